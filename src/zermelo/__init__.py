@@ -1,0 +1,49 @@
+"""zermelo: solve, analyse and play combinatorial games.
+
+>>> import zermelo as z
+>>> a = z.solve(z.games.Nim(), (3, 4, 5))
+>>> str(a.outcome), a.grundy, a.winner
+('N', 2, 'first')
+"""
+
+from __future__ import annotations
+
+from . import games
+from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
+from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_sum
+from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from .registry import make_game
+from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Analysis",
+    "Engine",
+    "Impartial",
+    "InvalidGame",
+    "InvalidPosition",
+    "Limits",
+    "Loopy",
+    "Move",
+    "Outcome",
+    "Partisan",
+    "Progress",
+    "Scored",
+    "SearchLimitExceeded",
+    "Sum",
+    "Unsupported",
+    "ZermeloError",
+    "engine_for",
+    "fold",
+    "games",
+    "grundy",
+    "make_game",
+    "mex",
+    "nim_sum",
+    "outcome",
+    "partisan_outcome",
+    "remoteness",
+    "solve",
+    "winning_moves",
+]

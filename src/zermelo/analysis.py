@@ -1,0 +1,275 @@
+"""The analyses: outcome, Grundy value, remoteness, winning moves — all from the one engine.
+
+Normal play: the player who cannot move loses.  Misère play: the player who cannot move wins.
+
+* ``outcome`` — P (the player to move loses), N (the player to move wins) or DRAW.
+* ``grundy`` — the Sprague–Grundy value by the mex rule (normal play; ∞(K) in loopy games).
+* ``remoteness`` — "win quickly, lose slowly": 0 at a terminal position; a winning position is
+  1 + the smallest remoteness among its losing options; a losing one is 1 + the largest
+  remoteness among all its options; a draw has none.
+* ``winning_moves`` — every move to a position the opponent loses.
+* ``solve`` — all of them as one :class:`Analysis`, with an explanation.
+
+A game's closed form (``outcome_formula``, ``grundy_formula``, ``winning_moves_formula``) is used
+when present; the tests check every one against the search.
+
+>>> from zermelo.games import Nim
+>>> a = solve(Nim(), (3, 4, 5))
+>>> a.outcome, a.grundy, a.remoteness
+(<Outcome.N: 'N'>, 2, 11)
+>>> [m.label for m in a.winning_moves]
+['take 2 from heap 1 (3 -> 1)']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from .engine import DRAW, LOSE, WIN, GValue, Limits, Loopy, engine_for
+from .errors import SearchLimitExceeded, Unsupported
+from .rules import Impartial, Move, Outcome, Partisan
+
+__all__ = [
+    "Analysis",
+    "grundy",
+    "outcome",
+    "partisan_outcome",
+    "remoteness",
+    "solve",
+    "winning_moves",
+]
+
+#: Extras (remoteness of a position whose outcome a formula settled) are searched only this far.
+EXTRA_POSITIONS = 1_000_000
+EXTRA_SECONDS = 5.0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything :func:`solve` knows about one position."""
+
+    game: str
+    position: str
+    outcome: Outcome
+    grundy: GValue | None
+    remoteness: int | None
+    winning_moves: list[Move[Any]]
+    explanation: str
+    misere: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def winner(self) -> str:
+        """``first``, ``second`` or ``draw``."""
+        return self.outcome.winner
+
+    def to_json(self, rules: Impartial[Any] | None = None) -> dict[str, Any]:
+        """The CLI's JSON object (fields exactly as in the design)."""
+        fmt = rules.format if rules is not None else str
+        return {
+            "game": self.game,
+            "position": self.position,
+            "outcome": self.outcome.value if self.outcome is not Outcome.DRAW else "DRAW",
+            "winner": self.winner,
+            "grundy": self.grundy if isinstance(self.grundy, int) else None,
+            "remoteness": self.remoteness,
+            "winning_moves": [{"move": m.label, "position": fmt(m.position)} for m in self.winning_moves],
+            "explanation": self.explanation,
+        }
+
+
+def _status_outcome(status: int) -> Outcome:
+    return {WIN: Outcome.N, LOSE: Outcome.P, DRAW: Outcome.DRAW}[status]
+
+
+def _gvalue_outcome(g: GValue) -> Outcome:
+    if isinstance(g, Loopy):
+        return Outcome.N if 0 in g.finite else Outcome.DRAW
+    return Outcome.P if g == 0 else Outcome.N
+
+
+def outcome(game: Impartial[Any], position: Any, *, misere: bool = False, limits: Limits | None = None) -> Outcome:
+    """The outcome class: P, N or DRAW.
+
+    >>> from zermelo.games import Subtraction
+    >>> [str(outcome(Subtraction({1, 2, 3}), n)) for n in range(6)]
+    ['P', 'N', 'N', 'N', 'P', 'N']
+    """
+    f = game.outcome_formula(position, misere)
+    if f is not None:
+        return f
+    eng = engine_for(game)
+    if not misere:
+        gf = game.grundy_formula(position)
+        if gf is not None:
+            return Outcome.P if gf == 0 else Outcome.N
+        if eng.splits:
+            return _gvalue_outcome(eng.grundy(position, limits))
+    return _status_outcome(eng.status(position, misere, limits)[0])
+
+
+def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> GValue:
+    """The Sprague–Grundy value under normal play: the mex of the options' values.
+
+    In a loopy game the generalized value: finite, or ∞(K) (:class:`~zermelo.engine.Loopy`).
+
+    >>> from zermelo.games import Square
+    >>> [grundy(Square(), n) for n in range(10)]
+    [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
+    """
+    gf = game.grundy_formula(position)
+    if gf is not None:
+        return gf
+    return engine_for(game).grundy(position, limits)
+
+
+def remoteness(
+    game: Impartial[Any], position: Any, *, misere: bool = False, limits: Limits | None = None
+) -> int | None:
+    """Moves to the end under "win quickly, lose slowly"; ``None`` for a draw.
+
+    >>> from zermelo.games import Square
+    >>> [remoteness(Square(), n) for n in range(8)]
+    [0, 1, 2, 3, 1, 2, 3, 4]
+    """
+    return engine_for(game).status(position, misere, limits)[1]
+
+
+def winning_moves(
+    game: Impartial[Any], position: Any, *, misere: bool = False, limits: Limits | None = None
+) -> list[Move[Any]]:
+    """Every move to a position from which the opponent loses, labelled, in the game's order.
+
+    >>> from zermelo.games import Nim
+    >>> [m.label for m in winning_moves(Nim(), (7, 5, 3))]
+    ['take 1 from heap 1 (7 -> 6)', 'take 1 from heap 2 (5 -> 4)', 'take 1 from heap 3 (3 -> 2)']
+    """
+    f = game.winning_moves_formula(position, misere)
+    if f is not None:
+        return f
+    cap = (limits or Limits()).max_positions
+    moves = list(islice(game.moves(position), None if cap is None else cap + 1))
+    if cap is not None and len(moves) > cap:
+        raise SearchLimitExceeded(f"more than {cap:,} moves to examine (raise the budget with --budget)")
+    if not moves:
+        return []
+    eng = engine_for(game)
+    if _per_move(game, eng, misere):
+        return [m for m in moves if outcome(game, m.position, misere=misere, limits=limits) is Outcome.P]
+    statuses = eng.statuses([m.position for m in moves], misere, limits)
+    return [m for m, (s, _) in zip(moves, statuses, strict=True) if s == LOSE]
+
+
+def _per_move(game: Impartial[Any], eng: Any, misere: bool) -> bool:
+    """Whether options are judged one by one (closed forms, sums) instead of by one search."""
+    if type(game).outcome_formula is not Impartial.outcome_formula:
+        return True
+    return not misere and (eng.splits or type(game).grundy_formula is not Impartial.grundy_formula)
+
+
+def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: Limits | None = None) -> Analysis:
+    """Outcome, Grundy value, remoteness, winning moves and an explanation, at once.
+
+    >>> from zermelo.games import Subtraction
+    >>> a = solve(Subtraction({1, 3, 4}), 22)
+    >>> a.outcome, a.grundy, [m.label for m in a.winning_moves]
+    (<Outcome.N: 'N'>, 1, ['take 1 (22 -> 21)'])
+    """
+    from .explain import explain
+
+    lim = limits or Limits()
+    notes: list[str] = []
+    out = outcome(game, position, misere=misere, limits=lim)
+    formula_settled = game.outcome_formula(position, misere) is not None or (
+        not misere and (game.grundy_formula(position) is not None or engine_for(game).splits)
+    )
+    g: GValue | None = None
+    if not misere:
+        try:
+            g = grundy(
+                game,
+                position,
+                limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS) if formula_settled else lim,
+            )
+        except (SearchLimitExceeded, Unsupported) as exc:
+            if not formula_settled:
+                raise
+            notes.append(f"Grundy value not computed: {exc}")
+    rem: int | None = None
+    try:
+        rem = remoteness(
+            game,
+            position,
+            misere=misere,
+            limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS) if formula_settled else lim,
+        )
+    except SearchLimitExceeded as exc:
+        if not formula_settled:
+            raise
+        notes.append(f"remoteness not computed: {exc}")
+    wins = winning_moves(game, position, misere=misere, limits=lim)
+    analysis = Analysis(
+        game=game.spec(),
+        position=game.format(position),
+        outcome=out,
+        grundy=g,
+        remoteness=rem,
+        winning_moves=wins,
+        explanation="",
+        misere=misere,
+        notes=notes,
+    )
+    text = explain(game, position, analysis)
+    return Analysis(**{**analysis.__dict__, "explanation": text})
+
+
+# ---------------------------------------------------------------------- partisan outcome
+class _Turns(Impartial[tuple[Any, str]]):
+    """A partisan game seen as an impartial graph of (position, side to move) nodes."""
+
+    def __init__(self, game: Partisan[Any]) -> None:
+        self.game = game
+
+    def options(self, node: tuple[Any, str]) -> list[tuple[Any, str]]:
+        position, side = node
+        if side == "L":
+            return [(c, "R") for c in self.game.left_options(position)]
+        return [(c, "L") for c in self.game.right_options(position)]
+
+    def key(self, node: tuple[Any, str]) -> Hashable:
+        return (self.game.key(node[0]), node[1])
+
+
+_TURNS: dict[int, tuple[Partisan[Any], _Turns]] = {}
+
+
+def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | None = None) -> Outcome:
+    """Outcome class of a partisan position under normal play: L, R, P (second player) or N.
+
+    >>> from zermelo.rules import Partisan
+    >>> class Dominoes(Partisan[int]):   # Left and Right both take 1; Left may also take 2
+    ...     def left_options(self, n): return [n - k for k in (1, 2) if k <= n]
+    ...     def right_options(self, n): return [n - 1] if n else []
+    >>> [str(partisan_outcome(Dominoes(), n)) for n in range(4)]
+    ['P', 'N', 'L', 'L']
+    """
+    hit = _TURNS.get(id(game))
+    turns = hit[1] if hit is not None and hit[0] is game else None
+    if turns is None:
+        turns = _Turns(game)
+        _TURNS[id(game)] = (game, turns)
+    eng = engine_for(turns)
+    (left_first, _), (right_first, _) = eng.statuses([(position, "L"), (position, "R")], False, limits)
+    if DRAW in (left_first, right_first):
+        return Outcome.DRAW
+    lw, rw = left_first == WIN, right_first == WIN
+    if lw and rw:
+        return Outcome.N
+    if lw:
+        return Outcome.L
+    if rw:
+        return Outcome.R
+    return Outcome.P

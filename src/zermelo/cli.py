@@ -1,0 +1,75 @@
+"""The command line: ``zermelo COMMAND ...``.  It only parses, calls an analysis and renders.
+
+Every user error is one line on stderr and exit status 2; Ctrl-C stops cleanly (status 130).
+Each command lives in :mod:`zermelo.commands` and registers its own sub-parser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from .errors import ZermeloError
+
+__all__ = ["main"]
+
+#: The command modules, in the order ``zermelo --help`` lists them.
+COMMANDS = ("games", "solve")
+
+
+class UsageError(ZermeloError):
+    """Bad command-line words."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, with every command's sub-parser."""
+    parser = _Parser(
+        prog="zermelo",
+        description="Solve, analyse and play combinatorial games.",
+        epilog="Example: zermelo solve nim 3 4 5",
+    )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"zermelo {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f".commands.{name}", __package__).add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; return the exit status (the console script exits with it)."""
+    try:
+        args = build_parser().parse_args(argv)
+        status: int = args.run(args)
+        return status
+    except ZermeloError as exc:
+        print(f"zermelo: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("zermelo: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: still no traceback for the user, unless asked for
+        if os.environ.get("ZERMELO_DEBUG"):
+            raise
+        print(
+            f"zermelo: internal error: {type(exc).__name__}: {exc} (set ZERMELO_DEBUG=1 for details)",
+            file=sys.stderr,
+        )
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per CLI command; each has ``add(subparsers)`` and sets ``run`` on its parser."""

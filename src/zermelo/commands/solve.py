@@ -1,0 +1,54 @@
+"""``zermelo solve GAME POSITION... [--misere] [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..analysis import solve
+from ..errors import Unsupported
+from ..rules import Impartial, Outcome
+from .common import add_limits, emit_json, game_and_position, limits_from
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser("solve", help="outcome, Grundy value, remoteness and winning moves of a position")
+    p.add_argument("game", metavar="GAME", help="name or name:params, e.g. nim, subtraction:1,3,4")
+    p.add_argument("position", metavar="POSITION", nargs="*", help="the position, e.g. 3 4 5")
+    p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_limits(p)
+    p.set_defaults(run=run)
+
+
+_WHO = {
+    Outcome.P: "P: the second player (who just moved) wins",
+    Outcome.N: "N: the first player (to move) wins",
+    Outcome.DRAW: "DRAW: neither player can force a win",
+}
+
+
+def run(args: argparse.Namespace) -> int:
+    game, position = game_and_position(args.game, args.position)
+    if not isinstance(game, Impartial):
+        raise Unsupported(f"{game.spec()} is not an impartial game; `zermelo games` says which command fits it")
+    a = solve(game, position, misere=args.misere, limits=limits_from(args))
+    if args.json:
+        emit_json(a.to_json(game))
+        return 0
+    play = " (misère play)" if args.misere else ""
+    print(f"{a.game}  {a.position}{play}")
+    print(f"  outcome     {_WHO[a.outcome]}")
+    if a.grundy is not None:
+        print(f"  Grundy      {a.grundy}")
+    print(f"  remoteness  {a.remoteness if a.remoteness is not None else '—'}")
+    if a.winning_moves:
+        print(f"  winning moves ({len(a.winning_moves)}):")
+        for m in a.winning_moves:
+            print(f"    {m.label}  =>  {game.format(m.position)}")
+    else:
+        print("  winning moves: none")
+    print(f"  why: {a.explanation}")
+    for note in a.notes:
+        print(f"  note: {note}")
+    return 0

@@ -1,0 +1,17 @@
+"""The games.  Each module holds one family's rules and registers it with the CLI.
+
+>>> from zermelo.games import Nim, Wythoff
+>>> Nim().parse("3 4 5"), Wythoff().parse("26 34")
+((3, 4, 5), (26, 34))
+"""
+
+from __future__ import annotations
+
+from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
+from .digraph import Digraph
+from .heap import HeapGame
+from .nim import Nim
+from .subtraction import AllBut, PrimePower, Square, Subtraction
+from .wythoff import Wythoff
+
+__all__ = ["AllBut", "Digraph", "HeapGame", "Nim", "PrimePower", "Square", "Subtraction", "Wythoff"]

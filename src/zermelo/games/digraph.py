@@ -1,0 +1,131 @@
+"""Token games on a directed graph: move a token along an edge; the player who cannot move loses.
+
+One token is a vertex; several tokens are a disjunctive sum (a tuple of vertices), and any number
+of tokens may share a vertex.  Cycles are allowed: then some positions are draws, and Grundy
+values are the generalized ones, finite or ∞(K) (:class:`~zermelo.engine.Loopy`).
+
+The graph's text form is a list of edges ``a->b, a->c, b->c`` (also ``a -> b`` one per line, or
+``a b`` per line, as in an edge-list file); vertices are any names without spaces or commas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from itertools import pairwise
+from pathlib import Path
+from typing import ClassVar
+
+from ..errors import InvalidGame, InvalidPosition
+from ..rules import Impartial, Move
+
+__all__ = ["Digraph", "parse_edges"]
+
+Token = str
+Tokens = str | tuple[str, ...]
+
+
+def parse_edges(text: str) -> list[tuple[str, str]]:
+    """Read edges from ``a->b, b->c`` (or one ``a b`` / ``a -> b`` per line).
+
+    >>> parse_edges("a->b, b->c\\nc d")
+    [('a', 'b'), ('b', 'c'), ('c', 'd')]
+    """
+    edges: list[tuple[str, str]] = []
+    for raw in text.replace(";", ",").replace("\n", ",").split(","):
+        item = raw.split("#", 1)[0].strip()
+        if not item:
+            continue
+        if "->" in item:
+            pieces = [p.strip() for p in item.split("->")]
+            if len(pieces) < 2 or not all(pieces) or any(" " in p for p in pieces):
+                raise InvalidGame(f"digraph: cannot read edge {item!r} (write a->b)")
+            edges.extend(pairwise(pieces))  # a->b->c is a path
+        else:
+            words = item.split()
+            if len(words) != 2:
+                raise InvalidGame(f"digraph: cannot read edge {item!r} (write a->b)")
+            edges.append((words[0], words[1]))
+    if not edges:
+        raise InvalidGame("digraph: the graph has no edges (write it like 'a->b, b->c')")
+    return edges
+
+
+class Digraph(Impartial[Tokens]):
+    """A token game on a directed graph, possibly with cycles.
+
+    >>> from zermelo import solve
+    >>> g = Digraph.from_text("a->b, b->a, b->c")
+    >>> str(solve(g, "a").outcome), str(solve(g, "b").outcome)
+    ('P', 'N')
+    """
+
+    name: ClassVar[str] = "digraph"
+
+    def __init__(self, edges: Sequence[tuple[str, str]]) -> None:
+        succ: dict[str, list[str]] = {}
+        for a, b in edges:
+            succ.setdefault(a, [])
+            succ.setdefault(b, [])
+            if b not in succ[a]:
+                succ[a].append(b)
+        self.successors: dict[str, tuple[str, ...]] = {v: tuple(s) for v, s in succ.items()}
+        self.edges: tuple[tuple[str, str], ...] = tuple((a, b) for a, s in self.successors.items() for b in s)
+
+    @classmethod
+    def from_text(cls, text: str) -> Digraph:
+        """A graph from edge text, or from an edge-list file named by the text (``@file`` too)."""
+        t = text.strip()
+        path = Path(t[1:] if t.startswith("@") else t)
+        if t.startswith("@") or ("->" not in t and " " not in t and "," not in t and path.is_file()):
+            try:
+                t = path.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise InvalidGame(f"digraph: cannot read edge-list file {str(path)!r}: {exc.strerror}") from None
+        return cls(parse_edges(t))
+
+    def options(self, position: Tokens) -> Iterator[Tokens]:
+        if isinstance(position, str):
+            yield from self.successors[position]
+            return
+        seen: set[str] = set()
+        for i, v in enumerate(position):
+            if v in seen:
+                continue
+            seen.add(v)
+            for w in self.successors[v]:
+                yield tuple(sorted((*position[:i], w, *position[i + 1 :])))
+
+    def moves(self, position: Tokens) -> Iterator[Move[Tokens]]:
+        if isinstance(position, str):
+            for w in self.successors[position]:
+                yield Move(f"{position} -> {w}", w)
+            return
+        for i, v in enumerate(position):
+            for w in self.successors[v]:
+                yield Move(f"token {i + 1}: {v} -> {w}", (*position[:i], w, *position[i + 1 :]))
+
+    def components(self, position: Tokens) -> Sequence[Tokens] | None:
+        return None if isinstance(position, str) else list(position)
+
+    def size_hint(self, position: Tokens) -> int:
+        n: int = len(self.successors) ** (1 if isinstance(position, str) else len(position))
+        return n
+
+    def key(self, position: Tokens) -> Hashable:
+        return position if isinstance(position, str) else tuple(sorted(position))
+
+    def parse(self, text: str) -> Tokens:
+        words = text.replace(",", " ").split()
+        if not words:
+            raise InvalidPosition("digraph: name the vertex (or vertices) where the tokens stand")
+        for w in words:
+            if w not in self.successors:
+                known = ", ".join(sorted(self.successors)[:12])
+                raise InvalidPosition(f"digraph: no vertex {w!r} in the graph (vertices: {known})")
+        return words[0] if len(words) == 1 else tuple(words)
+
+    def format(self, position: Tokens) -> str:
+        return position if isinstance(position, str) else " ".join(position)
+
+    def spec(self) -> str:
+        return f"{self.name}:{', '.join(f'{a}->{b}' for a, b in self.edges)}"

@@ -1,0 +1,139 @@
+"""Heap games: positions are heaps of counters, a move changes one heap.
+
+A position is an ``int`` (one heap) or a tuple of ints (several heaps, a disjunctive sum).  A game
+says only what one move does to one heap (:meth:`HeapGame.heap_options`): the heap becomes a smaller
+heap, or — in take-and-break games — splits into several.  Sums, keys, labels and the text form
+come from here, so Nim, subtraction games, Kayles and octal games are a few lines each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Sequence
+from typing import ClassVar
+
+from ..errors import InvalidPosition
+from ..rules import Impartial, Move, parse_int
+
+__all__ = ["HeapGame", "Heaps", "canonical_heaps"]
+
+#: A heap-game position: one heap, or several.
+Heaps = int | tuple[int, ...]
+
+
+def canonical_heaps(heaps: Iterable[int]) -> Heaps:
+    """The canonical form of a multiset of heaps: empty heaps dropped, sorted; one heap as an int.
+
+    >>> canonical_heaps((5, 0, 3))
+    (3, 5)
+    >>> canonical_heaps((0, 4))
+    4
+    >>> canonical_heaps(())
+    0
+    """
+    hs = sorted(h for h in heaps if h)
+    if not hs:
+        return 0
+    if len(hs) == 1:
+        return hs[0]
+    return tuple(hs)
+
+
+class HeapGame(Impartial[Heaps]):
+    """Base class of games on heaps.  Subclasses give :meth:`heap_options`.
+
+    ``heap_options(n)`` yields what one heap of ``n`` may become: an ``int`` (a smaller heap) or a
+    tuple of ints (the heap is broken into several).  A heap of 0 must have no options.
+    """
+
+    canonical_options: ClassVar[bool] = True
+    #: True when some move breaks a heap into several (Kayles, Lasker's Nim, octal games).
+    breaks: ClassVar[bool] = False
+    #: What the counters are called in move labels.
+    unit: ClassVar[str] = ""
+
+    def heap_options(self, n: int) -> Iterable[int | tuple[int, ...]]:
+        """What one heap of ``n`` can become in one move."""
+        raise NotImplementedError
+
+    def heap_grundy(self, n: int) -> int | None:
+        """A closed form for one heap's Grundy value, or ``None``."""
+        return None
+
+    # -- Impartial ------------------------------------------------------------------------
+    def options(self, position: Heaps) -> list[Heaps]:
+        if type(position) is int:
+            if not self.breaks:
+                return list(self.heap_options(position))
+            return [r if type(r) is int else canonical_heaps(r) for r in self.heap_options(position)]  # type: ignore[arg-type]
+        heaps: tuple[int, ...] = position  # type: ignore[assignment]
+        out: list[Heaps] = []
+        seen: set[int] = set()
+        for i, h in enumerate(heaps):
+            if h in seen:
+                continue  # equal heaps give the same options
+            seen.add(h)
+            rest = heaps[:i] + heaps[i + 1 :]
+            for r in self.heap_options(h):
+                out.append(canonical_heaps(rest + ((r,) if type(r) is int else r)))  # type: ignore[operator]
+        return out
+
+    def moves(self, position: Heaps) -> Iterable[Move[Heaps]]:
+        heaps = (position,) if type(position) is int else position
+        assert isinstance(heaps, tuple)
+        single = len(heaps) == 1
+        for i, h in enumerate(heaps):
+            where = "" if single else f" from heap {i + 1}"
+            for r in self.heap_options(h):
+                parts = (r,) if type(r) is int else tuple(r)  # type: ignore[arg-type]
+                new = heaps[:i] + parts + heaps[i + 1 :]
+                result: Heaps = new[0] if len(new) == 1 else new
+                if len(parts) == 1:
+                    label = f"take {h - parts[0]}{self.unit}{where} ({h} -> {parts[0]})"
+                else:
+                    kept = " + ".join(str(x) for x in parts if x)
+                    label = f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}"
+                yield Move(label, result)
+
+    def components(self, position: Heaps) -> Sequence[Heaps] | None:
+        if type(position) is int:
+            return None
+        return [h for h in position if h]  # type: ignore[union-attr]
+
+    def size_hint(self, position: Heaps) -> int:
+        """Positions below this one: at most the product of (heap + 1) over the heaps."""
+        n = 1
+        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
+            n *= h + 1
+        return n
+
+    def key(self, position: Heaps) -> Hashable:
+        return position if type(position) is int else canonical_heaps(position)  # type: ignore[arg-type]
+
+    def grundy_formula(self, position: Heaps) -> int | None:
+        heaps = (position,) if type(position) is int else position
+        x = 0
+        for h in heaps:  # type: ignore[union-attr]
+            g = self.heap_grundy(h)
+            if g is None:
+                return None
+            x ^= g
+        return x
+
+    def parse(self, text: str) -> Heaps:
+        parts = text.replace(",", " ").split()
+        if not parts:
+            raise InvalidPosition(f"{self.name}: give at least one heap size, like '7' or '3 4 5'")
+        heaps = tuple(parse_int(p, "a heap size") for p in parts)
+        return heaps[0] if len(heaps) == 1 else heaps
+
+    def format(self, position: Heaps) -> str:
+        if type(position) is int:
+            return str(position)
+        return " ".join(str(h) for h in position)  # type: ignore[union-attr]
+
+    def validate(self, position: Heaps) -> Heaps:
+        """Check a position given from Python; raise :class:`InvalidPosition` if it is not one."""
+        heaps = (position,) if isinstance(position, int) else position
+        if not isinstance(heaps, tuple) or not all(isinstance(h, int) and h >= 0 for h in heaps):
+            raise InvalidPosition(f"{self.name}: a position is a heap size or a tuple of them, got {position!r}")
+        return position

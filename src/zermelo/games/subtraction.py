@@ -1,0 +1,147 @@
+"""Subtraction games: remove a number of counters allowed by a set S.
+
+* :class:`Subtraction` — any finite set S of positive integers (``subtraction:1,3,4``).
+* :class:`AllBut` — any positive number *except* those in a finite set (``allbut:1,2``).
+* :class:`Square` — subtract a positive square (the notes' Square game).
+* :class:`PrimePower` — subtract 1 or a prime power p^r (the notes count 1 = p^0 as one).
+
+The Grundy sequence of a finite subtraction game is periodic (pigeonhole on windows of max(S)
+values); :mod:`zermelo.heaps` computes and proves such periods at scale.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable
+from math import isqrt
+from typing import ClassVar
+
+from ..errors import InvalidGame
+from ..rules import Outcome
+from .heap import HeapGame, Heaps
+
+__all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
+
+
+def parse_set(text: str, game: str) -> frozenset[int]:
+    """Read a subtraction set like ``1,3,4``; one-line errors for anything else.
+
+    >>> sorted(parse_set("4, 1,3", "subtraction"))
+    [1, 3, 4]
+    """
+    words = [w for w in text.replace(" ", "").split(",") if w]
+    if not words:
+        raise InvalidGame(f"{game}: give the subtraction set, like {game}:1,3,4")
+    values: set[int] = set()
+    for w in words:
+        if not w.lstrip("+-").isdigit():
+            raise InvalidGame(f"{game}: {w!r} is not a whole number (the set is like 1,3,4)")
+        v = int(w)
+        if v <= 0:
+            raise InvalidGame(f"{game}: the set must hold positive numbers, got {v}")
+        values.add(v)
+    return frozenset(values)
+
+
+class Subtraction(HeapGame):
+    """Subtract a number in the finite set S.
+
+    >>> Subtraction({1, 2, 3}).spec()
+    'subtraction:1,2,3'
+    """
+
+    name: ClassVar[str] = "subtraction"
+
+    def __init__(self, subtraction_set: Iterable[int]) -> None:
+        s = sorted(set(subtraction_set))
+        if not s:
+            raise InvalidGame("subtraction: the subtraction set is empty")
+        if s[0] <= 0:
+            raise InvalidGame(f"subtraction: the set must hold positive numbers, got {s[0]}")
+        self.subtraction_set: tuple[int, ...] = tuple(s)
+
+    def heap_options(self, n: int) -> list[int]:
+        return [n - k for k in self.subtraction_set if k <= n]
+
+    def spec(self) -> str:
+        return f"{self.name}:{','.join(map(str, self.subtraction_set))}"
+
+
+class AllBut(HeapGame):
+    """Subtract any positive number not in the finite set S (an "all-but" subtraction game)."""
+
+    name: ClassVar[str] = "allbut"
+
+    def __init__(self, excluded: Iterable[int]) -> None:
+        s = sorted(set(excluded))
+        if s and s[0] <= 0:
+            raise InvalidGame(f"allbut: the excluded numbers must be positive, got {s[0]}")
+        self.excluded: frozenset[int] = frozenset(s)
+
+    def heap_options(self, n: int) -> list[int]:
+        ex = self.excluded
+        return [n - k for k in range(1, n + 1) if k not in ex]
+
+    def spec(self) -> str:
+        return f"{self.name}:{','.join(map(str, sorted(self.excluded)))}"
+
+
+class Square(HeapGame):
+    """The Square game: subtract a positive square number.
+
+    >>> Square().heap_options(10)
+    [9, 6, 1]
+    """
+
+    name: ClassVar[str] = "square"
+
+    def heap_options(self, n: int) -> list[int]:
+        return [n - k * k for k in range(1, isqrt(n) + 1)]
+
+
+_PP: list[int] = [1]
+_PP_LIMIT = 1
+
+
+def prime_powers(limit: int) -> list[int]:
+    """1 and every prime power p^r (r >= 1) up to ``limit``, ascending (a cached sieve).
+
+    >>> prime_powers(20)
+    [1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19]
+    """
+    global _PP, _PP_LIMIT
+    if limit > _PP_LIMIT:
+        top = max(limit, 2 * _PP_LIMIT, 1024)
+        sieve = bytearray([1]) * (top + 1)
+        sieve[0:2] = b"\x00\x00"
+        for p in range(2, isqrt(top) + 1):
+            if sieve[p]:
+                sieve[p * p :: p] = bytes(len(range(p * p, top + 1, p)))
+        found = {1}
+        for p in range(2, top + 1):
+            if sieve[p]:
+                q = p
+                while q <= top:
+                    found.add(q)
+                    q *= p
+        _PP = sorted(found)
+        _PP_LIMIT = top
+    return _PP[: bisect_right(_PP, limit)]
+
+
+class PrimePower(HeapGame):
+    """The Prime-power game: subtract 1 or a prime power.
+
+    No prime power is a multiple of 6, and 1, 2, 3, 4, 5 all are prime powers; so the P-positions
+    are exactly the multiples of 6 (a closed form the tests check against search).
+    """
+
+    name: ClassVar[str] = "primepower"
+
+    def heap_options(self, n: int) -> list[int]:
+        return [n - q for q in prime_powers(n)]
+
+    def outcome_formula(self, position: Heaps, misere: bool = False) -> Outcome | None:
+        if misere or type(position) is not int:
+            return None
+        return Outcome.P if position % 6 == 0 else Outcome.N

@@ -1,0 +1,123 @@
+"""Wythoff's game: take any number from one heap, or the same number from both.
+
+The P-positions are the pairs (a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋), k = 0, 1, 2, …, with b_k = a_k + k
+(Wythoff 1907; the sequences are complementary Beatty sequences).  ``a_k`` is computed exactly
+with integer square roots — ⌊kφ⌋ = ⌊(k + √(5k²)) / 2⌋ — so heaps with a thousand digits are
+fine, where floating-point φ fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from math import isqrt
+from typing import ClassVar
+
+from ..errors import InvalidPosition
+from ..rules import Impartial, Move, Outcome, parse_int
+
+__all__ = ["Wythoff", "partner", "wythoff_pair"]
+
+Pair = tuple[int, int]
+
+
+def wythoff_pair(k: int) -> Pair:
+    """The k-th P-position (⌊kφ⌋, ⌊kφ²⌋), exactly.
+
+    >>> [wythoff_pair(k) for k in range(5)]
+    [(0, 0), (1, 2), (3, 5), (4, 7), (6, 10)]
+    """
+    a = (k + isqrt(5 * k * k)) // 2
+    return a, a + k
+
+
+def partner(v: int) -> int:
+    """The other heap of the unique P-position containing ``v`` (0 pairs with 0).
+
+    >>> partner(21), partner(34), partner(0)
+    (34, 21, 0)
+    """
+    if v == 0:
+        return 0
+    # v is a_k for k near v/φ, or b_k for k near v/φ²; both guesses are exact within 1.
+    k = (isqrt(5 * v * v) - v) // 2  # ⌊v/φ⌋ up to rounding
+    for j in (k - 1, k, k + 1, k + 2):
+        if j >= 0:
+            a, b = wythoff_pair(j)
+            if a == v:
+                return b
+    k = (3 * v - isqrt(5 * v * v)) // 2  # ⌊v/φ²⌋ up to rounding
+    for j in (k - 1, k, k + 1, k + 2):
+        if j >= 0:
+            a, b = wythoff_pair(j)
+            if b == v:
+                return a
+    raise AssertionError(f"no Wythoff pair holds {v}")  # Beatty: impossible
+
+
+class Wythoff(Impartial[Pair]):
+    """Wythoff's game on two heaps (x, y)."""
+
+    name: ClassVar[str] = "wythoff"
+    canonical_options: ClassVar[bool] = True
+
+    def options(self, position: Pair) -> list[Pair]:
+        x, y = position
+        if x > y:
+            x, y = y, x
+        out = [(i, y) for i in range(x)]
+        out += [(i, x) if i < x else (x, i) for i in range(y)]
+        out += [(x - d, y - d) for d in range(1, x + 1)]
+        return out
+
+    def moves(self, position: Pair) -> Iterator[Move[Pair]]:
+        x, y = position
+        for i in range(x):
+            yield Move(f"take {x - i} from heap 1 ({x} -> {i})", (i, y))
+        for i in range(y):
+            yield Move(f"take {y - i} from heap 2 ({y} -> {i})", (x, i))
+        for d in range(1, min(x, y) + 1):
+            yield Move(f"take {d} from both heaps ({x}, {y} -> {x - d}, {y - d})", (x - d, y - d))
+
+    def size_hint(self, position: Pair) -> int:
+        return (position[0] + 1) * (position[1] + 1)
+
+    def key(self, position: Pair) -> Hashable:
+        x, y = position
+        return (x, y) if x <= y else (y, x)
+
+    def outcome_formula(self, position: Pair, misere: bool = False) -> Outcome | None:
+        if misere:
+            return None
+        x, y = position
+        return Outcome.P if partner(x) == y else Outcome.N
+
+    def winning_moves_formula(self, position: Pair, misere: bool = False) -> list[Move[Pair]] | None:
+        """The winning moves from the pairs alone: no move list is enumerated.
+
+        Reduce heap 1 to the partner of heap 2, reduce heap 2 to the partner of heap 1, or take
+        the same amount from both to reach the P-position with the same difference.
+        """
+        if misere:
+            return None
+        x, y = position
+        found: list[Move[Pair]] = []
+        px, py = partner(y), partner(x)
+        if px < x:
+            found.append(Move(f"take {x - px} from heap 1 ({x} -> {px})", (px, y)))
+        if py < y:
+            found.append(Move(f"take {y - py} from heap 2 ({y} -> {py})", (x, py)))
+        k = abs(y - x)
+        a, _ = wythoff_pair(k)
+        d = min(x, y) - a
+        if d > 0:
+            found.append(Move(f"take {d} from both heaps ({x}, {y} -> {x - d}, {y - d})", (x - d, y - d)))
+        return found
+
+    def parse(self, text: str) -> Pair:
+        words = text.replace(",", " ").replace("(", " ").replace(")", " ").split()
+        if len(words) != 2:
+            raise InvalidPosition(f"wythoff: a position is two heap sizes, like '26 34', got {text.strip()!r}")
+        return parse_int(words[0], "a heap size"), parse_int(words[1], "a heap size")
+
+    def format(self, position: Pair) -> str:
+        return f"{position[0]} {position[1]}"

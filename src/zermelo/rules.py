@@ -1,0 +1,258 @@
+"""What a game author writes: the rules of a game, and nothing else.
+
+A game only describes its rules.  It never searches: outcome, Grundy value, remoteness, winning
+moves and draws are all computed by the one engine (:mod:`zermelo.engine`) from these methods.
+
+* :class:`Impartial` — both players have the same moves: ``options(position)``.
+* :class:`Partisan` — Left and Right have their own moves: ``left_options`` / ``right_options``.
+* :class:`Scored` — zero-sum games with a payoff (tic-tac-toe, stone games): ``moves`` / ``payoff``.
+* :class:`Sum` — the disjunctive sum of impartial games: a move is a move in exactly one summand.
+
+Positions are immutable and hashable.  The play convention (normal or misère) is a parameter of
+an analysis, never of the game.
+
+>>> class Square(Impartial[int]):
+...     '''Remove a positive square number of stones.'''
+...     def options(self, n: int) -> list[int]:
+...         return [n - k * k for k in range(1, isqrt(n) + 1)]
+>>> sorted(Square().options(10))
+[1, 6, 9]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from math import isqrt
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import InvalidPosition
+
+__all__ = [
+    "Impartial",
+    "Move",
+    "Outcome",
+    "Partisan",
+    "Rules",
+    "Scored",
+    "Sum",
+    "isqrt",
+    "parse_int",
+]
+
+P = TypeVar("P", bound=Hashable)
+
+
+class Outcome(enum.Enum):
+    """Outcome class of a position.
+
+    Impartial games: ``P`` (the previous player, who just moved, wins — the player to move
+    loses), ``N`` (the next player, to move, wins) or ``DRAW`` (loopy games: neither side can
+    force a win).  Partisan games add ``L`` (Left wins whoever starts) and ``R``.
+    """
+
+    P = "P"
+    N = "N"
+    DRAW = "D"
+    L = "L"
+    R = "R"
+
+    def __str__(self) -> str:
+        return self.value if self is not Outcome.DRAW else "DRAW"
+
+    @property
+    def winner(self) -> str:
+        """Who wins with perfect play, in the words of the CLI: first, second, draw, left, right."""
+        return {
+            Outcome.P: "second",
+            Outcome.N: "first",
+            Outcome.DRAW: "draw",
+            Outcome.L: "left",
+            Outcome.R: "right",
+        }[self]
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Generic[P]):
+    """A labelled move: what a person would say ("take 3 from heap 2") and the position it leads to."""
+
+    label: str
+    position: P
+
+    def __str__(self) -> str:
+        return self.label
+
+
+def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
+    """Parse a whole number, with a one-line error for anything else.
+
+    >>> parse_int(" 12 ")
+    12
+    >>> parse_int("-1")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '-1'
+    """
+    t = text.strip().replace("_", "")
+    if not t or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
+    value = int(t)
+    if value < minimum:
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
+    return value
+
+
+class Rules(Generic[P]):
+    """What every kind of game has: a name, a text form for positions, an optional key.
+
+    ``parse`` and ``format`` are the position's text form for the CLI and the web page;
+    ``parse(format(p)) == p`` must hold.  ``key`` merges positions that are the same game
+    (sorted heaps, board symmetries) so the engine solves each only once.
+    """
+
+    #: The registry name (``nim``, ``subtraction``); set by each game.
+    name: ClassVar[str] = "game"
+
+    def parse(self, text: str) -> P:
+        """Read a position from its text form; raise :class:`InvalidPosition` on bad input."""
+        raise InvalidPosition(f"{self.name}: positions have no text form")
+
+    def format(self, position: P) -> str:
+        """The position's text form."""
+        return str(position)
+
+    def key(self, position: P) -> Hashable:
+        """A canonical key: equal for positions that are the same game.  Default: the position."""
+        return position
+
+    def spec(self) -> str:
+        """The game's text form in the CLI grammar (``subtraction:1,3,4``)."""
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.spec()}>"
+
+
+class Impartial(Rules[P]):
+    """An impartial game: both players have the same options.
+
+    Required: :meth:`options`.  Optional hooks, each used by the engine when overridden:
+    :meth:`moves` (labelled options), :meth:`components` (an independent sum), :meth:`key`,
+    :meth:`grundy_formula`, :meth:`outcome_formula`, :meth:`winning_moves_formula` (closed forms),
+    :meth:`parse` / :meth:`format`.
+    """
+
+    #: Set to True when ``options`` already returns canonical positions (``key(c) == c`` for
+    #: every option): the engine then skips calling ``key`` on each option.  The self-check in
+    #: the tests verifies the promise.
+    canonical_options: ClassVar[bool] = False
+
+    def options(self, position: P) -> Iterable[P]:
+        """Every position reachable in one move.  An empty result means the position is terminal."""
+        raise NotImplementedError
+
+    def moves(self, position: P) -> Iterable[Move[P]]:
+        """Labelled options, for people.  Default label: the resulting position's text form."""
+        for option in self.options(position):
+            yield Move(f"to {self.format(option)}", option)
+
+    def components(self, position: P) -> Sequence[P] | None:
+        """Split a position into independent parts whose disjunctive sum it is, or ``None``.
+
+        When this returns several parts, the engine solves each once and XORs their Grundy
+        values, instead of searching the product graph.
+        """
+        return None
+
+    def grundy_formula(self, position: P) -> int | None:
+        """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
+        return None
+
+    def size_hint(self, position: P) -> int | None:
+        """An upper bound on the positions reachable from ``position``, or ``None`` if unknown.
+
+        The engine refuses at once a search whose hint exceeds its budget, instead of starting
+        one that could never finish (Wythoff with 40-digit heaps, say).
+        """
+        return None
+
+    def outcome_formula(self, position: P, misere: bool = False) -> Outcome | None:
+        """A closed form for the outcome class, or ``None`` where there is none."""
+        return None
+
+    def winning_moves_formula(self, position: P, misere: bool = False) -> list[Move[P]] | None:
+        """A closed form for every winning move, or ``None`` where there is none."""
+        return None
+
+
+class Partisan(Rules[P]):
+    """A partisan game: Left and Right have different options.  Normal play."""
+
+    def left_options(self, position: P) -> Iterable[P]:
+        """Positions Left can move to."""
+        raise NotImplementedError
+
+    def right_options(self, position: P) -> Iterable[P]:
+        """Positions Right can move to."""
+        raise NotImplementedError
+
+    def components(self, position: P) -> Sequence[P] | None:
+        """Split into independent parts whose sum the position is, or ``None``."""
+        return None
+
+
+class Scored(Rules[P]):
+    """A zero-sum game that ends with a score (tic-tac-toe, the stone games).
+
+    ``payoff(position)`` is ``None`` while the game goes on, else the value of the finished
+    position for the player to move.  ``moves`` lists the legal moves.
+    """
+
+    def moves(self, position: P) -> Iterable[Move[P]]:
+        """Labelled moves for the player to move."""
+        raise NotImplementedError
+
+    def payoff(self, position: P) -> int | None:
+        """Final value for the player to move, or ``None`` if the game is not over."""
+        raise NotImplementedError
+
+
+class Sum(Impartial[tuple[Any, ...]]):
+    """The disjunctive sum G₁ + G₂ + …: a move is a move in exactly one summand.
+
+    A position is a tuple with one position per summand.  Its Grundy value is the nim-sum (XOR)
+    of the summands' values (Sprague–Grundy); the engine uses that instead of the product graph.
+
+    >>> from zermelo.games import Nim
+    >>> s = Sum(Nim(), Nim())
+    >>> sorted(s.options((1, 2)))
+    [(0, 2), (1, 0), (1, 1)]
+    """
+
+    name: ClassVar[str] = "sum"
+
+    def __init__(self, *games: Impartial[Any]) -> None:
+        if not games:
+            raise ValueError("Sum needs at least one game")
+        self.games: tuple[Impartial[Any], ...] = games
+
+    def options(self, position: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+        for i, (game, part) in enumerate(zip(self.games, position, strict=True)):
+            for option in game.options(part):
+                yield (*position[:i], option, *position[i + 1 :])
+
+    def moves(self, position: tuple[Any, ...]) -> Iterator[Move[tuple[Any, ...]]]:
+        for i, (game, part) in enumerate(zip(self.games, position, strict=True)):
+            for move in game.moves(part):
+                new = (*position[:i], move.position, *position[i + 1 :])
+                yield Move(f"in game {i + 1}: {move.label}", new)
+
+    def key(self, position: tuple[Any, ...]) -> Hashable:
+        return tuple(g.key(p) for g, p in zip(self.games, position, strict=True))
+
+    def format(self, position: tuple[Any, ...]) -> str:
+        return " + ".join(g.format(p) for g, p in zip(self.games, position, strict=True))
+
+    def spec(self) -> str:
+        return " + ".join(g.spec() for g in self.games)

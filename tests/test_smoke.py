@@ -1,0 +1,23 @@
+"""The CLI answers the foundation's "done means" commands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from zermelo.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_nim_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "nim", "3", "4", "5", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["outcome"] == "N" and data["grundy"] == 2 and data["winner"] == "first"
+    assert [m["position"] for m in data["winning_moves"]] == ["1 4 5"]
