@@ -18,8 +18,11 @@ def step(title: str, command: str, comment: str = "") -> None:
 
 def main() -> None:
     print("zermelo — a guided tour of the lecture notes' games")
-    step("Nim and the nim-sum", "solve nim 3 4 5",
-         "Bouton: a position is lost for the player to move exactly when the XOR of the heaps is 0.")
+    step(
+        "Nim and the nim-sum",
+        "solve nim 3 4 5",
+        "Bouton: a position is lost for the player to move exactly when the XOR of the heaps is 0.",
+    )
     step("A Nim example from the notes: one winning move", "solve nim 25 21 11")
     step("Misère Nim: the last player to move loses", "solve nim 1 1 1 --misere")
     step("A subtraction game S = {1, 3, 4}: P-positions are n ≡ 0, 2 (mod 7)", "solve subtraction:1,3,4 21")

@@ -27,7 +27,8 @@ class GameEntry:
 
     ``factory(params)`` builds the rules from the text after the colon (``None`` if there is
     none).  ``kind`` is ``impartial``, ``partisan`` or ``scored``.  ``example`` is a whole CLI
-    tail (``"subtraction:1,3,4 21"``).  With ``graph_argument`` the first POSITION word is a game
+    tail (``"subtraction:1,3,4 21"``).  ``table`` is the cell template of ``zermelo table``.
+    With ``graph_argument`` the first POSITION word is a game
     parameter (``digraph "a->b, b->c" a``).
     """
 
@@ -39,6 +40,9 @@ class GameEntry:
     kind: str = "impartial"
     graph_argument: bool = False
     aliases: tuple[str, ...] = ()
+    #: How ``zermelo table`` lays out the game: the position text of a cell, with ``{n}`` for a
+    #: row (``"{n}"``, ``"1x{n}"``) or ``{r}`` and ``{c}`` for a grid (``"{r} {c}"``); None: no table.
+    table: str | None = None
 
 
 _REGISTRY: dict[str, GameEntry] = {}

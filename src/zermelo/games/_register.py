@@ -31,7 +31,9 @@ def _digraph(params: str | None) -> Rules[Any]:
     return Digraph.from_text(params)
 
 
-register(GameEntry("nim", no_params(Nim, "nim"), "Nim: take any number from one heap", "", "nim 3 4 5"))
+register(
+    GameEntry("nim", no_params(Nim, "nim"), "Nim: take any number from one heap", "", "nim 3 4 5", table="{r} {c}")
+)
 register(
     GameEntry(
         "subtraction",
@@ -39,6 +41,7 @@ register(
         "subtract a number in the set S",
         "S: comma-separated positive numbers",
         "subtraction:1,3,4 21",
+        table="{n}",
     )
 )
 register(
@@ -48,6 +51,7 @@ register(
         "subtract any positive number not in the set S",
         "S: comma-separated positive numbers",
         "allbut:1,2 10",
+        table="{n}",
     )
 )
 register(
@@ -57,6 +61,7 @@ register(
         "the Square game: subtract a positive square",
         "",
         "square 17",
+        table="{n}",
     )
 )
 register(
@@ -66,6 +71,7 @@ register(
         "the Prime-power game: subtract 1 or a prime power",
         "",
         "primepower 40",
+        table="{n}",
         aliases=("prime-power",),
     )
 )
@@ -76,6 +82,7 @@ register(
         "Wythoff's game: take from one heap, or the same from both",
         "",
         "wythoff 26 34",
+        table="{r} {c}",
     )
 )
 register(
