@@ -145,12 +145,13 @@ def test_sum_of_games_xor() -> None:
     for piece in ("square 17: Grundy value 0", "nim 3: Grundy value 3", "nim 5: Grundy value 5"):
         assert piece in text
     assert "subtraction:1,3,4 22: Grundy value 1" in text
-    assert "0 ⊕ 3 ⊕ 5 ⊕ 1 = 7" in text and "5 ⊕ 7 = 2" in text
+    assert "0 ⊕ 3 ⊕ 5 ⊕ 1 = 7" in text and "move in nim 5 (value 5)" in text and "5 ⊕ 7 = 2 (take 3 (5 -> 2)" in text
 
 
 def test_components_of_a_heap_game_and_p_sum() -> None:
     text = solve(Subtraction({1, 3, 4}), (21, 22)).explanation
     assert "subtraction:1,3,4 21: Grundy value 0" in text and "0 ⊕ 1 = 1" in text
+    assert "move in subtraction:1,3,4 22 (value 1)" in text and "take 1 (22 -> 21)" in text
     text = solve(Sum(Square(), Square()), (17, 17)).explanation
     assert "0 ⊕ 0 = 0" in text and "loses" in text
 

@@ -265,13 +265,32 @@ def _sum(game: Impartial[Any], position: Any, a: Analysis) -> str | None:
         hot = [i for i, v in enumerate(ints) if v ^ total < v]
         i = hot[0]
         rules, part = parts[i]
+        target = ints[i] ^ total
+        how = _move_to_value(rules, part, target)
         lines.append(
             f"The nim-sum is {_num(total)}, not 0, {_verdict(a)}: move in {rules.spec()} {rules.format(part)} "
-            f"(value {_num(ints[i])}) to a position of value {_num(ints[i])} ⊕ {_num(total)} = "
-            f"{_num(ints[i] ^ total)}, "
-            "which makes the nim-sum 0." + _some_winning_move(a, game)
+            f"(value {_num(ints[i])}) to a position of value {_num(ints[i])} ⊕ {_num(total)} = {_num(target)}"
+            + (f" ({how})" if how else "")
+            + ", which makes the nim-sum 0."
         )
     return "\n".join(lines)
+
+
+def _move_to_value(rules: Impartial[Any], part: Any, target: int) -> str | None:
+    """A move of one summand to a position of Grundy value ``target``, in words, if cheaply found."""
+    if _too_big(rules, part):
+        return None
+    moves = list(islice(rules.moves(part), MAX_MOVES + 1))
+    if not moves or len(moves) > MAX_MOVES:
+        return None
+    try:
+        values = engine_for(rules).grundies([m.position for m in moves], EXPLAIN_LIMITS)
+    except ZermeloError:
+        return None
+    for m, v in zip(moves, values, strict=True):
+        if v == target:
+            return f"{m.label}, to {rules.format(m.position)}"
+    return None
 
 
 # ---------------------------------------------------------------------- Nim

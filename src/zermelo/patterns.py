@@ -21,7 +21,7 @@ Period(preperiod=0, period=7, length=28)
 >>> check_pset("subtraction:1,3,4", "n % 7 in (0, 2)", 100).holds
 True
 >>> print(check_pset("subtraction:1,3,4", "n % 7 == 0", 100).counterexample)
-2 is not in the set, yet none of its 1 moves leads into the set (take 1 (2 -> 1)): condition 3 fails
+2 is not in the set, yet its only move does not lead into the set (take 1 (2 -> 1)): condition 3 fails
 """
 
 from __future__ import annotations
@@ -613,8 +613,9 @@ def check_pset(
             counter = Counterexample(
                 fmt(p),
                 3,
-                f"{fmt(p)} is not in the set, yet none of its {len(ms)} moves leads into the set "
-                f"({_moves_text(game, ms)}): condition 3 fails",
+                f"{fmt(p)} is not in the set, yet "
+                + ("its only move does not lead" if len(ms) == 1 else f"none of its {len(ms)} moves leads")
+                + f" into the set ({_moves_text(game, ms)}): condition 3 fails",
             )
             break
     notes: list[str] = []
