@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from zermelo.analysis import outcome
 from zermelo.cli import main
-from zermelo.games import Subtraction
+from zermelo.errors import Unsupported
+from zermelo.games import HeapGame, Subtraction, Wythoff
 from zermelo.patterns import InvalidPredicate, Period, check_pset, find_period, guess_pset, predicate
 from zermelo.rules import Outcome
 
@@ -71,6 +72,7 @@ def test_found_period_is_a_period(pre: list[int], block: list[int], reps: int) -
         ("c == 0", (1, 2), True),  # a missing heap is an empty heap
         ("max(heaps) - min(heaps) == 1", (3, 4), True),
         ("abs(a - b) == 1 and len(heaps) == 2 and sum(heaps) == 7", (4, 3), True),
+        ("nim_sum(heaps) == 0 and nim_sum(a, b) == 3", (1, 2, 3), True),
         ("heaps[-1] == 4", (3, 4), True),
         ("n ** 2 < 50 if n > 2 else False", 7, True),
         ("1 <= n < 3", 3, False),
@@ -187,6 +189,28 @@ def test_guess() -> None:
     # Preperiodic: allbut:1,2 has P-positions 0, 1, 2 only (period 1 of N after them).
     assert guess_pset("allbut:1,2", 60) == "n in (0, 1, 2)"
     assert predicate(guess_pset("square", 100) or "")(34)
+
+
+class _Lasker(HeapGame):
+    """Split-nim: take from a heap, or split it into two non-empty heaps."""
+
+    breaks = True
+
+    def heap_options(self, n: int) -> list[int | tuple[int, int]]:
+        return [*range(n), *((i, n - i) for i in range(1, n // 2 + 1))]
+
+
+def test_guess_refuses_sums_and_tuples() -> None:
+    with pytest.raises(Unsupported, match="sum of several parts"):
+        guess_pset(_Lasker(), 20, template="{n}")
+    with pytest.raises(Unsupported, match="number n"):
+        guess_pset(Wythoff(), 20, template="{n} 0")
+    # The check itself works on sums, with a predicate over the heaps: P iff the nim-sum of the
+    # split-nim values (n, but 4k+3 and 4k+4 swapped) is 0.  Moves from two heaps reach three.
+    g = "{x} + ({x} % 4 == 3) - ({x} % 4 == 0 and {x} > 0)"
+    pred = f"nim_sum({g.format(x='a')}, {g.format(x='b')}, {g.format(x='c')}) == 0"
+    assert check_pset(_Lasker(), pred, 12, template="{r} {c}").holds
+    assert not check_pset(_Lasker(), "nim_sum(heaps) == 0", 12, template="{r} {c}").holds
 
 
 # ---------------------------------------------------------------------- CLI

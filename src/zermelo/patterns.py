@@ -5,7 +5,8 @@
   prefix.  (Proofs of periodicity for heap games live with the heap games.)
 * :func:`predicate` — a small, safe expression language over positions (``n % 7 in (0, 2)``,
   ``a ^ b == 0``), read with :mod:`ast` against a whitelist and evaluated by a tree of closures:
-  no ``eval``, no attribute access, no calls except ``abs``, ``min``, ``max``, ``len``, ``sum``.
+  no ``eval``, no attribute access, no calls except ``abs``, ``min``, ``max``, ``len``, ``sum``
+  and ``nim_sum``.
 * :func:`check_pset` — a conjectured set of P-positions checked as the notes prove one, on every
   position of the game's table up to a bound: (1) every terminal position is in the set, (2) no
   move leads from the set into the set, (3) every position outside the set has a move into it.
@@ -107,8 +108,24 @@ def find_period(values: Sequence[Hashable], *, min_repeats: float = 2.0) -> Peri
 
 
 # ---------------------------------------------------------------------- predicates
+def _nim_sum(*args: Any) -> int:
+    """``nim_sum(a, b, …)`` or ``nim_sum(heaps)``: the XOR of whole numbers."""
+    values = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
+    x = 0
+    for v in values:
+        x ^= _int(v, "nim_sum")
+    return x
+
+
 #: The only functions a predicate may call.
-SAFE_FUNCTIONS: dict[str, Callable[..., Any]] = {"abs": abs, "min": min, "max": max, "len": len, "sum": sum}
+SAFE_FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "abs": abs,
+    "min": min,
+    "max": max,
+    "len": len,
+    "sum": sum,
+    "nim_sum": _nim_sum,
+}
 #: Tuple parts: ``a`` is the first heap (or the number itself), ``b`` the second, … (``n`` excluded).
 PART_NAMES = tuple("abcdefghijklm")
 VARIABLES = frozenset({"n", "heaps", *PART_NAMES})
@@ -653,7 +670,12 @@ def check_pset(
 
 
 def guess_pset(
-    game_or_spec: Rules[Any] | str, upto: int, *, misere: bool = False, limits: Limits | None = None
+    game_or_spec: Rules[Any] | str,
+    upto: int,
+    *,
+    misere: bool = False,
+    limits: Limits | None = None,
+    template: str | None = None,
 ) -> str | None:
     """A conjectured P-set of a row game, read off the P/N sequence of positions 0..upto.
 
@@ -669,13 +691,27 @@ def guess_pset(
     game = make_game(game_or_spec) if isinstance(game_or_spec, str) else game_or_spec
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()} is not an impartial game")
-    template = entry(game.spec().partition(":")[0]).table
+    if template is None:
+        template = entry(game.spec().partition(":")[0]).table
     if template is None or "{n}" not in template:
         raise Unsupported(f"{game.spec()}: guessing works for games whose table is a row; give a predicate")
     _, cl, cells, _ = layout(game, template, 1, upto + 1)
     labelled = [(n, p) for n, p in zip(cl, cells[0], strict=True) if p is not None]
     if template != "{n}":
         raise Unsupported(f"{game.spec()}: guessing needs positions that are the number n itself; give a predicate")
+    for _, p in labelled:
+        if type(p) is not int:
+            raise Unsupported(
+                f"{game.spec()}: a guess reads positions that are one number n, and {game.format(p)} is stored as "
+                f"{_show(p)}; give a predicate in a, b, … instead"
+            )
+        sums = next((q for q in game.options(p) if type(q) is not int), None)
+        if sums is not None:
+            raise Unsupported(
+                f"{game.spec()}: moves from {game.format(p)} reach {game.format(sums)}, a sum of several parts, "
+                f"which a set described by n alone cannot cover; read the Grundy row instead "
+                f"(zermelo table {game.spec()} --grundy)"
+            )
     values = evaluate(game, [p for _, p in labelled], False, misere, limits)
     if any(v is Outcome.DRAW for v in values):
         raise Unsupported(f"{game.spec()} has draws: its positions are not just P and N")
