@@ -133,6 +133,15 @@ def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines()[-1].split() == ["P", "N", "P", "N", "N", "N", "N", "P"]
 
 
+def test_cli_row_period(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "table", "subtraction:1,3,4", "--size", "30")
+    assert status == 0 and "periodic from n = 0 on with period 7" in out and "not a proof" in out
+    status, out, _ = run(capsys, "table", "square", "--size", "30")
+    assert "periodic" not in out
+    status, out, _ = run(capsys, "table", "subtraction:2,3", "--grundy", "--size", "40", "--json")
+    assert json.loads(out)["period"] == {"preperiod": 0, "period": 5, "start": 0}
+
+
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "table", "nim", "--size", "3", "2", "--grundy", "--json")
     assert status == 0
@@ -140,7 +149,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["kind"] == "grundy" and data["shape"] == "grid"
     assert data["cells"] == [[0, 1], [1, 0], [2, 3]]
     assert data["positions"][2][1] == "2 1"
-    assert data["row_labels"] == [0, 1, 2] and data["col_labels"] == [0, 1]
+    assert data["row_labels"] == [0, 1, 2] and data["col_labels"] == [0, 1] and data["period"] is None
 
 
 @pytest.mark.parametrize(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from typing import Any
 
-from ..tables import render_png, render_text, table
+from ..patterns import find_period
+from ..tables import Table, render_png, render_text, table
 from .common import add_limits, emit_json, limits_from
 
 
@@ -45,12 +47,43 @@ def run(args: argparse.Namespace) -> int:
     t = table(args.game, size=_size(args.size), grundy=args.grundy, misere=args.misere, limits=limits_from(args))
     if args.image:
         render_png(t, args.image)
+    period = _row_period(t)
     if args.json:
-        emit_json(t.to_json() | ({"image": args.image} if args.image else {}))
+        extra: dict[str, Any] = {"period": None}
+        if period is not None:
+            extra["period"] = {"preperiod": period.preperiod, "period": period.period, "start": period.start}
+        if args.image:
+            extra["image"] = args.image
+        emit_json(t.to_json() | extra)
         return 0
     what = "Grundy values" if t.kind == "grundy" else "P/N positions"
     print(f"{t.game}: {what}{' (misère play)' if t.misere else ''} of '{t.template}'")
     print(render_text(t))
+    if period is not None:
+        print(
+            f"periodic from n = {period.start} on with period {period.period} in this prefix "
+            f"(seen {period.repeats:.1f} times; detection on a finite prefix, not a proof)"
+        )
     if args.image:
         print(f"picture written to {args.image}")
     return 0
+
+
+@dataclass(frozen=True)
+class _RowPeriod:
+    preperiod: int
+    period: int
+    start: int
+    repeats: float
+
+
+def _row_period(t: Table) -> _RowPeriod | None:
+    """The period a row shows (at least 3 repetitions, after a preperiod of at most half the row)."""
+    if t.shape != "row":
+        return None
+    pairs = [(n, v) for n, v in zip(t.col_labels, t.cells[0], strict=True) if v is not None]
+    values = [str(v) for _, v in pairs]
+    p = find_period(values, min_repeats=3)
+    if p is None or p.preperiod > len(values) // 2:
+        return None
+    return _RowPeriod(p.preperiod, p.period, pairs[p.preperiod][0] if p.preperiod < len(pairs) else 0, p.repeats)
