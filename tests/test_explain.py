@@ -41,6 +41,28 @@ def test_nim_several_heaps_with_the_top_bit() -> None:
     assert "Each of the 3 heaps" in text
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(0, 2**70), min_size=2, max_size=6))
+def test_nim_explained_move_is_bouton_move(heaps: list[int]) -> None:
+    game, position = Nim(), tuple(heaps)
+    outcome = game.outcome_formula(position)
+    a = Analysis("nim", game.format(position), outcome, None, None, game.winning_moves_formula(position), "")
+    text = explain(game, position, a)
+    s = 0
+    for h in heaps:
+        s ^= h
+    if s == 0:
+        assert ("The nim-sum is 0" in text or "Every heap is empty" in text) and "loses" in text
+        return
+    top = 1 << (s.bit_length() - 1)
+    i = next(i for i, h in enumerate(heaps) if h & top)
+    assert f"highest bit is {top}" in text or "digits" in text
+    assert f"Reduce heap {i + 1} from" in text
+    assert any(m.position[i] == heaps[i] ^ s for m in a.winning_moves)
+    if len(str(heaps[i])) <= 40 and len(str(s)) <= 40:
+        assert f"{heaps[i]} ⊕ {s} = {heaps[i] ^ s}" in text
+
+
 def test_nim_p_position() -> None:
     text = solve(Nim(), (1, 2, 3)).explanation
     assert "ones per column:  2 2 (even even)  →  nim-sum 0 = 00" in text
