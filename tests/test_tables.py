@@ -13,7 +13,7 @@ from zermelo.engine import Engine
 from zermelo.errors import InvalidPosition, Unsupported
 from zermelo.games import Subtraction
 from zermelo.rules import Impartial, Outcome
-from zermelo.tables import render_text, table
+from zermelo.tables import render_png, render_text, table
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -193,3 +193,11 @@ def test_cli_png_grid_and_row(capsys: pytest.CaptureFixture[str], tmp_path: Path
 def test_cli_png_unwritable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, _, err = run(capsys, "table", "nim", "--size", "2", "--image", str(tmp_path / "no" / "dir.png"))
     assert status == 2 and "cannot write" in err
+
+
+def test_png_leaves_the_backend_alone(tmp_path: Path) -> None:
+    import matplotlib
+
+    before = matplotlib.get_backend()
+    render_png(table("subtraction:1,2", size=6), str(tmp_path / "t.png"))
+    assert matplotlib.get_backend() == before and (tmp_path / "t.png").stat().st_size > 1000

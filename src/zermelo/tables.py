@@ -281,13 +281,13 @@ def render_png(t: Table, path: str) -> None:
 
     Axes are labelled with the positions' coordinates (row 0 at the top, as in the notes), cells
     carry their value when the table is small enough to read, and a legend says what the colours
-    mean.  Uses matplotlib's Agg backend (no display needed).
+    mean.  Draws on matplotlib's Agg canvas directly, without pyplot: no display is needed and
+    the caller's matplotlib backend (a notebook's, say) is left alone.
     """
     import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.colors import ListedColormap
+    from matplotlib.figure import Figure
     from matplotlib.patches import Patch
 
     rows, cols = len(t.cells), len(t.col_labels)
@@ -313,7 +313,7 @@ def render_png(t: Table, path: str) -> None:
         keys: list[Any] = [*finite, *others] + ([None] if any(v is None for r in t.cells for v in r) else [])
         index = {k: i for i, k in enumerate(keys)}
         codes = [[index[v if not isinstance(v, Loopy) else str(v)] for v in row] for row in t.cells]
-        cmap = plt.get_cmap("viridis")
+        cmap = matplotlib.colormaps["viridis"]
         top = max(finite) if finite else 0
         for k in keys:
             if k is None:
@@ -327,7 +327,9 @@ def render_png(t: Table, path: str) -> None:
     cell_in = 0.42 if max(rows, cols) <= 30 else max(0.04, 12.0 / max(rows, cols))
     fig_w = min(40.0, max(4.0, cols * cell_in + 3.2))
     fig_h = min(40.0, max(2.2, rows * cell_in + 1.6))
-    fig, ax = plt.subplots(figsize=(fig_w, fig_h), dpi=100)
+    fig = Figure(figsize=(fig_w, fig_h), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
     ax.imshow(codes, cmap=ListedColormap(colours), vmin=-0.5, vmax=len(colours) - 0.5, aspect="equal")
     if rows * cols <= 900:
         for i, row in enumerate(t.cells):
@@ -365,5 +367,3 @@ def render_png(t: Table, path: str) -> None:
         fig.savefig(path)
     except OSError as exc:
         raise ZermeloError(f"cannot write {path}: {exc.strerror or exc}") from exc
-    finally:
-        plt.close(fig)
