@@ -19,7 +19,7 @@ def add(sub: Any) -> None:
         "up to N: every terminal position is in the set, no move leads from the set into the set, and every "
         "position outside the set has a move into it.  Without PREDICATE, a guess is read off the P/N row "
         "of positions 0..N and checked up to 2N.  Exit status 0 if it holds, 1 if it fails.",
-        epilog='Example: zermelo conjecture subtraction:1,3,4 "n %% 7 in (0, 2)" --upto 10000',
+        epilog='Example: zermelo conjecture subtraction:1,3,4 "n % 7 in (0, 2)" --upto 10000',
     )
     p.add_argument("game", metavar="GAME", help="name or name:params, e.g. subtraction:1,3,4, wythoff")
     p.add_argument(
