@@ -91,6 +91,7 @@ def test_misere_nim() -> None:
     assert "There are 2 of them (even)" in text and "N-position" in text
     text = solve(Nim(), (5, 1), misere=True).explanation
     assert "1 heap of 2 or more" in text and "here it is 4" in text and "5 -> 0" in text
+    assert "misère play the player who cannot move wins" in solve(Nim(), (0, 0), misere=True).explanation
     text = solve(Nim(), (3, 3), misere=True).explanation
     assert "2 heaps of 2 or more" in text and "here it is 0" in text and "loses" in text
 

@@ -369,6 +369,8 @@ def _nim(game: Impartial[Any], position: Any, a: Analysis) -> str:
 def _nim_misere(game: Impartial[Any], heaps: tuple[int, ...], s: int, a: Analysis) -> str:
     big = sum(1 for h in heaps if h >= 2)
     ones = sum(1 for h in heaps if h == 1)
+    if not big and not ones:
+        return "Every heap is empty: no move is possible, and under misère play the player who cannot move wins."
     if big == 0:
         parity = "odd" if ones % 2 else "even"
         text = (
