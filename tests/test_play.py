@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import random
+import subprocess
 import sys
 import types
 from dataclasses import dataclass
@@ -319,3 +321,91 @@ def test_scored_games_without_minimax_say_so(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setitem(sys.modules, "zermelo.minimax", None)  # import now raises ImportError
     with pytest.raises(Unsupported, match=r"zermelo\.minimax"):
         classify(Race(), 4)
+
+
+# --------------------------------------------------------------- zermelo play, through standard input
+def play_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> str:
+    from zermelo.cli import main
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    status = main(["play", *argv])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return out
+
+
+def test_terminal_game_of_nim_won_by_the_person(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 1 2 3 is a P-position: the computer (first) must give the person a win, who plays the hints.
+    probe = Session(Nim(), (1, 2, 3), computer="first", seed=5)
+    script = []
+    while not probe.over:
+        if probe.to_move == "computer":
+            probe.computer_move()
+        else:
+            m = probe.hint()
+            assert m is not None and m.value == "win"
+            script.append(m.label)
+            probe.play(m)
+    typed = "\n".join(script) + "\n"
+    out = play_cli(monkeypatch, capsys, typed, "nim", "1", "2", "3", "--first", "computer", "--seed", "5")
+    assert "  heap 3  ●●●  3" in out
+    assert out.count("computer: ") == len(script)
+    assert out.rstrip().endswith("Game over: you win!")
+
+
+def test_terminal_commands_and_bad_moves_keep_the_prompt(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = "help\nmoves\n9 1\n1 7\njump\n#42\nhint\n2\nundo\nheap 3 -> 1\nquit\nnever read\n"
+    out = play_cli(monkeypatch, capsys, typed, "nim", "3", "4", "5", "--seed", "1")
+    assert "move number 7 in the `moves` list" in out  # help
+    assert " 2. + take 2 from heap 1 (3 -> 1)  =>  1 4 5   [win in 11, Grundy 0]" in out  # moves
+    assert "there is no heap 9" in out
+    assert "take 7 from heap 1 is not a legal move" in out
+    assert "cannot read the move 'jump'" in out
+    assert "there is no move number 42" in out
+    assert "hint: take 2 from heap 1 (3 -> 1)" in out
+    assert "you: take 2 from heap 1 (3 -> 1)   [win in 11]" in out
+    assert "(move taken back)" in out
+    assert "you: take 4 from heap 3 (5 -> 1)   [lose in" in out
+    assert out.rstrip().endswith("bye")
+    assert out.count("your move> ") == 11
+
+
+def test_terminal_hints_wythoff_and_end_of_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = play_cli(monkeypatch, capsys, "both 1\n", "wythoff", "4", "6", "--hints")
+    assert "You win with perfect play (in " in out
+    assert "+ take 1 from both heaps (4, 6 -> 3, 5)  =>  3 5" in out  # (3, 5) is a Wythoff pair
+    assert "you: take 1 from both heaps" in out
+    assert out.rstrip().endswith("(end of input: game left unfinished)")
+
+
+def test_terminal_errors_before_the_game_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from zermelo.cli import main
+
+    assert main(["play", "nim", "3", "x"]) == 2
+    assert main(["play", "nim", "3", "--skill", "2"]) == 2
+    assert main(["play", "nim", "3", "--first", "nobody"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(line.startswith("zermelo: error: ") for line in err)
+
+
+def test_terminal_play_as_a_real_process() -> None:
+    typed = "moves\n1\n2 1\nfoo\nquit\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "zermelo.cli", "play", "subtraction:1,3,4", "9", "--seed", "2", "--misere"],
+        input=typed,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "misère: whoever cannot move wins" in done.stdout
+    assert "you: take 1 (9 -> 8)" in done.stdout
+    assert "cannot read the move 'foo'" in done.stdout
+    assert done.stdout.rstrip().endswith("bye")

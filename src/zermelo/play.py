@@ -58,6 +58,7 @@ __all__ = [
     "classify",
     "evaluator_for",
     "find_move",
+    "heaps",
     "move_reader",
     "register_evaluator",
 ]
@@ -510,6 +511,23 @@ def _register_readers() -> None:
 
 
 _register_readers()
+
+
+def heaps(game: Rules[Any], position: Any) -> list[int] | None:
+    """The heap sizes of a heap game's position (Nim, subtraction games, Wythoff), else ``None``.
+
+    Front ends draw these as rows of counters.
+
+    >>> from zermelo.games import Nim, Wythoff
+    >>> heaps(Nim(), (3, 0, 5)), heaps(Nim(), 4), heaps(Wythoff(), (2, 7))
+    ([3, 0, 5], [4], [2, 7])
+    """
+    from .games.heap import HeapGame
+    from .games.wythoff import Wythoff
+
+    if isinstance(game, HeapGame | Wythoff):
+        return list(_heap_list(position))
+    return None
 
 
 # ---------------------------------------------------------------------- a game in progress
