@@ -154,13 +154,15 @@ def test_huge_nim_falls_back_to_bouton() -> None:
     losing = classify(game, (100, 200, 100 ^ 200), limits=Limits(max_positions=2000))
     slow = best_move(game, losing)
     assert slow is not None and sum(slow.position) == sum((100, 200, 100 ^ 200)) - 1
+    small = classify(game, (3, 4, 5), limits=Limits(max_positions=2000))
+    assert small.exact and small.remoteness == 11  # the refused search left nothing behind
 
 
 def test_huge_wythoff_uses_the_beatty_pairs() -> None:
-    pv = classify(Wythoff(), (200, 300), limits=Limits(max_positions=1000))
+    pv = classify(Wythoff(), (60, 90), limits=Limits(max_positions=500))
     assert not pv.exact
     assert {m.text for m in pv.moves if m.value == "win"} == {
-        m.text for m in classify(Wythoff(), (200, 300)).moves if m.value == "win"
+        m.text for m in classify(Wythoff(), (60, 90)).moves if m.value == "win"
     }
 
 

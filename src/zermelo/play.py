@@ -172,6 +172,11 @@ class ImpartialEvaluator(Evaluator):
     def evaluate(self, game: Rules[Any], position: Any, misere: bool, limits: Limits) -> PositionValue:
         assert isinstance(game, Impartial)
         moves = _list_moves(game, position)
+        hint = game.size_hint(position)
+        if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
+            # Beyond the budget for sure: do not even queue the search (a failed search leaves its
+            # frontier in the shared engine, and the next small question would pay for it).
+            return self._by_formula(game, position, moves, misere, limits)
         try:
             sts = engine_for(game).statuses([position, *(m.position for m in moves)], misere, limits)
         except SearchLimitExceeded:

@@ -109,9 +109,28 @@ def _game(spec: str) -> Rules[Any]:
     return hit
 
 
+def _forget(game: Rules[Any]) -> None:
+    """Drop a game whose search met the budget: its engine keeps the unfinished frontier, which
+    the next small question would otherwise pay to expand.  A fresh rules object gets a fresh engine."""
+    for spec, g in list(_GAMES.items()):
+        if g is game:
+            del _GAMES[spec]
+
+
 def _game_position(request: Request) -> tuple[Rules[Any], Any]:
     game = _game(_text(request, "game"))
     return game, game.parse(_text(request, "position"))
+
+
+def _classify(game: Rules[Any], position: Any, misere: bool) -> PositionValue:
+    try:
+        pv = classify(game, position, misere=misere, limits=LIMITS)
+    except SearchLimitExceeded:
+        _forget(game)
+        raise
+    if not pv.exact:
+        _forget(game)
+    return pv
 
 
 def _moves_json(game: Rules[Any], position: Any, pv: PositionValue) -> dict[str, Any]:
@@ -158,12 +177,19 @@ def api_solve(request: Request) -> dict[str, Any]:
     misere = _flag(request, "misere")
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()} is not an impartial game; /api/moves classifies its moves")
-    return solve(game, position, misere=misere, limits=LIMITS).to_json(game)
+    try:
+        a = solve(game, position, misere=misere, limits=LIMITS)
+    except SearchLimitExceeded:
+        _forget(game)
+        raise
+    if a.notes:  # an extra (remoteness, Grundy value) met the budget
+        _forget(game)
+    return a.to_json(game)
 
 
 def api_moves(request: Request) -> dict[str, Any]:
     game, position = _game_position(request)
-    pv = classify(game, position, misere=_flag(request, "misere"), limits=LIMITS)
+    pv = _classify(game, position, _flag(request, "misere"))
     return _moves_json(game, position, pv)
 
 
@@ -172,11 +198,11 @@ def api_play(request: Request) -> dict[str, Any]:
     misere = _flag(request, "misere")
     skill = _number(request, "skill", float, 1.0, 0.0, 1.0)
     seed = _number(request, "seed", int, None, 0, 2**63)
-    pv = classify(game, position, misere=misere, limits=LIMITS)
+    pv = _classify(game, position, misere)
     m = choose_move(game, pv, skill, random.Random(seed))
     if m is None:
         raise InvalidPosition(f"the game is over: {game.format(position)} has no legal move")
-    after = classify(game, m.position, misere=misere, limits=LIMITS)
+    after = _classify(game, m.position, misere)
     return {"move": m.to_json(), "after": _moves_json(game, m.position, after)}
 
 

@@ -227,6 +227,7 @@ function renderBoard(t, enabled) {
       c.dataset.index = String(j);
       c.disabled = !enabled || !m;
       if (m) {
+        c.dataset.value = m.value;
         c.title = `${m.move} — ${m.describe}`;
         c.style.opacity = $("hints").checked ? fade(m, t.data.moves) : 1;
         c.addEventListener("click", () => humanMove(m));
