@@ -8,6 +8,7 @@ Playwright's own browser download is never used.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -145,4 +146,11 @@ def test_wythoff_solve_and_play(page: Page) -> None:
     plies, seen = play_winning_game(page, use_counters=False)
     assert "win" in seen and plies >= 2
     assert page.inner_text("#status") == "Game over: you win!"
+    page.click("#table-form button[type=submit]")  # the game's table as a picture
+    if importlib.util.find_spec("zermelo.tables") is None:
+        page.wait_for_selector("#table-error:not([hidden])")
+        assert "zermelo.tables" in page.inner_text("#table-error")
+    else:
+        page.wait_for_selector("#table-image:not([hidden])")
+        page.wait_for_function("document.getElementById('table-image').naturalWidth > 0")
     page.screenshot(path=str(OUT / "wythoff.png"), full_page=True)

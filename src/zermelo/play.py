@@ -443,7 +443,7 @@ def _match_heaps(game: Any, position: Any, moves: list[MoveInfo], heap: int, new
     for m in moves:
         if _heap_list(m.position) == want:
             return m
-    raise InvalidPosition(f"{what} is not a legal move from heap {heap} of {heaps[heap - 1]}")
+    raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {heaps[heap - 1]})")
 
 
 def _read_heap_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
