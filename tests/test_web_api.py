@@ -174,3 +174,16 @@ def test_the_page_and_its_assets_are_served_locally(client: httpx.Client) -> Non
         r = client.get(asset)
         assert r.status_code == 200 and kind in r.headers["content-type"]
         assert "https://" not in r.text  # no CDN: everything comes from this server
+
+
+def test_serve_on_a_busy_port_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"zermelo: error: cannot listen on 127.0.0.1:{port}") and "\n" not in err
+    assert main(["serve", "--port", "70000"]) == 2

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
 from typing import Any
 
-from ..errors import InvalidPosition
+from ..errors import InvalidPosition, ZermeloError
+
+
+class ServeError(ZermeloError):
+    """The server cannot start (a busy port, an unknown address)."""
 
 
 def add(sub: Any) -> None:
@@ -16,9 +21,19 @@ def add(sub: Any) -> None:
     p.set_defaults(run=run)
 
 
+def _check_free(host: str, port: int) -> None:
+    """A clear one-line error for a busy port or an unknown host, before uvicorn starts."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            s.bind((host, port))
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (try another --port)") from None
+
+
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise InvalidPosition(f"--port must be between 0 and 65535, got {args.port}")
+    _check_free(args.host, args.port)
     import uvicorn
 
     from ..web.app import create_app
