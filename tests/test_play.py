@@ -279,7 +279,11 @@ class Race(Scored[int]):
     name = "race"
 
     def moves(self, n: int) -> list[Move[int]]:
-        return [Move(f"say {n - k}", n - k) for k in (1, 2) if k <= n]
+        return [
+            Move(f"say {n - k}", n - k) if n - k < 3 else Move(f"say {'abcdefgh'[n - k]}", n - k)
+            for k in (1, 2)
+            if k <= n
+        ]
 
     def payoff(self, n: int) -> int | None:
         return -1 if n == 0 else None
@@ -308,10 +312,11 @@ def test_scored_games_plug_in_through_minimax(monkeypatch: pytest.MonkeyPatch) -
     fake.move_values = _fake_move_values  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "zermelo.minimax", fake)
     pv = classify(Race(), 7)
-    assert [(m.label, m.value, m.score) for m in pv.moves] == [("say 6", "win", 1), ("say 5", "lose", -1)]
+    assert [(m.label, m.value, m.score) for m in pv.moves] == [("say g", "win", 1), ("say f", "lose", -1)]
     assert pv.value == "win" and pv.score == 1
+    assert find_move(Race(), 7, "f", pv.moves).label == "say f"  # a label's last word names the move
     s = Session(Race(), 4, computer="first")
-    assert s.computer_move().label == "say 3"
+    assert s.computer_move().label == "say d"
     s.play("say 2")
     s.computer_move()
     assert s.over and s.winner == "computer"

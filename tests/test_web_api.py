@@ -117,6 +117,7 @@ def test_table_is_an_integration_point(client: httpx.Client) -> None:
     [
         ("/api/solve", {"position": "3"}, 400, "missing parameter 'game'"),
         ("/api/solve", {"game": "nim"}, 400, "missing parameter 'position'"),
+        ("/api/solve", {"game": "nim", "position": ""}, 400, "give at least one heap size"),
         ("/api/solve", {"game": "chess", "position": "3"}, 400, "unknown game 'chess'"),
         ("/api/solve", {"game": "subtraction:1,x", "position": "3"}, 400, "not a whole number"),
         ("/api/solve", {"game": "subtraction", "position": "3"}, 400, "give the subtraction set"),

@@ -405,6 +405,9 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
             break
     if t.isdigit():
         return _by_number(int(t), moves)
+    ends = [m for m in moves if _norm(m.label).endswith(" " + t)]
+    if len(ends) == 1:  # the label without its first words: "b2" for "X b2"
+        return ends[0]
     target = t[3:] if t.startswith("to ") else t[2:].strip() if t.startswith("->") else t
     try:
         p = game.parse(target)

@@ -119,7 +119,10 @@ def _forget(game: Rules[Any]) -> None:
 
 def _game_position(request: Request) -> tuple[Rules[Any], Any]:
     game = _game(_text(request, "game"))
-    return game, game.parse(_text(request, "position"))
+    if request.query_params.get("position") is None:
+        raise BadRequest("missing parameter 'position'")
+    # An empty position text is the game's to judge (some games start from "").
+    return game, game.parse(_text(request, "position", required=False))
 
 
 def _classify(game: Rules[Any], position: Any, misere: bool) -> PositionValue:
@@ -153,6 +156,10 @@ def games_json() -> list[dict[str, Any]]:
     out = []
     for e in entries():
         words = shlex.split(e.example)
+        names = {e.name, *e.aliases}
+        # Examples of non-impartial games start with their command (``negamax tictactoe ...``).
+        while len(words) > 1 and words[0].partition(":")[0] not in names:
+            words.pop(0)
         spec, rest = words[0], words[1:]
         if e.graph_argument and rest and ":" not in spec:
             spec = f"{spec}:{rest.pop(0)}"
