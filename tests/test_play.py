@@ -324,6 +324,16 @@ def test_scored_games_plug_in_through_minimax(monkeypatch: pytest.MonkeyPatch) -
         classify(Race(), 4, misere=True)
 
 
+def test_boards_are_drawn_as_grids() -> None:
+    from zermelo.commands.play import board
+
+    class Board(Race):
+        m, n = 3, 2
+
+    assert board(Board(), "XO./..X").splitlines() == ["     a b c", "  1  X O .", "  2  . . X"]
+    assert board(Board(), "XO") == "  position: XO"  # not m × n cells: no grid
+
+
 def test_scored_games_without_minimax_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "zermelo.minimax", None)  # import now raises ImportError
     with pytest.raises(Unsupported, match=r"zermelo\.minimax"):

@@ -58,6 +58,7 @@ __all__ = [
     "classify",
     "evaluator_for",
     "find_move",
+    "grid",
     "heaps",
     "move_reader",
     "register_evaluator",
@@ -535,6 +536,29 @@ def heaps(game: Rules[Any], position: Any) -> list[int] | None:
 
     if isinstance(game, HeapGame | Wythoff):
         return list(_heap_list(position))
+    return None
+
+
+def grid(game: Rules[Any], position: Any) -> list[str] | None:
+    """The rows of a board game's position, top row first, or ``None`` for other games.
+
+    A board game here is one whose position text is its cells row by row (``/`` between rows
+    allowed) and whose rules say the board's size as ``m`` columns × ``n`` rows (the m,n,k-games)
+    or ``width`` × ``height``.  Front ends draw it as a grid.
+
+    >>> from zermelo.rules import Scored
+    >>> class Board(Scored[str]):
+    ...     m, n = 3, 2
+    >>> grid(Board(), "XO./..X")
+    ['XO.', '..X']
+    """
+    if not isinstance(position, str):
+        return None
+    cells = game.format(position).replace("/", "")
+    for across, down in (("m", "n"), ("width", "height")):
+        cols, rows = getattr(game, across, None), getattr(game, down, None)
+        if isinstance(cols, int) and isinstance(rows, int) and cols > 0 and cols * rows == len(cells):
+            return [cells[r * cols : (r + 1) * cols] for r in range(rows)]
     return None
 
 

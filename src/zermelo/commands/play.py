@@ -13,7 +13,7 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import InvalidPosition, ZermeloError
-from ..play import MoveInfo, Session, heaps
+from ..play import MoveInfo, Session, grid, heaps
 from ..rules import Rules
 from .common import add_limits, game_and_position, limits_from
 
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def board(game: Rules[Any], position: Any) -> str:
-    """The position for the terminal: heaps as rows of counters, anything else as its text.
+    """The position for the terminal: heaps as rows of counters, boards as grids, else the text.
 
     >>> from zermelo.games import Nim
     >>> print(board(Nim(), (3, 0, 5)))
@@ -73,6 +73,13 @@ def board(game: Rules[Any], position: Any) -> str:
       heap 2         0
       heap 3  ●●●●●  5
     """
+    rows = grid(game, position)
+    if rows is not None:
+        letters = " ".join(chr(ord("a") + c) for c in range(len(rows[0])))
+        width = len(str(len(rows)))
+        return "\n".join(
+            [f"  {'':>{width}}  {letters}"] + [f"  {r + 1:>{width}}  {' '.join(row)}" for r, row in enumerate(rows)]
+        )
     hs = heaps(game, position)
     if hs is None:
         return f"  position: {game.format(position)}"

@@ -39,7 +39,7 @@ from starlette.staticfiles import StaticFiles
 from ..analysis import solve
 from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
-from ..play import PositionValue, choose_move, classify, heaps
+from ..play import PositionValue, choose_move, classify, grid, heaps
 from ..registry import entries, entry, make_game
 from ..rules import Impartial, Rules
 
@@ -147,6 +147,7 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue) -> dict[str,
         "exact": pv.exact,
         "over": pv.over,
         "heaps": heaps(game, position),
+        "grid": grid(game, position),
         "moves": [m.to_json() for m in pv.moves],
     }
 

@@ -195,9 +195,46 @@ function moveButton(m, moves, enabled) {
   return b;
 }
 
+function renderGrid(t, enabled) {
+  // A board game: the cell a move fills is where the move's position differs from this one.
+  const rows = t.data.grid, cols = rows[0].length, here = rows.join("");
+  const byCell = new Map();
+  for (const m of t.data.moves) {
+    const after = m.position.replace(/\//g, "");
+    const diff = [...after].map((ch, i) => (ch !== here[i] ? i : -1)).filter((i) => i >= 0);
+    if (diff.length === 1 && !byCell.has(diff[0])) byCell.set(diff[0], m);
+  }
+  const table = document.createElement("table");
+  table.className = "grid";
+  rows.forEach((row, r) => {
+    const tr = document.createElement("tr");
+    [...row].forEach((ch, c) => {
+      const td = document.createElement("td");
+      const b = document.createElement("button");
+      const m = byCell.get(r * cols + c);
+      b.type = "button";
+      b.className = `cell ${m ? m.value : ""}`;
+      b.textContent = ch === "." ? "" : ch;
+      b.dataset.cell = `${String.fromCharCode(97 + c)}${r + 1}`;
+      b.disabled = !enabled || !m;
+      if (m) {
+        b.dataset.value = m.value;
+        b.title = `${m.move} — ${m.describe}`;
+        b.style.opacity = $("hints").checked ? fade(m, t.data.moves) : 1;
+        b.addEventListener("click", () => humanMove(m));
+      }
+      td.appendChild(b);
+      tr.appendChild(td);
+    });
+    table.appendChild(tr);
+  });
+  $("board").appendChild(table);
+}
+
 function renderBoard(t, enabled) {
   const board = $("board");
   board.replaceChildren();
+  if (t.data.grid) { renderGrid(t, enabled); return; }
   const hs = t.data.heaps;
   if (!hs) {
     const p = document.createElement("p");
