@@ -132,6 +132,10 @@ def test_a_full_game_of_nim_against_the_computer(page: Page) -> None:
     points = page.locator("#chart circle.point")
     assert points.count() == plies  # one per position: the person made the last of plies - 1 moves
     assert page.locator("#chart circle.point.win").count() >= 1
+    log = page.locator("#log li")
+    assert log.count() == plies - 1  # every move of the game, the undone ones gone
+    assert log.first.inner_text().startswith("you: ") and "(win in" in log.first.inner_text()
+    assert log.nth(1).inner_text().startswith("computer: ")
     page.screenshot(path=str(OUT / "nim.png"), full_page=True)
 
 

@@ -300,6 +300,15 @@ function render() {
     li.appendChild(moveButton(m, t.data.moves, enabled));
     ol.appendChild(li);
   }
+  const log = $("log");
+  log.replaceChildren();
+  for (const turn of game.turns) {
+    if (!turn.played) continue;
+    const li = document.createElement("li");
+    li.className = `played ${turn.played.value}`;
+    li.textContent = `${turn.mover === "human" ? "you" : "computer"}: ${turn.played.move} (${turn.played.describe})`;
+    log.appendChild(li);
+  }
   $("undo-button").disabled = game.turns.length < 2 || game.busy || t.mover === "computer" && !t.data.over;
   drawChart();
 }
