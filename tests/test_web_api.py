@@ -125,6 +125,8 @@ def test_table_is_an_integration_point(client: httpx.Client) -> None:
         ("/api/solve", {"game": "wythoff", "position": "1 2 3"}, 400, "two heap sizes"),
         ("/api/solve", {"game": "digraph", "position": "a"}, 400, "give the graph"),
         ("/api/solve", {"game": "digraph:a->b", "position": "z"}, 400, "no vertex 'z'"),
+        ("/api/solve", {"game": "digraph:/etc/hostname", "position": "a"}, 400, "give the graph inline"),
+        ("/api/solve", {"game": "digraph:@/etc/hostname", "position": "a"}, 400, "give the graph inline"),
         ("/api/solve", {"game": "nim", "position": "3", "misere": "maybe"}, 400, "true or false"),
         ("/api/solve", {"game": "nim", "position": "1 " * 1500}, 400, "too long"),
         ("/api/solve", {"game": "square", "position": "10000000000"}, 422, "budget"),

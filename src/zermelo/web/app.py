@@ -101,6 +101,10 @@ def _game(spec: str) -> Rules[Any]:
     """The rules of a spec, kept (a few dozen) so later requests reuse the searched graph."""
     hit = _GAMES.get(spec)
     if hit is None:
+        name, _, params = spec.partition(":")
+        if entry(name).graph_argument and (params.strip().startswith("@") or not any(c in params for c in "-> ,")):
+            # The CLI may read a graph from a file; a web request must never make the server read one.
+            raise BadRequest(f"{name}: give the graph inline, like {name}:a->b, b->c")
         hit = make_game(spec)
         _GAMES[spec] = hit
         while len(_GAMES) > 32:
