@@ -401,6 +401,23 @@ def test_terminal_hints_wythoff_and_end_of_input(
     assert out.rstrip().endswith("(end of input: game left unfinished)")
 
 
+def test_terminal_hints_are_coloured_on_a_terminal() -> None:
+    from zermelo.commands.play import run_session
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Terminal()
+    assert run_session(Session(Nim(), (1, 2)), hints=True, stdin=io.StringIO("quit\n"), out=out) == 0
+    text = out.getvalue()
+    assert "\033[32m+ take 1 from heap 2 (2 -> 1)\033[0m" in text  # green: the winning move
+    assert "\033[31m- take 1 from heap 1 (1 -> 0)\033[0m" in text  # red: a losing one
+    plain = io.StringIO()
+    run_session(Session(Nim(), (1, 2)), hints=True, stdin=io.StringIO("quit\n"), out=plain)
+    assert "\033[" not in plain.getvalue()
+
+
 def test_terminal_errors_before_the_game_are_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     from zermelo.cli import main
 

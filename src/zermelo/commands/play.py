@@ -99,10 +99,20 @@ def _value_words(value: str, remoteness: int | None, who: str) -> str:
     return f"{who} {verb} with perfect play{when}"
 
 
-def _moves_table(moves: list[MoveInfo]) -> str:
+#: ANSI colours of the values on a terminal, as on the web page: green, yellow, red.
+_COLOUR = {"win": "\033[32m", "draw": "\033[33m", "lose": "\033[31m"}
+
+
+def _paint(text: str, value: str, colour: bool) -> str:
+    return f"{_COLOUR[value]}{text}\033[0m" if colour else text
+
+
+def _moves_table(moves: list[MoveInfo], colour: bool = False) -> str:
     width = len(str(len(moves)))
     return "\n".join(
-        f"  {m.number:>{width}}. {_MARK[m.value]} {m.label}  =>  {m.text}   [{m.describe()}"
+        f"  {m.number:>{width}}. "
+        + _paint(f"{_MARK[m.value]} {m.label}", m.value, colour)
+        + f"  =>  {m.text}   [{m.describe()}"
         + (f", Grundy {m.grundy}" if m.grundy is not None else "")
         + "]"
         for m in moves
@@ -112,6 +122,7 @@ def _moves_table(moves: list[MoveInfo]) -> str:
 def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) -> int:
     """The read-move-reply loop; returns the exit status (0, also on ``quit`` and end of input)."""
     game = session.game
+    colour = out.isatty()
 
     def say(text: str = "") -> None:
         out.write(text + "\n")
@@ -138,7 +149,7 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
         pv = session.value()
         if hints and fresh:
             say(_value_words(pv.value, pv.remoteness, "You"))
-            say(_moves_table(pv.moves))
+            say(_moves_table(pv.moves, colour))
         out.write("your move> ")
         out.flush()
         line = stdin.readline()
@@ -155,7 +166,7 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
                 say(HELP)
             elif word in ("moves", "m", "list"):
                 say(_value_words(pv.value, pv.remoteness, "You"))
-                say(_moves_table(pv.moves))
+                say(_moves_table(pv.moves, colour))
             elif word == "hint":
                 best = session.hint()
                 if best is not None:
