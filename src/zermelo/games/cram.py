@@ -1,0 +1,248 @@
+"""Cram — the notes' *dominos* (exercises 1.2, 1.5, 1.9): place a domino on two adjacent free squares,
+horizontally or vertically; the player who cannot place one loses.
+
+A position is a board ``(rows, columns, filled)``: ``filled`` is a bit mask with bit ``r·columns + c``
+set for every square already covered or blocked.  Its text form is ``RxC`` for an empty board, or
+the rows separated by ``|`` with ``.`` free and ``#`` filled: ``"...|.#.|..."``.
+
+* Symmetries: a board is the same game after any of the 8 symmetries of the square (for a
+  rectangle, turning it a quarter changes its shape, which is fine), and after cutting off filled
+  border rows and columns; :meth:`Cram.key` merges all of these.
+* Independent regions: free squares that are not connected (through free squares, orthogonally)
+  are separate games — the notes' "contiguous fields" — so :meth:`Cram.components` splits a board
+  into them and the engine XORs their values.
+* Closed forms: on an empty m × n board with m and n both even the second player wins by
+  point-mirroring every move through the centre (Grundy value 0); with exactly one of them odd the
+  first player covers the two centre squares and then mirrors (exercise 1.2 (b), (c)).  A strip
+  1 × n is Dawson's Kayles, octal 0.07 (exercise 1.5), so any board whose regions are all straight
+  strips has the Grundy value ``D_{k₁} ⊕ D_{k₂} ⊕ …``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from functools import cache
+from typing import ClassVar
+
+from ..errors import InvalidPosition
+from ..registry import GameEntry, no_params, register
+from ..rules import Impartial, Move, Outcome, parse_int
+from .kayles import DawsonKayles
+
+__all__ = ["Board", "Cram"]
+
+#: (rows, columns, mask of filled squares)
+Board = tuple[int, int, int]
+
+_DAWSON = DawsonKayles()
+
+
+@cache
+def _dominos(h: int, w: int) -> tuple[tuple[int, int, int], ...]:
+    """Every domino of an h × w board: (mask of its two squares, first square, second square)."""
+    out = []
+    for r in range(h):
+        for c in range(w):
+            a = r * w + c
+            if c + 1 < w:
+                out.append(((1 << a) | (1 << (a + 1)), a, a + 1))
+            if r + 1 < h:
+                out.append(((1 << a) | (1 << (a + w)), a, a + w))
+    return tuple(out)
+
+
+@cache
+def _symmetries(h: int, w: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The 8 symmetries of an h × w board: (new rows, new columns, where each square goes)."""
+    out = []
+    for t in range(8):
+        nh, nw = (w, h) if t & 4 else (h, w)
+        perm = []
+        for r in range(h):
+            for c in range(w):
+                rr, cc = (c, r) if t & 4 else (r, c)
+                if t & 1:
+                    rr = nh - 1 - rr
+                if t & 2:
+                    cc = nw - 1 - cc
+                perm.append(rr * nw + cc)
+        out.append((nh, nw, tuple(perm)))
+    return tuple(out)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _crop(h: int, w: int, free: int) -> Board:
+    """The smallest board holding the free squares ``free`` (a mask), as (rows, columns, filled)."""
+    if not free:
+        return (0, 0, 0)
+    cells = [divmod(b, w) for b in _bits(free)]
+    r0 = min(r for r, _ in cells)
+    r1 = max(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    c1 = max(c for _, c in cells)
+    nh, nw = r1 - r0 + 1, c1 - c0 + 1
+    new_free = 0
+    for r, c in cells:
+        new_free |= 1 << ((r - r0) * nw + (c - c0))
+    return (nh, nw, ((1 << (nh * nw)) - 1) & ~new_free)
+
+
+def _regions(h: int, w: int, free: int) -> list[int]:
+    """The connected regions of free squares (orthogonal neighbours), as masks."""
+    out = []
+    left = free
+    while left:
+        seed = left & -left
+        region = seed
+        frontier = seed
+        while frontier:
+            grow = 0
+            for b in _bits(frontier):
+                r, c = divmod(b, w)
+                if c > 0:
+                    grow |= 1 << (b - 1)
+                if c + 1 < w:
+                    grow |= 1 << (b + 1)
+                if r > 0:
+                    grow |= 1 << (b - w)
+                if r + 1 < h:
+                    grow |= 1 << (b + w)
+            frontier = grow & left & ~region
+            region |= frontier
+        out.append(region)
+        left &= ~region
+    return out
+
+
+def _square(b: int, w: int) -> str:
+    r, c = divmod(b, w)
+    return f"({r + 1},{c + 1})"
+
+
+class Cram(Impartial[Board]):
+    """Cram (the notes' dominos) on a board with blocked squares.
+
+    >>> from zermelo import solve
+    >>> g = Cram()
+    >>> a = solve(g, g.parse("2x3"))
+    >>> a.grundy, str(a.outcome)
+    (1, 'N')
+    >>> [g.format(m.position) for m in a.winning_moves]
+    ['#..|#..', '.#.|.#.', '..#|..#']
+    """
+
+    name: ClassVar[str] = "cram"
+
+    def options(self, board: Board) -> Iterator[Board]:
+        h, w, filled = board
+        for mask, _, _ in _dominos(h, w):
+            if not filled & mask:
+                yield (h, w, filled | mask)
+
+    def moves(self, board: Board) -> Iterator[Move[Board]]:
+        h, w, filled = board
+        for mask, a, b in _dominos(h, w):
+            if not filled & mask:
+                yield Move(f"domino on {_square(a, w)}-{_square(b, w)}", (h, w, filled | mask))
+
+    def free(self, board: Board) -> int:
+        """The mask of free squares."""
+        h, w, filled = board
+        return ((1 << (h * w)) - 1) & ~filled
+
+    def key(self, board: Board) -> Hashable:
+        h, w, filled = _crop(board[0], board[1], self.free(board))
+        free = ((1 << (h * w)) - 1) & ~filled
+        best: tuple[int, int, int] | None = None
+        for nh, nw, perm in _symmetries(h, w):
+            m = 0
+            for b in _bits(free):
+                m |= 1 << perm[b]
+            cand = (nh, nw, m)
+            if best is None or cand < best:
+                best = cand
+        return best
+
+    def components(self, board: Board) -> list[Board] | None:
+        h, w, _ = board
+        regions = [r for r in _regions(h, w, self.free(board)) if r & (r - 1)]  # 2+ squares
+        if len(regions) == 1:
+            return None
+        return [_crop(h, w, r) for r in regions]
+
+    def size_hint(self, board: Board) -> int:
+        return 1 << self.free(board).bit_count()
+
+    def grundy_formula(self, board: Board) -> int | None:
+        h, w, filled = board
+        if not filled and h % 2 == 0 and w % 2 == 0:
+            return 0
+        x = 0
+        for region in _regions(h, w, self.free(board)):
+            rh, rw, rfilled = _crop(h, w, region)
+            if rfilled or min(rh, rw) != 1:
+                return None  # not a straight strip
+            x ^= _DAWSON.heap_grundy(max(rh, rw))
+        return x
+
+    def outcome_formula(self, board: Board, misere: bool = False) -> Outcome | None:
+        if misere:
+            return None
+        h, w, filled = board
+        if not filled and (h % 2 == 0 or w % 2 == 0):
+            # Mirror strategy through the centre: second player if both sides are even, else first.
+            return Outcome.P if h % 2 == 0 and w % 2 == 0 else Outcome.N
+        g = self.grundy_formula(board)
+        if g is None:
+            return None
+        return Outcome.P if g == 0 else Outcome.N
+
+    def parse(self, text: str) -> Board:
+        t = "".join(text.split()).lower()
+        if "x" in t and "|" not in t and "." not in t:
+            m, _, n = t.partition("x")
+            h, w = parse_int(m, "cram: the number of rows"), parse_int(n, "cram: the number of columns")
+            if h * w > 400:
+                raise InvalidPosition(f"cram: a board of {h}x{w} is too large (at most 400 squares)")
+            return (h, w, 0)
+        rows = [r for r in t.replace("/", "|").split("|")]
+        if not t or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
+            raise InvalidPosition(
+                f"cram: give a board like '3x4' or rows of equal length like '...|.#.|...', got {text.strip()!r}"
+            )
+        w = len(rows[0])
+        filled = 0
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch == "#":
+                    filled |= 1 << (r * w + c)
+                elif ch != ".":
+                    raise InvalidPosition(f"cram: squares are '.' (free) or '#' (filled), got {ch!r}")
+        return (len(rows), w, filled)
+
+    def format(self, board: Board) -> str:
+        h, w, filled = board
+        if h == 0 or w == 0 or not filled:
+            return f"{h}x{w}"
+        return "|".join(
+            "".join("#" if filled >> (r * w + c) & 1 else "." for c in range(w)) for r in range(h)
+        )
+
+
+register(
+    GameEntry(
+        "cram",
+        no_params(Cram, "cram"),
+        "Cram, the notes' dominos: place a domino on two free adjacent squares",
+        "",
+        "cram 3x3",
+        table="{r}x{c}",
+        aliases=("dominos",),
+    )
+)
