@@ -13,9 +13,12 @@ from .cram import Cram
 from .digraph import Digraph
 from .divisor import Divisor
 from .fibonacci import Fibonacci
+from .green_hackenbush import GreenHackenbush
 from .heap import HeapGame
 from .kayles import DawsonKayles, Kayles
 from .nim import Nim
+from .northcott import Northcott
+from .pokernim import PokerNim
 from .queen import Queen
 from .rook import Rook
 from .splitnim import SplitNim
@@ -31,9 +34,12 @@ __all__ = [
     "Digraph",
     "Divisor",
     "Fibonacci",
+    "GreenHackenbush",
     "HeapGame",
     "Kayles",
     "Nim",
+    "Northcott",
+    "PokerNim",
     "PrimePower",
     "Queen",
     "Rook",

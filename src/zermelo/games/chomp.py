@@ -29,6 +29,7 @@ diagram with its transpose.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from itertools import pairwise
 from math import comb
 from typing import ClassVar
 
@@ -124,7 +125,7 @@ class Chomp(Impartial[Shape]):
             shape = ()
         elif words:
             shape = tuple(parse_int(w, "chomp: a row length") for w in words)
-            if any(a < b for a, b in zip(shape, shape[1:], strict=False)):
+            if any(a < b for a, b in pairwise(shape)):
                 raise InvalidPosition(f"chomp: row lengths must not increase downwards, got {text.strip()!r}")
             shape = tuple(r for r in shape if r)
         else:

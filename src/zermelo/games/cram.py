@@ -230,9 +230,7 @@ class Cram(Impartial[Board]):
         h, w, filled = board
         if h == 0 or w == 0 or not filled:
             return f"{h}x{w}"
-        return "|".join(
-            "".join("#" if filled >> (r * w + c) & 1 else "." for c in range(w)) for r in range(h)
-        )
+        return "|".join("".join("#" if filled >> (r * w + c) & 1 else "." for c in range(w)) for r in range(h))
 
 
 register(
