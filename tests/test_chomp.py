@@ -88,3 +88,9 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert solve_json(capsys, "chomp:normal", "3x3")["winner"] == "first"
     assert solve_json(capsys, "chomp:normal", "5", "4", "--misere")["winner"] == "second"
     assert "poisoned" in solve_error(capsys, "chomp", "0x4")
+
+
+def test_explanation_is_strategy_stealing() -> None:
+    text = solve(Chomp(), (4, 4, 4)).explanation
+    assert "Strategy stealing" in text and "eat (2, 3)" in text
+    assert "mex" in solve(Chomp(), (4, 2)).explanation  # not a rectangle: the mex rule

@@ -98,3 +98,8 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "cram", "3x3")
     assert data["winner"] == "second" and data["winning_moves"] == []
     assert solve_json(capsys, "cram", "...|.#.|...")["winner"] in ("first", "second")
+
+
+def test_explanation_names_regions_and_mirroring() -> None:
+    assert "2 separate regions" in solve(GAME, GAME.parse("..#..|..#..")).explanation
+    assert "point-mirrored" in solve(GAME, GAME.parse("4x4")).explanation

@@ -57,3 +57,8 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["winner"] == "first"
     assert [m["position"] for m in data["winning_moves"]] == ["11", "9"]
     assert "whole number >= 1" in solve_error(capsys, "divisor", "0")
+
+
+def test_explanation() -> None:
+    assert "9 is odd" in solve(Divisor(), 9).explanation
+    assert "12 is even" in solve(Divisor(), 12).explanation

@@ -71,3 +71,10 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["winner"] == "first" and [m["position"] for m in data["winning_moves"]] == ["18 2"]
     assert solve_json(capsys, "fibonacci", "21")["winner"] == "second"
     assert solve_json(capsys, "fibonacci", "18", "2")["winner"] == "second"
+
+
+def test_explanation_gives_the_zeckendorf_terms() -> None:
+    text = solve(Fibonacci(), (20, 0)).explanation
+    assert "20 = 13 + 5 + 2" in text and "smallest term 2" in text and "take 2 (20 -> 18)" in text
+    assert "Fibonacci number" in solve(Fibonacci(), (21, 0)).explanation
+    assert "twice the previous take 2" in solve(Fibonacci(), (18, 2)).explanation

@@ -94,3 +94,10 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "green-hackenbush", "g-a-b-c, g-d")
     assert data["grundy"] == 2 and [m["move"] for m in data["winning_moves"]] == ["chop a-b"]
     assert "not connected to the ground" in solve_error(capsys, "greenhackenbush", "g-a, b-c")
+
+
+def test_explanation_uses_fusion_and_colon() -> None:
+    from zermelo import solve
+
+    text = solve(GAME, GAME.parse("g-a-b-c, g-d, a-a")).explanation
+    assert "Fusion principle" in text and "Colon principle" in text and "*4, *1" in text and "4 ⊕ 1 = 5" in text

@@ -76,3 +76,8 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "northcott", "W..B.|.B.W.")
     assert data["winner"] == "first"
     assert [m["position"] for m in data["winning_moves"]] == [".W.B.|.B.W. black", "W..B.|.B..W black"]
+
+
+def test_explanation_treats_gaps_as_heaps() -> None:
+    text = solve(GAME, GAME.parse("W..B|.B.W|B..W")).explanation
+    assert "gaps [2, 1, 2]" in text and "2 ⊕ 1 ⊕ 2 = 1" in text and "player to move wins" in text

@@ -67,3 +67,10 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "pokernim", "1", "6", "5", "/", "2", "2")
     assert data["winner"] == "first" and data["grundy"] == 2
     assert [m["position"] for m in data["winning_moves"]] == ["1 4 5 / 2 4", "3 6 5 / 2 0", "1 6 7 / 2 0"]
+
+
+def test_explanation_is_the_reversing_strategy() -> None:
+    from zermelo import solve
+
+    text = solve(GAME, ((1, 6, 5), 2, 2)).explanation
+    assert "reverses any addition" in text and "1 ⊕ 6 ⊕ 5 = 2" in text and "player to move wins" in text

@@ -57,3 +57,9 @@ def test_self_check_and_key() -> None:
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "rook", "3", "5")
     assert data["grundy"] == 6 and [m["move"] for m in data["winning_moves"]] == ["left 2 (to 3 3)"]
+
+
+def test_explanation() -> None:
+    from zermelo import solve
+
+    assert "*3 + *5 = *6" in solve(Rook(), (3, 5)).explanation

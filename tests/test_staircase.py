@@ -46,3 +46,9 @@ def test_self_check() -> None:
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "staircase", "3", "5", "1", "4")
     assert data["grundy"] == 1 and [m["position"] for m in data["winning_moves"]] == ["4 4 1 4"]
+
+
+def test_explanation_names_the_odd_stairs() -> None:
+    text = solve(Staircase(), (3, 5, 1, 4)).explanation
+    assert "odd stairs (1, 3)" in text and "5 ⊕ 4 = 1" in text and "player to move wins" in text
+    assert "player to move loses" in solve(Staircase(), (9, 2, 7, 2)).explanation
