@@ -103,3 +103,18 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 def test_explanation_names_regions_and_mirroring() -> None:
     assert "2 separate regions" in solve(GAME, GAME.parse("..#..|..#..")).explanation
     assert "point-mirrored" in solve(GAME, GAME.parse("4x4")).explanation
+
+
+def test_size_hint_bounds_the_search() -> None:
+    # The hint counts domino matchings; the positions a plain search reaches can never exceed it.
+    for text in ("2x2", "3x3", "...|.#.|...", "2x5", "4x3"):
+        board = GAME.parse(text)
+        eng = Engine(_Unkeyed())
+        eng.status(board)
+        assert eng.positions_seen <= GAME.size_hint(board)
+    assert GAME.size_hint(GAME.parse("2x2")) == 7
+
+
+class _Unkeyed(Cram):
+    def key(self, board: tuple[int, int, int]) -> tuple[int, int, int]:
+        return board

@@ -120,6 +120,42 @@ def _regions(h: int, w: int, free: int) -> list[int]:
     return out
 
 
+def _permute(mask: int, perm: tuple[int, ...]) -> int:
+    out = 0
+    for b in _bits(mask):
+        out |= 1 << perm[b]
+    return out
+
+
+def matchings(h: int, w: int, filled: int) -> int:
+    """How many sets of disjoint dominos fit on the free squares (the empty set included).
+
+    >>> matchings(2, 2, 0), matchings(1, 4, 0), matchings(3, 3, 0)
+    (7, 5, 131)
+    """
+    # Sweep the squares in row-major order; the profile marks which of the next w squares are
+    # already covered by a vertical domino from the row above.
+    counts: dict[int, int] = {0: 1}
+    for b in range(h * w):
+        c = b % w
+        new: dict[int, int] = {}
+        for profile, n in counts.items():
+            covered = profile & 1 or filled >> b & 1
+            rest = profile >> 1
+            # Leave the square uncovered (or it is covered/blocked already).
+            new[rest] = new.get(rest, 0) + n
+            if covered:
+                continue
+            if b + w < h * w and not filled >> (b + w) & 1:  # a vertical domino down
+                key = rest | 1 << (w - 1)
+                new[key] = new.get(key, 0) + n
+            if c + 1 < w and not filled >> (b + 1) & 1 and not rest & 1:  # a horizontal domino right
+                key = rest | 1
+                new[key] = new.get(key, 0) + n
+        counts = new
+    return sum(counts.values())
+
+
 def _square(b: int, w: int) -> str:
     r, c = divmod(b, w)
     return f"({r + 1},{c + 1})"
@@ -177,7 +213,15 @@ class Cram(Impartial[Board]):
         return [_crop(h, w, r) for r in regions]
 
     def size_hint(self, board: Board) -> int:
-        return 1 << self.free(board).bit_count()
+        # Every reachable board is the start plus a set of disjoint dominos: at most the number of
+        # matchings of the free squares' grid graph, counted exactly by a broken-profile sweep.
+        h, w, filled = board
+        if h < w:  # sweep along the longer side, with the shorter one as the profile
+            nh, nw, perm = _symmetries(h, w)[4]
+            h, w, filled = nh, nw, _permute(filled, perm)
+        if w > 16:
+            return 1 << self.free(board).bit_count()
+        return matchings(h, w, filled)
 
     def grundy_formula(self, board: Board) -> int | None:
         h, w, filled = board
