@@ -103,6 +103,7 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 def test_explanation_names_regions_and_mirroring() -> None:
     assert "2 separate regions" in solve(GAME, GAME.parse("..#..|..#..")).explanation
     assert "point-mirrored" in solve(GAME, GAME.parse("4x4")).explanation
+    assert "D_9 = 0" in solve(GAME, GAME.parse("1x9")).explanation
 
 
 def test_size_hint_bounds_the_search() -> None:

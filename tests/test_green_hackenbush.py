@@ -100,4 +100,5 @@ def test_explanation_uses_fusion_and_colon() -> None:
     from zermelo import solve
 
     text = solve(GAME, GAME.parse("g-a-b-c, g-d, a-a")).explanation
-    assert "Fusion principle" in text and "Colon principle" in text and "*4, *1" in text and "4 ⊕ 1 = 5" in text
+    assert "Fusion principle" in text and "Colon principle" in text
+    assert "2 parts at the ground worth *4, *1" in text and "4 ⊕ 1 = 5" in text

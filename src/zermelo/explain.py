@@ -114,6 +114,13 @@ def _xor_text(values: list[int]) -> str:
     return f"{' ⊕ '.join(map(str, values))} = {total}"
 
 
+def _parts_text(values: list[int], one: str, many: str) -> str:
+    worth = ", ".join(f"*{v}" for v in values)
+    if len(values) == 1:
+        return f"one {one}, worth *{values[0]}"
+    return f"{len(values)} {many} worth {worth}; their nim-sum is {_xor_text(values)}"
+
+
 def _first_move(a: Analysis) -> str:
     return f" A winning move: {a.winning_moves[0].label}." if a.winning_moves else ""
 
@@ -145,7 +152,7 @@ def _explain_fibonacci(game: Impartial[Any], position: Any, a: Analysis) -> str:
     if z <= cap:
         return text + (
             f"The smallest term {z} is allowed: taking it leaves {n - z}, whose smallest Zeckendorf term is more "
-            f"than twice {z}, so the opponent can never take a whole term, {_notes_verdict(a)}.{_first_move(a)}"
+            f"than twice {z} and out of the opponent's reach, {_notes_verdict(a)}.{_first_move(a)}"
         )
     if len(terms) == 1:
         text += f"{n} is a Fibonacci number, so the smallest term is {n} itself, out of reach. "
@@ -165,8 +172,8 @@ def _explain_pokernim(game: Impartial[Any], position: Any, a: Analysis) -> str:
     return (
         "Poker Nim is played like Nim, whatever the reserves: the player who wins at Nim answers a removal as in "
         "Nim and reverses any addition by taking the added chips straight back; they never add chips themselves, "
-        f"so the loser's reserve ({mine} or {yours} chips now) runs out and the game ends. The heaps have nim-sum "
-        f"{_xor_text(list(heaps))}, {_notes_verdict(a)}.{_first_move(a)}"
+        f"so the loser's reserve runs out (now {mine} chips for the player to move, {yours} for the other) and the "
+        f"game ends. The heaps have nim-sum {_xor_text(list(heaps))}, {_notes_verdict(a)}.{_first_move(a)}"
     )
 
 
@@ -195,8 +202,8 @@ def _explain_hackenbush(game: Impartial[Any], position: Any, a: Analysis) -> str
         "Fusion principle: the vertices of every cycle fuse into one, its edges becoming loops, each a stalk of "
         "one edge. Colon principle: the branches at a vertex are worth one stalk of their nim-sum, so a vertex "
         "counts the nim-sum of (1 + the value above each edge). "
-        f"The {len(parts)} part(s) at the ground are worth {', '.join(f'*{v}' for v in values)}; together "
-        f"*{_xor_text(values)}, {_notes_verdict(a)}.{_first_move(a)}"
+        f"Here: {_parts_text(values, 'part at the ground', 'parts at the ground')}, "
+        f"{_notes_verdict(a)}.{_first_move(a)}"
     )
 
 
@@ -256,8 +263,14 @@ def _explain_cram(game: Impartial[Any], position: Any, a: Analysis) -> str:
         values = [int(v) for v in (_grundy(game, p) for p in parts) if isinstance(v, int)]
         if len(values) == len(parts):
             return (
-                f"The free squares form {len(parts)} separate regions, independent games worth "
-                f"{', '.join(f'*{v}' for v in values)}; their sum is *{_xor_text(values)}, {_notes_verdict(a)}."
-                f"{_first_move(a)}"
+                f"The free squares form {_parts_text(values, 'region', 'separate regions, independent games')}, "
+                f"{_notes_verdict(a)}.{_first_move(a)}"
             )
+    cells = game.free(position).bit_count()
+    if game.grundy_formula(position) is not None and parts is None and cells >= 2:
+        return (
+            f"The free squares form one straight strip of {cells}: the notes' 1 × n dominos, which is Dawson's "
+            "Kayles (octal 0.07). A domino leaves two strips of a and b squares with a + b = n − 2, so "
+            f"D_n = mex{{D_a ⊕ D_b}}; here D_{cells} = {a.grundy}, {_notes_verdict(a)}.{_first_move(a)}"
+        )
     return generic(game, position, a)

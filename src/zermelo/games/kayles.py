@@ -63,13 +63,14 @@ class Kayles(HeapGame):
 
     name: ClassVar[str] = "kayles"
     breaks: ClassVar[bool] = True
-    unit: ClassVar[str] = " pin"
     #: The take-and-break code, so compiled octal kernels can recognise the game.
     octal_code: ClassVar[str] = "0.77"
 
-    def heap_options(self, n: int) -> Iterator[tuple[int, int]]:
+    def heap_options(self, n: int) -> Iterator[int | tuple[int, int]]:
         for take in (1, 2):
-            for left in range((n - take) // 2 + 1):
+            if take <= n:
+                yield n - take  # from the end of the row: no split
+            for left in range(1, (n - take) // 2 + 1):
                 yield (left, n - take - left)
 
     def heap_grundy(self, n: int) -> int:
@@ -86,11 +87,12 @@ class DawsonKayles(HeapGame):
 
     name: ClassVar[str] = "dawson"
     breaks: ClassVar[bool] = True
-    unit: ClassVar[str] = " pin"
     octal_code: ClassVar[str] = "0.07"
 
-    def heap_options(self, n: int) -> Iterator[tuple[int, int]]:
-        for left in range((n - 2) // 2 + 1):
+    def heap_options(self, n: int) -> Iterator[int | tuple[int, int]]:
+        if n >= 2:
+            yield n - 2  # from the end of the row: no split
+        for left in range(1, (n - 2) // 2 + 1):
             yield (left, n - 2 - left)
 
     def heap_grundy(self, n: int) -> int:
