@@ -26,6 +26,22 @@ def test_every_rectangle_but_1x1_is_a_first_player_win() -> None:
             assert game.outcome_formula((n,) * m) is expected
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.integers(0, 9), st.booleans())
+def test_two_rows_and_two_columns_closed_form(a: int, b: int, flip: bool) -> None:
+    game = Chomp()
+    shape: tuple[int, ...] = (max(a, b), min(a, b)) if min(a, b) else (max(a, b),)
+    if flip:
+        shape = transpose(shape)
+    ref = Reference(game)
+    formula = game.winning_moves_formula(shape)
+    assert formula is not None
+    assert sorted(m.position for m in formula) == sorted(ref.winning(game, shape))
+    labels = {m.position: m.label for m in game.moves(shape)}
+    assert all(labels[m.position] == m.label for m in formula)
+    assert game.outcome_formula(shape) is ref.outcome(shape)
+
+
 def test_2_by_n_and_n_by_n_winning_moves() -> None:
     # Exercise 1.3(a): 2 x n — eat (2, n), leaving rows (n, n - 1); n x n — eat (2, 2), leaving an L.
     game = Chomp()
@@ -93,4 +109,6 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 def test_explanation_is_strategy_stealing() -> None:
     text = solve(Chomp(), (4, 4, 4)).explanation
     assert "Strategy stealing" in text and "eat (2, 3)" in text
-    assert "mex" in solve(Chomp(), (4, 2)).explanation  # not a rectangle: the mex rule
+    assert "lengths a and b (here 4 and 2)" in solve(Chomp(), (4, 2)).explanation
+    assert "columns" in solve(Chomp(), (2, 2, 1)).explanation
+    assert "mex" in solve(Chomp(), (3, 2, 1)).explanation  # no theory: the mex rule

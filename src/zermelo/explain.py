@@ -84,7 +84,7 @@ def generic(game: Impartial[Any], position: Any, a: Analysis) -> str:
 # game, the divisor game and Cram: each says why in the notes' terms, and falls back to the mex
 # rule (``generic``) where its theory does not speak (misère play).
 
-from .games.chomp import Chomp  # noqa: E402
+from .games.chomp import Chomp, transpose  # noqa: E402
 from .games.cram import Cram  # noqa: E402
 from .games.divisor import Divisor  # noqa: E402
 from .games.fibonacci import Fibonacci, limit, zeckendorf  # noqa: E402
@@ -181,7 +181,18 @@ def _explain_pokernim(game: Impartial[Any], position: Any, a: Analysis) -> str:
 def _explain_chomp(game: Impartial[Any], position: Any, a: Analysis) -> str:
     assert isinstance(game, Chomp)
     rectangle = bool(position) and min(position) == max(position) and position != (1,)
-    if a.misere or not game.poisoned or not rectangle:
+    if a.misere or not game.poisoned:
+        return generic(game, position, a)
+    narrow = transpose(position) if len(position) > 2 else position
+    if len(narrow) <= 2 and not rectangle:
+        x, y = narrow[0], narrow[1] if len(narrow) > 1 else 0
+        side = "rows" if narrow is position else "columns"
+        return (
+            f"A diagram of two {side} of lengths a and b (here {x} and {y}) is lost for the player to move exactly "
+            "when a = b + 1: every move from there leaves a = b or a >= b + 2, and from those one bite restores "
+            f"a = b + 1, {_notes_verdict(a)}.{_first_move(a)}"
+        )
+    if not rectangle:
         return generic(game, position, a)
     return (
         f"Strategy stealing: on a rectangle larger than 1 × 1 the first player wins. If eating only the bottom "

@@ -104,12 +104,40 @@ class Chomp(Impartial[Shape]):
         return comb(len(shape) + (shape[0] if shape else 0), len(shape))
 
     def outcome_formula(self, shape: Shape, misere: bool = False) -> Outcome | None:
-        """Rectangles, by strategy stealing: poisoned 1 × 1 is lost, every other rectangle won."""
-        if misere or not shape or min(shape) != max(shape):
+        """Rectangles by strategy stealing (poisoned 1 × 1 is lost, every other rectangle won), and
+        every diagram of at most two rows or two columns by :meth:`winning_moves_formula`."""
+        if misere or not shape:
             return None
         if not self.poisoned:
-            return Outcome.N  # eat (1, 1)
-        return Outcome.P if shape == (1,) else Outcome.N
+            return Outcome.N if min(shape) == max(shape) else None  # eat (1, 1)
+        wins = self.winning_moves_formula(shape)
+        if wins is not None:
+            return Outcome.N if wins else Outcome.P
+        return Outcome.N if min(shape) == max(shape) else None
+
+    def winning_moves_formula(self, shape: Shape, misere: bool = False) -> list[Move[Shape]] | None:
+        """Two rows (a, b), b possibly 0: the P-positions are exactly a = b + 1 (by induction: from
+        (b + 1, b) every move leaves a = b or a >= b + 2, and from those one move restores a = b + 1).
+        Winning moves: eat (1, b + 2) if a >= b + 2; eat (2, a) if a = b.  Two columns: the same on
+        the transposed diagram."""
+        if misere or not self.poisoned or not shape:
+            return None
+        flipped = len(shape) > 2
+        rows = transpose(shape) if flipped else shape
+        if len(rows) > 2:
+            return None
+        a, b = rows[0], rows[1] if len(rows) > 1 else 0
+        found: list[tuple[int, int]] = []
+        if a >= b + 2:
+            found.append((1, b + 2))
+        if a == b:
+            found.append((2, a))
+        out = []
+        for i, j in found:
+            if flipped:
+                i, j = j, i
+            out.append(Move(f"eat ({i}, {j})", eat(shape, i, j)))
+        return out
 
     def parse(self, text: str) -> Shape:
         t = text.strip().lower()

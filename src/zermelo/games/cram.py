@@ -77,47 +77,81 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def _rows(h: int, w: int, mask: int) -> list[int]:
+    row = (1 << w) - 1
+    return [(mask >> (r * w)) & row for r in range(h)]
+
+
 def _crop(h: int, w: int, free: int) -> Board:
     """The smallest board holding the free squares ``free`` (a mask), as (rows, columns, filled)."""
     if not free:
         return (0, 0, 0)
-    cells = [divmod(b, w) for b in _bits(free)]
-    r0 = min(r for r, _ in cells)
-    r1 = max(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    c1 = max(c for _, c in cells)
-    nh, nw = r1 - r0 + 1, c1 - c0 + 1
+    rows = _rows(h, w, free)
+    used = [r for r in range(h) if rows[r]]
+    cols = 0
+    for bits in rows:
+        cols |= bits
+    c0 = (cols & -cols).bit_length() - 1
+    nw = cols.bit_length() - c0
+    nh = used[-1] - used[0] + 1
     new_free = 0
-    for r, c in cells:
-        new_free |= 1 << ((r - r0) * nw + (c - c0))
+    for i, r in enumerate(range(used[0], used[-1] + 1)):
+        new_free |= (rows[r] >> c0) << (i * nw)
     return (nh, nw, ((1 << (nh * nw)) - 1) & ~new_free)
 
 
+@cache
+def _edge_masks(h: int, w: int) -> tuple[int, int]:
+    """Masks of the squares not in the last column and not in the first column."""
+    not_last = not_first = 0
+    for r in range(h):
+        for c in range(w):
+            if c + 1 < w:
+                not_last |= 1 << (r * w + c)
+            if c > 0:
+                not_first |= 1 << (r * w + c)
+    return not_last, not_first
+
+
 def _regions(h: int, w: int, free: int) -> list[int]:
-    """The connected regions of free squares (orthogonal neighbours), as masks."""
+    """The connected regions of free squares (orthogonal neighbours), as masks.
+
+    Each region grows by whole-mask shifts (bit-parallel flood fill), a few big-integer operations
+    per step instead of one per square.
+    """
+    not_last, not_first = _edge_masks(h, w)
     out = []
     left = free
     while left:
-        seed = left & -left
-        region = seed
-        frontier = seed
-        while frontier:
-            grow = 0
-            for b in _bits(frontier):
-                r, c = divmod(b, w)
-                if c > 0:
-                    grow |= 1 << (b - 1)
-                if c + 1 < w:
-                    grow |= 1 << (b + 1)
-                if r > 0:
-                    grow |= 1 << (b - w)
-                if r + 1 < h:
-                    grow |= 1 << (b + w)
-            frontier = grow & left & ~region
-            region |= frontier
+        region = left & -left
+        while True:
+            grown = region | ((region & not_last) << 1) | ((region & not_first) >> 1) | (region << w) | (region >> w)
+            grown &= left
+            if grown == region:
+                break
+            region = grown
         out.append(region)
         left &= ~region
     return out
+
+
+@cache
+def _row_images(h: int, w: int) -> tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]:
+    """For each of the 8 symmetries: (new rows, new columns, image of every bit pattern of each row)."""
+    out = []
+    for nh, nw, perm in _symmetries(h, w):
+        per_row = []
+        for r in range(h):
+            images = []
+            for bits in range(1 << w):
+                m = 0
+                for c in range(w):
+                    if bits >> c & 1:
+                        m |= 1 << perm[r * w + c]
+                images.append(m)
+            per_row.append(tuple(images))
+        out.append((nh, nw, tuple(per_row)))
+    return tuple(out)
 
 
 def _permute(mask: int, perm: tuple[int, ...]) -> int:
@@ -196,11 +230,18 @@ class Cram(Impartial[Board]):
         h, w, filled = _crop(board[0], board[1], self.free(board))
         free = ((1 << (h * w)) - 1) & ~filled
         best: tuple[int, int, int] | None = None
+        if w <= 10:  # row-image tables: one lookup per row and symmetry
+            rows = _rows(h, w, free)
+            for nh, nw, images in _row_images(h, w):
+                m = 0
+                for r, bits in enumerate(rows):
+                    m |= images[r][bits]
+                cand = (nh, nw, m)
+                if best is None or cand < best:
+                    best = cand
+            return best
         for nh, nw, perm in _symmetries(h, w):
-            m = 0
-            for b in _bits(free):
-                m |= 1 << perm[b]
-            cand = (nh, nw, m)
+            cand = (nh, nw, _permute(free, perm))
             if best is None or cand < best:
                 best = cand
         return best
