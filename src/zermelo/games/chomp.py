@@ -29,6 +29,7 @@ diagram with its transpose.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from functools import lru_cache
 from itertools import pairwise
 from math import comb
 from typing import ClassVar
@@ -61,6 +62,12 @@ def eat(shape: Shape, i: int, j: int) -> Shape:
     """
     rows = [*shape[: i - 1], *(min(r, j - 1) for r in shape[i - 1 :])]
     return tuple(r for r in rows if r)
+
+
+@lru_cache(maxsize=1 << 16)
+def _key(shape: Shape) -> Shape:
+    # A diagram and its mirror image are the same game; a diagram is met again from many parents.
+    return min(shape, transpose(shape))
 
 
 class Chomp(Impartial[Shape]):
@@ -97,7 +104,7 @@ class Chomp(Impartial[Shape]):
             yield Move(f"eat ({i}, {j})", eat(shape, i, j))
 
     def key(self, shape: Shape) -> Hashable:
-        return min(shape, transpose(shape))
+        return _key(shape)
 
     def size_hint(self, shape: Shape) -> int:
         # Young diagrams inside a rows × columns box.

@@ -20,8 +20,8 @@ the rows separated by ``|`` with ``.`` free and ``#`` filled: ``"...|.#.|..."``.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
-from functools import cache
+from collections.abc import Hashable, Iterator, Sequence
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from ..errors import InvalidPosition
@@ -136,22 +136,26 @@ def _regions(h: int, w: int, free: int) -> list[int]:
 
 
 @cache
-def _row_images(h: int, w: int) -> tuple[tuple[int, int, tuple[tuple[int, ...], ...]], ...]:
-    """For each of the 8 symmetries: (new rows, new columns, image of every bit pattern of each row)."""
-    out = []
-    for nh, nw, perm in _symmetries(h, w):
-        per_row = []
-        for r in range(h):
-            images = []
-            for bits in range(1 << w):
-                m = 0
-                for c in range(w):
-                    if bits >> c & 1:
-                        m |= 1 << perm[r * w + c]
-                images.append(m)
-            per_row.append(tuple(images))
-        out.append((nh, nw, tuple(per_row)))
-    return tuple(out)
+def _reversals(width: int) -> tuple[int, ...]:
+    return tuple(int(format(bits, f"0{width}b")[::-1], 2) for bits in range(1 << width))
+
+
+def _reverse(bits: int, width: int) -> int:
+    """The row of ``width`` squares mirrored."""
+    if width <= 12:
+        return _reversals(width)[bits]
+    return int(format(bits, f"0{width}b")[::-1], 2)
+
+
+def _transpose_rows(rows: list[int], width: int) -> list[int]:
+    """Rows of bits (bit c = column c) to columns of bits (bit r = row r)."""
+    out = [0] * width
+    for r, bits in enumerate(rows):
+        while bits:
+            low = bits & -bits
+            out[low.bit_length() - 1] |= 1 << r
+            bits ^= low
+    return out
 
 
 def _permute(mask: int, perm: tuple[int, ...]) -> int:
@@ -188,6 +192,50 @@ def matchings(h: int, w: int, filled: int) -> int:
                 new[key] = new.get(key, 0) + n
         counts = new
     return sum(counts.values())
+
+
+#: Keys and regions of recently seen boards: a board is reached from many parents, and the
+#: search asks for its key each time.
+_CACHE = 1 << 17
+
+
+@lru_cache(maxsize=_CACHE)
+def _key(h: int, w: int, filled: int) -> Hashable:
+    """The free squares as rows of bits, cropped to their bounding box; the key is the least of
+    the 8 images under the square's symmetries (flips reverse the row order or each row's bits; the
+    other four images are those of the transposed rows)."""
+    rows = _rows(h, w, ((1 << (h * w)) - 1) & ~filled)
+    used = [i for i, bits in enumerate(rows) if bits]
+    if not used:
+        return ()
+    rows = rows[used[0] : used[-1] + 1]  # empty rows inside the box stay: they separate
+    cols = 0
+    for bits in rows:
+        cols |= bits
+    low = (cols & -cols).bit_length() - 1
+    width = cols.bit_length() - low
+    rows = [bits >> low for bits in rows]
+    flipped = [_reverse(bits, width) for bits in rows]
+    trans = _transpose_rows(rows, width)
+    tflipped = [_reverse(bits, len(rows)) for bits in trans]
+    return min(
+        (len(rows), width, *rows),
+        (len(rows), width, *rows[::-1]),
+        (len(rows), width, *flipped),
+        (len(rows), width, *flipped[::-1]),
+        (width, len(rows), *trans),
+        (width, len(rows), *trans[::-1]),
+        (width, len(rows), *tflipped),
+        (width, len(rows), *tflipped[::-1]),
+    )
+
+
+@lru_cache(maxsize=_CACHE)
+def _components(h: int, w: int, filled: int) -> tuple[Board, ...] | None:
+    regions = [r for r in _regions(h, w, ((1 << (h * w)) - 1) & ~filled) if r & (r - 1)]  # 2+ squares
+    if len(regions) == 1:
+        return None
+    return tuple(_crop(h, w, r) for r in regions)
 
 
 def _square(b: int, w: int) -> str:
@@ -227,31 +275,10 @@ class Cram(Impartial[Board]):
         return ((1 << (h * w)) - 1) & ~filled
 
     def key(self, board: Board) -> Hashable:
-        h, w, filled = _crop(board[0], board[1], self.free(board))
-        free = ((1 << (h * w)) - 1) & ~filled
-        best: tuple[int, int, int] | None = None
-        if w <= 10:  # row-image tables: one lookup per row and symmetry
-            rows = _rows(h, w, free)
-            for nh, nw, images in _row_images(h, w):
-                m = 0
-                for r, bits in enumerate(rows):
-                    m |= images[r][bits]
-                cand = (nh, nw, m)
-                if best is None or cand < best:
-                    best = cand
-            return best
-        for nh, nw, perm in _symmetries(h, w):
-            cand = (nh, nw, _permute(free, perm))
-            if best is None or cand < best:
-                best = cand
-        return best
+        return _key(*board)
 
-    def components(self, board: Board) -> list[Board] | None:
-        h, w, _ = board
-        regions = [r for r in _regions(h, w, self.free(board)) if r & (r - 1)]  # 2+ squares
-        if len(regions) == 1:
-            return None
-        return [_crop(h, w, r) for r in regions]
+    def components(self, board: Board) -> Sequence[Board] | None:
+        return _components(*board)
 
     def size_hint(self, board: Board) -> int:
         # Every reachable board is the start plus a set of disjoint dominos: at most the number of
