@@ -15,11 +15,13 @@ search in the tests):
   (``t >= 1``) whenever ``k <= limit`` and the next term (if any) exceeds ``2k``.  Taking ``z(n)``
   is always one of them.
 
-Why: ``(m, last)`` with ``m >= 1`` is lost for the mover iff ``z(m) > 2·last``.  From such a
-position any take ``k`` leaves ``n − k`` with ``z(n − k) <= 2k`` (taking ``k < z(m)`` "borrows"
-from the smallest term), and conversely a move to ``m = n − k`` with ``z(m) > 2k`` forces ``k`` to
-be below ``F_{j−1}`` where ``z(m) = F_j`` — so the Zeckendorf terms of ``k`` sit below those of
-``m`` without touching them, and ``k`` is a tail sum of the terms of ``n``.
+Why (the classical proof, extended to any limit): call ``(n, limit)`` *safe* when ``z(n) > limit``.
+From a safe position every take ``k <= limit < z(n)`` leaves ``n − k`` whose smallest Zeckendorf
+term is at most ``2k`` (subtracting less than the smallest term rewrites it into smaller terms), so
+the opponent is not safe.  From an unsafe position, taking ``z(n)`` leaves ``n − z(n)``, whose smallest
+term is at least two Fibonacci places above ``z(n)`` and so more than ``2·z(n)``: safe.  And a take
+``k`` reaching a safe ``m = n − k`` (``z(m) = F_j > 2k``) has ``k < F_{j−1}``, so the Zeckendorf terms
+of ``k`` sit below those of ``m`` without touching them: ``k`` is a tail sum of the terms of ``n``.
 """
 
 from __future__ import annotations
