@@ -201,3 +201,20 @@ def test_png_leaves_the_backend_alone(tmp_path: Path) -> None:
     before = matplotlib.get_backend()
     render_png(table("subtraction:1,2", size=6), str(tmp_path / "t.png"))
     assert matplotlib.get_backend() == before and (tmp_path / "t.png").stat().st_size > 1000
+
+
+@pytest.mark.parametrize("name", ["table.txt", "table"])
+def test_cli_png_written_exactly_where_asked(capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str) -> None:
+    # QA: '--image x.txt' was an internal error (exit 1) and '--image x' wrote x.png while saying x.
+    path = tmp_path / name
+    status, out, err = run(capsys, "table", "nim", "--size", "2", "--image", str(path))
+    assert status == 0, err
+    assert f"picture written to {path}" in out
+    _png_size(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
+
+
+def test_cli_png_to_a_directory_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, err = run(capsys, "table", "nim", "--size", "2", "--image", str(tmp_path))
+    assert status == 2 and "cannot write" in err and err.count("\n") == 1
+    assert list(tmp_path.parent.glob(tmp_path.name + ".png")) == []

@@ -364,6 +364,8 @@ def render_png(t: Table, path: str) -> None:
     )
     fig.tight_layout()
     try:
-        fig.savefig(path)
+        # format="png" always: without it matplotlib picks the format from the extension (a
+        # '.txt' path failed) and appends '.png' to a path without one (the file was elsewhere).
+        fig.savefig(path, format="png")
     except OSError as exc:
         raise ZermeloError(f"cannot write {path}: {exc.strerror or exc}") from exc
