@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from zermelo.analysis import Analysis, solve
 from zermelo.explain import explain, generic, nim_columns, sum_parts
-from zermelo.games import AllBut, Digraph, Nim, Square, Subtraction, Wythoff
+from zermelo.games import AllBut, Chomp, Cram, Digraph, Divisor, Fibonacci, Nim, Square, Staircase, Subtraction, Wythoff
 from zermelo.games.wythoff import wythoff_pair
 from zermelo.rules import Outcome, Sum
 
@@ -202,3 +202,40 @@ def test_loopy(graph: str, start: str, pieces: list[str]) -> None:
     assert "cycles" in text
     for piece in pieces:
         assert piece in text, piece
+
+
+# ---------------------------------------------------------------------- the notes' games at their edges
+# QA: each explanation below described moves that do not exist, or took stones that do not exist.
+def test_staircase_without_odd_stairs() -> None:
+    for position in ((0,), (5,)):
+        text = solve(Staircase(), position).explanation
+        assert "(none)" not in text and "hold [0]" not in text
+        assert "no odd stair" in text and "player to move loses" in text
+
+
+def test_fibonacci_taking_everything() -> None:
+    text = solve(Fibonacci(), (5, 10)).explanation
+    assert "leaves 0, whose" not in text
+    assert "take all 5" in text and "player to move wins" in text
+
+
+def test_divisor_one_has_no_move() -> None:
+    text = solve(Divisor(), 1).explanation
+    assert "every move" not in text and "no proper divisor" in text and "player to move loses" in text
+
+
+def test_chomp_only_the_poisoned_square() -> None:
+    text = solve(Chomp(), (1,)).explanation
+    assert "every move" not in text and "poisoned square" in text and "player to move loses" in text
+
+
+def test_cram_board_without_squares() -> None:
+    for board in ((0, 0, 0), (2, 0, 0)):
+        text = solve(Cram(), board).explanation
+        assert "domino" not in text and "No move is possible" in text
+
+
+def test_the_only_move() -> None:
+    a = solve(Divisor(), 2, misere=True)
+    assert a.outcome is Outcome.P
+    assert "The only move leads" in a.explanation and "Every one of the 1 move" not in a.explanation

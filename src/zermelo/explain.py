@@ -175,8 +175,8 @@ def _backward(game: Impartial[Any], moves: list[Move[Any]], a: Analysis, prefix:
         return f"{prefix}Some move leads to a position where the opponent loses, {_verdict(a)}.{win}"
     if a.outcome is Outcome.P:
         return (
-            f"{prefix}Every one of the {_plural(len(moves), 'move')} leads to a position where the opponent wins "
-            f"(an N-position), {_verdict(a)}."
+            f"{prefix}{'The only move leads' if len(moves) == 1 else f'Every one of the {len(moves):,} moves leads'}"
+            f" to a position where the opponent wins (an N-position), {_verdict(a)}."
         )
     return f"{prefix}No move leads to a lost position, but some move avoids losing for ever, {_verdict(a)}."
 
@@ -508,11 +508,16 @@ def _explain_staircase(game: Impartial[Any], position: Any, a: Analysis) -> str:
     if a.misere:
         return generic(game, position, a)
     odd = list(position[1::2])
-    stairs = ", ".join(str(i) for i in range(1, len(position), 2)) or "none"
+    if not odd:
+        return (
+            f"There is no odd stair: every stone is on the ground (stair 0), where it never moves again: no "
+            f"move is possible, {_notes_verdict(a)}."
+        )
+    stairs = ", ".join(str(i) for i in range(1, len(position), 2))
     return (
         f"Only the odd stairs ({stairs}) matter. Moving stones off an odd stair is a Nim move; moving stones "
         "onto an odd stair is undone by moving them one stair further down, so the stones on even stairs never "
-        f"count. The odd stairs hold {odd or [0]}, nim-sum {_xor_text(odd)}, {_notes_verdict(a)}.{_first_move(a)}"
+        f"count. The odd stairs hold {odd}, nim-sum {_xor_text(odd)}, {_notes_verdict(a)}.{_first_move(a)}"
     )
 
 
@@ -527,6 +532,8 @@ def _explain_fibonacci(game: Impartial[Any], position: Any, a: Analysis) -> str:
     zeck = " + ".join(map(str, terms))
     rule = "at most n − 1 on the first move" if position[1] == 0 else f"at most twice the previous take {position[1]}"
     text = f"Zeckendorf: {n} = {zeck}. The player to move may take {rule}, that is up to {cap}. "
+    if z == n and n <= cap:
+        return text + f"So take all {n}: the opponent cannot move, {_notes_verdict(a)}.{_first_move(a)}"
     if z <= cap:
         return text + (
             f"The smallest term {z} is allowed: taking it leaves {n - z}, whose smallest Zeckendorf term is more "
@@ -561,6 +568,8 @@ def _explain_chomp(game: Impartial[Any], position: Any, a: Analysis) -> str:
     rectangle = bool(position) and min(position) == max(position) and position != (1,)
     if a.misere or not game.poisoned:
         return generic(game, position, a)
+    if position == (1,):
+        return f"Only the poisoned square is left and it may not be eaten: no move is possible, {_notes_verdict(a)}."
     narrow = transpose(position) if len(position) > 2 else position
     if len(narrow) <= 2 and not rectangle:
         x, y = narrow[0], narrow[1] if len(narrow) > 1 else 0
@@ -623,6 +632,8 @@ def _explain_rook(game: Impartial[Any], position: Any, a: Analysis) -> str:
 def _explain_divisor(game: Impartial[Any], position: Any, a: Analysis) -> str:
     if a.misere:
         return generic(game, position, a)
+    if position == 1:
+        return f"1 has no proper divisor: no move is possible, {_notes_verdict(a)}."
     if position % 2:
         return (
             f"{position} is odd, so all its divisors are odd and every move leaves an even number; from an even "
@@ -639,7 +650,7 @@ def _explain_cram(game: Impartial[Any], position: Any, a: Analysis) -> str:
     assert isinstance(game, Cram)
     h, w, filled = position
     parts = game.components(position)
-    if a.misere or not isinstance(a.grundy, int):
+    if a.misere or not isinstance(a.grundy, int) or not h or not w:
         return generic(game, position, a)
     if not filled and h % 2 == 0 and w % 2 == 0:
         return (
