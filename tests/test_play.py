@@ -443,3 +443,30 @@ def test_terminal_play_as_a_real_process() -> None:
     assert "you: take 1 (9 -> 8)" in done.stdout
     assert "cannot read the move 'foo'" in done.stdout
     assert done.stdout.rstrip().endswith("bye")
+
+
+@pytest.mark.parametrize("text", ["2 3", "(2,3)", "eat 2 3", "eat (2,3)", "EAT (2, 3)"])
+def test_typed_chomp_squares(text: str) -> None:
+    # QA: only the exact label 'eat (2, 3)' or a move number used to work in Chomp.
+    from zermelo.games import Chomp
+
+    moves = classify(Chomp(), (4, 4, 4)).moves
+    assert find_move(Chomp(), (4, 4, 4), text, moves).label == "eat (2, 3)"
+
+
+def test_typed_cram_domino_by_its_squares() -> None:
+    from zermelo.games import Cram
+
+    board = (2, 3, 0)
+    moves = classify(Cram(), board).moves
+    assert find_move(Cram(), board, "1 2 2 2", moves).label == "domino on (1,2)-(2,2)"
+    assert find_move(Cram(), board, "(1,2)-(2,2)", moves).label == "domino on (1,2)-(2,2)"
+    with pytest.raises(InvalidPosition, match="cannot read"):
+        find_move(Cram(), board, "1 1 2 2", moves)  # not a domino
+
+
+def test_an_unreadable_move_is_quoted_short() -> None:
+    moves = classify(Nim(), (3, 4, 5)).moves
+    with pytest.raises(InvalidPosition) as err:
+        find_move(Nim(), (3, 4, 5), "x" * 100_000, moves)
+    assert len(str(err.value)) < 200

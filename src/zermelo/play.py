@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
@@ -46,6 +47,7 @@ from .rules import Impartial, Move, Outcome, Rules, Scored
 
 __all__ = [
     "MAX_MOVES",
+    "MAX_TYPED",
     "Evaluator",
     "ImpartialEvaluator",
     "MoveInfo",
@@ -66,6 +68,8 @@ __all__ = [
 
 #: A position with more legal moves than this is refused for play (the list would be useless).
 MAX_MOVES = 5_000
+#: The longest typed move read (a longer line is refused before any parsing).
+MAX_TYPED = 1_000
 
 #: Value words, for the player who moves (a move) or is to move (a position).
 WIN_, DRAW_, LOSE_ = "win", "draw", "lose"
@@ -389,6 +393,8 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
     t = _norm(text)
     if not t:
         raise InvalidPosition("type a move (or `moves` to list them)")
+    if len(t) > MAX_TYPED:
+        raise InvalidPosition(f"a move is at most {MAX_TYPED:,} characters; got {len(t):,} (type `moves` to list them)")
     if not moves:
         raise InvalidPosition("the game is over: there is no legal move")
     bare = t.lstrip("#")
@@ -409,6 +415,9 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
     ends = [m for m in moves if _norm(m.label).endswith(" " + t)]
     if len(ends) == 1:  # the label without its first words: "b2" for "X b2"
         return ends[0]
+    same = _by_tokens(t, moves)
+    if same is not None:
+        return same
     target = t[3:] if t.startswith("to ") else t[2:].strip() if t.startswith("->") else t
     try:
         p = game.parse(target)
@@ -421,6 +430,24 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
                 return m
         raise InvalidPosition(f"no legal move leads to {game.format(p)} (type `moves` to list them)")
     raise InvalidPosition(f"cannot read the move {text.strip()!r} (type `moves` to list them, or a move number)")
+
+
+_TOKEN = re.compile(r"[^\W\d_]+|\d+")
+
+
+def _by_tokens(t: str, moves: list[MoveInfo]) -> MoveInfo | None:
+    """The one move whose label has the typed words and numbers, punctuation aside ("eat 2 3" or
+    "(2,3)" for "eat (2, 3)"), or, when only numbers were typed, the label's numbers ("2 3")."""
+    typed = _TOKEN.findall(t)
+    if not typed:
+        return None
+    numbers_only = all(w.isdigit() for w in typed)
+    hits = []
+    for m in moves:
+        label = _TOKEN.findall(_norm(m.label))
+        if label == typed or (numbers_only and [w for w in label if w.isdigit()] == typed):
+            hits.append(m)
+    return hits[0] if len(hits) == 1 else None
 
 
 def _by_number(k: int, moves: list[MoveInfo]) -> MoveInfo:

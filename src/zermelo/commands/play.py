@@ -27,6 +27,7 @@ _MARK = {"win": "+", "draw": "=", "lose": "-"}
 HELP = """\
 Type a move, or a command:
   2 3  /  heap 2 -> 1  /  take 3 from heap 2   a move in the game's notation (heap games)
+  eat 2 3  or  2 3                             a move's label, punctuation aside, or just its numbers
   7  or  #7                                    move number 7 in the `moves` list
   to POSITION                                  the move that leads to POSITION
   moves   every legal move, marked + win, = draw, - lose (for you), with plies to the end
