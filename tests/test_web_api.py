@@ -136,6 +136,7 @@ def test_table_is_an_integration_point(client: httpx.Client) -> None:
         ("/api/play", {"game": "nim", "position": "3", "skill": "2"}, 400, "between 0 and 1"),
         ("/api/play", {"game": "nim", "position": "3", "skill": "high"}, 400, "must be a float"),
         ("/api/play", {"game": "nim", "position": "3", "seed": "-1"}, 400, "'seed'"),
+        ("/api/play", {"game": "nim", "position": "3", "seed": "-1"}, 400, "between 0 and 9,223,372,036,854,775,808"),
         ("/api/table", {"game": "digraph:a->b"}, None, ""),
         ("/api/nothing", {}, 404, "Not Found"),
     ],

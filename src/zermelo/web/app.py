@@ -89,7 +89,9 @@ def _number(request: Request, name: str, kind: type, default: Any, low: float, h
     except ValueError:
         raise BadRequest(f"parameter {name!r} must be a {kind.__name__}, got {raw[:40]!r}") from None
     if not low <= value <= high:
-        raise BadRequest(f"parameter {name!r} must be between {low:g} and {high:g}, got {raw[:40]}")
+        # Whole-number bounds in full (a seed's 2**63 is not 9.22337e+18).
+        lo, hi = (f"{low:,}", f"{high:,}") if kind is int else (f"{low:g}", f"{high:g}")
+        raise BadRequest(f"parameter {name!r} must be between {lo} and {hi}, got {raw[:40]}")
     return value
 
 
