@@ -218,3 +218,14 @@ def test_cli_png_to_a_directory_is_refused(capsys: pytest.CaptureFixture[str], t
     status, out, err = run(capsys, "table", "nim", "--size", "2", "--image", str(tmp_path))
     assert status == 2 and "cannot write" in err and err.count("\n") == 1
     assert list(tmp_path.parent.glob(tmp_path.name + ".png")) == []
+
+
+def test_cli_heading_says_what_a_cell_is(capsys: pytest.CaptureFixture[str]) -> None:
+    # QA: the heading showed the raw template, "wythoff: P/N positions of '{r} {c}'".
+    _, out, _ = run(capsys, "table", "wythoff", "--size", "2", "2")
+    assert out.splitlines()[0] == "wythoff: P/N positions; row r, column c is the position 'r c'"
+    _, out, _ = run(capsys, "table", "chomp", "--size", "2", "2", "--grundy")
+    assert out.splitlines()[0] == "chomp: Grundy values; row r, column c is the position 'rxc'"
+    _, out, _ = run(capsys, "table", "subtraction:1,2", "--size", "4", "--misere")
+    assert out.splitlines()[0] == "subtraction:1,2: P/N positions (misère play); n = 0, 1, 2, …"
+    assert "{" not in table("wythoff", size=(2, 2)).caption()

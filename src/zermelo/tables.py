@@ -70,6 +70,20 @@ class Table:
             return "D" if value is Outcome.DRAW else value.value
         return str(value)
 
+    def caption(self, sep: str = "; ") -> str:
+        """What the table shows, in words: ``wythoff: P/N positions; row r, column c is the position 'r c'``.
+
+        ``sep`` goes between what and where (a picture's title breaks the line there)."""
+        what = "Grundy values" if self.kind == "grundy" else "P/N positions"
+        if self.misere:
+            what += " (misère play)"
+        if self.shape == "grid":
+            return f"{self.game}: {what}{sep}row r, column c is the position '{_fill(self.template, r='r', c='c')}'"
+        ns = ", ".join(map(str, self.col_labels[:3])) + (", …" if len(self.col_labels) > 3 else "")
+        if self.template == "{n}":
+            return f"{self.game}: {what}{sep}n = {ns}"
+        return f"{self.game}: {what}{sep}the positions '{_fill(self.template, n='n')}', n = {ns}"
+
     def to_json(self) -> dict[str, Any]:
         """The JSON object of ``zermelo table --json``."""
 
@@ -342,18 +356,14 @@ def render_png(t: Table, path: str) -> None:
     ax.set_xticks(range(0, cols, step_c), [str(x) for x in t.col_labels[::step_c]])
     if t.shape == "row":
         ax.set_yticks([])
-        ax.set_xlabel("n (position " + repr(t.template) + ")")
+        ax.set_xlabel("n" if t.template == "{n}" else f"n (position '{_fill(t.template, n='n')}')")
     else:
         ax.set_yticks(range(0, rows, step_r), [str(x) for x in t.row_labels[::step_r]])
         ax.set_xlabel("column c")
         ax.set_ylabel("row r")
         ax.xaxis.set_label_position("top")
         ax.xaxis.tick_top()
-    what = "Grundy values" if t.kind == "grundy" else ("P/N positions" + (" (misère)" if t.misere else ""))
-    where = f"'{t.template}'" if t.shape == "grid" else ""
-    ax.set_title(
-        f"{t.game}: {what}" + (f" of {where}" if where else ""), fontsize=10, pad=22 if t.shape == "grid" else 6
-    )
+    ax.set_title(t.caption("\n"), fontsize=10, pad=22 if t.shape == "grid" else 6)
     shown = legend if len(legend) <= 24 else [*legend[:23], ("#ffffff", "…")]
     ax.legend(
         handles=[Patch(facecolor=c, edgecolor="black", label=label) for c, label in shown],

@@ -56,8 +56,7 @@ def run(args: argparse.Namespace) -> int:
             extra["image"] = args.image
         emit_json(t.to_json() | extra)
         return 0
-    what = "Grundy values" if t.kind == "grundy" else "P/N positions"
-    print(f"{t.game}: {what}{' (misère play)' if t.misere else ''} of '{t.template}'")
+    print(t.caption())
     print(render_text(t))
     if period is not None:
         print(
