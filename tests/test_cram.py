@@ -74,6 +74,8 @@ def test_regions_keys_and_formulas_against_plain_search(board: tuple[int, int, i
     assert g is None or g == expected
     o = GAME.outcome_formula(board)
     assert o is None or o is REF.outcome(board)
+    w = GAME.winning_moves_formula(board)
+    assert w is None or (w == [] and expected == 0)
     assert GAME.key(_flip(board)) == GAME.key(board) == GAME.key(_transpose(board))
 
 
@@ -119,3 +121,13 @@ def test_size_hint_bounds_the_search() -> None:
 class _Unkeyed(Cram):
     def key(self, board: tuple[int, int, int]) -> tuple[int, int, int]:
         return board
+
+
+def test_big_even_board_is_solved_without_search() -> None:
+    # QA: 'zermelo solve cram 20x20' failed with a budget error (listing the winning moves searched
+    # every option) although the mirror strategy settles it: a P-position has no winning move.
+    a = solve(GAME, GAME.parse("20x20"))
+    assert a.outcome is Outcome.P and a.grundy == 0 and a.winning_moves == []
+    for h, w in [(2, 2), (2, 4), (4, 4)]:
+        assert GAME.winning_moves_formula((h, w, 0)) == [] and REF.outcome((h, w, 0)) is Outcome.P
+    assert GAME.winning_moves_formula((2, 2, 0), misere=True) is None

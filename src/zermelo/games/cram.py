@@ -315,6 +315,13 @@ class Cram(Impartial[Board]):
             return None
         return Outcome.P if g == 0 else Outcome.N
 
+    def winning_moves_formula(self, board: Board, misere: bool = False) -> list[Move[Board]] | None:
+        """None of a P-position's moves wins: when the closed forms say P (an empty even × even board,
+        strips of Dawson value 0), the answer needs no search of the options."""
+        if misere:
+            return None
+        return [] if self.outcome_formula(board) is Outcome.P else None
+
     def parse(self, text: str) -> Board:
         t = "".join(text.split()).lower()
         if "x" in t and "|" not in t and "." not in t:
