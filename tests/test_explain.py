@@ -10,7 +10,20 @@ from hypothesis import strategies as st
 
 from zermelo.analysis import Analysis, solve
 from zermelo.explain import explain, generic, nim_columns, sum_parts
-from zermelo.games import AllBut, Chomp, Cram, Digraph, Divisor, Fibonacci, Nim, Square, Staircase, Subtraction, Wythoff
+from zermelo.games import (
+    AllBut,
+    Chomp,
+    Cram,
+    Digraph,
+    Divisor,
+    Fibonacci,
+    GreenHackenbush,
+    Nim,
+    Square,
+    Staircase,
+    Subtraction,
+    Wythoff,
+)
 from zermelo.games.wythoff import wythoff_pair
 from zermelo.rules import Outcome, Sum
 
@@ -239,3 +252,12 @@ def test_the_only_move() -> None:
     a = solve(Divisor(), 2, misere=True)
     assert a.outcome is Outcome.P
     assert "The only move leads" in a.explanation and "Every one of the 1 move" not in a.explanation
+
+
+def test_long_lists_are_cut_short() -> None:
+    # QA: 3,000 stairs gave a 19,000-character explanation (every stair, every term of the nim-sum).
+    text = solve(Staircase(), (5,) * 3000).explanation
+    assert len(text) < 1_000 and "…" in text and "1,500 odd stairs" in text
+    hb = GreenHackenbush()
+    text = solve(hb, hb.parse(", ".join(f"g-v{i}" for i in range(200)))).explanation
+    assert len(text) < 1_000 and "200 parts at the ground" in text and "= 0" in text

@@ -489,14 +489,20 @@ def _xor_text(values: list[int]) -> str:
         return "0"
     if len(values) == 1:
         return str(values[0])
-    return f"{' ⊕ '.join(map(str, values))} = {total}"
+    terms = " ⊕ ".join(map(str, values[:MAX_LISTED])) + (" ⊕ …" if len(values) > MAX_LISTED else "")
+    return f"{terms} = {total}"
+
+
+def _few(values: Sequence[Any]) -> str:
+    """The first few items, comma separated, then … (an explanation stays readable)."""
+    return ", ".join(map(str, values[:MAX_LISTED])) + (", …" if len(values) > MAX_LISTED else "")
 
 
 def _parts_text(values: list[int], one: str, many: str) -> str:
-    worth = ", ".join(f"*{v}" for v in values)
+    worth = _few([f"*{v}" for v in values])
     if len(values) == 1:
         return f"one {one}, worth *{values[0]}"
-    return f"{len(values)} {many} worth {worth}; their nim-sum is {_xor_text(values)}"
+    return f"{len(values):,} {many} worth {worth}; their nim-sum is {_xor_text(values)}"
 
 
 def _first_move(a: Analysis) -> str:
@@ -513,11 +519,13 @@ def _explain_staircase(game: Impartial[Any], position: Any, a: Analysis) -> str:
             f"There is no odd stair: every stone is on the ground (stair 0), where it never moves again: no "
             f"move is possible, {_notes_verdict(a)}."
         )
-    stairs = ", ".join(str(i) for i in range(1, len(position), 2))
+    stairs = _few(range(1, len(position), 2))
+    if len(odd) > MAX_LISTED:
+        stairs += f": {len(odd):,} odd stairs"
     return (
         f"Only the odd stairs ({stairs}) matter. Moving stones off an odd stair is a Nim move; moving stones "
         "onto an odd stair is undone by moving them one stair further down, so the stones on even stairs never "
-        f"count. The odd stairs hold {odd}, nim-sum {_xor_text(odd)}, {_notes_verdict(a)}.{_first_move(a)}"
+        f"count. The odd stairs hold [{_few(odd)}], nim-sum {_xor_text(odd)}, {_notes_verdict(a)}.{_first_move(a)}"
     )
 
 
