@@ -215,7 +215,7 @@ def test_cli_png_written_exactly_where_asked(capsys: pytest.CaptureFixture[str],
 
 
 def test_cli_png_to_a_directory_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    status, out, err = run(capsys, "table", "nim", "--size", "2", "--image", str(tmp_path))
+    status, _, err = run(capsys, "table", "nim", "--size", "2", "--image", str(tmp_path))
     assert status == 2 and "cannot write" in err and err.count("\n") == 1
     assert list(tmp_path.parent.glob(tmp_path.name + ".png")) == []
 

@@ -117,7 +117,7 @@ def _layout(template: str) -> str:
     raise InvalidGame(f"table template {template!r} has neither {{n}} nor {{r}} and {{c}}")
 
 
-def _fill(template: str, **values: int) -> str:
+def _fill(template: str, **values: int | str) -> str:
     # str.replace, not str.format: templates may hold other braces or text.
     text = template
     for name, v in values.items():
