@@ -10,6 +10,7 @@ from cli_helper_games import solve_json
 from selfcheck_games import Reference, key_merges_are_sound, self_check
 from zermelo import Outcome, Sum, grundy, solve
 from zermelo.engine import Engine
+from zermelo.errors import InvalidPosition
 from zermelo.games import Cram
 
 GAME = Cram()
@@ -90,7 +91,7 @@ def test_components_split_regions() -> None:
 
 
 def test_self_check_and_key_soundness() -> None:
-    sample = [GAME.parse(t) for t in ("2x3", "...|.#.|...", "1x5", "#.|..", "0x0")]
+    sample = [GAME.parse(t) for t in ("2x3", "...|.#.|...", "1x5", "#.|..", "#|#")]
     assert self_check(GAME, sample, [_flip, _transpose]) == 5
     assert key_merges_are_sound(GAME, [(2, 3, m) for m in range(64)]) > 0
 
@@ -131,3 +132,15 @@ def test_big_even_board_is_solved_without_search() -> None:
     for h, w in [(2, 2), (2, 4), (4, 4)]:
         assert GAME.winning_moves_formula((h, w, 0)) == [] and REF.outcome((h, w, 0)) is Outcome.P
     assert GAME.winning_moves_formula((2, 2, 0), misere=True) is None
+
+
+def test_a_board_has_rows_and_columns() -> None:
+    # QA: '0x0' was a board, so the table of rectangles began with a useless row and column 0.
+    for text in ("0x0", "0x3", "3x0"):
+        with pytest.raises(InvalidPosition, match="at least one row and one column"):
+            GAME.parse(text)
+    from zermelo.tables import table
+
+    t = table("cram", size=(3, 3))
+    assert t.row_labels == [1, 2, 3] and t.col_labels == [1, 2, 3]
+    assert [[c.value for c in row] for row in t.cells] == [["P", "N", "N"], ["N", "P", "N"], ["N", "N", "P"]]

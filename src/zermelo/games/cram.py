@@ -327,6 +327,8 @@ class Cram(Impartial[Board]):
         if "x" in t and "|" not in t and "." not in t:
             m, _, n = t.partition("x")
             h, w = parse_int(m, "cram: the number of rows"), parse_int(n, "cram: the number of columns")
+            if not h or not w:
+                raise InvalidPosition(f"cram: a board has at least one row and one column, got {text.strip()!r}")
             if h * w > 400:
                 raise InvalidPosition(f"cram: a board of {h}x{w} is too large (at most 400 squares)")
             return (h, w, 0)
