@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from zermelo.analysis import grundy, outcome, remoteness
 from zermelo.engine import Limits
 from zermelo.errors import InvalidPosition, SearchLimitExceeded, Unsupported
-from zermelo.games import Nim, Square, Subtraction, Wythoff
+from zermelo.games import Chomp, Nim, Square, Subtraction, Wythoff
 from zermelo.games.digraph import Digraph
 from zermelo.play import Session, best_move, choose_move, classify, find_move
 from zermelo.rules import Move, Outcome, Scored
@@ -448,7 +448,6 @@ def test_terminal_play_as_a_real_process() -> None:
 @pytest.mark.parametrize("text", ["2 3", "(2,3)", "eat 2 3", "eat (2,3)", "EAT (2, 3)"])
 def test_typed_chomp_squares(text: str) -> None:
     # QA: only the exact label 'eat (2, 3)' or a move number used to work in Chomp.
-    from zermelo.games import Chomp
 
     moves = classify(Chomp(), (4, 4, 4)).moves
     assert find_move(Chomp(), (4, 4, 4), text, moves).label == "eat (2, 3)"
@@ -470,3 +469,19 @@ def test_an_unreadable_move_is_quoted_short() -> None:
     with pytest.raises(InvalidPosition) as err:
         find_move(Nim(), (3, 4, 5), "x" * 100_000, moves)
     assert len(str(err.value)) < 200
+
+
+def test_typed_moves_by_the_first_words_of_their_label() -> None:
+    # QA: in Fibonacci Nim 'take 2' could not be read, and '5' is move number 5, not 'subtract 5'.
+    from zermelo.games import Divisor, Fibonacci
+
+    fib = Fibonacci()
+    moves = classify(fib, (20, 0)).moves
+    assert find_move(fib, (20, 0), "take 2", moves).position == (18, 2)
+    moves = classify(Divisor(), 10).moves
+    assert find_move(Divisor(), 10, "subtract 5", moves).position == 5
+    with pytest.raises(InvalidPosition, match="cannot read"):
+        find_move(Divisor(), 10, "subtract 3", moves)
+    chomp_moves = classify(Chomp(), (4, 4, 4)).moves
+    with pytest.raises(InvalidPosition):
+        find_move(Chomp(), (4, 4, 4), "eat 2", chomp_moves)  # eat (2, 1), (2, 2), …: ambiguous

@@ -437,17 +437,23 @@ _TOKEN = re.compile(r"[^\W\d_]+|\d+")
 
 def _by_tokens(t: str, moves: list[MoveInfo]) -> MoveInfo | None:
     """The one move whose label has the typed words and numbers, punctuation aside ("eat 2 3" or
-    "(2,3)" for "eat (2, 3)"), or, when only numbers were typed, the label's numbers ("2 3")."""
+    "(2,3)" for "eat (2, 3)"); when only numbers were typed, the label's numbers ("2 3"); else the
+    one label that starts with the typed words ("take 2" for "take 2 (20 -> 18)")."""
     typed = _TOKEN.findall(t)
     if not typed:
         return None
     numbers_only = all(w.isdigit() for w in typed)
-    hits = []
-    for m in moves:
-        label = _TOKEN.findall(_norm(m.label))
-        if label == typed or (numbers_only and [w for w in label if w.isdigit()] == typed):
-            hits.append(m)
-    return hits[0] if len(hits) == 1 else None
+    labels = [_TOKEN.findall(_norm(m.label)) for m in moves]
+    for same in (
+        lambda label: label == typed or (numbers_only and [w for w in label if w.isdigit()] == typed),
+        lambda label: not numbers_only and label[: len(typed)] == typed,
+    ):
+        hits = [m for m, label in zip(moves, labels, strict=True) if same(label)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            return None  # ambiguous: say so through the caller's "cannot read"
+    return None
 
 
 def _by_number(k: int, moves: list[MoveInfo]) -> MoveInfo:
