@@ -107,3 +107,26 @@ def test_explanation_uses_fusion_and_colon() -> None:
     text = solve(GAME, GAME.parse("g-a-b-c, g-d, a-a")).explanation
     assert "Fusion principle" in text and "Colon principle" in text
     assert "2 parts at the ground worth *4, *1" in text and "4 ⊕ 1 = 5" in text
+
+
+@settings(max_examples=80, deadline=None)
+@given(graphs, graphs)
+def test_winning_moves_formula_against_plain_search(
+    one: tuple[tuple[str, str], ...], two: tuple[tuple[str, str], ...]
+) -> None:
+    # Two graphs glued at the ground: the formula re-evaluates only the part an edge belongs to.
+    position = grounded([*one, *((u if u == "g" else u + "2", v if v == "g" else v + "2") for u, v in two)])
+    formula = GAME.winning_moves_formula(position)
+    assert formula is not None and GAME.winning_moves_formula(position, misere=True) is None
+    assert [m.position for m in formula] == REF.winning(GAME, position)
+    assert [m.label for m in formula] == [
+        m.label for m in GAME.moves(position) if m.position in REF.winning(GAME, position)
+    ]
+
+
+def test_many_parts_are_fast() -> None:
+    # QA: 3,000 edges at the ground took minutes (every move was judged on the whole graph); 1,000 here.
+    stalks = GAME.parse(", ".join(f"g-v{i}" for i in range(1001)))
+    formula = GAME.winning_moves_formula(stalks)
+    assert formula is not None and len(formula) == 1001  # chop any stalk of 1: 1,000 stalks remain
+    assert GAME.winning_moves_formula(stalks[1:]) == []

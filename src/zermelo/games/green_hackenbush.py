@@ -228,6 +228,33 @@ class GreenHackenbush(Impartial[Edges]):
     def grundy_formula(self, edges: Edges) -> int:
         return hackenbush_value(edges)
 
+    def winning_moves_formula(self, edges: Edges, misere: bool = False) -> list[Move[Edges]] | None:
+        """Chopping an edge changes only the part (at the ground) it belongs to, so each chop is judged
+        by that part's new value: it wins when the part goes from v to v ⊕ s (s the nim-sum).  This
+        costs the sum of the parts' squared sizes, not the whole graph's."""
+        if misere:
+            return None
+        parts = self.components(edges) or [edges]
+        values = [hackenbush_value(p) for p in parts]
+        total = 0
+        for v in values:
+            total ^= v
+        if total == 0:
+            return []
+        wins: dict[Edge, list[tuple[int, Edges]]] = defaultdict(list)
+        for k, (part, v) in enumerate(zip(parts, values, strict=True)):
+            for e, rest in self._chop(part):
+                if hackenbush_value(rest) == v ^ total:
+                    wins[e].append((k, rest))
+        out: list[Move[Edges]] = []
+        for i, e in enumerate(edges):  # in the order of moves(), parallel copies once
+            if (i and edges[i - 1] == e) or e not in wins:
+                continue
+            k, rest = wins[e][0]
+            others = [x for j, p in enumerate(parts) if j != k for x in p]
+            out.append(Move(f"chop {_text(*e)}", tuple(sorted([*others, *rest]))))
+        return out
+
     def parse(self, text: str) -> Edges:
         t = text.strip()
         if t.lower() == "empty":
