@@ -123,7 +123,7 @@ def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignor
 
 @njit(cache=True)
 def octal_sparse(  # type: ignore[no-untyped-def]
-    g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off
+    g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off, witness
 ):
     """The sparse-space algorithm (Berlekamp; *Winning Ways* ch. 4 "Sparse space spells speed").
 
@@ -189,6 +189,18 @@ def octal_sparse(  # type: ignore[no-untyped-def]
             if mark[v] != stamp:
                 missing += 1
         if missing:
+            # First the heap that last excluded each open value (it often does again), then the rest.
+            for v in range(c):
+                if mark[v] == stamp:
+                    continue
+                a = witness[v]
+                for i in range(nsplit):
+                    k = split_k[i]
+                    b = n - k - a
+                    if good[i] and a >= 1 and b >= a and not (b == a and uneq[k]) and g[a] ^ g[b] == v:
+                        mark[v] = stamp
+                        missing -= 1
+                        break
             a = 1
             while missing and a <= scan_top:
                 for i in range(nsplit):
@@ -201,6 +213,7 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                     v = g[a] ^ g[b]
                     if v < c and mark[v] != stamp:
                         mark[v] = stamp
+                        witness[v] = a
                         missing -= 1
                 a += 1
             v = 0

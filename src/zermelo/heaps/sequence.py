@@ -100,7 +100,6 @@ class HeapSequence:
             "rare_count": self.rare_count,
             "kernel": self.kernel,
             "seconds": round(self.seconds, 3),
-            "first_values": self.values[:40].tolist(),
         }
         if with_values:
             out["values"] = self.values.tolist()
@@ -186,6 +185,7 @@ class _OctalRunner(_Runner):
         self.sparse = sparse
         self.kernel = "octal-sparse" if sparse else "octal-plain"
         self.mark = np.zeros(64, np.int64)
+        self.witness = np.ones(64, np.int64)  # per value: the small heap of the split that last excluded it
         self.length = 0
         self.choice: MaskChoice | None = None
         self.rare = np.zeros(0, np.int64)
@@ -208,6 +208,7 @@ class _OctalRunner(_Runner):
             size *= 2
         if size != self.mark.shape[0]:
             self.mark = np.zeros(size, np.int64)
+            self.witness = np.ones(size, np.int64)
 
     def mask(self) -> MaskChoice | None:
         return self.choice
@@ -257,12 +258,9 @@ class _OctalRunner(_Runner):
                 self.nrare,
                 self.choice.domain,
                 self.choice.off,
+                self.witness,
             )
             start = int(start)
-
-    def rare_positions(self, upto: int) -> np.ndarray:
-        r = self.rare[: self.nrare]
-        return r[r <= upto]
 
 
 class _TBreakRunner(_Runner):
@@ -357,13 +355,16 @@ def sequence(
     checkpoint: str | os.PathLike[str] | None = None,
     progress: Callable[[SequenceProgress], None] | None = None,
     checkpoint_seconds: float = 30.0,
+    use_period: bool = True,
 ) -> HeapSequence:
     """Grundy values of heaps ``0..upto`` of a heap game, with period, preperiod and proof.
 
     ``kernel`` forces one of :data:`KERNELS` (default: the fastest that applies).  With ``prove``
     the run continues past ``upto`` (to ``max_upto``, default ``4·upto + 1000``) when that is what
     the periodicity theorem needs.  ``checkpoint`` is an ``.npz`` file written every
-    ``checkpoint_seconds``, on Ctrl-C and at the end, and read at the start to resume.
+    ``checkpoint_seconds``, on Ctrl-C and at the end, and read at the start to resume.  Once a
+    period is proven the remaining values are copied from it (``use_period=False`` runs the
+    kernel to the end, for benchmarks).
     """
     if not isinstance(game, HeapGame):
         raise Unsupported(f"{game.spec()}: `sequence` is for heap games (one heap is a number)")
@@ -390,6 +391,7 @@ def sequence(
             done = keep
 
     last_save = time.monotonic()
+    filled: list[int] = []  # where a proven period took over from the kernel
 
     def compute(stop: int) -> None:
         nonlocal done, g, last_save
@@ -403,7 +405,20 @@ def sequence(
                 done = stop
             return
         chunk = 4096
+        checked = 0
         while done < stop:
+            if use_period and rule and removal is not None and done >= max(2 * checked, 1024):
+                # A proven period gives every later value: G(n) = G(n - p).
+                checked = done
+                found, ok, _ = _periodicity(g[:done], rule, removal, heaps)
+                if ok and found is not None:
+                    p = found.period
+                    while done < stop:
+                        take = min(p, stop - done)
+                        g[done : done + take] = g[done - p : done - p + take]
+                        done += take
+                    filled.append(checked)
+                    break
             end = min(stop, done + chunk)
             t0 = time.monotonic()
             try:
@@ -431,8 +446,6 @@ def sequence(
                 break
             compute(need)
             found, ok, proof = _periodicity(g[:done], rule, removal, heaps)
-    except KeyboardInterrupt:
-        raise
     finally:
         if path is not None and runner.chunked and done:
             _save(path, spec, g, done)
@@ -443,7 +456,10 @@ def sequence(
     rare_mask = rare_count = None
     rare = None
     if isinstance(runner, _OctalRunner) and runner.sparse and choice is not None:
-        rare = runner.rare_positions(upto)
+        vals = g[: upto + 1].astype(np.int64)
+        par = parity_table(choice.mask, 1 << max(1, int(vals.max()).bit_length()))[vals]
+        target = (np.arange(upto + 1) + choice.off) & 1 if choice.domain else 0
+        rare = np.nonzero(par == target)[0]
         rare_mask = choice.describe()
         rare_count = int(rare.size)
     return HeapSequence(
@@ -455,7 +471,7 @@ def sequence(
         saltus=found.saltus if found else 0,
         proven=ok,
         proof=proof,
-        kernel=runner.kernel,
+        kernel=runner.kernel + (f" (then the proven period from heap {filled[0]})" if filled else ""),
         computed=done,
         seconds=time.monotonic() - began,
         rare_mask=rare_mask,
