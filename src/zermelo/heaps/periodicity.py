@@ -35,7 +35,8 @@ periods are reported as observed, with ``proven`` false.
 >>> g = np.array([0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2])
 >>> period(g), preperiod(g, 3)
 (3, 0)
->>> proof_length(3, 0, removal=2, heaps=1), proven(g, 3, 0, proof_length(3, 0, removal=2, heaps=1))
+>>> need = proof_length(3, 0, removal=2, heaps=1, subtraction=True)  # subtraction:1,2
+>>> need, proven(g, 3, 0, need)
 (5, True)
 """
 
@@ -123,16 +124,22 @@ def preperiod(values: np.ndarray, p: int, saltus: int = 0) -> int:
     return int(bad[-1]) + 1 if bad.size else 0
 
 
-def proof_length(p: int, n0: int, *, removal: int, heaps: int) -> int:
+def proof_length(p: int, n0: int, *, removal: int, heaps: int, subtraction: bool = False) -> int:
     """How many values (heaps 0 .. length-1) prove the period ``p`` from ``n0``.
 
-    ``removal`` is ``t`` (for a subtraction game, ``max S``: then pass ``heaps=1``), ``heaps`` the
-    most heaps a move leaves.  See the module docstring for the theorems.
+    ``removal`` is ``t``, ``heaps`` the most heaps a move leaves; a subtraction game
+    (``subtraction=True``, ``removal = max S``, ``heaps = 1``) needs ``max S`` matching values.
+    See the module docstring for the theorems.
 
-    >>> proof_length(149459, 105351, removal=2, heaps=2)  # 0.16: 2·n0 + p + t checks, shifted by p
-    509621
+    >>> proof_length(149459, 105351, removal=2, heaps=2)  # 0.16: heaps 0..2·n0 + 2p + t - 1
+    509622
     """
-    upper = max(n0 + removal, removal + 1) if heaps <= 1 else heaps * n0 + (heaps - 1) * p + removal
+    if subtraction:
+        upper = n0 + removal
+    elif heaps <= 1:
+        upper = max(n0 + removal, removal + 1)
+    else:
+        upper = heaps * n0 + (heaps - 1) * p + removal
     return upper + p  # the last pair checked is (upper - 1, upper - 1 + p)
 
 

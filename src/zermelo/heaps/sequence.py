@@ -441,7 +441,9 @@ def sequence(
         found, ok, proof = _periodicity(g[:done], rule, removal, heaps)
         while prove and found is not None and not ok and not found.saltus and rule:
             assert removal is not None
-            need = proof_length(found.period, found.preperiod, removal=removal, heaps=heaps)
+            need = proof_length(
+                found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction"
+            )
             if need <= done or need > limit + 1:
                 break
             compute(need)
@@ -489,7 +491,7 @@ def _periodicity(g: np.ndarray, rule: str, removal: int | None, heaps: int) -> t
         return found, False, "arithmetic period observed (no proof implemented)"
     if not rule or removal is None:
         return found, False, "observed only (no periodicity theorem for this game)"
-    need = proof_length(found.period, found.preperiod, removal=removal, heaps=heaps)
+    need = proof_length(found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction")
     ok = proven(g, found.period, found.preperiod, need)
     theorem = {
         "subtraction": f"subtraction game: {removal} = max(S) matching values after the preperiod",
