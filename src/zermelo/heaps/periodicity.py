@@ -55,11 +55,11 @@ def _tail_runs(g, pmax, need, saltus):  # type: ignore[no-untyped-def]
     """The least shift p <= pmax whose backward run (``G[i] == G[i - p] + s``) covers ``need``."""
     n = g.shape[0]
     for p in range(1, pmax + 1):
-        s = g[n - 1] - g[n - 1 - p] if saltus else 0
+        s = np.int64(g[n - 1]) - np.int64(g[n - 1 - p]) if saltus else np.int64(0)
         if saltus and s <= 0:
             continue
         i = n - 1
-        while i - p >= 0 and g[i] - g[i - p] == s:
+        while i - p >= 0 and np.int64(g[i]) - np.int64(g[i - p]) == s:
             i -= 1
         run = (n - 1) - i  # matching pairs (i - p, i) at the end
         if run >= need:
@@ -92,7 +92,7 @@ def detect(values: np.ndarray, *, saltus: bool = False, need: int | None = None)
     >>> detect(np.array([0, 1, 2, 4, 3, 5, 6, 8, 7, 9, 10, 12, 11]), saltus=True)
     Periodicity(period=4, preperiod=1, saltus=4)
     """
-    g = np.ascontiguousarray(values, dtype=np.int64)
+    g = np.ascontiguousarray(values)  # any integer type: a 10^8 uint8 sequence is not copied
     n = g.shape[0]
     if n < 3:
         return None

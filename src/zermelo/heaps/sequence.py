@@ -412,10 +412,11 @@ def sequence(
                 checked = done
                 found, ok, _ = _periodicity(g[:done], rule, removal, heaps)
                 if ok and found is not None:
-                    p = found.period
-                    while done < stop:
-                        take = min(p, stop - done)
-                        g[done : done + take] = g[done - p : done - p + take]
+                    p, n0 = found.period, found.preperiod
+                    while done < stop:  # copy whole periods, doubling: O(log) slices
+                        shift = (done - n0) // p * p
+                        take = min(shift, stop - done)
+                        g[done : done + take] = g[done - shift : done - shift + take]
                         done += take
                     filled.append(checked)
                     break
