@@ -50,7 +50,7 @@ def _periodic(name: str, code: str, n: int, plain_n: int) -> None:
         f"{name} {code} to {n:,}",
         f"{t:.2f} s ({s.kernel})",
         f"period {s.period}, preperiod {s.preperiod}, proven {s.proven}",
-        f"sparse kernel alone at {plain_n:,}: {traw:.2f} s; plain: {tplain:.2f} s (x{tplain / max(traw, 1e-9):.0f}); "
+        f"sparse kernel alone at {plain_n:,}: {traw:.2f} s; plain: {tplain:.2f} s (x{tplain / max(traw, 1e-9):.1f}); "
         f"plain at {n:,} ≈ {extrapolated:,.0f} s (n² extrapolation), x{extrapolated / max(t, 1e-9):,.0f}",
     )
 
