@@ -123,7 +123,7 @@ def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignor
 
 @njit(cache=True)
 def octal_sparse(  # type: ignore[no-untyped-def]
-    g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off, witness
+    g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off
 ):
     """The sparse-space algorithm (Berlekamp; *Winning Ways* ch. 4 "Sparse space spells speed").
 
@@ -144,6 +144,7 @@ def octal_sparse(  # type: ignore[no-untyped-def]
     nsplit = split_k.shape[0]
     half_mark = mark.shape[0] // 2
     cap = rare.shape[0]
+    opens = np.empty(half_mark + 1, np.int64)
     for n in range(start, stop):
         stamp = n + 1
         kmax = min(size - 1, n)
@@ -155,6 +156,7 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                 mark[g[m]] = stamp
         rare_class = (n + off) & 1 if domain else 0
         scan_top = 0
+        j0 = 1 if nrare and rare[0] == 0 else 0  # heap 0 is rare in the range form, but no part of a split
         for i in range(nsplit):
             k = split_k[i]
             m = n - k
@@ -163,16 +165,19 @@ def octal_sparse(  # type: ignore[no-untyped-def]
             if good[i]:
                 if m // 2 > scan_top:
                     scan_top = m // 2
-                for j in range(nrare):
-                    r = rare[j]
-                    if r >= m:
-                        break
-                    if r == 0:
-                        continue  # heap 0 is rare in the range form, but no part of a split
-                    b = m - r
-                    if uneq[k] and r == b:
-                        continue
-                    mark[g[r] ^ g[b]] = stamp
+                if uneq[k]:
+                    for j in range(j0, nrare):
+                        r = rare[j]
+                        if r >= m:
+                            break
+                        if r + r != m:
+                            mark[g[r] ^ g[m - r]] = stamp
+                else:
+                    for j in range(j0, nrare):
+                        r = rare[j]
+                        if r >= m:
+                            break
+                        mark[g[r] ^ g[m - r]] = stamp
             else:
                 top = m // 2
                 if uneq[k] and m % 2 == 0:
@@ -184,38 +189,32 @@ def octal_sparse(  # type: ignore[no-untyped-def]
         while parity[c] == rare_class or mark[c] == stamp:
             c += 1
         # rare-class values below c still open
-        missing = 0
+        nopen = 0
         for v in range(c):
             if mark[v] != stamp:
-                missing += 1
-        if missing:
-            # First the heap that last excluded each open value (it often does again), then the rest.
-            for v in range(c):
-                if mark[v] == stamp:
-                    continue
-                a = witness[v]
-                for i in range(nsplit):
-                    k = split_k[i]
-                    b = n - k - a
-                    if good[i] and a >= 1 and b >= a and not (b == a and uneq[k]) and g[a] ^ g[b] == v:
-                        mark[v] = stamp
-                        missing -= 1
-                        break
+                opens[nopen] = v
+                nopen += 1
+        if nopen:
+            # Scan the common x common splits in blocks, branch-free inside a block (every value
+            # marked is a real option value), until no value below c is open.
             a = 1
-            while missing and a <= scan_top:
+            while nopen and a <= scan_top:
+                a_end = min(a + 128, scan_top + 1)
                 for i in range(nsplit):
                     if not good[i]:
                         continue
                     k = split_k[i]
-                    b = n - k - a
-                    if b < a or (b == a and uneq[k]):
-                        continue
-                    v = g[a] ^ g[b]
-                    if v < c and mark[v] != stamp:
-                        mark[v] = stamp
-                        witness[v] = a
-                        missing -= 1
-                a += 1
+                    m = n - k
+                    hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
+                    for x in range(a, hi + 1):
+                        mark[g[x] ^ g[m - x]] = stamp
+                a = a_end
+                kept = 0
+                for t in range(nopen):
+                    if mark[opens[t]] != stamp:
+                        opens[kept] = opens[t]
+                        kept += 1
+                nopen = kept
             v = 0
             while mark[v] == stamp:
                 v += 1

@@ -185,7 +185,6 @@ class _OctalRunner(_Runner):
         self.sparse = sparse
         self.kernel = "octal-sparse" if sparse else "octal-plain"
         self.mark = np.zeros(64, np.int64)
-        self.witness = np.ones(64, np.int64)  # per value: the small heap of the split that last excluded it
         self.length = 0
         self.choice: MaskChoice | None = None
         self.rare = np.zeros(0, np.int64)
@@ -208,7 +207,6 @@ class _OctalRunner(_Runner):
             size *= 2
         if size != self.mark.shape[0]:
             self.mark = np.zeros(size, np.int64)
-            self.witness = np.ones(size, np.int64)
 
     def mask(self) -> MaskChoice | None:
         return self.choice
@@ -258,7 +256,6 @@ class _OctalRunner(_Runner):
                 self.nrare,
                 self.choice.domain,
                 self.choice.off,
-                self.witness,
             )
             start = int(start)
 

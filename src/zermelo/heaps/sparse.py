@@ -85,6 +85,7 @@ def pick_mask(values: np.ndarray, split_parities: set[int]) -> MaskChoice:
         off = next(iter(split_parities))
         hs = np.bincount(g[0::2], minlength=size) - np.bincount(g[1::2], minlength=size)
         ws = walsh_hadamard(hs) * (1 if off == 0 else -1)
+        ws[0] = n + 1  # mask 0 would leave one class empty at every other heap
         m = int(np.argmin(ws))
         rare = int((n + ws[m]) // 2)
         if rare < best.rare:
