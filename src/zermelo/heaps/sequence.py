@@ -375,7 +375,11 @@ def sequence(
     path = Path(checkpoint) if checkpoint is not None else None
     began = time.monotonic()
 
-    g = np.zeros(upto + 1, dtype=runner.dtype)
+    try:
+        g = np.zeros(upto + 1, dtype=runner.dtype)
+    except MemoryError:
+        gib = (upto + 1) * np.dtype(runner.dtype).itemsize / 2**30
+        raise InvalidPosition(f"not enough memory for {upto + 1:,} values ({gib:,.1f} GiB)") from None
     done = 0
     if path is not None:
         saved = _load(path, spec)
