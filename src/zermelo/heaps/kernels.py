@@ -198,8 +198,10 @@ def octal_sparse(  # type: ignore[no-untyped-def]
             # Scan the common x common splits in blocks, branch-free inside a block (every value
             # marked is a real option value), until no value below c is open.
             a = 1
+            block = 8  # grows: a few splits usually settle it, a long scan runs in big blocks
             while nopen and a <= scan_top:
-                a_end = min(a + 128, scan_top + 1)
+                a_end = min(a + block, scan_top + 1)
+                block = min(2 * block, 256)
                 for i in range(nsplit):
                     if not good[i]:
                         continue
