@@ -24,6 +24,15 @@ def test_published_periods_are_found_and_proven(code: str, p: int, n0: int) -> N
     assert "Guy–Smith" in s.proof
 
 
+def test_long_preperiods_from_the_literature() -> None:
+    # 0.117: period 48, exceptions up to heap 46 (OEIS A071453); 0.127: period 4, last exception
+    # at heap 46,577 (Gangolli and Plambeck 1989) -- proving it needs 93,167 heaps.
+    a = sequence(Octal("0.117"), 2000)
+    assert (a.period, a.preperiod, a.proven) == (48, 47, True)
+    b = sequence(Octal("0.127"), 50_000)
+    assert (b.period, b.preperiod, b.proven, b.computed) == (4, 46578, True, 93167)
+
+
 def test_kayles_values_and_the_last_exception() -> None:
     g = sequence(Octal("0.77"), 400).values
     # the period as Winning Ways prints it, from heap 72
