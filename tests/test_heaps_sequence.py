@@ -150,3 +150,11 @@ def test_cli_ctrl_c_saves_and_exits_130(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "checkpoint saved" in err
     assert np.load(ck)["values"].size > 0
+
+
+def test_the_games_packages_kayles_classes_use_the_kernels() -> None:
+    k = z.sequence(z.games.Kayles(), 1000)
+    assert k.kernel.startswith("octal-sparse") and (k.period, k.preperiod, k.proven) == (12, 71, True)
+    d = z.sequence(z.games.DawsonKayles(), 1000)
+    assert (d.period, d.preperiod, d.proven) == (34, 53, True)
+    assert d.values[:40].tolist() == [z.grundy(z.games.DawsonKayles(), n) for n in range(40)]
