@@ -92,6 +92,7 @@ class HeapSequence:
             "computed": self.computed,
             "period": self.period,
             "preperiod": self.preperiod,
+            "last_exception": self.preperiod - 1 if self.preperiod else None,
             "saltus": self.saltus,
             "proven": self.proven,
             "proof": self.proof,
