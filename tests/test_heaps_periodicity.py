@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.games import AllBut, Subtraction
-from zermelo.heaps import LaskersNim, Octal, detect, period, preperiod, proof_length, proven, sequence
+from zermelo.heaps import Hexadecimal, LaskersNim, Octal, detect, period, preperiod, proof_length, proven, sequence
 
 # Published values (Winning Ways ch. 4; Flammenkamp's tables):
 #   Kayles 0.77: period 12, last exception at heap 70 -> preperiod 71
@@ -109,3 +109,20 @@ def test_subtraction_periods_are_proven_by_max_s_values(s: set[int]) -> None:
 def test_officers_has_no_period_yet() -> None:
     s = sequence(Octal("0.6"), 3000)
     assert s.period is None and not s.proven and s.rare_count is not None
+
+
+@pytest.mark.parametrize("code", ["0.81", "0.A2", "0.B1", "0.B7", "0.F1", "0.F3"])
+def test_three_heap_proofs_hold_far_beyond_their_check(code: str) -> None:
+    # The j-heap form of the theorem (j·n0 + (j-1)·p + t) is our own extension: a proof found on a
+    # short prefix must agree with many more values.
+    game = Hexadecimal(code)
+    full = sequence(game, 250, prove=False).values
+    found = detect(full[:120])
+    assert found is not None and game.code.max_removal is not None
+    need = proof_length(found.period, found.preperiod, removal=game.code.max_removal, heaps=3)
+    assert need <= 120
+    short = sequence(game, need - 1, prove=True)
+    assert short.proven and short.computed == need
+    p, n0 = short.period, short.preperiod
+    assert p is not None and n0 is not None
+    assert np.array_equal(full[n0 + p :], full[n0 : full.size - p])
