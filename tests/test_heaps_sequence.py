@@ -73,6 +73,11 @@ def test_checkpoint_resumes_without_recomputing(tmp_path: Path) -> None:
     assert np.array_equal(s.values[: saved.size], saved)
 
 
+def test_unwritable_checkpoint_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(z.InvalidPosition, match="cannot write checkpoint"):
+        sequence(Octal("0.6"), 100, checkpoint=tmp_path / "missing" / "ck.npz")
+
+
 def test_checkpoint_of_another_game_is_refused(tmp_path: Path) -> None:
     ck = tmp_path / "a.npz"
     sequence(Octal("0.6"), 100, checkpoint=ck)
@@ -81,8 +86,10 @@ def test_checkpoint_of_another_game_is_refused(tmp_path: Path) -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(z.InvalidPosition):
-        sequence(Octal("0.6"), -1)
+    for bad in (-1, 2.5, True, "10"):
+        with pytest.raises(z.InvalidPosition):
+            sequence(Octal("0.6"), bad)  # type: ignore[arg-type]
+    assert sequence(Octal("0.77"), np.int64(200)).period == 12
     with pytest.raises(z.InvalidGame, match="unknown kernel"):
         sequence(Octal("0.6"), 10, kernel="fast")
     with pytest.raises(z.Unsupported):

@@ -23,6 +23,7 @@ the theorem of :mod:`zermelo.heaps.periodicity` proves it.
 
 from __future__ import annotations
 
+import operator
 import os
 import time
 from collections.abc import Callable
@@ -323,9 +324,12 @@ KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain",
 # -- checkpoints ---------------------------------------------------------------------------------
 def _save(path: Path, spec: str, g: np.ndarray, done: int) -> None:
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "wb") as f:
-        np.savez(f, spec=np.array(spec), values=g[:done])
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "wb") as f:
+            np.savez(f, spec=np.array(spec), values=g[:done])
+        os.replace(tmp, path)  # atomic: a crash never leaves half a checkpoint
+    except OSError as exc:
+        raise InvalidPosition(f"cannot write checkpoint {path}: {exc.strerror or exc}") from exc
 
 
 def _load(path: Path, spec: str) -> np.ndarray | None:
@@ -366,7 +370,13 @@ def sequence(
     """
     if not isinstance(game, HeapGame):
         raise Unsupported(f"{game.spec()}: `sequence` is for heap games (one heap is a number)")
-    if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
+    try:
+        if isinstance(upto, bool):
+            raise TypeError
+        upto = operator.index(upto)
+    except TypeError:
+        raise InvalidPosition(f"upto must be a non-negative whole number, got {upto!r}") from None
+    if upto < 0:
         raise InvalidPosition(f"upto must be a non-negative whole number, got {upto!r}")
     if kernel is not None and kernel not in KERNELS:
         raise InvalidGame(f"unknown kernel {kernel!r}; one of {', '.join(KERNELS)}")
