@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from zermelo import InvalidGame, grundy, make_game
+from zermelo import InvalidGame, grundy, make_game, outcome
+from zermelo.engine import engine_for
 from zermelo.heaps import (
     DawsonChess,
     DawsonKayles,
@@ -17,6 +20,7 @@ from zermelo.heaps import (
     Treblecross,
     parse_code,
 )
+from zermelo.heaps import games as heap_games
 from zermelo.heaps.games import partitions
 
 # input in the user's notation -> the code as zermelo prints it
@@ -162,3 +166,25 @@ def test_laskers_nim_is_the_repeating_code() -> None:
     # Lasker's Nim: G(4k+1) = 4k+1, G(4k+2) = 4k+2, G(4k+3) = 4k+4, G(4k+4) = 4k+3.
     expect = [0] + [n if n % 4 in (1, 2) else n + 1 if n % 4 == 3 else n - 1 for n in range(1, 30)]
     assert [grundy(LaskersNim(), n) for n in range(30)] == expect
+
+
+FORMULA_CODES = ["0.77", "0.137", "0.6", "4.7", "0.16", "4!.0", "0.F", "4.3...", "0.56"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(FORMULA_CODES), st.lists(st.integers(0, 30), min_size=1, max_size=3))
+def test_grundy_formula_from_the_kernels_equals_search(code: str, heaps: list[int]) -> None:
+    # The formula only answers for big heaps; lowered to 0 here so plain search can check it.
+    game = TakeAndBreak(code)
+    position = heaps[0] if len(heaps) == 1 else tuple(heaps)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(heap_games, "KERNEL_FROM", 0)
+        formula = game.grundy_formula(position)
+    assert formula == engine_for(game).grundy(position)
+
+
+def test_big_heaps_read_through_the_proven_period() -> None:
+    assert TakeAndBreak("0.137").grundy_formula(100) is None  # small: the engine answers
+    assert grundy(Octal("0.16"), 10**9) == grundy(Octal("0.16"), 105351 + (10**9 - 105351) % 149459)
+    assert str(outcome(DawsonChess(), 10**15)) in "PN"
+    assert grundy(Octal("0.77"), (10**12, 5)) == grundy(Octal("0.77"), 71 + (10**12 - 71) % 12) ^ 4

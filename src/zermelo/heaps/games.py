@@ -14,9 +14,9 @@ compiled kernels of :mod:`zermelo.heaps.kernels` are tested against it.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from ..games.heap import HeapGame
+from ..games.heap import HeapGame, Heaps
 from .codes import Code, parse_code
 
 __all__ = [
@@ -100,6 +100,59 @@ class TakeAndBreak(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{self.code}"
+
+    def grundy_formula(self, position: Heaps) -> int | None:
+        """Big heaps take their values from the compiled kernels (tested against the engine).
+
+        Positions with a heap of at least :data:`KERNEL_FROM` are looked up in a Grundy sequence
+        computed once per code and extended on demand up to :data:`KERNEL_UPTO` heaps; any size
+        is answered once the period is proven.  Smaller positions go to the engine, which starts
+        faster.
+        """
+        heaps: tuple[int, ...] = (position,) if isinstance(position, int) else position
+        if max(heaps, default=0) < KERNEL_FROM:
+            return None
+        x = 0
+        for h in heaps:
+            g = _kernel_value(self, h)
+            if g is None:
+                return None
+            x ^= g
+        return x
+
+
+#: Positions with a heap this big use the kernels in :meth:`TakeAndBreak.grundy_formula`.
+KERNEL_FROM = 500
+#: The most heaps computed for it; beyond this only a proven period answers.
+KERNEL_UPTO = 10_000_000
+
+_SEQUENCES: dict[str, Any] = {}
+
+
+def _through_period(s: Any, n: int) -> int | None:
+    p, n0 = s.period, s.preperiod
+    if s.proven and p and not s.saltus and n0 is not None and n >= n0:
+        return int(s.values[n0 + (n - n0) % p])
+    return None
+
+
+def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
+    from .sequence import sequence
+
+    key = str(game.code)
+    s = _SEQUENCES.get(key)
+    if s is None or (n > s.upto and _through_period(s, n) is None):
+        # Enough heaps for n, or (for a huge n) a first attempt at proving the period.  Codes that
+        # leave three heaps have only the O(n²·W) kernel: a few thousand heaps at most.
+        top = KERNEL_UPTO if game.code.max_heaps <= 2 else 20_000
+        if s is not None and s.upto >= top:
+            return None
+        s = sequence(game, min(max(2 * n, 4096), top if n <= top else min(top, 1 << 20)))
+        _SEQUENCES[key] = s
+    v = _through_period(s, n)
+    if v is not None:
+        return v
+    return int(s.values[n]) if n <= s.upto else None
 
 
 class Octal(TakeAndBreak):
