@@ -8,10 +8,30 @@
 from __future__ import annotations
 
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
+from .cheques import Cheques
 from .digraph import Digraph
 from .heap import HeapGame
 from .nim import Nim
+from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
 from .subtraction import AllBut, PrimePower, Square, Subtraction
+from .tictactoe import MNK, TicTacToe
 from .wythoff import Wythoff
 
-__all__ = ["AllBut", "Digraph", "HeapGame", "Nim", "PrimePower", "Square", "Subtraction", "Wythoff"]
+__all__ = [
+    "MNK",
+    "AllBut",
+    "Cheques",
+    "Digraph",
+    "HeapGame",
+    "Nim",
+    "PrimePower",
+    "Square",
+    "StoneGame",
+    "StoneGameII",
+    "StoneGameIII",
+    "StoneGameIV",
+    "StoneGameV",
+    "Subtraction",
+    "TicTacToe",
+    "Wythoff",
+]
