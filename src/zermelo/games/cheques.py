@@ -12,7 +12,7 @@ fails: ``1 5 1`` is worth 2 - 5 = -3 to the first player.
 
 >>> g = Cheques((1, 5, 1))
 >>> cheques_dp(g.piles), cheques_dp((1, 5, 1, 2))
-(-3, 3)
+(-3, 5)
 """
 
 from __future__ import annotations
