@@ -101,7 +101,7 @@ class Search:
         self.game = game
         self.prune = prune
         self.use_table = table
-        self.limits = limits or Limits(None, None)
+        self.limits = limits or Limits()
         self.table: dict[Hashable, _Entry] = {}
         self.stats = Stats()
         self.horizon_hit = False
@@ -161,7 +161,8 @@ class Search:
         was reached anywhere in the search.
 
         An explicit stack of frames replaces recursion.  A frame is ``[position, key,
-        alpha_at_entry, alpha, beta, depth, moves, next_index, best, best_index, hint, gain]``.
+        alpha_at_entry, alpha, beta, depth, moves, next_index, best, best_index, hint, gain,
+        caller's horizon flag]``.
         """
         game = self.game
         stats = self.stats
@@ -222,7 +223,10 @@ class Search:
                                 moves[0], moves[hint] = moves[hint], moves[0]
                             else:
                                 hint = 0
-                            stack.append([pos, key, a, a, b, d, moves, 0, -_INF, -1, hint, 0])
+                            # Slot 12 saves the caller's horizon flag: each subtree tracks its own,
+                            # so only entries whose own subtree met the horizon get a depth tag.
+                            stack.append([pos, key, a, a, b, d, moves, 0, -_INF, -1, hint, 0, self.horizon_hit])
+                            self.horizon_hit = False
                     if settled:
                         if not stack:
                             return ret
@@ -261,7 +265,9 @@ class Search:
                 # All children done (or cut off): store and return the frame's value.
                 stack.pop()
                 ret = int(f[8])
-                if table is not None:
+                if table is None:
+                    self.horizon_hit = self.horizon_hit or f[12]
+                else:
                     best, hint = f[9], f[10]
                     if hint:
                         best = hint if best == 0 else 0 if best == hint else best
@@ -272,6 +278,7 @@ class Search:
                     else:
                         lower = upper = ret
                     dep = f[5] if self.horizon_hit else _EXACT
+                    self.horizon_hit = self.horizon_hit or f[12]
                     old = table.get(f[1])
                     if old is None or old.depth < dep:
                         table[f[1]] = _Entry(lower, upper, dep, best)
@@ -390,6 +397,8 @@ class Result:
         if self.game.win_loss:
             if self.distance is None:
                 return "draw" if self.value == 0 else f"heuristic {self.value:+d}"
+            if self.distance == 0:
+                return f"{self.outcome}: the game is over"
             return f"{self.outcome} in {self.distance}"
         return f"score {self.value:+d} ({self.outcome})"
 
@@ -519,7 +528,7 @@ def negamax(
     # the node count above is the cost of the value alone, as the comparison table shows it.
     best: list[Move[Any]] = []
     pv: list[Move[Any]] = []
-    if s.use_table and s.prune:
+    if s.use_table and s.prune and game.payoff(position) is None:
         best = _best_moves(s, position, v, d)
         pos, target, left = position, v, d
         while game.payoff(pos) is None and left > 0 and pv is not None:

@@ -12,6 +12,7 @@ from .cheques import Cheques
 from .digraph import Digraph
 from .heap import HeapGame
 from .nim import Nim
+from .connect4 import Connect4
 from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
 from .subtraction import AllBut, PrimePower, Square, Subtraction
 from .tictactoe import MNK, TicTacToe
@@ -21,6 +22,7 @@ __all__ = [
     "MNK",
     "AllBut",
     "Cheques",
+    "Connect4",
     "Digraph",
     "HeapGame",
     "Nim",
