@@ -567,7 +567,7 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
     >>> from zermelo.games.tictactoe import TicTacToe
     >>> rs = compare(TicTacToe(), "X...O....")
     >>> [(r.method, r.value, r.nodes) for r in rs]
-    [('minimax', 0, 7332), ('alphabeta', 0, 871), ('alphabeta+table', 0, 196), ('mtdf+deepening', 0, 430)]
+    [('minimax', 0, 7332), ('alphabeta', 0, 871), ('alphabeta+table', 0, 196), ('mtdf+deepening', 0, 385)]
     """
     out = []
     for method in ("minimax", "alphabeta", "alphabeta+table", "mtdf"):

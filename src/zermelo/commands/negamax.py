@@ -53,10 +53,8 @@ def _who(game: Scored[Any], position: Any) -> str:
 
 
 def _value_line(r: Result) -> str:
-    if r.game.win_loss:
-        text = r.describe()
-    else:
-        text = f"{r.value:+d} (score difference for the player to move: {r.outcome})"
+    score = f"{r.value:+d} (score difference for the player to move: {r.outcome})"
+    text = r.describe() if r.game.win_loss else score
     return text if r.exact else f"{text} — heuristic: the search stopped at depth {r.depth}"
 
 
@@ -73,7 +71,13 @@ def run(args: argparse.Namespace) -> int:
                     "game": game.spec(),
                     "position": game.format(position),
                     "methods": [
-                        {"method": r.method, "value": r.value, "nodes": r.nodes, "cutoffs": r.cutoffs, "seconds": r.seconds}
+                        {
+                            "method": r.method,
+                            "value": r.value,
+                            "nodes": r.nodes,
+                            "cutoffs": r.cutoffs,
+                            "seconds": r.seconds,
+                        }
                         for r in rows
                     ],
                 }

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
 from .cheques import Cheques
+from .connect4 import Connect4
 from .digraph import Digraph
 from .heap import HeapGame
 from .nim import Nim
-from .connect4 import Connect4
 from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
 from .subtraction import AllBut, PrimePower, Square, Subtraction
 from .tictactoe import MNK, TicTacToe

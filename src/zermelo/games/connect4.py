@@ -86,9 +86,7 @@ class Connect4(Scored[Board]):
         p = self.to_move(board)
         labels = self._labels[p]
         h = self.h
-        return [
-            Move(labels[c], (*board[:c], col + p, *board[c + 1 :])) for c, col in enumerate(board) if len(col) < h
-        ]
+        return [Move(labels[c], (*board[:c], col + p, *board[c + 1 :])) for c, col in enumerate(board) if len(col) < h]
 
     def key(self, board: Board) -> Hashable:
         mirror = board[::-1]
@@ -134,9 +132,8 @@ class Connect4(Scored[Board]):
         return self._parse_moves(t)
 
     def _parse_moves(self, t: str) -> Board:
-        words = t.replace(",", " ").split()
-        if self.w <= 9 and len(words) <= 1:
-            words = list(t.replace(" ", ""))
+        # Up to 9 columns every digit is a move ("4453", "44 53"); wider boards need separators.
+        words = list(t.replace(",", "").replace(" ", "")) if self.w <= 9 else t.replace(",", " ").split()
         board: list[str] = [""] * self.w
         state: Board = tuple(board)
         for i, word in enumerate(words):

@@ -104,10 +104,10 @@ def _negamax(
             possible = (mask + bottom) & board_mask
             opp_win = _winning_cells(cur ^ mask, mask, h, board_mask)
             forced = possible & opp_win
-            if forced:
-                nxt = 0 if forced & (forced - 1) else forced & ~(opp_win >> 1)
-            else:
-                nxt = possible & ~(opp_win >> 1)
+            # Moves that do not lose at once: a forced block (none if two threats), never
+            # directly below an opponent's winning cell.
+            candidates = possible if not forced else 0 if forced & (forced - 1) else forced
+            nxt = candidates & ~(opp_win >> 1)
             if nxt == 0:  # every move lets the opponent win next
                 ret = -((wh - n) // 2)
                 done = True
