@@ -19,7 +19,7 @@ def test_tictactoe_is_a_draw_with_node_counts(capsys: pytest.CaptureFixture[str]
     status, out, _ = run(capsys, "negamax", "tictactoe", ".........")
     assert status == 0
     assert "value       draw" in out
-    assert "nodes       1,423 searched" in out
+    assert "nodes       875 searched" in out
     assert "best moves  X a1, X b1, X c1, X a2, X b2, X c2, X a3, X b3, X c3" in out
 
 
@@ -36,8 +36,8 @@ def test_compare_shows_what_each_technique_saves(capsys: pytest.CaptureFixture[s
     status, out, _ = run(capsys, "negamax", "tictactoe", "X...O....", "--compare", "--json")
     data = json.loads(out)
     assert status == 0
-    assert [m["method"] for m in data["methods"]] == ["minimax", "alphabeta", "alphabeta+table", "mtdf+deepening"]
-    assert [m["nodes"] for m in data["methods"]] == [7332, 871, 196, 385]
+    assert [m["method"] for m in data["methods"]] == ["minimax", "alphabeta", "alphabeta+table", "mtdf"]
+    assert [m["nodes"] for m in data["methods"]] == [7332, 871, 196, 175]
     status, out, _ = run(capsys, "negamax", "tictactoe", "X...O....", "--compare")
     assert "minimax" in out and "7,332" in out
 

@@ -10,8 +10,9 @@ One search serves every scored game (tic-tac-toe, Connect Four, the stone games)
 * a **transposition table** keyed by ``game.key(position)`` (symmetries merge) storing a lower
   and an upper bound per position, with the depth searched and the best move (tried first next
   time — the default move ordering; ``game.order`` is the hook for more).
-* **iterative deepening** with **MTD(f)** null-window searches (Plaat et al. 1996): each depth is
-  solved by a few searches with a window of width one, started from the previous depth's value.
+* **MTD(f)** (Plaat et al. 1996): the exact value by a few null-window searches (window of
+  width one) that share the table; with a depth limit, **iterative deepening** runs MTD(f) at
+  each depth, started from the previous depth's value, and stops early once a depth is exact.
 * **depth limits** with the game's ``evaluate`` hook at the horizon, for games too big to solve.
   A result says whether it is exact (no search reached the horizon) or heuristic.
 * **win/draw/loss games** (``win_loss = True``) are searched with values ``±(10**6 - d)`` so the
@@ -29,7 +30,7 @@ memory, not a ``RecursionError``.  Budgets (:class:`~zermelo.engine.Limits`) sto
 >>> r.outcome, r.value, len(r.best_moves), len(r.pv)
 ('draw', 0, 9, 9)
 >>> [c.method for c in compare(TicTacToe(), "XO.......")]
-['minimax', 'alphabeta', 'alphabeta+table', 'mtdf+deepening']
+['minimax', 'alphabeta', 'alphabeta+table', 'mtdf']
 """
 
 from __future__ import annotations
@@ -316,7 +317,7 @@ class Search:
         g, d = 0, 0
         exact = False
         while True:
-            d += 1 if d < 4 else 2
+            d = d + 1 if d < 4 else 2 * d  # geometric: deep games (stone rows) pay at most twice
             if max_depth is not None:
                 d = min(d, max_depth)
             g, exact = self.mtdf(root, g, d)
@@ -383,7 +384,7 @@ class Result:
     cutoffs: int
     exact: bool = True
     depth: int | None = None
-    method: str = "mtdf+deepening"
+    method: str = "mtdf"
     seconds: float = 0.0
     raw: int = field(default=0, repr=False)
 
@@ -486,9 +487,11 @@ def negamax(
 ) -> Result:
     """Value, best moves and principal variation of a scored position, with node counts.
 
-    ``depth`` limits the search (the game's ``evaluate`` scores the horizon; the result says
-    ``exact=False`` if the horizon was reached).  ``method``: ``mtdf`` (iterative deepening
-    with MTD(f), the default), ``alphabeta+table`` (one full-window search with the table),
+    ``depth`` limits the search: iterative deepening with MTD(f) at each depth up to ``depth``
+    (the game's ``evaluate`` scores the horizon; the result says ``exact=False`` if the
+    horizon was reached, and stops early once a depth is exact).  ``method``: ``mtdf``
+    (null-window searches with the table, the default), ``alphabeta+table`` (one full-window
+    search with the table),
     ``alphabeta`` (no table) or ``minimax`` (no pruning, no table) — the last two for teaching.
     A game with a compiled solver (``exact_value``, Connect Four) uses it for exact values.
 
@@ -517,7 +520,12 @@ def negamax(
     if depth is not None and depth < 1:
         raise InvalidPosition(f"--depth must be at least 1, got {depth}")
     d = _EXACT if depth is None else depth
-    if method == "mtdf":
+    if method == "mtdf" and depth is None:
+        # Exact: MTD(f) at unlimited depth.  Deepening would only add work here, and on deep
+        # games (a row of 500 stones) depth-tagged entries cannot be shared between plies.
+        v, exact = s.mtdf(position, 0, _EXACT)
+        reached = d
+    elif method == "mtdf":
         v, exact, reached = s.deepening(position, depth)
     else:
         s.horizon_hit = False
@@ -554,7 +562,7 @@ def negamax(
         cutoffs,
         exact,
         None if depth is None else reached,
-        "mtdf+deepening" if method == "mtdf" else method,
+        method if method != "mtdf" or depth is None else "mtdf+deepening",
         time.perf_counter() - start,
         v,
     )
@@ -567,14 +575,14 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
     >>> from zermelo.games.tictactoe import TicTacToe
     >>> rs = compare(TicTacToe(), "X...O....")
     >>> [(r.method, r.value, r.nodes) for r in rs]
-    [('minimax', 0, 7332), ('alphabeta', 0, 871), ('alphabeta+table', 0, 196), ('mtdf+deepening', 0, 385)]
+    [('minimax', 0, 7332), ('alphabeta', 0, 871), ('alphabeta+table', 0, 196), ('mtdf', 0, 175)]
     """
     out = []
     for method in ("minimax", "alphabeta", "alphabeta+table", "mtdf"):
         start = time.perf_counter()
         s = Search(game, prune=method != "minimax", table=method in ("mtdf", "alphabeta+table"), limits=limits)
         if method == "mtdf":
-            v, exact, _ = s.deepening(position)
+            v, exact = s.mtdf(position, 0, _EXACT)
         else:
             v = s.alphabeta(position)
             exact = not s.horizon_hit
@@ -591,7 +599,7 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
                 s.stats.cutoffs,
                 exact,
                 None,
-                "mtdf+deepening" if method == "mtdf" else method,
+                method,
                 time.perf_counter() - start,
                 v,
             )
@@ -613,7 +621,7 @@ def move_values(game: Scored[Any], position: Any, *, limits: Limits | None = Non
     for m in game.moves(position):
         c = _compiled(game, m.position)
         if c is None:
-            c = (s.deepening(m.position)[0], 0)
+            c = (s.mtdf(m.position, 0, _EXACT)[0], 0)
         v = s.back(c[0], s._gain(position, m))
         value, distance = _split(game, v)
         out.append(MoveValue(m, value, distance, _outcome(game, value)))

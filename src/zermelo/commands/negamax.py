@@ -42,7 +42,7 @@ def _game_and_position(spec: str, words: list[str]) -> tuple[Scored[Any], Any]:
     if not text.strip() and e.name in ("tictactoe", "mnk", "stone-game-iv"):
         empty = getattr(game, "cells", None)
         if empty is None:
-            raise InvalidPosition(f"{e.name}: give a position, like: zermelo {e.example}")
+            raise InvalidPosition(f"{e.name}: give a position, like: {e.example}")
         text = "." * empty  # the empty board
     return game, game.parse(text)
 

@@ -63,7 +63,7 @@ register(
         _cheques,
         "the cheques game: take a cheque from either end; value = score difference",
         "the row of cheque values, comma-separated",
-        'negamax cheques:3,1,4,1,5,9 ""',
+        'zermelo negamax cheques:3,1,4,1,5,9 ""',
         kind="scored",
     )
 )

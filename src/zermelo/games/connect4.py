@@ -219,7 +219,7 @@ register(
         _connect4,
         "Connect Four: four in a row on W columns x H rows (moves: column numbers from 1)",
         "WxH: columns x rows (default 7x6)",
-        'negamax connect4:6x5 ""',
+        'zermelo negamax connect4:6x5 ""',
         kind="scored",
         aliases=("connect-four",),
     )

@@ -389,7 +389,7 @@ register(
         _row_factory(StoneGame),
         "LeetCode 877: take the first or last pile; value = score difference",
         "the row of piles, comma-separated",
-        'negamax stone-game:5,3,4,5 ""',
+        'zermelo negamax stone-game:5,3,4,5 ""',
         kind="scored",
         aliases=("lc877",),
     )
@@ -400,7 +400,7 @@ register(
         _row_factory(StoneGameII),
         "LeetCode 1140: take the first 1..2M piles, M = max(M, x); value = score difference",
         "the row of piles, comma-separated",
-        'negamax stone-game-ii:2,7,9,4,4 ""',
+        'zermelo negamax stone-game-ii:2,7,9,4,4 ""',
         kind="scored",
         aliases=("lc1140",),
     )
@@ -411,7 +411,7 @@ register(
         _row_factory(StoneGameIII, allow_negative=True),
         "LeetCode 1406: take 1-3 piles from the front; value = score difference",
         "the row of values (may be negative), comma-separated",
-        'negamax stone-game-iii:1,2,3,7 ""',
+        'zermelo negamax stone-game-iii:1,2,3,7 ""',
         kind="scored",
         aliases=("lc1406",),
     )
@@ -422,7 +422,7 @@ register(
         _iv,
         "LeetCode 1510: remove a square number of stones; who cannot move loses",
         "",
-        "negamax stone-game-iv 7",
+        "zermelo negamax stone-game-iv 7",
         kind="scored",
         aliases=("lc1510",),
     )
@@ -433,7 +433,7 @@ register(
         _row_factory(StoneGameV),
         "LeetCode 1563: split the row, Bob discards the larger sum, Alice scores the rest",
         "the row of stone values, comma-separated",
-        'negamax stone-game-v:6,2,3,4,5,5 ""',
+        'zermelo negamax stone-game-v:6,2,3,4,5,5 ""',
         kind="scored",
         aliases=("lc1563",),
     )

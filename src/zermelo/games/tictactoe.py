@@ -186,7 +186,7 @@ register(
         _tictactoe,
         "tic-tac-toe: three in a row on 3 x 3 (board row-major, X moves first)",
         "",
-        "negamax tictactoe .........",
+        "zermelo negamax tictactoe .........",
         kind="scored",
         aliases=("tic-tac-toe", "noughts-and-crosses"),
     )
@@ -197,7 +197,7 @@ register(
         _mnk,
         "the m,n,k-game: k in a row on m columns x n rows",
         "m,n,k: columns, rows, stones in a row",
-        "negamax mnk:4,3,3 ............",
+        "zermelo negamax mnk:4,3,3 ............",
         kind="scored",
     )
 )
