@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from zermelo.games import Connect4, StoneGame, TicTacToe
-from zermelo.games.connect4_kernel import Table, _TABLES, solve
+from zermelo.games.connect4_kernel import reset_table, solve
 from zermelo.games.stones import (
     StoneGameIII,
     stone_game_dp,
@@ -163,8 +163,7 @@ def tictactoe() -> None:
 
 
 def fresh(w: int, h: int) -> None:
-    _TABLES.clear()
-    _TABLES[(w, h)] = Table(w, h)
+    reset_table(w, h)
 
 
 def connect4() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["Table", "solve"]
+__all__ = ["Table", "reset_table", "solve", "table_for"]
 
 
 @njit(cache=True)
@@ -257,6 +257,12 @@ def table_for(w: int, h: int) -> Table:
         _TABLES.clear()
         t = _TABLES[(w, h)] = Table(w, h)
     return t
+
+
+def reset_table(w: int, h: int) -> None:
+    """Forget everything the table of this board size learnt (benchmarks start cold)."""
+    _TABLES.clear()
+    _TABLES[(w, h)] = Table(w, h)
 
 
 def solve(current: int, mask: int, moves: int, w: int, h: int) -> tuple[int, int]:
