@@ -128,3 +128,12 @@ def test_both_four_and_bad_sizes() -> None:
         make_game("connect4:7")
     with pytest.raises(InvalidGame):
         make_game("connect4:0x6")
+
+
+def test_compiled_solver_respects_its_budget() -> None:
+    from zermelo.engine import Limits
+    from zermelo.errors import SearchLimitExceeded
+
+    g = Connect4(7, 6)
+    with pytest.raises(SearchLimitExceeded, match="budget of 50,000 positions"):
+        negamax(g, g.parse(""), limits=Limits(1_000, None))

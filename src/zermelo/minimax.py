@@ -439,15 +439,25 @@ def _best_moves(s: Search, position: Any, v: int, depth: int) -> list[Move[Any]]
     return out
 
 
-def _compiled(game: Scored[Any], position: Any) -> tuple[int, int] | None:
+#: A compiled solver's positions are ~50 times cheaper than the generic search's: its budget is
+#: this multiple of ``Limits.max_positions`` (the CLI's default 10^7 gives 5 * 10^8, about a minute).
+COMPILED_BUDGET_FACTOR = 50
+
+
+def _compiled_budget(limits: Limits | None) -> int | None:
+    lim = limits or Limits()
+    return None if lim.max_positions is None else lim.max_positions * COMPILED_BUDGET_FACTOR
+
+
+def _compiled(game: Scored[Any], position: Any, budget: int | None = None) -> tuple[int, int] | None:
     """A finished position's value, or the game's compiled exact value; (value, nodes)."""
     leaf = game.payoff(position)
     if leaf is not None:
         return (leaf * WIN if game.win_loss else leaf), 1
-    return game.exact_value(position)
+    return game.exact_value(position, budget)
 
 
-def _negamax_compiled(game: Scored[Any], position: Any, root: tuple[int, int], start: float) -> Result:
+def _negamax_compiled(game: Scored[Any], position: Any, root: tuple[int, int], budget: int | None) -> Result:
     """Value, best moves and PV from the game's compiled solver (one call per position)."""
     v, nodes = root
     s = Search(game)
@@ -458,8 +468,9 @@ def _negamax_compiled(game: Scored[Any], position: Any, root: tuple[int, int], s
     while game.payoff(pos) is None:
         step = None
         for m in game.moves(pos):
-            c = _compiled(game, m.position)
-            assert c is not None
+            c = _compiled(game, m.position, None if budget is None else max(1, budget - nodes))
+            if c is None:
+                raise RuntimeError(f"{game.spec()}: the compiled solver refused a position it had accepted")
             nodes += c[1]
             if s.back(c[0], 0) == target:
                 if first:
@@ -468,7 +479,8 @@ def _negamax_compiled(game: Scored[Any], position: Any, root: tuple[int, int], s
                     step = (m, c[0])
                     if not first:
                         break
-        assert step is not None, "compiled solver disagrees with its own children"
+        if step is None:
+            raise RuntimeError(f"{game.spec()}: compiled solver disagrees with its own children")
         pv.append(step[0])
         pos, target = step[0].position, step[1]
         first = False
@@ -502,9 +514,10 @@ def negamax(
     """
     start = time.perf_counter()
     if method == "mtdf" and depth is None and game.payoff(position) is None:
-        root = game.exact_value(position)
+        budget = _compiled_budget(limits)
+        root = game.exact_value(position, budget)
         if root is not None:
-            r = _negamax_compiled(game, position, root, start)
+            r = _negamax_compiled(game, position, root, budget)
             r.seconds = time.perf_counter() - start
             return r
     configs = {
@@ -619,7 +632,7 @@ def move_values(game: Scored[Any], position: Any, *, limits: Limits | None = Non
     s = Search(game, limits=limits)
     out = []
     for m in game.moves(position):
-        c = _compiled(game, m.position)
+        c = _compiled(game, m.position, _compiled_budget(limits))
         if c is None:
             c = (s.mtdf(m.position, 0, _EXACT)[0], 0)
         v = s.back(c[0], s._gain(position, m))

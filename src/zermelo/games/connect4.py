@@ -113,14 +113,14 @@ class Connect4(Scored[Board]):
                     cur |= bit
         return cur, mask, n
 
-    def exact_value(self, board: Board) -> tuple[int, int] | None:
+    def exact_value(self, board: Board, max_nodes: int | None = None) -> tuple[int, int] | None:
         if not self.compiled or self.payoff(board) is not None:
             return None
         from ..minimax import WIN
         from .connect4_kernel import solve
 
         cur, mask, n = self.bitboards(board)
-        score, nodes = solve(cur, mask, n, self.w, self.h)
+        score, nodes = solve(cur, mask, n, self.w, self.h, max_nodes)
         return from_score(score, n, self.w * self.h, WIN), nodes
 
     # -- text form -----------------------------------------------------------------------------

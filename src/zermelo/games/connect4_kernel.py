@@ -21,8 +21,12 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from numba import njit
+
+from ..errors import SearchLimitExceeded
 
 __all__ = ["Table", "reset_table", "solve", "table_for"]
 
@@ -78,6 +82,7 @@ def _negamax(
     size = tt_keys.shape[0]
     min_score = -(wh // 2) + 3
     col_bits = (1 << h) - 1
+    limit = counter[1]
     depth = wh - n0 + 2
     cur_s = np.empty(depth, np.int64)
     mask_s = np.empty(depth, np.int64)
@@ -96,6 +101,9 @@ def _negamax(
         done = False
         if entering:
             nodes += 1
+            if limit and not nodes & 0xFFFF and counter[0] + nodes > limit:
+                counter[2] = 1  # over budget: give up (the caller raises)
+                break
             cur = cur_s[ply]
             mask = mask_s[ply]
             n = n0 + ply
@@ -210,6 +218,8 @@ def _solve(
         elif med >= 0 and hi // 2 > med:
             med = hi // 2
         r = _negamax(cur, mask, n, med, med + 1, w, h, order, tt_keys, tt_vals, counter)
+        if counter[2]:
+            return 0
         if r <= med:
             hi = r
         else:
@@ -244,7 +254,7 @@ class Table:
         self.keys = np.zeros(size, np.int64)
         self.vals = np.zeros(size, np.int8)
         self.order = np.array([w // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(w)], np.int64)
-        self.counter = np.zeros(1, np.int64)
+        self.counter = np.zeros(3, np.int64)  # nodes so far, node limit (0: none), stopped flag
 
 
 _TABLES: dict[tuple[int, int], Table] = {}
@@ -265,11 +275,26 @@ def reset_table(w: int, h: int) -> None:
     _TABLES[(w, h)] = Table(w, h)
 
 
-def solve(current: int, mask: int, moves: int, w: int, h: int) -> tuple[int, int]:
-    """Pons' score of a position nobody has won yet, and the nodes searched: ``(score, nodes)``."""
+def solve(current: int, mask: int, moves: int, w: int, h: int, max_nodes: int | None = None) -> tuple[int, int]:
+    """Pons' score of a position nobody has won yet, and the nodes searched: ``(score, nodes)``.
+
+    Past ``max_nodes`` it raises :class:`~zermelo.errors.SearchLimitExceeded` (the table keeps
+    what it learnt: bounds stay valid, so a retry with a larger budget starts warm).
+    """
     if w * (h + 1) > 62:
         raise ValueError(f"the compiled solver needs W * (H + 1) <= 62, got {w} x {h}")
     t = table_for(w, h)
     before = int(t.counter[0])
+    t.counter[1] = before + max_nodes if max_nodes else 0
+    t.counter[2] = 0
+    start = time.perf_counter()
     score = _solve(current, mask, moves, w, h, t.order, t.keys, t.vals, t.counter)
-    return int(score), int(t.counter[0]) - before
+    nodes = int(t.counter[0]) - before
+    if t.counter[2]:
+        raise SearchLimitExceeded(
+            f"connect4:{w}x{h}: search budget of {max_nodes:,} positions exceeded "
+            "(the compiled solver gets 50 x --budget; raise --budget)",
+            positions=nodes,
+            seconds=time.perf_counter() - start,
+        )
+    return int(score), nodes
