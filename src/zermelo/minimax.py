@@ -59,6 +59,8 @@ WIN = 10**6
 _INF = 1 << 62
 #: Depth of an exact (horizon-free) table entry.
 _EXACT = 1 << 30
+#: Positions whose payoff, key and moves a search remembers (then it starts over).
+_MEMO_LIMIT = 1 << 20
 
 
 def _unshrink(x: int) -> int:
@@ -108,6 +110,7 @@ class Search:
         self.horizon_hit = False
         self._start = time.perf_counter()
         self._custom_order = type(game).order is not Scored.order
+        self._memo: dict[Any, list[Any]] = {}
 
     # -- values ----------------------------------------------------------------------------
 
@@ -173,6 +176,7 @@ class Search:
         payoff, moves_of, key_of = game.payoff, game.moves, game.key
         custom_order = self._custom_order
         stack: list[list[Any]] = []
+        memo = self._memo
         ret = 0
         pos, a, b, d = root, alpha, beta, depth
         entering = True
@@ -186,14 +190,20 @@ class Search:
                         stats.nodes = nodes
                         self._check()
                     settled = False
-                    key = None
-                    leaf = payoff(pos)
+                    # The rules are asked once per position per search: MTD(f) passes and the
+                    # best-move tests revisit the same positions many times.
+                    node = memo.get(pos)
+                    if node is None:
+                        if len(memo) >= _MEMO_LIMIT:
+                            memo.clear()
+                        leaf = payoff(pos)
+                        node = memo[pos] = [leaf, None if leaf is not None or table is None else key_of(pos), None]
+                    leaf, key = node[0], node[1]
                     if leaf is not None:
                         ret, settled = (leaf * WIN if win_loss else leaf), True
                     else:
                         hint = -1
                         if table is not None:
-                            key = key_of(pos)
                             e = table.get(key)
                             if e is not None:
                                 hint = e.best
@@ -212,7 +222,10 @@ class Search:
                             ret, settled = game.evaluate(pos), True
                             self.horizon_hit = True
                         if not settled:
-                            moves = list(moves_of(pos))
+                            generated = node[2]
+                            if generated is None:
+                                generated = node[2] = tuple(moves_of(pos))
+                            moves = list(generated)
                             if not moves:
                                 raise InvalidPosition(
                                     f"{game.spec()}: position {game.format(pos)!r} has no moves but no payoff"
