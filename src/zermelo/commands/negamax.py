@@ -53,9 +53,14 @@ def _who(game: Scored[Any], position: Any) -> str:
 
 
 def _value_line(r: Result) -> str:
-    score = f"{r.value:+d} (score difference for the player to move: {r.outcome})"
-    text = r.describe() if r.game.win_loss else score
-    return text if r.exact else f"{text} — heuristic: the search stopped at depth {r.depth}"
+    if not r.exact:
+        return f"heuristic {r.raw:+d} (not solved: the search stopped at depth {r.depth})"
+    if r.game.win_loss:
+        return r.describe()
+    meaning = getattr(r.game, "value_meaning", None)
+    if meaning is not None:
+        return f"{r.value:+d} ({meaning})"
+    return f"{r.value:+d} (score difference for the player to move: {r.outcome})"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -306,6 +306,8 @@ class StoneGameV(_Row):
     """
 
     name: ClassVar[str] = "stone-game-v"
+    #: How the CLI names the value: only Alice scores.
+    value_meaning: ClassVar[str] = "Alice's score from here"
 
     def moves(self, position: tuple[int, int, int]) -> list[Move[tuple[int, int, int]]]:
         i, j, who = position
