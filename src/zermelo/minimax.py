@@ -462,16 +462,20 @@ def _compiled_budget(limits: Limits | None) -> int | None:
     return None if lim.max_positions is None else lim.max_positions * COMPILED_BUDGET_FACTOR
 
 
-def _compiled(game: Scored[Any], position: Any, budget: int | None = None) -> tuple[int, int] | None:
-    """A finished position's value, or the game's compiled exact value; (value, nodes)."""
+def _compiled(
+    game: Scored[Any], position: Any, budget: int | None = None, at_most: int | None = None
+) -> tuple[int, int] | None:
+    """A finished position's value, or the game's compiled (exact, or with ``at_most`` a
+    null-window test's bound) value; (value, nodes)."""
     leaf = game.payoff(position)
     if leaf is not None:
         return (leaf * WIN if game.win_loss else leaf), 1
-    return game.exact_value(position, budget)
+    return game.exact_value(position, budget, at_most)
 
 
 def _negamax_compiled(game: Scored[Any], position: Any, root: tuple[int, int], budget: int | None) -> Result:
-    """Value, best moves and PV from the game's compiled solver (one call per position)."""
+    """Best moves and PV from the game's compiled solver: each move is one null-window test
+    "is the child's value <= the value that would make this move best?" (never below it)."""
     v, nodes = root
     s = Search(game)
     best: list[Move[Any]] = []
@@ -480,22 +484,23 @@ def _negamax_compiled(game: Scored[Any], position: Any, root: tuple[int, int], b
     first = True
     while game.payoff(pos) is None:
         step = None
+        c = _child_target(s, target, 0)
         for m in game.moves(pos):
-            c = _compiled(game, m.position, None if budget is None else max(1, budget - nodes))
-            if c is None:
+            got = _compiled(game, m.position, None if budget is None else max(1, budget - nodes), c)
+            if got is None:
                 raise RuntimeError(f"{game.spec()}: the compiled solver refused a position it had accepted")
-            nodes += c[1]
-            if s.back(c[0], 0) == target:
+            nodes += got[1]
+            if got[0] <= c:
                 if first:
                     best.append(m)
                 if step is None:
-                    step = (m, c[0])
+                    step = m
                     if not first:
                         break
         if step is None:
             raise RuntimeError(f"{game.spec()}: compiled solver disagrees with its own children")
-        pv.append(step[0])
-        pos, target = step[0].position, step[1]
+        pv.append(step)
+        pos, target = step.position, c
         first = False
     value, distance = _split(game, v)
     return Result(game, position, value, distance, best, pv, nodes, 0, True, None, "compiled", 0.0, v)

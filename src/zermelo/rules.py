@@ -243,11 +243,15 @@ class Scored(Rules[P]):
         """Move ordering for alpha-beta: likely-best moves first.  Default: as generated."""
         return moves
 
-    def exact_value(self, position: P, max_nodes: int | None = None) -> tuple[int, int] | None:
+    def exact_value(
+        self, position: P, max_nodes: int | None = None, at_most: int | None = None
+    ) -> tuple[int, int] | None:
         """An exact value from a compiled solver, ``(value, nodes)``, or ``None`` (the default).
 
         ``value`` is in the encoding of :mod:`zermelo.minimax` (for ``win_loss`` games
-        ``±(10**6 - distance)``).  Past ``max_nodes`` the solver raises
+        ``±(10**6 - distance)``).  With ``at_most=x`` the solver may answer a cheaper null-window
+        test instead: the returned value is then only a bound, ``<= x`` exactly when the true
+        value is.  Past ``max_nodes`` the solver raises
         :class:`~zermelo.errors.SearchLimitExceeded`.  Connect Four uses it for its bitboard kernel.
         """
         return None

@@ -113,15 +113,24 @@ class Connect4(Scored[Board]):
                     cur |= bit
         return cur, mask, n
 
-    def exact_value(self, board: Board, max_nodes: int | None = None) -> tuple[int, int] | None:
+    def exact_value(
+        self, board: Board, max_nodes: int | None = None, at_most: int | None = None
+    ) -> tuple[int, int] | None:
         if not self.compiled or self.payoff(board) is not None:
             return None
         from ..minimax import WIN
         from .connect4_kernel import solve
 
         cur, mask, n = self.bitboards(board)
-        score, nodes = solve(cur, mask, n, self.w, self.h, max_nodes)
-        return from_score(score, n, self.w * self.h, WIN), nodes
+        cells = self.w * self.h
+        threshold = None
+        if at_most is not None:
+            # The largest score whose value is <= at_most (scores and values order alike).
+            threshold = -(cells // 2) - 1
+            while threshold < cells // 2 + 1 and from_score(threshold + 1, n, cells, WIN) <= at_most:
+                threshold += 1
+        score, nodes = solve(cur, mask, n, self.w, self.h, max_nodes, threshold)
+        return from_score(score, n, cells, WIN), nodes
 
     # -- text form -----------------------------------------------------------------------------
 

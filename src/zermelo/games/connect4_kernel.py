@@ -202,12 +202,17 @@ def _solve(
     tt_keys: np.ndarray,
     tt_vals: np.ndarray,
     counter: np.ndarray,
+    threshold: int,
+    test: bool,
 ) -> int:
+    """The exact score; with ``test``, one null-window search: a bound, <= threshold iff the score is."""
     wh = w * h
     bottom, board_mask = _masks(w, h)
     if _winning_cells(cur, mask, h, board_mask) & (mask + bottom) & board_mask:
         counter[0] += 1
         return (wh + 1 - n) // 2
+    if test:
+        return _negamax(cur, mask, n, threshold, threshold + 1, w, h, order, tt_keys, tt_vals, counter)
     lo = -((wh - n) // 2)
     hi = (wh + 1 - n) // 2
     while lo < hi:
@@ -275,8 +280,13 @@ def reset_table(w: int, h: int) -> None:
     _TABLES[(w, h)] = Table(w, h)
 
 
-def solve(current: int, mask: int, moves: int, w: int, h: int, max_nodes: int | None = None) -> tuple[int, int]:
+def solve(
+    current: int, mask: int, moves: int, w: int, h: int, max_nodes: int | None = None, at_most: int | None = None
+) -> tuple[int, int]:
     """Pons' score of a position nobody has won yet, and the nodes searched: ``(score, nodes)``.
+
+    With ``at_most=s`` one null-window search answers "is the score <= s?": the returned score
+    is then a bound, ``<= s`` exactly when the true score is.
 
     Past ``max_nodes`` it raises :class:`~zermelo.errors.SearchLimitExceeded` (the table keeps
     what it learnt: bounds stay valid, so a retry with a larger budget starts warm).
@@ -288,7 +298,8 @@ def solve(current: int, mask: int, moves: int, w: int, h: int, max_nodes: int | 
     t.counter[1] = before + max_nodes if max_nodes else 0
     t.counter[2] = 0
     start = time.perf_counter()
-    score = _solve(current, mask, moves, w, h, t.order, t.keys, t.vals, t.counter)
+    threshold, test = (0, False) if at_most is None else (at_most, True)
+    score = _solve(current, mask, moves, w, h, t.order, t.keys, t.vals, t.counter, threshold, test)
     nodes = int(t.counter[0]) - before
     if t.counter[2]:
         raise SearchLimitExceeded(
