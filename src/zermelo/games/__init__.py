@@ -9,10 +9,22 @@ from __future__ import annotations
 
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
 from .cheques import Cheques
+from .chomp import Chomp
 from .connect4 import Connect4
+from .cram import Cram
 from .digraph import Digraph
+from .divisor import Divisor
+from .fibonacci import Fibonacci
+from .green_hackenbush import GreenHackenbush
 from .heap import HeapGame
+from .kayles import DawsonKayles, Kayles
 from .nim import Nim
+from .northcott import Northcott
+from .pokernim import PokerNim
+from .queen import Queen
+from .rook import Rook
+from .splitnim import SplitNim
+from .staircase import Staircase
 from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
 from .subtraction import AllBut, PrimePower, Square, Subtraction
 from .tictactoe import MNK, TicTacToe
@@ -22,12 +34,25 @@ __all__ = [
     "MNK",
     "AllBut",
     "Cheques",
+    "Chomp",
     "Connect4",
+    "Cram",
+    "DawsonKayles",
     "Digraph",
+    "Divisor",
+    "Fibonacci",
+    "GreenHackenbush",
     "HeapGame",
+    "Kayles",
     "Nim",
+    "Northcott",
+    "PokerNim",
     "PrimePower",
+    "Queen",
+    "Rook",
+    "SplitNim",
     "Square",
+    "Staircase",
     "StoneGame",
     "StoneGameII",
     "StoneGameIII",
