@@ -36,7 +36,7 @@ memory, not a ``RecursionError``.  Budgets (:class:`~zermelo.engine.Limits`) sto
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,28 +114,12 @@ class Search:
 
     # -- values ----------------------------------------------------------------------------
 
-    def leaf(self, position: Any) -> int | None:
-        """The value of a finished position in the search's encoding, or None."""
-        p = self.game.payoff(position)
-        if p is None:
-            return None
-        return p * WIN if self.game.win_loss else p
-
     def back(self, child_value: int, gain: int) -> int:
         """A child's value seen from the parent: negate, add the gain, count one ply."""
         v = gain - child_value
         if self.game.win_loss:
             v = v - 1 if v > 0 else v + 1 if v < 0 else 0
         return v
-
-    def _window(self, alpha: int, beta: int, gain: int) -> tuple[int, int]:
-        """The child's window for a parent window: back(c) > alpha iff c < the child's beta.
-
-        For ``win_loss`` games the step toward zero is monotone with inverse ``_unshrink``.
-        """
-        if self.game.win_loss:
-            return -_unshrink(beta), -_unshrink(alpha)
-        return gain - beta, gain - alpha
 
     def _gain(self, position: Any, move: Move[Any]) -> int:
         return self.game.gain(position, move) if self.game.gains else 0
@@ -657,7 +641,3 @@ def move_values(game: Scored[Any], position: Any, *, limits: Limits | None = Non
         value, distance = _split(game, v)
         out.append(MoveValue(m, value, distance, _outcome(game, value)))
     return out
-
-
-def _labels(moves: Sequence[Move[Any]]) -> list[str]:
-    return [m.label for m in moves]

@@ -5,9 +5,8 @@
   column.  A position is ``current`` (the stones of the player to move) and ``mask`` (all
   stones); ``current + mask`` is a unique key.  Boards need ``W * (H + 1) <= 62`` bits so every
   value fits a signed 64-bit integer.
-* **Scores** (Pons): a win with the player's own ``s``-th-to-last possible stone... precisely,
-  winning with the move made when ``m`` stones are on the board scores ``(W*H + 1 - m) // 2``;
-  a loss is the opposite; a draw 0.  So faster wins score more.
+* **Scores** (Pons): winning with the stone played when ``m`` stones are already on the board
+  scores ``(W*H + 1 - m) // 2`` — the sooner, the more; a loss is the opposite; a draw 0.
 * **Search**: negamax with alpha-beta on an explicit stack (no recursion); only moves that do
   not hand the opponent an immediate win are tried (a forced block when the opponent threatens,
   none — a loss — when it threatens twice); moves are ordered by how many winning cells they
