@@ -147,3 +147,14 @@ def test_compiled_solver_respects_its_budget() -> None:
     g = Connect4(7, 6)
     with pytest.raises(SearchLimitExceeded, match="budget of 50,000 positions"):
         negamax(g, g.parse(""), limits=Limits(1_000, None))
+
+
+def test_depth_limited_search_on_big_boards_uses_the_heuristic() -> None:
+    # 9 x 7 is beyond the 62-bit kernel: a depth-limited generic search with `evaluate`.
+    g = Connect4(9, 7)
+    assert not g.compiled
+    r = negamax(g, g.parse("5"), depth=3)
+    assert not r.exact and r.best_moves and len(r.pv) == 3
+    # The heuristic sees the centre stone: X's open lines outnumber O's.
+    assert g.evaluate(g.parse("5")) < 0  # O to move
+    assert g.evaluate(g.parse("")) == 0

@@ -53,6 +53,7 @@ class Connect4(Scored[Board]):
                 for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
                     if 0 <= c + 3 * dc < w and 0 <= r + 3 * dr < h:
                         lines.append([(c + i * dc) * h + r + i * dr for i in range(4)])
+        self._line_cells = [tuple(line) for line in lines]
         picks = [i for line in lines for i in (*line, w * h)]
         self._lines = itemgetter(*picks) if len(picks) > 1 else None
         self._labels = {p: [f"{p} {c + 1}" for c in range(w)] for p in "XO"}
@@ -91,6 +92,21 @@ class Connect4(Scored[Board]):
     def key(self, board: Board) -> Hashable:
         mirror = board[::-1]
         return min(board, mirror)
+
+    def evaluate(self, board: Board) -> int:
+        """A heuristic for depth-limited search: lines of four still open to the player to move,
+        weighted 1, 4, 16 by her stones in them, minus the same for the opponent."""
+        me = self.to_move(board)
+        flat = "".join(col.ljust(self.h, ".") for col in board)
+        score = 0
+        for line in self._line_cells:
+            cells = [flat[i] for i in line]
+            mine, theirs = cells.count(me), 4 - cells.count(".") - cells.count(me)
+            if not theirs and mine:
+                score += 4 ** (mine - 1)
+            elif not mine and theirs:
+                score -= 4 ** (theirs - 1)
+        return score
 
     def order(self, board: Board, moves: list[Move[Board]]) -> list[Move[Board]]:
         """Centre columns first: they take part in the most lines."""
