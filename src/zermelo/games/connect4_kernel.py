@@ -11,8 +11,8 @@
   not hand the opponent an immediate win are tried (a forced block when the opponent threatens,
   none — a loss — when it threatens twice); moves are ordered by how many winning cells they
   create, centre columns first on ties; a transposition table stores an upper bound per
-  position; the exact score comes from null-window searches that bisect the score range
-  (Pons' "iterative deepening" over the score window).
+  position, or a lower bound from a cut-off; the exact score comes from null-window searches
+  that bisect the score range (Pons' "iterative deepening" over the score window).
 
 :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
 :mod:`zermelo.minimax`; its pure-Python rules are the reference these kernels are tested against.
@@ -79,7 +79,10 @@ def _negamax(
     wh = w * h
     bottom, board_mask = _masks(w, h)
     size = tt_keys.shape[0]
+    # Table values: upper bounds as 1 .. upper_top, lower bounds above (Pons' encoding).
     min_score = -(wh // 2) + 3
+    max_score = (wh + 1) // 2 - 3
+    upper_top = max_score - min_score + 1
     col_bits = (1 << h) - 1
     limit = counter[1]
     depth = wh - n0 + 2
@@ -132,13 +135,23 @@ def _negamax(
                     hi = (wh - 1 - n) // 2  # we cannot win at once
                     key = cur + mask
                     slot = key % size
-                    if tt_keys[slot] == key and tt_vals[slot] != 0:  # 0: empty slot
-                        hi = tt_vals[slot] + min_score - 1
-                    if beta > hi:
-                        beta = hi
+                    if tt_keys[slot] == key:
+                        v = tt_vals[slot]
+                        if v > upper_top:  # a lower bound
+                            lb = v + 2 * min_score - max_score - 2
+                            if alpha < lb:
+                                alpha = lb
+                        elif v != 0:  # an upper bound (0: empty slot)
+                            hi = min(hi, v + min_score - 1)
                     if alpha >= beta:
-                        ret = beta
+                        ret = alpha
                         done = True
+                    else:
+                        if beta > hi:
+                            beta = hi
+                        if alpha >= beta:
+                            ret = beta
+                            done = True
             if not done:
                 cnt = 0
                 for i in range(w):
@@ -161,6 +174,11 @@ def _negamax(
         else:
             score = -ret
             if score >= beta_s[ply]:
+                if min_score <= score <= max_score:  # keep the lower bound (Pons, part 12)
+                    key = cur_s[ply] + mask_s[ply]
+                    slot = key % size
+                    tt_keys[slot] = key
+                    tt_vals[slot] = score + max_score - 2 * min_score + 2
                 ret = score
                 done = True
             elif score > alpha_s[ply]:
@@ -177,10 +195,11 @@ def _negamax(
                 ply += 1
                 entering = True
                 continue
-            key = cur_s[ply] + mask_s[ply]
-            slot = key % size
-            tt_keys[slot] = key
-            tt_vals[slot] = alpha_s[ply] - min_score + 1
+            if alpha_s[ply] <= max_score:  # an upper bound; above max_score it says nothing
+                key = cur_s[ply] + mask_s[ply]
+                slot = key % size
+                tt_keys[slot] = key
+                tt_vals[slot] = alpha_s[ply] - min_score + 1
             ret = alpha_s[ply]
         if ply == 0:
             break
