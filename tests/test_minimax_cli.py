@@ -82,3 +82,12 @@ def test_errors_are_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: tu
     status, out, err = run(capsys, "negamax", *argv)
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_compare_marks_techniques_over_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "negamax", "connect4:4x4", "1234", "--compare", "--budget", "3000", "--json")
+    data = json.loads(out)
+    rows = {m["method"]: m for m in data["methods"]}
+    assert status == 0
+    assert rows["minimax"]["stopped"] and rows["minimax"]["value"] is None
+    assert not rows["compiled"]["stopped"] and rows["compiled"]["value"] == rows["mtdf"]["value"] == 0

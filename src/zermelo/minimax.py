@@ -384,6 +384,8 @@ class Result:
     method: str = "mtdf"
     seconds: float = 0.0
     raw: int = field(default=0, repr=False)
+    #: True when the search stopped at its budget (only :func:`compare` returns such rows).
+    stopped: bool = False
 
     @property
     def outcome(self) -> str:
@@ -392,6 +394,8 @@ class Result:
 
     def describe(self) -> str:
         """The value in words: ``win in 7``, ``draw``, ``score +3``."""
+        if self.stopped:
+            return "over budget"
         if self.game.win_loss:
             if self.distance is None:
                 return "draw" if self.value == 0 else f"heuristic {self.value:+d}"
@@ -585,7 +589,8 @@ def negamax(
 
 def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -> list[Result]:
     """The same position by minimax, alpha-beta, alpha-beta with the table, and MTD(f):
-    same value, fewer nodes (what each technique saves).
+    same value, fewer nodes (what each technique saves).  A game with a compiled solver
+    (Connect Four) gets a fifth row; a technique that runs over the budget is marked ``stopped``.
 
     >>> from zermelo.games.tictactoe import TicTacToe
     >>> rs = compare(TicTacToe(), "X...O....")
@@ -596,11 +601,18 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
     for method in ("minimax", "alphabeta", "alphabeta+table", "mtdf"):
         start = time.perf_counter()
         s = Search(game, prune=method != "minimax", table=method in ("mtdf", "alphabeta+table"), limits=limits)
-        if method == "mtdf":
-            v, exact = s.mtdf(position, 0, _EXACT)
-        else:
-            v = s.alphabeta(position)
-            exact = not s.horizon_hit
+        try:
+            if method == "mtdf":
+                v, exact = s.mtdf(position, 0, _EXACT)
+            else:
+                v = s.alphabeta(position)
+                exact = not s.horizon_hit
+        except SearchLimitExceeded:
+            # One technique over budget (plain minimax on Connect Four) must not hide the others.
+            r = Result(game, position, 0, None, [], [], s.stats.nodes, s.stats.cutoffs, False, None, method)
+            r.seconds, r.stopped = time.perf_counter() - start, True
+            out.append(r)
+            continue
         value, distance = _split(game, v)
         out.append(
             Result(
@@ -619,6 +631,14 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
                 v,
             )
         )
+    if game.payoff(position) is None:
+        start = time.perf_counter()
+        compiled = game.exact_value(position, _compiled_budget(limits))
+        if compiled is not None:
+            value, distance = _split(game, compiled[0])
+            r = Result(game, position, value, distance, [], [], compiled[1], 0, True, None, "compiled")
+            r.seconds, r.raw = time.perf_counter() - start, compiled[0]
+            out.append(r)
     return out
 
 

@@ -78,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
                     "methods": [
                         {
                             "method": r.method,
-                            "value": r.value,
+                            "value": None if r.stopped else r.value,
+                            "stopped": r.stopped,
                             "nodes": r.nodes,
                             "cutoffs": r.cutoffs,
                             "seconds": r.seconds,
