@@ -9,7 +9,8 @@ Run: ``.venv/bin/python -m benchmarks minimax`` (peers from the ``bench`` extra:
 * Connect Four: positions/s of the compiled solver; 5x4 and 4x5 from empty against easyAI
   (Negamax to full depth with its table) and 4x4, 5x4 against OpenSpiel (alpha-beta without a
   table: 5x4 takes it over a minute); 6x5 and 7x5 from empty;
-* the stone games at the problem sizes (interval DP), and search on smaller rows.
+* the stone games at the problem sizes (interval DP), and search on smaller rows (877 with 12
+  piles beside easyAI, whose state must carry both scores, so its table merges far less).
 """
 
 from __future__ import annotations
@@ -124,6 +125,50 @@ def easyai_connect4(w: int, h: int) -> Callable[[], Any] | None:
     return run
 
 
+def easyai_stone_game(piles: list[int]) -> Callable[[], Any] | None:
+    """LeetCode 877 for easyAI: the state carries both scores; the leaf score is the difference."""
+    try:
+        from easyAI import AI_Player, Negamax, TranspositionTable, TwoPlayerGame
+    except ImportError:
+        return None
+
+    class Stones(TwoPlayerGame):  # type: ignore[misc, valid-type]
+        def __init__(self, players: Any) -> None:
+            self.players = players
+            self.i, self.j = 0, len(piles)
+            self.scores = [0, 0]
+            self.current_player = 1
+
+        def possible_moves(self) -> list[str]:
+            return ["first", "last"] if self.j - self.i > 1 else ["first"]
+
+        def make_move(self, move: str) -> None:
+            if move == "first":
+                self.scores[self.current_player - 1] += piles[self.i]
+                self.i += 1
+            else:
+                self.j -= 1
+                self.scores[self.current_player - 1] += piles[self.j]
+
+        def is_over(self) -> bool:
+            return self.i >= self.j
+
+        def scoring(self) -> int:
+            me = self.current_player - 1
+            return self.scores[me] - self.scores[1 - me]
+
+        def ttentry(self) -> tuple[int, ...]:
+            return (self.i, self.j, *self.scores, self.current_player)
+
+    def run() -> Any:
+        ai = Negamax(len(piles), tt=TranspositionTable())
+        game = Stones([AI_Player(ai), AI_Player(ai)])
+        ai(game)
+        return ai.alpha
+
+    return run
+
+
 def openspiel(game_string: str) -> Callable[[], Any] | None:
     try:
         import pyspiel
@@ -226,6 +271,15 @@ def stones() -> None:
     short = piles[:100]
     sec, r = best_of(lambda: negamax(StoneGame(short), (0, 100)), 1)
     row("877 by search, n = 100", sec, f"{r.nodes:,} nodes, equals DP: {r.value == stone_game_dp(short)}")
+    small = piles[:12]
+    ours, r = best_of(lambda: negamax(StoneGame(small), (0, 12)), 3)
+    row("877 by search, n = 12", ours, f"value {r.value}, {r.nodes:,} nodes")
+    peer = easyai_stone_game(small)
+    if peer is None:
+        row("easyAI 877, n = 12", None, "easyAI not installed")
+    else:
+        theirs, alpha = best_of(peer, 1)
+        row("easyAI Negamax(12) + TT 877, n = 12", theirs, f"alpha {alpha}; zermelo {theirs / ours:.0f}x faster")
     sec, r = best_of(lambda: negamax(StoneGameIII(values), 0), 1)
     row("1406 by search, n = 500", sec, f"{r.nodes:,} nodes, equals DP: {r.value == stone_game_iii_dp(values)}")
 
