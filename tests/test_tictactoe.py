@@ -112,7 +112,7 @@ def test_text_forms() -> None:
 def test_mnk_values() -> None:
     # k = 3 on 4 columns x 3 rows: the first player wins (m,n,k-game theory: k = 3, m >= 4, n >= 3).
     assert negamax(make_game("mnk:4,3,3"), "." * 12).outcome == "win"  # type: ignore[arg-type]
-    # k = 4 on 4 x 4 cannot be forced: a draw... checked on a smaller cousin, 3 in a row on 3 x 2.
+    # 3 in a row on 3 columns x 2 rows: each row can be blocked, so nobody can force it.
     assert negamax(MNK(3, 2, 3), "......").value == 0
     # A 1 x 1 board with k = 1: the first stone wins.
     assert negamax(MNK(1, 1, 1), ".").describe() == "win in 1"
