@@ -91,3 +91,14 @@ def test_compare_marks_techniques_over_budget(capsys: pytest.CaptureFixture[str]
     assert status == 0
     assert rows["minimax"]["stopped"] and rows["minimax"]["value"] is None
     assert not rows["compiled"]["stopped"] and rows["compiled"]["value"] == rows["mtdf"]["value"] == 0
+
+
+def test_play_uses_move_values_from_the_start(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `zermelo play` (another module) asks minimax.move_values for hints; "" is the empty board.
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\nquit\n"))
+    status, out, _ = run(capsys, "play", "connect4:4x4", "")
+    assert status == 0 and "hint: X" in out and "[draw]" in out

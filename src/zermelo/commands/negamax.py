@@ -38,13 +38,8 @@ def _game_and_position(spec: str, words: list[str]) -> tuple[Scored[Any], Any]:
     game = make_game(spec)
     if not isinstance(game, Scored):
         raise Unsupported(f"{game.spec()} is not a scored game; `zermelo solve` analyses {e.kind} games")
-    text = " ".join(words)
-    if not text.strip() and e.name in ("tictactoe", "mnk", "stone-game-iv"):
-        empty = getattr(game, "cells", None)
-        if empty is None:
-            raise InvalidPosition(f"{e.name}: give a position, like: {e.example}")
-        text = "." * empty  # the empty board
-    return game, game.parse(text)
+    # The empty text is the game's start where it has one (the empty board, the whole row).
+    return game, game.parse(" ".join(words))
 
 
 def _who(game: Scored[Any], position: Any) -> str:

@@ -1,7 +1,8 @@
 """Tic-tac-toe and the m,n,k-games: k in a row on an m × n board wins.
 
 A position is the board as a string, row-major from the top-left: ``X`` and ``O`` are stones,
-``.`` an empty cell (``"X.O......"``); ``/`` between rows is allowed in the text form.  X moves
+``.`` an empty cell (``"X.O......"``); ``/`` between rows is allowed in the text form, and the
+empty text is the empty board.  X moves
 first, so the player to move is X when both have as many stones, else O.  ``m`` is the number of
 columns, ``n`` the number of rows.  Cells are named like a spreadsheet: column letter, row number
 from the top (``b2`` is the centre of tic-tac-toe).
@@ -124,6 +125,8 @@ class MNK(Scored[str]):
     # -- text form -----------------------------------------------------------------------------
 
     def parse(self, text: str) -> str:
+        if not text.strip():
+            return "." * self.cells  # the empty board, where the game starts
         board = "".join(text.split()).replace("/", "").upper().replace("0", "O").replace("-", ".")
         if len(board) != self.cells:
             raise InvalidPosition(
