@@ -13,6 +13,7 @@ from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, s
 from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_sum
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps import HeapSequence, sequence
+from .minimax import move_values, negamax
 from .registry import make_game
 from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
 
@@ -43,6 +44,8 @@ __all__ = [
     "heaps",
     "make_game",
     "mex",
+    "move_values",
+    "negamax",
     "nim_sum",
     "outcome",
     "partisan_outcome",
