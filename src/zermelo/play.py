@@ -444,10 +444,14 @@ def _by_tokens(t: str, moves: list[MoveInfo]) -> MoveInfo | None:
         return None
     numbers_only = all(w.isdigit() for w in typed)
     labels = [_TOKEN.findall(_norm(m.label)) for m in moves]
-    for same in (
-        lambda label: label == typed or (numbers_only and [w for w in label if w.isdigit()] == typed),
-        lambda label: not numbers_only and label[: len(typed)] == typed,
-    ):
+
+    def exact(label: list[str]) -> bool:
+        return label == typed or (numbers_only and [w for w in label if w.isdigit()] == typed)
+
+    def prefix(label: list[str]) -> bool:
+        return not numbers_only and label[: len(typed)] == typed
+
+    for same in (exact, prefix):
         hits = [m for m, label in zip(moves, labels, strict=True) if same(label)]
         if len(hits) == 1:
             return hits[0]
