@@ -261,3 +261,12 @@ def test_long_lists_are_cut_short() -> None:
     hb = GreenHackenbush()
     text = solve(hb, hb.parse(", ".join(f"g-v{i}" for i in range(200)))).explanation
     assert len(text) < 1_000 and "200 parts at the ground" in text and "= 0" in text
+
+
+def test_a_move_whose_label_names_its_result_is_not_followed_by_it_again() -> None:
+    # QA: "A winning move: left 2 (to 3 3), to 3 3." and "take 1 (22 -> 21), to 21."
+    from zermelo.games import Rook
+
+    assert "left 2 (to 3 3)." in solve(Rook(), (3, 5), misere=True).explanation
+    assert "take 1 (22 -> 21)." in solve(Subtraction({1, 3, 4}), 22).explanation
+    assert "take 2 from heap 1 (3 -> 1), to 1 4 5" in solve(Nim(), (3, 4, 5), misere=True).explanation

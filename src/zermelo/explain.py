@@ -97,12 +97,20 @@ def _verdict(a: Analysis) -> str:
     return "so neither player can force a win: with best play the game goes on for ever (a draw)"
 
 
+def _move_and_result(m: Move[Any], game: Impartial[Any]) -> str:
+    """A move's label, then the position it leads to unless the label already ends with it."""
+    result = game.format(m.position)
+    if m.label.endswith((f" {result})", f" {result}")):
+        return m.label
+    return f"{m.label}, to {result}"
+
+
 def _some_winning_move(a: Analysis, game: Impartial[Any]) -> str:
     if not a.winning_moves:
         return ""
     m = a.winning_moves[0]
     more = f" ({len(a.winning_moves)} winning moves in all)" if len(a.winning_moves) > 1 else ""
-    return f" A winning move: {m.label}, to {game.format(m.position)}{more}."
+    return f" A winning move: {_move_and_result(m, game)}{more}."
 
 
 def _too_big(game: Impartial[Any], position: Any) -> bool:
@@ -165,7 +173,7 @@ def _mex(game: Impartial[Any], moves: list[Move[Any]], a: Analysis) -> str:
     reply = ""
     if a.winning_moves:
         m = a.winning_moves[0]
-        reply = f" Move to a position of value 0: {m.label}, to {game.format(m.position)}."
+        reply = f" Move to a position of value 0: {_move_and_result(m, game)}."
     return f"{head}, so the Grundy value is {g}, not 0, {_verdict(a)}.{reply}"
 
 
@@ -289,7 +297,7 @@ def _move_to_value(rules: Impartial[Any], part: Any, target: int) -> str | None:
         return None
     for m, v in zip(moves, values, strict=True):
         if v == target:
-            return f"{m.label}, to {rules.format(m.position)}"
+            return _move_and_result(m, rules)
     return None
 
 
