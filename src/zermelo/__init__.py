@@ -14,12 +14,15 @@ from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .registry import make_game
 from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
+from .values import Game, parse_value
+from .values.canonical import canonical_form
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
     "Engine",
+    "Game",
     "Impartial",
     "InvalidGame",
     "InvalidPosition",
@@ -34,6 +37,7 @@ __all__ = [
     "Sum",
     "Unsupported",
     "ZermeloError",
+    "canonical_form",
     "engine_for",
     "fold",
     "games",
@@ -42,6 +46,7 @@ __all__ = [
     "mex",
     "nim_sum",
     "outcome",
+    "parse_value",
     "partisan_outcome",
     "remoteness",
     "solve",

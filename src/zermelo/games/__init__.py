@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
 from .digraph import Digraph
+from .domineering import Domineering
 from .heap import HeapGame
 from .nim import Nim
 from .subtraction import AllBut, PrimePower, Square, Subtraction
 from .wythoff import Wythoff
 
-__all__ = ["AllBut", "Digraph", "HeapGame", "Nim", "PrimePower", "Square", "Subtraction", "Wythoff"]
+__all__ = ["AllBut", "Digraph", "Domineering", "HeapGame", "Nim", "PrimePower", "Square", "Subtraction", "Wythoff"]
