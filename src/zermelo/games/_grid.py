@@ -160,3 +160,98 @@ def transposed(board: Board) -> Board:
             if bits >> (r * cols + c) & 1:
                 out |= 1 << (c * rows + r)
     return (cols, rows, out)
+
+
+# ---------------------------------------------------------------------- character grids
+#: (rows, cols, cells) with one character per cell, row after row: for games whose cells have
+#: more than two states (Clobber's stones, Col's tinted cells).
+CharBoard = tuple[int, int, str]
+
+
+def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] | None = None) -> CharBoard:
+    """Read rows separated by ``|``; every character must be in ``allowed`` (after ``aliases``)."""
+    rows = [r for r in text.replace("\n", "|").replace(" ", "|").replace("/", "|").split("|") if r]
+    if not rows:
+        raise InvalidPosition(f"{name}: empty board; write rows like 'xo|ox'")
+    cols = len(rows[0])
+    if any(len(r) != cols for r in rows):
+        raise InvalidPosition(f"{name}: rows must have equal lengths, got {'|'.join(rows)!r}")
+    if len(rows) * cols > 400:
+        raise InvalidPosition(f"{name}: at most 400 cells")
+    cells = "".join(rows)
+    if aliases:
+        cells = "".join(aliases.get(ch, ch) for ch in cells)
+    for ch in cells:
+        if ch not in allowed:
+            raise InvalidPosition(f"{name}: unexpected {ch!r} in {text.strip()!r} (use one of {allowed!r})")
+    return (len(rows), cols, cells)
+
+
+def format_chars(board: CharBoard) -> str:
+    rows, cols, cells = board
+    if rows == 0:
+        return "."
+    return "|".join(cells[r * cols : (r + 1) * cols] for r in range(rows))
+
+
+def char_regions(board: CharBoard, live: str, blank: str) -> list[CharBoard]:
+    """Orthogonally connected regions of ``live`` cells, each cropped, other cells set to ``blank``."""
+    rows, cols, cells = board
+    seen = [False] * len(cells)
+    out = []
+    for s, ch in enumerate(cells):
+        if seen[s] or ch not in live:
+            continue
+        comp = [s]
+        seen[s] = True
+        j = 0
+        while j < len(comp):
+            i = comp[j]
+            j += 1
+            r, c = divmod(i, cols)
+            for n, ok in ((i - cols, r > 0), (i + cols, r < rows - 1), (i - 1, c > 0), (i + 1, c < cols - 1)):
+                if ok and not seen[n] and cells[n] in live:
+                    seen[n] = True
+                    comp.append(n)
+        rs = [i // cols for i in comp]
+        cs = [i % cols for i in comp]
+        r0, c0 = min(rs), min(cs)
+        h, w = max(rs) - r0 + 1, max(cs) - c0 + 1
+        grid = [blank] * (h * w)
+        for i in comp:
+            r, c = divmod(i, cols)
+            grid[(r - r0) * w + (c - c0)] = cells[i]
+        out.append((h, w, "".join(grid)))
+    return out
+
+
+def char_images(board: CharBoard, *, turns: bool) -> list[CharBoard]:
+    """The board under the mirrors (and, with ``turns``, the quarter turns and diagonal mirrors)."""
+    rows, cols, cells = board
+    lines = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    out = []
+    for ls in (lines, lines[::-1]):
+        out.append((rows, cols, "".join(ls)))
+        out.append((rows, cols, "".join(x[::-1] for x in ls)))
+    if turns:
+        t = ["".join(col) for col in zip(*lines, strict=True)]
+        for ls in (t, t[::-1]):
+            out.append((cols, rows, "".join(ls)))
+            out.append((cols, rows, "".join(x[::-1] for x in ls)))
+    return out
+
+
+def char_neighbours(board: CharBoard, i: int) -> list[int]:
+    """Indices of the cells orthogonally next to cell ``i``."""
+    rows, cols, _ = board
+    r, c = divmod(i, cols)
+    out = []
+    if r > 0:
+        out.append(i - cols)
+    if r < rows - 1:
+        out.append(i + cols)
+    if c > 0:
+        out.append(i - 1)
+    if c < cols - 1:
+        out.append(i + 1)
+    return out
