@@ -6,8 +6,9 @@ separated by commas.  A lone nested option is written without its braces and the
 the nesting, CGSuite's way: {{2|0}|0} prints as ``{2|0||0}``.
 
 Reading accepts all of that plus sums and differences (``{1|-1} + ^ + *``), parentheses,
-``+-`` for ``±``, ``x±y`` for x + ±y and nested braces.  ``parse_value(str(g)) is g`` for every
-value (round trip).
+``+-`` for ``±``, ``x±y`` for x + ±y and nested braces.  A leading minus belongs to the
+number it touches, as printed: ``-1/2v`` is −1/2 + ↓ (but ``2 - 1^`` subtracts all of 1↑).
+``parse_value(str(g)) is g`` for every value (round trip).
 
 >>> print(parse_value("{1|0||-1}"), parse_value("{{2|0}|0}"), parse_value("{0|*}"), parse_value("+-1"))
 {1|0||-1} {2|0||0} ^ ±1
@@ -32,24 +33,47 @@ from .game import ZERO, Game, add, deep, game, neg, number, star
 __all__ = ["format_value", "parse_value"]
 
 # ---------------------------------------------------------------------- printing
-_UPSTAR: dict[int, tuple[int, int]] = {}
-_UP_RANGE = 12
-_STAR_RANGE = 8
+_STARS = 16
 
 
-def _upstar_table() -> dict[int, tuple[int, int]]:
-    """Ids of n·↑ + *m for small n and m, to recognise them when printing."""
-    if not _UPSTAR:
-        up = game([ZERO], [star()])
-        multiples = {0: ZERO}
-        acc = ZERO
-        for n in range(1, _UP_RANGE + 1):
-            acc = add(acc, up)
-            multiples[n], multiples[-n] = acc, neg(acc)
-        for n, g in multiples.items():
-            for m in range(_STAR_RANGE):
-                _UPSTAR.setdefault(add(g, star(m)).id, (n, m))
-    return _UPSTAR
+def _pure_ups(h: Game) -> tuple[int, int] | None:
+    """(n, s) with h = n·↑ + *s, n >= 1 and s in {0, 1}, or None.
+
+    Walks the canonical forms ↑ = {0|*}, ↑* = {0,*|0}, n·↑ = {0 | (n−1)·↑*} and
+    n·↑* = {0 | (n−1)·↑} (n >= 2) down the right options, without recursion.
+    """
+    depth = 0
+    x = h
+    up_star = {ZERO, star()}
+    while x.nim is None and x.num is None:
+        left, right = x.left, x.right
+        if len(right) == 1 and right[0] is ZERO and set(left) == up_star:
+            n, s = 1, 1  # ↑*
+            break
+        if len(left) != 1 or left[0] is not ZERO or len(right) != 1:
+            return None
+        if right[0] is star():
+            n, s = 1, 0  # ↑
+            break
+        depth += 1
+        x = right[0]
+    else:
+        return None
+    # Each level up adds one ↑ and toggles the star.
+    return (n + depth, s ^ (depth & 1))
+
+
+def _uptimal(rest: Game) -> tuple[int, int] | None:
+    """(n, m) with rest = n·↑ + *m, or None."""
+    if rest.nim is not None:
+        return (0, rest.nim)
+    for m in range(_STARS):
+        h = add(rest, star(m))
+        for sign in (1, -1):
+            hit = _pure_ups(h if sign > 0 else neg(h))
+            if hit is not None:
+                return (sign * hit[0], hit[1] ^ m)
+    return None
 
 
 def _atom(g: Game) -> str | None:
@@ -62,7 +86,7 @@ def _atom(g: Game) -> str | None:
     if ls != rs:
         return None
     rest = add(g, number(-ls))
-    hit = _upstar_table().get(rest.id)
+    hit = _uptimal(rest)
     if hit is None:
         return None
     n, m = hit
@@ -79,6 +103,7 @@ def _atom(g: Game) -> str | None:
 class _Printed:
     text: str
     bars: int  # 0: an atom; k: a bare {…} body whose main split is k bars
+    commas: bool = False  # the bare body lists several options on a side
 
 
 def _body(g: Game, memo: dict[int, _Printed]) -> _Printed:
@@ -95,15 +120,19 @@ def _body(g: Game, memo: dict[int, _Printed]) -> _Printed:
         else:
             sides = [_side(gl, memo), _side(gr, memo)]
             bars = 1 + max(s[1] for s in sides)
-            out = _Printed(f"{sides[0][0]}{'|' * bars}{sides[1][0]}", bars)
+            out = _Printed(f"{sides[0][0]}{'|' * bars}{sides[1][0]}", bars, len(gl) > 1 or len(gr) > 1)
     memo[g.id] = out
     return out
 
 
 def _side(opts: tuple[Game, ...], memo: dict[int, _Printed]) -> tuple[str, int]:
-    """Options joined by commas; a lone general option stays bare, several get braces."""
+    """Options joined by commas; a lone general option stays bare, several get braces.
+
+    A lone option that itself lists several options keeps its braces: its commas would
+    otherwise read as the parent's.
+    """
     parts = [_body(o, memo) for o in _display_order(opts)]
-    if len(parts) == 1:
+    if len(parts) == 1 and not parts[0].commas:
         return parts[0].text, parts[0].bars
     return ",".join(p.text if p.bars == 0 else "{" + p.text + "}" for p in parts), 0
 
@@ -145,6 +174,7 @@ class _Tok:
     pos: int
     value: Game | None = None
     length: int = 0
+    number: Game | None = None  # an atom's number part, if it has one
 
 
 class _Bad(Exception):
@@ -170,7 +200,11 @@ def _tokens(text: str) -> list[_Tok]:
         assert kind is not None
         start = m.start(kind) if kind != "atom" else m.start("atom")
         if kind == "atom":
-            out.append(_Tok("atom", m.group("atom"), start, _read_atom(m, start)))
+            num = m.group("num")
+            value = _read_atom(m, start)
+            out.append(
+                _Tok("atom", m.group("atom"), start, value, number=None if num is None else number(Fraction(num)))
+            )
         elif kind == "bars":
             out.append(_Tok("bars", m.group(kind), start, length=len(m.group(kind))))
         else:
@@ -234,7 +268,14 @@ class _Parser:
                 raise _Bad(f"expected + or - at position {t.pos + 1}, got {t.text!r}")
             if i >= hi:
                 raise _Bad("missing value at the end")
-            term, i = self.term(i, hi)
+            t = self.toks[i]
+            if first and sign < 0 and t.kind == "atom" and t.number is not None:
+                # "-1/2v" is (-1/2) + v, as it is printed: a leading minus belongs to the number.
+                assert t.value is not None
+                term, i = add(t.value, neg(t.number) + neg(t.number)), i + 1
+                sign = 1
+            else:
+                term, i = self.term(i, hi)
             total = add(total, term if sign > 0 else neg(term))
             first = False
         return total
