@@ -29,6 +29,7 @@ pytest: $(STAMP)
 test: lint typecheck pytest
 
 bench: $(STAMP)
+	$(BIN)/pip install -q -e ".[test,bench]"
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -29,6 +29,7 @@ from typing import Any, ClassVar
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Partisan
+from ..values.game import Game, integer, star
 
 __all__ = ["Hackenbush"]
 
@@ -40,6 +41,8 @@ GRAPH = "#"
 #: ("#", edges) for any other graph, edges as (u, v, colour) with u <= v and the ground 0.
 Component = tuple[str, tuple[Any, ...]]
 Position = tuple[Component, ...]
+
+_EDGE_VALUE = {"B": lambda: integer(1), "R": lambda: integer(-1), "G": star}
 
 
 class Hackenbush(Partisan[Position]):
@@ -68,6 +71,17 @@ class Hackenbush(Partisan[Position]):
 
     def components(self, position: Position) -> list[Position]:
         return [(c,) for c in position]
+
+    def ordinal(self, position: Position) -> tuple[Game, Position] | None:
+        """A single tree is its ground edge : the trees above it (an ordinal sum), else None.
+
+        By the colon principle only the value of what stands on an edge matters, so a tree's
+        value comes from its sub-trees' values instead of from all its positions.
+        """
+        if len(position) != 1 or position[0][0] == GRAPH:
+            return None
+        colour, kids = position[0]
+        return _EDGE_VALUE[colour](), kids
 
     # ------------------------------------------------------------------ text
     def parse(self, text: str) -> Position:

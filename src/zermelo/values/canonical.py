@@ -22,12 +22,13 @@ from typing import Any
 from ..engine import Limits, fold
 from ..errors import SearchLimitExceeded
 from ..rules import Impartial, Partisan, Rules
-from .game import Game, deep, game, star, total
+from .game import Game, deep, game, ordinal_sum, star, total
 
 __all__ = ["canonical_form", "value_cache"]
 
 _CACHES: dict[int, tuple[Rules[Any], dict[Hashable, Any]]] = {}
 _SUM = "sum"
+_ORD = "ordinal"
 
 
 def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
@@ -57,6 +58,10 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     value_key = getattr(rules, "value_key", None)
     flips: dict[Any, bool] = {}
     kids_of: dict[Hashable, list[Any]] = {}
+    # Rules may say a position is an ordinal sum base : top (a Hackenbush edge carrying a
+    # tree): ordinal(p) -> (base value, top position) or None.  Then only the top is searched.
+    ordinal = getattr(rules, "ordinal", None)
+    bases: dict[Hashable, Game] = {}
     start = time.monotonic()
     count = [0]
 
@@ -76,9 +81,14 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             _check(limits, count[0], start)
         comps = rules.components(p)
         k = key(p)
+        split = None if ordinal is None else ordinal(p)
         if comps is not None and (len(comps) != 1 or key(comps[0]) != k):
             shapes[k] = (_SUM, len(comps))
             kids = list(comps)
+        elif split is not None:
+            bases[k] = split[0]
+            shapes[k] = (_ORD, 1)
+            kids = [split[1]]
         elif impartial:
             kids = list(rules.options(p))  # type: ignore[union-attr]
             shapes[k] = ("imp", len(kids))
@@ -97,6 +107,8 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             vals = [-v if flips[c] else v for c, v in zip(kids_of.pop(k), vals, strict=True)]
         if kind == _SUM:
             out = total(vals)
+        elif kind == _ORD:
+            out = ordinal_sum(bases.pop(k), vals[0])
         elif kind == "imp":
             out = _mex_star(vals) or game(vals, vals)
         else:

@@ -42,6 +42,7 @@ __all__ = [
     "game",
     "integer",
     "number",
+    "ordinal_sum",
     "star",
     "zero",
 ]
@@ -503,6 +504,31 @@ def total(games: Iterable[Game]) -> Game:
     for g in sorted(games, key=lambda x: (x.num is None, x.nim is None, x.id)):
         acc = add(acc, g)
     return acc
+
+
+def ordinal_sum(g: Game, h: Game) -> Game:
+    """The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}: play in H until someone moves in G.
+
+    Its value depends on the form of G (here canonical) but only on the value of H (Conway,
+    *On Numbers and Games*, ch. 15), which is what makes Hackenbush trees cheap: an edge with
+    a tree above it is the edge : (the value of the tree).
+
+    >>> print(ordinal_sum(number(1), number(-1)), ordinal_sum(star(), star()), ordinal_sum(number(1), star()))
+    1/2 *2 1*
+    """
+    from ..engine import fold
+
+    memo: dict[int, Game] = {}
+
+    def children(x: Game) -> list[Game]:
+        return [*x.left, *x.right]
+
+    def combine(x: Game, vals: list[Game]) -> Game:
+        n = len(x.left)
+        return game([*g.left, *vals[:n]], [*g.right, *vals[n:]])
+
+    out: Game = fold(h, children, combine, key=_ident, memo=memo)
+    return out
 
 
 # ---------------------------------------------------------------------- stops, birthday

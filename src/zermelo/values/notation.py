@@ -67,6 +67,13 @@ def _uptimal(rest: Game) -> tuple[int, int] | None:
     """(n, m) with rest = n·↑ + *m, or None."""
     if rest.nim is not None:
         return (0, rest.nim)
+    # Every option of n·↑ + *m is again of that form, so its stops are 0: a cheap filter
+    # before trying sums.
+    for o in (*rest.left, *rest.right):
+        if o.num is None and o.nim is None and not (o.left_stop == o.right_stop == 0):
+            return None
+        if o.num is not None and o.num != 0:
+            return None
     for m in range(_STARS):
         h = add(rest, star(m))
         for sign in (1, -1):
