@@ -23,7 +23,7 @@ a graph component is stored as its edge list.  Blue-red stalks are numbers: BR =
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from ..errors import InvalidPosition
@@ -42,7 +42,19 @@ GRAPH = "#"
 Component = tuple[str, tuple[Any, ...]]
 Position = tuple[Component, ...]
 
-_EDGE_VALUE = {"B": lambda: integer(1), "R": lambda: integer(-1), "G": star}
+def _blue() -> Game:
+    return integer(1)
+
+
+def _red() -> Game:
+    return integer(-1)
+
+
+def _green() -> Game:
+    return star(1)
+
+
+_EDGE_VALUE: dict[str, Callable[[], Game]] = {"B": _blue, "R": _red, "G": _green}
 
 
 class Hackenbush(Partisan[Position]):

@@ -24,7 +24,7 @@ games involved (numbers and nimbers are compared and added without recursion).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -518,7 +518,7 @@ def ordinal_sum(g: Game, h: Game) -> Game:
     """
     from ..engine import fold
 
-    memo: dict[int, Game] = {}
+    memo: dict[Hashable, Any] = {}
 
     def children(x: Game) -> list[Game]:
         return [*x.left, *x.right]
