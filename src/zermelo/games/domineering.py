@@ -80,8 +80,15 @@ class Domineering(Partisan[Board]):
         parts = self.components(position)
         if len(parts) == 1:
             part = parts[0]
-            plain, turned = mirror_key(part), mirror_key(transposed(part))
-            out: tuple[Hashable, bool] = (plain, False) if plain <= turned else (turned, True)
+            rows, cols, _ = part
+            # Wide regions are the representatives: only a square one needs both orientations.
+            if rows < cols:
+                out: tuple[Hashable, bool] = (mirror_key(part), False)
+            elif rows > cols:
+                out = (mirror_key(transposed(part)), True)
+            else:
+                plain, turned = mirror_key(part), mirror_key(transposed(part))
+                out = (plain, False) if plain <= turned else (turned, True)
         else:
             out = (tuple(sorted(self.value_key(p) for p in parts)), False)
         self._keys[position] = out
