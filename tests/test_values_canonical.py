@@ -57,3 +57,26 @@ def test_budget_is_respected() -> None:
     d = Domineering()
     with pytest.raises(SearchLimitExceeded):
         canonical_form(d, d.parse("......|......|......|......|......|......"), limits=Limits(max_positions=2000))
+
+
+def test_cram_values_are_its_grundy_values() -> None:
+    from zermelo.games import Cram
+
+    cram = Cram()
+    for text in ("1x2", "2x2", "2x3", "3x3", "3x4", "2x5", "..#|...|#.."):
+        pos = cram.parse(text)
+        assert canonical_form(cram, pos) is star(z.grundy(cram, pos)), text
+
+
+def test_green_hackenbush_agrees_with_all_green_blue_red_hackenbush() -> None:
+    from zermelo.games import GreenHackenbush, Hackenbush
+
+    green, brg = GreenHackenbush(), Hackenbush()
+    for edges, word in (
+        ("g-a-b-c, g-d", "GGG G"),
+        ("g-a, a-b, a-c", "G(G,G)"),
+        ("g-a-b, b-c, b-d, g-e", "GG(G,G) G"),
+    ):
+        pos = green.parse(edges)
+        assert canonical_form(green, pos) is star(z.grundy(green, pos))
+        assert canonical_form(brg, brg.parse(word)) is star(z.grundy(green, pos)), edges

@@ -8,14 +8,26 @@
 from __future__ import annotations
 
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
+from .chomp import Chomp
 from .clobber import Clobber
 from .col import Col, Snort
+from .cram import Cram
 from .cutcake import Cutcake
 from .digraph import Digraph
+from .divisor import Divisor
 from .domineering import Domineering
+from .fibonacci import Fibonacci
+from .green_hackenbush import GreenHackenbush
 from .hackenbush import Hackenbush
 from .heap import HeapGame
+from .kayles import DawsonKayles, Kayles
 from .nim import Nim
+from .northcott import Northcott
+from .pokernim import PokerNim
+from .queen import Queen
+from .rook import Rook
+from .splitnim import SplitNim
+from .staircase import Staircase
 from .subtraction import AllBut, PrimePower, Square, Subtraction
 from .toads import ToadsAndFrogs
 from .toppling import TopplingDominoes
@@ -23,17 +35,30 @@ from .wythoff import Wythoff
 
 __all__ = [
     "AllBut",
+    "Chomp",
     "Clobber",
     "Col",
+    "Cram",
     "Cutcake",
+    "DawsonKayles",
     "Digraph",
+    "Divisor",
     "Domineering",
+    "Fibonacci",
+    "GreenHackenbush",
     "Hackenbush",
     "HeapGame",
+    "Kayles",
     "Nim",
+    "Northcott",
+    "PokerNim",
     "PrimePower",
+    "Queen",
+    "Rook",
     "Snort",
+    "SplitNim",
     "Square",
+    "Staircase",
     "Subtraction",
     "ToadsAndFrogs",
     "TopplingDominoes",

@@ -42,6 +42,7 @@ GRAPH = "#"
 Component = tuple[str, tuple[Any, ...]]
 Position = tuple[Component, ...]
 
+
 def _blue() -> Game:
     return integer(1)
 
