@@ -19,7 +19,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import Limits, fold
+from ..engine import Limits, Progress, fold
 from ..errors import SearchLimitExceeded
 from ..rules import Impartial, Partisan, Rules
 from .game import Game, deep, game, ordinal_sum, star, total
@@ -79,6 +79,8 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
         count[0] += 1
         if count[0] & 1023 == 0:
             _check(limits, count[0], start)
+            if limits.progress is not None:
+                limits.progress(Progress(count[0], len(keys), time.monotonic() - start))
         comps = rules.components(p)
         k = key(p)
         split = None if ordinal is None else ordinal(p)
@@ -118,7 +120,11 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     if limits.max_positions is not None or limits.max_seconds is not None:
         _check(limits, 0, start)
     with deep():
-        out: Game = fold(position, children, combine, key, memo)
+        try:
+            out: Game = fold(position, children, combine, key, memo)
+        finally:
+            if limits.progress is not None:
+                limits.progress(Progress(count[0], len(keys), time.monotonic() - start, done=True))
     return -out if value_key is not None and flips[position] else out
 
 
