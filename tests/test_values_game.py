@@ -145,3 +145,31 @@ def test_deep_values_do_not_hit_the_recursion_limit() -> None:
     assert g.outcome is Outcome.L and g.birthday == 301
     assert str(g) == "^300"
     assert parse_value("1000 + *") is number(1000) + star()
+
+
+@pytest.mark.parametrize(
+    ("text", "reduced"),
+    [
+        ("^", "0"),
+        ("*", "0"),
+        ("^^*", "0"),
+        ("1/2*", "1/2"),
+        ("{1|0}", "{1|0}"),
+        ("{1|0} + ^", "{1|0}"),
+        ("{2|0||0}", "0"),
+        ("±1 + v", "±1"),
+        ("{3|1} + ^ + {2|-1}", "{5|3||2|0}"),  # as cgt-py's `reduced` gives
+    ],
+)
+def test_reduced_canonical_form(text: str, reduced: str) -> None:
+    assert str(parse_value(text).reduced) == reduced
+
+
+@SETTINGS
+@given(games())
+def test_reduced_form_differs_by_an_infinitesimal(g: Game) -> None:
+    r = g.reduced
+    d = g - r
+    assert d.left_stop == d.right_stop == 0
+    assert r.reduced is r
+    assert r.birthday <= g.birthday

@@ -46,6 +46,7 @@ def describe(g: Game) -> dict[str, Any]:
         "mean": format_dyadic(g.mean),
         "temperature": format_dyadic(g.temperature),
         "birthday": g.birthday,
+        "reduced": str(g.reduced),
         "is_number": g.is_number,
         "thermograph": g.thermograph.to_json(),
     }
@@ -88,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  mean         {facts['mean']}")
     print(f"  temperature  {facts['temperature']}")
     print(f"  birthday     {facts['birthday']}")
+    if facts["reduced"] != facts["value"]:
+        print(f"  reduced      {facts['reduced']}  (equal up to an infinitesimal)")
     if args.thermograph:
         print(f"  thermograph  {args.thermograph}")
     return 0

@@ -14,6 +14,7 @@ from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
 from .game import Game, add, game, integer, le, neg, number, star, total, zero
 from .nimber import nim_add, nim_multiply
 from .notation import format_value, parse_value
+from .reduced import inf_le, reduced_canonical_form
 from .thermograph import Thermograph, Wall, cool, thermograph
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "format_dyadic",
     "format_value",
     "game",
+    "inf_le",
     "integer",
     "is_dyadic",
     "le",
@@ -34,6 +36,7 @@ __all__ = [
     "number",
     "parse_dyadic",
     "parse_value",
+    "reduced_canonical_form",
     "simplest_between",
     "star",
     "thermograph",

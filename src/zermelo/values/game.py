@@ -198,6 +198,13 @@ class Game:
         """The day the game is born: 0 for 0, 1 + the latest-born option otherwise."""
         return _birthday(self)
 
+    @property
+    def reduced(self) -> Game:
+        """The reduced canonical form: the simplest game equal to this one up to an infinitesimal."""
+        from .reduced import reduced_canonical_form
+
+        return reduced_canonical_form(self)
+
     def cool(self, t: Fraction | int) -> Game:
         """The game cooled by the number ``t`` ≥ 0 (see :func:`zermelo.values.thermograph.cool`)."""
         from .thermograph import cool
