@@ -96,6 +96,8 @@ ERRORS = [
     ("@", "unexpected '@'"),
     ("1 +", "missing value"),
     ("{" * 500 + "0" + "|}" * 500, "nested more than"),
+    ("^5000", "at most 1000 ups"),
+    ("*99999", "nimbers up to *4096"),
 ]
 
 

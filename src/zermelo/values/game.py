@@ -265,6 +265,7 @@ def integer(n: int) -> Game:
 
 
 ZERO = number(0)
+ZERO_FRACTION = Fraction(0)
 
 
 def zero() -> Game:
@@ -566,6 +567,8 @@ def _stops(g: Game) -> tuple[Fraction, Fraction]:
     def leaf(x: Game) -> tuple[Fraction, Fraction] | None:
         if x._stops is None and x.num is not None:
             x._stops = (x.num, x.num)
+        elif x._stops is None and x.nim is not None:
+            x._stops = (ZERO_FRACTION, ZERO_FRACTION)
         return x._stops
 
     def combine(x: Game) -> tuple[Fraction, Fraction]:
@@ -582,6 +585,8 @@ def _birthday(g: Game) -> int:
     def leaf(x: Game) -> int | None:
         if x._birthday is None and x.num is not None:
             x._birthday = birthday_of_number(x.num)
+        elif x._birthday is None and x.nim is not None:
+            x._birthday = x.nim
         return x._birthday
 
     def combine(x: Game) -> int:

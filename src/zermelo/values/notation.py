@@ -172,6 +172,8 @@ _TOKEN = re.compile(
     r"|(?P<atom>(?P<num>\d+(?:/\d+|\.\d+)?)?(?P<ups>\^|v)?(?P<upn>\^+|v+|\d+)?(?P<star>\*(?P<starn>\d+)?)?))"
 )
 _MAX_NESTING = 400
+_MAX_UPS = 1000  # n·↑ costs about n² steps to build
+_MAX_NIMBER = 4096  # *n holds n options
 
 
 @dataclass(frozen=True)
@@ -242,13 +244,18 @@ def _read_atom(m: re.Match[str], pos: int) -> Game:
             count = 1 + len(upn)
         else:
             raise _Bad(f"mixed ups and downs {ups + upn!r} at position {pos + 1}")
+        if count > _MAX_UPS:
+            raise _Bad(f"at most {_MAX_UPS} ups or downs in one term")
         up = game([ZERO], [star()])
         unit = up if ups == "^" else neg(up)
         for _ in range(count):
             total = add(total, unit)
     if m.group("star") is not None:
         k = m.group("starn")
-        total = add(total, star(1 if k is None else int(k)))
+        n = 1 if k is None else int(k)
+        if n > _MAX_NIMBER:
+            raise _Bad(f"nimbers up to *{_MAX_NIMBER} only, got *{n}")
+        total = add(total, star(n))
     return total
 
 

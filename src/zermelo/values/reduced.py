@@ -35,6 +35,8 @@ def reduced_canonical_form(g: Game) -> Game:
         hit = _RCF.get(x.id)
         if hit is None and x.num is not None:
             hit = _RCF[x.id] = x
+        elif hit is None and x.nim is not None:
+            hit = _RCF[x.id] = number(0)  # nimbers are infinitesimal
         return hit
 
     def combine(x: Game) -> Game:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .game import Game, _fold_values, add, game, number
+from .game import Game, _fold_values, add, game, number, star
 
 __all__ = ["Thermograph", "Wall", "cool", "thermograph"]
 
@@ -149,6 +149,8 @@ def thermograph(g: Game) -> Thermograph:
         if x._thermo is None and x.num is not None:
             w = Wall.constant(x.num)
             x._thermo = Thermograph(w, w, x.num, _number_temperature(x.num))
+        elif x._thermo is None and x.nim is not None and x.nim > 1:
+            x._thermo = thermograph(star(1))  # every *n (n >= 1) has the thermograph of *
         return x._thermo
 
     def combine(x: Game) -> Thermograph:
