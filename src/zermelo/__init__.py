@@ -12,6 +12,7 @@ from . import games
 from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
 from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_sum
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from .minimax import move_values, negamax
 from .registry import make_game
 from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
 from .values import Game, parse_value
@@ -44,6 +45,8 @@ __all__ = [
     "grundy",
     "make_game",
     "mex",
+    "move_values",
+    "negamax",
     "nim_sum",
     "outcome",
     "parse_value",

@@ -8,9 +8,11 @@
 from __future__ import annotations
 
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
+from .cheques import Cheques
 from .chomp import Chomp
 from .clobber import Clobber
 from .col import Col, Snort
+from .connect4 import Connect4
 from .cram import Cram
 from .cutcake import Cutcake
 from .digraph import Digraph
@@ -28,16 +30,21 @@ from .queen import Queen
 from .rook import Rook
 from .splitnim import SplitNim
 from .staircase import Staircase
+from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
 from .subtraction import AllBut, PrimePower, Square, Subtraction
+from .tictactoe import MNK, TicTacToe
 from .toads import ToadsAndFrogs
 from .toppling import TopplingDominoes
 from .wythoff import Wythoff
 
 __all__ = [
+    "MNK",
     "AllBut",
+    "Cheques",
     "Chomp",
     "Clobber",
     "Col",
+    "Connect4",
     "Cram",
     "Cutcake",
     "DawsonKayles",
@@ -59,7 +66,13 @@ __all__ = [
     "SplitNim",
     "Square",
     "Staircase",
+    "StoneGame",
+    "StoneGameII",
+    "StoneGameIII",
+    "StoneGameIV",
+    "StoneGameV",
     "Subtraction",
+    "TicTacToe",
     "ToadsAndFrogs",
     "TopplingDominoes",
     "Wythoff",
