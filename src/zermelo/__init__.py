@@ -8,10 +8,11 @@
 
 from __future__ import annotations
 
-from . import games
+from . import games, heaps
 from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
 from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_sum
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from .heaps import HeapSequence, sequence
 from .minimax import move_values, negamax
 from .registry import make_game
 from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
@@ -24,6 +25,7 @@ __all__ = [
     "Analysis",
     "Engine",
     "Game",
+    "HeapSequence",
     "Impartial",
     "InvalidGame",
     "InvalidPosition",
@@ -43,6 +45,7 @@ __all__ = [
     "fold",
     "games",
     "grundy",
+    "heaps",
     "make_game",
     "mex",
     "move_values",
@@ -52,6 +55,7 @@ __all__ = [
     "parse_value",
     "partisan_outcome",
     "remoteness",
+    "sequence",
     "solve",
     "winning_moves",
 ]

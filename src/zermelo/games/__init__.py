@@ -7,6 +7,11 @@
 
 from __future__ import annotations
 
+from ..heaps import GrundyGame as GrundyGame
+from ..heaps import Hexadecimal as Hexadecimal
+from ..heaps import Octal as Octal
+from ..heaps import TakeAndBreak as TakeAndBreak
+from ..heaps import _register as _heaps_register  # noqa: F401  (take-and-break games register here)
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
 from .cheques import Cheques
 from .chomp import Chomp
