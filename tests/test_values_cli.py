@@ -63,6 +63,7 @@ def test_thermograph_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
         (["value", "--expr", "{1|"], "unclosed '{'"),
         (["value", "--expr", "1", "domineering"], "not both"),
         (["value"], "give a game and a position"),
+        (["value", "domineering"], 'like: zermelo value domineering "..|.."'),
         (["value", "domineering", "..|."], "equal lengths"),
         (["value", "nosuchgame", "1"], "unknown game"),
         (["value", "domineering", "..", "--thermograph", "x.jpg"], ".png"),

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..errors import InvalidGame, InvalidPosition, Unsupported
+from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
 from ..values import Game, format_dyadic, parse_value
 from ..values.canonical import canonical_form
@@ -62,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
     else:
         if args.game is None:
             raise InvalidGame('give a game and a position (zermelo value domineering "..|..") or --expr EXPR')
+        if not " ".join(args.position).strip():
+            e = entry(args.game.partition(":")[0])
+            raise InvalidPosition(f"{e.name}: give a position, like: zermelo value {e.example}")
         game, position = game_and_position(args.game, args.position)
         if not isinstance(game, (Partisan, Impartial)):
             raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
