@@ -80,6 +80,10 @@ class Domineering(Partisan[Board]):
         parts = self.components(position)
         if len(parts) == 1:
             part = parts[0]
+            if part != position:
+                # Many boards crop to the same region: key the region once.
+                same = self._keys[position] = self.value_key(part)
+                return same
             rows, cols, _ = part
             # Wide regions are the representatives: only a square one needs both orientations.
             if rows < cols:
