@@ -1,10 +1,9 @@
 """Compiled kernels of the engine (numba).  They see only integer arrays, never a game.
 
-The game graph arrives in compressed sparse row form:
-
-* ``node_off[v] .. node_off[v+1]`` are the options of node ``v`` (indices into ``opt_off``);
-* ``opt_off[o] .. opt_off[o+1]`` are the parts of option ``o`` (indices into ``parts``), node ids
-  whose disjunctive sum the option is.  A game that never splits has one part per option.
+The game graph arrives in compressed sparse row form: ``parts[node_off[v] : node_off[v+1]]`` are
+the options of node ``v``, each a node id, or (split graph only) a marker ``-(k + 1)`` followed by
+the ``k`` node ids of the independent components whose disjunctive sum the option is.  The whole
+graph has no markers: there every entry is an option.
 
 The pure-Python reference these kernels are checked against is the definition itself, written out
 in ``tests/test_engine.py``.
@@ -79,45 +78,38 @@ def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[
 
 
 @njit(cache=True)
-def grundy_values(
-    node_off: np.ndarray,
-    opt_off: np.ndarray,
-    parts: np.ndarray,
-    g: np.ndarray,
-    start: int,
-) -> None:
+def grundy_values(node_off: np.ndarray, parts: np.ndarray, g: np.ndarray, start: int) -> None:
     """Fill ``g[start:]`` with Grundy values by the mex rule, in topological (Kahn) order.
 
     Nodes below ``start`` already carry final values (-1: unresolved, on or above a cycle).  An
-    option's value is the XOR of its parts' values (Sprague–Grundy for sums); a node's value is the
-    mex of its options' values.  A new node stays -1 when it lies on or above a cycle.
+    option is one node id, or a marker ``-(k + 1)`` and ``k`` node ids whose values are XORed
+    (Sprague–Grundy for sums).  A node's value is the mex of its options' values.  A new node stays
+    -1 when it lies on or above a cycle.
     """
     n = node_off.shape[0] - 1
     cnt = np.zeros(n, np.int64)
-    # reverse edges among new nodes only: child -> parent, once per (option, part) entry
+    # reverse edges among new nodes only: child -> parent, once per entry
     pcount = np.zeros(n + 1, np.int64)
     widest = 1
     for v in range(start, n):
-        nopt = node_off[v + 1] - node_off[v]
-        if nopt + 1 > widest:
-            widest = nopt + 1
-        for o in range(node_off[v], node_off[v + 1]):
-            for e in range(opt_off[o], opt_off[o + 1]):
-                c = parts[e]
-                if c >= start:
-                    cnt[v] += 1
-                    pcount[c + 1] += 1
+        width = node_off[v + 1] - node_off[v]
+        if width + 1 > widest:
+            widest = width + 1
+        for e in range(node_off[v], node_off[v + 1]):
+            c = parts[e]
+            if c >= start:
+                cnt[v] += 1
+                pcount[c + 1] += 1
     for v in range(n):
         pcount[v + 1] += pcount[v]
     parents = np.empty(pcount[n], np.int64)
     fill = pcount[:n].copy()
     for v in range(start, n):
-        for o in range(node_off[v], node_off[v + 1]):
-            for e in range(opt_off[o], opt_off[o + 1]):
-                c = parts[e]
-                if c >= start:
-                    parents[fill[c]] = v
-                    fill[c] += 1
+        for e in range(node_off[v], node_off[v + 1]):
+            c = parts[e]
+            if c >= start:
+                parents[fill[c]] = v
+                fill[c] += 1
     queue = np.empty(n - start + 1, np.int64)
     tail = 0
     for v in range(start, n):
@@ -131,16 +123,29 @@ def grundy_values(
         head += 1
         mark = v + 1
         ok = True
-        for o in range(node_off[v], node_off[v + 1]):
-            x = 0
-            for e in range(opt_off[o], opt_off[o + 1]):
-                gc = g[parts[e]]
-                if gc < 0:
+        e = node_off[v]
+        end = node_off[v + 1]
+        while e < end:
+            c = parts[e]
+            if c >= 0:
+                x = g[c]
+                e += 1
+                if x < 0:
                     ok = False
                     break
-                x ^= gc
-            if not ok:
-                break
+            else:
+                x = 0
+                last = e - c  # the marker -(k + 1) is followed by k parts
+                e += 1
+                while e < last:
+                    gc = g[parts[e]]
+                    if gc < 0:
+                        ok = False
+                        break
+                    x ^= gc
+                    e += 1
+                if not ok:
+                    break
             if x < stamp.shape[0]:
                 stamp[x] = mark
         if not ok:
@@ -155,3 +160,109 @@ def grundy_values(
             if cnt[p] == 0:
                 queue[tail] = p
                 tail += 1
+
+
+#: The label of a node whose generalized Sprague–Grundy value is infinite, ∞(K).
+INFINITE = -2
+
+
+@njit(cache=True)
+def loopy_grundy(offsets: np.ndarray, targets: np.ndarray, g: np.ndarray) -> np.ndarray:
+    """Generalized Sprague–Grundy labels γ of every node (Smith; Fraenkel and Yesha).
+
+    ``g`` holds the values of the topological pass (-1: on or above a cycle).  The labelling, stage
+    m = 0, 1, … while some node is unlabelled:
+
+    1. as long as some unlabelled u has no follower labelled m and every follower of u that is
+       unlabelled or labelled ∞ has a follower labelled m, label u with m;
+    2. label ∞ every unlabelled node with no follower labelled m.
+
+    Step 1 is done with counters instead of rescans: ``hasm[v]`` says v has a follower labelled m,
+    ``bad[u]`` counts the followers of u that are unlabelled or ∞ without one.  Nodes resolved by
+    the topological pass (only resolved followers) count as labelled from their own stage, which is
+    a valid order of step 1.  Returns the labels, :data:`INFINITE` for ∞; the ∞ node's K is the set
+    of finite labels among its followers.
+    """
+    n = offsets.shape[0] - 1
+    label = g.copy()
+    count = 0
+    for v in range(n):
+        if label[v] < 0:
+            count += 1
+    loopy = np.empty(count, np.int64)
+    count = 0
+    pcount = np.zeros(n + 1, np.int64)
+    for v in range(n):
+        if label[v] < 0:
+            loopy[count] = v
+            count += 1
+            for e in range(offsets[v], offsets[v + 1]):
+                pcount[targets[e] + 1] += 1
+    for v in range(n):
+        pcount[v + 1] += pcount[v]
+    # Parents of unresolved nodes are unresolved: a resolved node has only resolved followers.
+    parents = np.empty(pcount[n], np.int64)
+    fill = pcount[:n].copy()
+    for x in range(count):
+        u = loopy[x]
+        for e in range(offsets[u], offsets[u + 1]):
+            c = targets[e]
+            parents[fill[c]] = u
+            fill[c] += 1
+    hasm = np.zeros(n, np.bool_)
+    bad = np.zeros(n, np.int64)
+    queue = np.empty(count + 1, np.int64)
+    unlabelled = count
+    m = 0
+    while unlabelled > 0:
+        for u in loopy:
+            hasm[u] = False
+            if label[u] == -1 or label[u] == INFINITE:
+                for e in range(offsets[u], offsets[u + 1]):
+                    if label[targets[e]] == m:
+                        hasm[u] = True
+                        break
+        tail = 0
+        for u in loopy:
+            if label[u] == -1:
+                b = 0
+                for e in range(offsets[u], offsets[u + 1]):
+                    c = targets[e]
+                    if (label[c] == -1 or label[c] == INFINITE) and not hasm[c]:
+                        b += 1
+                bad[u] = b
+                if b == 0 and not hasm[u]:
+                    queue[tail] = u
+                    tail += 1
+        head = 0
+        while head < tail:
+            w = queue[head]
+            head += 1
+            if label[w] != -1 or hasm[w] or bad[w] != 0:
+                continue
+            label[w] = m
+            unlabelled -= 1
+            for i in range(pcount[w], pcount[w + 1]):
+                p = parents[i]
+                if label[p] == -1:
+                    bad[p] -= 1  # w was an unlabelled follower without a follower labelled m
+                if not hasm[p]:
+                    hasm[p] = True
+                    if label[p] == -1 or label[p] == INFINITE:
+                        for i2 in range(pcount[p], pcount[p + 1]):
+                            q = parents[i2]
+                            if label[q] == -1:
+                                bad[q] -= 1
+                                if bad[q] == 0 and not hasm[q]:
+                                    if tail == queue.shape[0]:
+                                        grown = np.empty(2 * tail, np.int64)
+                                        grown[:tail] = queue
+                                        queue = grown
+                                    queue[tail] = q
+                                    tail += 1
+        for u in loopy:
+            if label[u] == -1 and not hasm[u]:
+                label[u] = INFINITE
+                unlabelled -= 1
+        m += 1
+    return label

@@ -165,6 +165,15 @@ class Impartial(Rules[P]):
         """
         return None
 
+    def atomic_options(self) -> bool:
+        """Whether the options of a position without components never have components either.
+
+        When True the engine skips calling :meth:`components` on every option (a subtraction
+        game's heaps never split; a Kayles row's do).  Default: True exactly when
+        ``components`` is not overridden.
+        """
+        return type(self).components is Impartial.components
+
     def grundy_formula(self, position: P) -> int | None:
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
         return None
