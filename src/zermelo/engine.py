@@ -349,7 +349,7 @@ class Engine:
         while i < len(positions):
             expand(i)
             i += 1
-            if not i & 255:
+            if not i & 15:  # cheap next to 16 expansions; keeps budgets prompt on wide games
                 if max_pos is not None and len(positions) - n0 > max_pos:
                     raise over_budget()
                 now = time.monotonic()
