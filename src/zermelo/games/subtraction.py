@@ -86,6 +86,9 @@ class AllBut(HeapGame):
         return f"{self.name}:{','.join(map(str, sorted(self.excluded)))}"
 
 
+_SQUARES: list[int] = [k * k for k in range(1, 1025)]
+
+
 class Square(HeapGame):
     """The Square game: subtract a positive square number.
 
@@ -96,7 +99,10 @@ class Square(HeapGame):
     name: ClassVar[str] = "square"
 
     def heap_options(self, n: int) -> list[int]:
-        return [n - k * k for k in range(1, isqrt(n) + 1)]
+        r = isqrt(n)
+        if r <= len(_SQUARES):
+            return [n - s for s in _SQUARES[:r]]  # a table of squares: the hot loop of big searches
+        return [n - k * k for k in range(1, r + 1)]
 
 
 _PP: list[int] = [1]

@@ -64,8 +64,10 @@ class Wythoff(Impartial[Pair]):
         x, y = position
         if x > y:
             x, y = y, x
+        # Options are written sorted (x <= y), as key() would: canonical_options holds.
         out = [(i, y) for i in range(x)]
-        out += [(i, x) if i < x else (x, i) for i in range(y)]
+        out += [(i, x) for i in range(x)]
+        out += [(x, i) for i in range(x, y)]
         out += [(x - d, y - d) for d in range(1, x + 1)]
         return out
 
