@@ -307,6 +307,14 @@ def test_position_budget_raises_and_the_engine_stays_usable() -> None:
     assert eng.status(50_000) == (LOSE, 50_000)
 
 
+def test_options_budget() -> None:
+    eng = Engine(Wythoff())
+    with pytest.raises(SearchLimitExceeded, match="options"):
+        eng.status((60, 70), limits=Limits(max_options=5000))
+    assert eng.status((1, 2)) == (LOSE, 2)
+    assert Limits(100).tighter(50, None, 7) == Limits(50, None, None, 7)
+
+
 def test_size_hint_refuses_a_hopeless_search_at_once() -> None:
     with pytest.raises(SearchLimitExceeded, match="may reach"):
         Engine(Wythoff()).status((10**40, 10**40 + 7))

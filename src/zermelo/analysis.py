@@ -44,8 +44,10 @@ __all__ = [
 ]
 
 #: Extras (remoteness of a position whose outcome a formula settled) are searched only this far.
+#: Budgets of positions and options, not seconds, so the answer does not depend on the machine's load.
 EXTRA_POSITIONS = 1_000_000
-EXTRA_SECONDS = 5.0
+EXTRA_OPTIONS = 40_000_000
+EXTRA_SECONDS = None
 
 
 @dataclass(frozen=True)
@@ -216,7 +218,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             g = grundy(
                 game,
                 position,
-                limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS) if formula_settled else lim,
+                limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS) if formula_settled else lim,
             )
         except (SearchLimitExceeded, Unsupported) as exc:
             if not formula_settled:
@@ -228,7 +230,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             game,
             position,
             misere=misere,
-            limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS) if formula_settled else lim,
+            limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS) if formula_settled else lim,
         )
     except SearchLimitExceeded as exc:
         if not formula_settled:

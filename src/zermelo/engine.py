@@ -109,17 +109,29 @@ class Progress:
 
 @dataclass(frozen=True)
 class Limits:
-    """Budgets for one search.  ``None`` means unbounded."""
+    """Budgets for one search.  ``None`` means unbounded.
+
+    ``max_positions`` and ``max_options`` count what *this* search adds to the engine's graph
+    (positions reached, options examined); ``max_seconds`` is its running time.
+    """
 
     max_positions: int | None = 10_000_000
     max_seconds: float | None = None
     progress: Callable[[Progress], None] | None = None
+    max_options: int | None = None
 
-    def tighter(self, max_positions: int, max_seconds: float) -> Limits:
+    def tighter(self, max_positions: int, max_seconds: float | None = None, max_options: int | None = None) -> Limits:
         """These limits, capped further (for optional extras like remoteness of a huge Nim)."""
-        mp = max_positions if self.max_positions is None else min(self.max_positions, max_positions)
-        ms = max_seconds if self.max_seconds is None else min(self.max_seconds, max_seconds)
-        return Limits(mp, ms, self.progress)
+
+        def cap(mine: Any, other: Any) -> Any:
+            return other if mine is None else mine if other is None else min(mine, other)
+
+        return Limits(
+            cap(self.max_positions, max_positions),
+            cap(self.max_seconds, max_seconds),
+            self.progress,
+            cap(self.max_options, max_options),
+        )
 
 
 def _approx(n: int) -> str:
@@ -335,6 +347,8 @@ class Engine:
         expand = graph.expand
         max_pos = limits.max_positions
         max_sec = limits.max_seconds
+        o0 = graph.options_seen
+        max_opt = None if limits.max_options is None else limits.max_options + o0
         report = limits.progress
         next_report = start_time + 0.25
         i = graph.expanded
@@ -352,6 +366,12 @@ class Engine:
             if not i & 15:  # cheap next to 16 expansions; keeps budgets prompt on wide games
                 if max_pos is not None and len(positions) - n0 > max_pos:
                     raise over_budget()
+                if max_opt is not None and graph.options_seen > max_opt:
+                    raise SearchLimitExceeded(
+                        f"search budget exceeded: more than {limits.max_options:,} options examined",
+                        positions=len(positions) - n0,
+                        seconds=time.monotonic() - start_time,
+                    )
                 now = time.monotonic()
                 if max_sec is not None and now - start_time > max_sec:
                     raise SearchLimitExceeded(
@@ -361,12 +381,12 @@ class Engine:
                         seconds=now - start_time,
                     )
                 if report is not None and now >= next_report:
-                    report(Progress(len(positions) - n0, graph.options_seen, now - start_time))
+                    report(Progress(len(positions) - n0, graph.options_seen - o0, now - start_time))
                     next_report = now + 0.25
         if max_pos is not None and len(positions) - n0 > max_pos:
             raise over_budget()
         if report is not None:
-            report(Progress(len(positions) - n0, graph.options_seen, time.monotonic() - start_time, done=True))
+            report(Progress(len(positions) - n0, graph.options_seen - o0, time.monotonic() - start_time, done=True))
 
     # ------------------------------------------------------------------ evaluation
     def _arrays(self, graph: _Graph) -> tuple[np.ndarray, np.ndarray]:
