@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from zermelo import Limits, Loopy, Progress, SearchLimitExceeded, Sum, Unsupported, engine_for, fold, mex, nim_sum
 from zermelo.engine import DRAW, LOSE, WIN, Engine
-from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
+from zermelo.games import Digraph, HeapGame, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial
 
 # ---------------------------------------------------------------------- test games
@@ -398,3 +398,33 @@ def test_keyed_games_keep_real_positions() -> None:
     assert eng.grundy((5, 3)) == 5 ^ 3
     assert all(isinstance(p, tuple) for _, p in eng._whole.positions)
     assert eng.status((4, 4)) == (LOSE, 8)
+
+
+class _Kayles(HeapGame):
+    """Kayles: knock down one pin or two adjacent pins; a row may split in two."""
+
+    breaks = True
+
+    def heap_options(self, n: int) -> list[int | tuple[int, ...]]:
+        out: list[int | tuple[int, ...]] = []
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                out.append((left, n - take - left))
+        return out
+
+
+def test_splitting_options_against_the_definition_and_the_whole_graph() -> None:
+    reference: list[int] = []
+    for n in range(40):
+        reference.append(mex(reference[a] ^ reference[n - t - a] for t in (1, 2) for a in range(n - t + 1)))
+    game = _Kayles()
+    assert not game.atomic_options()
+    eng = Engine(game)
+    assert eng.grundies(list(range(40))) == reference
+    assert reference[:12] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    rows = [(3, 5), (1, 2, 3), (4, 4), (2, 7, 9)]
+    assert eng.grundies(rows) == [nim_sum(*(reference[h] for h in r)) for r in rows]
+    # The whole graph (no splitting) agrees: P exactly when the XOR is 0.
+    for r in [*rows, 6, 9]:
+        g = eng.grundy(r)
+        assert eng.status(r)[0] == (LOSE if g == 0 else WIN)

@@ -441,17 +441,17 @@ class Engine:
         split = [self._parts(self.rules, p) for p in positions]
         flat = self._search(graph, [rp for parts in split for rp in parts], lim)
         self._g_split = self._extend_grundy(graph, self._g_split, grundy_values)
-        g = self._g_split
+        values = self._g_split[np.asarray(flat, dtype=np.int64)].tolist() if flat else []
         out: list[GValue] = []
         at = 0
         for p, parts in zip(positions, split, strict=True):
-            nodes = flat[at : at + len(parts)]
+            vs = values[at : at + len(parts)]
             at += len(parts)
-            if any(g[j] < 0 for j in nodes):
+            if min(vs, default=0) < 0:
                 # A loopy component: ∞ values do not simply add, so label the sum's own graph.
                 out.append(self._whole_grundies([p], lim)[0])
             else:
-                out.append(nim_sum(*(int(g[j]) for j in nodes)))
+                out.append(vs[0] if len(vs) == 1 else nim_sum(*vs))
         return out
 
     def _whole_grundies(self, positions: Sequence[Any], lim: Limits) -> list[GValue]:
@@ -459,8 +459,8 @@ class Engine:
 
         nodes = self._search(self._whole, [(self.rules, p) for p in positions], lim)
         self._g_whole = self._extend_grundy(self._whole, self._g_whole, grundy_values)
-        g = self._g_whole
-        return [int(g[j]) if g[j] >= 0 else self._loopy_value(j) for j in nodes]
+        values = self._g_whole[np.asarray(nodes, dtype=np.int64)].tolist() if nodes else []
+        return [v if v >= 0 else self._loopy_value(j) for j, v in zip(nodes, values, strict=True)]
 
     def _extend_grundy(self, graph: _Graph, g: np.ndarray, kernel: Any) -> np.ndarray:
         n = len(graph)
