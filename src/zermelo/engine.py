@@ -21,6 +21,7 @@ parts).  The split graph is what makes Kayles or a Nim position with big heaps c
 
 from __future__ import annotations
 
+import sys
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -145,7 +146,7 @@ def _overrides(rules: object, name: str, base: type) -> bool:
 _MISSING = object()
 
 
-class _Table(dict[Hashable, int]):
+class _Table(dict[Hashable, bytes]):
     """Key -> node id for the positions of one rules object.
 
     A missing key becomes a new node, so a whole list of options is looked up with one
@@ -163,13 +164,14 @@ class _Table(dict[Hashable, int]):
         # Options never split when the game says so (a subtraction game's heaps), or in the whole graph.
         self.atomic = not graph.split or rules.atomic_options()
 
-    def __missing__(self, key: Hashable) -> int:
+    def __missing__(self, key: Hashable) -> bytes:
         g = self.graph
-        j = self[key] = len(g.positions)
+        j = len(g.positions)
+        b = self[key] = j.to_bytes(8, sys.byteorder)
         g.positions.append((self.rules, key))  # the key stands in for the position until fixed
         g.keys.append(key)
         g.fresh.append(j)
-        return j
+        return b
 
 
 class _Graph:
@@ -213,11 +215,13 @@ class _Graph:
         """The node of a position, added (unexpanded) if new."""
         t = self.table(rules)
         k = rules.key(position)
-        j = t.get(k)
-        if j is None:
-            j = t[k] = len(self.positions)
-            self.positions.append((rules, position))
-            self.keys.append(k)
+        b = t.get(k)
+        if b is not None:
+            return int.from_bytes(b, sys.byteorder)
+        j = len(self.positions)
+        t[k] = j.to_bytes(8, sys.byteorder)
+        self.positions.append((rules, position))
+        self.keys.append(k)
         return j
 
     def checkpoint(self) -> int:
@@ -245,16 +249,18 @@ class _Graph:
         keys = list(map(rules.key, reps)) if t.keyed else reps
         parts = self.parts
         if t.atomic:
-            parts.extend(map(t.__getitem__, keys))
+            # The table holds each node id as its 8 machine bytes: joining them is a memcpy, cheaper
+            # than converting every id from a Python int.
+            parts.frombytes(b"".join(map(t.__getitem__, keys)))
         else:
             for k, rep in zip(keys, reps, strict=True):
                 comps = rules.components(rep)
                 if comps is None:
-                    parts.append(t[k])
+                    parts.frombytes(t[k])
                 else:
                     ck = list(map(rules.key, comps))
                     parts.append(-len(ck) - 1)
-                    parts.extend(map(t.__getitem__, ck))
+                    parts.frombytes(b"".join(map(t.__getitem__, ck)))
                     if self.fresh:
                         self._fix(dict(zip(ck, comps, strict=True)))
         self.node_off.append(len(parts))
