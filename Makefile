@@ -5,7 +5,12 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 EXTRAS  := test
 
-.PHONY: demo test lint typecheck pytest bench clean
+.PHONY: demo test lint typecheck pytest bench clean browser
+
+# The browser test drives Debian's Chromium (Playwright comes from the test extra; its own
+# browser download is never used).  Installed once, only when missing.
+CHROMIUM := /usr/bin/chromium
+SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,7 +28,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src
 
-pytest: $(STAMP)
+$(CHROMIUM):
+	$(SUDO) apt-get update -q
+	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+
+browser: $(CHROMIUM)
+
+pytest: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 test: lint typecheck pytest

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from ..engine import Limits, Progress
 from ..errors import InvalidGame, InvalidPosition
@@ -35,23 +36,57 @@ def add_limits(p: argparse.ArgumentParser) -> None:
     p.add_argument("--quiet", action="store_true", help="no progress display")
 
 
-def progress_printer(quiet: bool) -> Callable[[Progress], None] | None:
-    """A progress callback for long searches: a one-line counter on a terminal's stderr."""
-    if quiet or not sys.stderr.isatty():
+def progress_printer(
+    quiet: bool, *, total: int | None = None, stream: TextIO | None = None
+) -> Callable[[Progress], None] | None:
+    """A progress callback for long searches: a rich progress bar on a terminal's stderr.
+
+    It shows the positions reached, the rate, the time so far and the estimated time left.
+    ``total`` is what the bar fills towards — the position budget, so the estimate is the time
+    until the budget runs out: an upper bound, as the search ends by then at the latest.  Nothing
+    is shown for the first second, when ``quiet``, or when stderr is not a terminal.
+    """
+    out = sys.stderr if stream is None else stream
+    if quiet or not out.isatty():
         return None
-    shown = [False]
+    from rich.console import Console
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import Progress as Bar
+
+    bar = Bar(
+        TextColumn("searching"),
+        BarColumn(),
+        TextColumn("{task.completed:,} positions"),
+        TextColumn("{task.fields[rate]:,.0f}/s"),
+        TimeElapsedColumn(),
+        TextColumn("at most" if total else ""),
+        TimeRemainingColumn(),
+        console=Console(file=out, force_terminal=True),
+        transient=True,
+        auto_refresh=False,
+        redirect_stdout=False,
+        redirect_stderr=True,  # an error printed mid-search goes above the bar, which then vanishes
+        get_time=lambda: clock[0],  # the search's own clock: elapsed, rate and estimate agree with it
+    )
+    clock = [0.0]
+    task = bar.add_task("search", total=total, rate=0.0)
+    started = [False]
 
     def report(p: Progress) -> None:
         if p.done:
-            if shown[0]:
-                sys.stderr.write("\r\033[K")
+            if started[0]:
+                bar.stop()
+                started[0] = False
             return
         if p.seconds < 1.0:
             return
-        shown[0] = True
-        rate = p.options / p.seconds if p.seconds else 0.0
-        sys.stderr.write(f"\rsearching: {p.positions:,} positions, {p.options:,} options, {rate:,.0f} options/s")
-        sys.stderr.flush()
+        if not started[0]:
+            bar.start()
+            atexit.register(bar.stop)  # a budget error ends the run without a final report
+            started[0] = True
+        clock[0] = p.seconds
+        bar.update(task, completed=p.positions, rate=p.positions / p.seconds if p.seconds else 0.0)
+        bar.refresh()
 
     return report
 
@@ -62,7 +97,7 @@ def limits_from(args: argparse.Namespace) -> Limits:
         raise InvalidPosition(f"--budget must be positive, got {args.budget}")
     if args.timeout is not None and args.timeout <= 0:
         raise InvalidPosition(f"--timeout must be positive, got {args.timeout}")
-    return Limits(args.budget, args.timeout, progress_printer(args.quiet))
+    return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget))
 
 
 def game_and_position(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:

@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"    {m.label}  =>  {game.format(m.position)}")
     else:
         print("  winning moves: none")
-    print(f"  why: {a.explanation}")
+    print("  why: " + a.explanation.replace("\n", "\n       "))
     for note in a.notes:
         print(f"  note: {note}")
     return 0

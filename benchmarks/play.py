@@ -1,0 +1,97 @@
+"""Play: how long a hint takes, against judging every move on its own, and over HTTP.
+
+1. ``classify`` (the position and all its options in one engine search) against the obvious
+   alternative: ``outcome``, ``remoteness`` and ``grundy`` asked per option, each option with a
+   fresh game object, so no search is shared (what a front end without the play module would
+   do).  Cold: the first question about the game.
+2. A web round trip (``/api/moves`` on a running ``zermelo serve``) against ``classify`` in the
+   same process, both warm: the cost of HTTP + JSON for one hint.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from zermelo import grundy, outcome, remoteness
+from zermelo.play import classify
+from zermelo.registry import make_game
+
+CASES = [
+    ("nim", "3 4 5"),
+    ("nim", "5 7 9 11"),
+    ("wythoff", "20 30"),
+    ("subtraction:1,3,4", "500"),
+    ("square", "2000"),
+    ("digraph:a->b, b->a, b->c, c->d, a->e, e->f", "a"),
+]
+
+
+def _time(fn: Callable[[], Any], repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def _classify_cold(spec: str, text: str) -> None:
+    g = make_game(spec)
+    classify(g, g.parse(text))
+
+
+def _per_move_cold(spec: str, text: str) -> None:
+    g = make_game(spec)
+    for m in list(g.moves(g.parse(text))):  # type: ignore[attr-defined]
+        fresh: Any = make_game(spec)
+        outcome(fresh, m.position)
+        remoteness(fresh, m.position)
+        grundy(fresh, m.position)
+
+
+def main() -> None:
+    _classify_cold("nim", "1 2")  # load the compiled kernels once
+    print("| game | position | moves | classify (cold) | per move, unshared | ratio |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    for spec, text in CASES:
+        g = make_game(spec)
+        n = len(list(g.moves(g.parse(text))))  # type: ignore[attr-defined]
+        a = _time(lambda s=spec, t=text: _classify_cold(s, t))  # type: ignore[misc]
+        b = _time(lambda s=spec, t=text: _per_move_cold(s, t), repeat=1)  # type: ignore[misc]
+        short = spec if len(spec) < 24 else spec[:21] + "..."
+        print(f"| {short} | {text} | {n} | {a * 1e3:.1f} ms | {b * 1e3:.1f} ms | {b / a:.1f}x |")
+    _web()
+
+
+def _web() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    import httpx
+
+    from web_server import running_server
+
+    g = make_game("nim")
+    p = g.parse("3 4 5")
+    classify(g, p)
+    local = [_time(lambda: classify(g, p), repeat=1) for _ in range(50)]
+    with running_server() as base, httpx.Client(base_url=base, timeout=30.0) as c:
+        c.get("/api/moves", params={"game": "nim", "position": "3 4 5"})
+        remote = []
+        for _ in range(50):
+            t = time.perf_counter()
+            c.get("/api/moves", params={"game": "nim", "position": "3 4 5"}).raise_for_status()
+            remote.append(time.perf_counter() - t)
+    lm, rm = statistics.median(local), statistics.median(remote)
+    print()
+    print("| nim 3 4 5, warm, median of 50 | time |")
+    print("| --- | ---: |")
+    print(f"| classify in process | {lm * 1e3:.2f} ms |")
+    print(f"| GET /api/moves over HTTP | {rm * 1e3:.2f} ms ({rm / lm:.0f}x) |")
+
+
+if __name__ == "__main__":
+    main()

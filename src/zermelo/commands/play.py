@@ -1,0 +1,184 @@
+"""``zermelo play GAME POSITION``: play the perfect player in the terminal, with hints.
+
+The person types moves in the game's own notation (``2 3`` takes 3 from heap 2, ``heap 2 -> 1``,
+a move's label, or its number in the ``moves`` list) or a command: ``moves``, ``hint``,
+``undo``, ``help``, ``quit``.  A bad move gets a one-line reason and the prompt again; the end of
+standard input ends the game quietly.  Everything the game knows comes from :mod:`zermelo.play`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from ..errors import InvalidPosition, ZermeloError
+from ..play import MoveInfo, Session, grid, heaps
+from ..rules import Rules
+from .common import add_limits, game_and_position, limits_from
+
+__all__ = ["add", "board", "run", "run_session"]
+
+#: The widest heap drawn counter by counter; bigger heaps are drawn shortened.
+MAX_COUNTERS = 40
+
+_MARK = {"win": "+", "draw": "=", "lose": "-"}
+
+HELP = """\
+Type a move, or a command:
+  2 3  /  heap 2 -> 1  /  take 3 from heap 2   a move in the game's notation (heap games)
+  7  or  #7                                    move number 7 in the `moves` list
+  to POSITION                                  the move that leads to POSITION
+  moves   every legal move, marked + win, = draw, - lose (for you), with plies to the end
+  hint    the perfect player's move
+  undo    take back your last move (and the computer's reply)
+  quit    stop"""
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser("play", help="play a position against the perfect player, with hints")
+    p.add_argument("game", metavar="GAME", help="name or name:params, e.g. nim, subtraction:1,3,4")
+    p.add_argument("position", metavar="POSITION", nargs="*", help="the starting position, e.g. 3 4 5")
+    p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first (default: you)")
+    p.add_argument("--hints", action="store_true", help="show every move's value before each of your moves")
+    p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins")
+    p.add_argument(
+        "--skill", type=float, default=1.0, metavar="S", help="the computer's skill, 0 (random) to 1 (perfect)"
+    )
+    p.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the computer's random choices")
+    add_limits(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game, position = game_and_position(args.game, args.position)
+    session = Session(
+        game,
+        position,
+        misere=args.misere,
+        computer="second" if args.first == "human" else "first",
+        skill=args.skill,
+        seed=args.seed,
+        limits=limits_from(args),
+    )
+    return run_session(session, hints=args.hints, stdin=sys.stdin, out=sys.stdout)
+
+
+def board(game: Rules[Any], position: Any) -> str:
+    """The position for the terminal: heaps as rows of counters, boards as grids, else the text.
+
+    >>> from zermelo.games import Nim
+    >>> print(board(Nim(), (3, 0, 5)))
+      heap 1  ●●●    3
+      heap 2         0
+      heap 3  ●●●●●  5
+    """
+    rows = grid(game, position)
+    if rows is not None:
+        letters = " ".join(chr(ord("a") + c) for c in range(len(rows[0])))
+        width = len(str(len(rows)))
+        return "\n".join(
+            [f"  {'':>{width}}  {letters}"] + [f"  {r + 1:>{width}}  {' '.join(row)}" for r, row in enumerate(rows)]
+        )
+    hs = heaps(game, position)
+    if hs is None:
+        return f"  position: {game.format(position)}"
+    width = min(max(hs, default=0), MAX_COUNTERS)
+    lines = []
+    for i, h in enumerate(hs):
+        row = "●" * h if h <= MAX_COUNTERS else "●" * (MAX_COUNTERS - 3) + "…●●"
+        lines.append(f"  heap {i + 1}  {row:<{width}}  {h}")
+    return "\n".join(lines)
+
+
+def _value_words(value: str, remoteness: int | None, who: str) -> str:
+    if value == "draw":
+        return f"{who} can hold a draw"
+    verb = "win" if value == "win" else "lose"
+    when = f" (in {remoteness} plies)" if remoteness is not None and remoteness > 0 else ""
+    return f"{who} {verb} with perfect play{when}"
+
+
+#: ANSI colours of the values on a terminal, as on the web page: green, yellow, red.
+_COLOUR = {"win": "\033[32m", "draw": "\033[33m", "lose": "\033[31m"}
+
+
+def _paint(text: str, value: str, colour: bool) -> str:
+    return f"{_COLOUR[value]}{text}\033[0m" if colour else text
+
+
+def _moves_table(moves: list[MoveInfo], colour: bool = False) -> str:
+    width = len(str(len(moves)))
+    return "\n".join(
+        f"  {m.number:>{width}}. "
+        + _paint(f"{_MARK[m.value]} {m.label}", m.value, colour)
+        + f"  =>  {m.text}   [{m.describe()}"
+        + (f", Grundy {m.grundy}" if m.grundy is not None else "")
+        + "]"
+        for m in moves
+    )
+
+
+def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) -> int:
+    """The read-move-reply loop; returns the exit status (0, also on ``quit`` and end of input)."""
+    game = session.game
+    colour = out.isatty()
+
+    def say(text: str = "") -> None:
+        out.write(text + "\n")
+        out.flush()
+
+    play = " (misère: whoever cannot move wins)" if session.misere else ""
+    say(f"zermelo play {game.spec()} {game.format(session.start)}{play}")
+    say("Type a move, `moves`, `hint`, `undo`, `help` or `quit`.")
+    shown = -1
+    while True:
+        fresh = shown != session.ply
+        if fresh:
+            say()
+            say(board(game, session.position))
+            shown = session.ply
+        if session.over:
+            winner = session.winner
+            say("Game over: " + ("you win!" if winner == "human" else "the computer wins." if winner else "a draw."))
+            return 0
+        if session.to_move == "computer":
+            m = session.computer_move()
+            say(f"computer: {m.label}   [{m.describe()}]")
+            continue
+        pv = session.value()
+        if hints and fresh:
+            say(_value_words(pv.value, pv.remoteness, "You"))
+            say(_moves_table(pv.moves, colour))
+        out.write("your move> ")
+        out.flush()
+        line = stdin.readline()
+        if not line:
+            say()
+            say("(end of input: game left unfinished)")
+            return 0
+        word = line.strip().lower()
+        try:
+            if word in ("quit", "q", "exit"):
+                say("bye")
+                return 0
+            if word in ("help", "?", "h"):
+                say(HELP)
+            elif word in ("moves", "m", "list"):
+                say(_value_words(pv.value, pv.remoteness, "You"))
+                say(_moves_table(pv.moves, colour))
+            elif word == "hint":
+                best = session.hint()
+                if best is not None:
+                    say(f"hint: {best.label}  =>  {best.text}   [{best.describe()}]")
+            elif word in ("undo", "u"):
+                session.undo()
+                shown = -1
+                say("(move taken back)")
+            elif word:
+                m = session.play(line)
+                say(f"you: {m.label}   [{m.describe()}]")
+        except InvalidPosition as exc:
+            say(f"{exc}")
+        except ZermeloError as exc:  # a budget met mid-game: say so, keep the prompt
+            say(f"error: {exc}")

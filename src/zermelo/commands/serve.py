@@ -1,0 +1,43 @@
+"""``zermelo serve [--port N] [--host 127.0.0.1]``: the web explorer, on this machine only by default."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from typing import Any
+
+from ..errors import InvalidPosition, ZermeloError
+
+
+class ServeError(ZermeloError):
+    """The server cannot start (a busy port, an unknown address)."""
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser("serve", help="the web explorer: solve and play in the browser")
+    p.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
+    p.set_defaults(run=run)
+
+
+def _check_free(host: str, port: int) -> None:
+    """A clear one-line error for a busy port or an unknown host, before uvicorn starts."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            s.bind((host, port))
+    except OSError as exc:
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (try another --port)") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise InvalidPosition(f"--port must be between 0 and 65535, got {args.port}")
+    _check_free(args.host, args.port)
+    import uvicorn
+
+    from ..web.app import create_app
+
+    print(f"zermelo explorer on http://{args.host}:{args.port}/  (Ctrl-C stops it)", file=sys.stderr)
+    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    return 0

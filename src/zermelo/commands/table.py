@@ -1,0 +1,89 @@
+"""``zermelo table GAME [--size R C] [--grundy] [--misere] [--image FILE.png] [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+from ..patterns import find_period
+from ..tables import Table, render_png, render_text, table
+from .common import add_limits, emit_json, limits_from
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser(
+        "table",
+        help="the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",
+        description="Print the table the notes draw: P/N positions (or Grundy values) of a row of "
+        "positions 0..N-1, or of a grid (row r, column c).  Example: zermelo table wythoff --size 8 8",
+    )
+    p.add_argument("game", metavar="GAME", help="name or name:params, e.g. subtraction:1,3,4, wythoff, nim")
+    p.add_argument(
+        "--size",
+        nargs="+",
+        metavar="N",
+        help="a row's length N, or R C for a grid (default: 24, or 11 11)",
+    )
+    p.add_argument("--grundy", action="store_true", help="Grundy values instead of P/N")
+    p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins (P/N only)")
+    p.add_argument("--image", metavar="FILE.png", help="also write the table as a PNG picture")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_limits(p)
+    p.set_defaults(run=run)
+
+
+def _size(words: list[str] | None) -> list[int] | None:
+    from ..errors import InvalidPosition
+
+    if words is None:
+        return None
+    if len(words) > 2 or not all(w.strip().isdigit() and int(w) > 0 for w in words):
+        raise InvalidPosition(f"--size takes one or two positive whole numbers (N, or R C), got {' '.join(words)!r}")
+    return [int(w) for w in words]
+
+
+def run(args: argparse.Namespace) -> int:
+    t = table(args.game, size=_size(args.size), grundy=args.grundy, misere=args.misere, limits=limits_from(args))
+    if args.image:
+        render_png(t, args.image)
+    period = _row_period(t)
+    if args.json:
+        extra: dict[str, Any] = {"period": None}
+        if period is not None:
+            extra["period"] = {"preperiod": period.preperiod, "period": period.period, "start": period.start}
+        if args.image:
+            extra["image"] = args.image
+        emit_json(t.to_json() | extra)
+        return 0
+    what = "Grundy values" if t.kind == "grundy" else "P/N positions"
+    print(f"{t.game}: {what}{' (misère play)' if t.misere else ''} of '{t.template}'")
+    print(render_text(t))
+    if period is not None:
+        print(
+            f"periodic from n = {period.start} on with period {period.period} in this prefix "
+            f"(seen {period.repeats:.1f} times; detection on a finite prefix, not a proof)"
+        )
+    if args.image:
+        print(f"picture written to {args.image}")
+    return 0
+
+
+@dataclass(frozen=True)
+class _RowPeriod:
+    preperiod: int
+    period: int
+    start: int
+    repeats: float
+
+
+def _row_period(t: Table) -> _RowPeriod | None:
+    """The period a row shows (at least 3 repetitions, after a preperiod of at most half the row)."""
+    if t.shape != "row":
+        return None
+    pairs = [(n, v) for n, v in zip(t.col_labels, t.cells[0], strict=True) if v is not None]
+    values = [str(v) for _, v in pairs]
+    p = find_period(values, min_repeats=3)
+    if p is None or p.preperiod > len(values) // 2:
+        return None
+    return _RowPeriod(p.preperiod, p.period, pairs[p.preperiod][0] if p.preperiod < len(pairs) else 0, p.repeats)

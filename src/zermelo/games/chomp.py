@@ -1,0 +1,197 @@
+"""Chomp (Gale 1974; the notes' exercises 1.3 and 1.8) on any Young diagram.
+
+A position is a Young diagram given by its row lengths, top row first, non-increasing: ``(4, 4, 4)``
+is the 3 × 4 rectangle, ``(4, 3, 2, 1)`` a staircase.  A move picks a square ``(i, j)`` (row ``i``,
+column ``j``, from 1 at the top left) and eats it together with every square to the right of it
+and below it (all ``(i', j')`` with ``i' >= i`` and ``j' >= j``).
+
+Two conventions:
+
+* ``chomp`` — the notes' game: the top left square is poisoned and whoever eats it loses.  We play
+  it as exercise 1.3(b) suggests, in normal play without the poisoned square: it can never be
+  eaten, and the player left with only the poisoned square (no move) loses.  Its Grundy values
+  are the ones exercise 1.8 needs to add Chomp to a Nim heap.
+* ``chomp:normal`` — every square can be eaten and whoever eats the last square wins (a rectangle
+  is then a first-player win at once: eat ``(1, 1)``).  ``zermelo solve chomp:normal 3x4 --misere``
+  is the poisoned game again: the last square eaten is always the top left one.
+
+Strategy stealing (exercise 1.3(c)): every rectangle other than 1 × 1 is a first-player win in
+``chomp``.  If eating the bottom right square alone lost, the opponent would have a winning reply;
+but every position that reply reaches the first player could have reached directly, since the
+bottom right square goes with any other move.  The tests confirm it by search rather than assume
+it, and find the actual winning moves: eat ``(2, n)`` on a 2 × n rectangle, leaving rows
+``(n, n − 1)``; eat ``(2, 2)`` on an n × n square, leaving an L with equal arms.
+
+Mirroring a diagram in its diagonal (rows ↔ columns) changes nothing: :meth:`Chomp.key` merges a
+diagram with its transpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from functools import lru_cache
+from itertools import pairwise
+from math import comb
+from typing import ClassVar
+
+from ..errors import InvalidGame, InvalidPosition
+from ..registry import GameEntry, register
+from ..rules import Impartial, Move, Outcome, Rules, parse_int
+
+__all__ = ["Chomp", "transpose"]
+
+Shape = tuple[int, ...]
+
+
+def transpose(shape: Shape) -> Shape:
+    """The diagram mirrored in its diagonal: column lengths become row lengths.
+
+    >>> transpose((4, 3, 1))
+    (3, 2, 2, 1)
+    """
+    if not shape:
+        return ()
+    return tuple(sum(1 for r in shape if r > j) for j in range(shape[0]))
+
+
+def eat(shape: Shape, i: int, j: int) -> Shape:
+    """The diagram after eating square ``(i, j)`` (1-based) and everything right of and below it.
+
+    >>> eat((4, 4, 4), 2, 3)
+    (4, 2, 2)
+    """
+    rows = [*shape[: i - 1], *(min(r, j - 1) for r in shape[i - 1 :])]
+    return tuple(r for r in rows if r)
+
+
+@lru_cache(maxsize=1 << 16)
+def _key(shape: Shape) -> Shape:
+    # A diagram and its mirror image are the same game; a diagram is met again from many parents.
+    return min(shape, transpose(shape))
+
+
+class Chomp(Impartial[Shape]):
+    """Chomp on a Young diagram; ``poisoned=True`` (the default) is the notes' game.
+
+    >>> from zermelo import solve
+    >>> a = solve(Chomp(), (3, 3))
+    >>> str(a.outcome), [m.label for m in a.winning_moves]
+    ('N', ['eat (2, 3)'])
+    >>> str(solve(Chomp(), (3, 2)).outcome)
+    'P'
+    """
+
+    name: ClassVar[str] = "chomp"
+
+    def __init__(self, poisoned: bool = True) -> None:
+        self.poisoned = poisoned
+
+    def spec(self) -> str:
+        return "chomp" if self.poisoned else "chomp:normal"
+
+    def _squares(self, shape: Shape) -> Iterator[tuple[int, int]]:
+        for i, length in enumerate(shape, 1):
+            for j in range(1, length + 1):
+                if not (self.poisoned and i == j == 1):
+                    yield i, j
+
+    def options(self, shape: Shape) -> Iterator[Shape]:
+        for i, j in self._squares(shape):
+            yield eat(shape, i, j)
+
+    def moves(self, shape: Shape) -> Iterator[Move[Shape]]:
+        for i, j in self._squares(shape):
+            yield Move(f"eat ({i}, {j})", eat(shape, i, j))
+
+    def key(self, shape: Shape) -> Hashable:
+        return _key(shape)
+
+    def size_hint(self, shape: Shape) -> int:
+        # Young diagrams inside a rows × columns box.
+        return comb(len(shape) + (shape[0] if shape else 0), len(shape))
+
+    def outcome_formula(self, shape: Shape, misere: bool = False) -> Outcome | None:
+        """Rectangles by strategy stealing (poisoned 1 × 1 is lost, every other rectangle won), and
+        every diagram of at most two rows or two columns by :meth:`winning_moves_formula`."""
+        if misere or not shape:
+            return None
+        if not self.poisoned:
+            return Outcome.N if min(shape) == max(shape) else None  # eat (1, 1)
+        wins = self.winning_moves_formula(shape)
+        if wins is not None:
+            return Outcome.N if wins else Outcome.P
+        return Outcome.N if min(shape) == max(shape) else None
+
+    def winning_moves_formula(self, shape: Shape, misere: bool = False) -> list[Move[Shape]] | None:
+        """Two rows (a, b), b possibly 0: the P-positions are exactly a = b + 1 (by induction: from
+        (b + 1, b) every move leaves a = b or a >= b + 2, and from those one move restores a = b + 1).
+        Winning moves: eat (1, b + 2) if a >= b + 2; eat (2, a) if a = b.  Two columns: the same on
+        the transposed diagram."""
+        if misere or not self.poisoned or not shape:
+            return None
+        flipped = len(shape) > 2
+        rows = transpose(shape) if flipped else shape
+        if len(rows) > 2:
+            return None
+        a, b = rows[0], rows[1] if len(rows) > 1 else 0
+        found: list[tuple[int, int]] = []
+        if a >= b + 2:
+            found.append((1, b + 2))
+        if a == b:
+            found.append((2, a))
+        out = []
+        for i, j in found:
+            if flipped:
+                i, j = j, i
+            out.append(Move(f"eat ({i}, {j})", eat(shape, i, j)))
+        return out
+
+    def parse(self, text: str) -> Shape:
+        t = text.strip().lower()
+        words = t.replace(",", " ").split()
+        if len(words) == 1 and "x" in words[0]:
+            m, _, n = words[0].partition("x")
+            rows, cols = parse_int(m, "chomp: the number of rows"), parse_int(n, "chomp: the number of columns")
+            shape: Shape = (cols,) * rows if cols else ()
+        elif len(words) == 2 and words[0] in ("staircase", "stairs"):
+            k = parse_int(words[1], "chomp: the staircase size")
+            shape = tuple(range(k, 0, -1))
+        elif words == ["empty"]:
+            shape = ()
+        elif words:
+            shape = tuple(parse_int(w, "chomp: a row length") for w in words)
+            if any(a < b for a, b in pairwise(shape)):
+                raise InvalidPosition(f"chomp: row lengths must not increase downwards, got {text.strip()!r}")
+            shape = tuple(r for r in shape if r)
+        else:
+            raise InvalidPosition("chomp: give a shape like '3x4', '4 3 1' (row lengths) or 'staircase 4'")
+        if self.poisoned and not shape:
+            raise InvalidPosition("chomp: the diagram must keep its poisoned top left square")
+        return shape
+
+    def format(self, shape: Shape) -> str:
+        if not shape:
+            return "empty"
+        if len(shape) > 1 and min(shape) == max(shape):
+            return f"{len(shape)}x{shape[0]}"
+        return " ".join(map(str, shape))
+
+
+def _factory(params: str | None) -> Rules[Shape]:
+    if params is None or params.strip().lower() in ("", "poisoned", "misere"):
+        return Chomp(poisoned=True)
+    if params.strip().lower() == "normal":
+        return Chomp(poisoned=False)
+    raise InvalidGame(f"chomp: the parameter is 'normal' (chomp:normal) or none, got {params!r}")
+
+
+register(
+    GameEntry(
+        "chomp",
+        _factory,
+        "Chomp on a Young diagram; the top left square is poisoned (chomp:normal: it is not)",
+        "none (poisoned square) or 'normal'",
+        "chomp 3x4",
+        table="{r}x{c}",
+    )
+)

@@ -1,0 +1,358 @@
+"""Cram — the notes' *dominos* (exercises 1.2, 1.5, 1.9): place a domino on two adjacent free squares,
+horizontally or vertically; the player who cannot place one loses.
+
+A position is a board ``(rows, columns, filled)``: ``filled`` is a bit mask with bit ``r·columns + c``
+set for every square already covered or blocked.  Its text form is ``RxC`` for an empty board, or
+the rows separated by ``|`` with ``.`` free and ``#`` filled: ``"...|.#.|..."``.
+
+* Symmetries: a board is the same game after any of the 8 symmetries of the square (for a
+  rectangle, turning it a quarter changes its shape, which is fine), and after cutting off filled
+  border rows and columns; :meth:`Cram.key` merges all of these.
+* Independent regions: free squares that are not connected (through free squares, orthogonally)
+  are separate games — the notes' "contiguous fields" — so :meth:`Cram.components` splits a board
+  into them and the engine XORs their values.
+* Closed forms: on an empty m × n board with m and n both even the second player wins by
+  point-mirroring every move through the centre (Grundy value 0); with exactly one of them odd the
+  first player covers the two centre squares and then mirrors (exercise 1.2 (b), (c)).  A strip
+  1 × n is Dawson's Kayles, octal 0.07 (exercise 1.5), so any board whose regions are all straight
+  strips has the Grundy value ``D_{k₁} ⊕ D_{k₂} ⊕ …``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator, Sequence
+from functools import cache, lru_cache
+from typing import ClassVar
+
+from ..errors import InvalidPosition
+from ..registry import GameEntry, no_params, register
+from ..rules import Impartial, Move, Outcome, parse_int
+from .kayles import DawsonKayles
+
+__all__ = ["Board", "Cram"]
+
+#: (rows, columns, mask of filled squares)
+Board = tuple[int, int, int]
+
+_DAWSON = DawsonKayles()
+
+
+@cache
+def _dominos(h: int, w: int) -> tuple[tuple[int, int, int], ...]:
+    """Every domino of an h × w board: (mask of its two squares, first square, second square)."""
+    out = []
+    for r in range(h):
+        for c in range(w):
+            a = r * w + c
+            if c + 1 < w:
+                out.append(((1 << a) | (1 << (a + 1)), a, a + 1))
+            if r + 1 < h:
+                out.append(((1 << a) | (1 << (a + w)), a, a + w))
+    return tuple(out)
+
+
+@cache
+def _symmetries(h: int, w: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """The 8 symmetries of an h × w board: (new rows, new columns, where each square goes)."""
+    out = []
+    for t in range(8):
+        nh, nw = (w, h) if t & 4 else (h, w)
+        perm = []
+        for r in range(h):
+            for c in range(w):
+                rr, cc = (c, r) if t & 4 else (r, c)
+                if t & 1:
+                    rr = nh - 1 - rr
+                if t & 2:
+                    cc = nw - 1 - cc
+                perm.append(rr * nw + cc)
+        out.append((nh, nw, tuple(perm)))
+    return tuple(out)
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _rows(h: int, w: int, mask: int) -> list[int]:
+    row = (1 << w) - 1
+    return [(mask >> (r * w)) & row for r in range(h)]
+
+
+def _crop(h: int, w: int, free: int) -> Board:
+    """The smallest board holding the free squares ``free`` (a mask), as (rows, columns, filled)."""
+    if not free:
+        return (0, 0, 0)
+    rows = _rows(h, w, free)
+    used = [r for r in range(h) if rows[r]]
+    cols = 0
+    for bits in rows:
+        cols |= bits
+    c0 = (cols & -cols).bit_length() - 1
+    nw = cols.bit_length() - c0
+    nh = used[-1] - used[0] + 1
+    new_free = 0
+    for i, r in enumerate(range(used[0], used[-1] + 1)):
+        new_free |= (rows[r] >> c0) << (i * nw)
+    return (nh, nw, ((1 << (nh * nw)) - 1) & ~new_free)
+
+
+@cache
+def _edge_masks(h: int, w: int) -> tuple[int, int]:
+    """Masks of the squares not in the last column and not in the first column."""
+    not_last = not_first = 0
+    for r in range(h):
+        for c in range(w):
+            if c + 1 < w:
+                not_last |= 1 << (r * w + c)
+            if c > 0:
+                not_first |= 1 << (r * w + c)
+    return not_last, not_first
+
+
+def _regions(h: int, w: int, free: int) -> list[int]:
+    """The connected regions of free squares (orthogonal neighbours), as masks.
+
+    Each region grows by whole-mask shifts (bit-parallel flood fill), a few big-integer operations
+    per step instead of one per square.
+    """
+    not_last, not_first = _edge_masks(h, w)
+    out = []
+    left = free
+    while left:
+        region = left & -left
+        while True:
+            grown = region | ((region & not_last) << 1) | ((region & not_first) >> 1) | (region << w) | (region >> w)
+            grown &= left
+            if grown == region:
+                break
+            region = grown
+        out.append(region)
+        left &= ~region
+    return out
+
+
+@cache
+def _reversals(width: int) -> tuple[int, ...]:
+    return tuple(int(format(bits, f"0{width}b")[::-1], 2) for bits in range(1 << width))
+
+
+def _reverse(bits: int, width: int) -> int:
+    """The row of ``width`` squares mirrored."""
+    if width <= 12:
+        return _reversals(width)[bits]
+    return int(format(bits, f"0{width}b")[::-1], 2)
+
+
+def _transpose_rows(rows: list[int], width: int) -> list[int]:
+    """Rows of bits (bit c = column c) to columns of bits (bit r = row r)."""
+    out = [0] * width
+    for r, bits in enumerate(rows):
+        while bits:
+            low = bits & -bits
+            out[low.bit_length() - 1] |= 1 << r
+            bits ^= low
+    return out
+
+
+def _permute(mask: int, perm: tuple[int, ...]) -> int:
+    out = 0
+    for b in _bits(mask):
+        out |= 1 << perm[b]
+    return out
+
+
+def matchings(h: int, w: int, filled: int) -> int:
+    """How many sets of disjoint dominos fit on the free squares (the empty set included).
+
+    >>> matchings(2, 2, 0), matchings(1, 4, 0), matchings(3, 3, 0)
+    (7, 5, 131)
+    """
+    # Sweep the squares in row-major order; the profile marks which of the next w squares are
+    # already covered by a vertical domino from the row above.
+    counts: dict[int, int] = {0: 1}
+    for b in range(h * w):
+        c = b % w
+        new: dict[int, int] = {}
+        for profile, n in counts.items():
+            covered = profile & 1 or filled >> b & 1
+            rest = profile >> 1
+            # Leave the square uncovered (or it is covered/blocked already).
+            new[rest] = new.get(rest, 0) + n
+            if covered:
+                continue
+            if b + w < h * w and not filled >> (b + w) & 1:  # a vertical domino down
+                key = rest | 1 << (w - 1)
+                new[key] = new.get(key, 0) + n
+            if c + 1 < w and not filled >> (b + 1) & 1 and not rest & 1:  # a horizontal domino right
+                key = rest | 1
+                new[key] = new.get(key, 0) + n
+        counts = new
+    return sum(counts.values())
+
+
+#: Keys and regions of recently seen boards: a board is reached from many parents, and the
+#: search asks for its key each time.
+_CACHE = 1 << 17
+
+
+@lru_cache(maxsize=_CACHE)
+def _key(h: int, w: int, filled: int) -> Hashable:
+    """The free squares as rows of bits, cropped to their bounding box; the key is the least of
+    the 8 images under the square's symmetries (flips reverse the row order or each row's bits; the
+    other four images are those of the transposed rows)."""
+    rows = _rows(h, w, ((1 << (h * w)) - 1) & ~filled)
+    used = [i for i, bits in enumerate(rows) if bits]
+    if not used:
+        return ()
+    rows = rows[used[0] : used[-1] + 1]  # empty rows inside the box stay: they separate
+    cols = 0
+    for bits in rows:
+        cols |= bits
+    low = (cols & -cols).bit_length() - 1
+    width = cols.bit_length() - low
+    rows = [bits >> low for bits in rows]
+    flipped = [_reverse(bits, width) for bits in rows]
+    trans = _transpose_rows(rows, width)
+    tflipped = [_reverse(bits, len(rows)) for bits in trans]
+    return min(
+        (len(rows), width, *rows),
+        (len(rows), width, *rows[::-1]),
+        (len(rows), width, *flipped),
+        (len(rows), width, *flipped[::-1]),
+        (width, len(rows), *trans),
+        (width, len(rows), *trans[::-1]),
+        (width, len(rows), *tflipped),
+        (width, len(rows), *tflipped[::-1]),
+    )
+
+
+@lru_cache(maxsize=_CACHE)
+def _components(h: int, w: int, filled: int) -> tuple[Board, ...] | None:
+    regions = [r for r in _regions(h, w, ((1 << (h * w)) - 1) & ~filled) if r & (r - 1)]  # 2+ squares
+    if len(regions) == 1:
+        return None
+    return tuple(_crop(h, w, r) for r in regions)
+
+
+def _square(b: int, w: int) -> str:
+    r, c = divmod(b, w)
+    return f"({r + 1},{c + 1})"
+
+
+class Cram(Impartial[Board]):
+    """Cram (the notes' dominos) on a board with blocked squares.
+
+    >>> from zermelo import solve
+    >>> g = Cram()
+    >>> a = solve(g, g.parse("2x3"))
+    >>> a.grundy, str(a.outcome)
+    (1, 'N')
+    >>> [g.format(m.position) for m in a.winning_moves]
+    ['#..|#..', '.#.|.#.', '..#|..#']
+    """
+
+    name: ClassVar[str] = "cram"
+
+    def options(self, board: Board) -> Iterator[Board]:
+        h, w, filled = board
+        for mask, _, _ in _dominos(h, w):
+            if not filled & mask:
+                yield (h, w, filled | mask)
+
+    def moves(self, board: Board) -> Iterator[Move[Board]]:
+        h, w, filled = board
+        for mask, a, b in _dominos(h, w):
+            if not filled & mask:
+                yield Move(f"domino on {_square(a, w)}-{_square(b, w)}", (h, w, filled | mask))
+
+    def free(self, board: Board) -> int:
+        """The mask of free squares."""
+        h, w, filled = board
+        return ((1 << (h * w)) - 1) & ~filled
+
+    def key(self, board: Board) -> Hashable:
+        return _key(*board)
+
+    def components(self, board: Board) -> Sequence[Board] | None:
+        return _components(*board)
+
+    def size_hint(self, board: Board) -> int:
+        # Every reachable board is the start plus a set of disjoint dominos: at most the number of
+        # matchings of the free squares' grid graph, counted exactly by a broken-profile sweep.
+        h, w, filled = board
+        if h < w:  # sweep along the longer side, with the shorter one as the profile
+            nh, nw, perm = _symmetries(h, w)[4]
+            h, w, filled = nh, nw, _permute(filled, perm)
+        if w > 16:
+            return 1 << self.free(board).bit_count()
+        return matchings(h, w, filled)
+
+    def grundy_formula(self, board: Board) -> int | None:
+        h, w, filled = board
+        if not filled and h % 2 == 0 and w % 2 == 0:
+            return 0
+        x = 0
+        for region in _regions(h, w, self.free(board)):
+            rh, rw, rfilled = _crop(h, w, region)
+            if rfilled or min(rh, rw) != 1:
+                return None  # not a straight strip
+            x ^= _DAWSON.heap_grundy(max(rh, rw))
+        return x
+
+    def outcome_formula(self, board: Board, misere: bool = False) -> Outcome | None:
+        if misere:
+            return None
+        h, w, filled = board
+        if not filled and (h % 2 == 0 or w % 2 == 0):
+            # Mirror strategy through the centre: second player if both sides are even, else first.
+            return Outcome.P if h % 2 == 0 and w % 2 == 0 else Outcome.N
+        g = self.grundy_formula(board)
+        if g is None:
+            return None
+        return Outcome.P if g == 0 else Outcome.N
+
+    def parse(self, text: str) -> Board:
+        t = "".join(text.split()).lower()
+        if "x" in t and "|" not in t and "." not in t:
+            m, _, n = t.partition("x")
+            h, w = parse_int(m, "cram: the number of rows"), parse_int(n, "cram: the number of columns")
+            if h * w > 400:
+                raise InvalidPosition(f"cram: a board of {h}x{w} is too large (at most 400 squares)")
+            return (h, w, 0)
+        rows = [r for r in t.replace("/", "|").split("|")]
+        if not t or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
+            raise InvalidPosition(
+                f"cram: give a board like '3x4' or rows of equal length like '...|.#.|...', got {text.strip()!r}"
+            )
+        w = len(rows[0])
+        filled = 0
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch == "#":
+                    filled |= 1 << (r * w + c)
+                elif ch != ".":
+                    raise InvalidPosition(f"cram: squares are '.' (free) or '#' (filled), got {ch!r}")
+        return (len(rows), w, filled)
+
+    def format(self, board: Board) -> str:
+        h, w, filled = board
+        if h == 0 or w == 0 or not filled:
+            return f"{h}x{w}"
+        return "|".join("".join("#" if filled >> (r * w + c) & 1 else "." for c in range(w)) for r in range(h))
+
+
+register(
+    GameEntry(
+        "cram",
+        no_params(Cram, "cram"),
+        "Cram, the notes' dominos: place a domino on two free adjacent squares",
+        "",
+        "cram 3x3",
+        table="{r}x{c}",
+        aliases=("dominos",),
+    )
+)

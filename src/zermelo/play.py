@@ -1,0 +1,726 @@
+"""Playing a game: every move classified, hints, the computer's choice, undo, the value history.
+
+One module serves every front end (``zermelo play`` in the terminal, the web explorer, notebooks).
+Following GAMESMAN, each legal move is shown with its value *for the player who makes it*:
+
+* ``win`` — the move leaves the opponent in a lost position,
+* ``draw`` — neither side can then force a win (loopy games),
+* ``lose`` — the opponent can then force a win,
+
+with the remoteness of the position it leads to (moves left until the end under "win quickly,
+lose slowly") and, for impartial games under normal play, that position's Grundy value.
+
+Everything comes from the one engine: an :class:`Evaluator` turns ``Engine.statuses`` of the
+position and all its options (one search) into :class:`MoveInfo` records.  The impartial evaluator
+is here; a scored-game evaluator (minimax values) plugs in through :func:`evaluator_for`.
+
+The computer plays perfectly: from a winning position the fastest win, from a losing one the
+slowest loss, from a draw a move that keeps the draw.  With ``skill < 1`` it sometimes errs
+(a uniformly random move with probability ``1 - skill``), from a seeded random generator.
+
+>>> from zermelo.games import Nim
+>>> s = Session(Nim(), (1, 2))
+>>> for m in s.moves():
+...     print(m.number, m.label, m.value, m.remoteness)
+1 take 1 from heap 1 (1 -> 0) lose 1
+2 take 2 from heap 2 (2 -> 0) lose 1
+3 take 1 from heap 2 (2 -> 1) win 2
+>>> s.hint().label
+'take 1 from heap 2 (2 -> 1)'
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from .analysis import grundy as grundy_of
+from .analysis import outcome as outcome_of
+from .engine import DRAW, LOSE, WIN, Limits, engine_for
+from .errors import InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from .rules import Impartial, Move, Outcome, Rules, Scored
+
+__all__ = [
+    "MAX_MOVES",
+    "Evaluator",
+    "ImpartialEvaluator",
+    "MoveInfo",
+    "PositionValue",
+    "ScoredEvaluator",
+    "Session",
+    "Turn",
+    "best_move",
+    "choose_move",
+    "classify",
+    "evaluator_for",
+    "find_move",
+    "grid",
+    "heaps",
+    "move_reader",
+    "register_evaluator",
+]
+
+#: A position with more legal moves than this is refused for play (the list would be useless).
+MAX_MOVES = 5_000
+
+#: Value words, for the player who moves (a move) or is to move (a position).
+WIN_, DRAW_, LOSE_ = "win", "draw", "lose"
+_WORD = {WIN: WIN_, LOSE: LOSE_, DRAW: DRAW_}
+
+
+@dataclass(frozen=True)
+class MoveInfo:
+    """A legal move with its value for the player who makes it.
+
+    ``remoteness`` is that of the position the move leads to (``None`` for a draw, or when only
+    a closed form was affordable); ``grundy`` is that position's Grundy value (impartial games,
+    normal play, finite values; else ``None``).  ``number`` is the move's place in the list,
+    from 1, as the terminal shows it.
+    """
+
+    number: int
+    move: Move[Any]
+    text: str
+    value: str
+    remoteness: int | None
+    grundy: int | None = None
+    score: int | None = None  # scored games: the minimax value for the mover
+
+    @property
+    def label(self) -> str:
+        """What a person would say: ``take 3 from heap 2 (5 -> 2)``."""
+        return self.move.label
+
+    @property
+    def position(self) -> Any:
+        """The position the move leads to."""
+        return self.move.position
+
+    def describe(self) -> str:
+        """The value in words, GAMESMAN style: ``win in 3``, ``lose in 4``, ``draw``.
+
+        The count is plies until the game ends, this move included.
+        """
+        if self.value == DRAW_:
+            return "draw"
+        if self.remoteness is None:
+            return self.value
+        return f"{self.value} in {self.remoteness + 1}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The move as the web API sends it."""
+        return {
+            "number": self.number,
+            "move": self.label,
+            "position": self.text,
+            "value": self.value,
+            "remoteness": self.remoteness,
+            "grundy": self.grundy,
+            "score": self.score,
+            "describe": self.describe(),
+        }
+
+
+@dataclass(frozen=True)
+class PositionValue:
+    """A position with its value for the player to move and every move classified."""
+
+    value: str
+    remoteness: int | None
+    grundy: int | None
+    moves: list[MoveInfo]
+    exact: bool = True  # False: remoteness unknown, values from a closed form only
+    score: int | None = None  # scored games: the minimax value for the player to move
+
+    @property
+    def over(self) -> bool:
+        """No legal move: the game has ended."""
+        return not self.moves
+
+
+class Evaluator:
+    """Classifies a position and its moves for play.  One per kind of game.
+
+    Subclasses implement :meth:`evaluate`; :func:`register_evaluator` ties one to a rules class.
+    A scored-game evaluator returns ``score`` per move and win/draw/lose by its sign.
+    """
+
+    def evaluate(self, game: Rules[Any], position: Any, misere: bool, limits: Limits) -> PositionValue:
+        """The position's value and every legal move's value."""
+        raise NotImplementedError
+
+
+def _list_moves(game: Any, position: Any) -> list[Move[Any]]:
+    moves = list(islice(game.moves(position), MAX_MOVES + 1))
+    if len(moves) > MAX_MOVES:
+        raise Unsupported(
+            f"{game.spec()}: more than {MAX_MOVES:,} legal moves from {game.format(position)}; too many to play"
+        )
+    return moves
+
+
+class ImpartialEvaluator(Evaluator):
+    """Impartial games: ``Engine.statuses`` of the position and all its options, one search.
+
+    When that search is beyond the budget (Nim or Wythoff with big heaps), the game's closed
+    forms (``outcome`` per option) still classify the moves, without remoteness.
+    """
+
+    def evaluate(self, game: Rules[Any], position: Any, misere: bool, limits: Limits) -> PositionValue:
+        assert isinstance(game, Impartial)
+        moves = _list_moves(game, position)
+        hint = game.size_hint(position)
+        if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
+            # Beyond the budget for sure: do not even queue the search (a failed search leaves its
+            # frontier in the shared engine, and the next small question would pay for it).
+            return self._by_formula(game, position, moves, misere, limits)
+        try:
+            sts = engine_for(game).statuses([position, *(m.position for m in moves)], misere, limits)
+        except SearchLimitExceeded:
+            return self._by_formula(game, position, moves, misere, limits)
+        (s, r), children = sts[0], sts[1:]
+        grundies = self._grundies(game, [m.position for m in moves], misere, limits)
+        own = self._grundies(game, [position], misere, limits)[0]
+        infos = [
+            MoveInfo(i + 1, m, game.format(m.position), _WORD[_flip(cs)], cr, g)
+            for i, (m, (cs, cr), g) in enumerate(zip(moves, children, grundies, strict=True))
+        ]
+        return PositionValue(_WORD[s], r, own, infos)
+
+    @staticmethod
+    def _grundies(game: Impartial[Any], positions: Sequence[Any], misere: bool, limits: Limits) -> list[int | None]:
+        """Normal-play Grundy values (closed form first), ``None`` where unknown or not finite."""
+        if misere:
+            return [None] * len(positions)
+        out: list[int | None] = []
+        try:
+            for p in positions:
+                g = grundy_of(game, p, limits=limits)
+                out.append(g if isinstance(g, int) else None)
+        except (SearchLimitExceeded, Unsupported):
+            return [None] * len(positions)
+        return out
+
+    def _by_formula(
+        self, game: Impartial[Any], position: Any, moves: list[Move[Any]], misere: bool, limits: Limits
+    ) -> PositionValue:
+        # outcome() uses the game's closed form; a game without one re-raises the budget error.
+        own = outcome_of(game, position, misere=misere, limits=limits)
+        infos: list[MoveInfo] = []
+        grundies = self._grundies(game, [m.position for m in moves], misere, limits)
+        for i, (m, g) in enumerate(zip(moves, grundies, strict=True)):
+            o = outcome_of(game, m.position, misere=misere, limits=limits)
+            value = DRAW_ if o is Outcome.DRAW else (WIN_ if o is Outcome.P else LOSE_)
+            infos.append(MoveInfo(i + 1, m, game.format(m.position), value, None, g))
+        own_value = DRAW_ if own is Outcome.DRAW else (WIN_ if own is Outcome.N else LOSE_)
+        own_g = self._grundies(game, [position], misere, limits)[0]
+        return PositionValue(own_value, None, own_g, infos, exact=False)
+
+
+def _flip(status: int) -> int:
+    """The mover's value of a move from the status of the position it leads to."""
+    return {WIN: LOSE, LOSE: WIN, DRAW: DRAW}[status]
+
+
+class ScoredEvaluator(Evaluator):
+    """Scored games (tic-tac-toe, Connect Four): ``zermelo.minimax.move_values``, imported lazily.
+
+    ``move_values`` gives each move's value for its mover (a score; its sign says win / draw /
+    loss) and ``distance``, the plies to the end with this move included.
+    """
+
+    def evaluate(self, game: Rules[Any], position: Any, misere: bool, limits: Limits) -> PositionValue:
+        assert isinstance(game, Scored)
+        if misere:
+            raise Unsupported(f"{game.spec()}: misère play is for impartial games")
+        try:
+            move_values = importlib.import_module("zermelo.minimax").move_values
+        except (ImportError, AttributeError):
+            raise Unsupported(f"{game.spec()}: playing scored games needs zermelo.minimax") from None
+        payoff = game.payoff(position)
+        if payoff is not None:
+            return PositionValue(_sign_word(payoff), 0, None, [], score=payoff)
+        values = list(islice(move_values(game, position, limits=limits), MAX_MOVES + 1))
+        if len(values) > MAX_MOVES:
+            raise Unsupported(f"{game.spec()}: more than {MAX_MOVES:,} legal moves; too many to play")
+        infos = [
+            MoveInfo(
+                i + 1,
+                mv.move,
+                game.format(mv.move.position),
+                _sign_word(mv.value),
+                None if mv.distance is None else mv.distance - 1,
+                None,
+                mv.value,
+            )
+            for i, mv in enumerate(values)
+        ]
+        best = max(infos, key=lambda m: m.score or 0) if infos else None
+        if best is None:
+            return PositionValue(DRAW_, 0, None, [], score=0)
+        same = [m for m in infos if m.score == best.score]
+        rems = [m.remoteness for m in same if m.remoteness is not None]
+        rem = None
+        if rems:
+            rem = 1 + (min(rems) if best.value == WIN_ else max(rems))
+        return PositionValue(best.value, rem, None, infos, score=best.score)
+
+
+def _sign_word(score: int) -> str:
+    return WIN_ if score > 0 else LOSE_ if score < 0 else DRAW_
+
+
+_EVALUATORS: list[tuple[type, Callable[[], Evaluator]]] = [(Impartial, ImpartialEvaluator), (Scored, ScoredEvaluator)]
+
+
+def register_evaluator(cls: type, factory: Callable[[], Evaluator]) -> None:
+    """Use ``factory()`` to evaluate games of class ``cls`` (checked before earlier ones)."""
+    _EVALUATORS.insert(0, (cls, factory))
+
+
+def evaluator_for(game: Rules[Any]) -> Evaluator:
+    """The evaluator of a game: impartial games by the engine, scored games by minimax."""
+    for cls, factory in _EVALUATORS:
+        if isinstance(game, cls):
+            return factory()
+    raise Unsupported(f"{game.spec()}: playing this kind of game (partisan) is not supported yet")
+
+
+def classify(game: Rules[Any], position: Any, *, misere: bool = False, limits: Limits | None = None) -> PositionValue:
+    """The value of ``position`` for the player to move, and every legal move's value.
+
+    >>> from zermelo.games import Subtraction
+    >>> pv = classify(Subtraction({1, 2}), 4)
+    >>> pv.value, [(m.label, m.describe()) for m in pv.moves]
+    ('win', [('take 1 (4 -> 3)', 'win in 3'), ('take 2 (4 -> 2)', 'lose in 2')])
+    """
+    return evaluator_for(game).evaluate(game, position, misere, limits or Limits())
+
+
+def _size(game: Rules[Any], position: Any) -> int:
+    hint = game.size_hint(position) if isinstance(game, Impartial) else None
+    return hint if hint is not None else 0
+
+
+def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = None) -> MoveInfo | None:
+    """The perfect player's move: the fastest win, else a draw, else the slowest loss.
+
+    Ties are broken by ``rng`` (the first such move without one).  Without remoteness (a closed
+    form only), a win that leaves the fewest positions, a loss that leaves the most.
+    """
+    if not pv.moves:
+        return None
+    candidates = pv.moves
+    scores = [m.score for m in candidates if m.score is not None]
+    if scores:  # scored games: the best score first, then quick wins and slow losses
+        candidates = [m for m in candidates if m.score == max(scores)]
+    for value in (WIN_, DRAW_, LOSE_):
+        group = [m for m in candidates if m.value == value]
+        if not group:
+            continue
+        if value == DRAW_:
+            best = group
+        else:
+            sign = 1 if value == WIN_ else -1
+            costs = [sign * (m.remoteness if m.remoteness is not None else _size(game, m.position)) for m in group]
+            best = [m for m, c in zip(group, costs, strict=True) if c == min(costs)]
+        return rng.choice(best) if rng is not None else best[0]
+    return None  # pragma: no cover  (every move has one of the three values)
+
+
+def choose_move(
+    game: Rules[Any], pv: PositionValue, skill: float = 1.0, rng: random.Random | None = None
+) -> MoveInfo | None:
+    """The computer's move: perfect, except that with probability ``1 - skill`` a random one.
+
+    >>> from zermelo.games import Nim
+    >>> pv = classify(Nim(), (3, 4, 5))
+    >>> choose_move(Nim(), pv).label
+    'take 2 from heap 1 (3 -> 1)'
+    """
+    if not 0.0 <= skill <= 1.0:
+        raise InvalidPosition(f"skill must be between 0 and 1, got {skill}")
+    if not pv.moves:
+        return None
+    rng = rng or random.Random()
+    if skill < 1.0 and rng.random() >= skill:
+        return rng.choice(pv.moves)
+    return best_move(game, pv, rng)
+
+
+# ---------------------------------------------------------------------- reading typed moves
+MoveReader = Callable[[Any, Any, str, list[MoveInfo]], MoveInfo | None]
+_READERS: dict[type, MoveReader] = {}
+
+
+def move_reader(cls: type) -> Callable[[MoveReader], MoveReader]:
+    """Register a reader of typed moves in a game's own notation (used for subclasses too)."""
+
+    def deco(fn: MoveReader) -> MoveReader:
+        _READERS[cls] = fn
+        return fn
+
+    return deco
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().replace("→", "->").split())
+
+
+def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo]) -> MoveInfo:
+    """The move a person typed: a move number, a label, the game's notation, or the result.
+
+    Raises :class:`InvalidPosition` with a short reason when no legal move matches.
+
+    >>> from zermelo.games import Nim
+    >>> ms = classify(Nim(), (3, 4, 5)).moves
+    >>> for t in ("1 2", "heap 3 -> 1", "to 3 4 1", "#1", "take 1 from heap 2"):
+    ...     print(find_move(Nim(), (3, 4, 5), t, ms).label)
+    take 2 from heap 1 (3 -> 1)
+    take 4 from heap 3 (5 -> 1)
+    take 4 from heap 3 (5 -> 1)
+    take 3 from heap 1 (3 -> 0)
+    take 1 from heap 2 (4 -> 3)
+    """
+    t = _norm(text)
+    if not t:
+        raise InvalidPosition("type a move (or `moves` to list them)")
+    if not moves:
+        raise InvalidPosition("the game is over: there is no legal move")
+    bare = t.lstrip("#")
+    if t.startswith("#") and bare.isdigit():
+        return _by_number(int(bare), moves)
+    for m in moves:
+        if _norm(m.label) == t:
+            return m
+    for cls in type(game).__mro__:
+        reader = _READERS.get(cls)
+        if reader is not None:
+            hit = reader(game, position, t, moves)
+            if hit is not None:
+                return hit
+            break
+    if t.isdigit():
+        return _by_number(int(t), moves)
+    ends = [m for m in moves if _norm(m.label).endswith(" " + t)]
+    if len(ends) == 1:  # the label without its first words: "b2" for "X b2"
+        return ends[0]
+    target = t[3:] if t.startswith("to ") else t[2:].strip() if t.startswith("->") else t
+    try:
+        p = game.parse(target)
+    except (ZermeloError, ValueError):
+        p = None
+    if p is not None:
+        key = game.key(p)
+        for m in moves:
+            if game.key(m.position) == key:
+                return m
+        raise InvalidPosition(f"no legal move leads to {game.format(p)} (type `moves` to list them)")
+    raise InvalidPosition(f"cannot read the move {text.strip()!r} (type `moves` to list them, or a move number)")
+
+
+def _by_number(k: int, moves: list[MoveInfo]) -> MoveInfo:
+    if not 1 <= k <= len(moves):
+        raise InvalidPosition(f"there is no move number {k}: the moves are numbered 1 to {len(moves)}")
+    return moves[k - 1]
+
+
+def _ints(words: list[str]) -> list[int] | None:
+    if not words or not all(w.isdigit() for w in words):
+        return None
+    return [int(w) for w in words]
+
+
+def _heap_list(position: Any) -> tuple[int, ...]:
+    return (position,) if isinstance(position, int) else tuple(position)
+
+
+def _match_heaps(game: Any, position: Any, moves: list[MoveInfo], heap: int, new: int, what: str) -> MoveInfo:
+    heaps = _heap_list(position)
+    if not 1 <= heap <= len(heaps):
+        raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(heaps)}")
+    want = (*heaps[: heap - 1], new, *heaps[heap:])
+    for m in moves:
+        if _heap_list(m.position) == want:
+            return m
+    raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {heaps[heap - 1]})")
+
+
+def _read_heap_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
+    """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one heap)."""
+    heaps = _heap_list(position)
+    words = t.replace("->", " -> ").replace(",", " ").split()
+    if words and words[0] == "heap" and "->" in words:
+        i = words.index("->")
+        a, b = _ints(words[1:i]), _ints(words[i + 1 :])
+        if a and b and len(a) == 1 and len(b) == 1:
+            return _match_heaps(game, position, moves, a[0], b[0], f"heap {a[0]} -> {b[0]}")
+        return None
+    if words and words[0] == "take":
+        rest = words[1:]
+        if len(rest) == 1 and rest[0].isdigit() and len(heaps) == 1:
+            k = int(rest[0])
+            return _match_heaps(game, position, moves, 1, heaps[0] - k, f"take {k}")
+        if len(rest) == 4 and rest[1] == "from" and rest[2] == "heap" and rest[0].isdigit() and rest[3].isdigit():
+            k, h = int(rest[0]), int(rest[3])
+            new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
+            return _match_heaps(game, position, moves, h, new, f"take {k} from heap {h}")
+        return None
+    nums = _ints(words)
+    if nums is not None and len(nums) == 2:
+        h, k = nums
+        new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
+        return _match_heaps(game, position, moves, h, new, f"take {k} from heap {h}")
+    return None
+
+
+def _read_wythoff_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
+    """``1 3`` = take 3 from heap 1; ``both 2`` or ``b 2`` = take 2 from both heaps."""
+    words = t.replace(",", " ").split()
+    both = (words[:1] in (["both"], ["b"]) and len(words) == 2) or (
+        words[:1] == ["take"] and words[2:] == ["from", "both"]
+    )
+    if both and words[1].isdigit():
+        d = int(words[1])
+        want = (position[0] - d, position[1] - d)
+    else:
+        nums = _ints(words)
+        if nums is None or len(nums) != 2 or nums[0] not in (1, 2):
+            return None
+        h, k = nums
+        want = (position[0] - k, position[1]) if h == 1 else (position[0], position[1] - k)
+    for m in moves:
+        if m.position == want:
+            return m
+    raise InvalidPosition(f"{t!r} is not a legal move from {game.format(position)}")
+
+
+def _read_digraph_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
+    """A vertex name moves the (only) token there; ``a -> c`` names both ends."""
+    words = t.replace("->", " ").split()
+    if len(words) == 1 and isinstance(position, str):
+        hits = [m for m in moves if str(m.position).lower() == words[0]]
+        if hits:
+            return hits[0]
+    return None
+
+
+def _register_readers() -> None:
+    from .games.digraph import Digraph
+    from .games.heap import HeapGame
+    from .games.wythoff import Wythoff
+
+    move_reader(HeapGame)(_read_heap_move)
+    move_reader(Wythoff)(_read_wythoff_move)
+    move_reader(Digraph)(_read_digraph_move)
+
+
+_register_readers()
+
+
+def heaps(game: Rules[Any], position: Any) -> list[int] | None:
+    """The heap sizes of a heap game's position (Nim, subtraction games, Wythoff), else ``None``.
+
+    Front ends draw these as rows of counters.
+
+    >>> from zermelo.games import Nim, Wythoff
+    >>> heaps(Nim(), (3, 0, 5)), heaps(Nim(), 4), heaps(Wythoff(), (2, 7))
+    ([3, 0, 5], [4], [2, 7])
+    """
+    from .games.heap import HeapGame
+    from .games.wythoff import Wythoff
+
+    if isinstance(game, HeapGame | Wythoff):
+        return list(_heap_list(position))
+    return None
+
+
+def grid(game: Rules[Any], position: Any) -> list[str] | None:
+    """The rows of a board game's position, top row first, or ``None`` for other games.
+
+    A board game here is one whose position text is its cells row by row (``/`` between rows
+    allowed) and whose rules say the board's size as ``m`` columns × ``n`` rows (the m,n,k-games)
+    or ``width`` × ``height``.  Front ends draw it as a grid.
+
+    >>> from zermelo.rules import Scored
+    >>> class Board(Scored[str]):
+    ...     m, n = 3, 2
+    >>> grid(Board(), "XO./..X")
+    ['XO.', '..X']
+    """
+    if not isinstance(position, str):
+        return None
+    cells = game.format(position).replace("/", "")
+    for across, down in (("m", "n"), ("width", "height")):
+        cols, rows = getattr(game, across, None), getattr(game, down, None)
+        if isinstance(cols, int) and isinstance(rows, int) and cols > 0 and cols * rows == len(cells):
+            return [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    return None
+
+
+# ---------------------------------------------------------------------- a game in progress
+@dataclass(frozen=True)
+class Turn:
+    """One position of the game so far: who was to move, its value for them, and what was played."""
+
+    position: Any
+    text: str
+    mover: str  # "human" or "computer" (or "first"/"second" when nobody is the computer)
+    value: str
+    remoteness: int | None
+    played: MoveInfo | None = None  # the move made from here, once made
+
+
+@dataclass
+class Session:
+    """A game in progress between a person and the perfect player (or two people).
+
+    ``computer`` says who the computer is: ``"second"`` (the person moves first), ``"first"``,
+    or ``None`` (no computer; hints only).  ``skill`` and ``seed`` shape the computer's play.
+
+    >>> from zermelo.games import Nim
+    >>> s = Session(Nim(), (1, 2), seed=1)
+    >>> s.play("2 2").label
+    'take 2 from heap 2 (2 -> 0)'
+    >>> s.computer_move().label, s.over, s.winner
+    ('take 1 from heap 1 (1 -> 0)', True, 'computer')
+    >>> s.undo(); s.game.format(s.position)
+    '1 2'
+    """
+
+    game: Rules[Any]
+    start: Any
+    misere: bool = False
+    computer: str | None = "second"
+    skill: float = 1.0
+    seed: int | None = None
+    limits: Limits = field(default_factory=Limits)
+    turns: list[Turn] = field(init=False)
+    _rng: random.Random = field(init=False, repr=False)
+    _cache: dict[Hashable, PositionValue] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.computer not in ("first", "second", None):
+            raise InvalidPosition(f"the computer plays first, second or not at all, got {self.computer!r}")
+        if not 0.0 <= self.skill <= 1.0:
+            raise InvalidPosition(f"skill must be between 0 and 1, got {self.skill}")
+        self._rng = random.Random(self.seed)
+        self._cache = {}
+        self.turns = []
+        self._enter(self.start)
+
+    # -- state
+    @property
+    def position(self) -> Any:
+        """The current position."""
+        return self.turns[-1].position
+
+    @property
+    def ply(self) -> int:
+        """Moves made so far."""
+        return len(self.turns) - 1
+
+    @property
+    def to_move(self) -> str:
+        """``human`` or ``computer`` (``first`` / ``second`` without a computer)."""
+        return self._mover(self.ply)
+
+    def _mover(self, ply: int) -> str:
+        first = ply % 2 == 0
+        if self.computer is None:
+            return "first" if first else "second"
+        return "computer" if first == (self.computer == "first") else "human"
+
+    def value(self) -> PositionValue:
+        """The current position's value and its classified moves."""
+        return self._value(self.position)
+
+    def moves(self) -> list[MoveInfo]:
+        """The legal moves, classified."""
+        return self.value().moves
+
+    @property
+    def over(self) -> bool:
+        """The player to move has no move."""
+        return self.value().over
+
+    @property
+    def winner(self) -> str | None:
+        """Who won a finished game (``draw`` for a drawn score), else ``None``.
+
+        Normal play: whoever made the last move; misère play: the other one.
+        """
+        pv = self.value()
+        if not pv.over:
+            return None
+        if pv.value == DRAW_:
+            return "draw"
+        return self.to_move if pv.value == WIN_ else self._other(self.to_move)
+
+    def _other(self, who: str) -> str:
+        return {"human": "computer", "computer": "human", "first": "second", "second": "first"}[who]
+
+    def _value(self, position: Any) -> PositionValue:
+        key = self.game.key(position)
+        hit = self._cache.get(key)
+        if hit is None:
+            hit = self._cache[key] = classify(self.game, position, misere=self.misere, limits=self.limits)
+        return hit
+
+    def _enter(self, position: Any) -> None:
+        pv = self._value(position)
+        self.turns.append(
+            Turn(position, self.game.format(position), self._mover(len(self.turns)), pv.value, pv.remoteness)
+        )
+
+    # -- actions
+    def hint(self) -> MoveInfo | None:
+        """The perfect player's move from here (no randomness)."""
+        return best_move(self.game, self.value())
+
+    def play(self, move: MoveInfo | str) -> MoveInfo:
+        """Make a move, given as a :class:`MoveInfo` or as typed text (see :func:`find_move`)."""
+        pv = self.value()
+        m = find_move(self.game, self.position, move, pv.moves) if isinstance(move, str) else move
+        if m not in pv.moves:
+            raise InvalidPosition(f"{m.label} is not a legal move here")
+        last = self.turns[-1]
+        self.turns[-1] = Turn(last.position, last.text, last.mover, last.value, last.remoteness, m)
+        self._enter(m.position)
+        return m
+
+    def computer_move(self) -> MoveInfo:
+        """The computer chooses and makes its move."""
+        m = choose_move(self.game, self.value(), self.skill, self._rng)
+        if m is None:
+            raise InvalidPosition("the game is over: there is no move to make")
+        return self.play(m)
+
+    def undo(self) -> None:
+        """Take back the last move of the person, and the computer's reply to it."""
+        if self.ply == 0:
+            raise InvalidPosition("nothing to undo")
+        self.turns.pop()
+        while self.ply > 0 and self.computer is not None and self.to_move == "computer":
+            self.turns.pop()
+        last = self.turns[-1]
+        self.turns[-1] = Turn(last.position, last.text, last.mover, last.value, last.remoteness)
+
+    def history(self) -> list[dict[str, Any]]:
+        """The value history (for the chart): per ply the mover, their value and the remoteness."""
+        return [
+            {
+                "ply": i,
+                "position": t.text,
+                "mover": t.mover,
+                "value": t.value,
+                "remoteness": t.remoteness,
+                "move": t.played.label if t.played else None,
+                "move_value": t.played.value if t.played else None,
+            }
+            for i, t in enumerate(self.turns)
+        ]

@@ -1,0 +1,28 @@
+"""Run the CLI in-process for the notes' games tests."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from zermelo.cli import main
+
+
+def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    """``zermelo solve ARGV --json`` through ``cli.main``; the parsed JSON object."""
+    status = main(["solve", *argv, "--json"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def solve_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """A ``zermelo solve`` that must fail with exit status 2 and one line on stderr."""
+    status = main(["solve", *argv])
+    out, err = capsys.readouterr()
+    assert status == 2 and not out
+    assert err.count("\n") == 1, err
+    return err

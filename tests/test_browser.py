@@ -1,0 +1,177 @@
+"""End to end: the explorer page in headless Chromium (Debian's), driven by Playwright.
+
+Plays a full game of Nim and one of Wythoff against the computer, checking the colours of the
+moves (green wins, red loses), the result and the value-history chart; saves screenshots in
+test-output/browser/ (git-ignored).  `make test` installs Chromium (apt) and Playwright (pip);
+Playwright's own browser download is never used.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from web_server import running_server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OUT = Path(__file__).resolve().parent.parent / "test-output" / "browser"
+GREEN, YELLOW, RED = "rgb(46, 158, 68)", "rgb(230, 194, 41)", "rgb(210, 60, 60)"
+TIMEOUT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with running_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)"
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True, timeout=60_000)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, base_url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    p = context.new_page()
+    p.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    p.on("pageerror", lambda exc: errors.append(str(exc)))
+    p.goto(base_url)
+    p.wait_for_selector("body[data-state=ready]")
+    yield p
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def start(page: Page, game: str, position: str, first: str = "human") -> None:
+    page.select_option("#game-select", game)
+    page.fill("#position", position)
+    page.select_option("#first", first)
+    page.click("#play-button")
+    wait_turn(page)
+
+
+def wait_turn(page: Page) -> str:
+    page.wait_for_selector("body[data-state=human], body[data-state=over]")
+    state = page.get_attribute("body", "data-state")
+    assert state is not None
+    return state
+
+
+def colours(page: Page, selector: str) -> dict[str, set[str]]:
+    """The background colour of each element, by its move value."""
+    found: list[list[str]] = page.eval_on_selector_all(
+        selector, "els => els.map(e => [e.dataset.value || '', getComputedStyle(e).backgroundColor])"
+    )
+    out: dict[str, set[str]] = {}
+    for value, colour in found:
+        out.setdefault(value, set()).add(colour)
+    return out
+
+
+def play_winning_game(page: Page, use_counters: bool) -> tuple[int, set[str]]:
+    """Play green moves until the end; return the plies and every move value seen."""
+    seen: set[str] = set()
+    plies = 0
+    while wait_turn(page) == "human":
+        by_value = colours(page, "#moves .move")
+        seen |= set(by_value)
+        assert by_value.get("win") == {GREEN}, by_value
+        assert by_value.get("lose", {RED}) == {RED}, by_value
+        assert by_value.get("draw", {YELLOW}) == {YELLOW}, by_value
+        counters = page.locator("#board .counter.win")
+        if use_counters and plies % 4 == 0 and counters.count():
+            counters.first.click()  # the clickable heaps
+        else:
+            page.locator("#moves .move.win").first.click()
+        plies += 2
+    return plies, seen
+
+
+def test_a_full_game_of_nim_against_the_computer(page: Page) -> None:
+    start(page, "nim", "3 4 5")
+    assert "you can win" in page.inner_text("#status")
+    assert page.locator("#board .heap").count() == 3
+    assert page.locator("#board .heap[data-heap='3'] .counter").count() == 5
+    counter_colours = colours(page, "#board .counter")
+    assert counter_colours["win"] == {GREEN} and counter_colours["lose"] == {RED}
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "nim-start.png"), full_page=True)
+    # a move once taken back: the computer's reply goes too
+    page.locator("#moves .move.lose").first.click()
+    wait_turn(page)
+    assert "you lose against perfect play" in page.inner_text("#status")
+    page.click("#undo-button")
+    wait_turn(page)
+    assert page.locator("#board .heap[data-heap='1'] .counter").count() == 3
+    plies, seen = play_winning_game(page, use_counters=True)
+    assert seen == {"win", "lose"}  # Nim has no draws: every hint is green or red
+    assert page.inner_text("#status") == "Game over: you win!"
+    assert page.get_attribute("body", "data-state") == "over"
+    points = page.locator("#chart circle.point")
+    assert points.count() == plies  # one per position: the person made the last of plies - 1 moves
+    assert page.locator("#chart circle.point.win").count() >= 1
+    log = page.locator("#log li")
+    assert log.count() == plies - 1  # every move of the game, the undone ones gone
+    assert log.first.inner_text().startswith("you: ") and "(win in" in log.first.inner_text()
+    assert log.nth(1).inner_text().startswith("computer: ")
+    page.screenshot(path=str(OUT / "nim.png"), full_page=True)
+
+
+def test_wythoff_solve_and_play(page: Page) -> None:
+    page.select_option("#game-select", "wythoff")
+    page.fill("#position", "4 7")
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    assert page.inner_text("#sol-outcome").startswith("P")  # (4, 7) is a Wythoff pair
+    assert page.inner_text("#sol-moves") == "none"
+    start(page, "wythoff", "4 6", first="human")
+    plies, seen = play_winning_game(page, use_counters=False)
+    assert "win" in seen and plies >= 2
+    assert page.inner_text("#status") == "Game over: you win!"
+    page.click("#table-form button[type=submit]")  # the game's table as a picture
+    if importlib.util.find_spec("zermelo.tables") is None:
+        page.wait_for_selector("#table-error:not([hidden])")
+        assert "zermelo.tables" in page.inner_text("#table-error")
+    else:
+        page.wait_for_selector("#table-image:not([hidden])")
+        page.wait_for_function("document.getElementById('table-image').naturalWidth > 0")
+    page.screenshot(path=str(OUT / "wythoff.png"), full_page=True)
+
+
+def test_tictactoe_on_a_grid_when_the_minimax_games_are_there(page: Page, base_url: str) -> None:
+    names = page.eval_on_selector_all("#game-select option", "os => os.map(o => o.value)")
+    if "tictactoe" not in names:  # scored games come with zermelo.minimax (another branch)
+        assert page.locator("#board .grid").count() == 0
+        return
+    start(page, "tictactoe", ".........")
+    assert page.locator("#board .grid .cell").count() == 9
+    assert colours(page, "#board .cell") == {"draw": {YELLOW}}  # every opening move draws
+    while wait_turn(page) == "human":
+        by_value = colours(page, "#board .cell[data-value]")
+        assert "win" not in by_value or by_value["win"] == {GREEN}
+        best = page.locator("#board .cell.win")
+        (best if best.count() else page.locator("#board .cell.draw")).first.click()
+    assert page.inner_text("#status") == "Game over: a draw."
+    page.screenshot(path=str(OUT / "tictactoe.png"), full_page=True)

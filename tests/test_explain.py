@@ -1,0 +1,204 @@
+"""Explanations say why, with the right numbers: Bouton's columns, Beatty pairs, mex, nim-sums."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.analysis import Analysis, solve
+from zermelo.explain import explain, generic, nim_columns, sum_parts
+from zermelo.games import AllBut, Digraph, Nim, Square, Subtraction, Wythoff
+from zermelo.games.wythoff import wythoff_pair
+from zermelo.rules import Outcome, Sum
+
+
+# ---------------------------------------------------------------------- Nim
+def test_nim_binary_columns_and_highest_bit() -> None:
+    text = solve(Nim(), (3, 4, 5)).explanation
+    for piece in (
+        "heap 1:  3 = 011",
+        "heap 2:  4 = 100",
+        "heap 3:  5 = 101",
+        "ones per column:  2 1 2 (even odd even)",
+        "nim-sum 2 = 010",
+        "highest bit is 2",
+        "heap 1 (3) has that bit",
+        "Reduce heap 1 from 3 to 3 ⊕ 2 = 1",
+        "player to move wins",
+    ):
+        assert piece in text, piece
+
+
+def test_nim_several_heaps_with_the_top_bit() -> None:
+    text = solve(Nim(), (25, 21, 11)).explanation
+    # 25 ⊕ 21 ⊕ 11 = 7, top bit 4: 25 = 11001 and 11 = 01011 lack it, 21 = 10101 has it.
+    assert "nim-sum 7 = 00111" in text and "heap 2 (21) has that bit" in text and "21 ⊕ 7 = 18" in text
+    text = solve(Nim(), (7, 5, 3)).explanation
+    assert "heap 1 (7), heap 2 (5), heap 3 (3) have that bit" in text
+    assert "Each of the 3 heaps" in text
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(0, 2**70), min_size=2, max_size=6))
+def test_nim_explained_move_is_bouton_move(heaps: list[int]) -> None:
+    game, position = Nim(), tuple(heaps)
+    outcome = game.outcome_formula(position)
+    a = Analysis("nim", game.format(position), outcome, None, None, game.winning_moves_formula(position), "")
+    text = explain(game, position, a)
+    s = 0
+    for h in heaps:
+        s ^= h
+    if s == 0:
+        assert ("The nim-sum is 0" in text or "Every heap is empty" in text) and "loses" in text
+        return
+    top = 1 << (s.bit_length() - 1)
+    i = next(i for i, h in enumerate(heaps) if h & top)
+    assert f"highest bit is {top}" in text or "digits" in text
+    assert f"Reduce heap {i + 1} from" in text
+    assert any(m.position[i] == heaps[i] ^ s for m in a.winning_moves)
+    if len(str(heaps[i])) <= 40 and len(str(s)) <= 40:
+        assert f"{heaps[i]} ⊕ {s} = {heaps[i] ^ s}" in text
+
+
+def test_nim_p_position() -> None:
+    text = solve(Nim(), (1, 2, 3)).explanation
+    assert "ones per column:  2 2 (even even)  →  nim-sum 0 = 00" in text
+    assert "player to move loses" in text
+
+
+def test_nim_columns_helper() -> None:
+    assert nim_columns((6, 1))[-1] == "  ones per column:  1 1 1 (odd odd odd)  →  nim-sum 7 = 111"
+
+
+def test_nim_huge_heaps_exact_and_bounded() -> None:
+    big = 10**50
+    start = time.perf_counter()
+    text = solve(Nim(), (big, 3, big + 1)).explanation
+    assert time.perf_counter() - start < 5
+    assert "too wide to print" in text and "nim-sum is 2" in text and "3 ⊕ 2 = 1" in text
+    text = solve(Nim(), (2**200, 1)).explanation
+    s = 2**200 + 1
+    assert f"{str(s)[:8]}…{str(s)[-8:]} ({len(str(s))} digits)" in text
+
+
+def test_misere_nim() -> None:
+    text = solve(Nim(), (1, 1, 1), misere=True).explanation
+    assert "There are 3 of them (odd)" in text and "P-position" in text
+    text = solve(Nim(), (1, 1), misere=True).explanation
+    assert "There are 2 of them (even)" in text and "N-position" in text
+    text = solve(Nim(), (5, 1), misere=True).explanation
+    assert "1 heap of 2 or more" in text and "here it is 4" in text and "5 -> 0" in text
+    assert "misère play the player who cannot move wins" in solve(Nim(), (0, 0), misere=True).explanation
+    text = solve(Nim(), (3, 3), misere=True).explanation
+    assert "2 heaps of 2 or more" in text and "here it is 0" in text and "loses" in text
+
+
+# ---------------------------------------------------------------------- Wythoff
+def test_wythoff_p_position_is_a_beatty_pair() -> None:
+    text = solve(Wythoff(), (21, 34)).explanation
+    assert "(21, 34) is the pair k = 13" in text and "⌊13φ⌋ = 21" in text and "21 + 13 = 34" in text
+    assert "player to move loses" in text
+
+
+def test_wythoff_winning_families() -> None:
+    text = solve(Wythoff(), (26, 34)).explanation
+    assert "the pair with difference 8 is (12, 20)" in text
+    assert "reduce heap 1 from 26 to 21, the partner of 34 (pair k = 13)" in text
+    assert "reduce heap 2 from 34 to 16, the partner of 26 (pair k = 10)" in text
+    assert "take 14 from both heaps to reach (12, 20), the pair k = 8 with the same difference 8" in text
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_wythoff_explanation_names_every_winning_move(x: int, y: int) -> None:
+    # The analysis from the closed forms (themselves tested against search in test_wythoff).
+    g = Wythoff()
+    outcome = g.outcome_formula((x, y))
+    assert outcome is not None
+    a = Analysis("wythoff", f"{x} {y}", outcome, None, None, g.winning_moves_formula((x, y)) or [], "")
+    text = explain(g, (x, y), a)
+    d = abs(x - y)
+    assert f"difference {d}" in text or f"pair k = {d}" in text
+    for m in a.winning_moves:
+        nx, ny = m.position
+        if nx != x and ny != y:
+            assert f"take {x - nx} from both heaps" in text
+        elif nx != x:
+            assert f"reduce heap 1 from {x} to {nx}" in text
+        else:
+            assert f"reduce heap 2 from {y} to {ny}" in text
+
+
+def test_wythoff_huge_exact() -> None:
+    k = 10**45
+    ak, bk = wythoff_pair(k)
+    text = solve(Wythoff(), (ak, bk)).explanation
+    assert f"{str(k)[:8]}…{str(k)[-8:]} (46 digits)" in text and "player to move loses" in text
+
+
+# ---------------------------------------------------------------------- mex rule
+def test_mex_explanation() -> None:
+    text = solve(Subtraction({1, 3, 4}), 22).explanation
+    assert "3 moves lead to positions of Grundy values {0, 2, 3}" in text
+    assert "mex (least value not among them) is 1" in text and "take 1 (22 -> 21)" in text
+    text = solve(Subtraction({1, 3, 4}), 21).explanation
+    assert "{1, 2}" in text and "Grundy value is 0" in text and "every move leads to an N-position" in text
+
+
+def test_terminal_positions() -> None:
+    assert "player who cannot move loses" in solve(Square(), 0).explanation
+    assert "player who cannot move wins" in solve(Square(), 0, misere=True).explanation
+
+
+def test_generic_is_bounded_on_huge_positions() -> None:
+    a = Analysis("allbut:1", str(10**40), Outcome.N, None, None, [], "")
+    start = time.perf_counter()
+    text = generic(AllBut({1}), 10**40, a)
+    assert time.perf_counter() - start < 1 and "closed form" in text and "wins" in text
+
+
+# ---------------------------------------------------------------------- sums
+def test_sum_of_games_xor() -> None:
+    game = Sum(Square(), Nim(), Subtraction({1, 3, 4}))
+    text = solve(game, (17, (3, 5), 22)).explanation
+    assert "sum of 4 independent games" in text
+    for piece in ("square 17: Grundy value 0", "nim 3: Grundy value 3", "nim 5: Grundy value 5"):
+        assert piece in text
+    assert "subtraction:1,3,4 22: Grundy value 1" in text
+    assert "0 ⊕ 3 ⊕ 5 ⊕ 1 = 7" in text and "move in nim 5 (value 5)" in text and "5 ⊕ 7 = 2 (take 3 (5 -> 2)" in text
+
+
+def test_components_of_a_heap_game_and_p_sum() -> None:
+    text = solve(Subtraction({1, 3, 4}), (21, 22)).explanation
+    assert "subtraction:1,3,4 21: Grundy value 0" in text and "0 ⊕ 1 = 1" in text
+    assert "move in subtraction:1,3,4 22 (value 1)" in text and "take 1 (22 -> 21)" in text
+    text = solve(Sum(Square(), Square()), (17, 17)).explanation
+    assert "0 ⊕ 0 = 0" in text and "loses" in text
+
+
+def test_sum_parts_flattens() -> None:
+    parts = sum_parts(Sum(Sum(Nim(), Square()), Nim()), (((1, 2), 3), 4))
+    assert [(g.spec(), p) for g, p in parts] == [("nim", 1), ("nim", 2), ("square", 3), ("nim", 4)]
+
+
+# ---------------------------------------------------------------------- misère and loopy
+def test_misere_generic() -> None:
+    text = solve(Square(), 17, misere=True).explanation
+    assert "Misère play" in text and "17 -> 16" in text
+
+
+@pytest.mark.parametrize(
+    "graph, start, pieces",
+    [
+        ("a->b, b->a", "a", ["∞()", "0 is not among them", "draw"]),
+        ("a->b, b->a, a->c, b->d", "a", ["∞(0)", "0 is among them", "a -> c"]),
+    ],
+)
+def test_loopy(graph: str, start: str, pieces: list[str]) -> None:
+    text = solve(Digraph.from_text(graph), start).explanation
+    assert "cycles" in text
+    for piece in pieces:
+        assert piece in text, piece

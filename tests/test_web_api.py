@@ -1,0 +1,192 @@
+"""The web explorer's JSON API, over real HTTP against a running `zermelo serve`."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import httpx
+import pytest
+
+from web_server import running_server
+from zermelo.cli import main
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[httpx.Client]:
+    with running_server() as base, httpx.Client(base_url=base, timeout=30.0) as c:
+        yield c
+
+
+def get(client: httpx.Client, path: str, **params: Any) -> tuple[int, Any]:
+    r = client.get(path, params=params)
+    assert r.headers["content-type"].startswith("application/json"), r.text[:200]
+    return r.status_code, r.json()
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_games_lists_every_registered_game_with_a_runnable_example(client: httpx.Client) -> None:
+    status, games = get(client, "/api/games")
+    assert status == 200
+    names = {g["name"] for g in games}
+    assert {"nim", "wythoff", "subtraction", "square", "digraph"} <= names
+    for g in games:
+        assert g["spec"].split(":")[0] == g["name"]
+        if g["kind"] == "impartial":
+            s, body = get(client, "/api/solve", game=g["spec"], position=g["position"])
+            assert s == 200, body
+            assert body["outcome"] in ("P", "N", "DRAW")
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "misere"),
+    [
+        ("nim", "3 4 5", False),
+        ("nim", "1 1 1", True),
+        ("wythoff", "26 34", False),
+        ("subtraction:1,3,4", "22", False),
+        ("square", "17", True),
+        ("digraph:a->b, b->a, b->c", "a", False),
+    ],
+)
+def test_solve_is_exactly_the_cli_json(
+    client: httpx.Client, capsys: pytest.CaptureFixture[str], game: str, position: str, misere: bool
+) -> None:
+    status, body = get(client, "/api/solve", game=game, position=position, misere="1" if misere else "0")
+    assert status == 200
+    expected = cli_json(capsys, "solve", game, *position.split(), "--json", *(["--misere"] if misere else []))
+    assert body == expected
+
+
+def test_moves_are_classified_for_the_mover(client: httpx.Client) -> None:
+    status, body = get(client, "/api/moves", game="nim", position="3 4 5")
+    assert status == 200
+    assert body["value"] == "win" and body["remoteness"] == 11 and body["grundy"] == 2
+    assert body["heaps"] == [3, 4, 5] and body["exact"] and not body["over"]
+    wins = [m for m in body["moves"] if m["value"] == "win"]
+    assert [(m["position"], m["grundy"], m["describe"]) for m in wins] == [("1 4 5", 0, "win in 11")]
+    assert all(m["value"] == "lose" and m["grundy"] != 0 for m in body["moves"] if m not in wins)
+    status, body = get(client, "/api/moves", game="nim", position="0 0")
+    assert status == 200 and body["over"] and body["moves"] == [] and body["value"] == "lose"
+    status, body = get(client, "/api/moves", game="nim", position="0", misere="true")
+    assert status == 200 and body["over"] and body["value"] == "win"
+    status, body = get(client, "/api/moves", game="digraph:a->b, b->a, b->c, c->d, a->e, e->f", position="a")
+    assert body["value"] == "draw" and {m["position"]: m["value"] for m in body["moves"]} == {"b": "draw", "e": "lose"}
+
+
+def test_huge_nim_is_classified_by_bouton_without_remoteness(client: httpx.Client) -> None:
+    status, body = get(client, "/api/moves", game="nim", position="1000 1000 1000")
+    assert status == 200 and not body["exact"] and body["remoteness"] is None
+    assert [m["position"] for m in body["moves"] if m["value"] == "win"] == [
+        "0 1000 1000",
+        "1000 0 1000",
+        "1000 1000 0",
+    ]
+
+
+def test_the_computer_plays_the_fastest_win(client: httpx.Client) -> None:
+    status, body = get(client, "/api/play", game="wythoff", position="4 6")
+    assert status == 200
+    assert body["move"]["value"] == "win" and body["move"]["position"] == "3 5"
+    after = body["after"]
+    assert after["position"] == "3 5" and after["value"] == "lose"
+    _, again = get(client, "/api/play", game="nim", position="5 6 7", skill="0", seed="42")
+    _, same = get(client, "/api/play", game="nim", position="5 6 7", skill="0", seed="42")
+    assert again == same  # a seeded random player is reproducible
+
+
+def test_table_is_an_integration_point(client: httpx.Client) -> None:
+    r = client.get("/api/table", params={"game": "wythoff", "rows": 8, "cols": 8})
+    if importlib.util.find_spec("zermelo.tables") is None:
+        assert r.status_code == 501 and "zermelo.tables" in r.json()["error"]
+    else:
+        assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+        assert r.content.startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize(
+    ("path", "params", "status", "message"),
+    [
+        ("/api/solve", {"position": "3"}, 400, "missing parameter 'game'"),
+        ("/api/solve", {"game": "nim"}, 400, "missing parameter 'position'"),
+        ("/api/solve", {"game": "nim", "position": ""}, 400, "give at least one heap size"),
+        ("/api/solve", {"game": "chess", "position": "3"}, 400, "unknown game 'chess'"),
+        ("/api/solve", {"game": "subtraction:1,x", "position": "3"}, 400, "not a whole number"),
+        ("/api/solve", {"game": "subtraction", "position": "3"}, 400, "give the subtraction set"),
+        ("/api/solve", {"game": "nim", "position": "3 -4"}, 400, "whole number >= 0"),
+        ("/api/solve", {"game": "wythoff", "position": "1 2 3"}, 400, "two heap sizes"),
+        ("/api/solve", {"game": "digraph", "position": "a"}, 400, "give the graph"),
+        ("/api/solve", {"game": "digraph:a->b", "position": "z"}, 400, "no vertex 'z'"),
+        ("/api/solve", {"game": "digraph:/etc/hostname", "position": "a"}, 400, "give the graph inline"),
+        ("/api/solve", {"game": "digraph:@/etc/hostname", "position": "a"}, 400, "give the graph inline"),
+        ("/api/solve", {"game": "nim", "position": "3", "misere": "maybe"}, 400, "true or false"),
+        ("/api/solve", {"game": "nim", "position": "1 " * 1500}, 400, "too long"),
+        ("/api/solve", {"game": "square", "position": "10000000000"}, 422, "budget"),
+        ("/api/moves", {"game": "subtraction:2,5,7", "position": "100000000"}, 422, "budget"),
+        ("/api/moves", {"game": "wythoff", "position": "100000 100000"}, 400, "too many"),
+        ("/api/play", {"game": "nim", "position": "0"}, 400, "game is over"),
+        ("/api/play", {"game": "nim", "position": "3", "skill": "2"}, 400, "between 0 and 1"),
+        ("/api/play", {"game": "nim", "position": "3", "skill": "high"}, 400, "must be a float"),
+        ("/api/play", {"game": "nim", "position": "3", "seed": "-1"}, 400, "'seed'"),
+        ("/api/table", {"game": "digraph:a->b"}, None, ""),
+        ("/api/nothing", {}, 404, "Not Found"),
+    ],
+)
+def test_bad_input_is_a_clear_4xx(
+    client: httpx.Client, path: str, params: dict[str, str], status: int | None, message: str
+) -> None:
+    code, body = get(client, path, **params)
+    assert 400 <= code < 500 if status is None else code == status, body
+    assert message in body["error"]
+
+
+def test_garbage_never_gets_a_500(client: httpx.Client) -> None:
+    rng = random.Random(1)
+    alphabet = "0123456789 ,:-><()xyzab∞é\\\"';%&\x00\t"
+    junk = ["", " ", "%", "\x00", "1" * 3000, "9" * 400, "nim:3", "nim:", ":", "digraph:->", "digraph:a->"]
+    junk += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(25)]
+    for i, text in enumerate(junk):
+        game = ["nim", "wythoff", "subtraction:1,3,4", "digraph:a->b, b->a", text][i % 5]
+        for path in ("/api/solve", "/api/moves", "/api/play"):
+            r = client.get(path, params={"game": game, "position": text, "misere": "1" if i % 2 else "0"})
+            assert r.status_code < 500, (path, game, text, r.text[:200])
+            assert isinstance(r.json(), dict)
+
+
+def test_concurrent_requests_are_answered(client: httpx.Client) -> None:
+    positions = [f"{a} {b}" for a in range(6) for b in range(6)]
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda p: get(client, "/api/solve", game="wythoff", position=p), positions))
+    p_positions = {p for p, (_, body) in zip(positions, answers, strict=True) if body["outcome"] == "P"}
+    assert p_positions == {"0 0", "1 2", "2 1", "3 5", "5 3"}
+
+
+def test_the_page_and_its_assets_are_served_locally(client: httpx.Client) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    assert "/static/app.js" in page.text and "http" not in page.text.replace("http-equiv", "")
+    for asset, kind in (("/static/app.js", "javascript"), ("/static/style.css", "text/css")):
+        r = client.get(asset)
+        assert r.status_code == 200 and kind in r.headers["content-type"]
+        assert "https://" not in r.text  # no CDN: everything comes from this server
+
+
+def test_serve_on_a_busy_port_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"zermelo: error: cannot listen on 127.0.0.1:{port}") and "\n" not in err
+    assert main(["serve", "--port", "70000"]) == 2

@@ -1,0 +1,53 @@
+"""A real `zermelo serve` process on a free loopback port, for the API and browser tests."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def running_server(startup_seconds: float = 60.0) -> Iterator[str]:
+    """Start ``zermelo serve`` and yield its base URL; stop it afterwards, whatever happened."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + startup_seconds
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"zermelo serve exited: {proc.stderr.read() if proc.stderr else ''}")
+            try:
+                if httpx.get(f"{base}/api/games", timeout=2.0).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("zermelo serve did not answer in time")
+            time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
