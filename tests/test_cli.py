@@ -99,6 +99,9 @@ def test_solve_wythoff_153_289(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert status == 0 and data["outcome"] == "N"
     assert data["winning_moves"] == [{"move": "take 41 from heap 2 (289 -> 248)", "position": "153 248"}]
+    # The extras beside the closed form have position/option budgets, not a clock: always computed.
+    # (375 is also the plain recursive solver's value: benchmarks/engine.py compares whole tables.)
+    assert data["grundy"] == 375 and data["remoteness"] == 191
 
 
 def test_solve_square_17_misere(capsys: pytest.CaptureFixture[str]) -> None:
