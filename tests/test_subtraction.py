@@ -115,3 +115,12 @@ def test_several_heaps_are_a_sum() -> None:
     game = Subtraction({1, 3, 4})
     assert grundy(game, (5, 6, 9)) == grundy(game, 5) ^ grundy(game, 6) ^ grundy(game, 9)
     assert Engine(game).status((5, 6, 9))[0] == (LOSE if grundy(game, (5, 6, 9)) == 0 else 1)
+
+
+@pytest.mark.parametrize("game", [Subtraction({1, 3, 4}), AllBut({2}), Square(), PrimePower()], ids=repr)
+def test_options_keep_the_canonical_promise(game: Subtraction | AllBut | Square | PrimePower) -> None:
+    assert game.canonical_options and game.atomic_options()
+    for n in range(300):
+        opts = game.options(n)
+        assert all(type(o) is int and 0 <= o < n and game.key(o) == o for o in opts)
+    assert game.options((3, 5)) == [game.key(o) for o in game.options((3, 5))]

@@ -129,3 +129,12 @@ def test_parse_and_format() -> None:
 def test_isqrt_is_exact() -> None:
     n = 5 * (10**1000 + 1) ** 2
     assert isqrt(n) ** 2 <= n < (isqrt(n) + 1) ** 2
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 30))
+def test_options_are_the_definition_and_canonical(x: int, y: int) -> None:
+    moves = [(i, y) for i in range(x)] + [(x, j) for j in range(y)] + [(x - d, y - d) for d in range(1, min(x, y) + 1)]
+    got = W.options((x, y))
+    assert sorted(got) == sorted(key(p) for p in moves)  # the same multiset, written sorted
+    assert all(W.key(p) == p for p in got)  # canonical_options keeps its promise
