@@ -3,7 +3,9 @@
 Two workloads, each a full Grundy table (every option of every position is examined by both
 solvers, so the comparison is like for like):
 
-* the Square game (subtract a positive square), every heap up to n = 10^5 (21 million options);
+* the Square game (subtract a positive square), every heap up to n = 10^5 (21 million options),
+  with the game's ``option_array`` accelerator (a wide heap's options as one numpy array, looked up
+  in bulk) and without it (one list of options per heap, the engine's generic path);
 * Wythoff's game, the 300 × 300 table, as one ``grundies`` call over all cells.
 
 The plain solver is the obvious memoised recursion.  A heap of 10^5 recurses 10^5 deep, so it needs
@@ -89,8 +91,15 @@ def in_big_stack(fn: Callable[[], Any]) -> tuple[Any, float, float]:
     return out["value"], out["seconds"], out["cpu"]
 
 
-def engine_square(n: int) -> tuple[list[Any], int]:
-    eng = Engine(Square())
+class GenericSquare(Square):
+    """The Square game without its ``option_array`` accelerator: the engine's generic path."""
+
+    def option_array(self, position: Any) -> None:
+        return None
+
+
+def engine_square(n: int, game: Square | None = None) -> tuple[list[Any], int]:
+    eng = Engine(Square() if game is None else game)
     values = eng.grundies(list(range(n + 1)))
     return values, eng.options_seen
 
@@ -128,9 +137,14 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
     args = sys.argv[1:] if argv is None else argv
     quick = "--quick" in args
     n, size = (20_000, 120) if quick else (100_000, 300)
-    Engine(Square()).grundies(list(range(50)))  # compile (or load) the kernels before timing
+    Engine(Square()).grundies(list(range(3000)))  # compile (or load) the kernels before timing
     rows = [
         measure(f"Square game, Grundy values 0..{n:,}", lambda: engine_square(n), lambda: plain_square(n)),
+        measure(
+            "  the same, generic options (no option_array)",
+            lambda: engine_square(n, GenericSquare()),
+            lambda: plain_square(n),
+        ),
         measure(f"Wythoff, Grundy table {size} x {size}", lambda: engine_wythoff(size), lambda: plain_wythoff(size)),
     ]
     print(

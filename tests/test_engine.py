@@ -435,3 +435,39 @@ def test_splitting_options_against_the_definition_and_the_whole_graph() -> None:
     for r in [*rows, 6, 9]:
         g = eng.grundy(r)
         assert eng.status(r)[0] == (LOSE if g == 0 else WIN)
+
+
+class _SquareWithoutBulk(Square):
+    """The Square game with the option_array accelerator switched off: the generic path."""
+
+    def option_array(self, position: Any) -> None:
+        return None
+
+
+def test_bulk_option_arrays_agree_with_the_generic_path() -> None:
+    sq = Square()
+    for n in (0, 5, 2303, 2304, 5000, 12345):
+        arr = sq.option_array(n)
+        assert arr is None or arr.tolist() == sq.options(n)
+    assert sq.option_array(100) is None and sq.option_array(10_000) is not None
+    positions = [0, 1, 17, 2500, 4999, 5000, 7777]
+    fast, slow = Engine(sq), Engine(_SquareWithoutBulk())
+    assert fast.grundies(positions) == slow.grundies(positions)
+    for misere in (False, True):
+        assert fast.statuses(positions, misere) == slow.statuses(positions, misere)
+    assert fast.options_seen == slow.options_seen
+
+
+def test_bulk_path_rolls_back_and_falls_back() -> None:
+    eng = Engine(Square())
+    with pytest.raises(SearchLimitExceeded):
+        eng.status(60_000, limits=Limits(max_positions=3000))
+    assert eng.positions_seen == 0
+    assert eng.status(9000) == Engine(_SquareWithoutBulk()).status(9000)
+
+    class Odd(Square):  # an accelerator that breaks its contract: negative keys are refused
+        def option_array(self, position: Any) -> Any:
+            arr = super().option_array(position)
+            return None if arr is None else arr - 10**6
+
+    assert Engine(Odd()).status(3000) == Engine(Square()).status(3000)

@@ -79,87 +79,87 @@ def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[
 
 @njit(cache=True)
 def grundy_values(node_off: np.ndarray, parts: np.ndarray, g: np.ndarray, start: int) -> None:
-    """Fill ``g[start:]`` with Grundy values by the mex rule, in topological (Kahn) order.
+    """Fill ``g[start:]`` with Grundy values by the mex rule, in depth-first post-order.
 
     Nodes below ``start`` already carry final values (-1: unresolved, on or above a cycle).  An
     option is one node id, or a marker ``-(k + 1)`` and ``k`` node ids whose values are XORed
-    (Sprague–Grundy for sums).  A node's value is the mex of its options' values.  A new node stays
-    -1 when it lies on or above a cycle.
+    (Sprague–Grundy for sums).  A node's value is the mex of its options' values, computed once
+    all its options are done.  A new node stays -1 when it can reach a cycle: some option is then
+    on the depth-first stack (a cycle through it) or itself unresolved.  An explicit stack, so no
+    depth is too deep; only reads of the option lists, no reverse edges to build.
     """
     n = node_off.shape[0] - 1
-    cnt = np.zeros(n, np.int64)
-    # reverse edges among new nodes only: child -> parent, once per entry
-    pcount = np.zeros(n + 1, np.int64)
+    m = n - start
+    if m <= 0:
+        return
     widest = 1
     for v in range(start, n):
         width = node_off[v + 1] - node_off[v]
         if width + 1 > widest:
             widest = width + 1
-        for e in range(node_off[v], node_off[v + 1]):
-            c = parts[e]
-            if c >= start:
-                cnt[v] += 1
-                pcount[c + 1] += 1
-    for v in range(n):
-        pcount[v + 1] += pcount[v]
-    parents = np.empty(pcount[n], np.int64)
-    fill = pcount[:n].copy()
-    for v in range(start, n):
-        for e in range(node_off[v], node_off[v + 1]):
-            c = parts[e]
-            if c >= start:
-                parents[fill[c]] = v
-                fill[c] += 1
-    queue = np.empty(n - start + 1, np.int64)
-    tail = 0
-    for v in range(start, n):
-        if cnt[v] == 0:
-            queue[tail] = v
-            tail += 1
     stamp = np.zeros(widest + 1, np.int64)
-    head = 0
-    while head < tail:
-        v = queue[head]
-        head += 1
-        mark = v + 1
-        ok = True
-        e = node_off[v]
-        end = node_off[v + 1]
-        while e < end:
-            c = parts[e]
-            if c >= 0:
-                x = g[c]
+    state = np.zeros(m, np.int8)  # 0: not seen, 1: on the stack, 2: done
+    cursor = np.empty(m, np.int64)
+    stack = np.empty(m, np.int64)
+    for root in range(start, n):
+        if state[root - start] != 0:
+            continue
+        top = 0
+        stack[0] = root
+        state[root - start] = 1
+        cursor[root - start] = node_off[root]
+        while top >= 0:
+            v = stack[top]
+            e = cursor[v - start]
+            end = node_off[v + 1]
+            pushed = False
+            while e < end:
+                c = parts[e]
                 e += 1
-                if x < 0:
-                    ok = False
+                if c >= start and state[c - start] == 0:
+                    cursor[v - start] = e
+                    state[c - start] = 1
+                    cursor[c - start] = node_off[c]
+                    top += 1
+                    stack[top] = c
+                    pushed = True
                     break
-            else:
-                x = 0
-                last = e - c  # the marker -(k + 1) is followed by k parts
-                e += 1
-                while e < last:
-                    gc = g[parts[e]]
-                    if gc < 0:
+            if pushed:
+                continue
+            # Every option is done (or on the stack: a cycle): the mex rule.
+            mark = v + 1
+            ok = True
+            e = node_off[v]
+            while e < end:
+                c = parts[e]
+                if c >= 0:
+                    x = g[c]
+                    e += 1
+                    if x < 0:
                         ok = False
                         break
-                    x ^= gc
+                else:
+                    x = 0
+                    last = e - c  # the marker -(k + 1) is followed by k parts
                     e += 1
-                if not ok:
-                    break
-            if x < stamp.shape[0]:
-                stamp[x] = mark
-        if not ok:
-            continue  # an old unresolved part: this node stays unresolved
-        mex = 0
-        while mex < stamp.shape[0] and stamp[mex] == mark:
-            mex += 1
-        g[v] = mex
-        for i in range(pcount[v], pcount[v + 1]):
-            p = parents[i]
-            cnt[p] -= 1
-            if cnt[p] == 0:
-                queue[tail] = p
-                tail += 1
+                    while e < last:
+                        gc = g[parts[e]]
+                        if gc < 0:
+                            ok = False
+                            break
+                        x ^= gc
+                        e += 1
+                    if not ok:
+                        break
+                if x < stamp.shape[0]:
+                    stamp[x] = mark
+            if ok:
+                mex = 0
+                while mex < stamp.shape[0] and stamp[mex] == mark:
+                    mex += 1
+                g[v] = mex
+            state[v - start] = 2
+            top -= 1
 
 
 #: The label of a node whose generalized Sprague–Grundy value is infinite, ∞(K).
@@ -266,3 +266,29 @@ def loopy_grundy(offsets: np.ndarray, targets: np.ndarray, g: np.ndarray) -> np.
                 unlabelled -= 1
         m += 1
     return label
+
+
+@njit(cache=True)
+def dense_lookup(dense: np.ndarray, keys: np.ndarray, found: np.ndarray) -> int:
+    """Look ``keys`` up in the key -> node id array ``dense`` into ``found``, in one pass.
+
+    Returns -1 if some key is negative, -2 - k if some key k is beyond ``dense`` (the largest such
+    k), else the number of keys not in it yet (``found`` -1 there).
+    """
+    size = dense.shape[0]
+    top = -1
+    for i in range(keys.shape[0]):
+        k = keys[i]
+        if k < 0:
+            return -1
+        if k >= size and k > top:
+            top = k
+    if top >= 0:
+        return -2 - top
+    missing = 0
+    for i in range(keys.shape[0]):
+        j = dense[keys[i]]
+        found[i] = j
+        if j < 0:
+            missing += 1
+    return missing

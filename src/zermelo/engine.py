@@ -145,15 +145,32 @@ def _overrides(rules: object, name: str, base: type) -> bool:
 
 _MISSING = object()
 
+#: The compiled kernels, imported on first use (importing numba makes `import zermelo` slow).
+_KERNELS: dict[str, Any] = {}
+
+
+def _kernel(name: str) -> Any:
+    f = _KERNELS.get(name)
+    if f is None:
+        from . import _kernels
+
+        f = _KERNELS[name] = getattr(_kernels, name)
+    return f
+
 
 class _Table(dict[Hashable, bytes]):
     """Key -> node id for the positions of one rules object.
 
     A missing key becomes a new node, so a whole list of options is looked up with one
     ``map(table.__getitem__, keys)`` running in C: one hash probe per option and no Python loop.
+    Ids are stored as their 8 machine bytes, so a node's options are stored with one join.
+
+    For games with :meth:`~zermelo.rules.Impartial.option_array` (int positions that are their own
+    keys) the table also keeps ``dense``, a numpy array from key to id (-1: none), so a wide
+    node's options are looked up in bulk; the dict stays the authority and ``dense`` mirrors it.
     """
 
-    __slots__ = ("atomic", "graph", "keyed", "rules")
+    __slots__ = ("atomic", "bulk", "dense", "graph", "keyed", "rules", "top")
 
     def __init__(self, graph: _Graph, rules: Impartial[Any]) -> None:
         super().__init__()
@@ -163,6 +180,9 @@ class _Table(dict[Hashable, bytes]):
         self.keyed = _overrides(rules, "key", Rules) and not rules.canonical_options
         # Options never split when the game says so (a subtraction game's heaps), or in the whole graph.
         self.atomic = not graph.split or rules.atomic_options()
+        self.bulk = self.atomic and not self.keyed and _overrides(rules, "option_array", Impartial)
+        self.dense: np.ndarray | None = None
+        self.top = -1  # the largest int key, so a dense array is sized once for all of them
 
     def __missing__(self, key: Hashable) -> bytes:
         g = self.graph
@@ -171,7 +191,65 @@ class _Table(dict[Hashable, bytes]):
         g.positions.append((self.rules, key))  # the key stands in for the position until fixed
         g.keys.append(key)
         g.fresh.append(j)
+        if self.bulk and type(key) is int:
+            if key > self.top:
+                self.top = key
+            d = self.dense
+            if d is not None and 0 <= key < d.shape[0]:
+                d[key] = j
         return b
+
+    def add(self, key: Hashable, j: int) -> None:
+        """Record a node made outside ``__missing__`` (a root)."""
+        self[key] = j.to_bytes(8, sys.byteorder)
+        if self.bulk and type(key) is int:
+            if key > self.top:
+                self.top = key
+            d = self.dense
+            if d is not None and 0 <= key < d.shape[0]:
+                d[key] = j
+
+    def forget(self, key: Hashable) -> None:
+        del self[key]
+        d = self.dense
+        if d is not None and type(key) is int and 0 <= key < d.shape[0]:
+            d[key] = -1
+
+    def ids(self, keys: np.ndarray) -> np.ndarray | None:
+        """Node ids of an int64 array of keys, making new nodes for new keys.
+
+        ``None`` when a key is negative, or when the keys are too sparse for a dense array (heaps
+        far bigger than the table): the caller then uses the dict.
+        """
+        d = self.dense
+        if d is None:
+            if self.top > 4 * len(self) + (1 << 20):
+                return None
+            d = self._grow(max(self.top, 1023))
+        dense_lookup = _kernel("dense_lookup")
+        found = np.empty(keys.shape[0], np.int64)
+        missing = dense_lookup(d, keys, found)
+        if missing == -1:
+            return None
+        if missing < -1:
+            top = -2 - missing
+            if top > 4 * len(self) + (1 << 20):
+                return None
+            d = self._grow(max(top, self.top))
+            missing = dense_lookup(d, keys, found)
+        if missing:
+            for k in keys[found < 0].tolist():
+                self[k]  # __missing__ makes the node and fills dense
+            found = d[keys]
+        return found
+
+    def _grow(self, top: int) -> np.ndarray:
+        """A dense array holding keys up to ``top`` at least, rebuilt from the dict."""
+        d = self.dense = np.full(max(2 * top + 2, 1024), -1, np.int64)
+        for k, b in self.items():  # amortised: the size at least doubles
+            if type(k) is int and 0 <= k < d.shape[0]:
+                d[k] = int.from_bytes(b, sys.byteorder)
+        return d
 
 
 class _Graph:
@@ -219,7 +297,7 @@ class _Graph:
         if b is not None:
             return int.from_bytes(b, sys.byteorder)
         j = len(self.positions)
-        t[k] = j.to_bytes(8, sys.byteorder)
+        t.add(k, j)
         self.positions.append((rules, position))
         self.keys.append(k)
         return j
@@ -231,7 +309,7 @@ class _Graph:
     def rollback(self, n: int) -> None:
         """Forget every node from ``n`` on: back to the closed graph of ``n`` nodes."""
         for j in range(n, len(self.positions)):
-            del self.tables[id(self.positions[j][0])][self.keys[j]]
+            self.tables[id(self.positions[j][0])].forget(self.keys[j])
         del self.positions[n:]
         del self.keys[n:]
         self.fresh.clear()
@@ -243,7 +321,19 @@ class _Graph:
     def expand(self, j: int) -> None:
         """Append the options of node ``j`` (the hot loop: bulk operations, one probe per option)."""
         rules, p = self.positions[j]
-        t = self.table(rules)
+        t = self.tables.get(id(rules))
+        if t is None or t.rules is not rules:
+            t = self.table(rules)
+        if t.bulk:
+            arr = rules.option_array(p)
+            found = t.ids(arr) if arr is not None and arr.shape[0] else None
+            if found is not None and arr is not None:
+                self.parts.frombytes(found.tobytes())
+                self.node_off.append(len(self.parts))
+                self.opt_count.append(self.opt_count[-1] + arr.shape[0])
+                self.fresh.clear()
+                self.expanded = j + 1
+                return
         opts = rules.options(p)
         reps = opts if type(opts) is list else list(opts)
         keys = list(map(rules.key, reps)) if t.keyed else reps

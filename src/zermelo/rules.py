@@ -25,9 +25,12 @@ import enum
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import InvalidPosition
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "Impartial",
@@ -139,6 +142,7 @@ class Impartial(Rules[P]):
 
     Required: :meth:`options`.  Optional hooks, each used by the engine when overridden:
     :meth:`moves` (labelled options), :meth:`components` (an independent sum), :meth:`key`,
+    :meth:`option_array` (bulk options of wide heap positions),
     :meth:`grundy_formula`, :meth:`outcome_formula`, :meth:`winning_moves_formula` (closed forms),
     :meth:`parse` / :meth:`format`.
     """
@@ -173,6 +177,16 @@ class Impartial(Rules[P]):
         ``components`` is not overridden.
         """
         return type(self).components is Impartial.components
+
+    def option_array(self, position: P) -> np.ndarray | None:
+        """Optional accelerator: the options of ``position`` as a numpy ``int64`` array, or ``None``.
+
+        Only for games whose positions are non-negative ints that are their own keys (heap
+        games).  The engine then looks up a node's options in bulk with numpy instead of one
+        hash probe per option; worth it only for wide nodes, so return ``None`` for narrow ones
+        (``options`` is then used).  Must hold the same options as :meth:`options`.
+        """
+        return None
 
     def grundy_formula(self, position: P) -> int | None:
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
