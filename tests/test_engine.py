@@ -176,6 +176,28 @@ def test_kernels_match_definitions_on_random_cyclic_graphs(seed: int, n: int, de
             assert s == (LOSE if gv == 0 else WIN)
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 30), st.sampled_from([0.05, 0.1, 0.2]), st.booleans())
+def test_a_graph_grown_query_by_query_matches_the_definitions(seed: int, n: int, density: float, acyclic: bool) -> None:
+    rng = random.Random(seed)
+    succ = random_graph(rng, n, acyclic=acyclic, density=density)
+    order = list(range(n))
+    rng.shuffle(order)
+    for misere in (False, True):
+        eng = Engine(Graph(succ))
+        got = {v: eng.status(v, misere) for v in order}  # the outcome table is extended each time
+        want = ref_status(succ, misere)
+        assert [got[v] for v in range(n)] == want
+
+
+def test_a_remoteness_table_asked_one_by_one_stays_linear() -> None:
+    eng = Engine(Square())
+    t = time.process_time()
+    table = [eng.status(n)[1] for n in range(4000)]
+    assert time.process_time() - t < 2.0  # a full retrograde pass per question took about 2 s
+    assert table == [r for _, r in Engine(Square()).statuses(list(range(4000)))]
+
+
 def test_queries_one_by_one_agree_with_one_batch() -> None:
     succ = random_graph(random.Random(7), 40, acyclic=False, density=0.08)
     one = Engine(Graph(succ))

@@ -292,3 +292,131 @@ def dense_lookup(dense: np.ndarray, keys: np.ndarray, found: np.ndarray) -> int:
         if j < 0:
             missing += 1
     return missing
+
+
+@njit(cache=True)
+def retrograde_more(
+    offsets: np.ndarray,
+    targets: np.ndarray,
+    misere: bool,
+    old_state: np.ndarray,
+    old_rem: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`retrograde` of a graph that grew: the first ``old_state.shape[0]`` nodes are known.
+
+    They were a closed graph, so their outcome and remoteness are final and only the new nodes
+    need work.  Their old options act as sources with remoteness of their own, so the new nodes
+    are settled in increasing remoteness with a bucket queue (Dial's algorithm) instead of a plain
+    first-in first-out queue: a win takes the smallest remoteness among its losing options, a loss
+    the largest among all its options, exactly as in the full pass.
+    """
+    n = offsets.shape[0] - 1
+    start = old_state.shape[0]
+    state = np.zeros(n, np.int8)
+    rem = np.full(n, -1, np.int64)
+    state[:start] = old_state
+    rem[:start] = old_rem
+    m = n - start
+    top_old = 0
+    for v in range(start):
+        if rem[v] > top_old:
+            top_old = rem[v]
+    nbuckets = top_old + m + 3
+    head = np.full(nbuckets, -1, np.int64)
+    # Entries of the bucket lists: (node, state); at most one per new edge plus one per new node.
+    cap = targets.shape[0] - offsets[start] + m + 1
+    e_node = np.empty(cap, np.int64)
+    e_state = np.empty(cap, np.int8)
+    e_next = np.empty(cap, np.int64)
+    used = 0
+    remaining = np.zeros(m, np.int64)
+    worst = np.zeros(m, np.int64)  # 1 + the largest remoteness among the options won so far
+    best = np.full(m, nbuckets, np.int64)  # the smallest win candidate pushed so far
+    pcount = np.zeros(m + 1, np.int64)
+    for v in range(start, n):
+        for e in range(offsets[v], offsets[v + 1]):
+            c = targets[e]
+            if c >= start:
+                pcount[c - start + 1] += 1
+    for i in range(m):
+        pcount[i + 1] += pcount[i]
+    parents = np.empty(pcount[m], np.int64)
+    fill = pcount[:m].copy()
+    for v in range(start, n):
+        i = v - start
+        count = offsets[v + 1] - offsets[v]
+        remaining[i] = count
+        for e in range(offsets[v], offsets[v + 1]):
+            c = targets[e]
+            if c >= start:
+                parents[fill[c - start]] = v
+                fill[c - start] += 1
+            elif state[c] == LOSE:
+                if rem[c] + 1 < best[i]:
+                    best[i] = rem[c] + 1
+            elif state[c] == WIN:
+                remaining[i] -= 1
+                if rem[c] + 1 > worst[i]:
+                    worst[i] = rem[c] + 1
+        if count == 0:
+            r = 0
+            s = WIN if misere else LOSE
+        elif best[i] < nbuckets:
+            r = best[i]
+            s = WIN
+        elif remaining[i] == 0:
+            r = worst[i]
+            s = LOSE
+        else:
+            continue
+        e_node[used] = v
+        e_state[used] = s
+        e_next[used] = head[r]
+        head[r] = used
+        used += 1
+    for r in range(nbuckets):
+        while head[r] >= 0:
+            k = head[r]
+            head[r] = e_next[k]
+            v = e_node[k]
+            if state[v] != 0:
+                continue
+            state[v] = e_state[k]
+            rem[v] = r
+            for j in range(pcount[v - start], pcount[v - start + 1]):
+                p = parents[j]
+                if state[p] != 0:
+                    continue
+                i = p - start
+                if state[v] == LOSE:
+                    if r + 1 < best[i]:
+                        best[i] = r + 1
+                        s = WIN
+                    else:
+                        continue
+                else:
+                    remaining[i] -= 1
+                    if r + 1 > worst[i]:
+                        worst[i] = r + 1
+                    if remaining[i] != 0 or best[i] < nbuckets:
+                        continue
+                    s = LOSE
+                q = best[i] if s == WIN else worst[i]
+                if used == cap:
+                    grown = cap * 2
+                    a = np.empty(grown, np.int64)
+                    a[:cap] = e_node
+                    e_node = a
+                    b = np.empty(grown, np.int8)
+                    b[:cap] = e_state
+                    e_state = b
+                    c2 = np.empty(grown, np.int64)
+                    c2[:cap] = e_next
+                    e_next = c2
+                    cap = grown
+                e_node[used] = p
+                e_state[used] = s
+                e_next[used] = head[q]
+                head[q] = used
+                used += 1
+    return state, rem

@@ -497,13 +497,16 @@ class Engine:
         A table computed earlier stays right for the nodes it covers: the graph was closed then,
         so nothing added later is reachable from them.
         """
-        from ._kernels import retrograde
-
         cached = self._outcomes.get(misere)
         if cached is not None and cached[0].shape[0] >= need:
             return cached
         node_off, parts = self._arrays(self._whole)
-        table = retrograde(node_off, parts, misere)
+        table: tuple[np.ndarray, np.ndarray]
+        if cached is not None and cached[0].shape[0]:
+            # Only the new nodes need work: questions asked one by one stay linear overall.
+            table = _kernel("retrograde_more")(node_off, parts, misere, cached[0], cached[1])
+        else:
+            table = _kernel("retrograde")(node_off, parts, misere)
         del node_off, parts
         self._outcomes[misere] = table
         return table
