@@ -493,3 +493,17 @@ def test_bulk_path_rolls_back_and_falls_back() -> None:
             return None if arr is None else arr - 10**6
 
     assert Engine(Odd()).status(3000) == Engine(Square()).status(3000)
+
+
+def test_arrays_given_to_the_kernels_never_pin_the_graph() -> None:
+    # numba's first compile of a kernel may keep its arguments alive for a while; when those were
+    # views of the graph's array('q') buffers, the next search failed with BufferError.
+    eng = Engine(Square())
+    eng.status(10)
+    kept = eng._arrays(eng._whole)  # as if someone still held the kernel's inputs
+    assert eng.status(500) == Engine(Square()).status(500)
+    assert eng.grundies([600, 700]) == Engine(Square()).grundies([600, 700])
+    with pytest.raises(SearchLimitExceeded):
+        eng.status(100_000, limits=Limits(max_positions=50))
+    assert eng.status(800) == Engine(Square()).status(800)
+    assert kept[0].shape[0] == 12

@@ -275,6 +275,10 @@ class _Graph:
         self.parts = array("q")  # the options, as above
         self.opt_count = array("q", [0])  # options examined before each node (for options_seen)
         self.expanded = 0
+        # numpy copies of node_off and parts for the kernels, extended as the arrays grow: the
+        # kernels never see a view of an array('q') (a view left alive, by numba's first compile
+        # say, would forbid the array to grow: BufferError).
+        self._mirrors: dict[str, tuple[np.ndarray, int]] = {}
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -302,6 +306,22 @@ class _Graph:
         self.keys.append(k)
         return j
 
+    def mirror(self, name: str) -> np.ndarray:
+        """A numpy copy of ``node_off`` or ``parts``, copying only what was appended since last time."""
+        src: array[int] = getattr(self, name)
+        buf, have = self._mirrors.get(name, (np.empty(0, np.int64), 0))
+        n = len(src)
+        if n > buf.shape[0]:
+            grown = np.empty(max(n, 2 * buf.shape[0]), np.int64)
+            grown[:have] = buf[:have]
+            buf = grown
+        if n > have:
+            view = np.frombuffer(src, dtype=np.int64, count=n - have, offset=8 * have)
+            buf[have:n] = view
+            del view  # releases the export at once
+        self._mirrors[name] = (buf, n)
+        return buf[:n]
+
     def checkpoint(self) -> int:
         assert self.expanded == len(self.positions), "the graph is closed between searches"
         return self.expanded
@@ -316,6 +336,8 @@ class _Graph:
         del self.node_off[n + 1 :]
         del self.opt_count[n + 1 :]
         del self.parts[self.node_off[n] :]
+        for name, (buf, have) in self._mirrors.items():
+            self._mirrors[name] = (buf, min(have, len(getattr(self, name))))
         self.expanded = n
 
     def expand(self, j: int) -> None:
@@ -486,10 +508,7 @@ class Engine:
 
     # ------------------------------------------------------------------ evaluation
     def _arrays(self, graph: _Graph) -> tuple[np.ndarray, np.ndarray]:
-        # Zero-copy views of the arrays; they must not outlive the kernel call (the arrays grow).
-        node_off = np.frombuffer(graph.node_off, dtype=np.int64)
-        parts = np.frombuffer(graph.parts, dtype=np.int64) if len(graph.parts) else np.empty(0, np.int64)
-        return node_off, parts
+        return graph.mirror("node_off"), graph.mirror("parts")
 
     def _outcome_table(self, misere: bool, need: int) -> tuple[np.ndarray, np.ndarray]:
         """Outcome and remoteness of at least the first ``need`` nodes of the whole graph.
@@ -507,7 +526,6 @@ class Engine:
             table = _kernel("retrograde_more")(node_off, parts, misere, cached[0], cached[1])
         else:
             table = _kernel("retrograde")(node_off, parts, misere)
-        del node_off, parts
         self._outcomes[misere] = table
         return table
 
@@ -580,7 +598,6 @@ class Engine:
         if self._labels.shape[0] != n:
             node_off, parts = self._arrays(self._whole)
             self._labels = loopy_grundy(node_off, parts, self._g_whole)
-            del node_off, parts
         lab = self._labels
         if lab[j] != INFINITE:
             return int(lab[j])
