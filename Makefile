@@ -40,6 +40,7 @@ pytest: $(STAMP) $(CHROMIUM)
 test: lint typecheck pytest
 
 bench: $(STAMP)
+	$(BIN)/pip install -q -e ".[bench]"
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -8,10 +8,12 @@
 
 from __future__ import annotations
 
-from . import games
+from . import games, heaps
 from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
 from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_sum
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from .heaps import HeapSequence, sequence
+from .minimax import move_values, negamax
 from .registry import make_game
 from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
 
@@ -20,6 +22,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Analysis",
     "Engine",
+    "HeapSequence",
     "Impartial",
     "InvalidGame",
     "InvalidPosition",
@@ -38,12 +41,16 @@ __all__ = [
     "fold",
     "games",
     "grundy",
+    "heaps",
     "make_game",
     "mex",
+    "move_values",
+    "negamax",
     "nim_sum",
     "outcome",
     "partisan_outcome",
     "remoteness",
+    "sequence",
     "solve",
     "winning_moves",
 ]

@@ -240,6 +240,45 @@ class Scored(Rules[P]):
         """Final value for the player to move, or ``None`` if the game is not over."""
         raise NotImplementedError
 
+    # Optional hooks, each with a safe default; :mod:`zermelo.minimax` uses them when set.
+
+    #: True for a win/draw/loss game whose ``payoff`` is -1, 0 or +1: the search then prefers
+    #: quick wins and slow losses and reports the distance (in plies) to the end.
+    win_loss: ClassVar[bool] = False
+    #: True when moves score points as they are made (the stone games): see :meth:`gain`.
+    gains: ClassVar[bool] = False
+
+    def gain(self, position: P, move: Move[P]) -> int:
+        """Points the player to move banks by making ``move`` (read only when ``gains`` is True).
+
+        The value of a position is then the best ``gain - value(option)`` (score difference).
+        """
+        return 0
+
+    def evaluate(self, position: P) -> int:
+        """A heuristic value for the player to move, used at the horizon of a depth-limited search.
+
+        Default 0 ("looks even").  For ``win_loss`` games keep it well below 10**6.
+        """
+        return 0
+
+    def order(self, position: P, moves: list[Move[P]]) -> list[Move[P]]:
+        """Move ordering for alpha-beta: likely-best moves first.  Default: as generated."""
+        return moves
+
+    def exact_value(
+        self, position: P, max_nodes: int | None = None, at_most: int | None = None
+    ) -> tuple[int, int] | None:
+        """An exact value from a compiled solver, ``(value, nodes)``, or ``None`` (the default).
+
+        ``value`` is in the encoding of :mod:`zermelo.minimax` (for ``win_loss`` games
+        ``±(10**6 - distance)``).  With ``at_most=x`` the solver may answer a cheaper null-window
+        test instead: the returned value is then only a bound, ``<= x`` exactly when the true
+        value is.  Past ``max_nodes`` the solver raises
+        :class:`~zermelo.errors.SearchLimitExceeded`.  Connect Four uses it for its bitboard kernel.
+        """
+        return None
+
 
 class Sum(Impartial[tuple[Any, ...]]):
     """The disjunctive sum G₁ + G₂ + …: a move is a move in exactly one summand.

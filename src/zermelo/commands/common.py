@@ -103,15 +103,19 @@ def limits_from(args: argparse.Namespace) -> Limits:
 def game_and_position(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:
     """The rules named by ``spec`` and the position read from the POSITION words."""
     e = entry(spec.partition(":")[0])
+    # Scored games' examples are whole commands ("zermelo negamax connect4:6x5 ''").
+    like = e.example if e.example.startswith("zermelo ") else f"zermelo solve {e.example}"
     words = list(words)
     if e.graph_argument and ":" not in spec:
         if not words:
-            raise InvalidGame(f"{e.name}: give the graph first, like: zermelo solve {e.example}")
+            raise InvalidGame(f"{e.name}: give the graph first, like: {like}")
         spec = f"{spec}:{words.pop(0)}"
     game = make_game(spec)
     text = " ".join(words)
-    if not text.strip():
-        raise InvalidPosition(f"{e.name}: give a position, like: zermelo solve {e.example}")
+    # A scored game's empty text is its start (Connect Four's empty board, the whole row of
+    # stones); its parse says so or rejects it.
+    if not text.strip() and e.kind != "scored":
+        raise InvalidPosition(f"{e.name}: give a position, like: {like}")
     return game, game.parse(text)
 
 

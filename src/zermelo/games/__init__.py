@@ -7,8 +7,15 @@
 
 from __future__ import annotations
 
+from ..heaps import GrundyGame as GrundyGame
+from ..heaps import Hexadecimal as Hexadecimal
+from ..heaps import Octal as Octal
+from ..heaps import TakeAndBreak as TakeAndBreak
+from ..heaps import _register as _heaps_register  # noqa: F401  (take-and-break games register here)
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
+from .cheques import Cheques
 from .chomp import Chomp
+from .connect4 import Connect4
 from .cram import Cram
 from .digraph import Digraph
 from .divisor import Divisor
@@ -23,12 +30,17 @@ from .queen import Queen
 from .rook import Rook
 from .splitnim import SplitNim
 from .staircase import Staircase
+from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
 from .subtraction import AllBut, PrimePower, Square, Subtraction
+from .tictactoe import MNK, TicTacToe
 from .wythoff import Wythoff
 
 __all__ = [
+    "MNK",
     "AllBut",
+    "Cheques",
     "Chomp",
+    "Connect4",
     "Cram",
     "DawsonKayles",
     "Digraph",
@@ -46,6 +58,12 @@ __all__ = [
     "SplitNim",
     "Square",
     "Staircase",
+    "StoneGame",
+    "StoneGameII",
+    "StoneGameIII",
+    "StoneGameIV",
+    "StoneGameV",
     "Subtraction",
+    "TicTacToe",
     "Wythoff",
 ]

@@ -1,0 +1,106 @@
+"""``zermelo negamax GAME POSITION [--json] [--compare] [--depth D]``: scored games.
+
+Prints the value for the player to move (win/draw/loss with the distance in plies, or the score),
+every best move, a principal variation and the nodes searched.  ``--compare`` runs plain
+minimax, alpha-beta, alpha-beta with the transposition table and MTD(f) on the same position.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..errors import InvalidPosition, Unsupported
+from ..minimax import Result, compare, negamax
+from ..registry import entry, make_game
+from ..rules import Scored
+from .common import add_limits, emit_json, limits_from
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser("negamax", help="value, best moves and principal variation of a scored game's position")
+    p.add_argument("game", metavar="GAME", help="tictactoe, mnk:4,4,3, connect4:6x5, stone-game:5,3,4,5, ...")
+    p.add_argument(
+        "position",
+        metavar="POSITION",
+        nargs="*",
+        help="the position, e.g. X.O...... or a Connect Four move list 4453 ('' for the start)",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--compare", action="store_true", help="minimax vs alpha-beta vs the table vs MTD(f): nodes each")
+    p.add_argument("--depth", type=int, default=None, metavar="D", help="search D plies only (heuristic beyond)")
+    add_limits(p)
+    p.set_defaults(run=run)
+
+
+def _game_and_position(spec: str, words: list[str]) -> tuple[Scored[Any], Any]:
+    e = entry(spec.partition(":")[0])
+    game = make_game(spec)
+    if not isinstance(game, Scored):
+        raise Unsupported(f"{game.spec()} is not a scored game; `zermelo solve` analyses {e.kind} games")
+    # The empty text is the game's start where it has one (the empty board, the whole row).
+    return game, game.parse(" ".join(words))
+
+
+def _who(game: Scored[Any], position: Any) -> str:
+    to_move = getattr(game, "to_move", None)
+    return f" ({to_move(position)} to move)" if callable(to_move) else ""
+
+
+def _value_line(r: Result) -> str:
+    if not r.exact:
+        return f"heuristic {r.raw:+d} (not solved: the search stopped at depth {r.depth})"
+    if r.game.win_loss:
+        return r.describe()
+    meaning = getattr(r.game, "value_meaning", None)
+    if meaning is not None:
+        return f"{r.value:+d} ({meaning})"
+    return f"{r.value:+d} (score difference for the player to move: {r.outcome})"
+
+
+def run(args: argparse.Namespace) -> int:
+    game, position = _game_and_position(args.game, args.position)
+    limits = limits_from(args)
+    if args.compare:
+        if args.depth is not None:
+            raise InvalidPosition("--compare solves exactly; leave out --depth")
+        rows = compare(game, position, limits=limits)
+        if args.json:
+            emit_json(
+                {
+                    "game": game.spec(),
+                    "position": game.format(position),
+                    "methods": [
+                        {
+                            "method": r.method,
+                            "value": None if r.stopped else r.value,
+                            "stopped": r.stopped,
+                            "nodes": r.nodes,
+                            "cutoffs": r.cutoffs,
+                            "seconds": r.seconds,
+                        }
+                        for r in rows
+                    ],
+                }
+            )
+            return 0
+        print(f"{game.spec()}  {game.format(position)}{_who(game, position)}")
+        print(f"  {'method':<16} {'value':>12} {'nodes':>12} {'cut-offs':>10} {'seconds':>9}")
+        for r in rows:
+            print(f"  {r.method:<16} {r.describe():>12} {r.nodes:>12,} {r.cutoffs:>10,} {r.seconds:>9.3f}")
+        return 0
+    r = negamax(game, position, depth=args.depth, limits=limits)
+    if args.json:
+        emit_json(r.to_json())
+        return 0
+    print(f"{game.spec()}  {game.format(position)}{_who(game, position)}")
+    print(f"  value       {_value_line(r)}")
+    if r.best_moves:
+        print(f"  best moves  {', '.join(m.label for m in r.best_moves)}")
+    else:
+        print("  best moves  none: the game is over")
+    if r.pv:
+        print(f"  line        {'  '.join(m.label for m in r.pv)}")
+    cut = "" if r.method == "compiled" else f", {r.cutoffs:,} cut-offs"
+    print(f"  nodes       {r.nodes:,} searched{cut} ({r.method}, {r.seconds:.3f} s)")
+    return 0

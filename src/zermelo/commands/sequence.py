@@ -1,0 +1,174 @@
+"""``zermelo sequence GAME --upto N``: Grundy values of heaps 0..N, period, preperiod, proof."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidPosition, Unsupported
+from ..games.heap import HeapGame
+from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
+from ..registry import make_game
+from .common import emit_json
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser(
+        "sequence",
+        help="Grundy values of heaps 0..N of a heap game, with period, preperiod and proof",
+        description="Grundy sequence of a heap game (octal, take-and-break, subtraction, ...) with its "
+        "period and preperiod, proven by the Guy–Smith theorem where it applies.",
+        epilog="Example: zermelo sequence octal:0.16 --upto 400000 --json",
+    )
+    p.add_argument("game", metavar="GAME", help="e.g. octal:0.137, dawsonchess, grundygame, subtraction:1,3,4")
+    p.add_argument("--upto", type=int, required=True, metavar="N", help="compute heaps 0..N")
+    p.add_argument("--json", action="store_true", help="print one JSON object (without the values unless --values)")
+    p.add_argument("--values", action="store_true", help="include every value in the output")
+    p.add_argument("--out", metavar="FILE", help="write the values: FILE.npy (numpy), FILE.json, or text (one a line)")
+    p.add_argument("--checkpoint", metavar="FILE", help="save progress to FILE (.npz) and resume from it")
+    p.add_argument("--plot", metavar="FILE.png", help="draw G(n) against n with the period marked")
+    p.add_argument("--kernel", choices=KERNELS, help="force a kernel (default: the fastest that applies)")
+    p.add_argument("--no-prove", action="store_true", help="do not compute past N to prove a period")
+    p.add_argument("--max", type=int, metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(run=run)
+
+
+class _Bar:
+    """A rich progress bar on stderr (only on a terminal)."""
+
+    def __init__(self, enabled: bool, label: str) -> None:
+        self.progress: Any = None
+        self.task: Any = None
+        self.last = 0
+        if enabled:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.progress = Progress(
+                TextColumn(label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(file=sys.stderr),
+                transient=True,
+            )
+
+    def __call__(self, p: SequenceProgress) -> None:
+        self.last = p.done
+        if self.progress is None:
+            return
+        if self.task is None:
+            self.progress.start()
+            self.task = self.progress.add_task("heaps", total=p.total)
+        self.progress.update(self.task, completed=p.done, total=p.total)
+
+    def close(self) -> None:
+        if self.progress is not None and self.task is not None:
+            self.progress.stop()
+
+
+def run(args: argparse.Namespace) -> int:
+    game = make_game(args.game)
+    if not isinstance(game, HeapGame):
+        raise Unsupported(f"{game.spec()}: `zermelo sequence` is for heap games (a position is one heap size)")
+    if args.upto < 0:
+        raise InvalidPosition(f"--upto must be a non-negative whole number, got {args.upto}")
+    if args.max is not None and args.max < args.upto:
+        raise InvalidPosition(f"--max ({args.max}) must be at least --upto ({args.upto})")
+    for name, suffix in ((args.plot, ".png"),):
+        if name and not name.lower().endswith(suffix):
+            raise InvalidPosition(f"--plot writes a PNG file; give a name ending in {suffix}, got {name!r}")
+    bar = _Bar(not args.quiet and sys.stderr.isatty(), game.spec())
+    try:
+        result = sequence(
+            game,
+            args.upto,
+            kernel=args.kernel,
+            prove=not args.no_prove,
+            max_upto=args.max,
+            checkpoint=args.checkpoint,
+            progress=bar,
+        )
+    except KeyboardInterrupt:
+        bar.close()
+        where = f"; checkpoint saved to {args.checkpoint} (run again to resume)" if args.checkpoint else ""
+        print(f"zermelo: interrupted after {bar.last:,} heaps{where}", file=sys.stderr)
+        return 130
+    finally:
+        bar.close()
+    if args.out:
+        _write_values(Path(args.out), result)
+    if args.plot:
+        plot(result, Path(args.plot))
+    if args.json:
+        emit_json(result.to_json(with_values=args.values))
+        return 0
+    _print(result, args.values)
+    return 0
+
+
+def _write_values(path: Path, s: HeapSequence) -> None:
+    try:
+        if path.suffix == ".npy":
+            np.save(path, s.values)
+        elif path.suffix == ".json":
+            path.write_text(json.dumps(s.to_json(with_values=True)) + "\n")
+        else:
+            path.write_text("\n".join(map(str, s.values.tolist())) + "\n")
+    except OSError as exc:
+        raise InvalidPosition(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def _print(s: HeapSequence, with_values: bool) -> None:
+    print(f"{s.game}  heaps 0..{s.upto:,}" + (f" (computed to {s.computed - 1:,})" if s.computed > s.upto + 1 else ""))
+    first = " ".join(map(str, s.values[:40].tolist()))
+    print(f"  values      {first}{' ...' if s.values.size > 40 else ''}")
+    print(f"  largest     {s.largest}")
+    if s.period is None:
+        print("  period      none seen")
+    else:
+        kind = f" (arithmetic, saltus {s.saltus})" if s.saltus else ""
+        print(f"  period      {s.period:,}{kind}")
+        last = f"last exception at heap {s.preperiod - 1:,}" if s.preperiod else "periodic from heap 0"
+        print(f"  preperiod   {s.preperiod:,}  ({last})")
+    print(f"  proven      {'yes' if s.proven else 'no'}: {s.proof}")
+    if s.rare_mask is not None:
+        print(f"  sparse      {s.rare_mask}; {s.rare_count:,} rare heaps")
+    print(f"  kernel      {s.kernel}, {s.seconds:.2f} s")
+    if with_values:
+        print(" ".join(map(str, s.values.tolist())))
+
+
+def plot(s: HeapSequence, path: Path) -> None:
+    """G(n) against n, the preperiod and one period shaded (matplotlib, Agg backend)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    n = np.arange(s.values.size)
+    fig, ax = plt.subplots(figsize=(10, 4), dpi=120)
+    ax.plot(n, s.values, "," if s.values.size > 5000 else ".", color="tab:blue")
+    if s.period is not None and s.preperiod is not None:
+        n0, p = s.preperiod, s.period
+        ax.axvline(n0, color="tab:red", lw=1, label=f"preperiod {n0:,}")
+        if n0 + p <= s.upto:
+            ax.axvspan(n0, n0 + p, color="tab:orange", alpha=0.2, label=f"one period ({p:,})")
+        ax.legend(loc="upper left")
+    proof = "proven" if s.proven else "not proven"
+    ax.set_title(f"{s.game}: Grundy values, heaps 0..{s.upto:,} ({proof})")
+    ax.set_xlabel("heap size n")
+    ax.set_ylabel("G(n)")
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        raise InvalidPosition(f"cannot write {path}: {exc.strerror or exc}") from exc
+    finally:
+        plt.close(fig)

@@ -1,0 +1,251 @@
+"""Connect Four on any board: ``connect4:WxH`` is W columns by H rows (default 7x6).
+
+Players drop stones into columns; four in a row (across, up or diagonal) wins; a full board is a
+draw.  X moves first.  A position is a tuple of columns, each a string of ``X``/``O`` from the
+bottom up.  Text forms:
+
+* a move sequence, columns numbered from 1 as in Pascal Pons' solver: ``"4453"`` (``""`` is the
+  empty board; boards wider than 9 columns separate the numbers with spaces or commas);
+* the board, rows from the top separated by ``/``: ``"......./......./.../...XO.."``.
+
+The rules here are plain Python — the reference.  :func:`zermelo.negamax` solves exact values
+with the compiled bitboard solver of :mod:`zermelo.games.connect4_kernel` (through the
+``exact_value`` hook) when the board fits 62 bits (``W * (H + 1) <= 62``); the tests compare the
+two on small boards.  ``Connect4(w, h, compiled=False)`` is the reference alone.
+
+>>> g = Connect4(4, 4)
+>>> p = g.parse("1212121")
+>>> g.payoff(p), g.format(p)
+(-1, 'X.../XO../XO../XO..')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from operator import itemgetter
+from typing import Any, ClassVar
+
+from ..errors import InvalidGame, InvalidPosition
+from ..registry import GameEntry, register
+from ..rules import Move, Scored
+
+__all__ = ["Connect4"]
+
+Board = tuple[str, ...]
+
+
+class Connect4(Scored[Board]):
+    """Connect Four with ``w`` columns and ``h`` rows."""
+
+    name: ClassVar[str] = "connect4"
+    win_loss: ClassVar[bool] = True
+
+    def __init__(self, w: int = 7, h: int = 6, *, compiled: bool = True) -> None:
+        if not (1 <= w <= 20 and 1 <= h <= 20):
+            raise InvalidGame(f"connect4: columns and rows from 1 to 20, got {w}x{h}")
+        self.w, self.h = w, h
+        self.compiled = compiled and w * (h + 1) <= 62
+        # Cell (c, r) is index c * h + r of the padded flat board; lines are joined with a "|"
+        # sentinel so "four in a row" is one substring test (as in tic-tac-toe).
+        lines = []
+        for c in range(w):
+            for r in range(h):
+                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                    if 0 <= c + 3 * dc < w and 0 <= r + 3 * dr < h:
+                        lines.append([(c + i * dc) * h + r + i * dr for i in range(4)])
+        self._line_cells = [tuple(line) for line in lines]
+        picks = [i for line in lines for i in (*line, w * h)]
+        self._lines = itemgetter(*picks) if len(picks) > 1 else None
+        self._labels = {p: [f"{p} {c + 1}" for c in range(w)] for p in "XO"}
+
+    def spec(self) -> str:
+        return f"connect4:{self.w}x{self.h}"
+
+    # -- rules ---------------------------------------------------------------------------------
+
+    def to_move(self, board: Board) -> str:
+        x = sum(col.count("X") for col in board)
+        o = sum(col.count("O") for col in board)
+        return "X" if x == o else "O"
+
+    def has_four(self, board: Board, stone: str) -> bool:
+        """Whether ``stone`` has four in a row."""
+        if self._lines is None:
+            return False
+        flat = "".join(col.ljust(self.h, ".") for col in board) + "|"
+        return stone * 4 in "".join(self._lines(flat))
+
+    def payoff(self, board: Board) -> int | None:
+        last = "O" if self.to_move(board) == "X" else "X"
+        if self.has_four(board, last):
+            return -1
+        if all(len(col) == self.h for col in board):
+            return 0
+        return None
+
+    def moves(self, board: Board) -> list[Move[Board]]:
+        p = self.to_move(board)
+        labels = self._labels[p]
+        h = self.h
+        return [Move(labels[c], (*board[:c], col + p, *board[c + 1 :])) for c, col in enumerate(board) if len(col) < h]
+
+    def key(self, board: Board) -> Hashable:
+        mirror = board[::-1]
+        return min(board, mirror)
+
+    def evaluate(self, board: Board) -> int:
+        """A heuristic for depth-limited search: lines of four still open to the player to move,
+        weighted 1, 4, 16 by her stones in them, minus the same for the opponent."""
+        me = self.to_move(board)
+        flat = "".join(col.ljust(self.h, ".") for col in board)
+        score = 0
+        for line in self._line_cells:
+            cells = [flat[i] for i in line]
+            mine, theirs = cells.count(me), 4 - cells.count(".") - cells.count(me)
+            if not theirs and mine:
+                score += 4 ** (mine - 1)
+            elif not mine and theirs:
+                score -= 4 ** (theirs - 1)
+        return score
+
+    def order(self, board: Board, moves: list[Move[Board]]) -> list[Move[Board]]:
+        """Centre columns first: they take part in the most lines."""
+        centre = (self.w - 1) / 2
+        return sorted(moves, key=lambda m: abs(int(m.label.split()[1]) - 1 - centre))
+
+    # -- the compiled solver -------------------------------------------------------------------
+
+    def bitboards(self, board: Board) -> tuple[int, int, int]:
+        """``(current, mask, moves)``: Tromp's bitboards of the player to move and of all stones."""
+        me = self.to_move(board)
+        cur = mask = 0
+        n = 0
+        for c, col in enumerate(board):
+            for r, s in enumerate(col):
+                bit = 1 << (c * (self.h + 1) + r)
+                mask |= bit
+                n += 1
+                if s == me:
+                    cur |= bit
+        return cur, mask, n
+
+    def exact_value(
+        self, board: Board, max_nodes: int | None = None, at_most: int | None = None
+    ) -> tuple[int, int] | None:
+        if not self.compiled or self.payoff(board) is not None:
+            return None
+        from ..minimax import WIN
+        from .connect4_kernel import solve
+
+        cur, mask, n = self.bitboards(board)
+        cells = self.w * self.h
+        threshold = None
+        if at_most is not None:
+            # The largest score whose value is <= at_most (scores and values order alike).
+            threshold = -(cells // 2) - 1
+            while threshold < cells // 2 + 1 and from_score(threshold + 1, n, cells, WIN) <= at_most:
+                threshold += 1
+        score, nodes = solve(cur, mask, n, self.w, self.h, max_nodes, threshold)
+        return from_score(score, n, cells, WIN), nodes
+
+    # -- text form -----------------------------------------------------------------------------
+
+    def parse(self, text: str) -> Board:
+        t = text.strip()
+        if "/" in t or any(ch in t.upper() for ch in "XO."):
+            return self._parse_grid(t)
+        return self._parse_moves(t)
+
+    def _parse_moves(self, t: str) -> Board:
+        # Up to 9 columns every digit is a move ("4453", "44 53"); wider boards need separators.
+        words = list(t.replace(",", "").replace(" ", "")) if self.w <= 9 else t.replace(",", " ").split()
+        board: list[str] = [""] * self.w
+        state: Board = tuple(board)
+        for i, word in enumerate(words):
+            if not word.isdigit() or not 1 <= int(word) <= self.w:
+                raise InvalidPosition(f"{self.spec()}: moves are column numbers 1..{self.w}, got {word!r}")
+            if self.payoff(state) is not None:
+                raise InvalidPosition(f"{self.spec()}: move {i + 1} ({word}) comes after the game is over")
+            c = int(word) - 1
+            if len(state[c]) >= self.h:
+                raise InvalidPosition(f"{self.spec()}: move {i + 1} ({word}) into a full column")
+            state = (*state[:c], state[c] + self.to_move(state), *state[c + 1 :])
+        return state
+
+    def _parse_grid(self, t: str) -> Board:
+        rows = [r.strip().upper().replace("0", "O").replace("-", ".") for r in t.split("/")]
+        if len(rows) != self.h or any(len(r) != self.w for r in rows):
+            raise InvalidPosition(
+                f"{self.spec()}: a board is {self.h} rows of {self.w} cells (X, O or .) separated by /, got {t!r}"
+            )
+        if set("".join(rows)) - set("XO."):
+            raise InvalidPosition(f"{self.spec()}: cells are X, O or .")
+        cols = []
+        for c in range(self.w):
+            col = "".join(rows[self.h - 1 - r][c] for r in range(self.h))
+            stones = col.rstrip(".")
+            if "." in stones:
+                raise InvalidPosition(f"{self.spec()}: a stone floats above an empty cell in column {c + 1}")
+            cols.append(stones)
+        board = tuple(cols)
+        x = sum(col.count("X") for col in board)
+        o = sum(col.count("O") for col in board)
+        if x - o not in (0, 1):
+            raise InvalidPosition(f"{self.spec()}: X moves first, so X has as many stones as O or one more")
+        xw, ow = self.has_four(board, "X"), self.has_four(board, "O")
+        if xw and ow:
+            raise InvalidPosition(f"{self.spec()}: both players have four in a row")
+        for stone, won, ok in (("X", xw, x == o + 1), ("O", ow, x == o)):
+            if won and not ok:
+                raise InvalidPosition(f"{self.spec()}: {stone} has four in a row but the opponent moved after")
+            # The winning stone was the last move, so it is on top of its column.
+            if won and not any(
+                col.endswith(stone) and not self.has_four((*board[:c], col[:-1], *board[c + 1 :]), stone)
+                for c, col in enumerate(board)
+            ):
+                raise InvalidPosition(f"{self.spec()}: {stone} went on playing after four in a row")
+        return board
+
+    def format(self, board: Board) -> str:
+        return "/".join(
+            "".join(board[c][r] if r < len(board[c]) else "." for c in range(self.w)) for r in range(self.h - 1, -1, -1)
+        )
+
+
+def from_score(score: int, moves: int, cells: int, win: int) -> int:
+    """Pons' score to :mod:`zermelo.minimax`'s value ``±(win - distance)``.
+
+    A win scoring ``s`` comes with the player's own move ``k + 1`` from now, ``k = (cells + 1 -
+    moves) // 2 - s``: ``2k + 1`` plies.  A loss ``-s``: the opponent's move ``k + 1``,
+    ``k = (cells - moves) // 2 + s``: ``2k + 2`` plies.
+
+    >>> from_score(21, 0, 42, 10**6), from_score(-20, 1, 42, 10**6), from_score(0, 5, 42, 10**6)
+    (999999, -999998, 0)
+    """
+    if score > 0:
+        return win - (2 * ((cells + 1 - moves) // 2 - score) + 1)
+    if score < 0:
+        return -(win - (2 * ((cells - moves) // 2 + score) + 2))
+    return 0
+
+
+def _connect4(params: str | None) -> Any:
+    if not params:
+        return Connect4()
+    w, sep, h = params.lower().partition("x")
+    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+        raise InvalidGame(f"connect4: give the size as COLUMNSxROWS, like connect4:7x6, got connect4:{params}")
+    return Connect4(int(w), int(h))
+
+
+register(
+    GameEntry(
+        "connect4",
+        _connect4,
+        "Connect Four: four in a row on W columns x H rows (moves: column numbers from 1)",
+        "WxH: columns x rows (default 7x6)",
+        'zermelo negamax connect4:6x5 ""',
+        kind="scored",
+        aliases=("connect-four",),
+    )
+)

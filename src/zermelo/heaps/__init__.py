@@ -1,0 +1,50 @@
+"""Heap games at research scale: take-and-break codes, compiled kernels, sparse space, proven periods.
+
+>>> import zermelo as z
+>>> s = z.sequence(z.heaps.Octal("0.77"), 300)
+>>> s.period, s.preperiod, s.proven
+(12, 71, True)
+"""
+
+from __future__ import annotations
+
+from .codes import Code, parse_code
+from .games import (
+    NAMED_CODES,
+    DawsonChess,
+    DawsonKayles,
+    GrundyGame,
+    Hexadecimal,
+    LaskersNim,
+    Octal,
+    Officers,
+    TakeAndBreak,
+    Treblecross,
+)
+from .periodicity import Periodicity, detect, period, preperiod, proof_length, proven
+from .sequence import KERNELS, HeapSequence, SequenceProgress, sequence
+
+__all__ = [
+    "KERNELS",
+    "NAMED_CODES",
+    "Code",
+    "DawsonChess",
+    "DawsonKayles",
+    "GrundyGame",
+    "HeapSequence",
+    "Hexadecimal",
+    "LaskersNim",
+    "Octal",
+    "Officers",
+    "Periodicity",
+    "SequenceProgress",
+    "TakeAndBreak",
+    "Treblecross",
+    "detect",
+    "parse_code",
+    "period",
+    "preperiod",
+    "proof_length",
+    "proven",
+    "sequence",
+]

@@ -1,0 +1,60 @@
+"""Registry entries of the take-and-break games (imported by :mod:`zermelo.games`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import InvalidGame
+from ..registry import GameEntry, no_params, register
+from ..rules import Rules
+from .games import DawsonChess, DawsonKayles, GrundyGame, Hexadecimal, Octal, Officers, TakeAndBreak, Treblecross
+
+
+def _code_factory(cls: type[TakeAndBreak], example: str) -> Any:
+    def factory(params: str | None) -> Rules[Any]:
+        if not params:
+            raise InvalidGame(f"{cls.name}: give the code, like {cls.name}:{example}")
+        return cls(params)
+
+    return factory
+
+
+register(
+    GameEntry(
+        "octal",
+        _code_factory(Octal, "0.137"),
+        "octal game: digit d_k says how many heaps may be left after removing k (bits 1, 2, 4: 0, 1, 2 heaps)",
+        "CODE: d0.d1d2... with octal digits, e.g. 0.137, .77, 4.7, 0.6",
+        "octal:0.137 20",
+        table="{n}",
+    )
+)
+register(
+    GameEntry(
+        "hex",
+        _code_factory(Hexadecimal, "0.3F"),
+        "hexadecimal game: like octal, and bit 8 leaves three heaps",
+        "CODE: d0.d1d2... with hex digits, e.g. 0.3F, 0.F",
+        "hex:0.F 10",
+        table="{n}",
+        aliases=("hexadecimal",),
+    )
+)
+register(
+    GameEntry(
+        "tbreak",
+        _code_factory(TakeAndBreak, "0.77"),
+        "take-and-break game: bit 2^j of d_k lets a move remove k and leave j heaps",
+        "CODE: digits 0-9 A-Z or [n]; '!' after a digit: split heaps must differ; '...' repeats the last digit",
+        "tbreak:4.3... 10",
+        table="{n}",
+    )
+)
+for _cls, _summary, _example in (
+    (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20"),
+    (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20"),
+    (Treblecross, "Treblecross (one-dimensional tic-tac-toe, both play X), the octal game 0.007", "treblecross 15"),
+    (Officers, "Officers, the octal game 0.6", "officers 20"),
+    (DawsonKayles, "Dawson's Kayles: knock down two adjacent pins, the octal game 0.07", "dawsonkayles 20"),
+):
+    register(GameEntry(_cls.name, no_params(_cls, _cls.name), _summary, "", _example, table="{n}"))

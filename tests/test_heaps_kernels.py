@@ -1,0 +1,130 @@
+"""Every compiled heap kernel against the generic engine (the reference)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo import InvalidGame
+from zermelo.engine import engine_for
+from zermelo.games import AllBut, Subtraction
+from zermelo.heaps import GrundyGame, Hexadecimal, Octal, TakeAndBreak, sequence
+from zermelo.heaps.sequence import _OctalRunner
+
+
+def _all_octal_codes() -> list[str]:
+    codes = []
+    for head in "04":
+        for length in range(1, 4):
+            for digits in itertools.product("01234567", repeat=length):
+                code = f"{head}.{''.join(digits)}"
+                if code.endswith("0") and length > 1:
+                    continue  # same game as the shorter code
+                try:
+                    Octal(code)
+                except InvalidGame:
+                    continue
+                codes.append(code)
+    return codes
+
+
+CODES = _all_octal_codes()
+
+
+def _engine(game: object, n: int) -> list[int]:
+    return [int(v) for v in engine_for(game).grundies(list(range(n + 1)))]  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def early_sparse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pick the sparse-space mask after 8 heaps, so short runs exercise the sparse kernel."""
+    monkeypatch.setattr(_OctalRunner, "warm", 8)
+
+
+def test_every_octal_code_up_to_three_digits_matches_the_engine(early_sparse: None) -> None:
+    assert len(CODES) > 900
+    n = 48
+    for code in CODES:
+        game = Octal(code)
+        ref = _engine(game, n)
+        for kernel in ("octal-sparse", "octal-plain", "tbreak-plain"):
+            got = sequence(game, n, kernel=kernel, prove=False, use_period=False).values.tolist()
+            assert got == ref, (code, kernel)
+
+
+def test_sparse_equals_plain_on_longer_runs(early_sparse: None) -> None:
+    # Longer than the engine can afford for a thousand codes: the plain kernel is the reference here.
+    n = 600
+    for code in CODES[::7]:
+        game = Octal(code)
+        plain = sequence(game, n, kernel="octal-plain", prove=False, use_period=False).values
+        sparse = sequence(game, n, kernel="octal-sparse", prove=False, use_period=False).values
+        assert np.array_equal(plain, sparse), code
+
+
+def test_sparse_kernel_on_a_longer_run() -> None:
+    # 0.16 has few rare heaps under its mask; the run re-picks the mask as values appear.
+    n = 6000
+    s = sequence(Octal("0.16"), n, prove=False)
+    plain = sequence(Octal("0.16"), n, kernel="octal-plain", prove=False).values
+    assert np.array_equal(s.values, plain)
+    assert s.rare_mask is not None and s.rare_count is not None and 0 < s.rare_count < n // 10
+
+
+@pytest.mark.parametrize("code", ["0.F", "0.8", "0.B4", "4.F", "0.0C", "0.[24]", "8.1", "0.9F"])
+def test_take_and_break_kernel_with_three_or_more_heaps(code: str) -> None:
+    game = TakeAndBreak(code)
+    assert sequence(game, 30, prove=False).values.tolist() == _engine(game, 30)
+
+
+@pytest.mark.parametrize("code", ["0.3F", "4.B", "0.7D"])
+def test_hexadecimal_games(code: str) -> None:
+    game = Hexadecimal(code)
+    assert sequence(game, 30, prove=False).values.tolist() == _engine(game, 30)
+
+
+@pytest.mark.parametrize("code", ["4!.0", "0.6!", "0.7!7", "4!.3...", "0.37!...", "0.3..."])
+def test_unequal_and_repeating_codes(code: str, early_sparse: None) -> None:
+    game = TakeAndBreak(code)
+    ref = _engine(game, 40)
+    for kernel in ("octal-sparse", "octal-plain", "tbreak-plain"):
+        assert sequence(game, 40, kernel=kernel, prove=False).values.tolist() == ref, kernel
+
+
+def test_grundys_game_sparse_against_plain() -> None:
+    n = 3000
+    sparse = sequence(GrundyGame(), n).values
+    plain = sequence(GrundyGame(), n, kernel="octal-plain").values
+    assert np.array_equal(sparse, plain)
+    assert sequence(GrundyGame(), 40).values.tolist() == _engine(GrundyGame(), 40)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sets(st.integers(1, 12), min_size=1, max_size=5))
+def test_subtraction_bitset_kernel(s: set[int]) -> None:
+    game = Subtraction(s)
+    got = sequence(game, 80, prove=False)
+    assert got.kernel == "subtraction-bitset"
+    assert got.values.tolist() == _engine(game, 80)
+    octal = sequence(game, 80, kernel="octal-plain", prove=False)
+    assert octal.values.tolist() == got.values.tolist()
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sets(st.integers(1, 9), max_size=4))
+def test_allbut_counting_kernel(s: set[int]) -> None:
+    game = AllBut(s)
+    got = sequence(game, 70, prove=False)
+    assert got.kernel == "allbut-counts"
+    assert got.values.tolist() == _engine(game, 70)
+
+
+def test_big_subtraction_set_uses_the_octal_kernel() -> None:
+    game = Subtraction(range(1, 70))
+    s = sequence(game, 300)
+    assert s.kernel.startswith("octal")
+    assert s.values.tolist() == [n % 70 for n in range(301)]

@@ -1,0 +1,167 @@
+"""``z.sequence`` and ``zermelo sequence``: kernels chosen by game, checkpoints, output, errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import ClassVar
+
+import numpy as np
+import pytest
+
+import zermelo as z
+from zermelo.cli import main
+from zermelo.games import HeapGame, Square, Subtraction
+from zermelo.heaps import GrundyGame, Octal, SequenceProgress, sequence
+
+
+class Kayles(HeapGame):
+    """Kayles written as plain rules, carrying its code (as the games package's Kayles does)."""
+
+    name: ClassVar[str] = "kayles-test"
+    breaks: ClassVar[bool] = True
+    octal_code = "0.77"
+
+    def heap_options(self, n: int) -> list[int | tuple[int, ...]]:
+        out: list[int | tuple[int, ...]] = []
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                right = n - take - left
+                out.append((left, right))
+        return out
+
+
+def test_a_game_carrying_octal_code_gets_the_kernel() -> None:
+    s = sequence(Kayles(), 500)
+    assert s.kernel.startswith("octal-sparse") and (s.period, s.preperiod, s.proven) == (12, 71, True)
+    ref = sequence(Kayles(), 60, kernel="engine")
+    assert ref.kernel == "engine" and ref.values.tolist() == s.values[:61].tolist()
+
+
+def test_other_heap_games_use_the_engine() -> None:
+    s = z.sequence(Square(), 200)
+    assert s.kernel == "engine"
+    assert s.values[:10].tolist() == [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
+    assert s.period is None and not s.proven
+
+
+def test_json_keeps_values_out_unless_asked() -> None:
+    s = sequence(Octal("0.137"), 1000)
+    j = s.to_json()
+    assert "values" not in j and j["period"] == 34 and j["preperiod"] == 52 and j["largest"] == s.largest
+    assert len(s.to_json(with_values=True)["values"]) == 1001
+
+
+def test_checkpoint_resumes_without_recomputing(tmp_path: Path) -> None:
+    ck = tmp_path / "officers.npz"
+    seen: list[int] = []
+
+    def stop_early(p: SequenceProgress) -> None:
+        seen.append(p.done)
+        if p.done >= 5000:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sequence(Octal("0.6"), 40000, checkpoint=ck, progress=stop_early)
+    saved = np.load(ck)["values"]
+    assert 5000 <= saved.size < 40001
+    firsts: list[int] = []
+    s = sequence(Octal("0.6"), 40000, checkpoint=ck, progress=lambda p: firsts.append(p.done))
+    assert firsts[0] > saved.size  # the first chunk starts where the checkpoint ended
+    full = sequence(Octal("0.6"), 40000)
+    assert np.array_equal(s.values, full.values)
+    assert np.array_equal(s.values[: saved.size], saved)
+
+
+def test_unwritable_checkpoint_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(z.InvalidPosition, match="cannot write checkpoint"):
+        sequence(Octal("0.6"), 100, checkpoint=tmp_path / "missing" / "ck.npz")
+
+
+def test_checkpoint_of_another_game_is_refused(tmp_path: Path) -> None:
+    ck = tmp_path / "a.npz"
+    sequence(Octal("0.6"), 100, checkpoint=ck)
+    with pytest.raises(z.InvalidPosition, match=r"is for octal:0\.6"):
+        sequence(Octal("0.77"), 100, checkpoint=ck)
+
+
+def test_bad_arguments() -> None:
+    for bad in (-1, 2.5, True, "10"):
+        with pytest.raises(z.InvalidPosition):
+            sequence(Octal("0.6"), bad)  # type: ignore[arg-type]
+    assert sequence(Octal("0.77"), np.int64(200)).period == 12
+    with pytest.raises(z.InvalidGame, match="unknown kernel"):
+        sequence(Octal("0.6"), 10, kernel="fast")
+    with pytest.raises(z.Unsupported):
+        sequence(Subtraction({1, 2}), 10, kernel="allbut-counts")
+    with pytest.raises(z.Unsupported):
+        sequence(z.games.Wythoff(), 10)  # type: ignore[arg-type]
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sequence", "dawsonchess", "--upto", "1000", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["period"], out["preperiod"], out["proven"]) == (34, 52, True)
+    assert out["game"] == "dawsonchess" and "values" not in out
+
+
+def test_cli_text_and_values_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    npy, txt = tmp_path / "g.npy", tmp_path / "g.txt"
+    assert main(["sequence", "octal:.77", "--upto", "300", "--out", str(npy)]) == 0
+    text = capsys.readouterr().out
+    assert "period      12" in text and "last exception at heap 70" in text and "proven      yes" in text
+    assert np.load(npy).size == 301
+    assert main(["sequence", "grundygame", "--upto", "20", "--out", str(txt), "--quiet"]) == 0
+    assert txt.read_text().split() == [str(v) for v in sequence(GrundyGame(), 20).values.tolist()]
+
+
+def test_cli_plot(tmp_path: Path) -> None:
+    png = tmp_path / "kayles.png"
+    assert main(["sequence", "octal:0.77", "--upto", "200", "--plot", str(png), "--quiet"]) == 0
+    assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["sequence", "octal:0.9", "--upto", "5"], "not a digit of an octal code"),
+        (["sequence", "octal:0.7", "--upto", "-3"], "--upto must be"),
+        (["sequence", "wythoff", "--upto", "5"], "is for heap games"),
+        (["sequence", "octal:0.7", "--upto", "5", "--plot", "x.svg"], "PNG"),
+        (["sequence", "octal:0.7"], "required"),
+    ],
+)
+def test_cli_errors_are_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_cli_ctrl_c_saves_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from zermelo.heaps.sequence import _OctalRunner
+
+    ck = tmp_path / "ck.npz"
+    real = _OctalRunner.run
+    calls = [0]
+
+    def interrupt_on_third_chunk(self: object, g: np.ndarray, start: int, stop: int) -> None:
+        calls[0] += 1
+        if calls[0] == 3:
+            raise KeyboardInterrupt
+        real(self, g, start, stop)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_OctalRunner, "run", interrupt_on_third_chunk)
+    assert main(["sequence", "octal:0.6", "--upto", "100000", "--checkpoint", str(ck), "--quiet"]) == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "checkpoint saved" in err
+    assert np.load(ck)["values"].size > 0
+
+
+def test_the_games_packages_kayles_classes_use_the_kernels() -> None:
+    k = z.sequence(z.games.Kayles(), 1000)
+    assert k.kernel.startswith("octal-sparse") and (k.period, k.preperiod, k.proven) == (12, 71, True)
+    d = z.sequence(z.games.DawsonKayles(), 1000)
+    assert (d.period, d.preperiod, d.proven) == (34, 53, True)
+    assert d.values[:40].tolist() == [z.grundy(z.games.DawsonKayles(), n) for n in range(40)]
