@@ -16,12 +16,15 @@ from .heaps import HeapSequence, sequence
 from .minimax import move_values, negamax
 from .registry import make_game
 from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
+from .values import Game, parse_value
+from .values.canonical import canonical_form
 
 __version__ = "0.1.0"
 
 __all__ = [
     "Analysis",
     "Engine",
+    "Game",
     "HeapSequence",
     "Impartial",
     "InvalidGame",
@@ -37,6 +40,7 @@ __all__ = [
     "Sum",
     "Unsupported",
     "ZermeloError",
+    "canonical_form",
     "engine_for",
     "fold",
     "games",
@@ -48,6 +52,7 @@ __all__ = [
     "negamax",
     "nim_sum",
     "outcome",
+    "parse_value",
     "partisan_outcome",
     "remoteness",
     "sequence",

@@ -15,12 +15,17 @@ from ..heaps import _register as _heaps_register  # noqa: F401  (take-and-break 
 from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
 from .cheques import Cheques
 from .chomp import Chomp
+from .clobber import Clobber
+from .col import Col, Snort
 from .connect4 import Connect4
 from .cram import Cram
+from .cutcake import Cutcake
 from .digraph import Digraph
 from .divisor import Divisor
+from .domineering import Domineering
 from .fibonacci import Fibonacci
 from .green_hackenbush import GreenHackenbush
+from .hackenbush import Hackenbush
 from .heap import HeapGame
 from .kayles import DawsonKayles, Kayles
 from .nim import Nim
@@ -33,6 +38,8 @@ from .staircase import Staircase
 from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
 from .subtraction import AllBut, PrimePower, Square, Subtraction
 from .tictactoe import MNK, TicTacToe
+from .toads import ToadsAndFrogs
+from .toppling import TopplingDominoes
 from .wythoff import Wythoff
 
 __all__ = [
@@ -40,13 +47,18 @@ __all__ = [
     "AllBut",
     "Cheques",
     "Chomp",
+    "Clobber",
+    "Col",
     "Connect4",
     "Cram",
+    "Cutcake",
     "DawsonKayles",
     "Digraph",
     "Divisor",
+    "Domineering",
     "Fibonacci",
     "GreenHackenbush",
+    "Hackenbush",
     "HeapGame",
     "Kayles",
     "Nim",
@@ -55,6 +67,7 @@ __all__ = [
     "PrimePower",
     "Queen",
     "Rook",
+    "Snort",
     "SplitNim",
     "Square",
     "Staircase",
@@ -65,5 +78,7 @@ __all__ = [
     "StoneGameV",
     "Subtraction",
     "TicTacToe",
+    "ToadsAndFrogs",
+    "TopplingDominoes",
     "Wythoff",
 ]

@@ -1,0 +1,100 @@
+"""``zermelo value GAME POSITION [--json] [--thermograph FILE.png]`` and ``zermelo value --expr EXPR``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..errors import InvalidGame, InvalidPosition, Unsupported
+from ..registry import entry
+from ..rules import Impartial, Outcome, Partisan
+from ..values import Game, format_dyadic, parse_value
+from ..values.canonical import canonical_form
+from .common import add_limits, emit_json, game_and_position, limits_from
+
+_WHO = {
+    Outcome.P: "P: the second player wins (the value is 0)",
+    Outcome.N: "N: the first player wins (fuzzy with 0)",
+    Outcome.L: "L: Left wins, whoever starts (positive)",
+    Outcome.R: "R: Right wins, whoever starts (negative)",
+}
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser(
+        "value",
+        help="canonical form, outcome, mean, temperature and stops of a partisan position or a value expression",
+        epilog='Examples: zermelo value domineering "..|..";  zermelo value --expr "{1|-1} + ^ + *"',
+    )
+    p.add_argument("game", metavar="GAME", nargs="?", help="name or name:params, e.g. domineering, hackenbush")
+    p.add_argument("position", metavar="POSITION", nargs="*", help='the position, e.g. "..|.."')
+    p.add_argument("--expr", metavar="EXPR", help='evaluate a value expression instead, e.g. "{1|-1} + ^ + *"')
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--thermograph", metavar="FILE.png", help="also draw the thermograph to a PNG file")
+    add_limits(p)
+    p.set_defaults(run=run)
+
+
+def describe(g: Game) -> dict[str, Any]:
+    """The facts of a value, as the JSON of ``zermelo value`` (exact numbers as strings)."""
+    o = g.outcome
+    return {
+        "value": str(g),
+        "outcome": str(o),
+        "winner": o.winner,
+        "left_stop": format_dyadic(g.left_stop),
+        "right_stop": format_dyadic(g.right_stop),
+        "mean": format_dyadic(g.mean),
+        "temperature": format_dyadic(g.temperature),
+        "birthday": g.birthday,
+        "reduced": str(g.reduced),
+        "is_number": g.is_number,
+        "thermograph": g.thermograph.to_json(),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.expr is not None:
+        if args.game is not None or args.position:
+            raise InvalidGame("give either GAME POSITION or --expr EXPR, not both")
+        g = parse_value(args.expr)
+        head = {"expression": args.expr}
+        title = args.expr
+    else:
+        if args.game is None:
+            raise InvalidGame('give a game and a position (zermelo value domineering "..|..") or --expr EXPR')
+        if not " ".join(args.position).strip():
+            e = entry(args.game.partition(":")[0])
+            raise InvalidPosition(f"{e.name}: give a position, like: zermelo value {e.example}")
+        game, position = game_and_position(args.game, args.position)
+        if not isinstance(game, (Partisan, Impartial)):
+            raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
+        g = canonical_form(game, position, limits=limits_from(args))
+        head = {"game": game.spec(), "position": game.format(position)}
+        title = f"{game.spec()} {game.format(position)}"
+    facts = describe(g)
+    if args.thermograph:
+        from ..values.plot import save_thermograph
+
+        if not args.thermograph.lower().endswith(".png"):
+            raise InvalidPosition(f"--thermograph wants a .png file name, got {args.thermograph!r}")
+        try:
+            full = title if title == str(g) or len(str(g)) > 60 else f"{title} = {g}"
+            save_thermograph(g, args.thermograph, title=full)
+        except OSError as exc:
+            raise InvalidPosition(f"cannot write {args.thermograph}: {exc.strerror}") from None
+    if args.json:
+        emit_json({**head, **facts})
+        return 0
+    print("  ".join(head.values()))
+    print(f"  value        {facts['value']}")
+    print(f"  outcome      {_WHO[g.outcome]}")
+    print(f"  stops        left {facts['left_stop']}, right {facts['right_stop']}")
+    print(f"  mean         {facts['mean']}")
+    print(f"  temperature  {facts['temperature']}")
+    print(f"  birthday     {facts['birthday']}")
+    if facts["reduced"] != facts["value"]:
+        print(f"  reduced      {facts['reduced']}  (equal up to an infinitesimal)")
+    if args.thermograph:
+        print(f"  thermograph  {args.thermograph}")
+    return 0

@@ -1,0 +1,257 @@
+"""Bitboards for games on a grid of cells: text form, regions, symmetry keys.
+
+A board is ``(rows, cols, cells)`` where ``cells`` is an int with bit ``r * cols + c`` standing
+for the cell in row r, column c (what the bit means — empty, blue stone — is the game's
+business).  Text form: rows separated by ``|``, one character per cell.
+
+>>> b = parse_board("..#|...", ".", "#x")
+>>> b
+(2, 3, 59)
+>>> format_board(b, ".", "#")
+'..#|...'
+>>> regions((3, 3, 0b101000101))  # four corners: four separate regions
+[(1, 1, 1), (1, 1, 1), (1, 1, 1), (1, 1, 1)]
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..errors import InvalidPosition
+
+__all__ = [
+    "Board",
+    "crop",
+    "format_board",
+    "mirror_key",
+    "neighbours",
+    "parse_board",
+    "regions",
+]
+
+#: (rows, cols, bits)
+Board = tuple[int, int, int]
+
+
+def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
+    """Read rows separated by ``|`` (or newlines / spaces); ``on`` chars set a bit, ``off`` chars do not."""
+    rows = [r for r in text.replace("\n", "|").replace(" ", "|").replace("/", "|").split("|") if r]
+    if not rows:
+        raise InvalidPosition(f"{name}: empty board; write rows like '..|..'")
+    cols = len(rows[0])
+    if any(len(r) != cols for r in rows):
+        raise InvalidPosition(f"{name}: rows must have equal lengths, got {'|'.join(rows)!r}")
+    if len(rows) * cols > 400:
+        raise InvalidPosition(f"{name}: at most 400 cells")
+    bits = 0
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch in on:
+                bits |= 1 << (r * cols + c)
+            elif ch not in off:
+                allowed = "".join(sorted(set(on + off)))
+                raise InvalidPosition(f"{name}: unexpected {ch!r} in {text.strip()!r} (use one of {allowed!r})")
+    return (len(rows), cols, bits)
+
+
+def format_board(board: Board, on: str, off: str) -> str:
+    """The text form: ``on`` for set bits, ``off`` for the others."""
+    rows, cols, bits = board
+    return "|".join("".join(on if bits >> (r * cols + c) & 1 else off for c in range(cols)) for r in range(rows))
+
+
+@lru_cache(maxsize=256)
+def _masks(rows: int, cols: int) -> tuple[int, int, int]:
+    """(all cells, all but the last column, all but the first column)."""
+    full = (1 << (rows * cols)) - 1
+    row_not_last = (1 << (cols - 1)) - 1
+    not_last = 0
+    for r in range(rows):
+        not_last |= row_not_last << (r * cols)
+    return full, not_last, (not_last << 1) & full
+
+
+def neighbours(rows: int, cols: int, bits: int) -> int:
+    """Cells orthogonally next to any cell of ``bits``."""
+    full, not_last, not_first = _masks(rows, cols)
+    return (((bits & not_last) << 1) | ((bits & not_first) >> 1) | (bits << cols) | (bits >> cols)) & full
+
+
+def regions(board: Board, within: int | None = None) -> list[Board]:
+    """The orthogonally connected regions of set bits, each cropped to its bounding box."""
+    rows, cols, bits = board
+    _full, not_last, not_first = _masks(rows, cols)
+    left = bits
+    out = []
+    while left:
+        seed = left & -left
+        comp = seed
+        while True:
+            grow = (((comp & not_last) << 1) | ((comp & not_first) >> 1) | (comp << cols) | (comp >> cols)) & bits
+            grow |= comp
+            if grow == comp:
+                break
+            comp = grow
+        left &= ~comp
+        out.append(crop((rows, cols, comp)))
+    return out
+
+
+def crop(board: Board) -> Board:
+    """The board cut down to the bounding box of its set bits (``(0, 0, 0)`` when none)."""
+    _rows, cols, bits = board
+    if not bits:
+        return (0, 0, 0)
+    row_mask = (1 << cols) - 1
+    r0 = ((bits & -bits).bit_length() - 1) // cols
+    r1 = (bits.bit_length() - 1) // cols
+    x = bits >> (r0 * cols)
+    union = 0
+    for _ in range(r1 - r0 + 1):
+        union |= x & row_mask
+        x >>= cols
+    c0 = (union & -union).bit_length() - 1
+    width = union.bit_length() - c0
+    height = r1 - r0 + 1
+    if width == cols:
+        return (height, cols, bits >> (r0 * cols))
+    x = bits >> (r0 * cols + c0)
+    keep = (1 << width) - 1
+    out = 0
+    for i in range(height):
+        out |= (x & keep) << (i * width)
+        x >>= cols
+    return (height, width, out)
+
+
+def _reverse(bits: int, n: int) -> int:
+    """The n low bits of ``bits`` in reverse order."""
+    return int(format(bits, f"0{n}b")[::-1], 2)
+
+
+def mirror_key(board: Board, *, transpose: bool = False) -> Board:
+    """The least of the board's images under the mirror symmetries that keep rows as rows.
+
+    Mirrors left-right and top-bottom (and both, a half turn) never change which player a
+    domino or a move belongs to.  With ``transpose`` the quarter turns and diagonal mirrors
+    are included too (for games where both directions play alike).
+    """
+    rows, cols, bits = board
+    n = rows * cols
+    m = (1 << cols) - 1
+    top_bottom = 0
+    x = bits
+    for r in range(rows - 1, -1, -1):
+        top_bottom |= (x & m) << (r * cols)
+        x >>= cols
+    best = min(bits, top_bottom, _reverse(bits, n), _reverse(top_bottom, n))
+    if transpose:
+        t = transposed(board)
+        return min((rows, cols, best), mirror_key(t))
+    return (rows, cols, best)
+
+
+def transposed(board: Board) -> Board:
+    """The board mirrored in its main diagonal (rows become columns)."""
+    rows, cols, bits = board
+    out = 0
+    for r in range(rows):
+        for c in range(cols):
+            if bits >> (r * cols + c) & 1:
+                out |= 1 << (c * rows + r)
+    return (cols, rows, out)
+
+
+# ---------------------------------------------------------------------- character grids
+#: (rows, cols, cells) with one character per cell, row after row: for games whose cells have
+#: more than two states (Clobber's stones, Col's tinted cells).
+CharBoard = tuple[int, int, str]
+
+
+def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] | None = None) -> CharBoard:
+    """Read rows separated by ``|``; every character must be in ``allowed`` (after ``aliases``)."""
+    rows = [r for r in text.replace("\n", "|").replace(" ", "|").replace("/", "|").split("|") if r]
+    if not rows:
+        raise InvalidPosition(f"{name}: empty board; write rows like 'xo|ox'")
+    cols = len(rows[0])
+    if any(len(r) != cols for r in rows):
+        raise InvalidPosition(f"{name}: rows must have equal lengths, got {'|'.join(rows)!r}")
+    if len(rows) * cols > 400:
+        raise InvalidPosition(f"{name}: at most 400 cells")
+    cells = "".join(rows)
+    if aliases:
+        cells = "".join(aliases.get(ch, ch) for ch in cells)
+    for ch in cells:
+        if ch not in allowed:
+            raise InvalidPosition(f"{name}: unexpected {ch!r} in {text.strip()!r} (use one of {allowed!r})")
+    return (len(rows), cols, cells)
+
+
+def format_chars(board: CharBoard) -> str:
+    rows, cols, cells = board
+    if rows == 0:
+        return "."
+    return "|".join(cells[r * cols : (r + 1) * cols] for r in range(rows))
+
+
+def char_regions(board: CharBoard, live: str, blank: str) -> list[CharBoard]:
+    """Orthogonally connected regions of ``live`` cells, each cropped, other cells set to ``blank``."""
+    rows, cols, cells = board
+    seen = [False] * len(cells)
+    out = []
+    for s, ch in enumerate(cells):
+        if seen[s] or ch not in live:
+            continue
+        comp = [s]
+        seen[s] = True
+        j = 0
+        while j < len(comp):
+            i = comp[j]
+            j += 1
+            r, c = divmod(i, cols)
+            for n, ok in ((i - cols, r > 0), (i + cols, r < rows - 1), (i - 1, c > 0), (i + 1, c < cols - 1)):
+                if ok and not seen[n] and cells[n] in live:
+                    seen[n] = True
+                    comp.append(n)
+        rs = [i // cols for i in comp]
+        cs = [i % cols for i in comp]
+        r0, c0 = min(rs), min(cs)
+        h, w = max(rs) - r0 + 1, max(cs) - c0 + 1
+        grid = [blank] * (h * w)
+        for i in comp:
+            r, c = divmod(i, cols)
+            grid[(r - r0) * w + (c - c0)] = cells[i]
+        out.append((h, w, "".join(grid)))
+    return out
+
+
+def char_images(board: CharBoard, *, turns: bool) -> list[CharBoard]:
+    """The board under the mirrors (and, with ``turns``, the quarter turns and diagonal mirrors)."""
+    rows, cols, cells = board
+    lines = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    out = []
+    for ls in (lines, lines[::-1]):
+        out.append((rows, cols, "".join(ls)))
+        out.append((rows, cols, "".join(x[::-1] for x in ls)))
+    if turns:
+        t = ["".join(col) for col in zip(*lines, strict=True)]
+        for ls in (t, t[::-1]):
+            out.append((cols, rows, "".join(ls)))
+            out.append((cols, rows, "".join(x[::-1] for x in ls)))
+    return out
+
+
+def char_neighbours(board: CharBoard, i: int) -> list[int]:
+    """Indices of the cells orthogonally next to cell ``i``."""
+    rows, cols, _ = board
+    r, c = divmod(i, cols)
+    out = []
+    if r > 0:
+        out.append(i - cols)
+    if r < rows - 1:
+        out.append(i + cols)
+    if c > 0:
+        out.append(i - 1)
+    if c < cols - 1:
+        out.append(i + 1)
+    return out

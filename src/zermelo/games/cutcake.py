@@ -1,0 +1,92 @@
+"""Cutcake: Left cuts a piece of cake along a vertical line, Right along a horizontal one.
+
+A piece is ``RxC`` (R rows by C columns); a position is a sum of pieces, ``3x4 2x2``.  Left's
+vertical cut splits the columns, Right's horizontal cut splits the rows; 1 × 1 pieces are dead.
+A 1 × n strip is worth n − 1 to Left (Berlekamp, Conway and Guy, *Winning Ways*, ch. 2).
+
+>>> from zermelo.values.canonical import canonical_form
+>>> c = Cutcake()
+>>> [str(canonical_form(c, c.parse(s))) for s in ("1x1", "1x4", "4x1", "2x2", "2x3", "3x5")]
+['0', '3', '-3', '0', '0', '1']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import ClassVar
+
+from ..errors import InvalidPosition
+from ..registry import GameEntry, no_params, register
+from ..rules import Partisan
+
+__all__ = ["Cutcake"]
+
+Piece = tuple[int, int]
+Pieces = tuple[Piece, ...]
+_PIECE = re.compile(r"^(\d+)\s*[xX×]\s*(\d+)$")
+
+
+class Cutcake(Partisan[Pieces]):
+    """Cutcake; a position is a sorted tuple of (rows, columns) pieces larger than 1 × 1."""
+
+    name: ClassVar[str] = "cutcake"
+
+    def parse(self, text: str) -> Pieces:
+        pieces = []
+        for word in text.replace("+", " ").replace(",", " ").split():
+            m = _PIECE.match(word)
+            if m is None:
+                raise InvalidPosition(f"cutcake: pieces are RxC like 3x4, got {word!r}")
+            r, c = int(m.group(1)), int(m.group(2))
+            if r < 1 or c < 1 or r * c > 10_000:
+                raise InvalidPosition(f"cutcake: a piece needs 1 to 10,000 cells, got {word!r}")
+            pieces.append((r, c))
+        if not pieces:
+            raise InvalidPosition("cutcake: give pieces like 3x4 2x2")
+        return _norm(pieces)
+
+    def format(self, position: Pieces) -> str:
+        return " ".join(f"{r}x{c}" for r, c in position) if position else "1x1"
+
+    def left_options(self, position: Pieces) -> Iterator[Pieces]:
+        for i, (r, c) in enumerate(position):
+            if i and position[i - 1] == (r, c):
+                continue
+            rest = position[:i] + position[i + 1 :]
+            for a in range(1, c // 2 + 1):
+                yield _norm([*rest, (r, a), (r, c - a)])
+
+    def right_options(self, position: Pieces) -> Iterator[Pieces]:
+        for i, (r, c) in enumerate(position):
+            if i and position[i - 1] == (r, c):
+                continue
+            rest = position[:i] + position[i + 1 :]
+            for a in range(1, r // 2 + 1):
+                yield _norm([*rest, (a, c), (r - a, c)])
+
+    def components(self, position: Pieces) -> list[Pieces]:
+        return [(p,) for p in position]
+
+    def value_key(self, position: Pieces) -> tuple[Pieces, bool]:
+        """(key, negated): a piece turned a quarter turn is the negative game."""
+        if len(position) != 1:
+            return (position, False)
+        ((r, c),) = position
+        return (((r, c),), False) if r <= c else (((c, r),), True)
+
+
+def _norm(pieces: list[Piece]) -> Pieces:
+    return tuple(sorted(p for p in pieces if p != (1, 1)))
+
+
+register(
+    GameEntry(
+        "cutcake",
+        no_params(Cutcake, "cutcake"),
+        "Cutcake: Left cuts vertically, Right horizontally (pieces RxC; partisan)",
+        "",
+        "cutcake 3x4",
+        kind="partisan",
+    )
+)

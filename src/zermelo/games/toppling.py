@@ -1,0 +1,90 @@
+"""Toppling Dominoes: topple one of your dominoes left or right; it knocks over everything that way.
+
+A row is a word of ``B`` (Left's, blue), ``R`` (Right's, red) and ``G`` (green, anyone's)
+dominoes; several rows (words) are a sum.  A row read backwards is the same game, and a row
+with blue and red exchanged is its negative.
+
+>>> from zermelo.values.canonical import canonical_form
+>>> t = TopplingDominoes()
+>>> [str(canonical_form(t, t.parse(s))) for s in ("B", "BB", "BR", "G", "BRB", "B R")]
+['1', '2', '*', '*', '1/2', '0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import ClassVar
+
+from ..errors import InvalidPosition
+from ..registry import GameEntry, no_params, register
+from ..rules import Partisan
+
+__all__ = ["TopplingDominoes"]
+
+Rows = tuple[str, ...]
+_SWAP = str.maketrans("BR", "RB")
+
+
+class TopplingDominoes(Partisan[Rows]):
+    """Toppling Dominoes; a position is a sorted tuple of rows."""
+
+    name: ClassVar[str] = "toppling"
+
+    def parse(self, text: str) -> Rows:
+        words = text.replace("+", " ").replace(",", " ").upper().split()
+        for w in words:
+            bad = set(w) - set("BRG")
+            if bad:
+                raise InvalidPosition(f"toppling: rows are words of B, R and G; got {w!r}")
+        if words == ["0"]:
+            return ()
+        return tuple(sorted(words))
+
+    def format(self, position: Rows) -> str:
+        return " ".join(position) if position else "0"
+
+    def _moves(self, position: Rows, mine: str) -> Iterator[Rows]:
+        seen: set[Rows] = set()
+        for i, row in enumerate(position):
+            rest = position[:i] + position[i + 1 :]
+            for j, d in enumerate(row):
+                if d in mine:
+                    for left_over in (row[:j], row[j + 1 :]):  # toppled right / toppled left
+                        new = tuple(sorted((*rest, left_over) if left_over else rest))
+                        if new not in seen:
+                            seen.add(new)
+                            yield new
+
+    def left_options(self, position: Rows) -> Iterator[Rows]:
+        return self._moves(position, "BG")
+
+    def right_options(self, position: Rows) -> Iterator[Rows]:
+        return self._moves(position, "RG")
+
+    def components(self, position: Rows) -> list[Rows]:
+        return [(row,) for row in position]
+
+    def key(self, position: Rows) -> Hashable:
+        return self.value_key(position)
+
+    def value_key(self, position: Rows) -> tuple[Hashable, bool]:
+        """(key, negated): a row equals its reverse; swapping B and R negates it."""
+        if len(position) != 1:
+            return (tuple(sorted(self.value_key((r,)) for r in position)), False)
+        row = position[0]
+        swapped = row.translate(_SWAP)
+        plain, neg = min(row, row[::-1]), min(swapped, swapped[::-1])
+        return (plain, False) if plain <= neg else (neg, True)
+
+
+register(
+    GameEntry(
+        "toppling",
+        no_params(TopplingDominoes, "toppling"),
+        "Toppling Dominoes: topple your domino left or right (B: Left, R: Right, G: both; partisan)",
+        "",
+        "toppling BRGB",
+        kind="partisan",
+        aliases=("topplingdominoes",),
+    )
+)

@@ -1,0 +1,45 @@
+"""Values of short partisan games: numbers, nimbers, canonical forms, thermographs, notation.
+
+>>> from zermelo.values import parse_value, star, number
+>>> g = parse_value("{2|-1/2}")
+>>> print(g, g.outcome, g.mean, g.temperature, g.left_stop, g.right_stop)
+{2|-1/2} N 3/4 5/4 2 -1/2
+>>> print(star(2) + star(3), parse_value("^") + parse_value("v"), -number(3))
+* 0 -3
+"""
+
+from __future__ import annotations
+
+from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
+from .game import Game, add, game, integer, le, neg, number, star, total, zero
+from .nimber import nim_add, nim_multiply
+from .notation import format_value, parse_value
+from .reduced import inf_le, reduced_canonical_form
+from .thermograph import Thermograph, Wall, cool, thermograph
+
+__all__ = [
+    "Game",
+    "Thermograph",
+    "Wall",
+    "add",
+    "cool",
+    "format_dyadic",
+    "format_value",
+    "game",
+    "inf_le",
+    "integer",
+    "is_dyadic",
+    "le",
+    "neg",
+    "nim_add",
+    "nim_multiply",
+    "number",
+    "parse_dyadic",
+    "parse_value",
+    "reduced_canonical_form",
+    "simplest_between",
+    "star",
+    "thermograph",
+    "total",
+    "zero",
+]

@@ -1,0 +1,151 @@
+"""The canonical form of a position: its value, computed bottom-up over its options by the engine's fold.
+
+A position's value is ``{values of Left's options | values of Right's options}`` in canonical
+form, and the value of a sum of independent components is the sum of their values.  The
+traversal is :func:`zermelo.engine.fold` (iterative, memoised by the rules' key), so deep games
+never reach the recursion limit, and each distinct component is evaluated once per game.
+
+Impartial rules are partisan games whose two players have the same options; their values are
+nimbers, and *n is exactly Grundy value n (Sprague–Grundy).
+
+>>> from zermelo.games import Nim
+>>> print(canonical_form(Nim(), (1, 2)))
+*3
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Hashable
+from typing import Any
+
+from ..engine import Limits, Progress, fold
+from ..errors import SearchLimitExceeded
+from ..rules import Impartial, Partisan, Rules
+from .game import Game, deep, game, ordinal_sum, star, total
+
+__all__ = ["canonical_form", "value_cache"]
+
+_CACHES: dict[int, tuple[Rules[Any], dict[Hashable, Any]]] = {}
+_SUM = "sum"
+_ORD = "ordinal"
+
+
+def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
+    """The memo of values per position key for one rules object (kept, so repeated queries are free)."""
+    hit = _CACHES.get(id(rules))
+    if hit is None or hit[0] is not rules:
+        hit = _CACHES[id(rules)] = (rules, {})
+    return hit[1]
+
+
+def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = None) -> Game:
+    """The canonical form of ``position`` under ``rules`` (Partisan or Impartial).
+
+    ``limits`` caps the number of distinct positions examined and the seconds spent
+    (:class:`~zermelo.errors.SearchLimitExceeded` past them).
+    """
+    if not isinstance(rules, (Partisan, Impartial)):
+        raise TypeError(f"canonical forms need partisan or impartial rules, not {type(rules).__name__}")
+    impartial = isinstance(rules, Impartial)
+    limits = limits if limits is not None else Limits()
+    memo = value_cache(rules)
+    shapes: dict[Hashable, tuple[str, int]] = {}
+    keys: dict[Any, Hashable] = {}
+    # Rules may merge a position with its negative (Domineering turned a quarter turn is the
+    # same board with the players swapped): value_key(p) -> (key, negated).  The memo then
+    # holds the value of the unnegated representative.
+    value_key = getattr(rules, "value_key", None)
+    flips: dict[Any, bool] = {}
+    kids_of: dict[Hashable, list[Any]] = {}
+    # Rules may say a position is an ordinal sum base : top (a Hackenbush edge carrying a
+    # tree): ordinal(p) -> (base value, top position) or None.  Then only the top is searched.
+    ordinal = getattr(rules, "ordinal", None)
+    bases: dict[Hashable, Game] = {}
+    start = time.monotonic()
+    count = [0]
+
+    def key(p: Any) -> Hashable:
+        k = keys.get(p)
+        if k is None:
+            if value_key is None:
+                k = keys[p] = rules.key(p)
+            else:
+                k, flips[p] = value_key(p)
+                keys[p] = k
+        return k
+
+    def children(p: Any) -> list[Any]:
+        count[0] += 1
+        if count[0] & 1023 == 0:
+            _check(limits, count[0], start)
+            if limits.progress is not None:
+                limits.progress(Progress(count[0], len(keys), time.monotonic() - start))
+        comps = rules.components(p)
+        k = key(p)
+        split = None if ordinal is None else ordinal(p)
+        if comps is not None and (len(comps) != 1 or key(comps[0]) != k):
+            shapes[k] = (_SUM, len(comps))
+            kids = list(comps)
+        elif split is not None:
+            bases[k] = split[0]
+            shapes[k] = (_ORD, 1)
+            kids = [split[1]]
+        elif impartial:
+            kids = list(rules.options(p))  # type: ignore[union-attr]
+            shapes[k] = ("imp", len(kids))
+        else:
+            kids = list(rules.left_options(p))  # type: ignore[union-attr]
+            shapes[k] = ("lr", len(kids))
+            kids.extend(rules.right_options(p))  # type: ignore[union-attr]
+        if value_key is not None:
+            kids_of[k] = kids
+        return kids
+
+    def combine(p: Any, vals: list[Game]) -> Game:
+        k = key(p)
+        kind, n = shapes.pop(k)
+        if value_key is not None:
+            vals = [-v if flips[c] else v for c, v in zip(kids_of.pop(k), vals, strict=True)]
+        if kind == _SUM:
+            out = total(vals)
+        elif kind == _ORD:
+            out = ordinal_sum(bases.pop(k), vals[0])
+        elif kind == "imp":
+            out = _mex_star(vals) or game(vals, vals)
+        else:
+            out = game(vals[:n], vals[n:])
+        return -out if value_key is not None and flips[p] else out
+
+    if limits.max_positions is not None or limits.max_seconds is not None:
+        _check(limits, 0, start)
+    with deep():
+        try:
+            out: Game = fold(position, children, combine, key, memo)
+        finally:
+            if limits.progress is not None:
+                limits.progress(Progress(count[0], len(keys), time.monotonic() - start, done=True))
+    return -out if value_key is not None and flips[position] else out
+
+
+def _mex_star(vals: list[Game]) -> Game | None:
+    """*mex when every option is a nimber (the Sprague–Grundy shortcut), else None."""
+    if any(v.nim is None for v in vals):
+        return None
+    seen = {v.nim for v in vals}
+    m = 0
+    while m in seen:
+        m += 1
+    return star(m)
+
+
+def _check(limits: Limits, count: int, start: float) -> None:
+    seconds = time.monotonic() - start
+    if limits.max_positions is not None and count > limits.max_positions:
+        raise SearchLimitExceeded(
+            f"search budget exceeded: more than {limits.max_positions:,} positions", positions=count, seconds=seconds
+        )
+    if limits.max_seconds is not None and seconds > limits.max_seconds:
+        raise SearchLimitExceeded(
+            f"time budget exceeded after {seconds:.1f} s ({count:,} positions)", positions=count, seconds=seconds
+        )

@@ -1,0 +1,625 @@
+"""Canonical short partisan games: values ``{L | R}``, interned, with cached operations.
+
+Every short game equals exactly one game in *canonical form* — no dominated and no reversible
+options (Conway, *On Numbers and Games*; Siegel, *Combinatorial Game Theory*, II.2).  A
+:class:`Game` here is always canonical, and each canonical game exists once (interning), so
+equality of values is identity and every operation (sum, negation, comparison) is cached on
+the objects.
+
+Numbers are stored as dyadic rationals and never expanded into option trees unless an option is
+asked for; comparisons with numbers use *number avoidance* (a winning move in a sum of a number
+and a non-number is never in the number), so the integer 1000 costs no more than 0.
+
+>>> from zermelo.values import parse_value
+>>> up, star = parse_value("^"), parse_value("*")
+>>> (up + star).outcome, (up + up + star).outcome
+(<Outcome.N: 'N'>, <Outcome.L: 'L'>)
+>>> print(parse_value("{2|-1/2}").mean, parse_value("{2|-1/2}").temperature)
+3/4 5/4
+
+Operations recurse over options; their depth is bounded by the birthdays of the non-number
+games involved (numbers and nimbers are compared and added without recursion).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ..errors import Unsupported
+from ..rules import Outcome
+from .dyadic import birthday_of_number, format_dyadic, simplest_between
+
+if TYPE_CHECKING:
+    from .thermograph import Thermograph
+
+__all__ = [
+    "Game",
+    "deep",
+    "game",
+    "integer",
+    "number",
+    "ordinal_sum",
+    "star",
+    "zero",
+]
+
+
+class Game:
+    """A short partisan game in canonical form.  Build with :func:`game`, :func:`number`, :func:`star`.
+
+    Do not construct directly: every value is interned, so ``a == b`` is ``a is b``.
+    ``num`` is the value as a :class:`~fractions.Fraction` when the game is a number, else
+    ``None``; ``nim`` is n when the game is the nimber *n (0 for zero), else ``None``.
+    """
+
+    __slots__ = ("_L", "_R", "_birthday", "_neg", "_stops", "_thermo", "id", "nim", "num")
+
+    def __init__(self, ident: int, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> None:
+        self.id = ident
+        self._L = left
+        self._R = right
+        self.num: Fraction | None = None
+        self.nim: int | None = None
+        self._neg: Game | None = None
+        self._stops: tuple[Fraction, Fraction] | None = None
+        self._birthday: int | None = None
+        self._thermo: Thermograph | None = None
+
+    # ------------------------------------------------------------------ options
+    @property
+    def left(self) -> tuple[Game, ...]:
+        """Left's options, in canonical form (a number's are computed on demand)."""
+        if self._L is None:
+            self._number_options()
+        assert self._L is not None
+        return self._L
+
+    @property
+    def right(self) -> tuple[Game, ...]:
+        """Right's options, in canonical form."""
+        if self._R is None:
+            self._number_options()
+        assert self._R is not None
+        return self._R
+
+    def _number_options(self) -> None:
+        x = self.num
+        assert x is not None
+        if x.denominator == 1:
+            self._L = (number(x - 1),) if x > 0 else ()
+            self._R = (number(x + 1),) if x < 0 else ()
+        else:
+            step = Fraction(1, x.denominator)
+            self._L, self._R = (number(x - step),), (number(x + step),)
+
+    # ------------------------------------------------------------------ kinds
+    @property
+    def is_number(self) -> bool:
+        """Whether the game is a (dyadic rational) number."""
+        return self.num is not None
+
+    @property
+    def is_integer(self) -> bool:
+        """Whether the game is an integer."""
+        return self.num is not None and self.num.denominator == 1
+
+    @property
+    def is_nimber(self) -> bool:
+        """Whether the game is a nimber *n (0 included)."""
+        return self.nim is not None
+
+    # ------------------------------------------------------------------ arithmetic
+    def __add__(self, other: Game) -> Game:
+        return add(self, other)
+
+    def __neg__(self) -> Game:
+        return neg(self)
+
+    def __sub__(self, other: Game) -> Game:
+        return add(self, neg(other))
+
+    def __pos__(self) -> Game:
+        return self
+
+    def __le__(self, other: Game) -> bool:
+        return le(self, other)
+
+    def __ge__(self, other: Game) -> bool:
+        return le(other, self)
+
+    def __lt__(self, other: Game) -> bool:
+        return self is not other and le(self, other)
+
+    def __gt__(self, other: Game) -> bool:
+        return self is not other and le(other, self)
+
+    def fuzzy(self, other: Game) -> bool:
+        """``G || H``: confused with (incomparable to) ``other``."""
+        return not le(self, other) and not le(other, self)
+
+    def __hash__(self) -> int:
+        return self.id
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        from .notation import parse_value
+
+        return (parse_value, (str(self),))
+
+    # ------------------------------------------------------------------ analyses
+    @property
+    def outcome(self) -> Outcome:
+        """Outcome class: L (G > 0), R (G < 0), P (G = 0, second player wins) or N (G || 0)."""
+        z = ZERO
+        if self is z:
+            return Outcome.P
+        ge0, le0 = le(z, self), le(self, z)
+        if ge0:
+            return Outcome.L
+        if le0:
+            return Outcome.R
+        return Outcome.N
+
+    @property
+    def left_stop(self) -> Fraction:
+        """Where play ends when Left starts and both play well, ignoring the tempo (a number)."""
+        return _stops(self)[0]
+
+    @property
+    def right_stop(self) -> Fraction:
+        """The stop when Right starts."""
+        return _stops(self)[1]
+
+    @property
+    def thermograph(self) -> Thermograph:
+        """The exact thermograph (walls and mast), see :mod:`zermelo.values.thermograph`."""
+        from .thermograph import thermograph
+
+        return thermograph(self)
+
+    @property
+    def mean(self) -> Fraction:
+        """The mean value (the mast of the thermograph)."""
+        return self.thermograph.mast
+
+    @property
+    def temperature(self) -> Fraction:
+        """The temperature; CGSuite's convention: -1 for an integer, -1/2^k for m/2^k."""
+        return self.thermograph.temperature
+
+    @property
+    def birthday(self) -> int:
+        """The day the game is born: 0 for 0, 1 + the latest-born option otherwise."""
+        return _birthday(self)
+
+    @property
+    def reduced(self) -> Game:
+        """The reduced canonical form: the simplest game equal to this one up to an infinitesimal."""
+        from .reduced import reduced_canonical_form
+
+        return reduced_canonical_form(self)
+
+    def cool(self, t: Fraction | int) -> Game:
+        """The game cooled by the number ``t`` ≥ 0 (see :func:`zermelo.values.thermograph.cool`)."""
+        from .thermograph import cool
+
+        return cool(self, Fraction(t))
+
+    def __str__(self) -> str:
+        from .notation import format_value
+
+        return format_value(self)
+
+    def __repr__(self) -> str:
+        return f"Game({str(self)!r})"
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:  # IPython
+        p.text(str(self))
+
+
+# ---------------------------------------------------------------------- interning
+_NUMBERS: dict[Fraction, Game] = {}
+_FORMS: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
+_NIMBERS: dict[int, Game] = {}
+_ALL: list[Game] = []
+_LE: dict[int, bool] = {}
+_ADD: dict[int, Game] = {}
+_SHIFT = 40  # ids fit in 40 bits: a pair (a, b) is one int key, cheaper than a tuple
+
+
+def _new(left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> Game:
+    g = Game(len(_ALL), left, right)
+    _ALL.append(g)
+    return g
+
+
+def number(x: Fraction | int) -> Game:
+    """The number ``x`` (a dyadic rational) as a game.
+
+    >>> print(number(Fraction(-3, 4)), number(2).left)
+    -3/4 (Game('1'),)
+    """
+    x = Fraction(x)
+    g = _NUMBERS.get(x)
+    if g is None:
+        d = x.denominator
+        if d & (d - 1):
+            raise ValueError(f"{x} is not a dyadic rational")
+        g = _NUMBERS[x] = _new(None, None)
+        g.num = x
+        if x == 0:
+            g.nim = 0
+            g._L = g._R = ()
+    return g
+
+
+def integer(n: int) -> Game:
+    """The integer ``n``."""
+    return number(Fraction(n))
+
+
+ZERO = number(0)
+ZERO_FRACTION = Fraction(0)
+
+
+def zero() -> Game:
+    """The game 0 = { | }."""
+    return ZERO
+
+
+def star(n: int = 1) -> Game:
+    """The nimber *n = {0, *, …, *(n-1) | 0, *, …, *(n-1)}.
+
+    >>> print(star(), star(3), star(0))
+    * *3 0
+    """
+    if n < 0:
+        raise ValueError("nimbers are *n with n >= 0")
+    g = _NIMBERS.get(n)
+    if g is not None:
+        return g
+    if n == 0:
+        return ZERO
+    # Build *1 … *n bottom-up: each is canonical as written, so it is interned directly.
+    k = max(i for i in (*_NIMBERS, 0) if i < n)
+    while k < n:
+        k += 1
+        opts = tuple(star(i) for i in range(k))
+        g = _intern(opts, opts)
+        g.nim = k
+        _NIMBERS[k] = g
+    return _NIMBERS[n]
+
+
+def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
+    """The interned game with these options, which must already be canonical and non-numeric."""
+    left = tuple(sorted(left, key=_ident))
+    right = tuple(sorted(right, key=_ident))
+    k = (tuple(g.id for g in left), tuple(g.id for g in right))
+    g = _FORMS.get(k)
+    if g is None:
+        g = _FORMS[k] = _new(left, right)
+    return g
+
+
+def _ident(g: Game) -> int:
+    return g.id
+
+
+# ---------------------------------------------------------------------- comparison
+def le(g: Game, h: Game) -> bool:
+    """``G ≤ H``: Left, moving second in H − G, wins.
+
+    G ≤ H unless some G^L ≥ H or some H^R ≤ G.  By number avoidance, when exactly one of the
+    two is a number only the other one's options need looking at.
+    """
+    if g is h:
+        return True
+    gn, hn = g.num, h.num
+    if gn is not None and hn is not None:
+        return gn <= hn
+    if g.nim is not None and h.nim is not None:
+        return False  # distinct nimbers are confused
+    k = (g.id << _SHIFT) | h.id
+    r = _LE.get(k)
+    if r is not None:
+        return r
+    r = True
+    if gn is None:
+        for gl in g._L:  # type: ignore[union-attr]
+            if le(h, gl):
+                r = False
+                break
+    if r and hn is None:
+        for hr in h._R:  # type: ignore[union-attr]
+            if le(hr, g):
+                r = False
+                break
+    _LE[k] = r
+    return r
+
+
+# ---------------------------------------------------------------------- canonical form
+def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
+    """The canonical form of ``{left | right}``: dominated options removed, reversible bypassed.
+
+    >>> print(game([ZERO], [ZERO]), game([ZERO], []), game([star()], [star()]), game([ZERO], [star()]))
+    * 1 0 ^
+    """
+    L = list(dict.fromkeys(left))
+    R = list(dict.fromkeys(right))
+    # Numbers only: {a | b} is a number when a < b, else a switch of its best options.
+    if all(g.num is not None for g in L) and all(g.num is not None for g in R):
+        lo = max((g.num for g in L), default=None)  # type: ignore[type-var]
+        hi = min((g.num for g in R), default=None)  # type: ignore[type-var]
+        if lo is None or hi is None or lo < hi:
+            return number(simplest_between(lo, hi))
+        if lo == hi == 0:
+            return star(1)
+        return _intern((number(lo),), (number(hi),))
+    # Impartial: the same nimbers on both sides make *mex.
+    if set(L) == set(R) and all(g.nim is not None for g in L):
+        seen = {g.nim for g in L}
+        m = 0
+        while m in seen:
+            m += 1
+        return star(m)
+    L = _undominated(L, left_side=True)
+    R = _undominated(R, left_side=False)
+    while True:
+        changed = False
+        newL = _bypass(L, L, R, left_side=True)
+        if newL is not None:
+            L, changed = _undominated(newL, left_side=True), True
+        newR = _bypass(R, L, R, left_side=False)
+        if newR is not None:
+            R, changed = _undominated(newR, left_side=False), True
+        if not changed:
+            break
+    if all(g.num is not None for g in L) and all(g.num is not None for g in R):
+        lo = max((g.num for g in L), default=None)  # type: ignore[type-var]
+        hi = min((g.num for g in R), default=None)  # type: ignore[type-var]
+        if lo is None or hi is None or lo < hi:
+            return number(simplest_between(lo, hi))
+    if set(L) == set(R) and all(g.nim is not None for g in L):
+        return star(len(L))  # canonical nimber options are exactly 0 … *(n-1)
+    return _intern(tuple(L), tuple(R))
+
+
+def _undominated(opts: list[Game], *, left_side: bool) -> list[Game]:
+    """Keep the maximal options for Left (minimal for Right); equal values are already merged."""
+    if len(opts) < 2:
+        return opts
+    keep = []
+    for a in opts:
+        dominated = False
+        for b in opts:
+            if b is not a and (le(a, b) if left_side else le(b, a)):
+                dominated = True
+                break
+        if not dominated:
+            keep.append(a)
+    return keep
+
+
+def _bypass(opts: list[Game], L: list[Game], R: list[Game], *, left_side: bool) -> list[Game] | None:
+    """Replace each reversible option by the options it reverses through; None if there is none.
+
+    A Left option G^L is reversible when some G^{LR} ≤ G; it is then replaced by every
+    G^{LRL}.  (Dually for Right.)  G here is the raw form {L | R}.
+    """
+    out: list[Game] = []
+    changed = False
+    memo_le: dict[int, bool] = {}
+    memo_ge: dict[int, bool] = {}
+    for o in opts:
+        replaced = False
+        for rev in o.right if left_side else o.left:
+            if _le_form(rev, L, R, memo_le, memo_ge) if left_side else _ge_form(rev, L, R, memo_le, memo_ge):
+                out.extend(rev.left if left_side else rev.right)
+                replaced = changed = True
+                break
+        if not replaced:
+            out.append(o)
+    return list(dict.fromkeys(out)) if changed else None
+
+
+def _le_form(x: Game, L: list[Game], R: list[Game], memo_le: dict[int, bool], memo_ge: dict[int, bool]) -> bool:
+    """X ≤ G for the raw form G = {L | R}: no X^L ≥ G and no G^R ≤ X."""
+    r = memo_le.get(x.id)
+    if r is not None:
+        return r
+    r = not any(le(gr, x) for gr in R) and not any(_ge_form(xl, L, R, memo_le, memo_ge) for xl in x.left)
+    memo_le[x.id] = r
+    return r
+
+
+def _ge_form(x: Game, L: list[Game], R: list[Game], memo_le: dict[int, bool], memo_ge: dict[int, bool]) -> bool:
+    """X ≥ G for the raw form G = {L | R}: no G^L ≥ X and no X^R ≤ G."""
+    r = memo_ge.get(x.id)
+    if r is not None:
+        return r
+    r = not any(le(x, gl) for gl in L) and not any(_le_form(xr, L, R, memo_le, memo_ge) for xr in x.right)
+    memo_ge[x.id] = r
+    return r
+
+
+# ---------------------------------------------------------------------- sum and negation
+def neg(g: Game) -> Game:
+    """−G = {−G^R | −G^L}; the negative of a canonical game is canonical."""
+    n = g._neg
+    if n is not None:
+        return n
+    if g.num is not None:
+        n = number(-g.num)
+    elif g.nim is not None:
+        n = g
+    else:
+        n = _intern(tuple(neg(r) for r in g.right), tuple(neg(x) for x in g.left))
+    g._neg = n
+    n._neg = g
+    return n
+
+
+def add(g: Game, h: Game) -> Game:
+    """G + H = {G^L + H, G + H^L | G^R + H, G + H^R}, in canonical form.
+
+    Numbers add as numbers, nimbers by XOR; a number x translates a non-number H:
+    x + H = {x + H^L | x + H^R} (number avoidance).
+    """
+    gn, hn = g.num, h.num
+    if gn is not None and hn is not None:
+        return number(gn + hn)
+    if g is ZERO:
+        return h
+    if h is ZERO:
+        return g
+    if g.nim is not None and h.nim is not None:
+        return star(g.nim ^ h.nim)
+    if g.id > h.id:
+        g, h = h, g
+        gn, hn = hn, gn
+    k = (g.id << _SHIFT) | h.id
+    r = _ADD.get(k)
+    if r is not None:
+        return r
+    if gn is not None:
+        r = game([add(g, x) for x in h.left], [add(g, x) for x in h.right])
+    elif hn is not None:
+        r = game([add(x, h) for x in g.left], [add(x, h) for x in g.right])
+    else:
+        r = game(
+            [*(add(x, h) for x in g.left), *(add(g, x) for x in h.left)],
+            [*(add(x, h) for x in g.right), *(add(g, x) for x in h.right)],
+        )
+    _ADD[k] = r
+    return r
+
+
+def total(games: Iterable[Game]) -> Game:
+    """The sum of many games, added smallest-first so partial sums stay small.
+
+    >>> print(total([star(), star(2), number(Fraction(1, 2))]))
+    1/2*3
+    """
+    acc = ZERO
+    for g in sorted(games, key=lambda x: (x.num is None, x.nim is None, x.id)):
+        acc = add(acc, g)
+    return acc
+
+
+def ordinal_sum(g: Game, h: Game) -> Game:
+    """The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}: play in H until someone moves in G.
+
+    Its value depends on the form of G (here canonical) but only on the value of H (Conway,
+    *On Numbers and Games*, ch. 15), which is what makes Hackenbush trees cheap: an edge with
+    a tree above it is the edge : (the value of the tree).
+
+    >>> print(ordinal_sum(number(1), number(-1)), ordinal_sum(star(), star()), ordinal_sum(number(1), star()))
+    1/2 *2 1*
+    """
+    from ..engine import fold
+
+    memo: dict[Hashable, Any] = {}
+
+    def children(x: Game) -> list[Game]:
+        return [*x.left, *x.right]
+
+    def combine(x: Game, vals: list[Game]) -> Game:
+        n = len(x.left)
+        return game([*g.left, *vals[:n]], [*g.right, *vals[n:]])
+
+    out: Game = fold(h, children, combine, key=_ident, memo=memo)
+    return out
+
+
+# ---------------------------------------------------------------------- stops, birthday
+T = TypeVar("T")
+
+
+def _fold_values(root: Game, leaf: Callable[[Game], T | None], combine: Callable[[Game], T]) -> T:
+    """Evaluate a cached quantity bottom-up over options without recursion (via the engine's fold)."""
+    from ..engine import fold
+
+    def children(g: Game) -> Iterator[Game]:
+        if leaf(g) is None:
+            yield from g.left
+            yield from g.right
+
+    def comb(g: Game, _vals: list[Any]) -> T:
+        hit = leaf(g)
+        return hit if hit is not None else combine(g)
+
+    out: T = fold(root, children, comb, key=_ident)
+    return out
+
+
+def _stops(g: Game) -> tuple[Fraction, Fraction]:
+    if g._stops is not None:
+        return g._stops
+
+    def leaf(x: Game) -> tuple[Fraction, Fraction] | None:
+        if x._stops is None and x.num is not None:
+            x._stops = (x.num, x.num)
+        elif x._stops is None and x.nim is not None:
+            x._stops = (ZERO_FRACTION, ZERO_FRACTION)
+        return x._stops
+
+    def combine(x: Game) -> tuple[Fraction, Fraction]:
+        x._stops = (max(_stops(o)[1] for o in x.left), min(_stops(o)[0] for o in x.right))
+        return x._stops
+
+    return _fold_values(g, leaf, combine)
+
+
+def _birthday(g: Game) -> int:
+    if g._birthday is not None:
+        return g._birthday
+
+    def leaf(x: Game) -> int | None:
+        if x._birthday is None and x.num is not None:
+            x._birthday = birthday_of_number(x.num)
+        elif x._birthday is None and x.nim is not None:
+            x._birthday = x.nim
+        return x._birthday
+
+    def combine(x: Game) -> int:
+        x._birthday = 1 + max((_birthday(o) for o in (*x.left, *x.right)), default=-1)
+        return x._birthday
+
+    return _fold_values(g, leaf, combine)
+
+
+# ---------------------------------------------------------------------- depth guard
+@contextmanager
+def deep(limit: int = 100_000) -> Iterator[None]:
+    """Allow deep (birthday-bounded) recursion in value arithmetic; a clear error past it.
+
+    Python 3.11 runs pure-Python recursion without growing the C stack, so a generous limit is
+    safe; what is beyond it is reported as :class:`~zermelo.errors.Unsupported`.
+    """
+    old = sys.getrecursionlimit()
+    if old < limit:
+        sys.setrecursionlimit(limit)
+    try:
+        yield
+    except RecursionError:
+        raise Unsupported("these game values are too deep to compute (birthday beyond the recursion budget)") from None
+    finally:
+        if old < limit:
+            sys.setrecursionlimit(old)
+
+
+def reset_caches() -> None:
+    """Forget cached comparisons and sums (values stay interned).  For benchmarks that time cold runs."""
+    _LE.clear()
+    _ADD.clear()
+
+
+_ = format_dyadic  # re-exported for notation's convenience

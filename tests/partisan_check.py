@@ -1,0 +1,39 @@
+"""Shared checks for partisan rulesets: the fast value (components, symmetry keys) against plain play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import zermelo as z
+from zermelo.engine import fold
+from zermelo.rules import Partisan
+from zermelo.values import Game, game
+
+
+def plain_value(rules: Partisan[Any], position: Any) -> Game:
+    """The value from the options alone: no components, no keys, no negation trick."""
+    counts: dict[Any, int] = {}
+
+    def children(p: Any) -> list[Any]:
+        left = list(rules.left_options(p))
+        counts[p] = len(left)
+        return left + list(rules.right_options(p))
+
+    def combine(p: Any, vals: list[Game]) -> Game:
+        n = counts[p]
+        return game(vals[:n], vals[n:])
+
+    out: Game = fold(position, children, combine)
+    return out
+
+
+def check_position(rules: Partisan[Any], position: Any) -> Game:
+    """Fast value == plain value, its outcome == the engine's partisan outcome, text round-trips."""
+    fast = z.canonical_form(rules, position)
+    assert fast is plain_value(rules, position), rules.format(position)
+    assert fast.outcome == z.partisan_outcome(rules, position), rules.format(position)
+    assert (
+        rules.parse(rules.format(position)) == position
+        or z.canonical_form(rules, rules.parse(rules.format(position))) is fast
+    )
+    return fast

@@ -1,0 +1,57 @@
+"""Clobber: small values, regions, symmetry/colour-swap keys against plain play."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zermelo as z
+from partisan_check import check_position
+from zermelo.errors import InvalidPosition
+from zermelo.games import Clobber
+
+C = Clobber()
+
+
+@pytest.mark.parametrize(
+    ("board", "expected"),
+    [
+        ("xo", "*"),
+        ("x.o", "0"),
+        ("xoo", "v"),
+        ("xxo", "^"),
+        ("ox|xo", "*"),
+        ("xox", "*"),
+        ("xo..xo", "0"),  # two separate regions: * + * = 0
+        ("xxxx", "0"),
+    ],
+)
+def test_golden(board: str, expected: str) -> None:
+    assert str(z.canonical_form(C, C.parse(board))) == expected
+
+
+def test_colour_swap_is_negation() -> None:
+    for board in ("xoo", "xxoo|o..x", "xox|oxo"):
+        swapped = board.translate(str.maketrans("xo", "ox"))
+        assert z.canonical_form(C, C.parse(swapped)) is -z.canonical_form(C, C.parse(board))
+
+
+def test_errors() -> None:
+    with pytest.raises(InvalidPosition, match="unexpected 'q'"):
+        C.parse("xq")
+
+
+boards = st.integers(1, 3).flatmap(
+    lambda r: st.integers(1, 4).flatmap(
+        lambda c: st.lists(st.sampled_from("xo."), min_size=r * c, max_size=r * c).map(
+            lambda cells: "|".join("".join(cells[i * c : (i + 1) * c]) for i in range(r))
+        )
+    )
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards)
+def test_fast_value_matches_plain_play(board: str) -> None:
+    check_position(C, C.parse(board))

@@ -1,0 +1,49 @@
+"""Toppling Dominoes: small values, reversal and colour swap, fast value against plain play."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zermelo as z
+from partisan_check import check_position
+from zermelo.errors import InvalidPosition
+from zermelo.games import TopplingDominoes
+
+T = TopplingDominoes()
+
+
+@pytest.mark.parametrize(
+    ("row", "expected"),
+    [
+        ("B", "1"),
+        ("BB", "2"),
+        ("BR", "*"),
+        ("G", "*"),
+        ("GG", "*2"),
+        ("BRB", "1/2"),
+        ("B R", "0"),
+        ("BBR", "{1|0}"),  # Left: 0, *, 1, -1; Right: 0, 2
+    ],
+)
+def test_golden(row: str, expected: str) -> None:
+    assert str(z.canonical_form(T, T.parse(row))) == expected
+
+
+def test_reverse_and_swap() -> None:
+    for row in ("BBRG", "BRRBG", "GBR"):
+        assert z.canonical_form(T, T.parse(row[::-1])) is z.canonical_form(T, T.parse(row))
+        swapped = row.translate(str.maketrans("BR", "RB"))
+        assert z.canonical_form(T, T.parse(swapped)) is -z.canonical_form(T, T.parse(row))
+
+
+def test_errors() -> None:
+    with pytest.raises(InvalidPosition, match="words of B, R and G"):
+        T.parse("BXR")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text("BRG", min_size=1, max_size=6), min_size=1, max_size=2))
+def test_fast_value_matches_plain_play(rows: list[str]) -> None:
+    check_position(T, T.parse(" ".join(rows)))

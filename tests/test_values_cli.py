@@ -1,0 +1,76 @@
+"""``zermelo value``: printed facts, JSON, expressions, thermograph files, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from zermelo.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_domineering_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "value", "domineering", "...|...")
+    assert code == 0
+    assert "value        {2|-1/2}" in out
+    assert "mean         3/4" in out and "temperature  5/4" in out
+    assert "stops        left 2, right -1/2" in out
+    assert "N: the first player wins" in out
+
+
+def test_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "value", "hackenbush", "BRR", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["game"], data["position"], data["value"], data["outcome"], data["winner"]) == (
+        "hackenbush",
+        "BRR",
+        "1/4",
+        "L",
+        "left",
+    )
+    assert data["temperature"] == "-1/4" and data["thermograph"]["mast"] == "1/4"
+
+
+def test_expression(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "value", "--expr", "{1|-1} + ^ + *")
+    assert code == 0 and "value        {1^*|-1^*}" in out
+    code, out, _ = run(capsys, "value", "--expr", "^ + ^ + *", "--json")
+    assert json.loads(out)["outcome"] == "L"
+
+
+def test_impartial_games_are_nimbers(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "value", "nim", "3", "4", "5")
+    assert "value        *2" in out
+
+
+def test_thermograph_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    png = tmp_path / "d.png"
+    code, _out, _ = run(capsys, "value", "domineering", "..|..", "--thermograph", str(png))
+    assert code == 0 and png.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["value", "--expr", "{1|"], "unclosed '{'"),
+        (["value", "--expr", "1", "domineering"], "not both"),
+        (["value"], "give a game and a position"),
+        (["value", "domineering"], 'like: zermelo value domineering "..|.."'),
+        (["value", "domineering", "..|."], "equal lengths"),
+        (["value", "nosuchgame", "1"], "unknown game"),
+        (["value", "domineering", "..", "--thermograph", "x.jpg"], ".png"),
+        (["value", "domineering", "......|......|......|......|......|......", "--budget", "100"], "budget"),
+    ],
+)
+def test_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
