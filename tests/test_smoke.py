@@ -21,3 +21,24 @@ def test_solve_nim_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert data["outcome"] == "N" and data["grundy"] == 2 and data["winner"] == "first"
     assert [m["position"] for m in data["winning_moves"]] == ["1 4 5"]
+
+
+def test_the_demo_runs_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    from zermelo.demo import main as demo
+
+    assert demo() == 0
+    out, err = capsys.readouterr()
+    assert err == "" and "error" not in out
+    assert out.count("$ zermelo ") >= 8 and "take 41 from heap 2 (289 -> 248)" in out and "DRAW" in out
+
+
+def test_the_readme_python_examples_are_true() -> None:
+    import doctest
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("### From Python", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
+    assert test.examples
+    result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
+    assert result.failed == 0

@@ -1,10 +1,9 @@
 """Compiled kernels of the engine (numba).  They see only integer arrays, never a game.
 
-The game graph arrives in compressed sparse row form:
-
-* ``node_off[v] .. node_off[v+1]`` are the options of node ``v`` (indices into ``opt_off``);
-* ``opt_off[o] .. opt_off[o+1]`` are the parts of option ``o`` (indices into ``parts``), node ids
-  whose disjunctive sum the option is.  A game that never splits has one part per option.
+The game graph arrives in compressed sparse row form: ``parts[node_off[v] : node_off[v+1]]`` are
+the options of node ``v``, each a node id, or (split graph only) a marker ``-(k + 1)`` followed by
+the ``k`` node ids of the independent components whose disjunctive sum the option is.  The whole
+graph has no markers: there every entry is an option.
 
 The pure-Python reference these kernels are checked against is the definition itself, written out
 in ``tests/test_engine.py``.
@@ -79,79 +78,345 @@ def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[
 
 
 @njit(cache=True)
-def grundy_values(
-    node_off: np.ndarray,
-    opt_off: np.ndarray,
-    parts: np.ndarray,
-    g: np.ndarray,
-    start: int,
-) -> None:
-    """Fill ``g[start:]`` with Grundy values by the mex rule, in topological (Kahn) order.
+def grundy_values(node_off: np.ndarray, parts: np.ndarray, g: np.ndarray, start: int) -> None:
+    """Fill ``g[start:]`` with Grundy values by the mex rule, in depth-first post-order.
 
     Nodes below ``start`` already carry final values (-1: unresolved, on or above a cycle).  An
-    option's value is the XOR of its parts' values (Sprague–Grundy for sums); a node's value is the
-    mex of its options' values.  A new node stays -1 when it lies on or above a cycle.
+    option is one node id, or a marker ``-(k + 1)`` and ``k`` node ids whose values are XORed
+    (Sprague–Grundy for sums).  A node's value is the mex of its options' values, computed once
+    all its options are done.  A new node stays -1 when it can reach a cycle: some option is then
+    on the depth-first stack (a cycle through it) or itself unresolved.  An explicit stack, so no
+    depth is too deep; only reads of the option lists, no reverse edges to build.
     """
     n = node_off.shape[0] - 1
-    cnt = np.zeros(n, np.int64)
-    # reverse edges among new nodes only: child -> parent, once per (option, part) entry
-    pcount = np.zeros(n + 1, np.int64)
+    m = n - start
+    if m <= 0:
+        return
     widest = 1
     for v in range(start, n):
-        nopt = node_off[v + 1] - node_off[v]
-        if nopt + 1 > widest:
-            widest = nopt + 1
-        for o in range(node_off[v], node_off[v + 1]):
-            for e in range(opt_off[o], opt_off[o + 1]):
+        width = node_off[v + 1] - node_off[v]
+        if width + 1 > widest:
+            widest = width + 1
+    stamp = np.zeros(widest + 1, np.int64)
+    state = np.zeros(m, np.int8)  # 0: not seen, 1: on the stack, 2: done
+    cursor = np.empty(m, np.int64)
+    stack = np.empty(m, np.int64)
+    for root in range(start, n):
+        if state[root - start] != 0:
+            continue
+        top = 0
+        stack[0] = root
+        state[root - start] = 1
+        cursor[root - start] = node_off[root]
+        while top >= 0:
+            v = stack[top]
+            e = cursor[v - start]
+            end = node_off[v + 1]
+            pushed = False
+            while e < end:
                 c = parts[e]
-                if c >= start:
-                    cnt[v] += 1
-                    pcount[c + 1] += 1
+                e += 1
+                if c >= start and state[c - start] == 0:
+                    cursor[v - start] = e
+                    state[c - start] = 1
+                    cursor[c - start] = node_off[c]
+                    top += 1
+                    stack[top] = c
+                    pushed = True
+                    break
+            if pushed:
+                continue
+            # Every option is done (or on the stack: a cycle): the mex rule.
+            mark = v + 1
+            ok = True
+            e = node_off[v]
+            while e < end:
+                c = parts[e]
+                if c >= 0:
+                    x = g[c]
+                    e += 1
+                    if x < 0:
+                        ok = False
+                        break
+                else:
+                    x = 0
+                    last = e - c  # the marker -(k + 1) is followed by k parts
+                    e += 1
+                    while e < last:
+                        gc = g[parts[e]]
+                        if gc < 0:
+                            ok = False
+                            break
+                        x ^= gc
+                        e += 1
+                    if not ok:
+                        break
+                if x < stamp.shape[0]:
+                    stamp[x] = mark
+            if ok:
+                mex = 0
+                while mex < stamp.shape[0] and stamp[mex] == mark:
+                    mex += 1
+                g[v] = mex
+            state[v - start] = 2
+            top -= 1
+
+
+#: The label of a node whose generalized Sprague–Grundy value is infinite, ∞(K).
+INFINITE = -2
+
+
+@njit(cache=True)
+def loopy_grundy(offsets: np.ndarray, targets: np.ndarray, g: np.ndarray) -> np.ndarray:
+    """Generalized Sprague–Grundy labels γ of every node (Smith; Fraenkel and Yesha).
+
+    ``g`` holds the values of the topological pass (-1: on or above a cycle).  The labelling, stage
+    m = 0, 1, … while some node is unlabelled:
+
+    1. as long as some unlabelled u has no follower labelled m and every follower of u that is
+       unlabelled or labelled ∞ has a follower labelled m, label u with m;
+    2. label ∞ every unlabelled node with no follower labelled m.
+
+    Step 1 is done with counters instead of rescans: ``hasm[v]`` says v has a follower labelled m,
+    ``bad[u]`` counts the followers of u that are unlabelled or ∞ without one.  Nodes resolved by
+    the topological pass (only resolved followers) count as labelled from their own stage, which is
+    a valid order of step 1.  Returns the labels, :data:`INFINITE` for ∞; the ∞ node's K is the set
+    of finite labels among its followers.
+    """
+    n = offsets.shape[0] - 1
+    label = g.copy()
+    count = 0
+    for v in range(n):
+        if label[v] < 0:
+            count += 1
+    loopy = np.empty(count, np.int64)
+    count = 0
+    pcount = np.zeros(n + 1, np.int64)
+    for v in range(n):
+        if label[v] < 0:
+            loopy[count] = v
+            count += 1
+            for e in range(offsets[v], offsets[v + 1]):
+                pcount[targets[e] + 1] += 1
     for v in range(n):
         pcount[v + 1] += pcount[v]
+    # Parents of unresolved nodes are unresolved: a resolved node has only resolved followers.
     parents = np.empty(pcount[n], np.int64)
     fill = pcount[:n].copy()
+    for x in range(count):
+        u = loopy[x]
+        for e in range(offsets[u], offsets[u + 1]):
+            c = targets[e]
+            parents[fill[c]] = u
+            fill[c] += 1
+    hasm = np.zeros(n, np.bool_)
+    bad = np.zeros(n, np.int64)
+    queue = np.empty(count + 1, np.int64)
+    unlabelled = count
+    m = 0
+    while unlabelled > 0:
+        for u in loopy:
+            hasm[u] = False
+            if label[u] == -1 or label[u] == INFINITE:
+                for e in range(offsets[u], offsets[u + 1]):
+                    if label[targets[e]] == m:
+                        hasm[u] = True
+                        break
+        tail = 0
+        for u in loopy:
+            if label[u] == -1:
+                b = 0
+                for e in range(offsets[u], offsets[u + 1]):
+                    c = targets[e]
+                    if (label[c] == -1 or label[c] == INFINITE) and not hasm[c]:
+                        b += 1
+                bad[u] = b
+                if b == 0 and not hasm[u]:
+                    queue[tail] = u
+                    tail += 1
+        head = 0
+        while head < tail:
+            w = queue[head]
+            head += 1
+            if label[w] != -1 or hasm[w] or bad[w] != 0:
+                continue
+            label[w] = m
+            unlabelled -= 1
+            for i in range(pcount[w], pcount[w + 1]):
+                p = parents[i]
+                if label[p] == -1:
+                    bad[p] -= 1  # w was an unlabelled follower without a follower labelled m
+                if not hasm[p]:
+                    hasm[p] = True
+                    if label[p] == -1 or label[p] == INFINITE:
+                        for i2 in range(pcount[p], pcount[p + 1]):
+                            q = parents[i2]
+                            if label[q] == -1:
+                                bad[q] -= 1
+                                if bad[q] == 0 and not hasm[q]:
+                                    if tail == queue.shape[0]:
+                                        grown = np.empty(2 * tail, np.int64)
+                                        grown[:tail] = queue
+                                        queue = grown
+                                    queue[tail] = q
+                                    tail += 1
+        for u in loopy:
+            if label[u] == -1 and not hasm[u]:
+                label[u] = INFINITE
+                unlabelled -= 1
+        m += 1
+    return label
+
+
+@njit(cache=True)
+def dense_lookup(dense: np.ndarray, keys: np.ndarray, found: np.ndarray) -> int:
+    """Look ``keys`` up in the key -> node id array ``dense`` into ``found``, in one pass.
+
+    Returns -1 if some key is negative, -2 - k if some key k is beyond ``dense`` (the largest such
+    k), else the number of keys not in it yet (``found`` -1 there).
+    """
+    size = dense.shape[0]
+    top = -1
+    for i in range(keys.shape[0]):
+        k = keys[i]
+        if k < 0:
+            return -1
+        if k >= size and k > top:
+            top = k
+    if top >= 0:
+        return -2 - top
+    missing = 0
+    for i in range(keys.shape[0]):
+        j = dense[keys[i]]
+        found[i] = j
+        if j < 0:
+            missing += 1
+    return missing
+
+
+@njit(cache=True)
+def retrograde_more(
+    offsets: np.ndarray,
+    targets: np.ndarray,
+    misere: bool,
+    old_state: np.ndarray,
+    old_rem: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`retrograde` of a graph that grew: the first ``old_state.shape[0]`` nodes are known.
+
+    They were a closed graph, so their outcome and remoteness are final and only the new nodes
+    need work.  Their old options act as sources with remoteness of their own, so the new nodes
+    are settled in increasing remoteness with a bucket queue (Dial's algorithm) instead of a plain
+    first-in first-out queue: a win takes the smallest remoteness among its losing options, a loss
+    the largest among all its options, exactly as in the full pass.
+    """
+    n = offsets.shape[0] - 1
+    start = old_state.shape[0]
+    state = np.zeros(n, np.int8)
+    rem = np.full(n, -1, np.int64)
+    state[:start] = old_state
+    rem[:start] = old_rem
+    m = n - start
+    top_old = 0
+    for v in range(start):
+        if rem[v] > top_old:
+            top_old = rem[v]
+    nbuckets = top_old + m + 3
+    head = np.full(nbuckets, -1, np.int64)
+    # Entries of the bucket lists: (node, state); at most one per new edge plus one per new node.
+    cap = targets.shape[0] - offsets[start] + m + 1
+    e_node = np.empty(cap, np.int64)
+    e_state = np.empty(cap, np.int8)
+    e_next = np.empty(cap, np.int64)
+    used = 0
+    remaining = np.zeros(m, np.int64)
+    worst = np.zeros(m, np.int64)  # 1 + the largest remoteness among the options won so far
+    best = np.full(m, nbuckets, np.int64)  # the smallest win candidate pushed so far
+    pcount = np.zeros(m + 1, np.int64)
     for v in range(start, n):
-        for o in range(node_off[v], node_off[v + 1]):
-            for e in range(opt_off[o], opt_off[o + 1]):
-                c = parts[e]
-                if c >= start:
-                    parents[fill[c]] = v
-                    fill[c] += 1
-    queue = np.empty(n - start + 1, np.int64)
-    tail = 0
+        for e in range(offsets[v], offsets[v + 1]):
+            c = targets[e]
+            if c >= start:
+                pcount[c - start + 1] += 1
+    for i in range(m):
+        pcount[i + 1] += pcount[i]
+    parents = np.empty(pcount[m], np.int64)
+    fill = pcount[:m].copy()
     for v in range(start, n):
-        if cnt[v] == 0:
-            queue[tail] = v
-            tail += 1
-    stamp = np.zeros(widest + 1, np.int64)
-    head = 0
-    while head < tail:
-        v = queue[head]
-        head += 1
-        mark = v + 1
-        ok = True
-        for o in range(node_off[v], node_off[v + 1]):
-            x = 0
-            for e in range(opt_off[o], opt_off[o + 1]):
-                gc = g[parts[e]]
-                if gc < 0:
-                    ok = False
-                    break
-                x ^= gc
-            if not ok:
-                break
-            if x < stamp.shape[0]:
-                stamp[x] = mark
-        if not ok:
-            continue  # an old unresolved part: this node stays unresolved
-        mex = 0
-        while mex < stamp.shape[0] and stamp[mex] == mark:
-            mex += 1
-        g[v] = mex
-        for i in range(pcount[v], pcount[v + 1]):
-            p = parents[i]
-            cnt[p] -= 1
-            if cnt[p] == 0:
-                queue[tail] = p
-                tail += 1
+        i = v - start
+        count = offsets[v + 1] - offsets[v]
+        remaining[i] = count
+        for e in range(offsets[v], offsets[v + 1]):
+            c = targets[e]
+            if c >= start:
+                parents[fill[c - start]] = v
+                fill[c - start] += 1
+            elif state[c] == LOSE:
+                if rem[c] + 1 < best[i]:
+                    best[i] = rem[c] + 1
+            elif state[c] == WIN:
+                remaining[i] -= 1
+                if rem[c] + 1 > worst[i]:
+                    worst[i] = rem[c] + 1
+        if count == 0:
+            r = 0
+            s = WIN if misere else LOSE
+        elif best[i] < nbuckets:
+            r = best[i]
+            s = WIN
+        elif remaining[i] == 0:
+            r = worst[i]
+            s = LOSE
+        else:
+            continue
+        e_node[used] = v
+        e_state[used] = s
+        e_next[used] = head[r]
+        head[r] = used
+        used += 1
+    for r in range(nbuckets):
+        while head[r] >= 0:
+            k = head[r]
+            head[r] = e_next[k]
+            v = e_node[k]
+            if state[v] != 0:
+                continue
+            state[v] = e_state[k]
+            rem[v] = r
+            for j in range(pcount[v - start], pcount[v - start + 1]):
+                p = parents[j]
+                if state[p] != 0:
+                    continue
+                i = p - start
+                if state[v] == LOSE:
+                    if r + 1 < best[i]:
+                        best[i] = r + 1
+                        s = WIN
+                    else:
+                        continue
+                else:
+                    remaining[i] -= 1
+                    if r + 1 > worst[i]:
+                        worst[i] = r + 1
+                    if remaining[i] != 0 or best[i] < nbuckets:
+                        continue
+                    s = LOSE
+                q = best[i] if s == WIN else worst[i]
+                if used == cap:
+                    grown = cap * 2
+                    a = np.empty(grown, np.int64)
+                    a[:cap] = e_node
+                    e_node = a
+                    b = np.empty(grown, np.int8)
+                    b[:cap] = e_state
+                    e_state = b
+                    c2 = np.empty(grown, np.int64)
+                    c2[:cap] = e_next
+                    e_next = c2
+                    cap = grown
+                e_node[used] = p
+                e_state[used] = s
+                e_next[used] = head[q]
+                head[q] = used
+                used += 1
+    return state, rem

@@ -23,7 +23,7 @@ when present; the tests check every one against the search.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -36,6 +36,7 @@ __all__ = [
     "Analysis",
     "grundy",
     "outcome",
+    "outcomes",
     "partisan_outcome",
     "remoteness",
     "solve",
@@ -43,8 +44,10 @@ __all__ = [
 ]
 
 #: Extras (remoteness of a position whose outcome a formula settled) are searched only this far.
+#: Budgets of positions and options, not seconds, so the answer does not depend on the machine's load.
 EXTRA_POSITIONS = 1_000_000
-EXTRA_SECONDS = 5.0
+EXTRA_OPTIONS = 40_000_000
+EXTRA_SECONDS = None
 
 
 @dataclass(frozen=True)
@@ -156,18 +159,41 @@ def winning_moves(
         raise SearchLimitExceeded(f"more than {cap:,} moves to examine (raise the budget with --budget)")
     if not moves:
         return []
-    eng = engine_for(game)
-    if _per_move(game, eng, misere):
-        return [m for m in moves if outcome(game, m.position, misere=misere, limits=limits) is Outcome.P]
-    statuses = eng.statuses([m.position for m in moves], misere, limits)
-    return [m for m, (s, _) in zip(moves, statuses, strict=True) if s == LOSE]
+    outs = outcomes(game, [m.position for m in moves], misere=misere, limits=limits)
+    return [m for m, o in zip(moves, outs, strict=True) if o is Outcome.P]
 
 
-def _per_move(game: Impartial[Any], eng: Any, misere: bool) -> bool:
-    """Whether options are judged one by one (closed forms, sums) instead of by one search."""
+def outcomes(
+    game: Impartial[Any], positions: Sequence[Any], *, misere: bool = False, limits: Limits | None = None
+) -> list[Outcome]:
+    """:func:`outcome` of many positions, with closed forms where the game has them and one search
+    for all the rest (every option of a position, a table).
+
+    >>> from zermelo.games import Square
+    >>> [str(o) for o in outcomes(Square(), range(8))]
+    ['P', 'N', 'P', 'N', 'N', 'P', 'N', 'P']
+    """
+    positions = list(positions)
+    found: list[Outcome | None] = [None] * len(positions)
     if type(game).outcome_formula is not Impartial.outcome_formula:
-        return True
-    return not misere and (eng.splits or type(game).grundy_formula is not Impartial.grundy_formula)
+        found = [game.outcome_formula(p, misere) for p in positions]
+    if not misere and type(game).grundy_formula is not Impartial.grundy_formula:
+        for i, p in enumerate(positions):
+            if found[i] is None:
+                g = game.grundy_formula(p)
+                if g is not None:
+                    found[i] = Outcome.P if g == 0 else Outcome.N
+    rest = [i for i, o in enumerate(found) if o is None]
+    if rest:
+        eng = engine_for(game)
+        todo = [positions[i] for i in rest]
+        if not misere and eng.splits:
+            searched = [_gvalue_outcome(v) for v in eng.grundies(todo, limits)]
+        else:
+            searched = [_status_outcome(st) for st, _ in eng.statuses(todo, misere, limits)]
+        for i, o in zip(rest, searched, strict=True):
+            found[i] = o
+    return [o for o in found if o is not None]
 
 
 def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: Limits | None = None) -> Analysis:
@@ -192,7 +218,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             g = grundy(
                 game,
                 position,
-                limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS) if formula_settled else lim,
+                limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS) if formula_settled else lim,
             )
         except (SearchLimitExceeded, Unsupported) as exc:
             if not formula_settled:
@@ -204,7 +230,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             game,
             position,
             misere=misere,
-            limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS) if formula_settled else lim,
+            limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS) if formula_settled else lim,
         )
     except SearchLimitExceeded as exc:
         if not formula_settled:

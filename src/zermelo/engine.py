@@ -21,6 +21,7 @@ parts).  The split graph is what makes Kayles or a Nim position with big heaps c
 
 from __future__ import annotations
 
+import sys
 import time
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Sequence
@@ -109,17 +110,29 @@ class Progress:
 
 @dataclass(frozen=True)
 class Limits:
-    """Budgets for one search.  ``None`` means unbounded."""
+    """Budgets for one search.  ``None`` means unbounded.
+
+    ``max_positions`` and ``max_options`` count what *this* search adds to the engine's graph
+    (positions reached, options examined); ``max_seconds`` is its running time.
+    """
 
     max_positions: int | None = 10_000_000
     max_seconds: float | None = None
     progress: Callable[[Progress], None] | None = None
+    max_options: int | None = None
 
-    def tighter(self, max_positions: int, max_seconds: float) -> Limits:
+    def tighter(self, max_positions: int, max_seconds: float | None = None, max_options: int | None = None) -> Limits:
         """These limits, capped further (for optional extras like remoteness of a huge Nim)."""
-        mp = max_positions if self.max_positions is None else min(self.max_positions, max_positions)
-        ms = max_seconds if self.max_seconds is None else min(self.max_seconds, max_seconds)
-        return Limits(mp, ms, self.progress)
+
+        def cap(mine: Any, other: Any) -> Any:
+            return other if mine is None else mine if other is None else min(mine, other)
+
+        return Limits(
+            cap(self.max_positions, max_positions),
+            cap(self.max_seconds, max_seconds),
+            self.progress,
+            cap(self.max_options, max_options),
+        )
 
 
 def _approx(n: int) -> str:
@@ -130,21 +143,258 @@ def _overrides(rules: object, name: str, base: type) -> bool:
     return getattr(type(rules), name) is not getattr(base, name)
 
 
+_MISSING = object()
+
+#: The compiled kernels, imported on first use (importing numba makes `import zermelo` slow).
+_KERNELS: dict[str, Any] = {}
+
+
+def _kernel(name: str) -> Any:
+    f = _KERNELS.get(name)
+    if f is None:
+        from . import _kernels
+
+        f = _KERNELS[name] = getattr(_kernels, name)
+    return f
+
+
+class _Table(dict[Hashable, bytes]):
+    """Key -> node id for the positions of one rules object.
+
+    A missing key becomes a new node, so a whole list of options is looked up with one
+    ``map(table.__getitem__, keys)`` running in C: one hash probe per option and no Python loop.
+    Ids are stored as their 8 machine bytes, so a node's options are stored with one join.
+
+    For games with :meth:`~zermelo.rules.Impartial.option_array` (int positions that are their own
+    keys) the table also keeps ``dense``, a numpy array from key to id (-1: none), so a wide
+    node's options are looked up in bulk; the dict stays the authority and ``dense`` mirrors it.
+    """
+
+    __slots__ = ("atomic", "bulk", "dense", "graph", "keyed", "rules", "top")
+
+    def __init__(self, graph: _Graph, rules: Impartial[Any]) -> None:
+        super().__init__()
+        self.graph = graph
+        self.rules = rules
+        # key() is called only when it can differ from the position (canonical_options promises not).
+        self.keyed = _overrides(rules, "key", Rules) and not rules.canonical_options
+        # Options never split when the game says so (a subtraction game's heaps), or in the whole graph.
+        self.atomic = not graph.split or rules.atomic_options()
+        self.bulk = self.atomic and not self.keyed and _overrides(rules, "option_array", Impartial)
+        self.dense: np.ndarray | None = None
+        self.top = -1  # the largest int key, so a dense array is sized once for all of them
+
+    def __missing__(self, key: Hashable) -> bytes:
+        g = self.graph
+        j = len(g.positions)
+        b = self[key] = j.to_bytes(8, sys.byteorder)
+        g.positions.append((self.rules, key))  # the key stands in for the position until fixed
+        g.keys.append(key)
+        g.fresh.append(j)
+        if self.bulk and type(key) is int:
+            if key > self.top:
+                self.top = key
+            d = self.dense
+            if d is not None and 0 <= key < d.shape[0]:
+                d[key] = j
+        return b
+
+    def add(self, key: Hashable, j: int) -> None:
+        """Record a node made outside ``__missing__`` (a root)."""
+        self[key] = j.to_bytes(8, sys.byteorder)
+        if self.bulk and type(key) is int:
+            if key > self.top:
+                self.top = key
+            d = self.dense
+            if d is not None and 0 <= key < d.shape[0]:
+                d[key] = j
+
+    def forget(self, key: Hashable) -> None:
+        del self[key]
+        d = self.dense
+        if d is not None and type(key) is int and 0 <= key < d.shape[0]:
+            d[key] = -1
+
+    def ids(self, keys: np.ndarray) -> np.ndarray | None:
+        """Node ids of an int64 array of keys, making new nodes for new keys.
+
+        ``None`` when a key is negative, or when the keys are too sparse for a dense array (heaps
+        far bigger than the table): the caller then uses the dict.
+        """
+        d = self.dense
+        if d is None:
+            if self.top > 4 * len(self) + (1 << 20):
+                return None
+            d = self._grow(max(self.top, 1023))
+        dense_lookup = _kernel("dense_lookup")
+        found = np.empty(keys.shape[0], np.int64)
+        missing = dense_lookup(d, keys, found)
+        if missing == -1:
+            return None
+        if missing < -1:
+            top = -2 - missing
+            if top > 4 * len(self) + (1 << 20):
+                return None
+            d = self._grow(max(top, self.top))
+            missing = dense_lookup(d, keys, found)
+        if missing:
+            for k in keys[found < 0].tolist():
+                self[k]  # __missing__ makes the node and fills dense
+            found = d[keys]
+        return found
+
+    def _grow(self, top: int) -> np.ndarray:
+        """A dense array holding keys up to ``top`` at least, rebuilt from the dict."""
+        d = self.dense = np.full(max(2 * top + 2, 1024), -1, np.int64)
+        for k, b in self.items():  # amortised: the size at least doubles
+            if type(k) is int and 0 <= k < d.shape[0]:
+                d[k] = int.from_bytes(b, sys.byteorder)
+        return d
+
+
 class _Graph:
-    """Positions discovered so far and their options, as integer arrays (CSR)."""
+    """Positions discovered so far and their options, as integer arrays (CSR).
+
+    ``parts[node_off[v] : node_off[v + 1]]`` are the options of node ``v``: a node id for an option
+    that is one position, or, in the split graph, a marker ``-(k + 1)`` followed by the ``k`` node
+    ids of an option that is a sum of ``k`` independent components.  Most options are single
+    positions, so the common case costs one integer per option.
+
+    Between two searches the graph is *closed*: every node is expanded and every option is a node.
+    A search that stops early (a budget, Ctrl-C, an error in the rules) rolls back to the closed
+    graph it started from, so the engine stays usable and every answer it gives stays right.
+    """
 
     def __init__(self, split: bool) -> None:
         self.split = split
-        self.ids: dict[Hashable, int] = {}
+        self.tables: dict[int, _Table] = {}  # id(rules) -> its key table
         self.positions: list[tuple[Impartial[Any], Any]] = []  # (rules, representative position)
-        self.node_off = array("q", [0])  # node -> options
-        self.opt_off = array("q", [0])  # option -> parts (split graph only)
-        self.parts = array("q")  # the option targets
+        self.keys: list[Hashable] = []  # the key of each node, for rolling back
+        self.fresh: list[int] = []  # nodes created by _Table.__missing__ during one expansion
+        self.node_off = array("q", [0])  # node -> its entries in parts
+        self.parts = array("q")  # the options, as above
+        self.opt_count = array("q", [0])  # options examined before each node (for options_seen)
         self.expanded = 0
-        self.options_seen = 0
+        # numpy copies of node_off and parts for the kernels, extended as the arrays grow: the
+        # kernels never see a view of an array('q') (a view left alive, by numba's first compile
+        # say, would forbid the array to grow: BufferError).
+        self._mirrors: dict[str, tuple[np.ndarray, int]] = {}
 
     def __len__(self) -> int:
         return len(self.positions)
+
+    @property
+    def options_seen(self) -> int:
+        return self.opt_count[-1]
+
+    def table(self, rules: Impartial[Any]) -> _Table:
+        t = self.tables.get(id(rules))
+        if t is None or t.rules is not rules:
+            t = self.tables[id(rules)] = _Table(self, rules)
+        return t
+
+    def node(self, rules: Impartial[Any], position: Any) -> int:
+        """The node of a position, added (unexpanded) if new."""
+        t = self.table(rules)
+        k = rules.key(position)
+        b = t.get(k)
+        if b is not None:
+            return int.from_bytes(b, sys.byteorder)
+        j = len(self.positions)
+        t.add(k, j)
+        self.positions.append((rules, position))
+        self.keys.append(k)
+        return j
+
+    def mirror(self, name: str) -> np.ndarray:
+        """A numpy copy of ``node_off`` or ``parts``, copying only what was appended since last time."""
+        src: array[int] = getattr(self, name)
+        buf, have = self._mirrors.get(name, (np.empty(0, np.int64), 0))
+        n = len(src)
+        if n > buf.shape[0]:
+            grown = np.empty(max(n, 2 * buf.shape[0]), np.int64)
+            grown[:have] = buf[:have]
+            buf = grown
+        if n > have:
+            view = np.frombuffer(src, dtype=np.int64, count=n - have, offset=8 * have)
+            buf[have:n] = view
+            del view  # releases the export at once
+        self._mirrors[name] = (buf, n)
+        return buf[:n]
+
+    def checkpoint(self) -> int:
+        assert self.expanded == len(self.positions), "the graph is closed between searches"
+        return self.expanded
+
+    def rollback(self, n: int) -> None:
+        """Forget every node from ``n`` on: back to the closed graph of ``n`` nodes."""
+        for j in range(n, len(self.positions)):
+            self.tables[id(self.positions[j][0])].forget(self.keys[j])
+        del self.positions[n:]
+        del self.keys[n:]
+        self.fresh.clear()
+        del self.node_off[n + 1 :]
+        del self.opt_count[n + 1 :]
+        del self.parts[self.node_off[n] :]
+        for name, (buf, have) in self._mirrors.items():
+            self._mirrors[name] = (buf, min(have, len(getattr(self, name))))
+        self.expanded = n
+
+    def expand(self, j: int) -> None:
+        """Append the options of node ``j`` (the hot loop: bulk operations, one probe per option)."""
+        rules, p = self.positions[j]
+        t = self.tables.get(id(rules))
+        if t is None or t.rules is not rules:
+            t = self.table(rules)
+        if t.bulk:
+            arr = rules.option_array(p)
+            found = t.ids(arr) if arr is not None and arr.shape[0] else None
+            if found is not None and arr is not None:
+                self.parts.frombytes(found.tobytes())
+                self.node_off.append(len(self.parts))
+                self.opt_count.append(self.opt_count[-1] + arr.shape[0])
+                self.fresh.clear()
+                self.expanded = j + 1
+                return
+        opts = rules.options(p)
+        reps = opts if type(opts) is list else list(opts)
+        keys = list(map(rules.key, reps)) if t.keyed else reps
+        parts = self.parts
+        if t.atomic:
+            # The table holds each node id as its 8 machine bytes: joining them is a memcpy, cheaper
+            # than converting every id from a Python int.
+            parts.frombytes(b"".join(map(t.__getitem__, keys)))
+        else:
+            for k, rep in zip(keys, reps, strict=True):
+                comps = rules.components(rep)
+                if comps is None:
+                    parts.frombytes(t[k])
+                else:
+                    ck = list(map(rules.key, comps))
+                    parts.append(-len(ck) - 1)
+                    parts.frombytes(b"".join(map(t.__getitem__, ck)))
+                    if self.fresh:
+                        self._fix(dict(zip(ck, comps, strict=True)))
+        self.node_off.append(len(parts))
+        self.opt_count.append(self.opt_count[-1] + len(reps))
+        if self.fresh:
+            if t.keyed:
+                self._fix(dict(zip(keys, reps, strict=True)))
+            self.fresh.clear()
+        self.expanded = j + 1
+
+    def _fix(self, rep_of: dict[Hashable, Any]) -> None:
+        """Give the nodes just created their representative positions (they hold their keys)."""
+        positions = self.positions
+        left = []
+        for j in self.fresh:
+            rules, k = positions[j]
+            rep = rep_of.get(k, _MISSING)
+            if rep is _MISSING:
+                left.append(j)
+            else:
+                positions[j] = (rules, rep)
+        self.fresh[:] = left
 
 
 class Engine:
@@ -154,25 +404,21 @@ class Engine:
     >>> e = Engine(Subtraction({1, 3, 4}))
     >>> [e.grundy(n) for n in range(8)]
     [0, 1, 0, 1, 2, 3, 2, 0]
+    >>> e.status(21), e.status(22)
+    ((2, 12), (1, 13))
     """
 
     def __init__(self, rules: Impartial[Any]) -> None:
         self.rules = rules
         self.splits = isinstance(rules, Sum) or _overrides(rules, "components", Impartial)
-        self._keyed = _overrides(rules, "key", Rules) and not rules.canonical_options
         self._whole = _Graph(split=False)
         self._split = _Graph(split=True)
-        self._outcomes: dict[bool, tuple[np.ndarray, np.ndarray, int]] = {}
+        self._outcomes: dict[bool, tuple[np.ndarray, np.ndarray]] = {}
         self._g_whole = np.empty(0, np.int64)
         self._g_split = np.empty(0, np.int64)
-        self._loopy: dict[int, GValue] = {}  # generalized SG values of unresolved whole nodes
-        self._loopy_done = 0
+        self._labels = np.empty(0, np.int64)  # generalized SG labels of the whole graph (-2: ∞)
 
     # ------------------------------------------------------------------ discovery
-    def _key(self, rules: Rules[Any], position: Any, split: bool) -> Hashable:
-        k = rules.key(position)
-        return (id(rules), k) if split else k
-
     def _parts(self, rules: Impartial[Any], position: Any) -> list[tuple[Impartial[Any], Any]]:
         """The independent components of a position, each with its own rules."""
         if isinstance(rules, Sum):
@@ -185,14 +431,6 @@ class Engine:
             return [(rules, position)]
         return [(rules, c) for c in comps]
 
-    def _node(self, graph: _Graph, rules: Impartial[Any], position: Any) -> int:
-        k = self._key(rules, position, graph.split)
-        j = graph.ids.get(k)
-        if j is None:
-            j = graph.ids[k] = len(graph.positions)
-            graph.positions.append((rules, position))
-        return j
-
     def _check_size(self, rules: Impartial[Any], position: Any, limits: Limits) -> None:
         hint = rules.size_hint(position)
         if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
@@ -201,134 +439,108 @@ class Engine:
                 f" positions, more than the budget of {limits.max_positions:,} (raise it with --budget)"
             )
 
-    def _discover(self, graph: _Graph, roots: Sequence[int], limits: Limits) -> None:
-        """Expand every unexpanded node (the roots were just added) until none is left."""
-        for j in roots:
-            if j >= graph.expanded:
-                self._check_size(*graph.positions[j], limits)
+    def _search(self, graph: _Graph, roots: Sequence[tuple[Impartial[Any], Any]], limits: Limits) -> list[int]:
+        """The nodes of ``roots``, after discovering everything reachable from them.
+
+        Whatever stops the search (a budget, Ctrl-C, an error raised by the rules) rolls the graph
+        back to where it was, so a later question starts from a consistent graph.
+        """
+        n0 = graph.checkpoint()
+        try:
+            nodes = [graph.node(r, p) for r, p in roots]
+            for j in sorted(set(nodes)):
+                if j >= n0:
+                    self._check_size(*graph.positions[j], limits)
+            if graph.expanded < len(graph):
+                self._discover(graph, n0, limits)
+        except BaseException:
+            graph.rollback(n0)
+            raise
+        return nodes
+
+    def _discover(self, graph: _Graph, n0: int, limits: Limits) -> None:
+        """Expand every unexpanded node until none is left (breadth first, no recursion)."""
         start_time = time.monotonic()
-        ids, positions, parts = graph.ids, graph.positions, graph.parts
-        node_off, opt_off = graph.node_off, graph.opt_off
+        positions = graph.positions
+        expand = graph.expand
         max_pos = limits.max_positions
         max_sec = limits.max_seconds
+        o0 = graph.options_seen
+        max_opt = None if limits.max_options is None else limits.max_options + o0
         report = limits.progress
         next_report = start_time + 0.25
         i = graph.expanded
-        try:
-            while i < len(positions):
-                rules, p = positions[i]
-                if graph.split:
-                    for option in rules.options(p):
-                        for r, q in self._parts(rules, option):
-                            parts.append(self._node(graph, r, q))
-                        opt_off.append(len(parts))
-                    node_off.append(len(opt_off) - 1)
-                else:
-                    self._expand_whole(rules, p, ids, positions, parts)
-                    node_off.append(len(parts))
-                i += 1
-                graph.expanded = i
-                if not i & 255:
-                    if max_pos is not None and len(positions) > max_pos:
-                        raise SearchLimitExceeded(
-                            f"search budget exceeded: more than {max_pos:,} positions (raise it with --budget)",
-                            positions=len(positions),
-                            seconds=time.monotonic() - start_time,
-                        )
-                    now = time.monotonic()
-                    if max_sec is not None and now - start_time > max_sec:
-                        raise SearchLimitExceeded(
-                            f"time budget exceeded: more than {max_sec:g} s"
-                            f" after {len(positions):,} positions (raise it with --timeout)",
-                            positions=len(positions),
-                            seconds=now - start_time,
-                        )
-                    if report is not None and now >= next_report:
-                        report(Progress(len(positions), len(parts), now - start_time))
-                        next_report = now + 0.25
-        finally:
-            # Keep the arrays consistent whatever stopped us (a budget, Ctrl-C): drop the
-            # half-expanded node's options; it stays in the queue for next time.
-            done = graph.expanded
-            del node_off[done + 1 :]
-            if graph.split:
-                del opt_off[node_off[done] + 1 :]
-                del parts[opt_off[-1] :]
-            else:
-                del parts[node_off[done] :]
-            graph.options_seen = len(parts)
-        if max_pos is not None and len(positions) > max_pos:
-            raise SearchLimitExceeded(
+
+        def over_budget() -> SearchLimitExceeded:
+            return SearchLimitExceeded(
                 f"search budget exceeded: more than {max_pos:,} positions (raise it with --budget)",
-                positions=len(positions),
+                positions=len(positions) - n0,
                 seconds=time.monotonic() - start_time,
             )
-        if report is not None:
-            report(Progress(len(positions), len(parts), time.monotonic() - start_time, done=True))
 
-    def _expand_whole(
-        self,
-        rules: Impartial[Any],
-        p: Any,
-        ids: dict[Hashable, int],
-        positions: list[tuple[Impartial[Any], Any]],
-        parts: array[int],
-    ) -> None:
-        # The hot loop: bulk operations keep the per-option cost near one dict probe.
-        opts = rules.options(p)
-        reps = opts if isinstance(opts, list) else list(opts)
-        keys = [rules.key(c) for c in reps] if self._keyed else reps
-        for k, c in zip(keys, reps, strict=True):
-            if k not in ids:
-                ids[k] = len(positions)
-                positions.append((rules, c))
-        parts.extend(map(ids.__getitem__, keys))
+        while i < len(positions):
+            expand(i)
+            i += 1
+            if not i & 15:  # cheap next to 16 expansions; keeps budgets prompt on wide games
+                if max_pos is not None and len(positions) - n0 > max_pos:
+                    raise over_budget()
+                if max_opt is not None and graph.options_seen > max_opt:
+                    raise SearchLimitExceeded(
+                        f"search budget exceeded: more than {limits.max_options:,} options examined",
+                        positions=len(positions) - n0,
+                        seconds=time.monotonic() - start_time,
+                    )
+                now = time.monotonic()
+                if max_sec is not None and now - start_time > max_sec:
+                    raise SearchLimitExceeded(
+                        f"time budget exceeded: more than {max_sec:g} s"
+                        f" after {len(positions) - n0:,} positions (raise it with --timeout)",
+                        positions=len(positions) - n0,
+                        seconds=now - start_time,
+                    )
+                if report is not None and now >= next_report:
+                    report(Progress(len(positions) - n0, graph.options_seen - o0, now - start_time))
+                    next_report = now + 0.25
+        if max_pos is not None and len(positions) - n0 > max_pos:
+            raise over_budget()
+        if report is not None:
+            report(Progress(len(positions) - n0, graph.options_seen - o0, time.monotonic() - start_time, done=True))
 
     # ------------------------------------------------------------------ evaluation
-    def _whole_node(self, position: Any, limits: Limits) -> int:
-        g = self._whole
-        j = self._node(g, self.rules, position)
-        if g.expanded < len(g):
-            self._discover(g, [j], limits)
-        return j
+    def _arrays(self, graph: _Graph) -> tuple[np.ndarray, np.ndarray]:
+        return graph.mirror("node_off"), graph.mirror("parts")
 
-    def _arrays(self, graph: _Graph) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        node_off = np.frombuffer(graph.node_off, dtype=np.int64)
-        parts = np.frombuffer(graph.parts, dtype=np.int64) if len(graph.parts) else np.empty(0, np.int64)
-        if graph.split:
-            opt_off = np.frombuffer(graph.opt_off, dtype=np.int64)
-        else:
-            opt_off = np.arange(len(parts) + 1, dtype=np.int64)
-        return node_off, opt_off, parts
+    def _outcome_table(self, misere: bool, need: int) -> tuple[np.ndarray, np.ndarray]:
+        """Outcome and remoteness of at least the first ``need`` nodes of the whole graph.
 
-    def _outcome_table(self, misere: bool) -> tuple[np.ndarray, np.ndarray]:
-        from ._kernels import retrograde
-
-        n = len(self._whole)
+        A table computed earlier stays right for the nodes it covers: the graph was closed then,
+        so nothing added later is reachable from them.
+        """
         cached = self._outcomes.get(misere)
-        if cached is None or cached[2] != n:
-            node_off, _, parts = self._arrays(self._whole)
-            state, rem = retrograde(node_off, parts, misere)
-            self._outcomes[misere] = (state, rem, n)
-            return state, rem
-        return cached[0], cached[1]
+        if cached is not None and cached[0].shape[0] >= need:
+            return cached
+        node_off, parts = self._arrays(self._whole)
+        table: tuple[np.ndarray, np.ndarray]
+        if cached is not None and cached[0].shape[0]:
+            # Only the new nodes need work: questions asked one by one stay linear overall.
+            table = _kernel("retrograde_more")(node_off, parts, misere, cached[0], cached[1])
+        else:
+            table = _kernel("retrograde")(node_off, parts, misere)
+        self._outcomes[misere] = table
+        return table
 
     def status(self, position: Any, misere: bool = False, limits: Limits | None = None) -> tuple[int, int | None]:
         """(WIN/LOSE/DRAW for the player to move, remoteness or ``None`` for a draw)."""
-        j = self._whole_node(position, limits or Limits())
-        state, rem = self._outcome_table(misere)
-        s = int(state[j])
-        return s, (int(rem[j]) if s != DRAW else None)
+        return self.statuses([position], misere, limits)[0]
 
     def statuses(
         self, positions: Sequence[Any], misere: bool = False, limits: Limits | None = None
     ) -> list[tuple[int, int | None]]:
         """:meth:`status` of many positions with one search (tables, every option of a move)."""
-        lim = limits or Limits()
-        nodes = [self._node(self._whole, self.rules, p) for p in positions]
-        if self._whole.expanded < len(self._whole):
-            self._discover(self._whole, nodes, lim)
-        state, rem = self._outcome_table(misere)
+        nodes = self._search(self._whole, [(self.rules, p) for p in positions], limits or Limits())
+        if not nodes:
+            return []
+        state, rem = self._outcome_table(misere, max(nodes) + 1)
         return [(int(state[j]), int(rem[j]) if state[j] != DRAW else None) for j in nodes]
 
     def grundy(self, position: Any, limits: Limits | None = None) -> GValue:
@@ -343,30 +555,29 @@ class Engine:
         if not self.splits:
             return self._whole_grundies(positions, lim)
         graph = self._split
-        roots = [[self._node(graph, r, q) for r, q in self._parts(self.rules, p)] for p in positions]
-        if graph.expanded < len(graph):
-            self._discover(graph, [j for r in roots for j in r], lim)
+        split = [self._parts(self.rules, p) for p in positions]
+        flat = self._search(graph, [rp for parts in split for rp in parts], lim)
         self._g_split = self._extend_grundy(graph, self._g_split, grundy_values)
-        g = self._g_split
+        values = self._g_split[np.asarray(flat, dtype=np.int64)].tolist() if flat else []
         out: list[GValue] = []
-        for p, nodes in zip(positions, roots, strict=True):
-            if any(g[j] < 0 for j in nodes):
+        at = 0
+        for p, parts in zip(positions, split, strict=True):
+            vs = values[at : at + len(parts)]
+            at += len(parts)
+            if min(vs, default=0) < 0:
                 # A loopy component: ∞ values do not simply add, so label the sum's own graph.
                 out.append(self._whole_grundies([p], lim)[0])
             else:
-                out.append(nim_sum(*(int(g[j]) for j in nodes)))
+                out.append(vs[0] if len(vs) == 1 else nim_sum(*vs))
         return out
 
     def _whole_grundies(self, positions: Sequence[Any], lim: Limits) -> list[GValue]:
         from ._kernels import grundy_values
 
-        graph = self._whole
-        nodes = [self._node(graph, self.rules, p) for p in positions]
-        if graph.expanded < len(graph):
-            self._discover(graph, nodes, lim)
-        self._g_whole = self._extend_grundy(graph, self._g_whole, grundy_values)
-        g = self._g_whole
-        return [int(g[j]) if g[j] >= 0 else self._loopy_value(j) for j in nodes]
+        nodes = self._search(self._whole, [(self.rules, p) for p in positions], lim)
+        self._g_whole = self._extend_grundy(self._whole, self._g_whole, grundy_values)
+        values = self._g_whole[np.asarray(nodes, dtype=np.int64)].tolist() if nodes else []
+        return [v if v >= 0 else self._loopy_value(j) for j, v in zip(nodes, values, strict=True)]
 
     def _extend_grundy(self, graph: _Graph, g: np.ndarray, kernel: Any) -> np.ndarray:
         n = len(graph)
@@ -375,69 +586,24 @@ class Engine:
             return g
         new = np.full(n, -1, np.int64)
         new[:start] = g
-        node_off, opt_off, parts = self._arrays(graph)
-        kernel(node_off, opt_off, parts, new, start)
+        node_off, parts = self._arrays(graph)
+        kernel(node_off, parts, new, start)
         return new
 
     def _loopy_value(self, j: int) -> GValue:
-        """Generalized Sprague–Grundy value (Fraenkel–Yesha labelling) of an unresolved node."""
+        """Generalized Sprague–Grundy value of a node the topological pass left unresolved."""
+        from ._kernels import INFINITE, loopy_grundy
+
         n = len(self._whole)
-        if self._loopy_done != n:
-            self._label_loopy()
-            self._loopy_done = n
-        return self._loopy[j]
-
-    def _label_loopy(self) -> None:
-        """Label every node of the whole graph with γ: a finite value or ∞(K).
-
-        Stage m = 0, 1, …: repeatedly label m every unlabelled u with no follower labelled m such
-        that every follower of u that is unlabelled or ∞ has a follower labelled m; then label ∞
-        every unlabelled u with no follower labelled m.  Nodes the topological pass resolved keep
-        their value, counted as labelled from stage ``value`` on.
-        """
-        g = self._g_whole
-        node_off, _, parts = self._arrays(self._whole)
-        n = len(self._whole)
-        kids = [parts[node_off[v] : node_off[v + 1]].tolist() for v in range(n)]
-        value: dict[int, int] = {v: int(g[v]) for v in range(n) if g[v] >= 0}
-        INF = -1
-        label: dict[int, int] = {}
-        unlabelled = {v for v in range(n) if g[v] < 0}
-        m = 0
-
-        def lab(v: int) -> int | None:
-            if v in label:
-                return label[v]
-            x = value.get(v)
-            return x if x is not None and x <= m else None
-
-        while unlabelled:
-            changed = True
-            while changed:
-                changed = False
-                for u in sorted(unlabelled):
-                    ks = kids[u]
-                    if any(lab(c) == m for c in ks):
-                        continue
-                    if all(any(lab(d) == m for d in kids[c]) for c in ks if lab(c) is None or lab(c) == INF):
-                        label[u] = m
-                        unlabelled.discard(u)
-                        changed = True
-            for u in sorted(unlabelled):
-                if not any(lab(c) == m for c in kids[u]):
-                    label[u] = INF
-                    unlabelled.discard(u)
-            m += 1
-        for v, x in label.items():
-            if x == INF:
-                finite = set()
-                for c in kids[v]:
-                    y = label.get(c, value.get(c))
-                    if y is not None and y != INF:
-                        finite.add(y)
-                self._loopy[v] = Loopy(frozenset(finite))
-            else:
-                self._loopy[v] = x
+        if self._labels.shape[0] != n:
+            node_off, parts = self._arrays(self._whole)
+            self._labels = loopy_grundy(node_off, parts, self._g_whole)
+        lab = self._labels
+        if lab[j] != INFINITE:
+            return int(lab[j])
+        w = self._whole
+        kids = w.parts[w.node_off[j] : w.node_off[j + 1]]
+        return Loopy(frozenset(int(lab[c]) for c in kids if lab[c] != INFINITE))
 
     @property
     def positions_seen(self) -> int:
@@ -446,7 +612,7 @@ class Engine:
 
     @property
     def options_seen(self) -> int:
-        """How many options (edges) the searches of this engine have examined."""
+        """How many options (moves) the searches of this engine have examined."""
         return self._whole.options_seen + self._split.options_seen
 
 

@@ -25,9 +25,12 @@ import enum
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .errors import InvalidPosition
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "Impartial",
@@ -139,6 +142,7 @@ class Impartial(Rules[P]):
 
     Required: :meth:`options`.  Optional hooks, each used by the engine when overridden:
     :meth:`moves` (labelled options), :meth:`components` (an independent sum), :meth:`key`,
+    :meth:`option_array` (bulk options of wide heap positions),
     :meth:`grundy_formula`, :meth:`outcome_formula`, :meth:`winning_moves_formula` (closed forms),
     :meth:`parse` / :meth:`format`.
     """
@@ -162,6 +166,25 @@ class Impartial(Rules[P]):
 
         When this returns several parts, the engine solves each once and XORs their Grundy
         values, instead of searching the product graph.
+        """
+        return None
+
+    def atomic_options(self) -> bool:
+        """Whether the options of a position without components never have components either.
+
+        When True the engine skips calling :meth:`components` on every option (a subtraction
+        game's heaps never split; a Kayles row's do).  Default: True exactly when
+        ``components`` is not overridden.
+        """
+        return type(self).components is Impartial.components
+
+    def option_array(self, position: P) -> np.ndarray | None:
+        """Optional accelerator: the options of ``position`` as a numpy ``int64`` array, or ``None``.
+
+        Only for games whose positions are non-negative ints that are their own keys (heap
+        games).  The engine then looks up a node's options in bulk with numpy instead of one
+        hash probe per option; worth it only for wide nodes, so return ``None`` for narrow ones
+        (``options`` is then used).  Must hold the same options as :meth:`options`.
         """
         return None
 

@@ -63,7 +63,8 @@ class HeapGame(Impartial[Heaps]):
     def options(self, position: Heaps) -> list[Heaps]:
         if type(position) is int:
             if not self.breaks:
-                return list(self.heap_options(position))
+                opts = self.heap_options(position)
+                return opts if type(opts) is list else list(opts)
             return [r if type(r) is int else canonical_heaps(r) for r in self.heap_options(position)]  # type: ignore[arg-type]
         heaps: tuple[int, ...] = position  # type: ignore[assignment]
         out: list[Heaps] = []
@@ -93,6 +94,9 @@ class HeapGame(Impartial[Heaps]):
                     kept = " + ".join(str(x) for x in parts if x)
                     label = f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}"
                 yield Move(label, result)
+
+    def atomic_options(self) -> bool:
+        return not self.breaks  # one heap becomes one heap unless the game breaks heaps
 
     def components(self, position: Heaps) -> Sequence[Heaps] | None:
         if type(position) is int:

@@ -9,6 +9,7 @@ fine, where floating-point φ fails.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from itertools import repeat
 from math import isqrt
 from typing import ClassVar
 
@@ -64,9 +65,12 @@ class Wythoff(Impartial[Pair]):
         x, y = position
         if x > y:
             x, y = y, x
-        out = [(i, y) for i in range(x)]
-        out += [(i, x) if i < x else (x, i) for i in range(y)]
-        out += [(x - d, y - d) for d in range(1, x + 1)]
+        # Options are written sorted (x <= y), as key() would: canonical_options holds.  zip builds
+        # the pairs in C (the hot loop of big searches).
+        out = list(zip(range(x), repeat(y, x), strict=True))  # reduce the smaller heap
+        out += zip(range(x), repeat(x, x), strict=True)  # reduce the larger heap below the smaller
+        out += zip(repeat(x, y - x), range(x, y), strict=True)  # ... or not below it
+        out += zip(range(x - 1, -1, -1), range(y - 1, y - x - 1, -1), strict=True)  # the same from both
         return out
 
     def moves(self, position: Pair) -> Iterator[Move[Pair]]:

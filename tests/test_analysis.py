@@ -1,0 +1,145 @@
+"""The analyses: one answer whichever route (closed form, split graph, whole graph) gives it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo import (
+    Limits,
+    Loopy,
+    Outcome,
+    SearchLimitExceeded,
+    Sum,
+    grundy,
+    outcome,
+    partisan_outcome,
+    remoteness,
+    solve,
+    winning_moves,
+)
+from zermelo.analysis import outcomes
+from zermelo.engine import LOSE, Engine
+from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
+from zermelo.rules import Impartial, Partisan
+
+JSON_FIELDS = ["game", "position", "outcome", "winner", "grundy", "remoteness", "winning_moves", "explanation"]
+
+
+def test_solve_json_has_exactly_the_design_fields() -> None:
+    data = solve(Nim(), (3, 4, 5)).to_json(Nim())
+    assert list(data) == JSON_FIELDS
+    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5"}]
+    assert (data["outcome"], data["winner"], data["grundy"]) == ("N", "first", 2)
+    draw = solve(Digraph.from_text("a->b, b->a"), "a").to_json()
+    assert (draw["outcome"], draw["winner"], draw["grundy"], draw["remoteness"]) == ("DRAW", "draw", None, None)
+
+
+def test_remoteness_definitions_both_conventions() -> None:
+    sq = Square()
+    assert remoteness(sq, 0) == 0 and outcome(sq, 0) is Outcome.P
+    assert remoteness(sq, 0, misere=True) == 0 and outcome(sq, 0, misere=True) is Outcome.N
+    eng = Engine(sq)
+    for misere in (False, True):
+        for n in range(1, 80):
+            opts = [(m, *eng.status(m, misere)) for m in sq.options(n)]
+            s, r = eng.status(n, misere)
+            assert r is not None
+            if s == LOSE:  # lose slowly
+                assert r == 1 + max(x for _, _, x in opts if x is not None)
+            else:  # win quickly
+                assert r == 1 + min(x for _, st_, x in opts if st_ == LOSE and x is not None)
+
+
+class _PlainSum(Impartial[tuple[int, int]]):
+    """Subtraction {1,3,4} + Square without a components hook (searched whole)."""
+
+    def __init__(self) -> None:
+        self.a, self.b = Subtraction({1, 3, 4}), Square()
+
+    def options(self, p: tuple[int, int]) -> list[tuple[int, int]]:
+        x, y = p
+        return [(o, y) for o in self.a.options(x)] + [(x, o) for o in self.b.options(y)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 30), st.integers(0, 30))
+def test_winning_moves_of_a_split_game_equal_the_whole_search(x: int, y: int) -> None:
+    split = Sum(Subtraction({1, 3, 4}), Square())
+    whole = _PlainSum()
+    got = [m.position for m in winning_moves(split, (x, y))]
+    want = [m.position for m in winning_moves(whole, (x, y))]
+    assert got == want
+    assert outcome(split, (x, y)) == outcome(whole, (x, y))
+    assert grundy(split, (x, y)) == grundy(whole, (x, y))
+    assert remoteness(split, (x, y)) == remoteness(whole, (x, y))
+    misere = [m.position for m in winning_moves(split, (x, y), misere=True)]
+    assert misere == [m.position for m in winning_moves(whole, (x, y), misere=True)]
+
+
+def test_outcomes_of_many_positions() -> None:
+    sq = Square()
+    assert outcomes(sq, range(40)) == [outcome(sq, n) for n in range(40)]
+    assert outcomes(Nim(), [(1, 1), (1, 2), 3], misere=True) == [Outcome.N, Outcome.N, Outcome.N]
+    assert outcomes(Wythoff(), [(1, 2), (2, 2)]) == [Outcome.P, Outcome.N]
+    g = Digraph.from_text("a->b, b->a, b->c")
+    assert outcomes(g, ["a", "b", ("a", "b")]) == [Outcome.P, Outcome.N, Outcome.N]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_analyses_agree_on_random_loopy_token_sums(seed: int) -> None:
+    rng = random.Random(seed)
+    names = "abcde"
+    edges = [(a, b) for a in names for b in names if rng.random() < 0.25] or [("a", "b")]
+    g = Digraph(edges)
+    vs = sorted(g.successors)
+    pos: Any = tuple(rng.choice(vs) for _ in range(rng.randrange(1, 3)))
+    pos = pos[0] if len(pos) == 1 else pos
+    a = solve(g, pos)
+    searched = Engine(g).status(pos)
+    assert a.outcome == {1: Outcome.N, 2: Outcome.P, 0: Outcome.DRAW}[searched[0]]
+    assert a.remoteness == searched[1]
+    if isinstance(a.grundy, Loopy):
+        assert a.outcome is (Outcome.N if 0 in a.grundy.finite else Outcome.DRAW)
+    else:
+        assert (a.grundy == 0) == (a.outcome is Outcome.P)
+    assert all(outcome(g, m.position) is Outcome.P for m in a.winning_moves)
+
+
+def test_solve_notes_when_extras_are_too_big() -> None:
+    a = solve(Wythoff(), (10**30, 10**30 + 1))
+    assert a.outcome is Outcome.N and a.grundy is None and a.remoteness is None
+    assert any("not computed" in n for n in a.notes)
+    assert a.winning_moves
+
+
+def test_a_search_beyond_the_budget_raises() -> None:
+    with pytest.raises(SearchLimitExceeded):
+        solve(Square(), 10**6, limits=Limits(max_positions=1000))
+    with pytest.raises(SearchLimitExceeded):
+        winning_moves(Square(), 10**8, limits=Limits(max_positions=100))
+
+
+def test_partisan_outcome() -> None:
+    class Take(Partisan[int]):  # Left takes 1 or 2, Right takes 1
+        def left_options(self, n: int) -> list[int]:
+            return [n - k for k in (1, 2) if k <= n]
+
+        def right_options(self, n: int) -> list[int]:
+            return [n - 1] if n else []
+
+    assert [str(partisan_outcome(Take(), n)) for n in range(5)] == ["P", "N", "L", "L", "L"]
+
+    class Loop(Partisan[int]):  # both players may only pass back and forth between 0 and 1
+        def left_options(self, n: int) -> list[int]:
+            return [1 - n]
+
+        def right_options(self, n: int) -> list[int]:
+            return [1 - n]
+
+    assert partisan_outcome(Loop(), 0) is Outcome.DRAW

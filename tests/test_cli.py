@@ -1,0 +1,155 @@
+"""The command line: the foundation's "done means" commands, and every error path (one line on
+stderr, exit status 2, never a traceback)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from zermelo.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+ERRORS: list[tuple[list[str], str]] = [
+    (["solve", "chess", "1"], "unknown game 'chess'"),
+    (["solve", "nim", "3", "x"], "whole number"),
+    (["solve", "nim", "-1"], "whole number >= 0"),
+    (["solve", "nim", "3", "-4"], "whole number >= 0"),
+    (["solve", "nim"], "give a position"),
+    (["solve", "nim:3", "1"], "takes no parameters"),
+    (["solve", "subtraction", "5"], "give the subtraction set"),
+    (["solve", "subtraction:", "5"], "give the subtraction set"),
+    (["solve", "subtraction:,", "5"], "give the subtraction set"),
+    (["solve", "subtraction:0,1", "5"], "positive numbers"),
+    (["solve", "subtraction:-2", "5"], "positive numbers"),
+    (["solve", "subtraction:1,a", "5"], "not a whole number"),
+    (["solve", "allbut:0", "5"], "positive"),
+    (["solve", "wythoff", "3"], "two heap sizes"),
+    (["solve", "wythoff", "3", "4", "5"], "two heap sizes"),
+    (["solve", "digraph"], "give the graph"),
+    (["solve", "digraph", "a->", "a"], "cannot read edge"),
+    (["solve", "digraph", "a b c", "a"], "cannot read edge"),
+    (["solve", "digraph", "a->b"], "give a position"),
+    (["solve", "digraph", "a->b", "z"], "no vertex 'z'"),
+    (["solve", "square", "1000000", "--budget", "1000"], "budget"),
+    (["solve", "wythoff", "1000000000000", "3", "--misere"], "budget"),
+    (["solve", "square", "5000000", "--timeout", "0.01"], "time budget"),
+    (["solve", "nim", "1", "--budget", "0"], "--budget must be positive"),
+    (["solve", "nim", "1", "--budget", "-5"], "--budget must be positive"),
+    (["solve", "nim", "1", "--budget", "many"], "invalid int value"),
+    (["solve", "nim", "1", "--timeout", "0"], "--timeout must be positive"),
+    (["solve", "nim", "1", "--frobnicate"], "unrecognized arguments"),
+    (["frobnicate"], "invalid choice"),
+    ([], "required"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), ERRORS, ids=[" ".join(a) or "(nothing)" for a, _ in ERRORS])
+def test_every_error_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith("zermelo: error: ") and message in err, err
+    assert "Traceback" not in err
+
+
+def test_missing_edge_file_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, _, err = run(capsys, "solve", "digraph", "@" + str(tmp_path / "nope.txt"), "a")
+    assert status == 2 and err.count("\n") == 1 and "cannot read edge-list file" in err
+
+
+def test_solve_nim_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "nim", "3", "4", "5", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert list(data) == [
+        "game",
+        "position",
+        "outcome",
+        "winner",
+        "grundy",
+        "remoteness",
+        "winning_moves",
+        "explanation",
+    ]
+    assert data["game"] == "nim" and data["position"] == "3 4 5"
+    assert data["outcome"] == "N" and data["grundy"] == 2 and data["winner"] == "first"
+    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5"}]
+    assert isinstance(data["remoteness"], int) and data["explanation"]
+
+
+def test_solve_subtraction_134_21(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "subtraction:1,3,4", "21")
+    assert status == 0
+    assert "P: the second player" in out and "Grundy      0" in out and "winning moves: none" in out
+
+
+def test_solve_wythoff_153_289(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "wythoff", "153", "289", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["outcome"] == "N"
+    assert data["winning_moves"] == [{"move": "take 41 from heap 2 (289 -> 248)", "position": "153 248"}]
+    # The extras beside the closed form have position/option budgets, not a clock: always computed.
+    # (375 is also the plain recursive solver's value: benchmarks/engine.py compares whole tables.)
+    assert data["grundy"] == 375 and data["remoteness"] == 191
+
+
+def test_solve_square_17_misere(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "square", "17", "--misere", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["outcome"] == "N" and data["grundy"] is None and data["remoteness"] == 2
+    assert [m["position"] for m in data["winning_moves"]] == ["16", "13", "8", "1"]
+
+
+def test_solve_digraph_with_a_cycle(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "digraph", "a->b, b->a, b->c", "a")
+    assert status == 0 and "P: the second player" in out
+    status, out, _ = run(capsys, "solve", "digraph", "a->b, b->a", "a", "--json")
+    data = json.loads(out)
+    assert (data["outcome"], data["winner"], data["grundy"], data["remoteness"]) == ("DRAW", "draw", None, None)
+
+
+def test_big_nim_answers_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "nim", "1" + "0" * 200, "7", "1" + "0" * 200)
+    assert status == 0 and "N: the first player" in out and "note: remoteness not computed" in out
+
+
+def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "games")
+    assert status == 0
+    for name in ("nim", "subtraction", "allbut", "square", "primepower", "wythoff", "digraph"):
+        assert f"\n{name} " in "\n" + out
+    status, out, _ = run(capsys, "games", "--json")
+    assert status == 0 and {g["name"] for g in json.loads(out)} >= {"nim", "wythoff", "digraph"}
+
+
+def test_every_listed_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import shlex
+
+    from zermelo.registry import entries
+
+    for e in entries():
+        if e.kind != "impartial":
+            continue
+        status, out, err = run(capsys, "solve", *shlex.split(e.example))
+        assert status == 0, (e.example, err)
+        assert "outcome" in out
+
+
+def test_the_console_script() -> None:
+    script = Path(sys.executable).parent / "zermelo"
+    cmd = [str(script)] if script.exists() else [sys.executable, "-m", "zermelo.cli"]
+    done = subprocess.run([*cmd, "solve", "nim", "3", "4", "5", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and json.loads(done.stdout)["grundy"] == 2
+    bad = subprocess.run([*cmd, "solve", "nim", "-3"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1

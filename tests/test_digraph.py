@@ -1,0 +1,91 @@
+"""Token games on directed graphs: text and files, cycles and draws, several tokens."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from zermelo import InvalidGame, InvalidPosition, Loopy, Outcome, grundy, outcome, remoteness, solve, winning_moves
+from zermelo.games import Digraph
+from zermelo.games.digraph import parse_edges
+
+
+def test_parse_edges_forms() -> None:
+    assert parse_edges("a->b, b->c") == [("a", "b"), ("b", "c")]
+    assert parse_edges("a -> b -> c") == [("a", "b"), ("b", "c")]
+    assert parse_edges("a b\nb c # comment\n\n") == [("a", "b"), ("b", "c")]
+    assert parse_edges("x->y; y->x") == [("x", "y"), ("y", "x")]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "a->", "->b", "a->b c", "a b c", "a", "# nothing"])
+def test_bad_graph_text(text: str) -> None:
+    with pytest.raises(InvalidGame):
+        Digraph.from_text(text)
+
+
+def test_edge_list_file(tmp_path: Path) -> None:
+    f = tmp_path / "g.txt"
+    f.write_text("a b\nb c\n# a comment\nc a\nc d\n", encoding="utf-8")
+    g = Digraph.from_text(str(f))
+    assert g.successors == {"a": ("b",), "b": ("c",), "c": ("a", "d"), "d": ()}
+    assert Digraph.from_text("@" + str(f)).successors == g.successors
+    with pytest.raises(InvalidGame, match="cannot read"):
+        Digraph.from_text("@" + str(tmp_path / "missing.txt"))
+
+
+def test_the_done_means_graph() -> None:
+    g = Digraph.from_text("a->b, b->a, b->c")
+    assert [str(outcome(g, v)) for v in "abc"] == ["P", "N", "P"]
+    a = solve(g, "a")
+    assert a.outcome is Outcome.P and a.grundy == 0 and a.remoteness == 2 and a.winning_moves == []
+    assert [m.position for m in winning_moves(g, "b")] == ["a", "c"]  # a is a P-position too
+
+
+def test_cycles_give_draws_and_infinite_values() -> None:
+    g = Digraph.from_text("a->b, b->a, b->c, c->d, d->e, e->c")
+    # c, d, e run round a cycle with no exit: draws.  b can move into it (∞) or back to a.
+    for v in "cde":
+        assert outcome(g, v) is Outcome.DRAW and remoteness(g, v) is None
+        assert grundy(g, v) == Loopy(frozenset())
+    assert outcome(g, "a") is Outcome.DRAW and outcome(g, "b") is Outcome.DRAW
+    assert solve(g, "a").winning_moves == []
+
+
+def test_a_draw_next_to_a_win() -> None:
+    # a can move to the terminal t, so a wins; b's only move is to a, so b loses, and a -> b wins too.
+    # On the cycle a <-> b the generalized values are finite: γ(b) = 0, γ(a) = mex{0, 0} = 1.
+    g = Digraph.from_text("a->t, a->b, b->a")
+    assert outcome(g, "a") is Outcome.N and outcome(g, "b") is Outcome.P
+    assert grundy(g, "a") == 1 and grundy(g, "b") == 0
+    assert [m.position for m in winning_moves(g, "a")] == ["t", "b"]
+    assert remoteness(g, "b") == 2 and remoteness(g, "a") == 1
+
+
+def test_several_tokens_are_a_sum() -> None:
+    g = Digraph.from_text("a->b, b->c, c->d")  # a path: values 1, 0, 1, 0 from the end... d=0
+    assert [grundy(g, v) for v in "abcd"] == [1, 0, 1, 0]
+    assert grundy(g, ("a", "c")) == 0 and outcome(g, ("a", "c")) is Outcome.P
+    assert outcome(g, ("a", "b")) is Outcome.N
+    assert g.parse("a c") == ("a", "c") and g.format(("a", "c")) == "a c"
+    # Two tokens each stuck on a cycle: a draw; a cycle token beside a won token: the sum is decided
+    # by the generalized values, checked against the product-graph search.
+    h = Digraph.from_text("x->y, y->x, p->q")
+    assert outcome(h, ("x", "x")) is Outcome.DRAW
+    assert outcome(h, ("x", "p")) is Outcome.DRAW
+    assert outcome(h, ("p", "q")) is Outcome.N
+
+
+def test_unknown_vertex() -> None:
+    g = Digraph.from_text("a->b")
+    with pytest.raises(InvalidPosition, match="no vertex 'z'"):
+        g.parse("z")
+    with pytest.raises(InvalidPosition):
+        g.parse("  ")
+
+
+def test_misere_on_a_digraph() -> None:
+    g = Digraph.from_text("a->b, b->c")
+    # Misère: the token at c cannot move, so the player to move there wins.
+    assert [str(outcome(g, v, misere=True)) for v in "abc"] == ["N", "P", "N"]
+    assert remoteness(g, "c", misere=True) == 0
