@@ -24,6 +24,7 @@ __all__ = [
     "crop",
     "format_board",
     "mirror_key",
+    "mirror_key_transposed",
     "neighbours",
     "parse_board",
     "regions",
@@ -103,30 +104,58 @@ def crop(board: Board) -> Board:
     if not bits:
         return (0, 0, 0)
     row_mask = (1 << cols) - 1
-    r0 = ((bits & -bits).bit_length() - 1) // cols
-    r1 = (bits.bit_length() - 1) // cols
-    x = bits >> (r0 * cols)
+    low = ((bits & -bits).bit_length() - 1) // cols * cols
+    x = bits >> low
+    lines = []
     union = 0
-    for _ in range(r1 - r0 + 1):
-        union |= x & row_mask
+    while x:  # stops after the last row with a set bit
+        line = x & row_mask
+        lines.append(line)
+        union |= line
         x >>= cols
     c0 = (union & -union).bit_length() - 1
     width = union.bit_length() - c0
-    height = r1 - r0 + 1
     if width == cols:
-        return (height, cols, bits >> (r0 * cols))
-    x = bits >> (r0 * cols + c0)
-    keep = (1 << width) - 1
+        return (len(lines), cols, bits >> low)
     out = 0
-    for i in range(height):
-        out |= (x & keep) << (i * width)
-        x >>= cols
-    return (height, width, out)
+    for line in reversed(lines):
+        out = (out << width) | (line >> c0)
+    return (len(lines), width, out)
 
 
 def _reverse(bits: int, n: int) -> int:
     """The n low bits of ``bits`` in reverse order."""
     return int(format(bits, f"0{n}b")[::-1], 2)
+
+
+#: Boards up to this many columns use lookup tables (2**cols entries) for mirrors and transposes.
+_TABLE_COLS = 12
+
+
+_REV: dict[int, list[int]] = {}
+_SPREAD: dict[tuple[int, int], list[int]] = {}
+
+
+def _rev_table(width: int) -> list[int]:
+    """Each row of ``width`` bits reversed, indexed by the row."""
+    out = _REV.get(width)
+    if out is None:
+        out = _REV[width] = [0] * (1 << width)
+        top = width - 1
+        for x in range(1, 1 << width):
+            out[x] = (out[x >> 1] >> 1) | ((x & 1) << top)
+    return out
+
+
+def _spread_table(cols: int, rows: int) -> list[int]:
+    """A row's bit c moved to bit c * rows: where that row's cells land in the transposed board (row 0)."""
+    out = _SPREAD.get((cols, rows))
+    if out is None:
+        out = _SPREAD[(cols, rows)] = [0] * (1 << cols)
+        for x in range(1, 1 << cols):
+            low = x & -x
+            out[x] = out[x ^ low] | (1 << ((low.bit_length() - 1) * rows))
+    return out
 
 
 def mirror_key(board: Board, *, transpose: bool = False) -> Board:
@@ -135,20 +164,66 @@ def mirror_key(board: Board, *, transpose: bool = False) -> Board:
     Mirrors left-right and top-bottom (and both, a half turn) never change which player a
     domino or a move belongs to.  With ``transpose`` the quarter turns and diagonal mirrors
     are included too (for games where both directions play alike).
+
+    >>> mirror_key((2, 3, 0b000011)), mirror_key((2, 3, 0b000011), transpose=True)
+    ((2, 3, 3), (2, 3, 3))
     """
     rows, cols, bits = board
-    n = rows * cols
-    m = (1 << cols) - 1
-    top_bottom = 0
-    x = bits
-    for r in range(rows - 1, -1, -1):
-        top_bottom |= (x & m) << (r * cols)
-        x >>= cols
-    best = min(bits, top_bottom, _reverse(bits, n), _reverse(top_bottom, n))
     if transpose:
-        t = transposed(board)
-        return min((rows, cols, best), mirror_key(t))
-    return (rows, cols, best)
+        return min((rows, cols, _mirror_min(rows, cols, bits)), mirror_key_transposed(board))
+    return (rows, cols, _mirror_min(rows, cols, bits))
+
+
+def _mirror_min(rows: int, cols: int, bits: int) -> int:
+    m = (1 << cols) - 1
+    if cols > _TABLE_COLS:
+        top_bottom = 0
+        x = bits
+        for _ in range(rows):
+            top_bottom = (top_bottom << cols) | (x & m)
+            x >>= cols
+        n = rows * cols
+        return min(bits, top_bottom, _reverse(bits, n), _reverse(top_bottom, n))
+    rev = _rev_table(cols)
+    top_bottom = left_right = half_turn = 0
+    x = bits
+    shift = 0
+    for _ in range(rows):
+        row = x & m
+        x >>= cols
+        top_bottom = (top_bottom << cols) | row
+        flipped = rev[row]
+        left_right |= flipped << shift
+        half_turn = (half_turn << cols) | flipped
+        shift += cols
+    return min(bits, top_bottom, left_right, half_turn)
+
+
+def mirror_key_transposed(board: Board) -> Board:
+    """``mirror_key(transposed(board))``, without building the transposed board first.
+
+    >>> b = (2, 3, 0b011001)
+    >>> mirror_key_transposed(b) == mirror_key(transposed(b))
+    True
+    """
+    rows, cols, bits = board
+    if cols > _TABLE_COLS:
+        return mirror_key(transposed(board))
+    m = (1 << cols) - 1
+    rev = _rev_table(cols)
+    spread = _spread_table(cols, rows)
+    plain = flip_rows = flip_cols = half_turn = 0
+    x = bits
+    for r in range(rows):
+        row = x & m
+        x >>= cols
+        s, f = spread[row], spread[rev[row]]
+        up = rows - 1 - r
+        plain |= s << r
+        flip_cols |= s << up
+        flip_rows |= f << r
+        half_turn |= f << up
+    return (cols, rows, min(plain, flip_rows, flip_cols, half_turn))
 
 
 def transposed(board: Board) -> Board:

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from ..registry import GameEntry, no_params, register
 from ..rules import Partisan
-from ._grid import Board, _masks, format_board, mirror_key, parse_board, regions, transposed
+from ._grid import Board, _masks, format_board, mirror_key, mirror_key_transposed, parse_board, regions
 
 __all__ = ["Domineering"]
 
@@ -61,6 +61,9 @@ class Domineering(Partisan[Board]):
                 self._parts.clear()
             # Lone cells take no domino: they are 0 and are dropped.
             hit = self._parts[position] = [r for r in regions(position) if r[2] & (r[2] - 1)]
+            for r in hit:
+                # A cropped connected region is its own one component: no second flood fill.
+                self._parts.setdefault(r, [r])
         return hit
 
     def key(self, position: Board) -> Hashable:
@@ -72,31 +75,41 @@ class Domineering(Partisan[Board]):
         Turning the board a quarter turn swaps vertical and horizontal, so Left and Right:
         the value is negated.  The key is the least image; ``negated`` says it was transposed.
         """
-        hit = self._keys.get(position)
+        keys = self._keys
+        hit = keys.get(position)
         if hit is not None:
             return hit
-        if len(self._keys) > 2_000_000:
-            self._keys.clear()
+        if len(keys) > 2_000_000:
+            keys.clear()
         parts = self.components(position)
+        out: tuple[Hashable, bool] | None
         if len(parts) == 1:
             part = parts[0]
-            if part != position:
-                # Many boards crop to the same region: key the region once.
-                same = self._keys[position] = self.value_key(part)
-                return same
-            rows, cols, _ = part
-            # Wide regions are the representatives: only a square one needs both orientations.
-            if rows < cols:
-                out: tuple[Hashable, bool] = (mirror_key(part), False)
-            elif rows > cols:
-                out = (mirror_key(transposed(part)), True)
-            else:
-                plain, turned = mirror_key(part), mirror_key(transposed(part))
-                out = (plain, False) if plain <= turned else (turned, True)
+            if part == position:
+                out = keys[position] = region_key(part)
+                return out
+            # Many boards crop to the same region: key the region once.
+            out = keys.get(part)
+            if out is None:
+                out = keys[part] = region_key(part)
         else:
             out = (tuple(sorted(self.value_key(p) for p in parts)), False)
-        self._keys[position] = out
+        keys[position] = out
         return out
+
+
+def region_key(part: Board) -> tuple[Board, bool]:
+    """(least image, transposed?) of one region, as :func:`mirror_key` of it or of its transpose.
+
+    Wide regions are the representatives: only a square one needs both orientations.
+    """
+    rows, cols, _ = part
+    if rows < cols:
+        return (mirror_key(part), False)
+    if rows > cols:
+        return (mirror_key_transposed(part), True)
+    plain, turned = mirror_key(part), mirror_key_transposed(part)
+    return (plain, False) if plain <= turned else (turned, True)
 
 
 register(

@@ -15,14 +15,15 @@ nimbers, and *n is exactly Grundy value n (Sprague–Grundy).
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Hashable
 from typing import Any
 
 from ..engine import Limits, Progress, fold
-from ..errors import SearchLimitExceeded
+from ..errors import SearchLimitExceeded, Unsupported
 from ..rules import Impartial, Partisan, Rules
-from .game import Game, deep, game, ordinal_sum, star, total
+from .game import Game, game, ordinal_sum, star, total
 
 __all__ = ["canonical_form", "value_cache"]
 
@@ -39,6 +40,10 @@ def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
     return hit[1]
 
 
+_NO_LIMITS = Limits()
+_DEPTH = 100_000  # recursion allowed to value arithmetic, as in :func:`~zermelo.values.game.deep`
+
+
 def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = None) -> Game:
     """The canonical form of ``position`` under ``rules`` (Partisan or Impartial).
 
@@ -48,7 +53,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     if not isinstance(rules, (Partisan, Impartial)):
         raise TypeError(f"canonical forms need partisan or impartial rules, not {type(rules).__name__}")
     impartial = isinstance(rules, Impartial)
-    limits = limits if limits is not None else Limits()
+    limits = limits if limits is not None else _NO_LIMITS
     memo = value_cache(rules)
     shapes: dict[Hashable, tuple[str, int]] = {}
     keys: dict[Any, Hashable] = {}
@@ -64,9 +69,11 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     bases: dict[Hashable, Game] = {}
     start = time.monotonic()
     count = [0]
+    components = rules.components
+    keys_get = keys.get
 
     def key(p: Any) -> Hashable:
-        k = keys.get(p)
+        k = keys_get(p)
         if k is None:
             if value_key is None:
                 k = keys[p] = rules.key(p)
@@ -81,13 +88,12 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             _check(limits, count[0], start)
             if limits.progress is not None:
                 limits.progress(Progress(count[0], len(keys), time.monotonic() - start))
-        comps = rules.components(p)
+        comps = components(p)
         k = key(p)
-        split = None if ordinal is None else ordinal(p)
         if comps is not None and (len(comps) != 1 or key(comps[0]) != k):
             shapes[k] = (_SUM, len(comps))
             kids = list(comps)
-        elif split is not None:
+        elif ordinal is not None and (split := ordinal(p)) is not None:
             bases[k] = split[0]
             shapes[k] = (_ORD, 1)
             kids = [split[1]]
@@ -103,28 +109,35 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
         return kids
 
     def combine(p: Any, vals: list[Game]) -> Game:
-        k = key(p)
+        k = keys[p]
         kind, n = shapes.pop(k)
         if value_key is not None:
             vals = [-v if flips[c] else v for c, v in zip(kids_of.pop(k), vals, strict=True)]
-        if kind == _SUM:
+        if kind == "lr":
+            out = game(vals[:n], vals[n:])
+        elif kind == _SUM:
             out = total(vals)
         elif kind == _ORD:
             out = ordinal_sum(bases.pop(k), vals[0])
-        elif kind == "imp":
-            out = _mex_star(vals) or game(vals, vals)
         else:
-            out = game(vals[:n], vals[n:])
+            out = _mex_star(vals) or game(vals, vals)
         return -out if value_key is not None and flips[p] else out
 
     if limits.max_positions is not None or limits.max_seconds is not None:
         _check(limits, 0, start)
-    with deep():
-        try:
-            out: Game = fold(position, children, combine, key, memo)
-        finally:
-            if limits.progress is not None:
-                limits.progress(Progress(count[0], len(keys), time.monotonic() - start, done=True))
+    # As :func:`~zermelo.values.game.deep`, inline: value arithmetic recurses by birthday.
+    old = sys.getrecursionlimit()
+    if old < _DEPTH:
+        sys.setrecursionlimit(_DEPTH)
+    try:
+        out: Game = fold(position, children, combine, key, memo)
+    except RecursionError:
+        raise Unsupported("these game values are too deep to compute (birthday beyond the recursion budget)") from None
+    finally:
+        if old < _DEPTH:
+            sys.setrecursionlimit(old)
+        if limits.progress is not None:
+            limits.progress(Progress(count[0], len(keys), time.monotonic() - start, done=True))
     return -out if value_key is not None and flips[position] else out
 
 

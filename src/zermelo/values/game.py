@@ -224,7 +224,7 @@ class Game:
 
 
 # ---------------------------------------------------------------------- interning
-_NUMBERS: dict[Fraction, Game] = {}
+_NUMBERS: dict[tuple[int, int], Game] = {}
 _FORMS: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
 _NIMBERS: dict[int, Game] = {}
 _ALL: list[Game] = []
@@ -245,13 +245,16 @@ def number(x: Fraction | int) -> Game:
     >>> print(number(Fraction(-3, 4)), number(2).left)
     -3/4 (Game('1'),)
     """
-    x = Fraction(x)
-    g = _NUMBERS.get(x)
+    if type(x) is not Fraction:
+        x = Fraction(x)
+    # Keyed by (numerator, denominator): hashing a Fraction costs a modular inverse.
+    k = (x.numerator, x.denominator)
+    g = _NUMBERS.get(k)
     if g is None:
         d = x.denominator
         if d & (d - 1):
             raise ValueError(f"{x} is not a dyadic rational")
-        g = _NUMBERS[x] = _new(None, None)
+        g = _NUMBERS[k] = _new(None, None)
         g.num = x
         if x == 0:
             g.nim = 0
@@ -355,9 +358,8 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     L = list(dict.fromkeys(left))
     R = list(dict.fromkeys(right))
     # Numbers only: {a | b} is a number when a < b, else a switch of its best options.
-    if all(g.num is not None for g in L) and all(g.num is not None for g in R):
-        lo = max((g.num for g in L), default=None)  # type: ignore[type-var]
-        hi = min((g.num for g in R), default=None)  # type: ignore[type-var]
+    lo, hi, numeric = _number_bounds(L, R)
+    if numeric:
         if lo is None or hi is None or lo < hi:
             return number(simplest_between(lo, hi))
         if lo == hi == 0:
@@ -382,14 +384,30 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             R, changed = _undominated(newR, left_side=False), True
         if not changed:
             break
-    if all(g.num is not None for g in L) and all(g.num is not None for g in R):
-        lo = max((g.num for g in L), default=None)  # type: ignore[type-var]
-        hi = min((g.num for g in R), default=None)  # type: ignore[type-var]
-        if lo is None or hi is None or lo < hi:
-            return number(simplest_between(lo, hi))
+    lo, hi, numeric = _number_bounds(L, R)
+    if numeric and (lo is None or hi is None or lo < hi):
+        return number(simplest_between(lo, hi))
     if set(L) == set(R) and all(g.nim is not None for g in L):
         return star(len(L))  # canonical nimber options are exactly 0 … *(n-1)
     return _intern(tuple(L), tuple(R))
+
+
+def _number_bounds(L: list[Game], R: list[Game]) -> tuple[Fraction | None, Fraction | None, bool]:
+    """(Left's best number, Right's best number, whether every option is a number)."""
+    lo = hi = None
+    for g in L:
+        x = g.num
+        if x is None:
+            return None, None, False
+        if lo is None or x > lo:
+            lo = x
+    for g in R:
+        x = g.num
+        if x is None:
+            return None, None, False
+        if hi is None or x < hi:
+            hi = x
+    return lo, hi, True
 
 
 def _undominated(opts: list[Game], *, left_side: bool) -> list[Game]:
