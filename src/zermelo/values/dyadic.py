@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from ..errors import InvalidPosition
 
-__all__ = ["birthday_of_number", "format_dyadic", "is_dyadic", "parse_dyadic", "simplest_between"]
+__all__ = ["birthday_of_number", "format_dyadic", "is_dyadic", "parse_dyadic", "simplest_between", "simplest_pair"]
 
 
 def is_dyadic(x: Fraction) -> bool:
@@ -34,37 +34,51 @@ def is_dyadic(x: Fraction) -> bool:
 def simplest_between(low: Fraction | None, high: Fraction | None) -> Fraction:
     """The simplest (earliest-born) dyadic rational strictly between ``low`` and ``high``.
 
-    ``None`` stands for no bound.  Requires ``low < high``.  (Integer arithmetic on numerators
-    and denominators: Fraction comparisons are slow, and this runs for every number position.)
+    ``None`` stands for no bound.  Requires ``low < high``.
 
     >>> simplest_between(Fraction(1, 4), Fraction(3, 8)), simplest_between(None, Fraction(-5, 4))
     (Fraction(5, 16), Fraction(-2, 1))
     """
-    if low is not None:
-        ln, ld = low.numerator, low.denominator
-    if high is not None:
-        hn, hd = high.numerator, high.denominator
-        if low is not None and ln * hd >= hn * ld:
-            raise ValueError(f"no number strictly between {low} and {high}")
-    if (low is None or ln < 0) and (high is None or hn > 0):
-        return Fraction(0)
-    if high is None or (low is not None and ln >= 0):
+    lo = None if low is None else (low.numerator, low.denominator)
+    hi = None if high is None else (high.numerator, high.denominator)
+    if lo is not None and hi is not None and lo[0] * hi[1] >= hi[0] * lo[1]:
+        raise ValueError(f"no number strictly between {low} and {high}")
+    n, d = simplest_pair(lo, hi)
+    return Fraction(n) if d == 1 else Fraction(n, d)
+
+
+def simplest_pair(low: tuple[int, int] | None, high: tuple[int, int] | None) -> tuple[int, int]:
+    """:func:`simplest_between` on (numerator, denominator) pairs, lowest terms in and out.
+
+    Integer arithmetic only: Fraction operations are slow, and this runs for every position
+    whose value is a number.  Requires low < high.
+
+    >>> simplest_pair((1, 4), (3, 8)), simplest_pair((-3, 1), None)
+    ((5, 16), (0, 1))
+    """
+    if (low is None or low[0] < 0) and (high is None or high[0] > 0):
+        return (0, 1)
+    if high is None or (low is not None and low[0] >= 0):
+        assert low is not None
+        ln, ld = low
         n = ln // ld + 1  # the least integer above low
-        if high is None or n * hd < hn:
-            return Fraction(n)
+        if high is None or n * high[1] < high[0]:
+            return (n, 1)
     else:
+        hn, hd = high
         n = -(-hn // hd) - 1  # the greatest integer below high
-        if low is None or n * ld > ln:
-            return Fraction(n)
+        if low is None or n * low[1] > low[0]:
+            return (n, 1)
     assert low is not None and high is not None
-    # Both bounds lie in one unit interval: the coarsest grid point 1/2^k strictly inside.
-    k = 1
+    (ln, ld), (hn, hd) = low, high
+    # Both bounds lie in one unit interval: the coarsest grid point m/2^k strictly inside (m is
+    # odd, or a coarser k would have held it).
+    scale = 2
     while True:
-        scale = 1 << k
         m = ln * scale // ld + 1
         if m * hd < hn * scale:
-            return Fraction(m, scale)
-        k += 1
+            return (m, scale)
+        scale <<= 1
 
 
 def birthday_of_number(x: Fraction) -> int:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import Unsupported
 from ..rules import Outcome
-from .dyadic import birthday_of_number, format_dyadic, simplest_between
+from .dyadic import birthday_of_number, format_dyadic, simplest_pair
 
 if TYPE_CHECKING:
     from .thermograph import Thermograph
@@ -56,7 +56,7 @@ class Game:
     ``None``; ``nim`` is n when the game is the nimber *n (0 for zero), else ``None``.
     """
 
-    __slots__ = ("_L", "_R", "_birthday", "_neg", "_stops", "_thermo", "id", "nim", "num")
+    __slots__ = ("_L", "_R", "_birthday", "_d", "_n", "_neg", "_stops", "_thermo", "id", "nim", "num")
 
     def __init__(self, ident: int, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> None:
         self.id = ident
@@ -68,6 +68,10 @@ class Game:
         self._stops: tuple[Fraction, Fraction] | None = None
         self._birthday: int | None = None
         self._thermo: Thermograph | None = None
+        # A number's numerator and denominator as ints: compared by cross-multiplying, which
+        # is much cheaper than Fraction comparisons (this is the hot path of small values).
+        self._n = 0
+        self._d = 1
 
     # ------------------------------------------------------------------ options
     @property
@@ -247,16 +251,20 @@ def number(x: Fraction | int) -> Game:
     """
     if type(x) is not Fraction:
         x = Fraction(x)
+    return _number(x.numerator, x.denominator)
+
+
+def _number(n: int, d: int) -> Game:
+    """The number n/d (in lowest terms, d a power of two), interned by the pair."""
     # Keyed by (numerator, denominator): hashing a Fraction costs a modular inverse.
-    k = (x.numerator, x.denominator)
-    g = _NUMBERS.get(k)
+    g = _NUMBERS.get((n, d))
     if g is None:
-        d = x.denominator
         if d & (d - 1):
-            raise ValueError(f"{x} is not a dyadic rational")
-        g = _NUMBERS[k] = _new(None, None)
-        g.num = x
-        if x == 0:
+            raise ValueError(f"{n}/{d} is not a dyadic rational")
+        g = _NUMBERS[(n, d)] = _new(None, None)
+        g.num = Fraction(n) if d == 1 else Fraction(n, d)
+        g._n, g._d = n, d
+        if n == 0:
             g.nim = 0
             g._L = g._R = ()
     return g
@@ -326,7 +334,7 @@ def le(g: Game, h: Game) -> bool:
         return True
     gn, hn = g.num, h.num
     if gn is not None and hn is not None:
-        return gn <= hn
+        return g._n * h._d <= h._n * g._d
     if g.nim is not None and h.nim is not None:
         return False  # distinct nimbers are confused
     k = (g.id << _SHIFT) | h.id
@@ -358,13 +366,13 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     L = list(dict.fromkeys(left))
     R = list(dict.fromkeys(right))
     # Numbers only: {a | b} is a number when a < b, else a switch of its best options.
-    lo, hi, numeric = _number_bounds(L, R)
+    numeric, lo, hi = _number_bounds(L, R)
     if numeric:
-        if lo is None or hi is None or lo < hi:
-            return number(simplest_between(lo, hi))
-        if lo == hi == 0:
+        if lo is None or hi is None or lo._n * hi._d < hi._n * lo._d:
+            return _number(*simplest_pair(_pair(lo), _pair(hi)))
+        if lo is hi is ZERO:
             return star(1)
-        return _intern((number(lo),), (number(hi),))
+        return _intern((lo,), (hi,))
     # Impartial: the same nimbers on both sides make *mex.
     if set(L) == set(R) and all(g.nim is not None for g in L):
         seen = {g.nim for g in L}
@@ -384,30 +392,32 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             R, changed = _undominated(newR, left_side=False), True
         if not changed:
             break
-    lo, hi, numeric = _number_bounds(L, R)
-    if numeric and (lo is None or hi is None or lo < hi):
-        return number(simplest_between(lo, hi))
+    numeric, lo, hi = _number_bounds(L, R)
+    if numeric and (lo is None or hi is None or lo._n * hi._d < hi._n * lo._d):
+        return _number(*simplest_pair(_pair(lo), _pair(hi)))
     if set(L) == set(R) and all(g.nim is not None for g in L):
         return star(len(L))  # canonical nimber options are exactly 0 … *(n-1)
     return _intern(tuple(L), tuple(R))
 
 
-def _number_bounds(L: list[Game], R: list[Game]) -> tuple[Fraction | None, Fraction | None, bool]:
-    """(Left's best number, Right's best number, whether every option is a number)."""
+def _number_bounds(L: list[Game], R: list[Game]) -> tuple[bool, Game | None, Game | None]:
+    """(whether every option is a number, Left's best number, Right's best number)."""
     lo = hi = None
     for g in L:
-        x = g.num
-        if x is None:
-            return None, None, False
-        if lo is None or x > lo:
-            lo = x
+        if g.num is None:
+            return False, None, None
+        if lo is None or g._n * lo._d > lo._n * g._d:
+            lo = g
     for g in R:
-        x = g.num
-        if x is None:
-            return None, None, False
-        if hi is None or x < hi:
-            hi = x
-    return lo, hi, True
+        if g.num is None:
+            return False, None, None
+        if hi is None or g._n * hi._d < hi._n * g._d:
+            hi = g
+    return True, lo, hi
+
+
+def _pair(g: Game | None) -> tuple[int, int] | None:
+    return None if g is None else (g._n, g._d)
 
 
 def _undominated(opts: list[Game], *, left_side: bool) -> list[Game]:
@@ -475,7 +485,7 @@ def neg(g: Game) -> Game:
     if n is not None:
         return n
     if g.num is not None:
-        n = number(-g.num)
+        n = _number(-g._n, g._d)
     elif g.nim is not None:
         n = g
     else:
@@ -493,7 +503,7 @@ def add(g: Game, h: Game) -> Game:
     """
     gn, hn = g.num, h.num
     if gn is not None and hn is not None:
-        return number(gn + hn)
+        return _add_numbers(g, h)
     if g is ZERO:
         return h
     if h is ZERO:
@@ -518,6 +528,18 @@ def add(g: Game, h: Game) -> Game:
         )
     _ADD[k] = r
     return r
+
+
+def _add_numbers(g: Game, h: Game) -> Game:
+    """The sum of two numbers, in integers: m/2^a + n/2^b over the larger denominator, reduced."""
+    if g._d < h._d:
+        g, h = h, g
+    d = g._d
+    n = g._n + h._n * (d // h._d)
+    if n == 0:
+        return ZERO
+    shift = min((n & -n).bit_length(), d.bit_length()) - 1  # common factors of two
+    return _number(n >> shift, d >> shift)
 
 
 def total(games: Iterable[Game]) -> Game:
