@@ -15,6 +15,7 @@ Python: that cell is empty.
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import subprocess
@@ -67,6 +68,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             g = z.canonical_form(d, d.parse(board))
             seconds = time.process_time() - t
             value = str(g)
+            return {"seconds": seconds, "value": value, "check": value}
         elif lib == "pycgt":
             from pycgt import render
             from pycgt.rulesets import domineering
@@ -75,6 +77,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             g = domineering.rectangle(r, c)
             seconds = time.process_time() - t
             value = render(g)
+            return {"seconds": seconds, "value": value, "check": _pycgt_braces(g)}
         else:
             import cgt_py
 
@@ -82,7 +85,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             g = cgt_py.Domineering(board).canonical_form
             seconds = time.process_time() - t
             value = repr(g)
-        return {"seconds": seconds, "value": value}
+            return {"seconds": seconds, "value": value, "check": _cgt_text(g)}
     if kind == "switches":
         sw = switches()
         if lib == "zermelo":
@@ -92,6 +95,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             g = total(game([number(a)], [number(b)]) for a, b in sw)
             seconds = time.process_time() - t
             value = str(g)
+            return {"seconds": seconds, "value": value, "check": value}
         elif lib == "pycgt":
             from pycgt import ZERO, add, render
             from pycgt import values as pv
@@ -102,6 +106,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
                 acc = add(acc, pv.switch(a, b))
             seconds = time.process_time() - t
             value = render(acc)
+            return {"seconds": seconds, "value": value, "check": _pycgt_braces(acc)}
         else:
             import cgt_py
 
@@ -111,7 +116,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
                 acc = acc + cgt_py.CanonicalForm(f"{{{a}|{b}}}")
             seconds = time.process_time() - t
             value = repr(acc)
-        return {"seconds": seconds, "value": value}
+            return {"seconds": seconds, "value": value, "check": _cgt_text(acc)}
     if kind == "hackenbush":
         import zermelo as z
 
@@ -122,6 +127,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             g = z.canonical_form(h, pos)
             seconds = time.process_time() - t
             value = str(g)
+            return {"seconds": seconds, "value": value, "check": value}
         elif lib == "pycgt":
             from pycgt import ZERO, add, game, render
             from pycgt import values as pv
@@ -154,10 +160,59 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
                 total = add(total, tree(comp))
             seconds = time.process_time() - t
             value = render(total)
+            return {"seconds": seconds, "value": value, "check": _pycgt_braces(total)}
         else:
             return {"seconds": None, "value": "not expressible"}
-        return {"seconds": seconds, "value": value}
     raise ValueError(case)
+
+
+def _pycgt_braces(g: Any) -> str:
+    """A pycgt game as plain braces and numbers (pycgt's own notation has Tiny(x), Miny(x), +-…),
+    which zermelo reads, so the answers can be compared (outside the timed part)."""
+    from pycgt import canonical
+    from pycgt.values import as_number
+
+    memo: dict[Any, str] = {}
+
+    def text(x: Any) -> str:
+        hit = memo.get(x)
+        if hit is None:
+            c = canonical(x)
+            n = as_number(c)
+            if n is not None:
+                hit = str(n)
+            else:
+                left = ",".join(sorted(text(o) for o in c.left))
+                right = ",".join(sorted(text(o) for o in c.right))
+                hit = f"{{{left}|{right}}}"
+            memo[x] = hit
+        return hit
+
+    return text(g)
+
+
+def _cgt_text(g: Any) -> str:
+    """cgt-py's value text: its repr is ``CanonicalForm('…')``."""
+    r = repr(g)
+    inner = r[len("CanonicalForm(") : -1] if r.startswith("CanonicalForm(") else repr(r)
+    text: str = ast.literal_eval(inner)
+    return text
+
+
+def agree(results: dict[str, dict[str, Any]]) -> str:
+    """Whether every library that answered gave the same value as zermelo: "yes", or what differs."""
+    from zermelo.values import parse_value
+
+    mine = results["zermelo"].get("check")
+    if mine is None:
+        return "no answer from zermelo"
+    want = parse_value(mine)
+    bad = [
+        lib
+        for lib, res in results.items()
+        if lib != "zermelo" and res.get("check") is not None and parse_value(res["check"]) is not want
+    ]
+    return "MISMATCH: " + ", ".join(bad) if bad else "yes"
 
 
 def _measure(lib: str, case: str) -> dict[str, Any]:
@@ -201,21 +256,29 @@ def _ratio(other: float | None, mine: float | None) -> str:
 
 def main() -> None:
     cases = [f"domineering:{r}x{c}" for r, c in DOMINEERING] + ["switches:20", "hackenbush:30"]
-    print("| case | zermelo s | pycgt s | cgt-py s | pycgt / zermelo | cgt-py / zermelo | value (zermelo) |")
-    print("|---|---:|---:|---:|---:|---:|---|")
+    print(
+        "| case | zermelo s | pycgt s | cgt-py s | pycgt / zermelo | cgt-py / zermelo | same value | value (zermelo) |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---|---|")
+    failures = 0
     for case in cases:
         res = {lib: _measure(lib, case) for lib in LIBS}
         z, p, c = (res[lib]["seconds"] for lib in LIBS)
         value = res["zermelo"]["value"]
         value = value if len(value) < 40 else value[:37] + "…"
+        same = agree(res)
+        failures += same != "yes"
         print(
-            f"| {case} | {_fmt(z)} | {_fmt(p)} | {_fmt(c)} | {_ratio(p, z)} | {_ratio(c, z)} | `{value}` |",
+            f"| {case} | {_fmt(z)} | {_fmt(p)} | {_fmt(c)} | {_ratio(p, z)} | {_ratio(c, z)} | {same} | `{value}` |",
             flush=True,
         )
     print(
         "\nCPU seconds per case, each in a fresh interpreter (best of 5 runs when under 0.5 s);"
-        " ratios > 1× mean zermelo is faster."
+        " ratios > 1× mean zermelo is faster.  'same value': every peer's answer, read back by zermelo,"
+        " is zermelo's canonical form."
     )
+    if failures:
+        raise SystemExit(f"{failures} case(s) where the libraries disagree")
 
 
 if __name__ == "__main__":
