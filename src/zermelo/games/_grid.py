@@ -78,23 +78,27 @@ def neighbours(rows: int, cols: int, bits: int) -> int:
     return (((bits & not_last) << 1) | ((bits & not_first) >> 1) | (bits << cols) | (bits >> cols)) & full
 
 
-def regions(board: Board, within: int | None = None) -> list[Board]:
-    """The orthogonally connected regions of set bits, each cropped to its bounding box."""
+def regions(board: Board, within: int | None = None, *, singles: bool = True) -> list[Board]:
+    """The orthogonally connected regions of set bits, each cropped to its bounding box.
+
+    ``singles=False`` leaves out regions of one cell (in Domineering they take no domino).
+    """
     rows, cols, bits = board
     _full, not_last, not_first = _masks(rows, cols)
     left = bits
     out = []
     while left:
-        seed = left & -left
-        comp = seed
+        comp = left & -left
         while True:
-            grow = (((comp & not_last) << 1) | ((comp & not_first) >> 1) | (comp << cols) | (comp >> cols)) & bits
-            grow |= comp
+            grow = comp | (
+                (((comp & not_last) << 1) | ((comp & not_first) >> 1) | (comp << cols) | (comp >> cols)) & bits
+            )
             if grow == comp:
                 break
             comp = grow
-        left &= ~comp
-        out.append(crop((rows, cols, comp)))
+        left ^= comp
+        if singles or comp & (comp - 1):
+            out.append(crop((rows, cols, comp)))
     return out
 
 

@@ -60,7 +60,7 @@ class Domineering(Partisan[Board]):
             if len(self._parts) > 2_000_000:
                 self._parts.clear()
             # Lone cells take no domino: they are 0 and are dropped.
-            hit = self._parts[position] = [r for r in regions(position) if r[2] & (r[2] - 1)]
+            hit = self._parts[position] = regions(position, singles=False)
             for r in hit:
                 # A cropped connected region is its own one component: no second flood fill.
                 self._parts.setdefault(r, [r])
