@@ -1,0 +1,63 @@
+"""Grid bitboards: the table-driven mirror keys and region splitting against direct definitions."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.games._grid import Board, crop, mirror_key, mirror_key_transposed, regions, transposed
+
+
+def cells(board: Board) -> set[tuple[int, int]]:
+    rows, cols, bits = board
+    return {(r, c) for r in range(rows) for c in range(cols) if bits >> (r * cols + c) & 1}
+
+
+def from_cells(rows: int, cols: int, on: set[tuple[int, int]]) -> Board:
+    return (rows, cols, sum(1 << (r * cols + c) for r, c in on))
+
+
+def images(board: Board) -> list[Board]:
+    """The four images under the mirrors that keep rows as rows, written cell by cell."""
+    rows, cols, _ = board
+    on = cells(board)
+    return [
+        from_cells(rows, cols, {(fr(r), fc(c)) for r, c in on})
+        for fr in (lambda r: r, lambda r: rows - 1 - r)
+        for fc in (lambda c: c, lambda c: cols - 1 - c)
+    ]
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_cols: int = 14) -> Board:
+    rows = draw(st.integers(1, 6))
+    cols = draw(st.integers(1, max_cols))  # past 12 columns the keys take the table-free path
+    return (rows, cols, draw(st.integers(0, (1 << (rows * cols)) - 1)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards())
+def test_mirror_keys_are_the_least_image(board: Board) -> None:
+    rows, cols, _ = board
+    assert mirror_key(board) == (rows, cols, min(b[2] for b in images(board)))
+    flipped = transposed(board)
+    assert cells(flipped) == {(c, r) for r, c in cells(board)}
+    assert mirror_key_transposed(board) == (cols, rows, min(b[2] for b in images(flipped)))
+    assert mirror_key(board, transpose=True) == min(mirror_key(board), mirror_key_transposed(board))
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards(max_cols=9))
+def test_regions_partition_the_cells_and_are_cropped(board: Board) -> None:
+    parts = regions(board)
+    assert sum(len(cells(p)) for p in parts) == len(cells(board))
+    for p in parts:
+        assert p == crop(p)  # already tight
+        assert len(regions(p)) == 1  # connected
+    assert regions(board, singles=False) == [p for p in parts if len(cells(p)) > 1]
+
+
+def test_crop_cuts_to_the_bounding_box() -> None:
+    assert crop((3, 4, 0b0000_0110_0000)) == (1, 2, 0b11)
+    assert crop((3, 3, 0b010_000_001)) == (3, 2, 0b10_00_01)
+    assert crop((2, 2, 0)) == (0, 0, 0)

@@ -1,0 +1,57 @@
+"""Dyadic rationals: the simplest number between two bounds, and number arithmetic on games, by brute force."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.values.dyadic import birthday_of_number, simplest_between, simplest_pair
+from zermelo.values.game import game, le, neg, number
+
+dyadics = st.builds(lambda n, k: Fraction(n, 2**k), st.integers(-40, 40), st.integers(0, 5))
+bounds = st.one_of(st.none(), dyadics)
+
+
+def simplest_by_search(low: Fraction | None, high: Fraction | None) -> Fraction:
+    """The earliest-born dyadic strictly between the bounds, by listing numbers day by day."""
+    inside = [
+        Fraction(n, 2**k)
+        for k in range(9)
+        for n in range(-50 * 2**k, 50 * 2**k + 1)
+        if (low is None or Fraction(n, 2**k) > low) and (high is None or Fraction(n, 2**k) < high)
+    ]
+    day = min(birthday_of_number(x) for x in inside)
+    (best,) = {x for x in inside if birthday_of_number(x) == day}
+    return best
+
+
+@settings(max_examples=150, deadline=None)
+@given(bounds, bounds)
+def test_simplest_between_is_the_earliest_born(low: Fraction | None, high: Fraction | None) -> None:
+    if low is not None and high is not None and low >= high:
+        low, high = (high, low) if high < low else (low, None)
+    got = simplest_between(low, high)
+    assert got == simplest_by_search(low, high)
+    pair = simplest_pair(
+        None if low is None else (low.numerator, low.denominator),
+        None if high is None else (high.numerator, high.denominator),
+    )
+    assert pair == (got.numerator, got.denominator)
+
+
+@settings(max_examples=200, deadline=None)
+@given(dyadics, dyadics)
+def test_number_games_add_compare_and_switch_like_fractions(a: Fraction, b: Fraction) -> None:
+    x, y = number(a), number(b)
+    assert (x + y) is number(a + b) and (x + y).num == a + b
+    assert neg(x) is number(-a)
+    assert le(x, y) == (a <= b)
+    g = game([x], [y])
+    if a < b:
+        assert g.num is not None and a < g.num < b
+    elif a == b == 0:
+        assert g.nim == 1
+    else:
+        assert g.num is None and g.left == (x,) and g.right == (y,)
