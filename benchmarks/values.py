@@ -1,8 +1,9 @@
 """Canonical forms beside the Python peers: pycgt (pure Python) and cgt-py (Rust with Python bindings).
 
 Each (library, case) runs in a fresh interpreter, so no library reuses a cache from an earlier
-row; the time is CPU seconds (``time.process_time``) of the computation alone, which other
-processes on a shared machine disturb less than wall-clock time.  Run:
+row, and the garbage left by the imports is collected before the clock starts; the time is CPU
+seconds (``time.process_time``) of the computation alone, which other processes on a shared
+machine disturb less than wall-clock time.  Run:
 ``.venv/bin/python -m benchmarks values`` (the peers come with ``pip install -e ".[bench]"``).
 
 Cases: empty Domineering rectangles (rows x columns; Left places vertical dominoes in all three
@@ -16,6 +17,7 @@ Python: that cell is empty.
 from __future__ import annotations
 
 import ast
+import gc
 import json
 import random
 import subprocess
@@ -54,6 +56,17 @@ def hackenbush_tree() -> str:
     return "[" + ", ".join(fixed) + "]"
 
 
+def _start() -> float:
+    """Collect the garbage the imports left before the clock starts, for every library alike.
+
+    Otherwise a collection triggered by the imports' leftovers can land inside a sub-millisecond
+    computation and double it (about 0.1 ms here), depending only on what was imported before.
+    The collector stays on while timing, so a computation pays for its own garbage.
+    """
+    gc.collect()
+    return time.process_time()
+
+
 def run_one(lib: str, case: str) -> dict[str, Any]:
     """Compute one case with one library in this process; returns seconds and the printed value."""
     kind, _, arg = case.partition(":")
@@ -64,7 +77,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             import zermelo as z
 
             d = z.games.Domineering()
-            t = time.process_time()
+            t = _start()
             g = z.canonical_form(d, d.parse(board))
             seconds = time.process_time() - t
             value = str(g)
@@ -73,7 +86,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             from pycgt import render
             from pycgt.rulesets import domineering
 
-            t = time.process_time()
+            t = _start()
             g = domineering.rectangle(r, c)
             seconds = time.process_time() - t
             value = render(g)
@@ -81,7 +94,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
         else:
             import cgt_py
 
-            t = time.process_time()
+            t = _start()
             g = cgt_py.Domineering(board).canonical_form
             seconds = time.process_time() - t
             value = repr(g)
@@ -91,7 +104,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
         if lib == "zermelo":
             from zermelo.values import game, number, total
 
-            t = time.process_time()
+            t = _start()
             g = total(game([number(a)], [number(b)]) for a, b in sw)
             seconds = time.process_time() - t
             value = str(g)
@@ -100,7 +113,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             from pycgt import ZERO, add, render
             from pycgt import values as pv
 
-            t = time.process_time()
+            t = _start()
             acc = ZERO
             for a, b in sw:
                 acc = add(acc, pv.switch(a, b))
@@ -110,7 +123,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
         else:
             import cgt_py
 
-            t = time.process_time()
+            t = _start()
             acc = cgt_py.CanonicalForm("0")
             for a, b in sw:
                 acc = acc + cgt_py.CanonicalForm(f"{{{a}|{b}}}")
@@ -123,7 +136,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
         h = z.games.Hackenbush()
         pos = h.parse(hackenbush_tree())
         if lib == "zermelo":
-            t = time.process_time()
+            t = _start()
             g = z.canonical_form(h, pos)
             seconds = time.process_time() - t
             value = str(g)
@@ -132,7 +145,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             from pycgt import ZERO, add, game, render
             from pycgt import values as pv
 
-            t = time.process_time()
+            t = _start()
 
             # The same colon-principle evaluation zermelo uses, with pycgt's arithmetic:
             # an edge carrying trees of value H is edge : H = {edge^L, edge : H^L | edge^R, edge : H^R}.
