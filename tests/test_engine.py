@@ -495,6 +495,82 @@ def test_bulk_path_rolls_back_and_falls_back() -> None:
     assert Engine(Odd()).status(3000) == Engine(Square()).status(3000)
 
 
+class _WythoffGeneric(Wythoff):
+    """Wythoff without its dense encoding (index, position_at, option_array): the generic path."""
+
+    index = Impartial.index  # type: ignore[assignment]
+    position_at = Impartial.position_at  # type: ignore[assignment]
+    option_array = Impartial.option_array  # type: ignore[assignment]
+
+
+class _WythoffIndexOnly(Wythoff):
+    """Wythoff keyed by index but with no bulk options: the indexed table's list path."""
+
+    def option_array(self, position: Any) -> None:
+        return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6))
+def test_wythoff_index_is_a_dense_encoding_of_its_keys(x: int, y: int) -> None:
+    w = Wythoff()
+    i = w.index((x, y))
+    assert i == w.index((y, x)) >= 0
+    assert w.position_at(i) == w.key((x, y))
+    small = (x % 60, y % 60)
+    arr = w.option_array(small)
+    if arr is not None:
+        assert sorted(arr.tolist()) == sorted(map(w.index, w.options(small)))
+
+
+def test_indexed_engine_keys_nodes_by_index() -> None:
+    eng = Engine(Wythoff())
+    table = eng._whole.table(eng.rules)
+    assert table.indexed and table.bulk
+    assert not Engine(_WythoffGeneric())._whole.table(_WythoffGeneric()).indexed
+    eng.status((30, 40))
+    for rules, p in eng._whole.positions:  # every node holds a real position, not an index
+        assert isinstance(p, tuple) and rules.key(p) == p
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 70), st.integers(0, 70)), min_size=1, max_size=6))
+def test_indexed_path_agrees_with_the_generic_engine(cells: list[tuple[int, int]]) -> None:
+    slow = Engine(_WythoffGeneric())
+    for game in (Wythoff(), _WythoffIndexOnly()):
+        fast = Engine(game)
+        assert fast.grundies(cells) == slow.grundies(cells)
+        for misere in (False, True):
+            assert fast.statuses(cells, misere) == slow.statuses(cells, misere)
+        # one position at a time: the graph grows and the tables are extended
+        one = Engine(game)
+        for c in cells:
+            assert one.status(c, misere=True) == slow.status(c, misere=True)
+            assert one.grundy(c) == slow.grundy(c)
+        assert fast.options_seen <= slow.options_seen
+
+
+def test_indexed_path_in_sums_rollback_and_sparse_fallback() -> None:
+    slow = Engine(_WythoffGeneric())
+    # A sum: each Wythoff component is searched in the split graph, keyed by index.
+    s = Sum(Wythoff(), Wythoff())
+    eng = Engine(s)
+    pairs = [((3, 5), (7, 2)), ((10, 20), (20, 10)), ((40, 33), (0, 9))]
+    assert eng.grundies(pairs) == [nim_sum(slow.grundy(a), slow.grundy(b)) for a, b in pairs]
+    assert eng.status(pairs[1]) == (LOSE, eng.status(pairs[1])[1])
+    # A budget stops the bulk path half way: the graph rolls back and stays right.
+    fast = Engine(Wythoff())
+    with pytest.raises(SearchLimitExceeded):
+        fast.status((200, 300), limits=Limits(max_positions=2000))
+    assert fast.positions_seen == 0
+    assert fast.grundies([(50, 60), (61, 7)]) == slow.grundies([(50, 60), (61, 7)])
+    # Indices far beyond the table (one long row): the dense array would be too sparse, the dict serves.
+    row = Engine(Wythoff())
+    assert row.status((0, 3000)) == slow.status((0, 3000)) == (WIN, 1)
+    assert row._whole.table(row.rules).dense is None
+    assert row.grundies([(0, 2999), (5, 2999)]) == slow.grundies([(0, 2999), (5, 2999)])
+
+
 def test_arrays_given_to_the_kernels_never_pin_the_graph() -> None:
     # numba's first compile of a kernel may keep its arguments alive for a while; when those were
     # views of the graph's array('q') buffers, the next search failed with BufferError.

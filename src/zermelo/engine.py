@@ -168,9 +168,12 @@ class _Table(dict[Hashable, bytes]):
     For games with :meth:`~zermelo.rules.Impartial.option_array` (int positions that are their own
     keys) the table also keeps ``dense``, a numpy array from key to id (-1: none), so a wide
     node's options are looked up in bulk; the dict stays the authority and ``dense`` mirrors it.
+    Games with :meth:`~zermelo.rules.Impartial.index` (positions that are not ints, Wythoff's pairs)
+    are *indexed*: the table's keys are the positions' indices instead of their keys, so the same
+    bulk lookup serves them, and new nodes get their positions from ``position_at``.
     """
 
-    __slots__ = ("atomic", "bulk", "dense", "graph", "keyed", "rules", "top")
+    __slots__ = ("atomic", "bulk", "dense", "graph", "indexed", "keyed", "keyof", "rules", "top")
 
     def __init__(self, graph: _Graph, rules: Impartial[Any]) -> None:
         super().__init__()
@@ -180,7 +183,15 @@ class _Table(dict[Hashable, bytes]):
         self.keyed = _overrides(rules, "key", Rules) and not rules.canonical_options
         # Options never split when the game says so (a subtraction game's heaps), or in the whole graph.
         self.atomic = not graph.split or rules.atomic_options()
-        self.bulk = self.atomic and not self.keyed and _overrides(rules, "option_array", Impartial)
+        # Indexed: a dense integer encoding stands for the key (only where options never split,
+        # so every option is one position with one index).
+        self.indexed = (
+            self.atomic and _overrides(rules, "index", Impartial) and _overrides(rules, "position_at", Impartial)
+        )
+        self.keyof: Callable[[Any], Hashable] = rules.index if self.indexed else rules.key
+        if self.indexed:
+            self.keyed = True
+        self.bulk = self.atomic and (self.indexed or not self.keyed) and _overrides(rules, "option_array", Impartial)
         self.dense: np.ndarray | None = None
         self.top = -1  # the largest int key, so a dense array is sized once for all of them
 
@@ -296,7 +307,7 @@ class _Graph:
     def node(self, rules: Impartial[Any], position: Any) -> int:
         """The node of a position, added (unexpanded) if new."""
         t = self.table(rules)
-        k = rules.key(position)
+        k = t.keyof(position)
         b = t.get(k)
         if b is not None:
             return int.from_bytes(b, sys.byteorder)
@@ -353,12 +364,14 @@ class _Graph:
                 self.parts.frombytes(found.tobytes())
                 self.node_off.append(len(self.parts))
                 self.opt_count.append(self.opt_count[-1] + arr.shape[0])
+                if t.indexed and self.fresh:
+                    self._fix_indexed(rules)
                 self.fresh.clear()
                 self.expanded = j + 1
                 return
         opts = rules.options(p)
         reps = opts if type(opts) is list else list(opts)
-        keys = list(map(rules.key, reps)) if t.keyed else reps
+        keys = list(map(t.keyof, reps)) if t.keyed else reps
         parts = self.parts
         if t.atomic:
             # The table holds each node id as its 8 machine bytes: joining them is a memcpy, cheaper
@@ -382,6 +395,14 @@ class _Graph:
                 self._fix(dict(zip(keys, reps, strict=True)))
             self.fresh.clear()
         self.expanded = j + 1
+
+    def _fix_indexed(self, rules: Impartial[Any]) -> None:
+        """Give the nodes just created from indices their positions (they hold their indices)."""
+        positions, keys, at = self.positions, self.keys, rules.position_at
+        for j in self.fresh:
+            k = keys[j]
+            assert type(k) is int  # an indexed table's keys are the indices
+            positions[j] = (rules, at(k))
 
     def _fix(self, rep_of: dict[Hashable, Any]) -> None:
         """Give the nodes just created their representative positions (they hold their keys)."""

@@ -142,7 +142,8 @@ class Impartial(Rules[P]):
 
     Required: :meth:`options`.  Optional hooks, each used by the engine when overridden:
     :meth:`moves` (labelled options), :meth:`components` (an independent sum), :meth:`key`,
-    :meth:`option_array` (bulk options of wide heap positions),
+    :meth:`option_array` (bulk options of wide heap positions), :meth:`index` / :meth:`position_at`
+    (a dense integer encoding, so ``option_array`` works for positions that are not ints),
     :meth:`grundy_formula`, :meth:`outcome_formula`, :meth:`winning_moves_formula` (closed forms),
     :meth:`parse` / :meth:`format`.
     """
@@ -182,11 +183,27 @@ class Impartial(Rules[P]):
         """Optional accelerator: the options of ``position`` as a numpy ``int64`` array, or ``None``.
 
         Only for games whose positions are non-negative ints that are their own keys (heap
-        games).  The engine then looks up a node's options in bulk with numpy instead of one
-        hash probe per option; worth it only for wide nodes, so return ``None`` for narrow ones
-        (``options`` is then used).  Must hold the same options as :meth:`options`.
+        games), or for games with an :meth:`index` (the array then holds the options' indices).
+        The engine then looks up a node's options in bulk with numpy instead of one hash probe per
+        option; worth it only for wide nodes, so return ``None`` for narrow ones (``options`` is
+        then used).  Must hold the same options as :meth:`options`.
         """
         return None
+
+    def index(self, position: P) -> int:
+        """Optional dense integer encoding of positions, for games whose positions are not ints.
+
+        A non-negative int, equal for two positions exactly when their :meth:`key` is equal, and
+        small (about the number of positions up to this one: Wythoff's sorted pair (x, y) is
+        y(y + 1)/2 + x), with :meth:`position_at` its inverse.  A game that overrides both keys its
+        nodes by index, and its :meth:`option_array` then gives the *indices* of a position's
+        options: the engine looks them up in bulk in a dense array, as for heap games.
+        """
+        raise NotImplementedError
+
+    def position_at(self, index: int) -> P:
+        """The position of an :meth:`index` (its canonical representative)."""
+        raise NotImplementedError
 
     def grundy_formula(self, position: P) -> int | None:
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
