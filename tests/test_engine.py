@@ -565,10 +565,20 @@ def test_indexed_path_in_sums_rollback_and_sparse_fallback() -> None:
         fast.status((200, 300), limits=Limits(max_positions=2000))
     assert fast.positions_seen == 0
     assert fast.grundies([(50, 60), (61, 7)]) == slow.grundies([(50, 60), (61, 7)])
+
     # Indices far beyond the table (one long row): the dense array would be too sparse, the dict serves.
-    row = Engine(Wythoff())
+    class Counted(Wythoff):
+        calls = 0
+
+        def options(self, position: Any) -> Any:
+            Counted.calls += 1
+            return super().options(position)
+
+    row = Engine(Counted())
     assert row.status((0, 1600)) == slow.status((0, 1600)) == (WIN, 1)
     assert row._whole.table(row.rules).dense is None
+    assert Counted.calls == 24  # only the narrow nodes (0, y < 24) listed their options
+    assert all(type(p) is tuple for _, p in row._whole.positions)
     assert row.grundies([(0, 1599), (3, 1599)]) == slow.grundies([(0, 1599), (3, 1599)])
 
 

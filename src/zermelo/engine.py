@@ -359,16 +359,24 @@ class _Graph:
             t = self.table(rules)
         if t.bulk:
             arr = rules.option_array(p)
-            found = t.ids(arr) if arr is not None and arr.shape[0] else None
-            if found is not None and arr is not None:
-                self.parts.frombytes(found.tobytes())
-                self.node_off.append(len(self.parts))
-                self.opt_count.append(self.opt_count[-1] + arr.shape[0])
-                if t.indexed and self.fresh:
-                    self._fix_indexed(rules)
-                self.fresh.clear()
-                self.expanded = j + 1
-                return
+            if arr is not None and arr.shape[0]:
+                found = t.ids(arr)
+                if found is not None:
+                    self.parts.frombytes(found.tobytes())
+                elif t.indexed and int(arr.min()) >= 0:
+                    # Indices too sparse for a dense array (one long row of Wythoff's table, say):
+                    # the dict serves, still with no position built per option.
+                    self.parts.frombytes(b"".join(map(t.__getitem__, arr.tolist())))
+                else:
+                    arr = None  # the generic path below
+                if arr is not None:
+                    self.node_off.append(len(self.parts))
+                    self.opt_count.append(self.opt_count[-1] + arr.shape[0])
+                    if t.indexed and self.fresh:
+                        self._fix_indexed(rules)
+                    self.fresh.clear()
+                    self.expanded = j + 1
+                    return
         opts = rules.options(p)
         reps = opts if type(opts) is list else list(opts)
         keys = list(map(t.keyof, reps)) if t.keyed else reps
