@@ -3,11 +3,11 @@
 The search has two halves:
 
 1. **Discovery** (Python, generic): breadth-first expansion of the positions reachable from the
-   roots, with a memo table keyed by ``rules.key(position)``.  Iterative — a game a million moves
-   deep never touches Python's recursion limit.  Budgets (positions, seconds) stop it with
-   :class:`~zermelo.errors.SearchLimitExceeded`; a progress callback reports long runs; Ctrl-C
-   leaves the graph consistent.  The graph is stored as integer arrays and kept, so later
-   questions about the same game reuse it.
+   roots, with a memo table keyed by ``rules.key(position)`` (or by a game's dense ``index``).
+   Iterative — a game a million moves deep never touches Python's recursion limit.  Budgets
+   (positions, seconds) stop it with :class:`~zermelo.errors.SearchLimitExceeded`; a progress
+   callback reports long runs; Ctrl-C leaves the graph consistent.  The graph is stored as
+   integer arrays and kept, so later questions about the same game reuse it.
 2. **Evaluation** (compiled, :mod:`zermelo._kernels`): a retrograde pass over the arrays gives the
    outcome and remoteness of every position, with draws for positions on cycles nobody can force
    a way out of; a topological pass gives Grundy values by the mex rule.  Loopy impartial games
