@@ -96,9 +96,14 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     Traceback (most recent call last):
     ...
     zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '-1'
+    >>> parse_int("３")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
     """
     t = text.strip().replace("_", "")
-    if not t or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+    # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
+    if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
         raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
     value = int(t)
     if value < minimum:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -95,8 +96,9 @@ def limits_from(args: argparse.Namespace) -> Limits:
     """Limits from the ``--budget`` / ``--timeout`` / ``--quiet`` flags."""
     if args.budget is not None and args.budget <= 0:
         raise InvalidPosition(f"--budget must be positive, got {args.budget}")
-    if args.timeout is not None and args.timeout <= 0:
-        raise InvalidPosition(f"--timeout must be positive, got {args.timeout}")
+    if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
+        # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
+        raise InvalidPosition(f"--timeout must be a positive number of seconds, got {args.timeout}")
     return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget))
 
 
