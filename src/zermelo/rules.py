@@ -130,6 +130,15 @@ class Rules(Generic[P]):
         """The position's text form."""
         return str(position)
 
+    def validate(self, position: P) -> P:
+        """Check a position given from Python (``parse`` checks text); raise
+        :class:`~zermelo.errors.InvalidPosition` with a useful message if it is not one.
+
+        The analyses call it on the root position.  Cheap checks only (types and ranges); the
+        default accepts everything.
+        """
+        return position
+
     def key(self, position: P) -> Hashable:
         """A canonical key: equal for positions that are the same game.  Default: the position."""
         return position
@@ -207,6 +216,10 @@ class Impartial(Rules[P]):
 
     def outcome_formula(self, position: P, misere: bool = False) -> Outcome | None:
         """A closed form for the outcome class, or ``None`` where there is none."""
+        return None
+
+    def some_winning_move(self, position: P, misere: bool = False) -> Move[P] | None:
+        """One winning move by a closed form, for positions too big to list them all (optional)."""
         return None
 
     def winning_moves_formula(self, position: P, misere: bool = False) -> list[Move[P]] | None:
