@@ -539,3 +539,10 @@ def test_limits_started_share_one_deadline() -> None:
     assert lim.deadline is not None and lim.started() is lim
     assert lim.tighter(100).deadline == lim.deadline
     assert Limits().started().deadline is None
+
+
+def test_a_search_past_its_deadline_stops_before_building_roots() -> None:
+    eng = Engine(Square())
+    with pytest.raises(SearchLimitExceeded, match="time budget"):
+        eng.grundies(list(range(1000)), Limits(deadline=time.monotonic() - 1))
+    assert eng.positions_seen == 0 and eng.grundy(17) == 0

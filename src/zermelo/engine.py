@@ -172,6 +172,17 @@ def deadline_scope(deadline: float | None) -> Iterator[None]:
         _AMBIENT_DEADLINE.reset(token)
 
 
+def _deadline(limits: Limits, start_time: float) -> float | None:
+    """When a search started at ``start_time`` must end: its limits' deadline or the ambient one."""
+    deadline = limits.deadline
+    if deadline is None and limits.max_seconds is not None:
+        deadline = start_time + limits.max_seconds
+    ambient = _AMBIENT_DEADLINE.get()
+    if ambient is not None and (deadline is None or ambient < deadline):
+        deadline = ambient
+    return deadline
+
+
 def short(text: str, width: int = 60) -> str:
     """A position's text cut to ``width`` characters, so a message stays one readable line.
 
@@ -492,6 +503,12 @@ class Engine:
         back to where it was, so a later question starts from a consistent graph.
         """
         n0 = graph.checkpoint()
+        deadline = _deadline(limits, time.monotonic())
+        if deadline is not None and time.monotonic() > deadline:
+            # Out of time already (a later part of one analysis): do not even build the roots.
+            raise SearchLimitExceeded(
+                f"time budget exceeded: more than {limits.max_seconds or 0:g} s (raise it with --timeout)"
+            )
         try:
             nodes = [graph.node(r, p) for r, p in roots]
             for j in sorted(set(nodes)):
@@ -512,12 +529,7 @@ class Engine:
         opt_count = graph.opt_count
         max_pos = limits.max_positions
         max_sec = limits.max_seconds
-        deadline = limits.deadline
-        if deadline is None and max_sec is not None:
-            deadline = start_time + max_sec
-        ambient = _AMBIENT_DEADLINE.get()
-        if ambient is not None and (deadline is None or ambient < deadline):
-            deadline = ambient
+        deadline = _deadline(limits, start_time)
         o0 = graph.options_seen
         max_opt = None if limits.max_options is None else limits.max_options + o0
         report = limits.progress
