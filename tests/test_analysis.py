@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import (
+    InvalidPosition,
     Limits,
     Loopy,
     Outcome,
@@ -209,3 +210,65 @@ def test_the_budget_note_names_a_budget_that_raising_changes() -> None:
     assert "budget of 100,000,000" in note  # --budget was honoured (the note used to say 1,000,000)
     d = solve(Queen(), (100_000, 200_000))
     assert any("budget of 1,000,000" in n for n in d.notes)  # the default cap of the extras
+
+
+# ---------------------------------------------------------------------- QA: positions from Python
+def _bad_positions() -> list[tuple[Any, Any]]:
+    from zermelo.games.chomp import Chomp
+    from zermelo.games.divisor import Divisor
+    from zermelo.games.fibonacci import Fibonacci
+    from zermelo.games.northcott import Northcott
+    from zermelo.games.queen import Queen
+    from zermelo.games.rook import Rook
+
+    return [
+        (Rook(), (-1, 2)),  # gave Grundy value -3
+        (Rook(), (1, 2, 3)),
+        (Queen(), (3, -4)),
+        (Wythoff(), (3, "4")),
+        (Chomp(), (1, 3)),  # gave outcome P with Grundy value 3
+        (Chomp(), ()),  # IndexError
+        (Chomp(), (3, 0)),
+        (Northcott(), (3, ((0, 0),), True)),  # gave -1
+        (Northcott(), (3, ((0, 5),), True)),
+        (Fibonacci(), 20),  # TypeError
+        (Divisor(), "12"),  # TypeError
+        (Nim(), (3, -1)),
+        (Square(), 2.5),
+        (Digraph.from_text("a->b"), "z"),
+        (Digraph.from_text("a->b"), ("a", 3)),
+    ]
+
+
+@pytest.mark.parametrize(("game", "position"), _bad_positions(), ids=repr)
+def test_every_analysis_rejects_a_position_that_is_not_one(game: Any, position: Any) -> None:
+    for analysis in (outcome, grundy, remoteness, winning_moves, solve):
+        with pytest.raises(InvalidPosition, match=f"^{game.name}: ") as info:
+            analysis(game, position)
+        assert "\n" not in str(info.value) and len(str(info.value)) < 200
+
+
+def test_partisan_outcome_validates_its_position() -> None:
+    class Strict(Partisan[int]):
+        name = "strict"
+
+        def left_options(self, n: int) -> list[int]:
+            return [n - 1] if n else []
+
+        def right_options(self, n: int) -> list[int]:
+            return []
+
+        def validate(self, n: int) -> int:
+            if not isinstance(n, int) or n < 0:
+                raise InvalidPosition(f"strict: a position is a whole number >= 0, got {n!r}")
+            return n
+
+    assert partisan_outcome(Strict(), 2) is Outcome.L
+    with pytest.raises(InvalidPosition, match="strict"):
+        partisan_outcome(Strict(), -1)
+
+
+def test_valid_positions_still_pass() -> None:
+    for game, position in [(Wythoff(), (0, 0)), (Nim(), 0), (Nim(), ()), (Digraph.from_text("a->b"), ("a", "b"))]:
+        assert game.validate(position) == position
+        outcome(game, position)

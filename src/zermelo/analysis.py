@@ -28,9 +28,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import DRAW, LOSE, WIN, GValue, Limits, Loopy, _approx, deadline_scope, engine_for, short
+from .engine import DRAW, LOSE, WIN, GValue, Limits, Loopy, _approx, deadline_scope, engine_for
 from .errors import SearchLimitExceeded, Unsupported
-from .rules import Impartial, Move, Outcome, Partisan
+from .rules import Impartial, Move, Outcome, Partisan, short
 
 __all__ = [
     "Analysis",

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from .errors import SearchLimitExceeded, Unsupported
-from .rules import Impartial, Rules, Sum
+from .rules import Impartial, Rules, Sum, short
 
 __all__ = [
     "Engine",
@@ -181,15 +181,6 @@ def _deadline(limits: Limits, start_time: float) -> float | None:
     if ambient is not None and (deadline is None or ambient < deadline):
         deadline = ambient
     return deadline
-
-
-def short(text: str, width: int = 60) -> str:
-    """A position's text cut to ``width`` characters, so a message stays one readable line.
-
-    >>> short("x" * 100)[-5:]
-    'xxxx…'
-    """
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _approx(n: int) -> str:

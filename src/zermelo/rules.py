@@ -40,8 +40,11 @@ __all__ = [
     "Rules",
     "Scored",
     "Sum",
+    "is_natural",
     "isqrt",
     "parse_int",
+    "require",
+    "short",
 ]
 
 P = TypeVar("P", bound=Hashable)
@@ -109,6 +112,26 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     if value < minimum:
         raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
     return value
+
+
+def short(text: str, width: int = 60) -> str:
+    """A position's text cut to ``width`` characters, so a message stays one readable line.
+
+    >>> short("x" * 100)[-5:]
+    'xxxx…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def is_natural(x: object) -> bool:
+    """A whole number >= 0 (an ``int``, not a ``bool``): what most positions are made of."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def require(ok: bool, game: str, what: str, position: object) -> None:
+    """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
+    if not ok:
+        raise InvalidPosition(f"{game}: {what}, got {short(repr(position))}")
 
 
 class Rules(Generic[P]):

@@ -6,9 +6,8 @@ import argparse
 from typing import Any
 
 from ..analysis import solve
-from ..engine import short
 from ..errors import Unsupported
-from ..rules import Impartial, Outcome
+from ..rules import Impartial, Outcome, short
 from .common import add_limits, emit_json, game_and_position, limits_from
 
 
