@@ -218,8 +218,10 @@ def _bad_positions() -> list[tuple[Any, Any]]:
     from zermelo.games.divisor import Divisor
     from zermelo.games.fibonacci import Fibonacci
     from zermelo.games.northcott import Northcott
+    from zermelo.games.pokernim import PokerNim
     from zermelo.games.queen import Queen
     from zermelo.games.rook import Rook
+    from zermelo.games.staircase import Staircase
 
     return [
         (Rook(), (-1, 2)),  # gave Grundy value -3
@@ -237,6 +239,8 @@ def _bad_positions() -> list[tuple[Any, Any]]:
         (Square(), 2.5),
         (Digraph.from_text("a->b"), "z"),
         (Digraph.from_text("a->b"), ("a", 3)),
+        (Staircase(), (1, -2)),
+        (PokerNim(), ((3,), -1, 0)),
     ]
 
 
@@ -266,6 +270,10 @@ def test_partisan_outcome_validates_its_position() -> None:
     assert partisan_outcome(Strict(), 2) is Outcome.L
     with pytest.raises(InvalidPosition, match="strict"):
         partisan_outcome(Strict(), -1)
+    from zermelo.games.cutcake import Cutcake
+
+    with pytest.raises(InvalidPosition, match="cutcake"):
+        partisan_outcome(Cutcake(), ((0, 3),))
 
 
 def test_valid_positions_still_pass() -> None:
