@@ -25,7 +25,8 @@ def add_limits(p: argparse.ArgumentParser) -> None:
         type=int,
         default=10_000_000,
         metavar="N",
-        help="stop after N positions (default 10,000,000)",
+        help="stop after N positions (default 10,000,000; solve's extras for a position a closed form settles"
+        " stop at 1,000,000 unless --budget is given)",
     )
     p.add_argument(
         "--timeout",
