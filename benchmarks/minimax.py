@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from zermelo.games import Connect4, StoneGame, TicTacToe
+from zermelo.games.connect4 import four_lines
 from zermelo.games.connect4_kernel import reset_table, solve
 from zermelo.games.stones import (
     StoneGameIII,
@@ -76,12 +77,7 @@ def easyai_connect4(w: int, h: int) -> Callable[[], Any] | None:
         from easyAI import AI_Player, Negamax, TranspositionTable, TwoPlayerGame
     except ImportError:
         return None
-    lines = []
-    for c in range(w):
-        for r in range(h):
-            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                if 0 <= c + 3 * dc < w and 0 <= r + 3 * dr < h:
-                    lines.append([(c + i * dc) * h + r + i * dr for i in range(4)])
+    lines = four_lines(w, h)  # the same cells as zermelo's board: c * h + r
 
     class C4(TwoPlayerGame):  # type: ignore[misc, valid-type]
         """Connect Four for easyAI: a flat list board with make/unmake (easyAI's fast path)."""

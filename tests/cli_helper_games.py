@@ -1,4 +1,4 @@
-"""Run the CLI in-process for the notes' games tests."""
+"""Run the CLI in-process (every CLI test uses these)."""
 
 from __future__ import annotations
 
@@ -26,3 +26,10 @@ def solve_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     assert status == 2 and not out
     assert err.count("\n") == 1, err
     return err
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``zermelo ARGV`` through ``cli.main``: the exit status, stdout and stderr."""
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import strategies as st
+
 import zermelo as z
 from zermelo.engine import fold
 from zermelo.rules import Partisan
@@ -37,3 +39,15 @@ def check_position(rules: Partisan[Any], position: Any) -> Game:
         or z.canonical_form(rules, rules.parse(rules.format(position))) is fast
     )
     return fast
+
+
+def grid_boards(max_rows: int, max_cols: int, cells: str) -> st.SearchStrategy[str]:
+    """Boards in the ``"..x|o.."`` text form: 1..max_rows rows of 1..max_cols characters from ``cells``
+    (repeat a character in ``cells`` to make it likelier)."""
+    return st.integers(1, max_rows).flatmap(
+        lambda r: st.integers(1, max_cols).flatmap(
+            lambda c: st.lists(st.sampled_from(cells), min_size=r * c, max_size=r * c).map(
+                lambda cs: "|".join("".join(cs[i * c : (i + 1) * c]) for i in range(r))
+            )
+        )
+    )

@@ -10,14 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from zermelo.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
-
+from cli_helper_games import run
 
 ERRORS: list[tuple[list[str], str]] = [
     (["solve", "chess", "1"], "unknown game 'chess'"),

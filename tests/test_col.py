@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import zermelo as z
-from partisan_check import check_position
+from partisan_check import check_position, grid_boards
 from zermelo.errors import InvalidPosition
 from zermelo.games import Col, Snort
 
@@ -42,13 +41,7 @@ def test_errors() -> None:
         COL.parse("..Z")
 
 
-boards = st.integers(1, 3).flatmap(
-    lambda r: st.integers(1, 4).flatmap(
-        lambda c: st.lists(st.sampled_from("...LR#"), min_size=r * c, max_size=r * c).map(
-            lambda cells: "|".join("".join(cells[i * c : (i + 1) * c]) for i in range(r))
-        )
-    )
-)
+boards = grid_boards(3, 4, "...LR#")
 
 
 @settings(max_examples=30, deadline=None)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import zermelo as z
-from partisan_check import check_position
+from partisan_check import check_position, grid_boards
 from zermelo.errors import InvalidPosition
 from zermelo.games import Domineering
 
@@ -56,13 +55,7 @@ def test_text_form_and_errors() -> None:
             D.parse(bad)
 
 
-boards = st.integers(1, 4).flatmap(
-    lambda r: st.integers(1, 4).flatmap(
-        lambda c: st.lists(st.sampled_from(".....#"), min_size=r * c, max_size=r * c).map(
-            lambda cells: "|".join("".join(cells[i * c : (i + 1) * c]) for i in range(r))
-        )
-    )
-)
+boards = grid_boards(4, 4, ".....#")
 
 
 @settings(max_examples=60, deadline=None)

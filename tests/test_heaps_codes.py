@@ -99,11 +99,12 @@ def test_partitions_are_all_and_only_the_ways() -> None:
 
 def test_heap_options_follow_the_digits() -> None:
     # 0.137: remove 1 only if it is the whole heap; remove 2 leaving 0 or 1 heap; remove 3 leaving 0, 1 or 2 heaps.
-    assert sorted(Octal("0.137").heap_options(6), key=str) == [(2, 1), 3, 4]
+    # The pieces of a split come smallest first, as a row read from the left (Kayles' labels).
+    assert sorted(Octal("0.137").heap_options(6), key=str) == [(1, 2), 3, 4]
     assert sorted(Octal("0.137").heap_options(1), key=str) == [0]
     assert sorted(Octal("0.137").heap_options(2), key=str) == [0]
-    assert sorted(Hexadecimal("0.8").heap_options(5), key=str) == [(2, 1, 1)]
-    assert sorted(GrundyGame().heap_options(6), key=str) == [(4, 2), (5, 1)]
+    assert sorted(Hexadecimal("0.8").heap_options(5), key=str) == [(1, 1, 2)]
+    assert sorted(GrundyGame().heap_options(6), key=str) == [(1, 5), (2, 4)]
 
 
 # the named games and their first values (hand-checked against search in the engine tests)

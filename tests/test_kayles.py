@@ -87,3 +87,18 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "kayles", "5", "7")
     assert data["grundy"] == 4 ^ 2 and data["winner"] == "first"
     assert [m["position"] for m in data["winning_moves"]] == ["1 3 7", "5 5"]
+
+
+def test_one_class_each_under_every_name() -> None:
+    import zermelo as z
+    from zermelo.registry import make_game
+
+    assert Kayles is z.heaps.Kayles and DawsonKayles is z.heaps.DawsonKayles
+    assert str(Kayles().code) == str(z.heaps.Octal("0.77").code) == "0.77"
+    for name in ("dawsonkayles", "dawson"):
+        game = make_game(name)
+        assert type(game) is DawsonKayles and game.spec() == "dawsonkayles"
+    assert type(make_game("kayles")) is Kayles and make_game(Kayles().spec()).spec() == "kayles"
+    # The closed form and the take-and-break rules agree with the generic octal game.
+    octal = Engine(z.heaps.Octal("0.77")).grundies(list(range(60)))  # type: ignore[call-overload]
+    assert [Kayles().heap_grundy(n) for n in range(60)] == [int(v) for v in octal]

@@ -6,13 +6,7 @@ import json
 
 import pytest
 
-from zermelo.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from cli_helper_games import run
 
 
 def test_tictactoe_is_a_draw_with_node_counts(capsys: pytest.CaptureFixture[str]) -> None:

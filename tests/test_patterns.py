@@ -8,18 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli_helper_games import run
 from zermelo.analysis import outcome
-from zermelo.cli import main
 from zermelo.errors import Unsupported
 from zermelo.games import HeapGame, Subtraction, Wythoff
 from zermelo.patterns import InvalidPredicate, Period, check_pset, find_period, guess_pset, predicate
 from zermelo.rules import Outcome
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 # ---------------------------------------------------------------------- find_period

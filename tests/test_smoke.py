@@ -6,13 +6,7 @@ import json
 
 import pytest
 
-from zermelo.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
+from cli_helper_games import run
 
 
 def test_solve_nim_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,8 +31,10 @@ def test_the_readme_python_examples_are_true() -> None:
     from pathlib import Path
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    block = readme.split("### From Python", 1)[1].split("```python", 1)[1].split("```", 1)[0]
+    # Every ```python block with >>> examples (the "Python" section), run as one doctest.
+    blocks = [b.split("```", 1)[0] for b in readme.split("```python")[1:]]
+    block = "\n".join(b for b in blocks if ">>>" in b)
     test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
-    assert test.examples
+    assert len(test.examples) >= 15
     result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
     assert result.failed == 0

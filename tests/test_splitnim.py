@@ -50,3 +50,14 @@ def test_self_check() -> None:
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "lasker", "1", "2", "3")
     assert data["grundy"] == 7 and [m["position"] for m in data["winning_moves"]] == ["1 2 1 2"]
+
+
+def test_one_class_under_every_name() -> None:
+    import zermelo as z
+    from zermelo.registry import make_game
+
+    assert SplitNim is z.heaps.LaskersNim
+    for name in ("splitnim", "lasker", "laskersnim"):
+        game = make_game(name)
+        assert type(game) is SplitNim and game.spec() == "splitnim"
+    assert str(SplitNim().code) == str(z.heaps.TakeAndBreak("4.3...").code)

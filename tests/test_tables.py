@@ -8,18 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from cli_helper_games import run
 from zermelo.cli import main
 from zermelo.engine import Engine
 from zermelo.errors import InvalidPosition, Unsupported
 from zermelo.games import Subtraction
 from zermelo.rules import Impartial, Outcome
 from zermelo.tables import render_png, render_text, table
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    status = main(list(argv))
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_subtraction_row_is_the_notes_row() -> None:

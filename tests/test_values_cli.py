@@ -7,13 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from zermelo.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_helper_games import run
 
 
 def test_domineering_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,8 +26,24 @@ class UsageError(ZermeloError):
 
 
 class _Parser(argparse.ArgumentParser):
+    _intermixing = False
+
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see `{self.prog} --help`)")
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        # A command's flags may stand anywhere among its POSITION words
+        # (`zermelo solve nim --misere 1 1 1`): plain argparse stops taking positionals after the
+        # first flag.  Intermixed parsing fixes that, but only parsers without sub-commands allow it.
+        if self._subparsers is None and not self._intermixing:
+            self._intermixing = True
+            try:
+                return self.parse_known_intermixed_args(args, namespace)
+            finally:
+                self._intermixing = False
+        return super().parse_known_args(args, namespace)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .engine import GValue, Limits, Loopy, engine_for
+from .engine import GValue, Limits, Loopy, engine_for, nim_sum
 from .errors import ZermeloError
 from .rules import Impartial, Move, Outcome, Sum
 
@@ -251,9 +251,7 @@ def _sum(game: Impartial[Any], position: Any, a: Analysis) -> str | None:
     if any(isinstance(v, Loopy) for v in values):
         return None  # ∞ values do not simply XOR: the generic reasons explain it
     ints = [int(v) for v in values if isinstance(v, int)]
-    total = 0
-    for v in ints:
-        total ^= v
+    total = nim_sum(*ints)
     lines = [
         f"The position is a sum of {len(parts)} independent games; by the Sprague–Grundy theorem its "
         "Grundy value is the nim-sum (XOR) of theirs."
@@ -311,9 +309,7 @@ def nim_columns(heaps: Sequence[int]) -> list[str]:
       heap 3:  6 = 110
       ones per column:  2 2 2 (even even even)  →  nim-sum 0 = 000
     """
-    s = 0
-    for h in heaps:
-        s ^= h
+    s = nim_sum(*heaps)
     bits = max(1, *(h.bit_length() for h in heaps))
     width = max(len(str(h)) for h in heaps)
     lines = []
@@ -334,9 +330,7 @@ def _heaps(position: Any) -> tuple[int, ...]:
 
 def _nim(game: Impartial[Any], position: Any, a: Analysis) -> str:
     heaps = _heaps(position)
-    s = 0
-    for h in heaps:
-        s ^= h
+    s = nim_sum(*heaps)
     if a.misere:
         return _nim_misere(game, heaps, s, a)
     if not any(heaps):
@@ -490,9 +484,7 @@ def _notes_verdict(a: Analysis) -> str:
 
 
 def _xor_text(values: list[int]) -> str:
-    total = 0
-    for v in values:
-        total ^= v
+    total = nim_sum(*values)
     if not values:
         return "0"
     if len(values) == 1:

@@ -38,6 +38,7 @@ import numpy as np
 from .analysis import outcome
 from .engine import Limits
 from .errors import SearchLimitExceeded, Unsupported, ZermeloError
+from .heaps.periodicity import simplest
 from .registry import entry, make_game
 from .rules import Impartial, Move, Outcome, Rules
 from .tables import MAX_CELLS, evaluate, layout
@@ -81,6 +82,8 @@ def find_period(values: Sequence[Hashable], *, min_repeats: float = 2.0) -> Peri
     Among the periods q whose tail ``values[p:]`` repeats at least ``min_repeats`` times, the one
     with the smallest ``p + q`` (then the smallest ``q``): a short period with a short preperiod
     is the simplest explanation of the prefix.  Detection on a finite prefix only — not a proof.
+    The search is :func:`zermelo.heaps.periodicity.simplest`, run on the values numbered in order
+    of first appearance (so any hashable values work: Grundy values, ``Outcome``, "P"/"N").
 
     >>> find_period("PNNNPNNNPNNNPNNN")
     Period(preperiod=0, period=4, length=16)
@@ -89,22 +92,10 @@ def find_period(values: Sequence[Hashable], *, min_repeats: float = 2.0) -> Peri
     >>> find_period([3, 1, 4, 1, 5, 9, 2, 6]) is None
     True
     """
-    if min_repeats < 1:
-        raise ValueError("min_repeats must be at least 1")
     codes: dict[Hashable, int] = {}
     v = np.fromiter((codes.setdefault(x, len(codes)) for x in values), dtype=np.int64, count=len(values))
-    n = len(v)
-    best: tuple[int, int] | None = None
-    q = 1
-    while q * min_repeats <= n:
-        if best is not None and q >= sum(best):
-            break  # p + q >= q can no longer beat the best
-        diff = np.flatnonzero(v[q:] != v[:-q])
-        p = int(diff[-1]) + 1 if diff.size else 0
-        if n - p >= min_repeats * q and (best is None or p + q < sum(best)):
-            best = (p, q)
-        q += 1
-    return None if best is None else Period(best[0], best[1], n)
+    found = simplest(v, min_repeats=min_repeats)  # the heaps' compiled detection, on codes of the values
+    return None if found is None else Period(found.preperiod, found.period, len(v))
 
 
 # ---------------------------------------------------------------------- predicates

@@ -33,16 +33,27 @@ __all__ = [
 Board = tuple[int, int, int]
 
 
-def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
-    """Read rows separated by ``|`` (or newlines / spaces); ``on`` chars set a bit, ``off`` chars do not."""
+def board_rows(text: str, name: str, example: str) -> tuple[list[str], int]:
+    """The rows of a board's text (separated by ``|``, ``/``, spaces or newlines) and its width:
+    a rectangle of at most 400 cells, else :class:`InvalidPosition` naming ``example``.
+
+    >>> board_rows("..#|...", "cram", "..|..")
+    (['..#', '...'], 3)
+    """
     rows = [r for r in text.replace("\n", "|").replace(" ", "|").replace("/", "|").split("|") if r]
     if not rows:
-        raise InvalidPosition(f"{name}: empty board; write rows like '..|..'")
+        raise InvalidPosition(f"{name}: empty board; write rows like {example!r}")
     cols = len(rows[0])
     if any(len(r) != cols for r in rows):
         raise InvalidPosition(f"{name}: rows must have equal lengths, got {'|'.join(rows)!r}")
     if len(rows) * cols > 400:
         raise InvalidPosition(f"{name}: at most 400 cells")
+    return rows, cols
+
+
+def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
+    """Read rows separated by ``|`` (or newlines / spaces); ``on`` chars set a bit, ``off`` chars do not."""
+    rows, cols = board_rows(text, name, "..|..")
     bits = 0
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -170,14 +181,7 @@ CharBoard = tuple[int, int, str]
 
 def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] | None = None) -> CharBoard:
     """Read rows separated by ``|``; every character must be in ``allowed`` (after ``aliases``)."""
-    rows = [r for r in text.replace("\n", "|").replace(" ", "|").replace("/", "|").split("|") if r]
-    if not rows:
-        raise InvalidPosition(f"{name}: empty board; write rows like 'xo|ox'")
-    cols = len(rows[0])
-    if any(len(r) != cols for r in rows):
-        raise InvalidPosition(f"{name}: rows must have equal lengths, got {'|'.join(rows)!r}")
-    if len(rows) * cols > 400:
-        raise InvalidPosition(f"{name}: at most 400 cells")
+    rows, cols = board_rows(text, name, "xo|ox")
     cells = "".join(rows)
     if aliases:
         cells = "".join(aliases.get(ch, ch) for ch in cells)

@@ -29,9 +29,24 @@ from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
 from ..rules import Move, Scored
 
-__all__ = ["Connect4"]
+__all__ = ["Connect4", "four_lines"]
 
 Board = tuple[str, ...]
+
+
+def four_lines(w: int, h: int) -> list[list[int]]:
+    """Every four-in-a-row of a ``w`` × ``h`` board, as flat indices ``c * h + r`` (column-major).
+
+    >>> len(four_lines(7, 6)), four_lines(4, 1)
+    (69, [[0, 1, 2, 3]])
+    """
+    lines = []
+    for c in range(w):
+        for r in range(h):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                if 0 <= c + 3 * dc < w and 0 <= r + 3 * dr < h:
+                    lines.append([(c + i * dc) * h + r + i * dr for i in range(4)])
+    return lines
 
 
 class Connect4(Scored[Board]):
@@ -47,12 +62,7 @@ class Connect4(Scored[Board]):
         self.compiled = compiled and w * (h + 1) <= 62
         # Cell (c, r) is index c * h + r of the padded flat board; lines are joined with a "|"
         # sentinel so "four in a row" is one substring test (as in tic-tac-toe).
-        lines = []
-        for c in range(w):
-            for r in range(h):
-                for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-                    if 0 <= c + 3 * dc < w and 0 <= r + 3 * dr < h:
-                        lines.append([(c + i * dc) * h + r + i * dr for i in range(4)])
+        lines = four_lines(w, h)
         self._line_cells = [tuple(line) for line in lines]
         picks = [i for line in lines for i in (*line, w * h)]
         self._lines = itemgetter(*picks) if len(picks) > 1 else None

@@ -26,6 +26,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 from typing import ClassVar
 
+from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move
@@ -236,9 +237,7 @@ class GreenHackenbush(Impartial[Edges]):
             return None
         parts = self.components(edges) or [edges]
         values = [hackenbush_value(p) for p in parts]
-        total = 0
-        for v in values:
-            total ^= v
+        total = nim_sum(*values)
         if total == 0:
             return []
         wins: dict[Edge, list[tuple[int, Edges]]] = defaultdict(list)

@@ -28,6 +28,7 @@ from collections.abc import Hashable, Iterator
 from math import prod
 from typing import ClassVar
 
+from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, require
@@ -46,13 +47,6 @@ def gaps(position: NorthcottPosition) -> list[int]:
     [3, 2]
     """
     return [abs(w - b) - 1 for w, b in position[1]]
-
-
-def _nim_sum(values: list[int]) -> int:
-    s = 0
-    for v in values:
-        s ^= v
-    return s
 
 
 class Northcott(Impartial[NorthcottPosition]):
@@ -106,12 +100,12 @@ class Northcott(Impartial[NorthcottPosition]):
         move away can be reversed (checked against the engine's labelling in the tests).  It is the
         value of the game seen from the mover's side; in a sum with another game the turn would
         pass without a Northcott move, which this position does not model."""
-        return _nim_sum(gaps(position))
+        return nim_sum(*gaps(position))
 
     def outcome_formula(self, position: NorthcottPosition, misere: bool = False) -> Outcome | None:
         if misere:
             return None
-        return Outcome.N if _nim_sum(gaps(position)) else Outcome.P
+        return Outcome.N if nim_sum(*gaps(position)) else Outcome.P
 
     def winning_moves_formula(
         self, position: NorthcottPosition, misere: bool = False
@@ -119,7 +113,7 @@ class Northcott(Impartial[NorthcottPosition]):
         """Bring one gap ``d`` to ``d ⊕ s``: toward, or away if there is room."""
         if misere:
             return None
-        s = _nim_sum(gaps(position))
+        s = nim_sum(*gaps(position))
         if s == 0:
             return []
         width, rows, white = position

@@ -30,6 +30,7 @@ from collections.abc import Hashable, Iterator
 from math import comb
 from typing import ClassVar
 
+from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
@@ -38,13 +39,6 @@ __all__ = ["PokerNim", "PokerPosition"]
 
 #: (heaps, reserve of the player to move, reserve of the other player)
 PokerPosition = tuple[tuple[int, ...], int, int]
-
-
-def _nim_sum(heaps: tuple[int, ...]) -> int:
-    s = 0
-    for h in heaps:
-        s ^= h
-    return s
 
 
 class PokerNim(Impartial[PokerPosition]):
@@ -96,19 +90,19 @@ class PokerNim(Impartial[PokerPosition]):
         """The nim-sum of the heaps.  The game is loopy, but its generalized Sprague–Grundy value
         is finite: options reach every smaller nim-sum, none the same, and every larger one can be
         reversed back to it (the tests check this against the engine's labelling)."""
-        return _nim_sum(position[0])
+        return nim_sum(*position[0])
 
     def outcome_formula(self, position: PokerPosition, misere: bool = False) -> Outcome | None:
         if misere:
             return None
-        return Outcome.N if _nim_sum(position[0]) else Outcome.P
+        return Outcome.N if nim_sum(*position[0]) else Outcome.P
 
     def winning_moves_formula(self, position: PokerPosition, misere: bool = False) -> list[Move[PokerPosition]] | None:
         """Bring one heap ``h`` to ``h ⊕ s``: remove chips, or add them from the reserve."""
         if misere:
             return None
         heaps, mine, yours = position
-        s = _nim_sum(heaps)
+        s = nim_sum(*heaps)
         if s == 0:
             return []
         found: list[Move[PokerPosition]] = []

@@ -18,6 +18,7 @@ from collections.abc import Hashable, Iterator
 from math import comb
 from typing import ClassVar
 
+from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
@@ -33,10 +34,7 @@ def odd_stairs_nim_sum(stairs: Stairs) -> int:
     >>> odd_stairs_nim_sum((3, 5, 1, 4))
     1
     """
-    s = 0
-    for h in stairs[1::2]:
-        s ^= h
-    return s
+    return nim_sum(*stairs[1::2])
 
 
 class Staircase(Impartial[Stairs]):

@@ -15,11 +15,13 @@ from .games import (
     DawsonKayles,
     GrundyGame,
     Hexadecimal,
+    Kayles,
     LaskersNim,
     Octal,
     Officers,
     TakeAndBreak,
     Treblecross,
+    lasker_grundy,
 )
 from .periodicity import Periodicity, detect, period, preperiod, proof_length, proven
 from .sequence import KERNELS, HeapSequence, SequenceProgress, sequence
@@ -33,6 +35,7 @@ __all__ = [
     "GrundyGame",
     "HeapSequence",
     "Hexadecimal",
+    "Kayles",
     "LaskersNim",
     "Octal",
     "Officers",
@@ -41,6 +44,7 @@ __all__ = [
     "TakeAndBreak",
     "Treblecross",
     "detect",
+    "lasker_grundy",
     "parse_code",
     "period",
     "preperiod",

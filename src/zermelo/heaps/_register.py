@@ -50,11 +50,13 @@ register(
         table="{n}",
     )
 )
-for _cls, _summary, _example in (
-    (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20"),
-    (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20"),
-    (Treblecross, "Treblecross (one-dimensional tic-tac-toe, both play X), the octal game 0.007", "treblecross 15"),
-    (Officers, "Officers, the octal game 0.6", "officers 20"),
-    (DawsonKayles, "Dawson's Kayles: knock down two adjacent pins, the octal game 0.07", "dawsonkayles 20"),
-):
-    register(GameEntry(_cls.name, no_params(_cls, _cls.name), _summary, "", _example, table="{n}"))
+_NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
+    (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20", ()),
+    (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20", ()),
+    (Treblecross, "Treblecross (one-dimensional tic-tac-toe, both play X), the octal game 0.007", "treblecross 15", ()),
+    (Officers, "Officers, the octal game 0.6", "officers 20", ()),
+    # "dawson": the notes' name of the same class (zermelo.games.DawsonKayles).
+    (DawsonKayles, "Dawson's Kayles: knock down two adjacent pins (octal 0.07)", "dawsonkayles 20", ("dawson",)),
+)
+for _cls, _summary, _example, _aliases in _NAMED:
+    register(GameEntry(_cls.name, no_params(_cls, _cls.name), _summary, "", _example, table="{n}", aliases=_aliases))

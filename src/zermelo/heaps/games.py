@@ -25,11 +25,13 @@ __all__ = [
     "DawsonKayles",
     "GrundyGame",
     "Hexadecimal",
+    "Kayles",
     "LaskersNim",
     "Octal",
     "Officers",
     "TakeAndBreak",
     "Treblecross",
+    "lasker_grundy",
     "partitions",
 ]
 
@@ -40,7 +42,7 @@ NAMED_CODES: dict[str, str] = {
     "dawsonchess": "0.137",
     "treblecross": "0.007",
     "officers": "0.6",
-    "laskersnim": "4.3...",
+    "splitnim": "4.3...",
     "grundygame": "4!.0",
 }
 
@@ -69,7 +71,7 @@ class TakeAndBreak(HeapGame):
 
     >>> g = TakeAndBreak("0.6")
     >>> sorted(g.heap_options(4), key=str)
-    [(2, 1), 3]
+    [(1, 2), 3]
     """
 
     name: ClassVar[str] = "tbreak"
@@ -95,7 +97,9 @@ class TakeAndBreak(HeapGame):
                         if rest >= 1:
                             yield rest
                     else:
-                        yield from partitions(rest, j, self.code.is_unequal(k))
+                        # Smallest first, as the pieces of a row read from the left (Kayles' labels).
+                        for parts in partitions(rest, j, self.code.is_unequal(k)):
+                            yield parts[::-1]
                 j += 1
 
     def spec(self) -> str:
@@ -109,6 +113,9 @@ class TakeAndBreak(HeapGame):
         is answered once the period is proven.  Smaller positions go to the engine, which starts
         faster.
         """
+        closed = super().grundy_formula(position)  # a named game's own closed form, if it has one
+        if closed is not None:
+            return closed
         heaps: tuple[int, ...] = (position,) if isinstance(position, int) else position
         if max(heaps, default=0) < KERNEL_FROM:
             return None
@@ -189,15 +196,35 @@ class GrundyGame(_Named):
     name: ClassVar[str] = "grundygame"
 
 
+def lasker_grundy(n: int) -> int:
+    """The Grundy value of a Lasker's Nim heap of ``n``: swap 4k + 3 and 4k + 4, keep the others.
+
+    >>> [lasker_grundy(n) for n in range(9)]
+    [0, 1, 2, 4, 3, 5, 6, 8, 7]
+    """
+    r = n % 4
+    if r == 3:
+        return n + 1
+    if r == 0 and n:
+        return n - 1
+    return n
+
+
 class LaskersNim(_Named):
-    """Lasker's Nim: take any number of counters from a heap, or split a heap in two (``4.3...``).
+    """Lasker's Nim, the notes' split-nim: take any number from a heap, or split a heap in two (``4.3...``).
+
+    Registered as ``splitnim`` (aliases ``lasker``, ``laskersnim``); ``zermelo.games.SplitNim`` is
+    this class.  Heap values have a closed form (:func:`lasker_grundy`), tested against the engine.
 
     >>> from zermelo import grundy
     >>> [grundy(LaskersNim(), n) for n in range(9)]
     [0, 1, 2, 4, 3, 5, 6, 8, 7]
     """
 
-    name: ClassVar[str] = "laskersnim"
+    name: ClassVar[str] = "splitnim"
+
+    def heap_grundy(self, n: int) -> int:
+        return lasker_grundy(n)
 
 
 class DawsonChess(_Named):
@@ -206,10 +233,74 @@ class DawsonChess(_Named):
     name: ClassVar[str] = "dawsonchess"
 
 
+# Kayles G(n) for n = 0 .. 82; from n = 71 on the values repeat with period 12 (Guy and Smith 1956).
+# Computed by the engine once and stored; tests/test_kayles.py checks them against plain search.
+# fmt: off
+_KAYLES = (
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6,
+    4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7,
+    4, 1, 2, 8, 5, 4, 7, 2, 1, 8, 6, 7,
+    4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 6, 7,
+    4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7,
+)
+# fmt: on
+_KAYLES_PRE, _KAYLES_PERIOD = 71, 12
+
+# Dawson's Kayles (0.07) G(n) for n = 0 .. 86; from n = 53 on the values repeat with period 34.
+# fmt: off
+_DAWSON = (
+    0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7,
+    4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7,
+    4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9,
+)
+# fmt: on
+_DAWSON_PRE, _DAWSON_PERIOD = 53, 34
+
+
+def _periodic(table: tuple[int, ...], pre: int, period: int, n: int) -> int:
+    if n < len(table):
+        return table[n]
+    return table[pre + (n - pre) % period]
+
+
+class Kayles(_Named):
+    """Kayles (Dudeney 1908), the octal game 0.77: knock down one pin or two adjacent pins.
+
+    A row of ``n`` pins may split into two rows.  Heap values: the stored values before the
+    period, then period 12 from ``n = 71`` on.
+
+    >>> from zermelo import grundy
+    >>> [grundy(Kayles(), n) for n in range(12)]
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+    """
+
+    name: ClassVar[str] = "kayles"
+    #: The octal code as a plain string (games outside this package may carry one too).
+    octal_code: ClassVar[str] = "0.77"
+
+    def heap_grundy(self, n: int) -> int:
+        return _periodic(_KAYLES, _KAYLES_PRE, _KAYLES_PERIOD, n)
+
+
 class DawsonKayles(_Named):
-    """Dawson's Kayles, the octal game 0.07: knock down two adjacent pins."""
+    """Dawson's Kayles, the octal game 0.07: knock down two adjacent pins.
+
+    This is the notes' **1 × n dominos** (exercise 1.5): a domino covers two adjacent free squares
+    of the strip, leaving two strips whose lengths add up to ``n - 2``; its heap values are the
+    notes' ``D_n``, periodic with period 34 from ``n = 53`` on.
+
+    >>> from zermelo import grundy
+    >>> [grundy(DawsonKayles(), n) for n in range(11)]
+    [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3]
+    """
 
     name: ClassVar[str] = "dawsonkayles"
+    octal_code: ClassVar[str] = "0.07"
+
+    def heap_grundy(self, n: int) -> int:
+        return _periodic(_DAWSON, _DAWSON_PRE, _DAWSON_PERIOD, n)
 
 
 class Treblecross(_Named):

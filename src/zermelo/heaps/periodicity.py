@@ -5,6 +5,8 @@
   cost O(n) together).  With ``saltus=True`` it finds arithmetic periods:
   ``G(n + p) = G(n) + s`` with ``s > 0``.
 * :func:`preperiod` — the least ``n0`` from which a period holds to the end of the data.
+* :func:`simplest` — the period with the shortest preperiod + period that repeats a given number
+  of times (what :func:`zermelo.patterns.find_period` reports for tables); same backward runs.
 * :func:`proof_length` / :func:`proven` — how many values a theorem needs to turn an observed
   period into a proof, and whether the data reach that far.
 
@@ -47,7 +49,17 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-__all__ = ["Periodicity", "detect", "period", "preperiod", "proof_length", "proven"]
+__all__ = ["Periodicity", "detect", "period", "preperiod", "proof_length", "proven", "simplest"]
+
+
+@njit(cache=True)
+def _run(g, p, s):  # type: ignore[no-untyped-def]
+    """How many pairs ``(i - p, i)`` at the end have ``G[i] == G[i - p] + s`` (a wrong shift stops early)."""
+    n = g.shape[0]
+    i = n - 1
+    while i - p >= 0 and np.int64(g[i]) - np.int64(g[i - p]) == s:
+        i -= 1
+    return (n - 1) - i
 
 
 @njit(cache=True)
@@ -58,13 +70,26 @@ def _tail_runs(g, pmax, need, saltus):  # type: ignore[no-untyped-def]
         s = np.int64(g[n - 1]) - np.int64(g[n - 1 - p]) if saltus else np.int64(0)
         if saltus and s <= 0:
             continue
-        i = n - 1
-        while i - p >= 0 and np.int64(g[i]) - np.int64(g[i - p]) == s:
-            i -= 1
-        run = (n - 1) - i  # matching pairs (i - p, i) at the end
+        run = _run(g, p, s)
         if run >= need:
-            return p, i - p + 1, s
+            return p, n - run - p, s
     return 0, 0, 0
+
+
+@njit(cache=True)
+def _simplest(g, min_repeats):  # type: ignore[no-untyped-def]
+    """The (preperiod, period) with the least sum whose tail repeats ``min_repeats`` times, or (-1, 0)."""
+    n = g.shape[0]
+    best_p, best_q = -1, 0
+    q = 1
+    while q * min_repeats <= n:
+        if best_p >= 0 and q >= best_p + best_q:
+            break  # p + q >= q can no longer beat the best
+        p = n - q - _run(g, q, np.int64(0))  # the least preperiod for the shift q
+        if n - p >= min_repeats * q and (best_p < 0 or p + q < best_p + best_q):
+            best_p, best_q = p, q
+        q += 1
+    return best_p, best_q
 
 
 @dataclass(frozen=True)
@@ -101,6 +126,26 @@ def detect(values: np.ndarray, *, saltus: bool = False, need: int | None = None)
     if p == 0:
         return None
     return Periodicity(int(p), int(n0), int(s))
+
+
+def simplest(values: np.ndarray, *, min_repeats: float = 2.0) -> Periodicity | None:
+    """Among the periods whose tail repeats at least ``min_repeats`` times, the one with the least
+    preperiod + period (then the least period): the simplest explanation of a short prefix.
+
+    Observed on the data only, not a proof.
+
+    >>> simplest(np.array([0, 0, 5, 1, 2, 1, 2, 1, 2, 1, 2]))
+    Periodicity(period=2, preperiod=3, saltus=0)
+    >>> simplest(np.array([3, 1, 4, 1, 5, 9, 2, 6])) is None
+    True
+    """
+    if min_repeats < 1:
+        raise ValueError("min_repeats must be at least 1")
+    g = np.ascontiguousarray(values)
+    if g.shape[0] == 0:
+        return None
+    p, q = _simplest(g, float(min_repeats))
+    return None if p < 0 else Periodicity(int(q), int(p))
 
 
 def period(values: np.ndarray, *, need: int | None = None) -> int | None:

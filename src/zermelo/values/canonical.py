@@ -19,7 +19,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import Limits, Progress, fold
+from ..engine import Limits, Progress, fold, mex
 from ..errors import SearchLimitExceeded
 from ..rules import Impartial, Partisan, Rules
 from .game import Game, deep, game, ordinal_sum, star, total
@@ -130,13 +130,10 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
 
 def _mex_star(vals: list[Game]) -> Game | None:
     """*mex when every option is a nimber (the Sprague–Grundy shortcut), else None."""
-    if any(v.nim is None for v in vals):
+    nims = [v.nim for v in vals]
+    if any(n is None for n in nims):
         return None
-    seen = {v.nim for v in vals}
-    m = 0
-    while m in seen:
-        m += 1
-    return star(m)
+    return star(mex(n for n in nims if n is not None))
 
 
 def _check(limits: Limits, count: int, start: float) -> None:

@@ -29,6 +29,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..engine import mex
 from ..errors import Unsupported
 from ..rules import Outcome
 from .dyadic import birthday_of_number, format_dyadic, simplest_between
@@ -365,11 +366,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
         return _intern((number(lo),), (number(hi),))
     # Impartial: the same nimbers on both sides make *mex.
     if set(L) == set(R) and all(g.nim is not None for g in L):
-        seen = {g.nim for g in L}
-        m = 0
-        while m in seen:
-            m += 1
-        return star(m)
+        return star(mex(g.nim for g in L if g.nim is not None))
     L = _undominated(L, left_side=True)
     R = _undominated(R, left_side=False)
     while True:
