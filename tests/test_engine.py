@@ -594,3 +594,42 @@ def test_arrays_given_to_the_kernels_never_pin_the_graph() -> None:
         eng.status(100_000, limits=Limits(max_positions=50))
     assert eng.status(800) == Engine(Square()).status(800)
     assert kept[0].shape[0] == 12
+
+
+class _Wide(Impartial[int]):
+    """Every smaller number, largest first: 10^5 options a position, counting expansions."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def options(self, n: int) -> range:
+        self.calls += 1
+        return range(n - 1, -1, -1)
+
+
+def test_budgets_are_checked_by_options_not_only_by_positions() -> None:
+    # Checked every 16 positions only, a budget of 250,000 options let 1.6 million through.
+    game = _Wide()
+    with pytest.raises(SearchLimitExceeded, match="options"):
+        Engine(game).grundy(100_000, Limits(max_options=250_000))
+    assert game.calls <= 4
+
+
+def test_messages_show_a_short_position() -> None:
+    with pytest.raises(SearchLimitExceeded) as info:
+        Engine(Nim()).status(tuple(range(1, 400)), limits=Limits(max_positions=1000))
+    assert len(str(info.value)) < 250 and "…" in str(info.value)
+
+
+def test_limits_started_share_one_deadline() -> None:
+    lim = Limits(max_seconds=10).started()
+    assert lim.deadline is not None and lim.started() is lim
+    assert lim.tighter(100).deadline == lim.deadline
+    assert Limits().started().deadline is None
+
+
+def test_a_search_past_its_deadline_stops_before_building_roots() -> None:
+    eng = Engine(Square())
+    with pytest.raises(SearchLimitExceeded, match="time budget"):
+        eng.grundies(list(range(1000)), Limits(deadline=time.monotonic() - 1))
+    assert eng.positions_seen == 0 and eng.grundy(17) == 0

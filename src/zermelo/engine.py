@@ -24,14 +24,16 @@ from __future__ import annotations
 import sys
 import time
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from .errors import SearchLimitExceeded, Unsupported
-from .rules import Impartial, Rules, Sum
+from .rules import Impartial, Rules, Sum, short
 
 __all__ = [
     "Engine",
@@ -45,6 +47,9 @@ __all__ = [
 ]
 
 WIN, LOSE, DRAW = 1, 2, 0
+
+#: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
+CHECK_OPTIONS = 1 << 15
 
 
 def mex(values: Iterable[int]) -> int:
@@ -113,13 +118,22 @@ class Limits:
     """Budgets for one search.  ``None`` means unbounded.
 
     ``max_positions`` and ``max_options`` count what *this* search adds to the engine's graph
-    (positions reached, options examined); ``max_seconds`` is its running time.
+    (positions reached, options examined); ``max_seconds`` is its running time, or, once
+    :meth:`started`, the time left until one ``deadline`` shared by every search given these limits
+    (so the parts of one analysis share one ``--timeout``).
     """
 
     max_positions: int | None = 10_000_000
     max_seconds: float | None = None
     progress: Callable[[Progress], None] | None = None
     max_options: int | None = None
+    deadline: float | None = None  # time.monotonic() by which every search must end
+
+    def started(self) -> Limits:
+        """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""
+        if self.deadline is not None or self.max_seconds is None:
+            return self
+        return replace(self, deadline=time.monotonic() + self.max_seconds)
 
     def tighter(self, max_positions: int, max_seconds: float | None = None, max_options: int | None = None) -> Limits:
         """These limits, capped further (for optional extras like remoteness of a huge Nim)."""
@@ -127,12 +141,46 @@ class Limits:
         def cap(mine: Any, other: Any) -> Any:
             return other if mine is None else mine if other is None else min(mine, other)
 
+        base = self.started()
+        deadline = base.deadline
+        if max_seconds is not None:
+            deadline = cap(deadline, time.monotonic() + max_seconds)
         return Limits(
-            cap(self.max_positions, max_positions),
-            cap(self.max_seconds, max_seconds),
-            self.progress,
-            cap(self.max_options, max_options),
+            cap(base.max_positions, max_positions),
+            cap(base.max_seconds, max_seconds),
+            base.progress,
+            cap(base.max_options, max_options),
+            deadline,
         )
+
+
+#: A deadline (time.monotonic()) every search in this context must also meet: :func:`deadline_scope`.
+_AMBIENT_DEADLINE: ContextVar[float | None] = ContextVar("zermelo_deadline", default=None)
+
+
+@contextmanager
+def deadline_scope(deadline: float | None) -> Iterator[None]:
+    """Make every engine search inside the ``with`` block end by ``deadline`` too.
+
+    So code that searches with its own limits (the explanation of one analysis) keeps to the
+    deadline of the analysis that called it.
+    """
+    token = _AMBIENT_DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _AMBIENT_DEADLINE.reset(token)
+
+
+def _deadline(limits: Limits, start_time: float) -> float | None:
+    """When a search started at ``start_time`` must end: its limits' deadline or the ambient one."""
+    deadline = limits.deadline
+    if deadline is None and limits.max_seconds is not None:
+        deadline = start_time + limits.max_seconds
+    ambient = _AMBIENT_DEADLINE.get()
+    if ambient is not None and (deadline is None or ambient < deadline):
+        deadline = ambient
+    return deadline
 
 
 def _approx(n: int) -> str:
@@ -464,7 +512,7 @@ class Engine:
         hint = rules.size_hint(position)
         if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
             raise SearchLimitExceeded(
-                f"search budget exceeded: {rules.format(position)} may reach about {_approx(hint)}"
+                f"search budget exceeded: {short(rules.format(position))} may reach about {_approx(hint)}"
                 f" positions, more than the budget of {limits.max_positions:,} (raise it with --budget)"
             )
 
@@ -475,6 +523,12 @@ class Engine:
         back to where it was, so a later question starts from a consistent graph.
         """
         n0 = graph.checkpoint()
+        deadline = _deadline(limits, time.monotonic())
+        if deadline is not None and time.monotonic() > deadline:
+            # Out of time already (a later part of one analysis): do not even build the roots.
+            raise SearchLimitExceeded(
+                f"time budget exceeded: more than {limits.max_seconds or 0:g} s (raise it with --timeout)"
+            )
         try:
             nodes = [graph.node(r, p) for r, p in roots]
             for j in sorted(set(nodes)):
@@ -492,13 +546,19 @@ class Engine:
         start_time = time.monotonic()
         positions = graph.positions
         expand = graph.expand
+        opt_count = graph.opt_count
         max_pos = limits.max_positions
         max_sec = limits.max_seconds
+        deadline = _deadline(limits, start_time)
         o0 = graph.options_seen
         max_opt = None if limits.max_options is None else limits.max_options + o0
         report = limits.progress
         next_report = start_time + 0.25
         i = graph.expanded
+        # Budgets are checked every 16 expanded positions, or sooner once CHECK_OPTIONS options were
+        # examined since the last check: a wide game (Kayles of 10^5, 10^5 options a position) then
+        # stops within a bounded amount of work, not 16 huge expansions late.
+        next_check = o0 + CHECK_OPTIONS
 
         def over_budget() -> SearchLimitExceeded:
             return SearchLimitExceeded(
@@ -510,7 +570,8 @@ class Engine:
         while i < len(positions):
             expand(i)
             i += 1
-            if not i & 15:  # cheap next to 16 expansions; keeps budgets prompt on wide games
+            if not i & 15 or opt_count[-1] >= next_check:  # cheap next to an expansion
+                next_check = opt_count[-1] + CHECK_OPTIONS
                 if max_pos is not None and len(positions) - n0 > max_pos:
                     raise over_budget()
                 if max_opt is not None and graph.options_seen > max_opt:
@@ -520,9 +581,9 @@ class Engine:
                         seconds=time.monotonic() - start_time,
                     )
                 now = time.monotonic()
-                if max_sec is not None and now - start_time > max_sec:
+                if deadline is not None and now > deadline:
                     raise SearchLimitExceeded(
-                        f"time budget exceeded: more than {max_sec:g} s"
+                        f"time budget exceeded: more than {max_sec or now - start_time:g} s"
                         f" after {len(positions) - n0:,} positions (raise it with --timeout)",
                         positions=len(positions) - n0,
                         seconds=now - start_time,

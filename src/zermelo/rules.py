@@ -40,8 +40,11 @@ __all__ = [
     "Rules",
     "Scored",
     "Sum",
+    "is_natural",
     "isqrt",
     "parse_int",
+    "require",
+    "short",
 ]
 
 P = TypeVar("P", bound=Hashable)
@@ -96,14 +99,39 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     Traceback (most recent call last):
     ...
     zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '-1'
+    >>> parse_int("３")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
     """
     t = text.strip().replace("_", "")
-    if not t or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+    # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
+    if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
         raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
     value = int(t)
     if value < minimum:
         raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
     return value
+
+
+def short(text: str, width: int = 60) -> str:
+    """A position's text cut to ``width`` characters, so a message stays one readable line.
+
+    >>> short("x" * 100)[-5:]
+    'xxxx…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def is_natural(x: object) -> bool:
+    """A whole number >= 0 (an ``int``, not a ``bool``): what most positions are made of."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def require(ok: bool, game: str, what: str, position: object) -> None:
+    """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
+    if not ok:
+        raise InvalidPosition(f"{game}: {what}, got {short(repr(position))}")
 
 
 class Rules(Generic[P]):
@@ -124,6 +152,15 @@ class Rules(Generic[P]):
     def format(self, position: P) -> str:
         """The position's text form."""
         return str(position)
+
+    def validate(self, position: P) -> P:
+        """Check a position given from Python (``parse`` checks text); raise
+        :class:`~zermelo.errors.InvalidPosition` with a useful message if it is not one.
+
+        The analyses call it on the root position.  Cheap checks only (types and ranges); the
+        default accepts everything.
+        """
+        return position
 
     def key(self, position: P) -> Hashable:
         """A canonical key: equal for positions that are the same game.  Default: the position."""
@@ -219,6 +256,10 @@ class Impartial(Rules[P]):
 
     def outcome_formula(self, position: P, misere: bool = False) -> Outcome | None:
         """A closed form for the outcome class, or ``None`` where there is none."""
+        return None
+
+    def some_winning_move(self, position: P, misere: bool = False) -> Move[P] | None:
+        """One winning move by a closed form, for positions too big to list them all (optional)."""
         return None
 
     def winning_moves_formula(self, position: P, misere: bool = False) -> list[Move[P]] | None:

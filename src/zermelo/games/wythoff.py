@@ -16,7 +16,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..errors import InvalidPosition
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 
 __all__ = ["Wythoff", "partner", "wythoff_pair"]
 
@@ -174,3 +174,8 @@ class Wythoff(Impartial[Pair]):
 
     def format(self, position: Pair) -> str:
         return f"{position[0]} {position[1]}"
+
+    def validate(self, position: Pair) -> Pair:
+        ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))
+        require(ok, self.name, "a position is a pair of whole numbers >= 0, like (26, 34)", position)
+        return position
