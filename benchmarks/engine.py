@@ -6,7 +6,9 @@ solvers, so the comparison is like for like):
 * the Square game (subtract a positive square), every heap up to n = 10^5 (21 million options),
   with the game's ``option_array`` accelerator (a wide heap's options as one numpy array, looked up
   in bulk) and without it (one list of options per heap, the engine's generic path);
-* Wythoff's game, the 300 × 300 table, as one ``grundies`` call over all cells.
+* Wythoff's game, the 300 × 300 table, as one ``grundies`` call over all cells, with the game's
+  dense encoding (``index`` / ``position_at``: a sorted pair is one int, and ``option_array`` gives a
+  node's options as an array of indices, looked up in bulk) and without it (tuples, one hash each).
 
 The plain solver is the obvious memoised recursion.  A heap of 10^5 recurses 10^5 deep, so it needs
 ``sys.setrecursionlimit`` and a big thread stack: that is part of the obvious way, and of why the
@@ -27,6 +29,7 @@ from typing import Any
 
 from zermelo.engine import Engine
 from zermelo.games import Square, Wythoff
+from zermelo.rules import Impartial
 
 #: Each measurement is repeated this many times, alternating engine and plain; the best counts.
 ROUNDS = 2
@@ -98,14 +101,22 @@ class GenericSquare(Square):
         return None
 
 
+class GenericWythoff(Wythoff):
+    """Wythoff's game without its dense encoding: tuple positions, the engine's generic path."""
+
+    index = Impartial.index  # type: ignore[assignment]
+    position_at = Impartial.position_at  # type: ignore[assignment]
+    option_array = Impartial.option_array  # type: ignore[assignment]
+
+
 def engine_square(n: int, game: Square | None = None) -> tuple[list[Any], int]:
     eng = Engine(Square() if game is None else game)
     values = eng.grundies(list(range(n + 1)))
     return values, eng.options_seen
 
 
-def engine_wythoff(size: int) -> tuple[list[Any], int]:
-    eng = Engine(Wythoff())
+def engine_wythoff(size: int, game: Wythoff | None = None) -> tuple[list[Any], int]:
+    eng = Engine(Wythoff() if game is None else game)
     values = eng.grundies([(x, y) for x in range(size) for y in range(size)])
     return values, eng.options_seen
 
@@ -146,6 +157,11 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             lambda: plain_square(n),
         ),
         measure(f"Wythoff, Grundy table {size} x {size}", lambda: engine_wythoff(size), lambda: plain_wythoff(size)),
+        measure(
+            "  the same, generic options (no index)",
+            lambda: engine_wythoff(size, GenericWythoff()),
+            lambda: plain_wythoff(size),
+        ),
     ]
     print(
         f"{'workload':<40} {'options':>12} {'engine s':>9} {'plain s':>9} {'options/s':>12}"

@@ -68,6 +68,14 @@ def self_check(
             assert all(game.key(c) == c for c in opts), p
         k: Hashable = game.key(p)
         hash(k)
+        if type(game).index is not Impartial.index:
+            # A dense encoding: indices of equal keys are equal, and position_at inverts index.
+            for c in [p, *opts]:
+                i = game.index(c)
+                assert i >= 0 and game.key(game.position_at(i)) == game.key(c), (p, c, i)
+            arr = game.option_array(p)
+            if arr is not None:
+                assert sorted(arr.tolist()) == sorted(map(game.index, opts)), p
         for sym in symmetries:
             assert game.key(sym(p)) == k, (p, sym(p))
     return count

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import (
+    InvalidPosition,
     Limits,
     Loopy,
     Outcome,
@@ -143,3 +145,138 @@ def test_partisan_outcome() -> None:
             return [1 - n]
 
     assert partisan_outcome(Loop(), 0) is Outcome.DRAW
+
+
+# ---------------------------------------------------------------------- QA: budgets of one solve
+class _SlowChain(Impartial[int]):
+    """n -> n - 1, a millisecond per expansion; the parity is a closed form, so the extras may fail."""
+
+    def options(self, n: int) -> list[int]:
+        time.sleep(0.001)
+        return [n - 1] if n else []
+
+    def grundy_formula(self, n: int) -> int | None:
+        return n % 2
+
+
+def test_one_deadline_for_the_whole_solve() -> None:
+    # Remoteness and the explanation's own search each used to get the whole budget (and the
+    # explanation its own 5 s): 0.4 s took about 5.5 s.
+    t = time.monotonic()
+    a = solve(_SlowChain(), 10**6 + 1, limits=Limits(max_seconds=0.4))
+    assert time.monotonic() - t < 1.5
+    assert a.outcome is Outcome.N and a.grundy == 1 and a.remoteness is None
+    assert [m.position for m in a.winning_moves] == [10**6]
+    assert any("remoteness not computed: time budget" in n for n in a.notes)
+
+
+class _NoOptions(Impartial[int]):
+    def options(self, n: int) -> list[int]:
+        raise AssertionError("a P-position's options need no look")
+
+    def outcome_formula(self, n: int, misere: bool = False) -> Outcome | None:
+        return Outcome.P
+
+
+def test_a_p_position_has_no_winning_moves_without_looking() -> None:
+    assert winning_moves(_NoOptions(), 5) == []
+
+
+def test_winning_moves_too_many_to_list_give_a_note_not_a_hang() -> None:
+    from zermelo.games import Chomp
+    from zermelo.games.kayles import Kayles
+    from zermelo.games.subtraction import PrimePower
+
+    a = solve(PrimePower(), 10**10, limits=Limits(max_seconds=3))  # used to sieve to 10^10
+    assert a.outcome is Outcome.N and not a.winning_moves_listed and a.winning_moves == []
+    assert "take 4 (10000000000 -> 9999999996)" in a.explanation
+    assert any(n.startswith("winning moves not listed") for n in a.notes)
+    assert outcome(PrimePower(), 10**10 - 4) is Outcome.P
+    with pytest.raises(SearchLimitExceeded):
+        winning_moves(PrimePower(), 10**10)
+    c = solve(Chomp(), Chomp().parse("1000x1000"), limits=Limits(max_seconds=3))  # 10^6 moves
+    assert c.outcome is Outcome.N and not c.winning_moves_listed
+    k = solve(Kayles(), 10**7, limits=Limits(max_seconds=5))  # took 52 s
+    assert k.outcome is Outcome.N and not k.winning_moves_listed
+    p = solve(PrimePower(), 6 * 10**9)
+    assert p.outcome is Outcome.P and p.winning_moves == [] and p.winning_moves_listed
+
+
+def test_the_budget_note_names_a_budget_that_raising_changes() -> None:
+    from zermelo.games.queen import Queen
+
+    a = solve(Queen(), (100_000, 200_000), limits=Limits(max_positions=10**8))
+    note = next(n for n in a.notes if n.startswith("remoteness"))
+    assert "budget of 100,000,000" in note  # --budget was honoured (the note used to say 1,000,000)
+    d = solve(Queen(), (100_000, 200_000))
+    assert any("budget of 1,000,000" in n for n in d.notes)  # the default cap of the extras
+
+
+# ---------------------------------------------------------------------- QA: positions from Python
+def _bad_positions() -> list[tuple[Any, Any]]:
+    from zermelo.games.chomp import Chomp
+    from zermelo.games.divisor import Divisor
+    from zermelo.games.fibonacci import Fibonacci
+    from zermelo.games.northcott import Northcott
+    from zermelo.games.pokernim import PokerNim
+    from zermelo.games.queen import Queen
+    from zermelo.games.rook import Rook
+    from zermelo.games.staircase import Staircase
+
+    return [
+        (Rook(), (-1, 2)),  # gave Grundy value -3
+        (Rook(), (1, 2, 3)),
+        (Queen(), (3, -4)),
+        (Wythoff(), (3, "4")),
+        (Chomp(), (1, 3)),  # gave outcome P with Grundy value 3
+        (Chomp(), ()),  # IndexError
+        (Chomp(), (3, 0)),
+        (Northcott(), (3, ((0, 0),), True)),  # gave -1
+        (Northcott(), (3, ((0, 5),), True)),
+        (Fibonacci(), 20),  # TypeError
+        (Divisor(), "12"),  # TypeError
+        (Nim(), (3, -1)),
+        (Square(), 2.5),
+        (Digraph.from_text("a->b"), "z"),
+        (Digraph.from_text("a->b"), ("a", 3)),
+        (Staircase(), (1, -2)),
+        (PokerNim(), ((3,), -1, 0)),
+    ]
+
+
+@pytest.mark.parametrize(("game", "position"), _bad_positions(), ids=repr)
+def test_every_analysis_rejects_a_position_that_is_not_one(game: Any, position: Any) -> None:
+    for analysis in (outcome, grundy, remoteness, winning_moves, solve):
+        with pytest.raises(InvalidPosition, match=f"^{game.name}: ") as info:
+            analysis(game, position)
+        assert "\n" not in str(info.value) and len(str(info.value)) < 200
+
+
+def test_partisan_outcome_validates_its_position() -> None:
+    class Strict(Partisan[int]):
+        name = "strict"
+
+        def left_options(self, n: int) -> list[int]:
+            return [n - 1] if n else []
+
+        def right_options(self, n: int) -> list[int]:
+            return []
+
+        def validate(self, n: int) -> int:
+            if not isinstance(n, int) or n < 0:
+                raise InvalidPosition(f"strict: a position is a whole number >= 0, got {n!r}")
+            return n
+
+    assert partisan_outcome(Strict(), 2) is Outcome.L
+    with pytest.raises(InvalidPosition, match="strict"):
+        partisan_outcome(Strict(), -1)
+    from zermelo.games.cutcake import Cutcake
+
+    with pytest.raises(InvalidPosition, match="cutcake"):
+        partisan_outcome(Cutcake(), ((0, 3),))
+
+
+def test_valid_positions_still_pass() -> None:
+    for game, position in [(Wythoff(), (0, 0)), (Nim(), 0), (Nim(), ()), (Digraph.from_text("a->b"), ("a", "b"))]:
+        assert game.validate(position) == position
+        outcome(game, position)

@@ -39,7 +39,11 @@ ERRORS: list[tuple[list[str], str]] = [
     (["solve", "nim", "1", "--budget", "0"], "--budget must be positive"),
     (["solve", "nim", "1", "--budget", "-5"], "--budget must be positive"),
     (["solve", "nim", "1", "--budget", "many"], "invalid int value"),
-    (["solve", "nim", "1", "--timeout", "0"], "--timeout must be positive"),
+    (["solve", "nim", "1", "--timeout", "0"], "--timeout must be a positive"),
+    (["solve", "nim", "1", "--timeout", "nan"], "--timeout must be a positive number of seconds"),
+    (["solve", "nim", "1", "--timeout", "inf"], "--timeout must be a positive number of seconds"),
+    (["solve", "nim", "1", "--timeout", "-3"], "--timeout must be"),
+    (["solve", "nim", "３", "４"], "whole number"),
     (["solve", "nim", "1", "--frobnicate"], "unrecognized arguments"),
     (["frobnicate"], "invalid choice"),
     ([], "required"),
@@ -146,3 +150,23 @@ def test_the_console_script() -> None:
     assert done.returncode == 0 and json.loads(done.stdout)["grundy"] == 2
     bad = subprocess.run([*cmd, "solve", "nim", "-3"], capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and bad.stdout == "" and bad.stderr.count("\n") == 1
+
+
+def test_the_text_lists_twenty_winning_moves_and_json_all(capsys: pytest.CaptureFixture[str]) -> None:
+    heaps = ["3"] * 25  # nim-sum 3: emptying any of the 25 heaps wins
+    status, out, _ = run(capsys, "solve", "nim", *heaps)
+    assert status == 0 and "winning moves (25):" in out and "… and 5 more (--json lists all)" in out
+    assert out.count("  =>  ") == 20
+    status, out, _ = run(capsys, "solve", "nim", *heaps, "--json")
+    assert len(json.loads(out)["winning_moves"]) == 25
+
+
+def test_errors_show_a_short_position(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "play", "cram", "20x20")  # the board used to fill ~600 characters
+    assert status == 2 and err.count("\n") == 1 and len(err) < 250 and "…" in err
+
+
+def test_a_position_too_big_to_list_its_winning_moves_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "primepower", "10000000000", "--timeout", "3")
+    assert status == 0 and "N: the first player" in out and "winning moves: not listed (see the note)" in out
+    assert "A winning move: take 4 (10000000000 -> 9999999996)" in out

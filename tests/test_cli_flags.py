@@ -29,3 +29,11 @@ def test_unknown_flag_is_still_one_line(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["solve", "nim", "3", "--frobnicate"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--frobnicate" in err
+
+
+def test_games_lists_whole_runnable_example_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    examples = [
+        line.split("example:", 1)[1].strip() for line in capsys.readouterr().out.splitlines() if "example:" in line
+    ]
+    assert examples and all(e.startswith(("zermelo solve ", "zermelo value ", "zermelo negamax ")) for e in examples)

@@ -52,7 +52,7 @@ def test_closed_forms_against_plain_search(i: int, j: int) -> None:
 
 
 def test_self_check() -> None:
-    assert self_check(Queen(), [(3, 4), (0, 0), (5, 2)], [lambda p: (p[1], p[0])]) == 3
+    assert self_check(Queen(), [(3, 4), (0, 0), (5, 2), (20, 30)], [lambda p: (p[1], p[0])]) == 4
 
 
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:

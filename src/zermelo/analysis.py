@@ -23,14 +23,14 @@ when present; the tests check every one against the search.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import Any
 
-from .engine import DRAW, LOSE, WIN, GValue, Limits, Loopy, engine_for
+from .engine import DRAW, LOSE, WIN, GValue, Limits, Loopy, _approx, deadline_scope, engine_for
 from .errors import SearchLimitExceeded, Unsupported
-from .rules import Impartial, Move, Outcome, Partisan
+from .rules import Impartial, Move, Outcome, Partisan, short
 
 __all__ = [
     "Analysis",
@@ -63,6 +63,8 @@ class Analysis:
     explanation: str
     misere: bool = False
     notes: list[str] = field(default_factory=list)
+    #: False when the position was too big to list every winning move (a note says why).
+    winning_moves_listed: bool = True
 
     @property
     def winner(self) -> str:
@@ -101,6 +103,7 @@ def outcome(game: Impartial[Any], position: Any, *, misere: bool = False, limits
     >>> [str(outcome(Subtraction({1, 2, 3}), n)) for n in range(6)]
     ['P', 'N', 'N', 'N', 'P', 'N']
     """
+    game.validate(position)
     f = game.outcome_formula(position, misere)
     if f is not None:
         return f
@@ -123,6 +126,7 @@ def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None)
     >>> [grundy(Square(), n) for n in range(10)]
     [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
     """
+    game.validate(position)
     gf = game.grundy_formula(position)
     if gf is not None:
         return gf
@@ -138,6 +142,7 @@ def remoteness(
     >>> [remoteness(Square(), n) for n in range(8)]
     [0, 1, 2, 3, 1, 2, 3, 4]
     """
+    game.validate(position)
     return engine_for(game).status(position, misere, limits)[1]
 
 
@@ -150,17 +155,41 @@ def winning_moves(
     >>> [m.label for m in winning_moves(Nim(), (7, 5, 3))]
     ['take 1 from heap 1 (7 -> 6)', 'take 1 from heap 2 (5 -> 4)', 'take 1 from heap 3 (3 -> 2)']
     """
+    game.validate(position)
     f = game.winning_moves_formula(position, misere)
     if f is not None:
         return f
-    cap = (limits or Limits()).max_positions
-    moves = list(islice(game.moves(position), None if cap is None else cap + 1))
+    if game.outcome_formula(position, misere) is Outcome.P:
+        return []  # no move leads to a P-position: no need to look at the options
+    lim = (limits or Limits()).started()
+    cap = lim.max_positions
+    hint = game.size_hint(position)
+    if cap is not None and hint is not None and hint > cap:
+        # Listing would sieve, build and judge more moves than the budget allows (Prime-power 10^10).
+        raise SearchLimitExceeded(
+            f"{short(game.format(position))} may have about {_approx(hint)} moves and positions below it,"
+            f" more than the budget of {cap:,} (raise it with --budget)"
+        )
+    moves: list[Move[Any]] = []
+    for m in game.moves(position):
+        moves.append(m)
+        if not len(moves) & 1023:
+            if cap is not None and len(moves) > cap:
+                raise SearchLimitExceeded(f"more than {cap:,} moves to examine (raise the budget with --budget)")
+            _check_deadline(lim, "listing the winning moves")
     if cap is not None and len(moves) > cap:
         raise SearchLimitExceeded(f"more than {cap:,} moves to examine (raise the budget with --budget)")
     if not moves:
         return []
-    outs = outcomes(game, [m.position for m in moves], misere=misere, limits=limits)
+    outs = outcomes(game, [m.position for m in moves], misere=misere, limits=lim)
     return [m for m, o in zip(moves, outs, strict=True) if o is Outcome.P]
+
+
+def _check_deadline(lim: Limits, doing: str) -> None:
+    if lim.deadline is not None and time.monotonic() > lim.deadline:
+        raise SearchLimitExceeded(
+            f"time budget exceeded: more than {lim.max_seconds:g} s {doing} (raise it with --timeout)"
+        )
 
 
 def outcomes(
@@ -174,11 +203,17 @@ def outcomes(
     ['P', 'N', 'P', 'N', 'N', 'P', 'N', 'P']
     """
     positions = list(positions)
+    lim = (limits or Limits()).started()
     found: list[Outcome | None] = [None] * len(positions)
     if type(game).outcome_formula is not Impartial.outcome_formula:
-        found = [game.outcome_formula(p, misere) for p in positions]
+        for i, p in enumerate(positions):
+            found[i] = game.outcome_formula(p, misere)
+            if not i & 1023:  # a million formulas (every option of Kayles 10^6) take seconds
+                _check_deadline(lim, "judging the moves")
     if not misere and type(game).grundy_formula is not Impartial.grundy_formula:
         for i, p in enumerate(positions):
+            if not i & 1023:
+                _check_deadline(lim, "judging the moves")
             if found[i] is None:
                 g = game.grundy_formula(p)
                 if g is not None:
@@ -188,9 +223,9 @@ def outcomes(
         eng = engine_for(game)
         todo = [positions[i] for i in rest]
         if not misere and eng.splits:
-            searched = [_gvalue_outcome(v) for v in eng.grundies(todo, limits)]
+            searched = [_gvalue_outcome(v) for v in eng.grundies(todo, lim)]
         else:
-            searched = [_status_outcome(st) for st, _ in eng.statuses(todo, misere, limits)]
+            searched = [_status_outcome(st) for st, _ in eng.statuses(todo, misere, lim)]
         for i, o in zip(rest, searched, strict=True):
             found[i] = o
     return [o for o in found if o is not None]
@@ -206,37 +241,44 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
     """
     from .explain import explain
 
-    lim = limits or Limits()
+    game.validate(position)
+    # One deadline for the whole analysis: outcome, Grundy value, remoteness and winning moves share it.
+    lim = (limits or Limits()).started()
     notes: list[str] = []
     out = outcome(game, position, misere=misere, limits=lim)
     formula_settled = game.outcome_formula(position, misere) is not None or (
         not misere and (game.grundy_formula(position) is not None or engine_for(game).splits)
     )
+    wins: list[Move[Any]] = []
+    one: Move[Any] | None = None
+    listed = True
+    # The winning moves first: the extras below must not use up the deadline they need.
+    if out is Outcome.N:  # a P-position or a draw has no move to a P-position: nothing to look at
+        try:
+            wins = winning_moves(game, position, misere=misere, limits=lim)
+        except SearchLimitExceeded as exc:
+            if not formula_settled:
+                raise
+            one = game.some_winning_move(position, misere)
+            also = f"; one winning move: {one.label}" if one is not None else ""
+            notes.append(f"winning moves not listed: {exc}{also}")
+            listed = False
+    extras = _extras_limits(lim) if formula_settled else lim
     g: GValue | None = None
     if not misere:
         try:
-            g = grundy(
-                game,
-                position,
-                limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS) if formula_settled else lim,
-            )
+            g = grundy(game, position, limits=extras)
         except (SearchLimitExceeded, Unsupported) as exc:
             if not formula_settled:
                 raise
             notes.append(f"Grundy value not computed: {exc}")
     rem: int | None = None
     try:
-        rem = remoteness(
-            game,
-            position,
-            misere=misere,
-            limits=lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS) if formula_settled else lim,
-        )
+        rem = remoteness(game, position, misere=misere, limits=extras)
     except SearchLimitExceeded as exc:
         if not formula_settled:
             raise
         notes.append(f"remoteness not computed: {exc}")
-    wins = winning_moves(game, position, misere=misere, limits=lim)
     analysis = Analysis(
         game=game.spec(),
         position=game.format(position),
@@ -247,9 +289,27 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         explanation="",
         misere=misere,
         notes=notes,
+        winning_moves_listed=listed,
     )
-    text = explain(game, position, analysis)
+    try:
+        with deadline_scope(lim.deadline):  # the explanation's own searches keep to the same deadline
+            text = explain(game, position, analysis)
+    except SearchLimitExceeded:
+        text = "No explanation: the time budget ran out before it was found (raise it with --timeout)."
+    if one is not None:
+        text += f" A winning move: {one.label}."
     return Analysis(**{**analysis.__dict__, "explanation": text})
+
+
+def _extras_limits(lim: Limits) -> Limits:
+    """Budgets for the extras of a position whose outcome a closed form gave.
+
+    By default they stop early (:data:`EXTRA_POSITIONS`), so a huge Nim answers at once; an explicit
+    budget (any other than the default) is honoured as given, so "raise it with --budget" is true.
+    """
+    if lim.max_positions != Limits().max_positions:
+        return lim
+    return lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS)
 
 
 # ---------------------------------------------------------------------- partisan outcome
@@ -282,6 +342,7 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     >>> [str(partisan_outcome(Dominoes(), n)) for n in range(4)]
     ['P', 'N', 'L', 'L']
     """
+    game.validate(position)
     hit = _TURNS.get(id(game))
     turns = hit[1] if hit is not None and hit[0] is game else None
     if turns is None:

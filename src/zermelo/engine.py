@@ -3,11 +3,11 @@
 The search has two halves:
 
 1. **Discovery** (Python, generic): breadth-first expansion of the positions reachable from the
-   roots, with a memo table keyed by ``rules.key(position)``.  Iterative — a game a million moves
-   deep never touches Python's recursion limit.  Budgets (positions, seconds) stop it with
-   :class:`~zermelo.errors.SearchLimitExceeded`; a progress callback reports long runs; Ctrl-C
-   leaves the graph consistent.  The graph is stored as integer arrays and kept, so later
-   questions about the same game reuse it.
+   roots, with a memo table keyed by ``rules.key(position)`` (or by a game's dense ``index``).
+   Iterative — a game a million moves deep never touches Python's recursion limit.  Budgets
+   (positions, seconds) stop it with :class:`~zermelo.errors.SearchLimitExceeded`; a progress
+   callback reports long runs; Ctrl-C leaves the graph consistent.  The graph is stored as
+   integer arrays and kept, so later questions about the same game reuse it.
 2. **Evaluation** (compiled, :mod:`zermelo._kernels`): a retrograde pass over the arrays gives the
    outcome and remoteness of every position, with draws for positions on cycles nobody can force
    a way out of; a topological pass gives Grundy values by the mex rule.  Loopy impartial games
@@ -24,14 +24,16 @@ from __future__ import annotations
 import sys
 import time
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from .errors import SearchLimitExceeded, Unsupported
-from .rules import Impartial, Rules, Sum
+from .rules import Impartial, Rules, Sum, short
 
 __all__ = [
     "Engine",
@@ -45,6 +47,9 @@ __all__ = [
 ]
 
 WIN, LOSE, DRAW = 1, 2, 0
+
+#: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
+CHECK_OPTIONS = 1 << 15
 
 
 def mex(values: Iterable[int]) -> int:
@@ -113,13 +118,22 @@ class Limits:
     """Budgets for one search.  ``None`` means unbounded.
 
     ``max_positions`` and ``max_options`` count what *this* search adds to the engine's graph
-    (positions reached, options examined); ``max_seconds`` is its running time.
+    (positions reached, options examined); ``max_seconds`` is its running time, or, once
+    :meth:`started`, the time left until one ``deadline`` shared by every search given these limits
+    (so the parts of one analysis share one ``--timeout``).
     """
 
     max_positions: int | None = 10_000_000
     max_seconds: float | None = None
     progress: Callable[[Progress], None] | None = None
     max_options: int | None = None
+    deadline: float | None = None  # time.monotonic() by which every search must end
+
+    def started(self) -> Limits:
+        """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""
+        if self.deadline is not None or self.max_seconds is None:
+            return self
+        return replace(self, deadline=time.monotonic() + self.max_seconds)
 
     def tighter(self, max_positions: int, max_seconds: float | None = None, max_options: int | None = None) -> Limits:
         """These limits, capped further (for optional extras like remoteness of a huge Nim)."""
@@ -127,12 +141,46 @@ class Limits:
         def cap(mine: Any, other: Any) -> Any:
             return other if mine is None else mine if other is None else min(mine, other)
 
+        base = self.started()
+        deadline = base.deadline
+        if max_seconds is not None:
+            deadline = cap(deadline, time.monotonic() + max_seconds)
         return Limits(
-            cap(self.max_positions, max_positions),
-            cap(self.max_seconds, max_seconds),
-            self.progress,
-            cap(self.max_options, max_options),
+            cap(base.max_positions, max_positions),
+            cap(base.max_seconds, max_seconds),
+            base.progress,
+            cap(base.max_options, max_options),
+            deadline,
         )
+
+
+#: A deadline (time.monotonic()) every search in this context must also meet: :func:`deadline_scope`.
+_AMBIENT_DEADLINE: ContextVar[float | None] = ContextVar("zermelo_deadline", default=None)
+
+
+@contextmanager
+def deadline_scope(deadline: float | None) -> Iterator[None]:
+    """Make every engine search inside the ``with`` block end by ``deadline`` too.
+
+    So code that searches with its own limits (the explanation of one analysis) keeps to the
+    deadline of the analysis that called it.
+    """
+    token = _AMBIENT_DEADLINE.set(deadline)
+    try:
+        yield
+    finally:
+        _AMBIENT_DEADLINE.reset(token)
+
+
+def _deadline(limits: Limits, start_time: float) -> float | None:
+    """When a search started at ``start_time`` must end: its limits' deadline or the ambient one."""
+    deadline = limits.deadline
+    if deadline is None and limits.max_seconds is not None:
+        deadline = start_time + limits.max_seconds
+    ambient = _AMBIENT_DEADLINE.get()
+    if ambient is not None and (deadline is None or ambient < deadline):
+        deadline = ambient
+    return deadline
 
 
 def _approx(n: int) -> str:
@@ -168,9 +216,12 @@ class _Table(dict[Hashable, bytes]):
     For games with :meth:`~zermelo.rules.Impartial.option_array` (int positions that are their own
     keys) the table also keeps ``dense``, a numpy array from key to id (-1: none), so a wide
     node's options are looked up in bulk; the dict stays the authority and ``dense`` mirrors it.
+    Games with :meth:`~zermelo.rules.Impartial.index` (positions that are not ints, Wythoff's pairs)
+    are *indexed*: the table's keys are the positions' indices instead of their keys, so the same
+    bulk lookup serves them, and new nodes get their positions from ``position_at``.
     """
 
-    __slots__ = ("atomic", "bulk", "dense", "graph", "keyed", "rules", "top")
+    __slots__ = ("atomic", "bulk", "dense", "graph", "indexed", "keyed", "keyof", "rules", "top")
 
     def __init__(self, graph: _Graph, rules: Impartial[Any]) -> None:
         super().__init__()
@@ -180,7 +231,15 @@ class _Table(dict[Hashable, bytes]):
         self.keyed = _overrides(rules, "key", Rules) and not rules.canonical_options
         # Options never split when the game says so (a subtraction game's heaps), or in the whole graph.
         self.atomic = not graph.split or rules.atomic_options()
-        self.bulk = self.atomic and not self.keyed and _overrides(rules, "option_array", Impartial)
+        # Indexed: a dense integer encoding stands for the key (only where options never split,
+        # so every option is one position with one index).
+        self.indexed = (
+            self.atomic and _overrides(rules, "index", Impartial) and _overrides(rules, "position_at", Impartial)
+        )
+        self.keyof: Callable[[Any], Hashable] = rules.index if self.indexed else rules.key
+        if self.indexed:
+            self.keyed = True
+        self.bulk = self.atomic and (self.indexed or not self.keyed) and _overrides(rules, "option_array", Impartial)
         self.dense: np.ndarray | None = None
         self.top = -1  # the largest int key, so a dense array is sized once for all of them
 
@@ -296,7 +355,7 @@ class _Graph:
     def node(self, rules: Impartial[Any], position: Any) -> int:
         """The node of a position, added (unexpanded) if new."""
         t = self.table(rules)
-        k = rules.key(position)
+        k = t.keyof(position)
         b = t.get(k)
         if b is not None:
             return int.from_bytes(b, sys.byteorder)
@@ -348,17 +407,27 @@ class _Graph:
             t = self.table(rules)
         if t.bulk:
             arr = rules.option_array(p)
-            found = t.ids(arr) if arr is not None and arr.shape[0] else None
-            if found is not None and arr is not None:
-                self.parts.frombytes(found.tobytes())
-                self.node_off.append(len(self.parts))
-                self.opt_count.append(self.opt_count[-1] + arr.shape[0])
-                self.fresh.clear()
-                self.expanded = j + 1
-                return
+            if arr is not None and arr.shape[0]:
+                found = t.ids(arr)
+                if found is not None:
+                    self.parts.frombytes(found.tobytes())
+                elif t.indexed and int(arr.min()) >= 0:
+                    # Indices too sparse for a dense array (one long row of Wythoff's table, say):
+                    # the dict serves, still with no position built per option.
+                    self.parts.frombytes(b"".join(map(t.__getitem__, arr.tolist())))
+                else:
+                    arr = None  # the generic path below
+                if arr is not None:
+                    self.node_off.append(len(self.parts))
+                    self.opt_count.append(self.opt_count[-1] + arr.shape[0])
+                    if t.indexed and self.fresh:
+                        self._fix_indexed(rules)
+                    self.fresh.clear()
+                    self.expanded = j + 1
+                    return
         opts = rules.options(p)
         reps = opts if type(opts) is list else list(opts)
-        keys = list(map(rules.key, reps)) if t.keyed else reps
+        keys = list(map(t.keyof, reps)) if t.keyed else reps
         parts = self.parts
         if t.atomic:
             # The table holds each node id as its 8 machine bytes: joining them is a memcpy, cheaper
@@ -382,6 +451,14 @@ class _Graph:
                 self._fix(dict(zip(keys, reps, strict=True)))
             self.fresh.clear()
         self.expanded = j + 1
+
+    def _fix_indexed(self, rules: Impartial[Any]) -> None:
+        """Give the nodes just created from indices their positions (they hold their indices)."""
+        positions, keys, at = self.positions, self.keys, rules.position_at
+        for j in self.fresh:
+            k = keys[j]
+            assert type(k) is int  # an indexed table's keys are the indices
+            positions[j] = (rules, at(k))
 
     def _fix(self, rep_of: dict[Hashable, Any]) -> None:
         """Give the nodes just created their representative positions (they hold their keys)."""
@@ -435,7 +512,7 @@ class Engine:
         hint = rules.size_hint(position)
         if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
             raise SearchLimitExceeded(
-                f"search budget exceeded: {rules.format(position)} may reach about {_approx(hint)}"
+                f"search budget exceeded: {short(rules.format(position))} may reach about {_approx(hint)}"
                 f" positions, more than the budget of {limits.max_positions:,} (raise it with --budget)"
             )
 
@@ -446,6 +523,12 @@ class Engine:
         back to where it was, so a later question starts from a consistent graph.
         """
         n0 = graph.checkpoint()
+        deadline = _deadline(limits, time.monotonic())
+        if deadline is not None and time.monotonic() > deadline:
+            # Out of time already (a later part of one analysis): do not even build the roots.
+            raise SearchLimitExceeded(
+                f"time budget exceeded: more than {limits.max_seconds or 0:g} s (raise it with --timeout)"
+            )
         try:
             nodes = [graph.node(r, p) for r, p in roots]
             for j in sorted(set(nodes)):
@@ -463,13 +546,19 @@ class Engine:
         start_time = time.monotonic()
         positions = graph.positions
         expand = graph.expand
+        opt_count = graph.opt_count
         max_pos = limits.max_positions
         max_sec = limits.max_seconds
+        deadline = _deadline(limits, start_time)
         o0 = graph.options_seen
         max_opt = None if limits.max_options is None else limits.max_options + o0
         report = limits.progress
         next_report = start_time + 0.25
         i = graph.expanded
+        # Budgets are checked every 16 expanded positions, or sooner once CHECK_OPTIONS options were
+        # examined since the last check: a wide game (Kayles of 10^5, 10^5 options a position) then
+        # stops within a bounded amount of work, not 16 huge expansions late.
+        next_check = o0 + CHECK_OPTIONS
 
         def over_budget() -> SearchLimitExceeded:
             return SearchLimitExceeded(
@@ -481,7 +570,8 @@ class Engine:
         while i < len(positions):
             expand(i)
             i += 1
-            if not i & 15:  # cheap next to 16 expansions; keeps budgets prompt on wide games
+            if not i & 15 or opt_count[-1] >= next_check:  # cheap next to an expansion
+                next_check = opt_count[-1] + CHECK_OPTIONS
                 if max_pos is not None and len(positions) - n0 > max_pos:
                     raise over_budget()
                 if max_opt is not None and graph.options_seen > max_opt:
@@ -491,9 +581,9 @@ class Engine:
                         seconds=time.monotonic() - start_time,
                     )
                 now = time.monotonic()
-                if max_sec is not None and now - start_time > max_sec:
+                if deadline is not None and now > deadline:
                     raise SearchLimitExceeded(
-                        f"time budget exceeded: more than {max_sec:g} s"
+                        f"time budget exceeded: more than {max_sec or now - start_time:g} s"
                         f" after {len(positions) - n0:,} positions (raise it with --timeout)",
                         positions=len(positions) - n0,
                         seconds=now - start_time,

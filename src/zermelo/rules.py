@@ -40,8 +40,11 @@ __all__ = [
     "Rules",
     "Scored",
     "Sum",
+    "is_natural",
     "isqrt",
     "parse_int",
+    "require",
+    "short",
 ]
 
 P = TypeVar("P", bound=Hashable)
@@ -96,14 +99,39 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     Traceback (most recent call last):
     ...
     zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '-1'
+    >>> parse_int("３")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
     """
     t = text.strip().replace("_", "")
-    if not t or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+    # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
+    if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
         raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
     value = int(t)
     if value < minimum:
         raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
     return value
+
+
+def short(text: str, width: int = 60) -> str:
+    """A position's text cut to ``width`` characters, so a message stays one readable line.
+
+    >>> short("x" * 100)[-5:]
+    'xxxx…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def is_natural(x: object) -> bool:
+    """A whole number >= 0 (an ``int``, not a ``bool``): what most positions are made of."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def require(ok: bool, game: str, what: str, position: object) -> None:
+    """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
+    if not ok:
+        raise InvalidPosition(f"{game}: {what}, got {short(repr(position))}")
 
 
 class Rules(Generic[P]):
@@ -125,6 +153,15 @@ class Rules(Generic[P]):
         """The position's text form."""
         return str(position)
 
+    def validate(self, position: P) -> P:
+        """Check a position given from Python (``parse`` checks text); raise
+        :class:`~zermelo.errors.InvalidPosition` with a useful message if it is not one.
+
+        The analyses call it on the root position.  Cheap checks only (types and ranges); the
+        default accepts everything.
+        """
+        return position
+
     def key(self, position: P) -> Hashable:
         """A canonical key: equal for positions that are the same game.  Default: the position."""
         return position
@@ -142,7 +179,8 @@ class Impartial(Rules[P]):
 
     Required: :meth:`options`.  Optional hooks, each used by the engine when overridden:
     :meth:`moves` (labelled options), :meth:`components` (an independent sum), :meth:`key`,
-    :meth:`option_array` (bulk options of wide heap positions),
+    :meth:`option_array` (bulk options of wide heap positions), :meth:`index` / :meth:`position_at`
+    (a dense integer encoding, so ``option_array`` works for positions that are not ints),
     :meth:`grundy_formula`, :meth:`outcome_formula`, :meth:`winning_moves_formula` (closed forms),
     :meth:`parse` / :meth:`format`.
     """
@@ -182,11 +220,27 @@ class Impartial(Rules[P]):
         """Optional accelerator: the options of ``position`` as a numpy ``int64`` array, or ``None``.
 
         Only for games whose positions are non-negative ints that are their own keys (heap
-        games).  The engine then looks up a node's options in bulk with numpy instead of one
-        hash probe per option; worth it only for wide nodes, so return ``None`` for narrow ones
-        (``options`` is then used).  Must hold the same options as :meth:`options`.
+        games), or for games with an :meth:`index` (the array then holds the options' indices).
+        The engine then looks up a node's options in bulk with numpy instead of one hash probe per
+        option; worth it only for wide nodes, so return ``None`` for narrow ones (``options`` is
+        then used).  Must hold the same options as :meth:`options`.
         """
         return None
+
+    def index(self, position: P) -> int:
+        """Optional dense integer encoding of positions, for games whose positions are not ints.
+
+        A non-negative int, equal for two positions exactly when their :meth:`key` is equal, and
+        small (about the number of positions up to this one: Wythoff's sorted pair (x, y) is
+        y(y + 1)/2 + x), with :meth:`position_at` its inverse.  A game that overrides both keys its
+        nodes by index, and its :meth:`option_array` then gives the *indices* of a position's
+        options: the engine looks them up in bulk in a dense array, as for heap games.
+        """
+        raise NotImplementedError
+
+    def position_at(self, index: int) -> P:
+        """The position of an :meth:`index` (its canonical representative)."""
+        raise NotImplementedError
 
     def grundy_formula(self, position: P) -> int | None:
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
@@ -202,6 +256,10 @@ class Impartial(Rules[P]):
 
     def outcome_formula(self, position: P, misere: bool = False) -> Outcome | None:
         """A closed form for the outcome class, or ``None`` where there is none."""
+        return None
+
+    def some_winning_move(self, position: P, misere: bool = False) -> Move[P] | None:
+        """One winning move by a closed form, for positions too big to list them all (optional)."""
         return None
 
     def winning_moves_formula(self, position: P, misere: bool = False) -> list[Move[P]] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import json
+import math
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -24,7 +25,8 @@ def add_limits(p: argparse.ArgumentParser) -> None:
         type=int,
         default=10_000_000,
         metavar="N",
-        help="stop after N positions (default 10,000,000)",
+        help="stop after N positions (default 10,000,000; solve's extras for a position a closed form settles"
+        " stop at 1,000,000 unless --budget is given)",
     )
     p.add_argument(
         "--timeout",
@@ -95,8 +97,9 @@ def limits_from(args: argparse.Namespace) -> Limits:
     """Limits from the ``--budget`` / ``--timeout`` / ``--quiet`` flags."""
     if args.budget is not None and args.budget <= 0:
         raise InvalidPosition(f"--budget must be positive, got {args.budget}")
-    if args.timeout is not None and args.timeout <= 0:
-        raise InvalidPosition(f"--timeout must be positive, got {args.timeout}")
+    if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
+        # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
+        raise InvalidPosition(f"--timeout must be a positive number of seconds, got {args.timeout}")
     return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget))
 
 

@@ -37,9 +37,22 @@ def run(args: argparse.Namespace) -> int:
         print(f"{e.name:<{width}}  {e.summary}")
         if e.params:
             print(f"{'':<{width}}  parameters: {e.params}")
-        print(
-            f"{'':<{width}}  example:    zermelo solve {e.example}"
-            if e.kind == "impartial"
-            else f"{'':<{width}}  example:    {e.example}"
-        )
+        print(f"{'':<{width}}  example:    {example_command(e.kind, e.example)}")
     return 0
+
+
+#: The command that analyses each kind of game.
+COMMAND_OF_KIND = {"impartial": "solve", "partisan": "value", "scored": "negamax"}
+
+
+def example_command(kind: str, example: str) -> str:
+    """The whole command line of a registry example (examples may or may not name the command).
+
+    >>> example_command("partisan", "toads TT..FF")
+    'zermelo value toads TT..FF'
+    >>> example_command("scored", "zermelo negamax tictactoe .........")
+    'zermelo negamax tictactoe .........'
+    """
+    if example.startswith("zermelo "):
+        return example
+    return f"zermelo {COMMAND_OF_KIND.get(kind, 'solve')} {example}"

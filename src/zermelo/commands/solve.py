@@ -7,7 +7,7 @@ from typing import Any
 
 from ..analysis import solve
 from ..errors import Unsupported
-from ..rules import Impartial, Outcome
+from ..rules import Impartial, Outcome, short
 from .common import add_limits, emit_json, game_and_position, limits_from
 
 
@@ -20,6 +20,9 @@ def add(sub: Any) -> None:
     add_limits(p)
     p.set_defaults(run=run)
 
+
+#: The text lists this many winning moves (Kayles of 10^6 has 83,338); --json lists them all.
+MAX_LISTED = 20
 
 _WHO = {
     Outcome.P: "P: the second player (who just moved) wins",
@@ -42,10 +45,14 @@ def run(args: argparse.Namespace) -> int:
     if a.grundy is not None:
         print(f"  Grundy      {a.grundy}")
     print(f"  remoteness  {a.remoteness if a.remoteness is not None else '—'}")
-    if a.winning_moves:
+    if not a.winning_moves_listed:
+        print("  winning moves: not listed (see the note)")
+    elif a.winning_moves:
         print(f"  winning moves ({len(a.winning_moves)}):")
-        for m in a.winning_moves:
-            print(f"    {m.label}  =>  {game.format(m.position)}")
+        for m in a.winning_moves[:MAX_LISTED]:
+            print(f"    {m.label}  =>  {short(game.format(m.position))}")
+        if len(a.winning_moves) > MAX_LISTED:
+            print(f"    … and {len(a.winning_moves) - MAX_LISTED:,} more (--json lists all)")
     else:
         print("  winning moves: none")
     print("  why: " + a.explanation.replace("\n", "\n       "))

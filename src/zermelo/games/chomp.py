@@ -36,7 +36,7 @@ from typing import ClassVar
 
 from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
-from ..rules import Impartial, Move, Outcome, Rules, parse_int
+from ..rules import Impartial, Move, Outcome, Rules, is_natural, parse_int, require
 
 __all__ = ["Chomp", "transpose"]
 
@@ -167,6 +167,13 @@ class Chomp(Impartial[Shape]):
             raise InvalidPosition("chomp: give a shape like '3x4', '4 3 1' (row lengths) or 'staircase 4'")
         if self.poisoned and not shape:
             raise InvalidPosition("chomp: the diagram must keep its poisoned top left square")
+        return shape
+
+    def validate(self, shape: Shape) -> Shape:
+        ok = isinstance(shape, tuple) and all(is_natural(r) and r > 0 for r in shape)
+        require(ok, "chomp", "a position is a tuple of positive row lengths, like (3, 3, 1)", shape)
+        require(all(a >= b for a, b in pairwise(shape)), "chomp", "row lengths must not increase downwards", shape)
+        require(bool(shape) or not self.poisoned, "chomp", "the diagram must keep its poisoned square", shape)
         return shape
 
     def format(self, shape: Shape) -> str:

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Partisan
+from ..rules import Partisan, is_natural, require
 
 __all__ = ["Cutcake"]
 
@@ -45,6 +45,13 @@ class Cutcake(Partisan[Pieces]):
         if not pieces:
             raise InvalidPosition("cutcake: give pieces like 3x4 2x2")
         return _norm(pieces)
+
+    def validate(self, position: Pieces) -> Pieces:
+        ok = isinstance(position, tuple) and all(
+            isinstance(p, tuple) and len(p) == 2 and all(is_natural(x) and x >= 1 for x in p) for p in position
+        )
+        require(ok, "cutcake", "a position is a tuple of pieces (rows, columns), each >= 1", position)
+        return position
 
     def format(self, position: Pieces) -> str:
         return " ".join(f"{r}x{c}" for r, c in position) if position else "1x1"

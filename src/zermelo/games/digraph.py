@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from ..errors import InvalidGame, InvalidPosition
-from ..rules import Impartial, Move
+from ..rules import Impartial, Move, require
 
 __all__ = ["Digraph", "parse_edges"]
 
@@ -126,6 +126,12 @@ class Digraph(Impartial[Tokens]):
 
     def format(self, position: Tokens) -> str:
         return position if isinstance(position, str) else " ".join(position)
+
+    def validate(self, position: Tokens) -> Tokens:
+        tokens = (position,) if isinstance(position, str) else position
+        ok = isinstance(tokens, tuple) and all(isinstance(v, str) and v in self.successors for v in tokens)
+        require(ok, "digraph", "a position is a vertex of the graph or a tuple of them", position)
+        return position
 
     def spec(self) -> str:
         return f"{self.name}:{', '.join(f'{a}->{b}' for a, b in self.edges)}"

@@ -31,7 +31,7 @@ from typing import ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 
 __all__ = ["Fibonacci", "is_fibonacci", "zeckendorf"]
 
@@ -141,6 +141,12 @@ class Fibonacci(Impartial[Position]):
         n = parse_int(words[0], "fibonacci: the number of counters")
         last = parse_int(words[1], "fibonacci: the previous take", minimum=1) if len(words) == 2 else 0
         return (n, last)
+
+    def validate(self, position: Position) -> Position:
+        what = "a position is (counters, previous take; 0 at the start), like (20, 0)"
+        ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))
+        require(ok, "fibonacci", what, position)
+        return position
 
     def format(self, position: Position) -> str:
         n, last = position

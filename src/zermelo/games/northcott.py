@@ -31,7 +31,7 @@ from typing import ClassVar
 from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome
+from ..rules import Impartial, Move, Outcome, is_natural, require
 
 __all__ = ["Northcott", "NorthcottPosition", "gaps"]
 
@@ -155,6 +155,18 @@ class Northcott(Impartial[NorthcottPosition]):
                 raise InvalidPosition(f"northcott: a row holds one W, one B and dots, got {r!r}")
             rows.append((up.index("W"), up.index("B")))
         return (width, tuple(rows), white)
+
+    def validate(self, position: NorthcottPosition) -> NorthcottPosition:
+        what = "a position is (width, ((white column, black column), ...), white to move)"
+        ok = isinstance(position, tuple) and len(position) == 3
+        require(ok and is_natural(position[0]) and isinstance(position[2], bool), "northcott", what, position)
+        width, rows, _ = position
+        ok = isinstance(rows, tuple) and all(
+            isinstance(r, tuple) and len(r) == 2 and all(is_natural(c) and c < width for c in r) for r in rows
+        )
+        require(ok, "northcott", f"{what}, columns from 0 to width - 1", position)
+        require(all(w != b for w, b in rows), "northcott", "two counters cannot share a square", position)
+        return position
 
     def format(self, position: NorthcottPosition) -> str:
         width, rows, white = position

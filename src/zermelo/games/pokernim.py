@@ -33,7 +33,7 @@ from typing import ClassVar
 from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 
 __all__ = ["PokerNim", "PokerPosition"]
 
@@ -129,6 +129,12 @@ class PokerNim(Impartial[PokerPosition]):
                 f"pokernim: after '/' give two reserves (the mover's, then the other's), got {right.strip()!r}"
             )
         return (heaps, parse_int(words[0], "pokernim: a reserve"), parse_int(words[1], "pokernim: a reserve"))
+
+    def validate(self, position: PokerPosition) -> PokerPosition:
+        what = "a position is (heaps, the mover's reserve, the other's reserve) of whole numbers >= 0"
+        ok = isinstance(position, tuple) and len(position) == 3 and isinstance(position[0], tuple)
+        require(ok and all(map(is_natural, (*position[0], *position[1:]))), "pokernim", what, position)
+        return position
 
     def format(self, position: PokerPosition) -> str:
         heaps, mine, yours = position

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 
 __all__ = ["Rook", "parse_square"]
 
@@ -97,6 +97,11 @@ class Rook(Impartial[Square]):
 
     def format(self, square: Square) -> str:
         return f"{square[0]} {square[1]}"
+
+    def validate(self, square: Square) -> Square:
+        ok = isinstance(square, tuple) and len(square) == 2 and all(map(is_natural, square))
+        require(ok, self.name, "a position is a square (row, column) of whole numbers >= 0, like (3, 5)", square)
+        return square
 
 
 register(

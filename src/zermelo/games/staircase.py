@@ -21,7 +21,7 @@ from typing import ClassVar
 from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 
 __all__ = ["Staircase", "odd_stairs_nim_sum"]
 
@@ -101,6 +101,11 @@ class Staircase(Impartial[Stairs]):
         if not words:
             raise InvalidPosition("staircase: give the stones on stairs 0, 1, 2, …, like '3 5 1 4'")
         return tuple(parse_int(w, "the stones on a stair") for w in words)
+
+    def validate(self, stairs: Stairs) -> Stairs:
+        ok = isinstance(stairs, tuple) and all(map(is_natural, stairs))
+        require(ok, "staircase", "a position is a tuple of stones per stair, whole numbers >= 0", stairs)
+        return stairs
 
     def format(self, stairs: Stairs) -> str:
         return " ".join(map(str, stairs))

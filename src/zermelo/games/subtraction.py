@@ -19,7 +19,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..errors import InvalidGame
-from ..rules import Outcome
+from ..rules import Move, Outcome
 from .heap import HeapGame, Heaps
 
 __all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
@@ -167,3 +167,14 @@ class PrimePower(HeapGame):
         if misere or type(position) is not int:
             return None
         return Outcome.P if position % 6 == 0 else Outcome.N
+
+    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
+        """Take n mod 6 (1 to 5: each a prime power or 1) to reach a multiple of 6.
+
+        >>> PrimePower().some_winning_move(10**10).label
+        'take 4 (10000000000 -> 9999999996)'
+        """
+        if misere or type(position) is not int or position % 6 == 0:
+            return None
+        q = position % 6
+        return Move(f"take {q}{self.unit} ({position} -> {position - q})", position - q)  # as moves() labels it
