@@ -14,8 +14,8 @@ dyadics = st.builds(lambda n, k: Fraction(n, 2**k), st.integers(-40, 40), st.int
 bounds = st.one_of(st.none(), dyadics)
 
 
-# Every dyadic with denominator up to 2^6 and |x| <= 42, earliest-born first (enough for the bounds drawn).
-GRID = sorted({Fraction(n, 64) for n in range(-42 * 64, 42 * 64 + 1)}, key=lambda x: (birthday_of_number(x), x))
+# Every dyadic with denominator up to 2^8 and |x| <= 42, earliest-born first (enough for the bounds drawn).
+GRID = sorted({Fraction(n, 256) for n in range(-42 * 256, 42 * 256 + 1)}, key=lambda x: (birthday_of_number(x), x))
 
 
 def simplest_by_search(low: Fraction | None, high: Fraction | None) -> Fraction:
