@@ -239,12 +239,17 @@ def test_loopy_labelling_on_thousands_of_nodes_is_quick() -> None:
     small = 3000
     small_ring = [[(v + 1) % small] + ([small] if v % 3000 == 0 else []) for v in range(small)] + [[]]
     Engine(Graph(small_ring)).grundies(list(range(small + 1)))  # compile outside the measurement
-    t = time.process_time()
-    Engine(Graph(small_ring)).grundies(list(range(small + 1)))
-    t_small = time.process_time() - t
-    t = time.process_time()
-    values = Engine(Graph(ring)).grundies(list(range(n + 1)))
-    t_big = time.process_time() - t
+
+    def best_of_three(succ: list[list[int]]) -> tuple[float, list[Any]]:
+        best, values = float("inf"), []
+        for _ in range(3):
+            t = time.process_time()
+            values = Engine(Graph(succ)).grundies(list(range(len(succ))))
+            best = min(best, time.process_time() - t)
+        return best, values
+
+    t_small, _ = best_of_three(small_ring)
+    t_big, values = best_of_three(ring)
     assert t_big < 6 * max(t_small, 0.02)
     assert values[:4] == [1, 0, 1, 0] and values[n] == 0
     check_generalized_sg(ring, values)
