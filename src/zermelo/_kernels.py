@@ -19,6 +19,36 @@ LOSE = np.int8(2)
 
 
 @njit(cache=True)
+def reverse_edges(
+    offsets: np.ndarray, targets: np.ndarray, sources: np.ndarray, lo: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The parents of every node ``c >= lo`` among the options of the nodes in ``sources``.
+
+    Returned in CSR form over ``c - lo``: the parents of ``c`` are
+    ``parents[pcount[c - lo] : pcount[c - lo + 1]]``, once per option entry (an option listed twice
+    gives its parent twice, matching the per-entry counters of the passes that use it).
+    """
+    size = offsets.shape[0] - 1 - lo
+    pcount = np.zeros(size + 1, np.int64)
+    for v in sources:
+        for e in range(offsets[v], offsets[v + 1]):
+            c = targets[e]
+            if c >= lo:
+                pcount[c - lo + 1] += 1
+    for i in range(size):
+        pcount[i + 1] += pcount[i]
+    parents = np.empty(pcount[size], np.int64)
+    fill = pcount[:size].copy()
+    for v in sources:
+        for e in range(offsets[v], offsets[v + 1]):
+            c = targets[e]
+            if c >= lo:
+                parents[fill[c - lo]] = v
+                fill[c - lo] += 1
+    return pcount, parents
+
+
+@njit(cache=True)
 def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[np.ndarray, np.ndarray]:
     """Outcome and remoteness of every node by retrograde analysis.
 
@@ -29,19 +59,7 @@ def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[
     largest ("lose slowly").  Nodes never resolved lie on cycles nobody can escape: draws (0, -1).
     """
     n = offsets.shape[0] - 1
-    m = targets.shape[0]
-    pcount = np.zeros(n + 1, np.int64)
-    for e in range(m):
-        pcount[targets[e] + 1] += 1
-    for v in range(n):
-        pcount[v + 1] += pcount[v]
-    parents = np.empty(m, np.int64)
-    fill = pcount[:n].copy()
-    for v in range(n):
-        for e in range(offsets[v], offsets[v + 1]):
-            c = targets[e]
-            parents[fill[c]] = v
-            fill[c] += 1
+    pcount, parents = reverse_edges(offsets, targets, np.arange(n), 0)
     remaining = np.empty(n, np.int64)
     state = np.zeros(n, np.int8)
     rem = np.full(n, -1, np.int64)
@@ -191,24 +209,12 @@ def loopy_grundy(offsets: np.ndarray, targets: np.ndarray, g: np.ndarray) -> np.
             count += 1
     loopy = np.empty(count, np.int64)
     count = 0
-    pcount = np.zeros(n + 1, np.int64)
     for v in range(n):
         if label[v] < 0:
             loopy[count] = v
             count += 1
-            for e in range(offsets[v], offsets[v + 1]):
-                pcount[targets[e] + 1] += 1
-    for v in range(n):
-        pcount[v + 1] += pcount[v]
     # Parents of unresolved nodes are unresolved: a resolved node has only resolved followers.
-    parents = np.empty(pcount[n], np.int64)
-    fill = pcount[:n].copy()
-    for x in range(count):
-        u = loopy[x]
-        for e in range(offsets[u], offsets[u + 1]):
-            c = targets[e]
-            parents[fill[c]] = u
-            fill[c] += 1
+    pcount, parents = reverse_edges(offsets, targets, loopy, 0)
     hasm = np.zeros(n, np.bool_)
     bad = np.zeros(n, np.int64)
     queue = np.empty(count + 1, np.int64)
@@ -332,16 +338,7 @@ def retrograde_more(
     remaining = np.zeros(m, np.int64)
     worst = np.zeros(m, np.int64)  # 1 + the largest remoteness among the options won so far
     best = np.full(m, nbuckets, np.int64)  # the smallest win candidate pushed so far
-    pcount = np.zeros(m + 1, np.int64)
-    for v in range(start, n):
-        for e in range(offsets[v], offsets[v + 1]):
-            c = targets[e]
-            if c >= start:
-                pcount[c - start + 1] += 1
-    for i in range(m):
-        pcount[i + 1] += pcount[i]
-    parents = np.empty(pcount[m], np.int64)
-    fill = pcount[:m].copy()
+    pcount, parents = reverse_edges(offsets, targets, np.arange(start, n), start)
     for v in range(start, n):
         i = v - start
         count = offsets[v + 1] - offsets[v]
@@ -349,9 +346,8 @@ def retrograde_more(
         for e in range(offsets[v], offsets[v + 1]):
             c = targets[e]
             if c >= start:
-                parents[fill[c - start]] = v
-                fill[c - start] += 1
-            elif state[c] == LOSE:
+                continue
+            if state[c] == LOSE:
                 if rem[c] + 1 < best[i]:
                     best[i] = rem[c] + 1
             elif state[c] == WIN:
