@@ -44,6 +44,17 @@ class GameEntry:
     #: row (``"{n}"``, ``"1x{n}"``) or ``{r}`` and ``{c}`` for a grid (``"{r} {c}"``); None: no table.
     table: str | None = None
 
+    def describe(self) -> dict[str, Any]:
+        """The entry as the JSON of ``zermelo games --json`` and the web API's ``/api/games``."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "summary": self.summary,
+            "params": self.params,
+            "example": self.example,
+            "aliases": list(self.aliases),
+        }
+
 
 _REGISTRY: dict[str, GameEntry] = {}
 

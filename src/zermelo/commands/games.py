@@ -18,19 +18,7 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     es = entries()
     if args.json:
-        emit_json(
-            [
-                {
-                    "name": e.name,
-                    "kind": e.kind,
-                    "summary": e.summary,
-                    "params": e.params,
-                    "example": e.example,
-                    "aliases": list(e.aliases),
-                }
-                for e in es
-            ]
-        )
+        emit_json([e.describe() for e in es])
         return 0
     width = max(len(e.name) for e in es)
     for e in es:

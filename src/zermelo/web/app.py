@@ -171,19 +171,7 @@ def games_json() -> list[dict[str, Any]]:
         spec, rest = words[0], words[1:]
         if e.graph_argument and rest and ":" not in spec:
             spec = f"{spec}:{rest.pop(0)}"
-        out.append(
-            {
-                "name": e.name,
-                "kind": e.kind,
-                "summary": e.summary,
-                "params": e.params,
-                "example": e.example,
-                "aliases": list(e.aliases),
-                "spec": spec,
-                "position": " ".join(rest),
-                "table": e.table,
-            }
-        )
+        out.append({**e.describe(), "spec": spec, "position": " ".join(rest), "table": e.table})
     return out
 
 
