@@ -101,5 +101,23 @@ def no_params(cls: Callable[[], Rules[Any]], name: str) -> Callable[[str | None]
     return factory
 
 
+def needs_params(
+    build: Callable[[str], Rules[Any]], name: str, what: str, example: str
+) -> Callable[[str | None], Rules[Any]]:
+    """A factory for a game that needs its parameters (``name:params``); a one-line error without.
+
+    >>> needs_params(str, "octal", "the code", "0.137")(None)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    zermelo.errors.InvalidGame: octal: give the code, like octal:0.137
+    """
+
+    def factory(params: str | None) -> Rules[Any]:
+        if not params:
+            raise InvalidGame(f"{name}: give {what}, like {name}:{example}")
+        return build(params)
+
+    return factory
+
+
 def _load() -> None:
     from . import games  # noqa: F401  (importing the games registers them)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidGame
-from ..registry import GameEntry, no_params, register
+from ..registry import GameEntry, needs_params, no_params, register
 from ..rules import Rules
 from .digraph import Digraph
 from .nim import Nim
@@ -13,19 +13,8 @@ from .subtraction import AllBut, PrimePower, Square, Subtraction, parse_set
 from .wythoff import Wythoff
 
 
-def _subtraction(params: str | None) -> Rules[Any]:
-    if params is None:
-        raise InvalidGame("subtraction: give the subtraction set, like subtraction:1,3,4")
-    return Subtraction(parse_set(params, "subtraction"))
-
-
-def _allbut(params: str | None) -> Rules[Any]:
-    if params is None:
-        raise InvalidGame("allbut: give the excluded numbers, like allbut:1,2")
-    return AllBut(parse_set(params, "allbut"))
-
-
 def _digraph(params: str | None) -> Rules[Any]:
+    # The graph comes as the first POSITION word (`digraph "a->b, b->c" a`), not after a colon.
     if not params:
         raise InvalidGame('digraph: give the graph, like digraph "a->b, b->c" a')
     return Digraph.from_text(params)
@@ -37,7 +26,7 @@ register(
 register(
     GameEntry(
         "subtraction",
-        _subtraction,
+        needs_params(lambda p: Subtraction(parse_set(p, "subtraction")), "subtraction", "the subtraction set", "1,3,4"),
         "subtract a number in the set S",
         "S: comma-separated positive numbers",
         "subtraction:1,3,4 21",
@@ -47,7 +36,7 @@ register(
 register(
     GameEntry(
         "allbut",
-        _allbut,
+        needs_params(lambda p: AllBut(parse_set(p, "allbut")), "allbut", "the excluded numbers", "1,2"),
         "subtract any positive number not in the set S",
         "S: comma-separated positive numbers",
         "allbut:1,2 10",

@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..errors import InvalidGame
-from ..registry import GameEntry, no_params, register
-from ..rules import Rules
+from ..registry import GameEntry, needs_params, no_params, register
 from .games import DawsonChess, DawsonKayles, GrundyGame, Hexadecimal, Octal, Officers, TakeAndBreak, Treblecross
-
-
-def _code_factory(cls: type[TakeAndBreak], example: str) -> Any:
-    def factory(params: str | None) -> Rules[Any]:
-        if not params:
-            raise InvalidGame(f"{cls.name}: give the code, like {cls.name}:{example}")
-        return cls(params)
-
-    return factory
-
 
 register(
     GameEntry(
         "octal",
-        _code_factory(Octal, "0.137"),
+        needs_params(Octal, Octal.name, "the code", "0.137"),
         "octal game: digit d_k says how many heaps may be left after removing k (bits 1, 2, 4: 0, 1, 2 heaps)",
         "CODE: d0.d1d2... with octal digits, e.g. 0.137, .77, 4.7, 0.6",
         "octal:0.137 20",
@@ -32,7 +18,7 @@ register(
 register(
     GameEntry(
         "hex",
-        _code_factory(Hexadecimal, "0.3F"),
+        needs_params(Hexadecimal, Hexadecimal.name, "the code", "0.3F"),
         "hexadecimal game: like octal, and bit 8 leaves three heaps",
         "CODE: d0.d1d2... with hex digits, e.g. 0.3F, 0.F",
         "hex:0.F 10",
@@ -43,7 +29,7 @@ register(
 register(
     GameEntry(
         "tbreak",
-        _code_factory(TakeAndBreak, "0.77"),
+        needs_params(TakeAndBreak, TakeAndBreak.name, "the code", "0.77"),
         "take-and-break game: bit 2^j of d_k lets a move remove k and leave j heaps",
         "CODE: digits 0-9 A-Z or [n]; '!' after a digit: split heaps must differ; '...' repeats the last digit",
         "tbreak:4.3... 10",
