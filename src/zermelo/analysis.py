@@ -104,17 +104,28 @@ def outcome(game: Impartial[Any], position: Any, *, misere: bool = False, limits
     ['P', 'N', 'N', 'N', 'P', 'N']
     """
     game.validate(position)
+    return _outcome(game, position, misere, limits)[0]
+
+
+def _outcome(
+    game: Impartial[Any], position: Any, misere: bool, limits: Limits | None
+) -> tuple[Outcome, bool, int | None]:
+    """(outcome, whether a closed form or the split graph settled it, the Grundy formula's value).
+
+    :func:`solve` uses the last two so it asks each closed form once: a take-and-break game's
+    ``grundy_formula`` may run a compiled kernel.
+    """
     f = game.outcome_formula(position, misere)
     if f is not None:
-        return f
+        return f, True, None
     eng = engine_for(game)
     if not misere:
         gf = game.grundy_formula(position)
         if gf is not None:
-            return Outcome.P if gf == 0 else Outcome.N
+            return (Outcome.P if gf == 0 else Outcome.N), True, gf
         if eng.splits:
-            return _gvalue_outcome(eng.grundy(position, limits))
-    return _status_outcome(eng.status(position, misere, limits)[0])
+            return _gvalue_outcome(eng.grundy(position, limits)), True, None
+    return _status_outcome(eng.status(position, misere, limits)[0]), False, None
 
 
 def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> GValue:
@@ -245,10 +256,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
     # One deadline for the whole analysis: outcome, Grundy value, remoteness and winning moves share it.
     lim = (limits or Limits()).started()
     notes: list[str] = []
-    out = outcome(game, position, misere=misere, limits=lim)
-    formula_settled = game.outcome_formula(position, misere) is not None or (
-        not misere and (game.grundy_formula(position) is not None or engine_for(game).splits)
-    )
+    out, formula_settled, formula_grundy = _outcome(game, position, misere, lim)
     wins: list[Move[Any]] = []
     one: Move[Any] | None = None
     listed = True
@@ -265,7 +273,9 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             listed = False
     extras = _extras_limits(lim) if formula_settled else lim
     g: GValue | None = None
-    if not misere:
+    if formula_grundy is not None:
+        g = formula_grundy
+    elif not misere:
         try:
             g = grundy(game, position, limits=extras)
         except (SearchLimitExceeded, Unsupported) as exc:
