@@ -445,8 +445,9 @@ def _changed_cells(before: list[str], after: list[str] | None) -> str | None:
         for c, (old, new) in enumerate(zip(old_row, new_row, strict=True))
         if old != new
     ]
-    if len(changed) > 2:  # a colouring game tints the neighbours too: name the one cell used up
-        changed = [x for x in changed if x[2] == "#"]
+    used = [x for x in changed if x[2] == "#"]
+    if used and len(used) < len(changed):  # a colouring game tints the neighbours too: name the cell used up
+        changed = used
     if not 1 <= len(changed) <= 2:
         return None
     changed.sort(key=lambda x: (x[2] != ".", x[0], x[1]))  # emptied first: the cell moved from
