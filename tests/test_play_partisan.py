@@ -89,6 +89,9 @@ def test_domineering_2x3_values_and_choices() -> None:
     ]
     assert left.moves[1].why() == "it leaves 2 > 0: Left wins whoever moves next"
     assert left.moves[0].why() == "it leaves ±1 || 0 (fuzzy): whoever moves next wins"
+    zero = classify(T, T.parse("T.F"), turn="left").moves[0]
+    assert (zero.value, zero.why()) == ("win", "it leaves 0: whoever moves next loses")
+    assert classify(T, T.parse("T.F"), turn="right").moves[0].why() == zero.why()
     assert best_move(D, left) is left.moves[1]
     right = classify(D, start, turn="right")
     assert {m.game_value for m in right.moves} == {"-1/2"} and right.value == "win"

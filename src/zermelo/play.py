@@ -13,6 +13,9 @@ lose slowly") and, for impartial games under normal play, that position's Grundy
 Everything comes from the one engine: an :class:`Evaluator` turns ``Engine.statuses`` of the
 position and all its options (one search) into :class:`MoveInfo` records.  The impartial evaluator
 is here; a scored-game evaluator (minimax values) plugs in through :func:`evaluator_for`.
+Partisan games (:class:`PartisanEvaluator`) are played with a side to move (``turn``, ``left`` or
+``right``); each move is judged by the canonical form of the position it leaves, from the rules'
+shared value cache, and that value is shown as the reason.
 
 The computer plays perfectly: from a winning position the fastest win, from a losing one the
 slowest loss, from a draw a move that keeps the draw.  With ``skill < 1`` it sometimes errs
@@ -90,7 +93,7 @@ SIDES = (LEFT, RIGHT)
 _OUTCOME_WORDS = {
     "L": "> 0, Left wins whoever moves next",
     "R": "< 0, Right wins whoever moves next",
-    "P": "0, whoever moves next loses",
+    "P": "= 0, whoever moves next loses",
     "N": "|| 0 (fuzzy), whoever moves next wins",
 }
 
@@ -175,10 +178,12 @@ def outcome_words(game_value: str, outcome: str) -> str:
 
     >>> outcome_words("1/2", "L")
     '1/2 > 0: Left wins whoever moves next'
+    >>> outcome_words("0", "P")
+    '0: whoever moves next loses'
     """
-    if outcome == "P":
-        return f"{game_value}: {_OUTCOME_WORDS[outcome]}"
     relation, _, rest = _OUTCOME_WORDS[outcome].partition(", ")
+    if outcome == "P":  # the canonical form of a second-player win is 0 itself
+        return f"{game_value}: {rest}"
     return f"{game_value} {relation}: {rest}"
 
 
