@@ -22,7 +22,7 @@ from zermelo.games.domineering import Domineering
 from zermelo.games.hackenbush import Hackenbush
 from zermelo.games.toads import ToadsAndFrogs
 from zermelo.play import Session, best_move, cell_name, choose_move, classify, find_move, grid, partisan_moves
-from zermelo.rules import Outcome, Partisan
+from zermelo.rules import Move, Outcome, Partisan
 from zermelo.values.canonical import canonical_form, value_cache
 
 D, C, T, H, COL = Domineering(), Clobber(), ToadsAndFrogs(), Hackenbush(), Col()
@@ -121,6 +121,29 @@ def test_labels_name_the_cells_a_move_changes() -> None:
     assert grid(T, T.parse("TF. ..F")) is None  # several rows of Toads and Frogs are a sum, not a board
     with pytest.raises(InvalidPosition, match="left or right"):
         partisan_moves(D, D.parse(".."), "up")
+
+
+def test_rules_may_label_their_own_moves() -> None:
+    class Stones(Partisan[int]):
+        """Left takes 1 or 2 stones, Right takes 1; labelled by the rules themselves."""
+
+        name = "stones"
+
+        def left_options(self, n: int) -> list[int]:
+            return [n - k for k in (1, 2) if k <= n]
+
+        def right_options(self, n: int) -> list[int]:
+            return [n - 1] if n else []
+
+        def left_moves(self, n: int) -> list[Move[int]]:
+            return [Move(f"take {n - m}", m) for m in self.left_options(n)]
+
+    game = Stones()
+    pv = classify(game, 3, turn="left")
+    assert [(m.label, m.value, m.game_value) for m in pv.moves] == [("take 1", "win", "^"), ("take 2", "lose", "*")]
+    assert best_move(game, pv).label == "take 1"  # type: ignore[union-attr]
+    assert find_move(game, 3, "take 2", pv.moves).position == 1
+    assert [m.label for m in classify(game, 3, turn="right").moves] == ["to 2"]  # no right_moves: generic
 
 
 @pytest.mark.parametrize(
