@@ -187,8 +187,8 @@ function statusText(t) {
   const when = r === null ? "" : ` (the game can last ${r} more moves)`;
   const v = { win: "you can win", lose: "you lose against perfect play", draw: "you can hold a draw" }[t.data.value];
   if (t.data.turn) {
-    const why = { L: "> 0, Left wins", R: "< 0, Right wins", P: "= 0, whoever moves next loses",
-      N: "is fuzzy, whoever moves next wins" }[t.data.outcome];
+    const why = { L: "> 0: Left wins", R: "< 0: Right wins", P: "= 0: whoever moves next loses",
+      N: "fuzzy: whoever moves next wins" }[t.data.outcome];
     return `Your move (${capital(t.data.turn)}) — ${v}: the value is ${t.data.game_value} (${why}).`;
   }
   return `Your move — ${v}${t.data.value === "draw" ? "" : when}.`;
