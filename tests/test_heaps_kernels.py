@@ -103,6 +103,18 @@ def test_grundys_game_sparse_against_plain() -> None:
     assert sequence(GrundyGame(), 40).values.tolist() == _engine(GrundyGame(), 40)
 
 
+@pytest.mark.parametrize("code", ["0.6", "0.0707", "0.4", "0.3777"])
+def test_sparse_scan_phases_against_plain(code: str) -> None:
+    # Values up to 64..157 leave many rare-class values open after the rare pairs, so the common x
+    # common scan runs both its marking phase (more than 4 open) and its compare phase (at most 4
+    # open) thousands of times here (counted in the C peer, which has the same structure); 0.4 gets
+    # the domain form of the mask.
+    n = 2500
+    sparse = sequence(Octal(code), n, kernel="octal-sparse", prove=False, use_period=False).values
+    plain = sequence(Octal(code), n, kernel="octal-plain", prove=False, use_period=False).values
+    assert np.array_equal(sparse, plain)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sets(st.integers(1, 12), min_size=1, max_size=5))
 def test_subtraction_bitset_kernel(s: set[int]) -> None:
