@@ -110,8 +110,9 @@ def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignor
                 top = m // 2
                 if uneq[k] and m % 2 == 0:
                     top -= 1
-                for a in range(1, top + 1):
-                    mark[g[a] ^ g[m - a]] = stamp
+                mu = np.uint64(m)  # unsigned indices: no negative-index wraparound in the inner loop
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    mark[np.uint64(g[a] ^ g[mu - a])] = stamp
         v = 0
         while mark[v] == stamp:
             v += 1
@@ -182,8 +183,9 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                 top = m // 2
                 if uneq[k] and m % 2 == 0:
                     top -= 1
-                for a in range(1, top + 1):
-                    mark[g[a] ^ g[m - a]] = stamp
+                mu = np.uint64(m)  # unsigned indices: no negative-index wraparound in the inner loop
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    mark[np.uint64(g[a] ^ g[mu - a])] = stamp
         # the least common-class value not excluded
         c = 0
         while parity[c] == rare_class or mark[c] == stamp:
