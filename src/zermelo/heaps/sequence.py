@@ -480,7 +480,7 @@ def sequence(
     return HeapSequence(
         game=spec,
         upto=upto,
-        values=g[: upto + 1].copy(),
+        values=g if g.size == upto + 1 else g[: upto + 1].copy(),  # no 2nd copy of 10^8 values
         period=found.period if found else None,
         preperiod=found.preperiod if found else None,
         saltus=found.saltus if found else 0,
