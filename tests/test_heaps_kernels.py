@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from zermelo import InvalidGame
 from zermelo.engine import engine_for
 from zermelo.games import AllBut, Subtraction
-from zermelo.heaps import GrundyGame, Hexadecimal, Octal, TakeAndBreak, sequence
+from zermelo.heaps import GrundyGame, Hexadecimal, Octal, TakeAndBreak, kernels, sequence
 from zermelo.heaps.sequence import _OctalRunner
 
 
@@ -41,8 +41,12 @@ def _engine(game: object, n: int) -> list[int]:
 
 @pytest.fixture
 def early_sparse(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pick the sparse-space mask after 8 heaps, so short runs exercise the sparse kernel."""
+    """Pick the sparse-space mask after 8 heaps, so short runs exercise the sparse kernel.
+
+    Also keep the sparse kernel when most heaps are rare (the runner would take the plain rule).
+    """
     monkeypatch.setattr(_OctalRunner, "warm", 8)
+    monkeypatch.setattr(_OctalRunner, "plain_above", 2.0)
 
 
 def test_every_octal_code_up_to_three_digits_matches_the_engine(early_sparse: None) -> None:
@@ -104,7 +108,7 @@ def test_grundys_game_sparse_against_plain() -> None:
 
 
 @pytest.mark.parametrize("code", ["0.6", "0.0707", "0.4", "0.3777"])
-def test_sparse_scan_phases_against_plain(code: str) -> None:
+def test_sparse_scan_phases_against_plain(code: str, early_sparse: None) -> None:
     # Values up to 64..157 leave many rare-class values open after the rare pairs, so the common x
     # common scan runs both its marking phase (more than 4 open) and its compare phase (at most 4
     # open) thousands of times here (counted in the C peer, which has the same structure); 0.4 gets
@@ -113,6 +117,29 @@ def test_sparse_scan_phases_against_plain(code: str) -> None:
     sparse = sequence(Octal(code), n, kernel="octal-sparse", prove=False, use_period=False).values
     plain = sequence(Octal(code), n, kernel="octal-plain", prove=False, use_period=False).values
     assert np.array_equal(sparse, plain)
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.4", "0.6"])
+def test_runner_takes_the_plain_rule_without_a_sparse_space(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 0.07 and 0.4 keep about a third of their heaps rare under the best mask: the runner computes
+    # them by the plain rule, re-picking the mask (and rebuilding the rare list) at every chunk.
+    # Officers 0.6 has a fifth of its first 4,096 heaps rare but a tenth of its first 16,384: it
+    # starts plain and switches to the sparse kernel with a freshly rebuilt rare list.
+    calls: list[str] = []
+    plain, sparse = kernels.octal_plain, kernels.octal_sparse
+    monkeypatch.setattr(kernels, "octal_plain", lambda *a: calls.append("plain") or plain(*a))
+    monkeypatch.setattr(kernels, "octal_sparse", lambda *a: calls.append("sparse") or sparse(*a))
+    n = 20000
+    got = sequence(Octal(code), n, prove=False, use_period=False)
+    monkeypatch.setattr(kernels, "octal_plain", plain)
+    ref = sequence(Octal(code), n, kernel="octal-plain", prove=False, use_period=False)
+    assert np.array_equal(got.values, ref.values)
+    assert got.rare_count is not None and got.rare_mask is not None
+    assert "plain" in calls[1:]  # beyond the warm-up
+    if code == "0.6":
+        assert "sparse" in calls and calls[-1] == "sparse"
+    else:
+        assert "sparse" not in calls
 
 
 @settings(max_examples=30, deadline=None)

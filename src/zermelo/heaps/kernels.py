@@ -225,11 +225,12 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                     nopen = kept
                 else:
                     a_end = min(a + 128, scan_top + 1)
-                    o0 = opens[0]
-                    o1 = opens[1] if nopen > 1 else o0
-                    o2 = opens[2] if nopen > 2 else o0
-                    o3 = opens[3] if nopen > 3 else o0
-                    h0 = h1 = h2 = h3 = 0
+                    # 32-bit values and boolean flags: twice the lanes of 64-bit compares
+                    o0 = np.int32(opens[0])
+                    o1 = np.int32(opens[1] if nopen > 1 else o0)
+                    o2 = np.int32(opens[2] if nopen > 2 else o0)
+                    o3 = np.int32(opens[3] if nopen > 3 else o0)
+                    h0 = h1 = h2 = h3 = False
                     for i in range(nsplit):
                         if not good[i]:
                             continue
@@ -238,12 +239,12 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                         hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
                         mu = np.uint64(m)  # unsigned indices: no negative-index wraparound, so it vectorises
                         for x in range(np.uint64(a), np.uint64(hi + 1)):
-                            y = g[x] ^ g[mu - x]
+                            y = np.int32(g[x] ^ g[mu - x])
                             h0 |= y == o0
                             h1 |= y == o1
                             h2 |= y == o2
                             h3 |= y == o3
-                    hit = h0 | h1 << 1 | h2 << 2 | h3 << 3
+                    hit = np.int64(h0) | np.int64(h1) << 1 | np.int64(h2) << 2 | np.int64(h3) << 3
                     kept = 0
                     for t in range(nopen):
                         if not (hit >> t) & 1:
