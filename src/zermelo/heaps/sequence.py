@@ -195,6 +195,7 @@ class _OctalRunner(_Runner):
         self.rare = np.zeros(0, np.int64)
         self.nrare = 0
         self.stale = False  # the rare list misses heaps the plain rule computed
+        self.plain_heaps = 0  # heaps past the warm-up computed by the plain rule (no sparse space)
 
     def _arrays(self, stop: int) -> None:
         if self.length >= stop or (not self.code.repeat and self.length):
@@ -254,10 +255,10 @@ class _OctalRunner(_Runner):
                 self.stale = False
             assert self.choice is not None
             if self.choice.rare > self.plain_above * start:
-                start = int(
-                    kernels.octal_plain(g, start, stop, self.take0, self.take1, self.split, self.uneq, self.mark)
-                )
+                end = int(kernels.octal_plain(g, start, stop, self.take0, self.take1, self.split, self.uneq, self.mark))
+                self.plain_heaps += end - start
                 self.stale = True  # re-pick (and rebuild the rare list) before the next sparse chunk
+                start = end
                 continue
             start, self.nrare = kernels.octal_sparse(
                 g,
@@ -502,13 +503,20 @@ def sequence(
         saltus=found.saltus if found else 0,
         proven=ok,
         proof=proof,
-        kernel=runner.kernel + (f" (then the proven period from heap {filled[0]})" if filled else ""),
+        kernel=_label(runner, done) + (f" (then the proven period from heap {filled[0]})" if filled else ""),
         computed=done,
         seconds=time.monotonic() - began,
         rare_mask=rare_mask,
         rare_count=rare_count,
         rare=rare,
     )
+
+
+def _label(runner: _Runner, done: int) -> str:
+    """The kernel's name, saying so when the plain rule did most of a sparse run's work."""
+    if isinstance(runner, _OctalRunner) and runner.sparse and 2 * runner.plain_heaps > done:
+        return f"{runner.kernel} ({runner.plain_heaps:,} of {done:,} heaps by the plain rule: no sparse space)"
+    return runner.kernel
 
 
 def _periodicity(g: np.ndarray, rule: str, removal: int | None, heaps: int) -> tuple[Periodicity | None, bool, str]:
