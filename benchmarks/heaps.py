@@ -214,7 +214,7 @@ def _cpeer(quick: bool) -> None:
             _agree(f"{name} to {n:,}", s.values, values)
             if mode == "sparse":
                 note = (
-                    f"zermelo {s.rare_mask}, {s.rare_count:,} rare; C mask {int(info['mask'], 16):b}"
+                    f"zermelo {s.kernel}, {s.rare_mask}, {s.rare_count:,} rare; C mask {int(info['mask'], 16):b}"
                     f"{' (domain)' if info['domain'] == '1' else ''}, {int(info['rare']):,} rare, "
                     f"{info['picks']} picks"
                 )

@@ -181,9 +181,11 @@ class _OctalRunner(_Runner):
 
     #: Heaps computed by the plain rule before the first mask is picked from their histogram.
     warm = 64
-    #: When more than this fraction of the heaps are rare under the best mask there is no sparse
-    #: space, and the plain rule is faster (Dawson's Kayles 0.07: a third rare, plain ~3.5× faster).
-    plain_above = 1 / 8
+    #: Cost of one rare heap to the sparse kernel, in plain-rule splits (its rare pairs plus its
+    #: share of the scan; measured on Dawson's Kayles, where a third of the heaps are rare and the
+    #: plain rule is ~3.5× faster).  A chunk goes by the plain rule, which costs about
+    #: (start + stop) / 4 splits a heap, when ``sparse_cost · rare`` is more than that: no sparse space.
+    sparse_cost = 6.0
 
     def __init__(self, code: Code, sparse: bool) -> None:
         self.code = code
@@ -254,7 +256,7 @@ class _OctalRunner(_Runner):
                 self._repick(g, start)
                 self.stale = False
             assert self.choice is not None
-            if self.choice.rare > self.plain_above * start:
+            if self.sparse_cost * self.choice.rare > (start + stop) / 4:
                 end = int(kernels.octal_plain(g, start, stop, self.take0, self.take1, self.split, self.uneq, self.mark))
                 self.plain_heaps += end - start
                 self.stale = True  # re-pick (and rebuild the rare list) before the next sparse chunk
