@@ -247,10 +247,12 @@ static void octal_sparse(val_t *g, int64_t n_max, uint32_t *mark, choice_t *chos
             /* Blocks of pairs (x, m - x), x = a..a_end, over every good split.  While many values
              * are open, mark the block's XORs (branch-free stores) and then drop the open values
              * marked; blocks grow from 16 to 256 pairs.  When at most 4 are open, test a block
-             * against them with the vectorised hits4, which says which of them the block excludes. */
-            int64_t a = 1, blk = 16;
+             * against them with the vectorised hits4, which says which of them the block excludes
+             * (blocks of 16 growing to 128: the last value is often settled by the first few pairs). */
+            int64_t a = 1, blk = 16, cblk = 16;
             while (nopen && a <= scan_top) {
-                int64_t a_end = a + (nopen > 4 ? blk : SCAN_BLOCK) - 1;
+                int64_t a_end = a + (nopen > 4 ? blk : cblk) - 1;
+                if (nopen <= 4 && cblk < SCAN_BLOCK) cblk *= 2;
                 if (a_end > scan_top) a_end = scan_top;
                 for (int i = 0; i < nsplit; i++) {
                     if (!good[i]) continue;

@@ -204,6 +204,7 @@ def octal_sparse(  # type: ignore[no-untyped-def]
             # block is compared with them directly (a loop LLVM vectorises; no stores).
             a = 1
             block = 8
+            cblock = 16  # compare blocks grow to 128: the last value is often settled by the first pairs
             while nopen and a <= scan_top:
                 if nopen > 4:
                     a_end = min(a + block, scan_top + 1)
@@ -224,7 +225,8 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                             kept += 1
                     nopen = kept
                 else:
-                    a_end = min(a + 128, scan_top + 1)
+                    a_end = min(a + cblock, scan_top + 1)
+                    cblock = min(2 * cblock, 128)
                     # 32-bit values and boolean flags: twice the lanes of 64-bit compares
                     o0 = np.int32(opens[0])
                     o1 = np.int32(opens[1] if nopen > 1 else o0)
