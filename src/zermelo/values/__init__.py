@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+from .atomic import atomic_weight, is_all_small
 from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
 from .game import Game, add, game, integer, le, neg, number, star, total, zero
 from .nimber import nim_add, nim_multiply
@@ -22,12 +23,14 @@ __all__ = [
     "Thermograph",
     "Wall",
     "add",
+    "atomic_weight",
     "cool",
     "format_dyadic",
     "format_value",
     "game",
     "inf_le",
     "integer",
+    "is_all_small",
     "is_dyadic",
     "le",
     "neg",
