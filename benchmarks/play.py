@@ -6,6 +6,10 @@
    do).  Cold: the first question about the game.
 2. A web round trip (``/api/moves`` on a running ``zermelo serve``) against ``classify`` in the
    same process, both warm: the cost of HTTP + JSON for one hint.
+3. Partisan play: a whole game of Domineering (hints on both sides) in one ``Session``, whose
+   values stay in the rules' shared value cache: the first hint, then all the later ones, against
+   classifying each later position of the same game with a fresh rules object (no shared value
+   cache; the interned game values and their comparisons are still shared).
 """
 
 from __future__ import annotations
@@ -66,6 +70,38 @@ def main() -> None:
         short = spec if len(spec) < 24 else spec[:21] + "..."
         print(f"| {short} | {text} | {n} | {a * 1e3:.1f} ms | {b * 1e3:.1f} ms | {b / a:.1f}x |")
     _web()
+    _partisan()
+
+
+PARTISAN_BOARDS = ["....|....|....|....", ".....|.....|.....|.....", ".....|.....|.....|.....|....."]
+
+
+def _partisan() -> None:
+    from zermelo.games.domineering import Domineering
+    from zermelo.play import Session
+
+    print()
+    print("| Domineering board | moves | first hint | later hints, shared cache | later, fresh rules | ratio |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for board in PARTISAN_BOARDS:
+        d = Domineering()
+        t = time.perf_counter()
+        s = Session(d, d.parse(board), computer=None)
+        first = time.perf_counter() - t
+        t = time.perf_counter()
+        while not s.over:
+            hint = s.hint()
+            assert hint is not None
+            s.play(hint)
+        later = time.perf_counter() - t
+        t = time.perf_counter()
+        for turn in s.turns[1:]:
+            classify(Domineering(), turn.position, turn=turn.side)
+        fresh = time.perf_counter() - t
+        print(
+            f"| {board.count('|') + 1}x{board.index('|')} | {s.ply} | {first * 1e3:.0f} ms | {later * 1e3:.1f} ms"
+            f" | {fresh * 1e3:.0f} ms | {fresh / later:.0f}x |"
+        )
 
 
 def _web() -> None:

@@ -175,3 +175,25 @@ def test_tictactoe_on_a_grid_when_the_minimax_games_are_there(page: Page, base_u
         (best if best.count() else page.locator("#board .cell.draw")).first.click()
     assert page.inner_text("#status") == "Game over: a draw."
     page.screenshot(path=str(OUT / "tictactoe.png"), full_page=True)
+
+
+def test_a_full_game_of_domineering_as_right(page: Page) -> None:
+    # 3 × 3 Domineering is ±1: whoever moves first wins.  The person plays Right and moves first.
+    page.select_option("#game-select", "domineering")
+    assert page.is_visible("#side-label")  # a partisan game: choose your side
+    page.select_option("#side", "right")
+    start(page, "domineering", "...|...|...", first="human")
+    status = page.inner_text("#status")
+    assert status.startswith("Your move (Right) — you can win: the value is ±1"), status
+    assert page.locator("#board .grid .cell").count() == 9
+    first = page.locator("#moves .move").first.inner_text()
+    assert first.startswith("a1-b1") and "value" in first  # each move shows the value it leaves
+    plies, seen = play_winning_game(page, use_counters=False)
+    assert "win" in seen and plies >= 2
+    assert page.inner_text("#status") == "Game over: Left cannot move: you win!"
+    log = page.locator("#log li")
+    assert log.count() == plies - 1
+    assert log.first.inner_text().startswith("you (Right): ") and ", value " in log.first.inner_text()
+    assert log.nth(1).inner_text().startswith("computer (Left): ")
+    assert "#" in page.inner_text("#board")  # the dominoes placed
+    page.screenshot(path=str(OUT / "domineering.png"), full_page=True)

@@ -78,6 +78,8 @@ def test_solve_nim_json(capsys: pytest.CaptureFixture[str]) -> None:
         "remoteness",
         "winning_moves",
         "explanation",
+        "winning_moves_listed",
+        "notes",
     ]
     assert data["game"] == "nim" and data["position"] == "3 4 5"
     assert data["outcome"] == "N" and data["grundy"] == 2 and data["winner"] == "first"
@@ -170,3 +172,7 @@ def test_a_position_too_big_to_list_its_winning_moves_says_so(capsys: pytest.Cap
     status, out, _ = run(capsys, "solve", "primepower", "10000000000", "--timeout", "3")
     assert status == 0 and "N: the first player" in out and "winning moves: not listed (see the note)" in out
     assert "A winning move: take 4 (10000000000 -> 9999999996)" in out
+    status, out, _ = run(capsys, "solve", "primepower", "10000000000", "--timeout", "3", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["winning_moves"] == [] and data["winning_moves_listed"] is False
+    assert any(n.startswith("winning moves not listed") for n in data["notes"])

@@ -103,6 +103,27 @@ def test_the_computer_plays_the_fastest_win(client: httpx.Client) -> None:
     assert again == same  # a seeded random player is reproducible
 
 
+def test_partisan_moves_carry_their_values(client: httpx.Client) -> None:
+    status, body = get(client, "/api/moves", game="domineering", position="...|...", turn="left")
+    assert status == 200, body
+    assert body["partisan"] and body["turn"] == "left" and body["value"] == "win"
+    assert body["game_value"] == "{2|-1/2}" and body["outcome"] == "N" and body["remoteness"] is None
+    assert body["grid"] == ["...", "..."] and body["heaps"] is None
+    assert [(m["move"], m["value"], m["game_value"], m["outcome"]) for m in body["moves"]] == [
+        ("a1-a2", "lose", "±1", "N"),
+        ("b1-b2", "win", "2", "L"),
+        ("c1-c2", "lose", "±1", "N"),
+    ]
+    assert body["moves"][1]["describe"] == "win, value 2"
+    assert body["moves"][1]["why"] == "it leaves 2 > 0: Left wins whoever moves next"
+    status, body = get(client, "/api/play", game="domineering", position="...|...", turn="left", seed="1")
+    assert status == 200 and body["move"]["move"] == "b1-b2"  # the only winning move
+    after = body["after"]
+    assert after["turn"] == "right" and after["value"] == "lose" and after["game_value"] == "2"
+    _, nim = get(client, "/api/moves", game="nim", position="1 2")
+    assert not nim["partisan"] and nim["turn"] is None and all(m["game_value"] is None for m in nim["moves"])
+
+
 def test_table_is_an_integration_point(client: httpx.Client) -> None:
     r = client.get("/api/table", params={"game": "wythoff", "rows": 8, "cols": 8})
     if importlib.util.find_spec("zermelo.tables") is None:
@@ -137,6 +158,12 @@ def test_table_is_an_integration_point(client: httpx.Client) -> None:
         ("/api/play", {"game": "nim", "position": "3", "skill": "high"}, 400, "must be a float"),
         ("/api/play", {"game": "nim", "position": "3", "seed": "-1"}, 400, "'seed'"),
         ("/api/play", {"game": "nim", "position": "3", "seed": "-1"}, 400, "between 0 and 9,223,372,036,854,775,808"),
+        ("/api/moves", {"game": "domineering", "position": "..|.."}, 400, "'turn' must be left or right"),
+        ("/api/play", {"game": "domineering", "position": "..|..", "turn": "up"}, 400, "got 'up'"),
+        ("/api/moves", {"game": "nim", "position": "3", "turn": "left"}, 400, "'turn' is for partisan games"),
+        ("/api/moves", {"game": "clobber", "position": "xo", "turn": "left", "misere": "1"}, 400, "misère"),
+        ("/api/moves", {"game": "domineering", "position": "..|.q", "turn": "left"}, 400, "unexpected 'q'"),
+        ("/api/play", {"game": "domineering", "position": ".#|#.", "turn": "right"}, 400, "game is over"),
         ("/api/table", {"game": "digraph:a->b"}, None, ""),
         ("/api/nothing", {}, 404, "Not Found"),
     ],

@@ -72,7 +72,7 @@ class Analysis:
         return self.outcome.winner
 
     def to_json(self, rules: Impartial[Any] | None = None) -> dict[str, Any]:
-        """The CLI's JSON object (fields exactly as in the design)."""
+        """The CLI's JSON object: the design's fields, then ``winning_moves_listed`` and ``notes``."""
         fmt = rules.format if rules is not None else str
         return {
             "game": self.game,
@@ -83,6 +83,10 @@ class Analysis:
             "remoteness": self.remoteness,
             "winning_moves": [{"move": m.label, "position": fmt(m.position)} for m in self.winning_moves],
             "explanation": self.explanation,
+            # Beyond the design's fields: an empty list above means "no winning move" only when
+            # this is true; when the list was too long to build, the notes say why.
+            "winning_moves_listed": self.winning_moves_listed,
+            "notes": list(self.notes),
         }
 
 

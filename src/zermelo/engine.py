@@ -738,25 +738,28 @@ def fold(
     6
     """
     table: dict[Hashable, Any] = {} if memo is None else memo
-    stack: list[tuple[Any, Hashable, list[Any] | None]] = [(root, key(root), None)]
+    # A frame is (position, key, keys of its children or None until expanded): each child's key
+    # is computed once, when its parent is expanded, and reused when the parent is combined.
+    root_key = key(root)
+    stack: list[tuple[Any, Hashable, list[Hashable] | None]] = [(root, root_key, None)]
     on_path: set[Hashable] = set()
     while stack:
-        pos, k, kids = stack[-1]
-        if k in table:
-            stack.pop()
-            continue
-        if kids is None:
+        pos, k, kid_keys = stack[-1]
+        if kid_keys is None:
+            if k in table:
+                stack.pop()
+                continue
             kids = list(children(pos))
-            stack[-1] = (pos, k, kids)
+            kid_keys = [key(c) for c in kids]
+            stack[-1] = (pos, k, kid_keys)
             on_path.add(k)
-            for c in kids:
-                ck = key(c)
-                if ck in on_path:
-                    raise Unsupported("this analysis needs a game without cycles")
+            for c, ck in zip(kids, kid_keys, strict=True):
                 if ck not in table:
+                    if ck in on_path:
+                        raise Unsupported("this analysis needs a game without cycles")
                     stack.append((c, ck, None))
             continue
-        table[k] = combine(pos, [table[key(c)] for c in kids])
+        table[k] = combine(pos, [table[ck] for ck in kid_keys])
         on_path.discard(k)
         stack.pop()
-    return table[key(root)]
+    return table[root_key]

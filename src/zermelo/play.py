@@ -13,6 +13,9 @@ lose slowly") and, for impartial games under normal play, that position's Grundy
 Everything comes from the one engine: an :class:`Evaluator` turns ``Engine.statuses`` of the
 position and all its options (one search) into :class:`MoveInfo` records.  The impartial evaluator
 is here; a scored-game evaluator (minimax values) plugs in through :func:`evaluator_for`.
+Partisan games (:class:`PartisanEvaluator`) are played with a side to move (``turn``, ``left`` or
+``right``); each move is judged by the canonical form of the position it leaves, from the rules'
+shared value cache, and that value is shown as the reason.
 
 The computer plays perfectly: from a winning position the fastest win, from a losing one the
 slowest loss, from a draw a move that keeps the draw.  With ``skill < 1`` it sometimes errs
@@ -35,7 +38,7 @@ import importlib
 import random
 import re
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
@@ -43,19 +46,24 @@ from .analysis import grundy as grundy_of
 from .analysis import outcome as outcome_of
 from .engine import DRAW, LOSE, WIN, Limits, engine_for
 from .errors import InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
-from .rules import Impartial, Move, Outcome, Rules, Scored
+from .rules import Impartial, Move, Outcome, Partisan, Rules, Scored, is_natural
 
 __all__ = [
+    "LEFT",
     "MAX_MOVES",
     "MAX_TYPED",
+    "RIGHT",
+    "SIDES",
     "Evaluator",
     "ImpartialEvaluator",
     "MoveInfo",
+    "PartisanEvaluator",
     "PositionValue",
     "ScoredEvaluator",
     "Session",
     "Turn",
     "best_move",
+    "cell_name",
     "choose_move",
     "classify",
     "evaluator_for",
@@ -63,6 +71,9 @@ __all__ = [
     "grid",
     "heaps",
     "move_reader",
+    "other_side",
+    "outcome_words",
+    "partisan_moves",
     "register_evaluator",
 ]
 
@@ -74,6 +85,17 @@ MAX_TYPED = 1_000
 #: Value words, for the player who moves (a move) or is to move (a position).
 WIN_, DRAW_, LOSE_ = "win", "draw", "lose"
 _WORD = {WIN: WIN_, LOSE: LOSE_, DRAW: DRAW_}
+
+#: The two players of a partisan game.
+LEFT, RIGHT = "left", "right"
+SIDES = (LEFT, RIGHT)
+#: What a partisan position's outcome class says (normal play, the value from Left's side).
+_OUTCOME_WORDS = {
+    "L": "> 0, Left wins whoever moves next",
+    "R": "< 0, Right wins whoever moves next",
+    "P": "= 0, whoever moves next loses",
+    "N": "|| 0 (fuzzy), whoever moves next wins",
+}
 
 
 @dataclass(frozen=True)
@@ -93,6 +115,12 @@ class MoveInfo:
     remoteness: int | None
     grundy: int | None = None
     score: int | None = None  # scored games: the minimax value for the mover
+    #: Partisan games: the canonical form (CGSuite notation) of the position the move leads to,
+    #: and its outcome class (L, R, P, N).  ``cg`` is that value as a
+    #: :class:`~zermelo.values.game.Game`, for comparisons.
+    game_value: str | None = None
+    outcome: str | None = None
+    cg: Any = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -107,8 +135,11 @@ class MoveInfo:
     def describe(self) -> str:
         """The value in words, GAMESMAN style: ``win in 3``, ``lose in 4``, ``draw``.
 
-        The count is plies until the game ends, this move included.
+        The count is plies until the game ends, this move included.  Partisan games: the word and
+        the value of the position the move leads to, ``win, value {2|-1/2}``.
         """
+        if self.game_value is not None:
+            return f"{self.value}, value {self.game_value}"
         if self.value == DRAW_:
             return "draw"
         if self.remoteness is None:
@@ -126,7 +157,34 @@ class MoveInfo:
             "grundy": self.grundy,
             "score": self.score,
             "describe": self.describe(),
+            "game_value": self.game_value,
+            "outcome": self.outcome,
+            "why": self.why(),
         }
+
+    def why(self) -> str | None:
+        """Partisan games: why the move wins or loses, from the value it leaves (else ``None``).
+
+        The value is always from Left's side (positive: good for Left); after the move the
+        opponent is to move, so a mover wins exactly when the value favours them or is 0.
+        """
+        if self.game_value is None or self.outcome is None:
+            return None
+        return f"it leaves {outcome_words(self.game_value, self.outcome)}"
+
+
+def outcome_words(game_value: str, outcome: str) -> str:
+    """A partisan value with what it says about the winner: ``±1 || 0 (fuzzy), whoever moves next wins``.
+
+    >>> outcome_words("1/2", "L")
+    '1/2 > 0: Left wins whoever moves next'
+    >>> outcome_words("0", "P")
+    '0: whoever moves next loses'
+    """
+    relation, _, rest = _OUTCOME_WORDS[outcome].partition(", ")
+    if outcome == "P":  # the canonical form of a second-player win is 0 itself
+        return f"{game_value}: {rest}"
+    return f"{game_value} {relation}: {rest}"
 
 
 @dataclass(frozen=True)
@@ -139,6 +197,12 @@ class PositionValue:
     moves: list[MoveInfo]
     exact: bool = True  # False: remoteness unknown, values from a closed form only
     score: int | None = None  # scored games: the minimax value for the player to move
+    #: Partisan games: the side to move (``left`` / ``right``), the position's canonical form
+    #: and outcome class; ``cg`` is the value as a :class:`~zermelo.values.game.Game`.
+    turn: str | None = None
+    game_value: str | None = None
+    outcome: str | None = None
+    cg: Any = field(default=None, compare=False, repr=False)
 
     @property
     def over(self) -> bool:
@@ -274,6 +338,127 @@ class ScoredEvaluator(Evaluator):
         return PositionValue(best.value, rem, None, infos, score=best.score)
 
 
+class PartisanEvaluator:
+    """Partisan games: every move's value is the canonical form of the position it leads to.
+
+    The values come from :func:`zermelo.values.canonical.canonical_form`, which keeps them in the
+    rules' shared :func:`~zermelo.values.canonical.value_cache`: the position's own value values
+    all its options on the way, and every later move of the game is mostly cache hits.  Normal
+    play: Left wins a position G with Right to move exactly when G >= 0, so Left's move to G is
+    ``win`` when G is positive or 0; Right's when G is negative or 0.  The side to move wins when
+    G favours them or is fuzzy (first player wins).
+
+    There is no remoteness here: a partisan value says who wins, not how soon, and the play
+    module does not invent a count.
+    """
+
+    def evaluate(self, game: Partisan[Any], position: Any, turn: str, misere: bool, limits: Limits) -> PositionValue:
+        from .values.canonical import canonical_form
+
+        if misere:
+            raise Unsupported(f"{game.spec()}: misère play is for impartial games (partisan games play normal play)")
+        moves = partisan_moves(game, position, turn)
+        try:
+            own = canonical_form(game, position, limits=limits)  # values every option on the way
+            values = [canonical_form(game, m.position, limits=limits) for m in moves]
+        except RecursionError:  # pragma: no cover  (canonical_form is iterative; a guard, not a path)
+            raise SearchLimitExceeded(f"{game.spec()}: the position is too deep to value") from None
+        infos = [
+            MoveInfo(
+                i + 1,
+                m,
+                game.format(m.position),
+                WIN_ if _favours(v.outcome, turn, after_move=True) else LOSE_,
+                None,
+                game_value=str(v),
+                outcome=str(v.outcome),
+                cg=v,
+            )
+            for i, (m, v) in enumerate(zip(moves, values, strict=True))
+        ]
+        word = WIN_ if _favours(own.outcome, turn, after_move=False) else LOSE_
+        return PositionValue(word, None, None, infos, turn=turn, game_value=str(own), outcome=str(own.outcome), cg=own)
+
+
+def _favours(outcome: Outcome, side: str, *, after_move: bool) -> bool:
+    """Whether ``side`` wins a position of this outcome class: one it just moved to (the
+    opponent is to move: L/R for its own side, or P) or one where it is to move (L/R, or N)."""
+    mine = Outcome.L if side == LEFT else Outcome.R
+    return outcome is mine or outcome is (Outcome.P if after_move else Outcome.N)
+
+
+def other_side(side: str) -> str:
+    """``left`` <-> ``right``."""
+    return RIGHT if side == LEFT else LEFT
+
+
+def partisan_moves(game: Partisan[Any], position: Any, side: str) -> list[Move[Any]]:
+    """The labelled moves of ``side`` (``left`` / ``right``).
+
+    Rules may label their own moves with ``left_moves`` / ``right_moves`` (yielding
+    :class:`~zermelo.rules.Move`); otherwise the label is generic: on a board (see :func:`grid`)
+    the cells the move changes, ``a1-a2`` (columns a, b, … from the left, rows 1, 2, … from the
+    top; a cell that was emptied comes first, so Clobber's ``b1-a1`` moves from b1 to a1), or
+    the one cell it used up (Col); else ``to`` and the position it leads to.
+
+    >>> from zermelo.games.domineering import Domineering
+    >>> d = Domineering()
+    >>> [m.label for m in partisan_moves(d, d.parse("..|.."), "left")]
+    ['a1-a2', 'b1-b2']
+    >>> [m.label for m in partisan_moves(d, d.parse("..|.."), "right")]
+    ['a1-b1', 'a2-b2']
+    """
+    if side not in SIDES:
+        raise InvalidPosition(f"the side to move is left or right, got {side!r}")
+    hook = getattr(game, f"{side}_moves", None)
+    if hook is not None:
+        moves: list[Move[Any]] = list(islice(hook(position), MAX_MOVES + 1))
+    else:
+        options = game.left_options(position) if side == LEFT else game.right_options(position)
+        before = grid(game, position)
+        moves = []
+        for option in islice(options, MAX_MOVES + 1):
+            cells = _changed_cells(before, grid(game, option)) if before is not None else None
+            moves.append(Move(cells or f"to {game.format(option)}", option))
+    if len(moves) > MAX_MOVES:
+        raise Unsupported(
+            f"{game.spec()}: more than {MAX_MOVES:,} legal moves from {game.format(position)}; too many to play"
+        )
+    return moves
+
+
+def cell_name(row: int, col: int) -> str:
+    """A board cell as the terminal draws it: column letter, row number from 1 (``a1`` top left).
+
+    >>> cell_name(0, 0), cell_name(2, 1), cell_name(0, 27)
+    ('a1', 'b3', 'ab1')
+    """
+    letters = ""
+    c = col + 1
+    while c:
+        c, r = divmod(c - 1, 26)
+        letters = chr(ord("a") + r) + letters
+    return f"{letters}{row + 1}"
+
+
+def _changed_cells(before: list[str], after: list[str] | None) -> str | None:
+    if after is None or len(after) != len(before) or any(len(a) != len(b) for a, b in zip(after, before, strict=True)):
+        return None
+    changed = [
+        (r, c, new)
+        for r, (old_row, new_row) in enumerate(zip(before, after, strict=True))
+        for c, (old, new) in enumerate(zip(old_row, new_row, strict=True))
+        if old != new
+    ]
+    used = [x for x in changed if x[2] == "#"]
+    if used and len(used) < len(changed):  # a colouring game tints the neighbours too: name the cell used up
+        changed = used
+    if not 1 <= len(changed) <= 2:
+        return None
+    changed.sort(key=lambda x: (x[2] != ".", x[0], x[1]))  # emptied first: the cell moved from
+    return "-".join(cell_name(r, c) for r, c, _ in changed)
+
+
 def _sign_word(score: int) -> str:
     return WIN_ if score > 0 else LOSE_ if score < 0 else DRAW_
 
@@ -291,17 +476,38 @@ def evaluator_for(game: Rules[Any]) -> Evaluator:
     for cls, factory in _EVALUATORS:
         if isinstance(game, cls):
             return factory()
-    raise Unsupported(f"{game.spec()}: playing this kind of game (partisan) is not supported yet")
+    raise Unsupported(f"{game.spec()}: playing this kind of game is not supported")
 
 
-def classify(game: Rules[Any], position: Any, *, misere: bool = False, limits: Limits | None = None) -> PositionValue:
+def classify(
+    game: Rules[Any],
+    position: Any,
+    *,
+    misere: bool = False,
+    limits: Limits | None = None,
+    turn: str | None = None,
+) -> PositionValue:
     """The value of ``position`` for the player to move, and every legal move's value.
+
+    Partisan games need ``turn``, the side to move (``left`` or ``right``); each move then
+    carries the canonical form of the position it leads to.
 
     >>> from zermelo.games import Subtraction
     >>> pv = classify(Subtraction({1, 2}), 4)
     >>> pv.value, [(m.label, m.describe()) for m in pv.moves]
     ('win', [('take 1 (4 -> 3)', 'win in 3'), ('take 2 (4 -> 2)', 'lose in 2')])
+    >>> from zermelo.games.domineering import Domineering
+    >>> d = Domineering()
+    >>> pv = classify(d, d.parse("...|..."), turn="left")
+    >>> pv.value, pv.game_value, [(m.label, m.describe()) for m in pv.moves]
+    ('win', '{2|-1/2}', [('a1-a2', 'lose, value ±1'), ('b1-b2', 'win, value 2'), ('c1-c2', 'lose, value ±1')])
     """
+    if isinstance(game, Partisan):
+        if turn not in SIDES:
+            raise InvalidPosition(f"{game.spec()} is a partisan game: say who is to move, left or right (got {turn!r})")
+        return PartisanEvaluator().evaluate(game, position, turn, misere, limits or Limits())
+    if turn is not None:
+        raise InvalidPosition(f"{game.spec()}: the side to move (left or right) is for partisan games only")
     return evaluator_for(game).evaluate(game, position, misere, limits or Limits())
 
 
@@ -315,6 +521,11 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
 
     Ties are broken by ``rng`` (the first such move without one).  Without remoteness (a closed
     form only), a win that leaves the fewest positions, a loss that leaves the most.
+
+    Partisan games (no remoteness): among the winning moves (else the losing ones) one that
+    leaves the best value for the mover — for Left a value no other such move's value exceeds,
+    for Right one no other undercuts (values compare as games: ``>``; incomparable ones are
+    all kept) — then ``rng`` among those.
     """
     if not pv.moves:
         return None
@@ -326,7 +537,9 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
         group = [m for m in candidates if m.value == value]
         if not group:
             continue
-        if value == DRAW_:
+        if pv.turn is not None:
+            best = _best_values(group, pv.turn)
+        elif value == DRAW_:
             best = group
         else:
             sign = 1 if value == WIN_ else -1
@@ -334,6 +547,17 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
             best = [m for m, c in zip(group, costs, strict=True) if c == min(costs)]
         return rng.choice(best) if rng is not None else best[0]
     return None  # pragma: no cover  (every move has one of the three values)
+
+
+def _best_values(group: list[MoveInfo], side: str) -> list[MoveInfo]:
+    """The moves whose value no other move's value beats for ``side`` (each distinct value compared once)."""
+    values = list({id(m.cg): m.cg for m in group}.values())
+
+    def beats(a: Any, b: Any) -> bool:
+        return bool(a > b) if side == LEFT else bool(a < b)
+
+    best = {id(v) for v in values if not any(beats(w, v) for w in values)}
+    return [m for m in group if id(m.cg) in best]
 
 
 def choose_move(
@@ -546,6 +770,33 @@ def _read_digraph_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) 
     return None
 
 
+_CELL = re.compile(r"[a-z]+[0-9]+")
+_CELLS = re.compile(r"[a-z]+[0-9]+(?:\s*[-,\s]\s*[a-z]+[0-9]+)*")
+
+
+def _read_cells(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
+    """Board cells, in any order: ``a1-a2``, ``a2 a1``, or one cell when only one move uses it.
+
+    Moves are matched by the cells their labels name (see :func:`partisan_moves`).
+    """
+    if not _CELLS.fullmatch(t):
+        return None
+    typed = set(_CELL.findall(t))
+    named = [(m, set(_CELL.findall(_norm(m.label)))) for m in moves]
+    for fits in (typed.__eq__, typed.issubset):
+        hits = [m for m, cells in named if cells and fits(cells)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            labels = ", ".join(m.label for m in hits[:6]) + (", …" if len(hits) > 6 else "")
+            raise InvalidPosition(f"{t!r} could be {labels}: name all the cells of the move")
+    return None if not any(cells for _, cells in named) else _no_cells(t)
+
+
+def _no_cells(t: str) -> MoveInfo:
+    raise InvalidPosition(f"no legal move of yours uses {t} (type `moves` to list them)")
+
+
 def _register_readers() -> None:
     from .games.digraph import Digraph
     from .games.heap import HeapGame
@@ -554,6 +805,7 @@ def _register_readers() -> None:
     move_reader(HeapGame)(_read_heap_move)
     move_reader(Wythoff)(_read_wythoff_move)
     move_reader(Digraph)(_read_digraph_move)
+    move_reader(Partisan)(_read_cells)
 
 
 _register_readers()
@@ -588,7 +840,17 @@ def grid(game: Rules[Any], position: Any) -> list[str] | None:
     ...     m, n = 3, 2
     >>> grid(Board(), "XO./..X")
     ['XO.', '..X']
+
+    Partisan boards are recognised by their positions: a ``(rows, cols, cells)`` board whose text
+    is ``rows`` rows of ``cols`` characters separated by ``|`` (Domineering, Clobber, Col), or one
+    row of cells (Toads and Frogs, Toppling Dominoes).
+
+    >>> from zermelo.games.domineering import Domineering
+    >>> grid(Domineering(), Domineering().parse("..#|..."))
+    ['..#', '...']
     """
+    if isinstance(game, Partisan):
+        return _partisan_grid(game, position)
     if not isinstance(position, str):
         return None
     cells = game.format(position).replace("/", "")
@@ -596,6 +858,18 @@ def grid(game: Rules[Any], position: Any) -> list[str] | None:
         cols, rows = getattr(game, across, None), getattr(game, down, None)
         if isinstance(cols, int) and isinstance(rows, int) and cols > 0 and cols * rows == len(cells):
             return [cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    return None
+
+
+def _partisan_grid(game: Partisan[Any], position: Any) -> list[str] | None:
+    if not isinstance(position, tuple):
+        return None
+    if len(position) == 1 and isinstance(position[0], str) and position[0]:
+        return [position[0]] if game.format(position) == position[0] else None
+    if len(position) == 3 and is_natural(position[0]) and is_natural(position[1]) and position[0] * position[1] > 0:
+        rows = game.format(position).split("|")
+        if len(rows) == position[0] and all(len(r) == position[1] for r in rows):
+            return rows
     return None
 
 
@@ -610,6 +884,8 @@ class Turn:
     value: str
     remoteness: int | None
     played: MoveInfo | None = None  # the move made from here, once made
+    side: str | None = None  # partisan games: the side to move, left or right
+    game_value: str | None = None  # partisan games: the position's canonical form
 
 
 @dataclass
@@ -618,6 +894,20 @@ class Session:
 
     ``computer`` says who the computer is: ``"second"`` (the person moves first), ``"first"``,
     or ``None`` (no computer; hints only).  ``skill`` and ``seed`` shape the computer's play.
+
+    Partisan games: ``first`` is the side that moves first (``left``, the default, or
+    ``right``); the sides then alternate, so the person plays ``first`` when the computer is
+    ``"second"`` and the other side when it is ``"first"`` (see :attr:`human_side`).
+
+    >>> from zermelo.games.domineering import Domineering
+    >>> d = Domineering()
+    >>> s = Session(d, d.parse("...|..."), first="right", seed=1)
+    >>> s.human_side, s.turn, s.value().game_value
+    ('right', 'right', '{2|-1/2}')
+    >>> m = s.play("a1-b1"); m.describe(), s.turn
+    ('win, value -1/2', 'left')
+    >>> s.computer_move().label, s.over, s.winner
+    ('c1-c2', False, None)
 
     >>> from zermelo.games import Nim
     >>> s = Session(Nim(), (1, 2), seed=1)
@@ -636,6 +926,7 @@ class Session:
     skill: float = 1.0
     seed: int | None = None
     limits: Limits = field(default_factory=Limits)
+    first: str | None = None
     turns: list[Turn] = field(init=False)
     _rng: random.Random = field(init=False, repr=False)
     _cache: dict[Hashable, PositionValue] = field(init=False, repr=False)
@@ -645,6 +936,12 @@ class Session:
             raise InvalidPosition(f"the computer plays first, second or not at all, got {self.computer!r}")
         if not 0.0 <= self.skill <= 1.0:
             raise InvalidPosition(f"skill must be between 0 and 1, got {self.skill}")
+        if isinstance(self.game, Partisan):
+            self.first = self.first or LEFT
+            if self.first not in SIDES:
+                raise InvalidPosition(f"the side that moves first is left or right, got {self.first!r}")
+        elif self.first is not None:
+            raise InvalidPosition(f"{self.game.spec()}: who moves first as left or right is for partisan games only")
         self._rng = random.Random(self.seed)
         self._cache = {}
         self.turns = []
@@ -666,6 +963,23 @@ class Session:
         """``human`` or ``computer`` (``first`` / ``second`` without a computer)."""
         return self._mover(self.ply)
 
+    @property
+    def turn(self) -> str | None:
+        """Partisan games: the side to move, ``left`` or ``right`` (else ``None``)."""
+        return self._side(self.ply)
+
+    @property
+    def human_side(self) -> str | None:
+        """Partisan games: the side the person plays (``None`` without a computer, or impartial)."""
+        if self.first is None or self.computer is None:
+            return None
+        return self.first if self.computer == "second" else other_side(self.first)
+
+    def _side(self, ply: int) -> str | None:
+        if self.first is None:
+            return None
+        return self.first if ply % 2 == 0 else other_side(self.first)
+
     def _mover(self, ply: int) -> str:
         first = ply % 2 == 0
         if self.computer is None:
@@ -674,7 +988,7 @@ class Session:
 
     def value(self) -> PositionValue:
         """The current position's value and its classified moves."""
-        return self._value(self.position)
+        return self._value(self.position, self.turn)
 
     def moves(self) -> list[MoveInfo]:
         """The legal moves, classified."""
@@ -701,18 +1015,18 @@ class Session:
     def _other(self, who: str) -> str:
         return {"human": "computer", "computer": "human", "first": "second", "second": "first"}[who]
 
-    def _value(self, position: Any) -> PositionValue:
-        key = self.game.key(position)
+    def _value(self, position: Any, turn: str | None) -> PositionValue:
+        key = (self.game.key(position), turn)
         hit = self._cache.get(key)
         if hit is None:
-            hit = self._cache[key] = classify(self.game, position, misere=self.misere, limits=self.limits)
+            hit = self._cache[key] = classify(self.game, position, misere=self.misere, limits=self.limits, turn=turn)
         return hit
 
     def _enter(self, position: Any) -> None:
-        pv = self._value(position)
-        self.turns.append(
-            Turn(position, self.game.format(position), self._mover(len(self.turns)), pv.value, pv.remoteness)
-        )
+        ply = len(self.turns)
+        pv = self._value(position, self._side(ply))
+        text = self.game.format(position)
+        self.turns.append(Turn(position, text, self._mover(ply), pv.value, pv.remoteness, None, pv.turn, pv.game_value))
 
     # -- actions
     def hint(self) -> MoveInfo | None:
@@ -725,8 +1039,7 @@ class Session:
         m = find_move(self.game, self.position, move, pv.moves) if isinstance(move, str) else move
         if m not in pv.moves:
             raise InvalidPosition(f"{m.label} is not a legal move here")
-        last = self.turns[-1]
-        self.turns[-1] = Turn(last.position, last.text, last.mover, last.value, last.remoteness, m)
+        self.turns[-1] = replace(self.turns[-1], played=m)
         self._enter(m.position)
         return m
 
@@ -744,8 +1057,7 @@ class Session:
         self.turns.pop()
         while self.ply > 0 and self.computer is not None and self.to_move == "computer":
             self.turns.pop()
-        last = self.turns[-1]
-        self.turns[-1] = Turn(last.position, last.text, last.mover, last.value, last.remoteness)
+        self.turns[-1] = replace(self.turns[-1], played=None)
 
     def history(self) -> list[dict[str, Any]]:
         """The value history (for the chart): per ply the mover, their value and the remoteness."""
@@ -758,6 +1070,8 @@ class Session:
                 "remoteness": t.remoteness,
                 "move": t.played.label if t.played else None,
                 "move_value": t.played.value if t.played else None,
+                "side": t.side,
+                "game_value": t.game_value,
             }
             for i, t in enumerate(self.turns)
         ]

@@ -4,6 +4,11 @@ The person types moves in the game's own notation (``2 3`` takes 3 from heap 2, 
 a move's label, or its number in the ``moves`` list) or a command: ``moves``, ``hint``,
 ``undo``, ``help``, ``quit``.  A bad move gets a one-line reason and the prompt again; the end of
 standard input ends the game quietly.  Everything the game knows comes from :mod:`zermelo.play`.
+
+Partisan games (Domineering, Clobber, Toads and Frogs, Hackenbush, …): ``--as left|right`` is the
+side the person plays (default Left) and ``--first`` says who moves first, as ``left`` /
+``right`` or as ``human`` / ``computer``.  Each move is shown with the canonical form of the
+position it leaves (CGSuite notation, from Left's side), which is why it wins or loses.
 """
 
 from __future__ import annotations
@@ -13,8 +18,8 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import InvalidPosition, ZermeloError
-from ..play import MoveInfo, Session, grid, heaps
-from ..rules import Rules
+from ..play import LEFT, SIDES, MoveInfo, PositionValue, Session, grid, heaps, other_side, outcome_words
+from ..rules import Partisan, Rules
 from .common import add_limits, game_and_position, limits_from
 
 __all__ = ["add", "board", "run", "run_session"]
@@ -27,10 +32,12 @@ _MARK = {"win": "+", "draw": "=", "lose": "-"}
 HELP = """\
 Type a move, or a command:
   2 3  /  heap 2 -> 1  /  take 3 from heap 2   a move in the game's notation (heap games)
+  a1-a2  or  a1 a2                             the cells of a move on a board (partisan games)
   eat 2 3  or  2 3                             a move's label, punctuation aside, or just its numbers
   7  or  #7                                    move number 7 in the `moves` list
   to POSITION                                  the move that leads to POSITION
   moves   every legal move, marked + win, = draw, - lose (for you), with plies to the end
+          (partisan games: with the value of the position it leaves, from Left's side)
   hint    the perfect player's move
   undo    take back your last move (and the computer's reply)
   quit    stop"""
@@ -39,8 +46,25 @@ Type a move, or a command:
 def add(sub: Any) -> None:
     p = sub.add_parser("play", help="play a position against the perfect player, with hints")
     p.add_argument("game", metavar="GAME", help="name or name:params, e.g. nim, subtraction:1,3,4")
-    p.add_argument("position", metavar="POSITION", nargs="*", help="the starting position, e.g. 3 4 5")
-    p.add_argument("--first", choices=("human", "computer"), default="human", help="who moves first (default: you)")
+    p.add_argument(
+        "position",
+        metavar="POSITION",
+        nargs="*",
+        help="the starting position, e.g. 3 4 5 (a word + starts another game: a sum)",
+    )
+    p.add_argument(
+        "--first",
+        choices=("human", "computer", *SIDES),
+        default="human",
+        help="who moves first (default: you); partisan games also take left or right",
+    )
+    p.add_argument(
+        "--as",
+        dest="side",
+        choices=SIDES,
+        default=None,
+        help="partisan games: the side you play, left or right (default: left)",
+    )
     p.add_argument("--hints", action="store_true", help="show every move's value before each of your moves")
     p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins")
     p.add_argument(
@@ -53,14 +77,26 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     game, position = game_and_position(args.game, args.position)
+    first: str | None = None
+    computer = "second" if args.first == "human" else "first"
+    if isinstance(game, Partisan):
+        side = args.side or LEFT
+        first = args.first if args.first in SIDES else side if args.first == "human" else other_side(side)
+        computer = "second" if first == side else "first"
+    elif args.side is not None or args.first in SIDES:
+        raise InvalidPosition(
+            f"{game.spec()} is not a partisan game: --as and --first left|right are for games of Left and Right"
+            " (use --first human|computer)"
+        )
     session = Session(
         game,
         position,
         misere=args.misere,
-        computer="second" if args.first == "human" else "first",
+        computer=computer,
         skill=args.skill,
         seed=args.seed,
         limits=limits_from(args),
+        first=first,
     )
     return run_session(session, hints=args.hints, stdin=sys.stdin, out=sys.stdout)
 
@@ -92,7 +128,11 @@ def board(game: Rules[Any], position: Any) -> str:
     return "\n".join(lines)
 
 
-def _value_words(value: str, remoteness: int | None, who: str) -> str:
+def _value_words(value: str, remoteness: int | None, who: str, pv: PositionValue | None = None) -> str:
+    if pv is not None and pv.turn is not None and pv.game_value is not None and pv.outcome is not None:
+        verb = "win" if value == "win" else "lose"
+        why = outcome_words(pv.game_value, pv.outcome)
+        return f"{who} ({pv.turn.capitalize()}) {verb} with perfect play: the value is {why}"
     if value == "draw":
         return f"{who} can hold a draw"
     verb = "win" if value == "win" else "lose"
@@ -131,6 +171,9 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
 
     play = " (misère: whoever cannot move wins)" if session.misere else ""
     say(f"zermelo play {game.spec()} {game.format(session.start)}{play}")
+    if session.first is not None and session.human_side is not None:
+        you, them = session.human_side.capitalize(), other_side(session.human_side).capitalize()
+        say(f"You play {you}, the computer {them}; {session.first.capitalize()} moves first.")
     say("Type a move, `moves`, `hint`, `undo`, `help` or `quit`.")
     shown = -1
     while True:
@@ -141,7 +184,11 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
             shown = session.ply
         if session.over:
             winner = session.winner
-            say("Game over: " + ("you win!" if winner == "human" else "the computer wins." if winner else "a draw."))
+            stuck = f"{session.turn.capitalize()} cannot move: " if session.turn else ""
+            say(
+                f"Game over: {stuck}"
+                + ("you win!" if winner == "human" else "the computer wins." if winner else "a draw.")
+            )
             return 0
         if session.to_move == "computer":
             m = session.computer_move()
@@ -149,7 +196,7 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
             continue
         pv = session.value()
         if hints and fresh:
-            say(_value_words(pv.value, pv.remoteness, "You"))
+            say(_value_words(pv.value, pv.remoteness, "You", pv))
             say(_moves_table(pv.moves, colour))
         out.write("your move> ")
         out.flush()
@@ -166,7 +213,7 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
             if word in ("help", "?", "h"):
                 say(HELP)
             elif word in ("moves", "m", "list"):
-                say(_value_words(pv.value, pv.remoteness, "You"))
+                say(_value_words(pv.value, pv.remoteness, "You", pv))
                 say(_moves_table(pv.moves, colour))
             elif word == "hint":
                 best = session.hint()

@@ -89,24 +89,32 @@ def neighbours(rows: int, cols: int, bits: int) -> int:
     return (((bits & not_last) << 1) | ((bits & not_first) >> 1) | (bits << cols) | (bits >> cols)) & full
 
 
-def regions(board: Board, within: int | None = None, *, singles: bool = True) -> list[Board]:
+def regions(board: Board, *, singles: bool = True) -> list[Board]:
     """The orthogonally connected regions of set bits, each cropped to its bounding box.
 
     ``singles=False`` leaves out regions of one cell (in Domineering they take no domino).
+    A board that is one region filling its bounding box is returned as it is (no copy).
     """
     rows, cols, bits = board
-    _full, not_last, not_first = _masks(rows, cols)
-    left = bits
+    full, not_last, not_first = _masks(rows, cols)
     out = []
+    left = bits
     while left:
-        comp = left & -left
-        while True:
-            grow = comp | (
-                (((comp & not_last) << 1) | ((comp & not_first) >> 1) | (comp << cols) | (comp >> cols)) & bits
-            )
-            if grow == comp:
-                break
-            comp = grow
+        comp = front = left & -left
+        while front:  # grow by the new cells' neighbours only
+            front = (
+                (((front & not_last) << 1) | ((front & not_first) >> 1) | (front << cols) | (front >> cols)) & left
+            ) & ~comp
+            comp |= front
+        # One region touching all four sides of the board: nothing to crop.
+        if (
+            comp == bits
+            and bits & ~not_first
+            and bits & ~not_last
+            and bits & ((1 << cols) - 1)
+            and bits >> (full.bit_length() - cols)
+        ):
+            return [board] if singles or bits & (bits - 1) else []
         left ^= comp
         if singles or comp & (comp - 1):
             out.append(crop((rows, cols, comp)))

@@ -51,20 +51,13 @@ class Domineering(Partisan[Board]):
             yield (rows, cols, empty ^ low ^ (low << 1))
 
     def __init__(self) -> None:
-        self._parts: dict[Board, list[Board]] = {}
-        self._keys: dict[Board, tuple[Hashable, bool]] = {}
+        # position -> (its regions, (key, negated)): one lookup answers both questions the
+        # value search asks of every position it meets.
+        self._info: dict[Board, tuple[list[Board], tuple[Hashable, bool]]] = {}
 
     def components(self, position: Board) -> list[Board]:
-        hit = self._parts.get(position)
-        if hit is None:
-            if len(self._parts) > 2_000_000:
-                self._parts.clear()
-            # Lone cells take no domino: they are 0 and are dropped.
-            hit = self._parts[position] = regions(position, singles=False)
-            for r in hit:
-                # A cropped connected region is its own one component: no second flood fill.
-                self._parts.setdefault(r, [r])
-        return hit
+        hit = self._info.get(position)
+        return (hit if hit is not None else self._analyse(position))[0]
 
     def key(self, position: Board) -> Hashable:
         return self.value_key(position)
@@ -75,35 +68,43 @@ class Domineering(Partisan[Board]):
         Turning the board a quarter turn swaps vertical and horizontal, so Left and Right:
         the value is negated.  The key is the least image; ``negated`` says it was transposed.
         """
-        keys = self._keys
-        hit = keys.get(position)
-        if hit is not None:
-            return hit
-        if len(keys) > 2_000_000:
-            keys.clear()
-        parts = self.components(position)
-        out: tuple[Hashable, bool] | None
+        hit = self._info.get(position)
+        return (hit if hit is not None else self._analyse(position))[1]
+
+    def _analyse(self, position: Board) -> tuple[list[Board], tuple[Hashable, bool]]:
+        info = self._info
+        out: tuple[list[Board], tuple[Hashable, bool]]
+        if len(info) > 2_000_000:
+            info.clear()
+        # Lone cells take no domino: they are 0 and are dropped.
+        parts = regions(position, singles=False)
         if len(parts) == 1:
             part = parts[0]
-            if part == position:
-                out = keys[position] = region_key(part)
+            if part is position:
+                out = info[position] = (parts, region_key(part))
                 return out
-            # Many boards crop to the same region: key the region once.
-            out = keys.get(part)
-            if out is None:
-                out = keys[part] = region_key(part)
+            # Many boards crop to the same region: analyse the region once.  A cropped
+            # connected region is its own one component.
+            hit = info.get(part)
+            if hit is None:
+                hit = info[part] = ([part], region_key(part))
+            out = info[position] = (parts, hit[1])
         else:
-            out = (tuple(sorted(self.value_key(p) for p in parts)), False)
-        keys[position] = out
+            out = info[position] = (parts, (tuple(sorted(self.value_key(p) for p in parts)), False))
         return out
 
 
 def region_key(part: Board) -> tuple[Board, bool]:
     """(least image, transposed?) of one region, as :func:`mirror_key` of it or of its transpose.
 
-    Wide regions are the representatives: only a square one needs both orientations.
+    Wide regions are the representatives: only a square one needs both orientations.  A
+    connected region one cell thick is a full strip, its own least image.
     """
-    rows, cols, _ = part
+    rows, cols, bits = part
+    if rows == 1:
+        return (part, False)
+    if cols == 1:
+        return ((1, rows, bits), True)
     if rows < cols:
         return (mirror_key(part), False)
     if rows > cols:

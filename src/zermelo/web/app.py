@@ -9,6 +9,9 @@ Endpoints (all ``GET``, all answering JSON; bad input is a 4xx with ``{"error": 
   every legal move classified win / draw / lose with its remoteness (:func:`zermelo.play.classify`).
 * ``/api/play?game=..&position=..&misere=..&skill=..&seed=..`` — the computer's move and the
   classified position after it.
+* Partisan games (Domineering, Clobber, Toads and Frogs, …) add ``turn=left|right`` to both, the
+  side to move; each move then carries ``game_value`` (the canonical form of the position it
+  leaves, CGSuite notation), its ``outcome`` class and ``why``, and the answer its ``turn``.
 * ``/api/table?game=..&rows=..&cols=..&grundy=..&format=png|json`` — the game's table, from
   :mod:`zermelo.tables` (imported lazily: 501 when it is not installed).
 
@@ -39,9 +42,9 @@ from starlette.staticfiles import StaticFiles
 from ..analysis import solve
 from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
-from ..play import PositionValue, choose_move, classify, grid, heaps
+from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
 from ..registry import entries, entry, make_game
-from ..rules import Impartial, Rules
+from ..rules import Impartial, Partisan, Rules
 
 __all__ = ["LIMITS", "MAX_TABLE_CELLS", "MAX_TEXT", "BadRequest", "create_app"]
 
@@ -132,11 +135,27 @@ def _game_position(request: Request) -> tuple[Rules[Any], Any]:
     return game, game.parse(_text(request, "position", required=False))
 
 
-def _classify(game: Rules[Any], position: Any, misere: bool) -> PositionValue:
+def _turn(request: Request, game: Rules[Any]) -> str | None:
+    """The side to move of a partisan game (required there, refused elsewhere)."""
+    value = request.query_params.get("turn", "").strip().lower()
+    if not isinstance(game, Partisan):
+        if value:
+            raise BadRequest(f"parameter 'turn' is for partisan games; {game.spec()} is not one")
+        return None
+    if value not in SIDES:
+        got = f", got {value[:20]!r}" if value else ""
+        raise BadRequest(f"{game.spec()} is a partisan game: parameter 'turn' must be left or right{got}")
+    return value
+
+
+def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:
     try:
-        pv = classify(game, position, misere=misere, limits=LIMITS)
+        pv = classify(game, position, misere=misere, limits=LIMITS, turn=turn)
     except SearchLimitExceeded:
-        _forget(game)
+        # A partisan value search leaves only finished values in the rules' value cache: the
+        # rules (and that cache) are worth keeping.
+        if turn is None:
+            _forget(game)
         raise
     if not pv.exact:
         _forget(game)
@@ -155,6 +174,10 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue) -> dict[str,
         "heaps": heaps(game, position),
         "grid": grid(game, position),
         "moves": [m.to_json() for m in pv.moves],
+        "partisan": pv.turn is not None,
+        "turn": pv.turn,
+        "game_value": pv.game_value,
+        "outcome": pv.outcome,
     }
 
 
@@ -192,7 +215,7 @@ def api_solve(request: Request) -> dict[str, Any]:
 
 def api_moves(request: Request) -> dict[str, Any]:
     game, position = _game_position(request)
-    pv = _classify(game, position, _flag(request, "misere"))
+    pv = _classify(game, position, _flag(request, "misere"), _turn(request, game))
     return _moves_json(game, position, pv)
 
 
@@ -201,11 +224,12 @@ def api_play(request: Request) -> dict[str, Any]:
     misere = _flag(request, "misere")
     skill = _number(request, "skill", float, 1.0, 0.0, 1.0)
     seed = _number(request, "seed", int, None, 0, 2**63)
-    pv = _classify(game, position, misere)
+    turn = _turn(request, game)
+    pv = _classify(game, position, misere, turn)
     m = choose_move(game, pv, skill, random.Random(seed))
     if m is None:
         raise InvalidPosition(f"the game is over: {game.format(position)} has no legal move")
-    after = _classify(game, m.position, misere)
+    after = _classify(game, m.position, misere, None if turn is None else other_side(turn))
     return {"move": m.to_json(), "after": _moves_json(game, m.position, after)}
 
 

@@ -11,6 +11,7 @@ let games = [];
 const game = {
   spec: "", misere: false, skill: 1, turns: [],  // turns: [{data, mover, played}]
   busy: false,
+  partisan: false, side: null,  // partisan games: the side the person plays, left or right
 };
 
 function setState(s) { document.body.dataset.state = s; }
@@ -33,12 +34,24 @@ async function api(path, params) {
 // ------------------------------------------------------------------ choosing a game
 function currentEntry() { return games.find((g) => g.name === $("game-select").value); }
 
+function entryOf(spec) {
+  const name = spec.split(":")[0].trim();
+  return games.find((g) => g.name === name || (g.aliases || []).includes(name));
+}
+
+const isPartisan = (spec) => { const e = entryOf(spec); return !!e && e.kind === "partisan"; };
+const otherSide = (side) => (side === "left" ? "right" : "left");
+const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
+// The side to move of a partisan game, as the API takes it (nothing for other games).
+const turnParam = (turn) => (turn ? { turn } : {});
+
 function chooseGame() {
   const e = currentEntry();
   if (!e) return;
   $("spec").value = e.spec;
   $("position").value = e.position;
   $("game-summary").textContent = e.summary + (e.params ? ` — parameters: ${e.params}` : "");
+  $("side-label").hidden = e.kind !== "partisan";
   const row = e.table && e.table.includes("{n}");
   $("table-rows").disabled = !!row;
   $("table-cols").value = row ? 60 : 16;
@@ -96,10 +109,14 @@ async function startGame() {
   game.misere = $("misere").checked;
   game.skill = parseFloat($("skill").value);
   game.turns = [];
+  game.partisan = isPartisan(game.spec);
+  game.side = game.partisan ? $("side").value : null;
+  const mover = $("first").value;
+  const turn = game.partisan ? (mover === "human" ? game.side : otherSide(game.side)) : null;
   setState("busy");
   try {
-    const data = await api("/api/moves", params({ position: $("position").value }));
-    game.turns.push({ data, mover: $("first").value, played: null });
+    const data = await api("/api/moves", params(Object.assign({ position: $("position").value }, turnParam(turn))));
+    game.turns.push({ data, mover, played: null });
     render();
     await maybeComputer();
   } catch (e) {
@@ -118,7 +135,8 @@ async function humanMove(move) {
   game.busy = true;
   setState("busy");
   try {
-    const data = await api("/api/moves", gameParams({ position: move.position }));
+    const next = t.data.turn ? otherSide(t.data.turn) : null;
+    const data = await api("/api/moves", gameParams(Object.assign({ position: move.position }, turnParam(next))));
     t.played = move;
     game.turns.push({ data, mover: "computer", played: null });
     render();
@@ -136,7 +154,8 @@ async function maybeComputer() {
   const t = current();
   if (!t || t.data.over || t.mover !== "computer") { render(); return; }
   setState("computer");
-  const reply = await api("/api/play", gameParams({ position: t.data.position, skill: String(game.skill) }));
+  const reply = await api("/api/play", gameParams(Object.assign(
+    { position: t.data.position, skill: String(game.skill) }, turnParam(t.data.turn))));
   t.played = reply.move;
   game.turns.push({ data: reply.after, mover: "human", played: null });
   render();
@@ -155,7 +174,8 @@ function winnerText(t) {
   const v = t.data.value;
   if (v === "draw") return "Game over: a draw.";
   const winner = v === "win" ? t.mover : other(t.mover);
-  return winner === "human" ? "Game over: you win!" : "Game over: the computer wins.";
+  const stuck = t.data.turn ? `${capital(t.data.turn)} cannot move: ` : "";
+  return `Game over: ${stuck}` + (winner === "human" ? "you win!" : "the computer wins.");
 }
 
 function statusText(t) {
@@ -166,6 +186,11 @@ function statusText(t) {
   const r = t.data.remoteness;
   const when = r === null ? "" : ` (the game can last ${r} more moves)`;
   const v = { win: "you can win", lose: "you lose against perfect play", draw: "you can hold a draw" }[t.data.value];
+  if (t.data.turn) {
+    const why = { L: "> 0: Left wins", R: "< 0: Right wins", P: "= 0: whoever moves next loses",
+      N: "fuzzy: whoever moves next wins" }[t.data.outcome];
+    return `Your move (${capital(t.data.turn)}) — ${v}: the value is ${t.data.game_value} (${why}).`;
+  }
   return `Your move — ${v}${t.data.value === "draw" ? "" : when}.`;
 }
 
@@ -185,7 +210,9 @@ function moveButton(m, moves, enabled) {
   b.dataset.position = m.position;
   b.disabled = !enabled;
   b.style.opacity = $("hints").checked ? fade(m, moves) : 1;
-  b.title = `${m.describe}${m.grundy === null ? "" : `, Grundy value ${m.grundy}`} — leads to ${m.position}`;
+  b.title = `${m.describe}${m.grundy === null ? "" : `, Grundy value ${m.grundy}`} — leads to ${m.position}`
+    + (m.why ? ` — ${m.why}` : "");
+  if (m.game_value !== null && m.game_value !== undefined) b.dataset.gameValue = m.game_value;
   b.append(m.move);
   const s = document.createElement("span");
   s.className = "why-move";
@@ -199,10 +226,23 @@ function renderGrid(t, enabled) {
   // A board game: the cell a move fills is where the move's position differs from this one.
   const rows = t.data.grid, cols = rows[0].length, here = rows.join("");
   const byCell = new Map();
-  for (const m of t.data.moves) {
-    const after = m.position.replace(/\//g, "");
-    const diff = [...after].map((ch, i) => (ch !== here[i] ? i : -1)).filter((i) => i >= 0);
-    if (diff.length === 1 && !byCell.has(diff[0])) byCell.set(diff[0], m);
+  if (t.data.turn) {
+    // Partisan moves are labelled by their cells (a1-a2): a move is clicked on its first cell
+    // (the top or left end of a domino, the one cell coloured), when no other move starts there.
+    const taken = new Set();
+    for (const m of t.data.moves) {
+      const cell = /^([a-z])([0-9]+)(-[a-z][0-9]+)?$/.exec(m.move);
+      if (!cell) continue;
+      const i = (parseInt(cell[2], 10) - 1) * cols + (cell[1].charCodeAt(0) - 97);
+      if (byCell.has(i)) taken.add(i); else byCell.set(i, m);
+    }
+    for (const i of taken) byCell.delete(i);
+  } else {
+    for (const m of t.data.moves) {
+      const after = m.position.replace(/\//g, "");
+      const diff = [...after].map((ch, i) => (ch !== here[i] ? i : -1)).filter((i) => i >= 0);
+      if (diff.length === 1 && !byCell.has(diff[0])) byCell.set(diff[0], m);
+    }
   }
   const table = document.createElement("table");
   table.className = "grid";
@@ -306,7 +346,8 @@ function render() {
     if (!turn.played) continue;
     const li = document.createElement("li");
     li.className = `played ${turn.played.value}`;
-    li.textContent = `${turn.mover === "human" ? "you" : "computer"}: ${turn.played.move} (${turn.played.describe})`;
+    const side = turn.data.turn ? ` (${capital(turn.data.turn)})` : "";
+    li.textContent = `${turn.mover === "human" ? "you" : "computer"}${side}: ${turn.played.move} (${turn.played.describe})`;
     log.appendChild(li);
   }
   $("undo-button").disabled = game.turns.length < 2 || game.busy || t.mover === "computer" && !t.data.over;
