@@ -29,6 +29,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 from ..engine import Limits, _deadline
 from ..errors import SearchLimitExceeded
@@ -65,16 +66,23 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
         return
     base = work_done()
 
+    fired = [False]
+
     def check(signum: int, frame: FrameType | None) -> None:
+        # Raise at most once: the clean-up below must not be interrupted by a second tick.
+        if fired[0]:
+            return
         now = time.monotonic()
         work = work_done() - base
         if deadline is not None and now > deadline:
+            fired[0] = True
             raise SearchLimitExceeded(
                 f"time budget exceeded after {now - start:.1f} s ({work:,} sums, comparisons and values)",
                 positions=work,
                 seconds=now - start,
             )
         if cap is not None and work > cap:
+            fired[0] = True
             raise SearchLimitExceeded(
                 f"search budget exceeded: more than {cap:,} sums, comparisons and values (--budget)",
                 positions=work,
@@ -86,12 +94,21 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
     signal.setitimer(signal.ITIMER_REAL, first, TICK)
     try:
         yield
-    except SearchLimitExceeded:
-        _repair()
-        raise
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0.0)
-        signal.signal(signal.SIGALRM, old)
+        # The one tick may also land here, after the block ended in time: then it is dropped.
+        while True:
+            try:
+                _stop(old)
+                break
+            except SearchLimitExceeded:
+                continue
+        if fired[0]:
+            _repair()
+
+
+def _stop(old: Any) -> None:
+    signal.setitimer(signal.ITIMER_REAL, 0.0)
+    signal.signal(signal.SIGALRM, old)
 
 
 def _repair() -> None:
