@@ -99,3 +99,10 @@ def test_malformed(capsys: pytest.CaptureFixture[str], expr: str, message: str) 
 def test_deep_but_allowed_nesting(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "value", "--expr", "(" * 399 + "^" + ")" * 399)
     assert code == 0 and "value        ^" in out
+
+
+def test_timeout_covers_a_position_too(capsys: pytest.CaptureFixture[str]) -> None:
+    board = "|".join(["......"] * 6)
+    code, out, err = run(capsys, "value", "domineering", board, "--timeout", "0.2")
+    assert code == 2 and out == ""
+    assert err.startswith("zermelo: error: time budget exceeded after") and err.count("\n") == 1

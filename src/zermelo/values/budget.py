@@ -77,7 +77,8 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
         if deadline is not None and now > deadline:
             fired[0] = True
             raise SearchLimitExceeded(
-                f"time budget exceeded after {now - start:.1f} s ({work:,} sums, comparisons and values)",
+                f"time budget exceeded after {now - start:.1f} s"
+                + (f" ({work:,} sums, comparisons and values)" if count_work else ""),
                 positions=work,
                 seconds=now - start,
             )
