@@ -26,21 +26,21 @@ def hot_sum(seed: int, terms: int) -> str:
 
 
 def test_timeout_stops_a_long_expression(capsys: pytest.CaptureFixture[str]) -> None:
-    # 60 hot switches would take hours and gigabytes; the budget stops it.
-    code, out, err = run(capsys, "value", "--expr", hot_sum(1, 60), "--timeout", "0.2")
+    # 10 hot switches take half a minute and a gigabyte (60 would take hours); the budget stops them.
+    code, out, err = run(capsys, "value", "--expr", hot_sum(1, 10), "--timeout", "0.2")
     assert code == 2 and out == ""
     assert err.startswith("zermelo: error: time budget exceeded after") and err.count("\n") == 1
 
 
 def test_budget_counts_sums_and_comparisons(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "value", "--expr", hot_sum(2, 60), "--budget", "1000", "--json")
+    code, out, err = run(capsys, "value", "--expr", hot_sum(2, 10), "--budget", "1000", "--json")
     assert code == 2 and out == ""
     assert "budget exceeded: more than 1,000 sums, comparisons and values (--budget)" in err
     assert err.count("\n") == 1
 
 
 def test_values_still_work_after_an_interrupted_expression(capsys: pytest.CaptureFixture[str]) -> None:
-    run(capsys, "value", "--expr", hot_sum(3, 60), "--timeout", "0.1")
+    run(capsys, "value", "--expr", hot_sum(3, 10), "--timeout", "0.1")
     code, out, _ = run(capsys, "value", "--expr", "{2|-1/2} + ^ + 1/4")
     assert code == 0 and "value        {9/4^|-1/4^}" in out
 
@@ -52,7 +52,7 @@ def test_small_expressions_fit_a_small_budget(capsys: pytest.CaptureFixture[str]
 
 def test_value_budget_in_python() -> None:
     with pytest.raises(SearchLimitExceeded, match="budget exceeded"), value_budget(Limits(max_positions=500)):
-        parse_value(hot_sum(4, 60))
+        parse_value(hot_sum(4, 10))
     with value_budget(Limits(max_positions=None, max_seconds=30)):
         assert str(parse_value("{1|-1} + {1|-1} + ^")) == "^"  # ±1 + ±1 = 0
 
@@ -61,7 +61,7 @@ def test_value_budget_nests_under_an_outer_one() -> None:
     # An inner budget inside an outer one leaves the timer to the outer one.
     outer, inner = Limits(max_positions=500), Limits(max_positions=None, max_seconds=1000)
     with pytest.raises(SearchLimitExceeded), value_budget(outer), value_budget(inner):
-        parse_value(hot_sum(5, 60))
+        parse_value(hot_sum(5, 10))
 
 
 @pytest.mark.parametrize(
