@@ -40,7 +40,8 @@ def test_budget_counts_sums_and_comparisons(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_values_still_work_after_an_interrupted_expression(capsys: pytest.CaptureFixture[str]) -> None:
-    run(capsys, "value", "--expr", hot_sum(3, 10), "--timeout", "0.1")
+    code, _, err = run(capsys, "value", "--expr", hot_sum(3, 10), "--timeout", "0.1")
+    assert code == 2 and "time budget exceeded" in err
     code, out, _ = run(capsys, "value", "--expr", "{2|-1/2} + ^ + 1/4")
     assert code == 0 and "value        {9/4^|-1/4^}" in out
 
