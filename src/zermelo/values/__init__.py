@@ -10,6 +10,17 @@
 
 from __future__ import annotations
 
+from .calculus import (
+    freeze,
+    heat,
+    incentives,
+    is_infinitesimal,
+    is_numberish,
+    left_incentives,
+    norton_multiply,
+    overheat,
+    right_incentives,
+)
 from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
 from .game import Game, add, game, integer, le, neg, number, star, total, zero
 from .nimber import nim_add, nim_multiply
@@ -25,18 +36,27 @@ __all__ = [
     "cool",
     "format_dyadic",
     "format_value",
+    "freeze",
     "game",
+    "heat",
+    "incentives",
     "inf_le",
     "integer",
     "is_dyadic",
+    "is_infinitesimal",
+    "is_numberish",
     "le",
+    "left_incentives",
     "neg",
     "nim_add",
     "nim_multiply",
+    "norton_multiply",
     "number",
+    "overheat",
     "parse_dyadic",
     "parse_value",
     "reduced_canonical_form",
+    "right_incentives",
     "simplest_between",
     "star",
     "thermograph",
