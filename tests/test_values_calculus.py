@@ -319,3 +319,14 @@ def test_incentives_are_the_maximal_differences(g: Game) -> None:
         assert all(any(r <= x for x in got) for r in raw)  # every incentive is covered ...
         assert all(not (a <= b) for a in got for b in got if a is not b)  # ... by pairwise incomparable ones
     assert set(incentives(g)) <= set(left_incentives(g)) | set(right_incentives(g))
+
+
+def test_docs_examples_are_real_output() -> None:
+    # docs/values.md shows the calculus with `>>>` examples: they must stay true.
+    import doctest
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parent.parent / "docs" / "values.md"
+    result = doctest.testfile(str(docs), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 8
+    assert result.failed == 0
