@@ -204,6 +204,8 @@ def test_plain_numbers_are_accepted_and_bad_ones_refused() -> None:
     assert overheat(2, 1, 0) is number(2)
     with pytest.raises(ValueError, match="dyadic"):
         heat(v("*"), Fraction(1, 3))
+    with pytest.raises(ValueError, match=r"not 0\.5"):
+        overheat(v("*"), 0.5, 1)  # type: ignore[arg-type]
 
 
 def test_large_multiples_by_doubling() -> None:

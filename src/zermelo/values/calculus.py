@@ -53,8 +53,12 @@ Scalar = Game | Fraction | int
 
 
 def _as_game(x: Scalar) -> Game:
-    """A game from a Game or a dyadic number (ValueError for a non-dyadic Fraction)."""
-    return x if isinstance(x, Game) else number(x)
+    """A game from a Game, an int or a dyadic Fraction; anything else is a ValueError (no floats)."""
+    if isinstance(x, Game):
+        return x
+    if isinstance(x, int | Fraction):
+        return number(x)
+    raise ValueError(f"expected a game, an int or a dyadic Fraction, not {x!r}")
 
 
 def _transform(
