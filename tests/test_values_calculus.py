@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 from zermelo.values import Game, cool, game, number, parse_value, reduced_canonical_form, star
 from zermelo.values.calculus import (
+    conway_multiply,
     freeze,
     heat,
     incentives,
@@ -115,6 +116,66 @@ def test_heat_by_one(text: str, out: str) -> None:
 )
 def test_norton_multiply_golden(g: str, u: str, out: str) -> None:
     assert str(norton_multiply(v(g), v(u))) == out
+
+
+@pytest.mark.parametrize(
+    ("g", "h", "same_as"),
+    [
+        ("*4", "*4", "*6"),
+        ("*19", "*23", "*86"),
+        ("15", "^^*2", "^30*2"),
+        ("{3|1}", "^^", "{^6|^^}"),
+        ("^^", "^^", "{0|{0,*|0,{0,*|0,*2}}}"),  # CGSuite prints {0||0,*|0,{0,*|0,*2}}
+        ("3/4", "-6", "-9/2"),
+    ],
+)
+def test_conway_multiply_golden(g: str, h: str, same_as: str) -> None:
+    assert conway_multiply(v(g), v(h)) is v(same_as)
+
+
+@SETTINGS
+@given(games(leaves=4), games(leaves=4))
+def test_conway_product_identities(g: Game, h: Game) -> None:
+    gh = conway_multiply(g, h)
+    assert conway_multiply(h, g) is gh
+    assert conway_multiply(-g, h) is -gh
+    assert conway_multiply(1, g) is g
+    assert conway_multiply(0, g) is number(0)
+
+
+def test_conway_product_of_number_forms_is_the_product() -> None:
+    # The shortcut for two numbers must agree with the definition run on their options.
+    from zermelo.values.calculus import _CONWAY
+
+    for a in ("1/2", "-3/4", "5/8", "2", "-3"):
+        for b in ("1/2", "3/2", "-1/4", "3"):
+            x, y = v(a), v(b)
+            terms_left = [
+                *(
+                    conway_multiply(xl, y) + conway_multiply(x, yl) - conway_multiply(xl, yl)
+                    for xl in x.left
+                    for yl in y.left
+                ),
+                *(
+                    conway_multiply(xr, y) + conway_multiply(x, yr) - conway_multiply(xr, yr)
+                    for xr in x.right
+                    for yr in y.right
+                ),
+            ]
+            terms_right = [
+                *(
+                    conway_multiply(xl, y) + conway_multiply(x, yr) - conway_multiply(xl, yr)
+                    for xl in x.left
+                    for yr in y.right
+                ),
+                *(
+                    conway_multiply(xr, y) + conway_multiply(x, yl) - conway_multiply(xr, yl)
+                    for xr in x.right
+                    for yl in y.left
+                ),
+            ]
+            assert game(terms_left, terms_right) is conway_multiply(x, y) is number(x.num * y.num)  # type: ignore[operator]
+    assert _CONWAY  # the products are cached
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from .calculus import (
+    conway_multiply,
     freeze,
     heat,
     incentives,
@@ -33,6 +34,7 @@ __all__ = [
     "Thermograph",
     "Wall",
     "add",
+    "conway_multiply",
     "cool",
     "format_dyadic",
     "format_value",

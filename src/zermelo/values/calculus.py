@@ -10,10 +10,11 @@ Siegel, *Combinatorial Game Theory* (2013), ch. II.5–II.6), ported from CGSuit
   {∫_s^t G^L + t | ∫_s^t G^R − t}.
 * ``norton_multiply(G, U)``, G.U: an integer n is n copies of U (of −U when n < 0), otherwise
   {G^L.U + U + Δ | G^R.U − (U + Δ)} with Δ ranging over the incentives of U.
+* ``conway_multiply(G, H)``: Conway's product (ONAG ch. 1), nim-multiplication on nimbers.
 * ``left_incentives``, ``right_incentives``, ``incentives``: G^L − G, G − G^R (undominated ones).
 * ``freeze(G)``: G cooled by its own temperature; ``is_infinitesimal``, ``is_numberish``.
 
-Heating, overheating and Norton multiplication depend on the *form* of G (and of s, t, U), not
+Heating, overheating and the two multiplications depend on the *form* of G (and of s, t, U), not
 only on the value: like CGSuite, these functions use canonical forms throughout.
 
 >>> from zermelo.values import parse_value
@@ -34,10 +35,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine import fold
-from .game import Game, add, deep, game, le, neg, number
+from .game import Game, add, deep, game, le, neg, number, star
+from .nimber import nim_multiply
 from .thermograph import cool
 
 __all__ = [
+    "conway_multiply",
     "freeze",
     "heat",
     "incentives",
@@ -181,6 +184,62 @@ def _copies(n: int, u: Game, memo: dict[Hashable, Any]) -> Game:
     return acc
 
 
+# ---------------------------------------------------------------------- Conway multiplication
+_CONWAY: dict[Hashable, Any] = {}
+
+
+def conway_multiply(g: Scalar, h: Scalar) -> Game:
+    """G·H, Conway's product: {G^L·H + G·H^L − G^L·H^L, G^R·H + G·H^R − G^R·H^R |
+    G^L·H + G·H^R − G^L·H^R, G^R·H + G·H^L − G^R·H^L} (Conway, *On Numbers and Games*, ch. 1).
+
+    On numbers it is the product of numbers and on nimbers nim-multiplication (both taken as
+    shortcuts); on other games it depends on the forms, here canonical, as in CGSuite's
+    ``conwayMultiply``.
+
+    >>> from zermelo.values import parse_value
+    >>> print(conway_multiply(star(4), star(4)), conway_multiply(15, parse_value("^^*2")))
+    *6 ^30*2
+    >>> print(conway_multiply(parse_value("{3|1}"), parse_value("^^")), conway_multiply(Fraction(3, 4), -6))
+    {^6|^^} -9/2
+    """
+
+    def leaf(pair: tuple[Game, Game]) -> Game | None:
+        a, b = pair
+        if a.num is not None and b.num is not None:
+            return number(a.num * b.num)
+        if a.nim is not None and b.nim is not None:
+            return star(nim_multiply(a.nim, b.nim))
+        return None
+
+    def children(pair: tuple[Game, Game]) -> list[tuple[Game, Game]]:
+        if leaf(pair) is not None:
+            return []
+        a, b = pair
+        out = []
+        for xs, ys in ((a.left, b.left), (a.right, b.right), (a.left, b.right), (a.right, b.left)):
+            for x in xs:
+                for y in ys:
+                    out += [(x, b), (a, y), (x, y)]
+        return out
+
+    def combine(pair: tuple[Game, Game], vals: list[Game]) -> Game:
+        hit = leaf(pair)
+        if hit is not None:
+            return hit
+        a, b = pair
+        terms = [add(add(vals[i], vals[i + 1]), neg(vals[i + 2])) for i in range(0, len(vals), 3)]
+        n_left = len(a.left) * len(b.left) + len(a.right) * len(b.right)
+        return game(terms[:n_left], terms[n_left:])
+
+    with deep():
+        out: Game = fold((_as_game(g), _as_game(h)), children, combine, key=_pair_key, memo=_CONWAY)
+    return out
+
+
+def _pair_key(pair: tuple[Game, Game]) -> tuple[int, int]:
+    return (pair[0].id, pair[1].id)
+
+
 # ---------------------------------------------------------------------- overheating
 _OVERHEAT: dict[tuple[int, int], dict[Hashable, Any]] = {}
 
@@ -235,7 +294,7 @@ def incentives(g: Game) -> tuple[Game, ...]:
     A move's incentive is what it gains its mover; the largest ones are where a player wants to
     move first.  Norton multiplication uses these.
 
-    >>> from zermelo.values import parse_value, star
+    >>> from zermelo.values import parse_value
     >>> print(*incentives(parse_value("v*")), *incentives(star(2)))
     ^* *2 *3
     """
