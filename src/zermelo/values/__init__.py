@@ -23,6 +23,7 @@ from .calculus import (
     right_incentives,
 )
 from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
+from .forms import companion, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
 from .game import Game, add, game, integer, le, neg, number, star, total, zero
 from .nimber import nim_add, nim_multiply
 from .notation import format_value, parse_value
@@ -34,6 +35,7 @@ __all__ = [
     "Thermograph",
     "Wall",
     "add",
+    "companion",
     "conway_multiply",
     "cool",
     "format_dyadic",
@@ -45,8 +47,12 @@ __all__ = [
     "inf_le",
     "integer",
     "is_dyadic",
+    "is_even",
+    "is_even_tempered",
     "is_infinitesimal",
     "is_numberish",
+    "is_odd",
+    "is_odd_tempered",
     "le",
     "left_incentives",
     "neg",
@@ -61,6 +67,7 @@ __all__ = [
     "right_incentives",
     "simplest_between",
     "star",
+    "stop_count",
     "thermograph",
     "total",
     "zero",
