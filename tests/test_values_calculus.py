@@ -103,6 +103,28 @@ def test_heat_by_one(text: str, out: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("g", "t", "same_as"),
+    [  # CGSuite's infix rows ("* Heat 2", ...); braces written out where its commas bind tighter than bars
+        ("*", "2", "±2"),
+        ("*2", "2", "{2,{4|0}|-2,{0|-4}}"),
+        ("^", "2", "{2||0|-4}"),
+        ("^*", "2", "{2,{4|0}|-2}"),
+        ("^^", "2", "{2|{0,±2|-4}}"),
+        ("^^", "*", "0"),
+    ],
+)
+def test_heat_infix_golden(g: str, t: str, same_as: str) -> None:
+    assert heat(v(g), v(t)) is v(same_as)
+
+
+def test_integer_times_game_golden() -> None:
+    # CGSuite: 5*{3||2|1} = {12|||11||10,{11|10}|9Tiny({2|1})} (n copies, via Integer.nortonMultiply).
+    tiny = v("{0|||0||-1|-2}")  # Tiny({2|1}) = {0 || 0 | -{2|1}}
+    expected = game([number(12)], [game([number(11)], [game([number(10), v("{11|10}")], [number(9) + tiny])])])
+    assert norton_multiply(5, v("{3||2|1}")) is expected
+
+
+@pytest.mark.parametrize(
     ("g", "u", "out"),
     [
         ("0", "^", "0"),
