@@ -1,4 +1,4 @@
-"""Heating, overheating, Norton multiplication, incentives and freezing of canonical short games.
+"""Heating, overheating, Norton and Conway multiplication, incentives, freezing of canonical short games.
 
 The operations of temperature theory beyond cooling (Winning Ways, ch. 6 "The heat of battle";
 Siegel, *Combinatorial Game Theory* (2013), ch. II.5–II.6), ported from CGSuite's
@@ -71,7 +71,7 @@ def _transform(
     right_tax: Game,
     memo: dict[Hashable, Any],
 ) -> Game:
-    """{f(G^L) + left_tax | f(G^R) − right_tax} bottom-up over canonical options, with ``leaf`` ending it.
+    """{f(G^L) + left_tax | f(G^R) + right_tax} bottom-up over canonical options, ``leaf`` ending it.
 
     Iterative (the engine's fold), so a game's depth never meets the recursion limit here;
     the sums themselves recurse to a depth bounded by birthdays, under :func:`deep`.
