@@ -40,6 +40,8 @@ from zermelo.values.calculus import (
     left_incentives,
     norton_multiply,
     overheat,
+    power,
+    power_to,
     right_incentives,
 )
 
@@ -415,3 +417,43 @@ def test_docs_examples_are_real_output() -> None:
     result = doctest.testfile(str(docs), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted >= 8
     assert result.failed == 0
+
+
+# CGSuite's Pow / PowTo rows, its output rewritten with every brace (its commas bind tighter than bars).
+TINY2 = "{0||0|-2}"
+POWERS = [
+    ("^", "pow", "3/1", "{0|{0|0,v*}}"),  # ^<3>
+    ("^", "pow", "7/4", "{0|{0,v*|0,{0,v*|0,*}}}"),  # {0||0,v*|0,{0,v*|0,*}}
+    ("^", "to", "3/1", "{0|*||*|||*}"),  # ^[3]
+    ("^", "to", "7/4", "{{^|*,{^|*}}|*,{^|*}}"),  # {^|*,^[2]||*,^[2]}
+    (TINY2, "pow", "3/1", "{0|{0|-2,{0|-2,{0|-2}}}}"),
+    (TINY2, "pow", "7/4", "{0|{0,{0|-2,{0|-2}}|-2,{0,{0|-2,{0|-2}}|-2,{0|-2}}}}"),
+    (TINY2, "to", "3/1", "{{{0||0|-2}|{0|-2}}|{0|-2}}"),  # {Tiny(2)||0|-2|||0|-2}
+    (TINY2, "to", "7/4", "{{{0||0|-2}|{0|-2},{{0||0|-2}|{0|-2}}}|{0|-2},{{0||0|-2}|{0|-2}}}"),
+    ("±1", "to", "3/1", "{1,{1,±1|-1}|-1}"),
+]
+
+
+@pytest.mark.parametrize(("base", "op", "x", "same_as"), POWERS)
+def test_powers_golden(base: str, op: str, x: str, same_as: str) -> None:
+    f = power if op == "pow" else power_to
+    assert f(v(base), Fraction(x)) is v(same_as)
+
+
+def test_power_errors() -> None:
+    with pytest.raises(ValueError, match=r"form \{0\|H\}"):
+        power(v("±1"), 3)  # CGSuite: "Base must be of the form {0|H}."
+    with pytest.raises(ValueError, match="at least 1"):
+        power(v("^"), Fraction(1, 2))
+    with pytest.raises(ValueError, match="non-negative"):
+        power_to(v("^"), -1)
+    assert power_to(v("^"), 0) is number(0)
+    assert power(v("^"), 1) is v("^")
+
+
+def test_up_to_the_n_is_the_sum_of_the_powers() -> None:
+    # ↑^→n = ↑ + ↑^2 + … + ↑^n (Conway; Siegel, CGT II.4), the two CGSuite definitions agreeing.
+    up, total = v("^"), number(0)
+    for n in range(1, 7):
+        total = total + power(up, n)
+        assert power_to(up, n) is total

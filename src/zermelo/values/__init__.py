@@ -20,6 +20,8 @@ from .calculus import (
     left_incentives,
     norton_multiply,
     overheat,
+    power,
+    power_to,
     right_incentives,
 )
 from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
@@ -63,6 +65,8 @@ __all__ = [
     "overheat",
     "parse_dyadic",
     "parse_value",
+    "power",
+    "power_to",
     "reduced_canonical_form",
     "right_incentives",
     "simplest_between",

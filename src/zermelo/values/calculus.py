@@ -11,6 +11,8 @@ Siegel, *Combinatorial Game Theory* (2013), ch. II.5–II.6), ported from CGSuit
 * ``norton_multiply(G, U)``, G.U: an integer n is n copies of U (of −U when n < 0), otherwise
   {G^L.U + U + Δ | G^R.U − (U + Δ)} with Δ ranging over the incentives of U.
 * ``conway_multiply(G, H)``: Conway's product (ONAG ch. 1), nim-multiplication on nimbers.
+* ``power(G, x)``, ``power_to(G, x)``: G^x and G^→x for G = {0 | H} and dyadic x (CGSuite's
+  ``Pow``, ``PowTo``: ↑^3 = {0 | ↓^→2 *}, ↑^→3 = {0|*||*|||*}), by ordinal sums.
 * ``left_incentives``, ``right_incentives``, ``incentives``: G^L − G, G − G^R (undominated ones).
 * ``freeze(G)``: G cooled by its own temperature; ``is_infinitesimal``, ``is_numberish``.
 
@@ -30,12 +32,13 @@ only on the value: like CGSuite, these functions use canonical forms throughout.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
 from ..engine import fold
-from .game import Game, add, deep, game, le, neg, number, star
+from .game import Game, add, deep, game, le, neg, number, ordinal_sum, star
 from .nimber import nim_multiply
 from .thermograph import cool
 
@@ -49,6 +52,8 @@ __all__ = [
     "left_incentives",
     "norton_multiply",
     "overheat",
+    "power",
+    "power_to",
     "right_incentives",
 ]
 
@@ -265,6 +270,97 @@ def overheat(g: Scalar, s: Scalar, t: Scalar) -> Game:
         return None
 
     return _transform(gg, leaf, tg, neg(tg), memo)
+
+
+# ---------------------------------------------------------------------- powers
+def power_to(g: Game, x: Fraction | int) -> Game:
+    """G^→x, CGSuite's ``PowTo``: 0 for x = 0, else the ordinal sum G : blowup(x).
+
+    For ↑ this is ↑^→n = {0|*||*|...} (n bars deep) at integers n and Siegel's interpolation in
+    between; ``blowup`` is ported from CGSuite's ``DyadicRationalNumber.blowup``.
+
+    >>> from zermelo.values import parse_value
+    >>> up = parse_value("^")
+    >>> print(power_to(up, 3), power_to(up, Fraction(7, 4)), power_to(parse_value("±1"), 3))
+    {^|*||*} {{^|*,{^|*}}|*,{^|*}} {1,{1,±1|-1}|-1}
+    """
+    x = _exponent(x)
+    if x == 0:
+        return number(0)
+    with deep():
+        return ordinal_sum(g, number(_blowup(x)))
+
+
+def power(g: Game, x: Fraction | int) -> Game:
+    """G^x, CGSuite's ``Pow``, for G = {0 | H} and x ≥ 1: {0 | H − G^→(x−1)}.
+
+    ↑^n (``^<n>`` in CGSuite) is the n-th power of ↑: ↑^1 = ↑, ↑^2 = {0 | ↓*}.
+
+    >>> from zermelo.values import parse_value
+    >>> up = parse_value("^")
+    >>> print(power(up, 2), power(up, 3), power(parse_value("{0||0|-2}"), 3))
+    {0|v*} {0|{0|0,v*}} {0|{0|-2,{0|-2,{0|-2}}}}
+    """
+    x = _exponent(x)
+    if len(g.left) != 1 or len(g.right) != 1 or g.left[0] is not number(0):
+        raise ValueError(f"the base of a power must be of the form {{0|H}}, not {g}")
+    if x < 1:
+        raise ValueError(f"the exponent of a power must be at least 1, not {x}")
+    with deep():
+        return game([number(0)], [add(g.right[0], neg(power_to(g, x - 1)))])
+
+
+def _exponent(x: Fraction | int) -> Fraction:
+    if not isinstance(x, int | Fraction):
+        raise ValueError(f"an exponent is an int or a dyadic Fraction, not {x!r}")
+    x = Fraction(x)
+    if x.denominator & (x.denominator - 1):
+        raise ValueError(f"{x} is not a dyadic rational")
+    if x < 0:
+        raise ValueError(f"exponents are non-negative, not {x}")
+    return x
+
+
+def _blowup(x: Fraction) -> Fraction:
+    """CGSuite's ``DyadicRationalNumber.blowup`` of x > 0: n − 1 at an integer n, else a section
+    between the blowups of the neighbours (x ∓ 1/2^k)."""
+    if x.denominator == 1:
+        return x - 1
+    down = Fraction(x.numerator - 1, x.denominator)
+    up = Fraction(x.numerator + 1, x.denominator)
+    if down == 0:
+        return _from_section(None, _blowup(up))
+    return _from_section(_blowup(down), _blowup(up))
+
+
+def _from_section(left: Fraction | None, right: Fraction | None) -> Fraction:
+    """CGSuite's ``DyadicRationalNumber.fromSection``, case by case (it is not always the simplest number)."""
+    if left is None and right is None:
+        return Fraction(0)
+    if right is None:
+        assert left is not None
+        return Fraction(0) if left < 0 else Fraction(math.floor(left) + 1)
+    if left is None:
+        return Fraction(0) if right > 0 else Fraction(math.ceil(right) - 1)
+    if left < 0 < right:
+        return Fraction(0)
+    if math.floor(left) + 1 < right:
+        return Fraction(math.floor(left) + 1)
+    if math.ceil(right) - 1 > left:
+        return Fraction(math.ceil(right) - 1)
+    if left >= right:
+        raise ArithmeticError("left section must be < right section")
+    ls = Fraction(left.numerator + 1, left.denominator)
+    if ls < right:
+        while Fraction(ls.numerator + 1, ls.denominator) < right:
+            ls = Fraction(ls.numerator + 1, ls.denominator)
+        return ls
+    rs = Fraction(right.numerator - 1, right.denominator)
+    if rs > left:
+        while Fraction(rs.numerator - 1, rs.denominator) > left:
+            rs = Fraction(rs.numerator - 1, rs.denominator)
+        return rs
+    return (left + right) / 2
 
 
 # ---------------------------------------------------------------------- incentives
