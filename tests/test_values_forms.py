@@ -12,34 +12,42 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.values import Game, game, le, number, parse_value, star
-from zermelo.values.forms import companion, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
+from zermelo.values.forms import (
+    companion,
+    follower_count,
+    is_even,
+    is_even_tempered,
+    is_odd,
+    is_odd_tempered,
+    stop_count,
+)
 
 ATOMS = ["0", "1", "-1", "1/2", "-3/4", "2", "*", "*2", "^", "v", "^*", "±1", "{2|-1/2}", "{1|0}", "{0||0|-1}"]
 F, T = False, True
 
-# game, even, odd, even-tempered, odd-tempered, companion, stop count
+# game, even, odd, even-tempered, odd-tempered, companion, stop count, follower count
 GOLDEN = [
-    ("0", T, F, T, F, "*", 1),
-    ("5", F, T, T, F, "5", 1),
-    ("-1823437481924", T, F, T, F, "-1823437481924", 1),
-    ("-1/2", F, F, T, F, "-1/2", 1),
-    ("25/16", F, F, T, F, "25/16", 1),
-    ("*8", F, F, F, F, "*8", 4374),
-    ("9/8*", F, F, F, T, "9/8*", 2),
-    ("^", F, F, F, F, "^*", 3),
-    ("v*", F, F, F, F, "v", 4),
-    ("6^*", F, F, F, F, "6^*", 4),
-    ("^*6", F, F, F, F, "^*6", 1459),
-    ("73/16v9*8", F, F, F, F, "73/16v9*8", 13131),
-    ("{0|*||*|||*||||*}", F, F, F, F, "{0|*||*|||*||||*} + *", 9),  # CGSuite: ^[4] and ^[4]*
-    ("{0||0|vvv}", F, F, F, F, "{0,*||*|v3*}", 7),
-    ("{^^^|vv}", F, F, F, F, "{^3*|vv*}", 10),
-    ("{0||0|-3/2}", F, F, F, F, "{0,*||*|-3/2}", 3),
-    ("{0|||0||-1|-3}", F, F, F, F, "{0,*|||*||-1|-3}", 4),
-    ("{5||3|1|||0||||0}", F, F, F, F, "{5||3|1|||*||||0,*}", 5),
-    ("{1|^^||^}", F, F, F, F, "{1|^^*||^*}", 9),
-    ("{1|^^^||^}", F, F, F, F, "{1|^3*||^*}", 9),
-    ("{3||2+*|1+*}", F, F, F, T, "{3||2*|1*}", 5),
+    ("0", T, F, T, F, "*", 1, 1),
+    ("5", F, T, T, F, "5", 1, 6),
+    ("-1823437481924", T, F, T, F, "-1823437481924", 1, 1823437481925),
+    ("-1/2", F, F, T, F, "-1/2", 1, 3),
+    ("25/16", F, F, T, F, "25/16", 1, 7),
+    ("*8", F, F, F, F, "*8", 4374, 9),
+    ("9/8*", F, F, F, T, "9/8*", 2, 7),
+    ("^", F, F, F, F, "^*", 3, 3),
+    ("v*", F, F, F, F, "v", 4, 3),
+    ("6^*", F, F, F, F, "6^*", 4, 9),
+    ("^*6", F, F, F, F, "^*6", 1459, 9),
+    ("73/16v9*8", F, F, F, F, "73/16v9*8", 13131, 28),
+    ("{0|*||*|||*||||*}", F, F, F, F, "{0|*||*|||*||||*} + *", 9, 6),  # CGSuite: ^[4] and ^[4]*
+    ("{0||0|vvv}", F, F, F, F, "{0,*||*|v3*}", 7, 7),
+    ("{^^^|vv}", F, F, F, F, "{^3*|vv*}", 10, 8),
+    ("{0||0|-3/2}", F, F, F, F, "{0,*||*|-3/2}", 3, 6),
+    ("{0|||0||-1|-3}", F, F, F, F, "{0,*|||*||-1|-3}", 4, 7),
+    ("{5||3|1|||0||||0}", F, F, F, F, "{5||3|1|||*||||0,*}", 5, 10),
+    ("{1|^^||^}", F, F, F, F, "{1|^^*||^*}", 9, 8),
+    ("{1|^^^||^}", F, F, F, F, "{1|^3*||^*}", 9, 8),
+    ("{3||2+*|1+*}", F, F, F, T, "{3||2*|1*}", 5, 8),
     (
         "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}",
         F,
@@ -48,15 +56,17 @@ GOLDEN = [
         F,
         "{3/2*|1/2||{*|-3},{-1*,{-1/2|-1*}|-5/2}}",
         11,
+        17,
     ),
 ]
 
 
 def test_golden_table() -> None:
-    for text, even, odd, even_t, odd_t, comp, stops in GOLDEN:
+    for text, even, odd, even_t, odd_t, comp, stops, followers in GOLDEN:
         g = parse_value(text)
         got = (is_even(g), is_odd(g), is_even_tempered(g), is_odd_tempered(g), companion(g), stop_count(g))
         assert got == (even, odd, even_t, odd_t, parse_value(comp), stops), text
+        assert follower_count(g) == followers, text
 
 
 def games(leaves: int = 6) -> st.SearchStrategy[Game]:
@@ -116,3 +126,17 @@ def test_stop_count_adds_over_options(g: Game) -> None:
         assert stop_count(g) == 1
     else:
         assert stop_count(g) == sum(stop_count(o) for o in (*g.left, *g.right))
+
+
+@SETTINGS
+@given(games())
+def test_follower_count_counts_every_follower(g: Game) -> None:
+    # Brute force: walk every option, numbers' canonical options included.
+    seen: set[int] = set()
+    stack = [g]
+    while stack:
+        x = stack.pop()
+        if x.id not in seen:
+            seen.add(x.id)
+            stack.extend((*x.left, *x.right))
+    assert follower_count(g) == len(seen)

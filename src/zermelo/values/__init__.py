@@ -25,7 +25,7 @@ from .calculus import (
     right_incentives,
 )
 from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
-from .forms import companion, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
+from .forms import companion, follower_count, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
 from .game import Game, add, game, integer, le, neg, number, star, total, zero
 from .nimber import nim_add, nim_multiply
 from .notation import format_value, parse_value
@@ -40,6 +40,7 @@ __all__ = [
     "companion",
     "conway_multiply",
     "cool",
+    "follower_count",
     "format_dyadic",
     "format_value",
     "freeze",

@@ -12,7 +12,8 @@ lib/core/src/main/scala/org/cgsuite/core/), and checked against CGSuite's golden
 * The *companion* G° is the lattice automorphism of the games born by day n ≥ 1 (Siegel, *CGT*,
   III.2): 0° = *, and otherwise the companions of the options, with 0 added for Left when
   G ≥ 0 and for Right when G ≤ 0.
-* The *stop count* is the number of stopping positions (numbers) in the complete game tree.
+* The *stop count* is the number of stopping positions (numbers) in the complete game tree;
+  the *follower count* the number of distinct followers (G itself included).
 
 >>> from zermelo.values import parse_value
 >>> g = parse_value("{3||2*|1*}")
@@ -22,13 +23,15 @@ lib/core/src/main/scala/org/cgsuite/core/), and checked against CGSuite's golden
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from ..engine import fold
 from .game import Game, game, le, number, star
 
-__all__ = ["companion", "is_even", "is_even_tempered", "is_odd", "is_odd_tempered", "stop_count"]
+__all__ = ["companion", "follower_count", "is_even", "is_even_tempered", "is_odd", "is_odd_tempered", "stop_count"]
 
 T = TypeVar("T")
 ZERO = number(0)
@@ -193,3 +196,50 @@ def stop_count(g: Game) -> int:
         return sum(vals)
 
     return _walk(g, leaf, combine, _STOPS)
+
+
+# ---------------------------------------------------------------------- follower count
+def follower_count(g: Game) -> int:
+    """The number of distinct followers of G's canonical form, G included (CGSuite's ``FollowerCount``).
+
+    A number's followers are its ancestors in the tree of numbers (its canonical options are its
+    two nearest ancestors), so they are counted, not listed: the integer 10^12 has 10^12 + 1.
+
+    >>> from zermelo.values import parse_value
+    >>> [follower_count(parse_value(s)) for s in ("0", "5", "25/16", "*8", "6^*", "{3||2*|1*}")]
+    [1, 6, 7, 9, 9, 8]
+    >>> follower_count(parse_value("-1823437481924"))
+    1823437481925
+    """
+    seen: set[int] = set()
+    numbers: set[Fraction] = set()
+    stack = [g]
+    while stack:
+        x = stack.pop()
+        if x.num is not None:
+            numbers.add(x.num)
+            continue
+        if x.id in seen:
+            continue
+        seen.add(x.id)
+        stack.extend(x.left)
+        stack.extend(x.right)
+    # The numbers' ancestors: 0, the integers out to ⌈x⌉ (⌊x⌋ below 0), then x's fractional
+    # ancestors, which hang below that integer, one per binary digit.
+    top = bottom = 0
+    fractions: set[Fraction] = set()
+    for q in numbers:
+        whole = math.ceil(q) if q > 0 else math.floor(q)
+        top, bottom = max(top, whole), min(bottom, whole)
+        y = q
+        while y.denominator > 1:
+            fractions.add(y)
+            y = _parent(y)
+    return len(seen) + 1 + top - bottom + len(fractions)
+
+
+def _parent(y: Fraction) -> Fraction:
+    """The parent of a non-integer number in the tree of numbers: its later-born canonical option."""
+    step = Fraction(1, y.denominator)
+    lo, hi = y - step, y + step
+    return lo if lo.denominator > hi.denominator else hi
