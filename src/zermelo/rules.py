@@ -339,7 +339,26 @@ class Scored(Rules[P]):
         return None
 
 
-class Sum(Impartial[tuple[Any, ...]]):
+class _Summands:
+    """What both kinds of sum share: a position is one position per summand, keyed, written and
+    read part by part (``A + B + …``)."""
+
+    games: Sequence[Rules[Any]]
+
+    def key(self, position: tuple[Any, ...]) -> Hashable:
+        return tuple(g.key(p) for g, p in zip(self.games, position, strict=True))
+
+    def format(self, position: tuple[Any, ...]) -> str:
+        return " + ".join(g.format(p) for g, p in zip(self.games, position, strict=True))
+
+    def spec(self) -> str:
+        return " + ".join(g.spec() for g in self.games)
+
+    def parse(self, text: str) -> tuple[Any, ...]:
+        return _parse_summands(self.games, text)
+
+
+class Sum(_Summands, Impartial[tuple[Any, ...]]):
     """The disjunctive sum G₁ + G₂ + …: a move is a move in exactly one summand.
 
     A position is a tuple with one position per summand.  Its Grundy value is the nim-sum (XOR)
@@ -369,20 +388,8 @@ class Sum(Impartial[tuple[Any, ...]]):
                 new = (*position[:i], move.position, *position[i + 1 :])
                 yield Move(f"in game {i + 1}: {move.label}", new)
 
-    def key(self, position: tuple[Any, ...]) -> Hashable:
-        return tuple(g.key(p) for g, p in zip(self.games, position, strict=True))
 
-    def format(self, position: tuple[Any, ...]) -> str:
-        return " + ".join(g.format(p) for g, p in zip(self.games, position, strict=True))
-
-    def spec(self) -> str:
-        return " + ".join(g.spec() for g in self.games)
-
-    def parse(self, text: str) -> tuple[Any, ...]:
-        return _parse_summands(self.games, text)
-
-
-class PartisanSum(Partisan[tuple[Any, ...]]):
+class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):
     """The disjunctive sum of partisan games (impartial ones count as partisan games too).
 
     Left moves in one summand as Left, Right as Right.  Its value is the sum of the summands'
@@ -419,18 +426,6 @@ class PartisanSum(Partisan[tuple[Any, ...]]):
 
     def right_options(self, position: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
         return self._side(position, False)
-
-    def key(self, position: tuple[Any, ...]) -> Hashable:
-        return tuple(g.key(p) for g, p in zip(self.games, position, strict=True))
-
-    def format(self, position: tuple[Any, ...]) -> str:
-        return " + ".join(g.format(p) for g, p in zip(self.games, position, strict=True))
-
-    def spec(self) -> str:
-        return " + ".join(g.spec() for g in self.games)
-
-    def parse(self, text: str) -> tuple[Any, ...]:
-        return _parse_summands(self.games, text)
 
 
 def _parse_summands(games: Sequence[Rules[Any]], text: str) -> tuple[Any, ...]:
