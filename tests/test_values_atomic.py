@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import zermelo as z
@@ -11,7 +11,7 @@ from zermelo.analysis import partisan_outcome
 from zermelo.errors import Unsupported
 from zermelo.rules import Outcome
 from zermelo.values import Game, atomic_weight, game, is_all_small, number, parse_value, star, zero
-from zermelo.values.atomic import _AW_PLAIN, _weight, far_star
+from zermelo.values.atomic import _AW_PLAIN, _weight, far_star, within_kite
 from zermelo.values.canonical import canonical_form
 
 # value -> atomic weight.  Each row is derived, not copied: n·↑ + *m weighs n (aw(↑) = 1,
@@ -76,7 +76,7 @@ def test_clobber_rows(board: str, value: str, weight: str) -> None:
 def test_not_all_small(text: str) -> None:
     g = parse_value(text)
     assert not is_all_small(g)
-    with pytest.raises(Unsupported, match="all-small games only") as err:
+    with pytest.raises(Unsupported, match="no atomic weight: it is not infinitesimal") as err:
         atomic_weight(g)
     assert "\n" not in str(err.value)
     assert isinstance(err.value, ValueError)
@@ -88,6 +88,35 @@ def test_error_names_a_long_game_briefly() -> None:
     with pytest.raises(Unsupported) as err:
         atomic_weight(g)
     assert len(str(err.value)) < 200 and "..." in str(err.value)
+
+
+# Infinitesimals that are not all-small (Go's tinies, {4|*||*}) have an atomic weight when they
+# pass Wolfe's check, as in CGSuite.  tiny-x = {0||0|-x} is smaller than every positive multiple
+# of ↑ (and miny-x larger than every negative one), so both weigh 0.  {4|*||*}: {4|*}° = {-2|2} = 0
+# and {4|*} > *2, so aw({4|*}) = 1 (the greatest n ⧏ aw(*) + 2 = 2); then {4|*||*}° = {-1|2} = 0
+# and {4|*||*} > *2, so its weight is 1 too.
+INFINITESIMALS = [
+    ("{0||0|-1}", "0"),
+    ("{1|0||0}", "0"),
+    ("{0||0|-1} + ^", "1"),
+    ("{0||0|-2} + {0||0|-3} + v + v", "-2"),
+    ("{4|*||*}", "1"),
+]
+
+
+@pytest.mark.parametrize(("text", "weight"), INFINITESIMALS)
+def test_atomic_infinitesimals(text: str, weight: str) -> None:
+    g = parse_value(text)
+    assert not is_all_small(g)
+    assert str(atomic_weight(g)) == weight
+
+
+def test_not_atomic() -> None:
+    # An infinitesimal whose naive weight 1/2 fails Wolfe's check.
+    g = parse_value("{0||||0|||0||0|-1|||||*2|-1*}")
+    assert g.left_stop == g.right_stop == 0
+    with pytest.raises(Unsupported, match="is not atomic"):
+        atomic_weight(g)
 
 
 def test_far_star() -> None:
@@ -186,3 +215,38 @@ def test_two_ahead_rule_on_clobber_against_search(row: str) -> None:
         assert o is Outcome.L
     if a <= number(-2):
         assert o is Outcome.R
+
+
+@settings(max_examples=60, deadline=None)
+@given(all_small())
+def test_wolfes_check_holds_for_all_small_games(g: Game) -> None:
+    # The check CGSuite applies to other infinitesimals: G is within ↑* and a long kite of aw(G).↑.
+    assert within_kite(g, atomic_weight(g))
+
+
+INFINITESIMAL_ATOMS = [*ATOMS, "{0||0|-1}", "{1|0||0}", "{0||0|-2}", "{4|*||*}", "{0|{0|-1}}+v"]
+
+
+def infinitesimals() -> st.SearchStrategy[Game]:
+    """Random games over infinitesimal options (hot ones drop out in the test)."""
+    atoms = st.sampled_from(INFINITESIMAL_ATOMS).map(parse_value)
+    return st.recursive(
+        atoms,
+        lambda inner: st.tuples(st.lists(inner, min_size=1, max_size=2), st.lists(inner, min_size=1, max_size=2)).map(
+            lambda lr: game(lr[0], lr[1])
+        ),
+        max_leaves=6,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(infinitesimals(), infinitesimals())
+def test_additive_on_atomic_infinitesimals(g: Game, h: Game) -> None:
+    # Not a theorem we rely on, an observation: no failure in 985 random sums when this was written.
+    try:
+        a, b, c = atomic_weight(g), atomic_weight(h), atomic_weight(g + h)
+    except Unsupported:
+        event("hot or not atomic")
+        return
+    event("atomic")
+    assert c is a + b

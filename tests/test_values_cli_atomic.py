@@ -1,4 +1,8 @@
-"""``zermelo value``: the all-small line (atomic weight) in text and JSON."""
+"""``zermelo value``: the all-small line (atomic weight) in text and JSON.
+
+Every all-small game has an atomic weight; other infinitesimals have one when they pass Wolfe's
+check (CGSuite's rule), so ``all-small no`` may still carry a weight.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +21,8 @@ TEXT = [
     (["--expr", "{^^|v}"], "all-small    yes, atomic weight 1/2"),
     (["--expr", "*5"], "all-small    yes, atomic weight 0"),
     (["nim", "3", "4"], "all-small    yes, atomic weight 0"),
+    (["--expr", "{0||0|-1} + ^"], "all-small    no, atomic weight 1"),
+    (["--expr", "{0||||0|||0||0|-1|||||*2|-1*}"], "all-small    no"),
     (["domineering", "..|.."], "all-small    no"),
     (["--expr", "^ + 1"], "all-small    no"),
     (["--expr", "1/2"], "all-small    no"),
@@ -52,6 +58,8 @@ def test_golden_output(capsys: pytest.CaptureFixture[str]) -> None:
         (["clobber", "xxxxo"], True, "3"),
         (["--expr", "{0|^}"], True, "2"),
         (["--expr", "{^|*}"], True, "1"),
+        (["--expr", "{4|*||*}"], False, "1"),
+        (["--expr", "{0||||0|||0||0|-1|||||*2|-1*}"], False, None),
         (["hackenbush", "BRR"], False, None),
         (["--expr", "{1|-1} + ^"], False, None),
     ],

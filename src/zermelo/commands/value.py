@@ -9,7 +9,7 @@ from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
-from ..values import Game, atomic_weight, format_dyadic, is_all_small, parse_value
+from ..values import Game, atomic_weight, format_dyadic, is_all_small, is_infinitesimal, parse_value
 from ..values.budget import value_budget
 from ..values.canonical import canonical_form
 from .common import add_limits, emit_json, game_and_position, limits_from
@@ -53,9 +53,19 @@ def describe(g: Game) -> dict[str, Any]:
         "reduced": str(g.reduced),
         "is_number": g.is_number,
         "all_small": small,
-        "atomic_weight": str(atomic_weight(g)) if small else None,
+        "atomic_weight": _atomic_weight(g),
         "thermograph": g.thermograph.to_json(),
     }
+
+
+def _atomic_weight(g: Game) -> str | None:
+    """The atomic weight as text: every all-small game has one, other infinitesimals may (Wolfe's check)."""
+    if not is_infinitesimal(g):
+        return None
+    try:
+        return str(atomic_weight(g))
+    except Unsupported:
+        return None  # an infinitesimal that is not atomic
 
 
 def run(args: argparse.Namespace) -> int:
@@ -109,8 +119,9 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
     print(f"  birthday     {facts['birthday']}")
     if facts["reduced"] != facts["value"]:
         print(f"  reduced      {facts['reduced']}  (equal up to an infinitesimal)")
-    small = f"yes, atomic weight {facts['atomic_weight']}" if facts["all_small"] else "no"
-    print(f"  all-small    {small}")
+    weight = facts["atomic_weight"]
+    small = "yes" if facts["all_small"] else "no"
+    print(f"  all-small    {small}" + ("" if weight is None else f", atomic weight {weight}"))
     if args.thermograph:
         print(f"  thermograph  {args.thermograph}")
     return 0

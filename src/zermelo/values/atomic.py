@@ -15,12 +15,16 @@ every nimber among G's followers) — the eccentric case.  Then, if G < *N, aw(G
 integer n with n ⧐ aw(G^L) − 2 for every G^L; if G > *N, the greatest integer n with
 n ⧏ aw(G^R) + 2 for every G^R.  An atomic weight is itself a game, not always a number.
 
-This is a port of CGSuite's ``naiveAtomicWeight`` and ``farStar`` (Aaron Siegel,
-``CanonicalShortGame.java`` / ``CanonicalShortGameOps.java`` in aaron-siegel/cgsuite), which
-take n·↑ + *m to n directly; here ↑, ↑*, n·↑ and n·↑* (and their negatives) are read off their
-canonical forms, everything else goes through the rule above (the same value, by additivity).
-CGSuite also accepts some infinitesimals that are not all-small (David Wolfe's check against a
-long kite); this module does not.
+This is a port of CGSuite's ``atomicWeight``, ``naiveAtomicWeight`` and ``farStar`` (Aaron
+Siegel, ``CanonicalShortGame.java`` / ``CanonicalShortGameOps.java`` in aaron-siegel/cgsuite),
+which take x + n·↑ + *m to n directly; for all-small games here ↑, ↑*, n·↑ and n·↑* (and their
+negatives) are read off their canonical forms, everything else goes through the rule above (the
+same value, by additivity).
+
+Like CGSuite, an infinitesimal that is not all-small (Go's tinies and corridors) gets the same
+rule's weight g when it passes David Wolfe's check: −e ≤ G − g.↑ ≤ e, with g.↑ Norton's product
+and e = ↑* + *2^k : −1 (↑* plus a long red kite, 2^k at least the far star); otherwise it is
+"not atomic".  Games that are not infinitesimal have no atomic weight.
 
 >>> from zermelo.values import parse_value
 >>> [str(atomic_weight(parse_value(s))) for s in ("^", "v", "*", "^*", "^^", "^3*2", "*5", "0")]
@@ -29,6 +33,8 @@ long kite); this module does not.
 1/2 1
 >>> is_all_small(parse_value("{0|^}")), is_all_small(parse_value("{^|-1}"))
 (True, False)
+>>> print(atomic_weight(parse_value("{0||0|-1} + ^")))   # tiny-1 + ↑: infinitesimal, not all-small
+1
 """
 
 from __future__ import annotations
@@ -37,16 +43,20 @@ import math
 from fractions import Fraction
 
 from ..errors import Unsupported
-from .game import ZERO, Game, _fold_values, add, deep, game, le, neg, number, star
-from .notation import _pure_ups
+from .calculus import is_infinitesimal, norton_multiply
+from .game import ZERO, Game, _fold_values, add, deep, game, le, neg, number, ordinal_sum, star
+from .notation import _pure_ups, _uptimal
 
-__all__ = ["atomic_weight", "far_star", "is_all_small"]
+__all__ = ["atomic_weight", "far_star", "is_all_small", "within_kite"]
 
 _SMALL: dict[int, bool] = {}
 _FAR: dict[int, int] = {}
 _AW: dict[int, Game] = {}
 _AW_PLAIN: dict[int, Game] = {}  # without the n·↑ shortcut: the rule alone (for the tests)
+_AW_ANY: dict[int, Game] = {}  # the rule on any game, x + n·↑ + *m read as n (CGSuite's naive weight)
 _TWO = number(2)
+_UP = game([ZERO], [star()])
+_UP_STAR = game([ZERO, star()], [ZERO])
 _MINUS_TWO = number(-2)
 
 
@@ -98,21 +108,39 @@ def far_star(g: Game) -> int:
 
 
 def atomic_weight(g: Game) -> Game:
-    """aw(G) of an all-small game (a :class:`Game`, usually an integer); :class:`Unsupported` otherwise.
+    """aw(G) (a :class:`Game`, usually an integer); :class:`Unsupported` if G is not atomic.
+
+    All-small games always have one; other infinitesimals when they pass Wolfe's check.
 
     >>> from zermelo.values import parse_value
     >>> print(atomic_weight(parse_value("^ + ^ + ^")), atomic_weight(parse_value("{0|^*}")))  # {0|^*} = ^^
     3 2
     """
-    if not is_all_small(g):
-        text = str(g)
-        if len(text) > 60:
-            text = text[:57] + "..."
+    if is_all_small(g):
+        return _weight(g, _AW, shortcut=True)
+    text = str(g)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    if not is_infinitesimal(g):
         raise Unsupported(
-            f"atomic weight is defined for all-small games only (in every follower both players"
-            f" can move or neither), and {text} is not"
+            f"{text} has no atomic weight: it is not infinitesimal (its stops are"
+            f" {g.left_stop} and {g.right_stop}, not 0)"
         )
-    return _weight(g, _AW, shortcut=True)
+    w = _weight(g, _AW_ANY, shortcut=True, numbers=True)
+    if not within_kite(g, w):
+        raise Unsupported(f"{text} is not atomic: it is not within ↑* and a long kite of its naive weight {w}.↑")
+    return w
+
+
+def within_kite(g: Game, w: Game) -> bool:
+    """Wolfe's check: −e ≤ G − w.↑ ≤ e for e = ↑* + *2^k : −1, 2^k ≥ the far star of G (k ≥ 1)."""
+    with deep():
+        diff = g - norton_multiply(w, _UP)
+        power = 2
+        while power < far_star(g):
+            power <<= 1
+        e = add(_UP_STAR, ordinal_sum(star(power), number(-1)))
+        return le(diff, e) and le(neg(e), diff)
 
 
 def _uptimal_weight(x: Game) -> Game | None:
@@ -128,14 +156,30 @@ def _uptimal_weight(x: Game) -> Game | None:
     return None
 
 
-def _weight(g: Game, cache: dict[int, Game], *, shortcut: bool) -> Game:
-    """The rule above, bottom-up over the followers of ``g`` (iterative, cached per game)."""
+def _numberish_weight(x: Game) -> Game | None:
+    """n for x = a + n·↑ + *m (a a number, m < 16): CGSuite's number-up-star base case."""
+    if x.num is not None:
+        return ZERO
+    a = x.left_stop
+    if a != x.right_stop:
+        return None
+    hit = _uptimal(x + number(-a))
+    return None if hit is None else number(hit[0])
+
+
+def _weight(g: Game, cache: dict[int, Game], *, shortcut: bool, numbers: bool = False) -> Game:
+    """The rule above, bottom-up over the followers of ``g`` (iterative, cached per game).
+
+    ``numbers``: ``g`` need not be all-small (then numbers and x + n·↑ + *m are base cases).
+    """
 
     def leaf(x: Game) -> Game | None:
         hit = cache.get(x.id)
         if hit is None:
             if x.nim is not None:
                 hit = ZERO  # CGSuite: a number-up-star's weight is its up multiple
+            elif numbers:
+                hit = _numberish_weight(x)
             elif shortcut:
                 hit = _uptimal_weight(x)
             if hit is not None:
