@@ -129,8 +129,6 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             out = _mex_star(vals) or game(vals, vals)
         return -out if value_key is not None and flips[p] else out
 
-    if limits.max_positions is not None or limits.max_seconds is not None:
-        _check(limits, 0, start)
     # As :func:`~zermelo.values.game.deep`, inline: value arithmetic recurses by birthday.
     old = sys.getrecursionlimit()
     if old < _DEPTH:
@@ -161,7 +159,8 @@ def _check(limits: Limits, count: int, start: float) -> None:
         raise SearchLimitExceeded(
             f"search budget exceeded: more than {limits.max_positions:,} positions", positions=count, seconds=seconds
         )
-    if limits.max_seconds is not None and seconds > limits.max_seconds:
+    late = limits.deadline is not None and start + seconds > limits.deadline  # one deadline for a whole analysis
+    if late or (limits.max_seconds is not None and seconds > limits.max_seconds):
         raise SearchLimitExceeded(
             f"time budget exceeded after {seconds:.1f} s ({count:,} positions)", positions=count, seconds=seconds
         )

@@ -172,6 +172,7 @@ _TOKEN = re.compile(
     r"|(?P<atom>(?P<num>\d+(?:/\d+|\.\d+)?)?(?P<ups>\^|v)?(?P<upn>\^+|v+|\d+)?(?P<star>\*(?P<starn>\d+)?)?))"
 )
 _MAX_NESTING = 400
+_SHOWN = 60  # characters of a malformed text repeated in its error message
 _MAX_UPS = 1000  # n·↑ costs about n² steps to build
 _MAX_NIMBER = 4096  # *n holds n options
 
@@ -387,8 +388,29 @@ def parse_value(text: str) -> Game:
         toks = _tokens(text)
         if not toks:
             raise _Bad("empty")
+        _check_nesting(toks)
         p = _Parser(toks, text)
         with deep():
             return p.expr(0, len(toks))
     except _Bad as exc:
-        raise InvalidPosition(f"bad value {text.strip()!r}: {exc}") from None
+        shown = text.strip()
+        if len(shown) > _SHOWN:
+            shown = shown[: _SHOWN - 3] + "..."
+        raise InvalidPosition(f"bad value {shown!r}: {exc}") from None
+
+
+def _check_nesting(toks: list[_Tok]) -> None:
+    """Reject brackets (and chains of ±) nested past the limit, in one pass before parsing.
+
+    The parser finds each bracket's partner by scanning, so deep nesting would cost time
+    quadratic in the length of the text, and recursion as deep as the nesting.
+    """
+    depth = run = 0
+    for t in toks:
+        if t.kind in ("open", "lpar"):
+            depth += 1
+        elif t.kind in ("close", "rpar"):
+            depth -= 1
+        run = run + 1 if t.kind == "pm" else 0
+        if depth + run > _MAX_NESTING:
+            raise _Bad(f"brackets nested more than {_MAX_NESTING} deep (at position {t.pos + 1})")
