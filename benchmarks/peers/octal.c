@@ -3,7 +3,7 @@
  * Grundy sequences G(0..n) of
  *   plain  CODE  the plain O(n^2) rule for octal codes (digits 0-7, '!' = unequal split);
  *   sparse CODE  the sparse-space (rare/common) algorithm of Gangolli-Plambeck and Flammenkamp;
- *   sub    S     a finite subtraction set S = "2,5,7" (|S| <= 64, max(S) <= 64): bit-set mex.
+ *   sub    S     a finite subtraction set S = "2,5,7" (|S| <= 62, max(S) <= 64): bit-set mex.
  *
  * Usage: octal MODE SPEC N OUTFILE
  * Writes G(0..N) to OUTFILE as little-endian uint16 (uint8 for `sub`) and prints one line
@@ -11,7 +11,7 @@
  * where cpu is CLOCK_PROCESS_CPUTIME_ID from allocating the values to the last one (no parsing, no I/O).
  *
  * Single-threaded, no allocation per heap: every array is allocated once up front.  Octal values
- * are uint16 (the program stops with an error if a value reaches 2^15), marks are uint32 stamps
+ * are uint16 (the program stops with an error if a value reaches 2^14), marks are uint32 stamps
  * (stamp n+1 for heap n, so no array is ever cleared).
  *
  * Build: gcc -O3 -march=native -o octal octal.c
@@ -345,7 +345,7 @@ int main(int argc, char **argv) {
         for (const char *p = spec; *p;) {
             char *end;
             long k = strtol(p, &end, 10);
-            if (end == p || k < 1 || k > MAXK || ns >= MAXK) die("bad subtraction set");
+            if (end == p || k < 1 || k > MAXK || ns >= 62) die("bad subtraction set");  /* values <= |S| < 63 */
             s[ns++] = (int)k;
             p = *end == ',' ? end + 1 : end;
             if (*end && *end != ',') die("bad subtraction set");
