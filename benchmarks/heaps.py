@@ -131,9 +131,10 @@ class CPeer:
         self.exe: str | None = None
         self.flags = ""
         self.why = ""
-        cc = os.environ.get("CC") or shutil.which("gcc") or shutil.which("cc")
+        wanted = os.environ.get("CC")
+        cc = shutil.which(wanted) if wanted else shutil.which("gcc") or shutil.which("cc")
         if cc is None:
-            self.why = "no C compiler (gcc or cc, or $CC) found: the C peer rows are skipped"
+            self.why = f"no C compiler ({wanted or 'gcc or cc'}) found: the C peer rows are skipped"
             return
         exe = os.path.join(self.dir, "octal")
         errors = ""
