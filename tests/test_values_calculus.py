@@ -414,7 +414,8 @@ def test_docs_examples_are_real_output() -> None:
     assert result.failed == 0
 
 
-# CGSuite's Pow / PowTo rows, its output rewritten with every brace (its commas bind tighter than bars).
+# CGSuite's Pow / PowTo rows, its output rewritten with every brace; CGSUITE_PRINTED below checks
+# that zermelo reads CGSuite's own printing of them (commas bind tighter than bars) as the same games.
 TINY2 = "{0||0|-2}"
 POWERS = [
     ("^", "pow", "3/1", "{0|{0|0,v*}}"),  # ^<3>
@@ -427,6 +428,18 @@ POWERS = [
     (TINY2, "to", "7/4", "{{{0||0|-2}|{0|-2},{{0||0|-2}|{0|-2}}}|{0|-2},{{0||0|-2}|{0|-2}}}"),
     ("±1", "to", "3/1", "{1,{1,±1|-1}|-1}"),
 ]
+
+
+CGSUITE_PRINTED = [
+    ("{0||0,v*|0,{0,v*|0,*}}", "{0|{0,v*|0,{0,v*|0,*}}}"),
+    ("{0||0|0,v*}", "{0|{0|0,v*}}"),
+    ("{^|*,{^|*}||*,{^|*}}", "{{^|*,{^|*}}|*,{^|*}}"),
+]
+
+
+@pytest.mark.parametrize(("cgsuite", "braced"), CGSUITE_PRINTED)
+def test_cgsuite_printing_reads_as_the_braced_form(cgsuite: str, braced: str) -> None:
+    assert v(cgsuite) is v(braced)
 
 
 @pytest.mark.parametrize(("base", "op", "x", "same_as"), POWERS)

@@ -282,7 +282,7 @@ def power_to(g: Game, x: Fraction | int) -> Game:
     >>> from zermelo.values import parse_value
     >>> up = parse_value("^")
     >>> print(power_to(up, 3), power_to(up, Fraction(7, 4)), power_to(parse_value("±1"), 3))
-    {^|*||*} {{^|*,{^|*}}|*,{^|*}} {1,{1,±1|-1}|-1}
+    {^|*||*} {^|*,{^|*}||*,{^|*}} {1,{1,±1|-1}|-1}
     """
     x = _exponent(x)
     if x == 0:
@@ -299,7 +299,7 @@ def power(g: Game, x: Fraction | int) -> Game:
     >>> from zermelo.values import parse_value
     >>> up = parse_value("^")
     >>> print(power(up, 2), power(up, 3), power(parse_value("{0||0|-2}"), 3))
-    {0|v*} {0|{0|0,v*}} {0|{0|-2,{0|-2,{0|-2}}}}
+    {0|v*} {0||0|0,v*} {0||0|-2,{0|-2,{0|-2}}}
     """
     x = _exponent(x)
     if len(g.left) != 1 or len(g.right) != 1 or g.left[0] is not number(0):
