@@ -12,13 +12,14 @@ in ``tests/test_engine.py``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from ._jit import njit
 
 WIN = np.int8(1)
 LOSE = np.int8(2)
 
 
-@njit(cache=True)
+@njit
 def reverse_edges(
     offsets: np.ndarray, targets: np.ndarray, sources: np.ndarray, lo: int
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -48,7 +49,7 @@ def reverse_edges(
     return pcount, parents
 
 
-@njit(cache=True)
+@njit
 def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[np.ndarray, np.ndarray]:
     """Outcome and remoteness of every node by retrograde analysis.
 
@@ -95,7 +96,7 @@ def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[
     return state, rem
 
 
-@njit(cache=True)
+@njit
 def grundy_values(node_off: np.ndarray, parts: np.ndarray, g: np.ndarray, start: int) -> None:
     """Fill ``g[start:]`` with Grundy values by the mex rule, in depth-first post-order.
 
@@ -184,7 +185,7 @@ def grundy_values(node_off: np.ndarray, parts: np.ndarray, g: np.ndarray, start:
 INFINITE = -2
 
 
-@njit(cache=True)
+@njit
 def loopy_grundy(offsets: np.ndarray, targets: np.ndarray, g: np.ndarray) -> np.ndarray:
     """Generalized Sprague–Grundy labels γ of every node (Smith; Fraenkel and Yesha).
 
@@ -274,7 +275,7 @@ def loopy_grundy(offsets: np.ndarray, targets: np.ndarray, g: np.ndarray) -> np.
     return label
 
 
-@njit(cache=True)
+@njit
 def dense_lookup(dense: np.ndarray, keys: np.ndarray, found: np.ndarray) -> int:
     """Look ``keys`` up in the key -> node id array ``dense`` into ``found``, in one pass.
 
@@ -300,7 +301,7 @@ def dense_lookup(dense: np.ndarray, keys: np.ndarray, found: np.ndarray) -> int:
     return missing
 
 
-@njit(cache=True)
+@njit
 def retrograde_more(
     offsets: np.ndarray,
     targets: np.ndarray,

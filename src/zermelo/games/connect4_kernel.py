@@ -23,14 +23,14 @@ from __future__ import annotations
 import time
 
 import numpy as np
-from numba import njit
 
+from .._jit import njit
 from ..errors import SearchLimitExceeded
 
 __all__ = ["Table", "reset_table", "solve", "table_for"]
 
 
-@njit(cache=True)
+@njit
 def _popcount(x: int) -> int:
     c = 0
     while x:
@@ -39,7 +39,7 @@ def _popcount(x: int) -> int:
     return c
 
 
-@njit(cache=True)
+@njit
 def _winning_cells(pos: int, mask: int, h: int, board_mask: int) -> int:
     """Empty cells where one more stone of ``pos`` makes four in a row (Pons' bit tricks)."""
     r = (pos << 1) & (pos << 2) & (pos << 3)  # vertical
@@ -53,7 +53,7 @@ def _winning_cells(pos: int, mask: int, h: int, board_mask: int) -> int:
     return r & (board_mask ^ mask)
 
 
-@njit(cache=True)
+@njit
 def _masks(w: int, h: int) -> tuple[int, int]:
     bottom = 0
     for c in range(w):
@@ -61,7 +61,7 @@ def _masks(w: int, h: int) -> tuple[int, int]:
     return bottom, bottom * ((1 << h) - 1)
 
 
-@njit(cache=True)
+@njit
 def _negamax(
     cur0: int,
     mask0: int,
@@ -209,7 +209,7 @@ def _negamax(
     return ret
 
 
-@njit(cache=True)
+@njit
 def _solve(
     cur: int,
     mask: int,
@@ -230,7 +230,7 @@ def _solve(
         counter[0] += 1
         return (wh + 1 - n) // 2
     if test:
-        return _negamax(cur, mask, n, threshold, threshold + 1, w, h, order, tt_keys, tt_vals, counter)
+        return int(_negamax(cur, mask, n, threshold, threshold + 1, w, h, order, tt_keys, tt_vals, counter))
     lo = -((wh - n) // 2)
     hi = (wh + 1 - n) // 2
     while lo < hi:

@@ -21,7 +21,8 @@ leave two heaps) and ``uneq[k]`` (the two heaps must differ).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from .._jit import njit
 
 __all__ = [
     "allbut_counts",
@@ -32,7 +33,7 @@ __all__ = [
 ]
 
 
-@njit(cache=True)
+@njit
 def subtraction_bitset(g, start, stop, s):  # type: ignore[no-untyped-def]
     """Finite subtraction set ``s`` (ascending, |s| <= 62): the option values as bits of an int64."""
     m = s.shape[0]
@@ -50,7 +51,7 @@ def subtraction_bitset(g, start, stop, s):  # type: ignore[no-untyped-def]
     return stop
 
 
-@njit(cache=True)
+@njit
 def allbut_counts(g, start, stop, s, count):  # type: ignore[no-untyped-def]
     """All-but subtraction game (remove any number not in ``s``, ascending).
 
@@ -88,7 +89,7 @@ def allbut_counts(g, start, stop, s, count):  # type: ignore[no-untyped-def]
     return stop
 
 
-@njit(cache=True)
+@njit
 def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignore[no-untyped-def]
     """The plain rule: every option of every heap, O(n²) for a splitting code.
 
@@ -122,7 +123,7 @@ def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignor
     return stop
 
 
-@njit(cache=True)
+@njit
 def octal_sparse(  # type: ignore[no-untyped-def]
     g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off
 ):
@@ -270,7 +271,7 @@ def octal_sparse(  # type: ignore[no-untyped-def]
     return stop, nrare
 
 
-@njit(cache=True)
+@njit
 def tbreak_plain(g, stop, digits, uneq, width):  # type: ignore[no-untyped-def]
     """Any take-and-break code (bit ``2^j`` of ``digits[k]``: leave ``j`` heaps), from heap 0.
 

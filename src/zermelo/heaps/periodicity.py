@@ -47,12 +47,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+
+from .._jit import njit
 
 __all__ = ["Periodicity", "detect", "period", "preperiod", "proof_length", "proven", "simplest"]
 
 
-@njit(cache=True)
+@njit
 def _run(g, p, s):  # type: ignore[no-untyped-def]
     """How many pairs ``(i - p, i)`` at the end have ``G[i] == G[i - p] + s`` (a wrong shift stops early)."""
     n = g.shape[0]
@@ -62,7 +63,7 @@ def _run(g, p, s):  # type: ignore[no-untyped-def]
     return (n - 1) - i
 
 
-@njit(cache=True)
+@njit
 def _tail_runs(g, pmax, need, saltus):  # type: ignore[no-untyped-def]
     """The least shift p <= pmax whose backward run (``G[i] == G[i - p] + s``) covers ``need``."""
     n = g.shape[0]
@@ -76,7 +77,7 @@ def _tail_runs(g, pmax, need, saltus):  # type: ignore[no-untyped-def]
     return 0, 0, 0
 
 
-@njit(cache=True)
+@njit
 def _simplest(g, min_repeats):  # type: ignore[no-untyped-def]
     """The (preperiod, period) with the least sum whose tail repeats ``min_repeats`` times, or (-1, 0)."""
     n = g.shape[0]

@@ -1,0 +1,61 @@
+"""Compiled kernels, compiled lazily: numba is imported when a kernel is first called.
+
+Importing numba costs about 0.15 s, more than the rest of zermelo; many uses never run a
+compiled kernel (values of partisan games, negamax, the notes' small games answered by closed
+forms, ``zermelo games``).  ``@njit`` here records the Python function and returns a stand-in;
+the first call of any kernel of a module turns all of that module's kernels into numba
+dispatchers (``numba.njit(cache=True)``, compiled code cached on disk as before) and puts them
+in the module's globals, so kernels that call kernels of their own module are compiled against
+dispatchers.  A stand-in imported elsewhere forwards to its dispatcher.
+
+>>> @njit
+... def twice(x):
+...     return 2 * x
+>>> twice(21), twice.py_func(4)
+(42, 8)
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["njit"]
+
+_PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
+_DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def njit(fn: Callable[..., Any]) -> Any:
+    """``numba.njit(cache=True)``, applied on the first call of any kernel of ``fn``'s module.
+
+    Typed ``Any`` like numba's own decorator: kernels take numpy arrays and are not annotated.
+    """
+    key = (fn.__module__, fn.__qualname__)
+    _PENDING.setdefault(fn.__module__, {})[fn.__qualname__] = fn
+
+    @functools.wraps(fn)
+    def call(*args: Any) -> Any:
+        dispatcher = _DISPATCHERS.get(key)
+        if dispatcher is None:
+            _compile_module(key[0])
+            dispatcher = _DISPATCHERS[key]
+        return dispatcher(*args)
+
+    call.py_func = fn  # type: ignore[attr-defined]  # as numba's dispatchers have it
+    return call
+
+
+def _compile_module(module: str) -> None:
+    import numba
+
+    pending = _PENDING.pop(module, {})
+    namespace = sys.modules[module].__dict__
+    for name, fn in pending.items():
+        # Code with no file to cache beside (a doctest, an interactive session) compiles uncached.
+        dispatcher = numba.njit(cache=not fn.__code__.co_filename.startswith("<"))(fn)
+        _DISPATCHERS[(module, name)] = dispatcher
+        if "." not in name:
+            namespace[name] = dispatcher
