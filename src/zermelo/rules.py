@@ -22,6 +22,7 @@ an analysis, never of the game.
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
@@ -105,12 +106,18 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
     """
     t = text.strip().replace("_", "")
+    got = short(text.strip())  # the echo of a huge word stays one readable line
     # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
     if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
-    value = int(t)
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+    try:
+        value = int(t)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits, 4300)
+        raise InvalidPosition(
+            f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})"
+        ) from None
     if value < minimum:
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
     return value
 
 

@@ -25,9 +25,9 @@ from itertools import accumulate
 from math import isqrt
 from typing import Any, ClassVar
 
-from ..errors import InvalidGame, InvalidPosition
+from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..registry import GameEntry, register
-from ..rules import Move, Scored
+from ..rules import Move, Scored, short
 
 __all__ = [
     "StoneGame",
@@ -252,6 +252,10 @@ def stone_game_iii_dp(values: Sequence[int]) -> int:
     return dp[0]
 
 
+#: The most moves of one position listed (Stone Game IV: square roots of the stones).
+MAX_MOVES = 10**7
+
+
 class StoneGameIV(Scored[int]):
     """LeetCode 1510: remove a non-zero square number of stones; who cannot move loses.
 
@@ -262,7 +266,12 @@ class StoneGameIV(Scored[int]):
     win_loss: ClassVar[bool] = True
 
     def moves(self, n: int) -> list[Move[int]]:
-        return [Move(f"remove {k * k}", n - k * k) for k in range(isqrt(n), 0, -1)]
+        r = isqrt(n)
+        if r > MAX_MOVES:  # 10**400 stones: the list alone would never end
+            raise SearchLimitExceeded(
+                f"{self.name}: {short(str(n), 30)} stones have too many moves to list (more than {MAX_MOVES:,})"
+            )
+        return [Move(f"remove {k * k}", n - k * k) for k in range(r, 0, -1)]
 
     def payoff(self, n: int) -> int | None:
         return -1 if n == 0 else None
