@@ -21,9 +21,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from zermelo.analysis import partisan_outcome, solve
 from zermelo.cli import MAX_MESSAGE, main, one_line
+from zermelo.engine import Limits
+from zermelo.errors import InvalidPosition
 from zermelo.games import HeapGame
+from zermelo.minimax import negamax
 from zermelo.registry import GameEntry, entries, make_game
+from zermelo.rules import Impartial, Partisan
 
 ENTRIES = entries()
 NAMES = [e.name for e in ENTRIES]
@@ -357,3 +362,86 @@ def test_huge_heaps_of_unproven_codes_answer_within_seconds(
 def test_messages_are_cut_to_one_line() -> None:
     assert one_line("a\nb\n  c") == "a b c"
     assert len(one_line("y" * 10_000)) == MAX_MESSAGE
+
+
+# ----------------------------------------------------------------------------- Python API
+GARBAGE = [None, -1, "abc", 1.5, True, (1, -1), (3, "x"), ((1, 2), (3,)), object(), b"..", (-1,), ("",), [1, 2], {}]
+
+
+def _reachable(e: GameEntry) -> tuple[Any, list[Any]]:
+    """The example's rules and a few positions: the example and some reached from it by moves."""
+    game = make_game_of(e)
+    _, words = example(e)
+    start = game.parse(" ".join(words[1:] if e.graph_argument else words))
+    out, frontier = [start], [start]
+    for _ in range(3):
+        nxt = []
+        for p in frontier:
+            if isinstance(game, Partisan):
+                kids = list(game.left_options(p))[:2] + list(game.right_options(p))[:2]
+            else:
+                kids = [m.position for m in list(game.moves(p))[:3]]
+            nxt.extend(kids)
+        out.extend(nxt)
+        frontier = nxt[:4]
+    return game, out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_python_positions_are_validated(name: str) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    game, positions = _reachable(e)
+    for p in positions:  # every reachable position passes
+        game.validate(p)
+    if name == "domineering":
+        return  # no validate yet (games/domineering.py is the lead's: see the QA report)
+    for junk in GARBAGE:
+        try:
+            game.validate(junk)
+        except ValueError as exc:  # InvalidPosition (a ValueError): what a Python caller catches
+            assert isinstance(exc, InvalidPosition) and len(str(exc)) < 400, exc
+            continue
+        # Accepted: then it must really be a position the analyses can take.
+        if isinstance(game, Impartial):
+            solve(game, junk, limits=Limits(2000, 1.0))
+        elif isinstance(game, Partisan):
+            partisan_outcome(game, junk, limits=Limits(2000, 1.0))
+        else:
+            negamax(game, junk, limits=Limits(2000, 1.0))
+
+
+@pytest.mark.parametrize(
+    ("spec", "position", "message"),
+    [
+        ("tictactoe", "XXXXXO...", "X moves first"),
+        ("tictactoe", "XXX", "not a legal position"),
+        ("connect4:4x4", "X.../..../..../....", "not a position"),
+        ("toppling", ("BXR",), "not a legal position"),
+        ("stone-game-v:1,2,3", (0, 3, 2), "who 0 or 1"),
+        ("stone-game:5,3,4,5", (1, -1), "slice"),
+        ("toads", ("TT.Xo",), "not a"),
+        ("nim", True, "heap size"),
+        ("divisor", True, "whole number"),
+        ("cheques:3,1,4", (3, 1), "slice"),
+    ],
+)
+def test_illegal_python_positions_are_refused(spec: str, position: Any, message: str) -> None:
+    with pytest.raises(InvalidPosition, match=message):
+        make_game(spec).validate(position)
+
+
+def test_negamax_validates_its_root() -> None:
+    with pytest.raises(InvalidPosition):
+        negamax(make_game("tictactoe"), "XXXXXO...")
+
+
+def test_toppling_reads_its_empty_row() -> None:
+    t = make_game("toppling")
+    assert t.parse(t.format(())) == ()  # format writes "0", which parse refused
+
+
+def test_hackenbush_graphs_read_back_as_themselves() -> None:
+    # The text form renumbered the vertices of some graphs: parse(format(p)) != p.
+    h = make_game("hackenbush")
+    p = h.parse("[2-2:B, 2-3:B, g-1:B, 1-3:B]")
+    assert h.parse(h.format(p)) == p

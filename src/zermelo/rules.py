@@ -46,6 +46,7 @@ __all__ = [
     "parse_int",
     "require",
     "short",
+    "validate_by_text",
 ]
 
 P = TypeVar("P", bound=Hashable)
@@ -139,6 +140,35 @@ def require(ok: bool, game: str, what: str, position: object) -> None:
     """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
     if not ok:
         raise InvalidPosition(f"{game}: {what}, got {short(repr(position))}")
+
+
+def validate_by_text(game: Rules[P], position: P) -> P:
+    """A :meth:`Rules.validate` for games whose ``parse`` checks everything: ``position`` must
+    come back from its own text form (``parse(format(p))`` is ``p``, or has its key).  A wrong type, a malformed or
+    an illegal position (tic-tac-toe with 5 X and 1 O) is an :class:`InvalidPosition`.
+
+    >>> from zermelo.games import TicTacToe
+    >>> validate_by_text(TicTacToe(), "X...O....")
+    'X...O....'
+    >>> validate_by_text(TicTacToe(), 42)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: tictactoe: not a position of this game (the form parse gives), got 42
+    """
+    name = game.spec()
+    try:
+        back = game.parse(game.format(position))
+        # The same position, or the same game (a graph whose text form renames its vertices).
+        same = back == position or (type(back) is type(position) and game.key(back) == game.key(position))
+    except InvalidPosition as exc:
+        raise InvalidPosition(f"{name}: not a legal position ({exc}), got {short(repr(position))}") from None
+    except Exception:  # the rules met a value of a type they do not handle
+        same = False
+    if not same:
+        raise InvalidPosition(
+            f"{name}: not a position of this game (the form parse gives), got {short(repr(position))}"
+        )
+    return position
 
 
 class Rules(Generic[P]):

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short
 
 __all__ = ["Divisor", "divisors", "factorize"]
 
@@ -146,8 +146,8 @@ class Divisor(Impartial[int]):
 
     def validate(self, n: int) -> int:
         """Check a position given from Python."""
-        if not isinstance(n, int) or n < 1:
-            raise InvalidPosition(f"divisor: a position is a whole number >= 1, got {n!r}")
+        if not is_natural(n) or n < 1:  # is_natural: True is not a number of counters
+            raise InvalidPosition(f"divisor: a position is a whole number >= 1, got {short(repr(n))}")
         return n
 
 

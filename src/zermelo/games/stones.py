@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..registry import GameEntry, register
-from ..rules import Move, Scored, short
+from ..rules import Move, Scored, short, validate_by_text
 
 __all__ = [
     "StoneGame",
@@ -90,6 +90,10 @@ class _Row(Scored[Any]):
 
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.piles))}"
+
+    def validate(self, position: Any) -> Any:
+        """A position given from Python must be what ``parse`` makes of its text (a slice of the row)."""
+        return validate_by_text(self, position)
 
     def gain(self, position: Any, move: Move[Any]) -> int:
         return self._gain(position, move.position)
@@ -276,6 +280,10 @@ class StoneGameIV(Scored[int]):
     def payoff(self, n: int) -> int | None:
         return -1 if n == 0 else None
 
+    def validate(self, position: int) -> int:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
+
     def parse(self, text: str) -> int:
         t = text.strip().replace("_", "")
         if not t.isdigit():
@@ -338,6 +346,14 @@ class StoneGameV(_Row):
     def _gain(self, position: Any, child: Any) -> int:
         # Alice scores what she keeps; Bob's pass scores nothing.
         return 0 if position[2] else self.total(child[0], child[1])
+
+    def validate(self, position: Any) -> Any:
+        """``(i, j, who)``: a slice of the row as ``parse`` reads it, and who is to move (0 or 1)."""
+        ok = isinstance(position, tuple) and len(position) == 3 and position[2] in (0, 1)
+        if ok and type(position[2]) is int:
+            validate_by_text(self, (*position[:2], 0))
+            return position
+        raise InvalidPosition(f"{self.name}: a position is (i, j, who) with who 0 or 1, got {short(repr(position))}")
 
     def parse(self, text: str) -> tuple[int, int, int]:
         i, j = _slice(text, len(self.piles), self.name)
