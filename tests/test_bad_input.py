@@ -445,3 +445,73 @@ def test_hackenbush_graphs_read_back_as_themselves() -> None:
     h = make_game("hackenbush")
     p = h.parse("[2-2:B, 2-3:B, g-1:B, 1-3:B]")
     assert h.parse(h.format(p)) == p
+
+
+# ----------------------------------------------------------------------------- web API
+@pytest.fixture(scope="module")
+def web() -> Iterator[Any]:
+    import warnings
+
+    from zermelo.web.app import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette says it prefers httpx2 to httpx
+        from starlette.testclient import TestClient
+
+    with TestClient(create_app(), raise_server_exceptions=False) as client:
+        yield client
+
+
+WEB_POSITIONS = ["", " ", "-1", HUGE, "1" * 1500, "é", "x" * 3000, "\x00", "1/2", "XXXXXO...", "[g-a:B", "3x0"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_web_api_answers_bad_positions_with_4xx_json(web: Any, name: str) -> None:
+    from zermelo.web.app import games_json
+
+    g = next(x for x in games_json() if x["name"] == name)
+    for endpoint in ("/api/solve", "/api/moves", "/api/play"):
+        for position in WEB_POSITIONS:
+            params = {"game": g["spec"], "position": position}
+            if g["kind"] == "partisan":
+                params["turn"] = "left"
+            r = web.get(endpoint, params=params)
+            assert r.status_code < 500 and r.headers["content-type"].startswith("application/json"), (
+                endpoint,
+                position[:20],
+                r.text[:200],
+            )
+            if r.status_code >= 400:
+                assert r.json()["error"], r.text[:200]
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "params"),
+    [
+        (e, p)
+        for e in ("/api/solve", "/api/moves", "/api/play", "/api/table")
+        for p in (
+            {},
+            {"game": ""},
+            {"game": "chess", "position": "1"},
+            {"game": "nim:3", "position": "1"},
+            {"game": "subtraction:0", "position": "3"},
+            {"game": "octal:0.9", "position": "3"},
+            {"game": "connect4:100x100", "position": ""},
+            {"game": "nim", "position": "3", "misere": "maybe"},
+            {"game": "domineering", "position": "..|..", "turn": "up"},
+            {"game": "nim", "position": "3", "skill": "nan", "seed": "-1"},
+            {"game": "digraph:@/etc/passwd", "position": "a"},
+            {"game": "wythoff", "rows": "abc"},
+            {"game": "wythoff", "rows": "1000", "cols": "1000"},
+            {"game": "subtraction:1,2", "cols": "5", "format": "svg"},
+            {"game": "x" * 5000, "position": "1"},
+        )
+    ],
+)
+def test_web_api_answers_bad_requests_with_4xx_json(web: Any, endpoint: str, params: dict[str, str]) -> None:
+    r = web.get(endpoint, params=params)
+    if r.status_code == 200:  # a request that is fine for this endpoint (a table ignores 'position')
+        return
+    assert 400 <= r.status_code < 500, (r.status_code, r.text[:200])
+    assert r.json()["error"], r.text[:200]
