@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -33,3 +35,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
     out, err = capsys.readouterr()
     return status, out, err
+
+
+def play_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> str:
+    """``zermelo play ARGV`` with ``typed`` as standard input; what it printed (it must exit 0)."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    status = main(["play", *argv])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return out

@@ -62,3 +62,33 @@ boards = grid_boards(4, 4, ".....#")
 @given(boards)
 def test_fast_value_matches_plain_play(board: str) -> None:
     check_position(D, D.parse(board))
+
+
+def _images(board: str) -> tuple[list[str], list[str]]:
+    """The board's mirror images (same players) and its transposes' images (players swapped)."""
+    rows = board.split("|")
+    mirrors = {board, "|".join(r[::-1] for r in rows), "|".join(rows[::-1]), "|".join(r[::-1] for r in rows[::-1])}
+    turned = "|".join("".join(r[c] for r in rows) for c in range(len(rows[0])))
+    t_rows = turned.split("|")
+    swapped = {turned, "|".join(r[::-1] for r in t_rows), "|".join(t_rows[::-1])}
+    swapped.add("|".join(r[::-1] for r in t_rows[::-1]))
+    return sorted(mirrors), sorted(swapped)
+
+
+@settings(max_examples=80, deadline=None)
+@given(grid_boards(4, 5, "....#"))
+def test_symmetry_keys_agree_with_the_images(board: str) -> None:
+    # Every image under the mirrors has the board's key and sign.  For one region, a quarter turn
+    # has its key and the other sign, unless the least image is the same either way (the board
+    # is then its own negative).  A board of several regions keys the sum of its regions' keys.
+    d = Domineering()
+    key, negated = d.value_key(d.parse(board))
+    mirrors, swapped = _images(board)
+    assert {d.value_key(d.parse(b)) for b in mirrors} == {(key, negated)}
+    if len(d.components(d.parse(board))) != 1:
+        return
+    turned = {d.value_key(d.parse(b)) for b in swapped}
+    assert {k for k, _ in turned} == {key}
+    if {n for _, n in turned} != {not negated}:
+        g = z.canonical_form(d, d.parse(board))
+        assert g is -g

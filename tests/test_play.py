@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli_helper_games import play_cli
 from zermelo.analysis import grundy, outcome, remoteness
 from zermelo.engine import Limits
 from zermelo.errors import InvalidPosition, SearchLimitExceeded, Unsupported
@@ -341,16 +342,6 @@ def test_scored_games_without_minimax_say_so(monkeypatch: pytest.MonkeyPatch) ->
 
 
 # --------------------------------------------------------------- zermelo play, through standard input
-def play_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> str:
-    from zermelo.cli import main
-
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    status = main(["play", *argv])
-    out, err = capsys.readouterr()
-    assert status == 0, err
-    return out
-
-
 def test_terminal_game_of_nim_won_by_the_person(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import io
 import random
-import sys
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli_helper_games import play_cli
 from partisan_check import grid_boards
 from zermelo.analysis import partisan_outcome
 from zermelo.engine import Limits
@@ -243,16 +242,6 @@ def test_partisan_errors() -> None:
 
 
 # --------------------------------------------------------------- zermelo play, through standard input
-def play_cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str) -> str:
-    from zermelo.cli import main
-
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    status = main(["play", *argv])
-    out, err = capsys.readouterr()
-    assert status == 0, err
-    return out
-
-
 def test_terminal_domineering_won_by_the_person(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -59,6 +59,24 @@ def test_budget_is_respected() -> None:
         canonical_form(d, d.parse("......|......|......|......|......|......"), limits=Limits(max_positions=2000))
 
 
+def test_a_shared_deadline_is_respected() -> None:
+    # Limits.started() fixes one deadline for every search of an analysis; one already past stops
+    # the value search at its next check (every 1,024 positions), whatever its own max_seconds.
+    import dataclasses
+    import time
+
+    import pytest
+
+    from zermelo.engine import Limits
+    from zermelo.errors import SearchLimitExceeded
+    from zermelo.games import Domineering
+
+    d = Domineering()
+    past = dataclasses.replace(Limits(max_positions=100_000), deadline=time.monotonic() - 1.0)
+    with pytest.raises(SearchLimitExceeded, match="time budget"):
+        canonical_form(d, d.parse("......|......|......|......|......|......"), limits=past)
+
+
 def test_cram_values_are_its_grundy_values() -> None:
     from zermelo.games import Cram
 

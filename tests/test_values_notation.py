@@ -129,3 +129,28 @@ small = st.recursive(
 def test_round_trip(text: str) -> None:
     g = parse_value(text)
     assert parse_value(str(g)) is g
+
+
+# CGSuite's own test rows (CgscriptTest.scala, "correctly interpret game specifiers"): bars bind
+# looser than commas, so a side with a bar is one game, and CGSuite prints these as they are.
+CGSUITE_ROWS = [
+    ("{3|||2||1|0,*||||-1/2}", "{3|||2||1|0,*||||-1/2}"),
+    ("{0|^*5}", "^^*4"),
+    ("+-1", "±1"),
+]
+
+
+@pytest.mark.parametrize(("text", "printed"), CGSUITE_ROWS)
+def test_cgsuite_rows(text: str, printed: str) -> None:
+    assert str(parse_value(text)) == printed
+
+
+def test_bars_bind_looser_than_commas() -> None:
+    minus1, minus3 = number(-1), number(-3)
+    right = game([star()], [minus1, game([minus1], [minus3])])  # {* | -1, {-1|-3}}
+    assert parse_value("{1||*|-1,{-1|-3}}") is game([number(1)], [right])
+    # Braces make the other reading: two Right options {*|-1} and {-1|-3}.
+    two = game([number(1)], [game([star()], [minus1]), game([minus1], [minus3])])
+    assert parse_value("{1||{*|-1},{-1|-3}}") is two and two is not parse_value("{1||*|-1,{-1|-3}}")
+    with pytest.raises(InvalidPosition, match="ambiguous"):
+        parse_value("{3|2|1}")

@@ -15,7 +15,7 @@ from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupport
 from .heaps import HeapSequence, sequence
 from .minimax import move_values, negamax
 from .registry import make_game
-from .rules import Impartial, Move, Outcome, Partisan, Scored, Sum
+from .rules import Impartial, Move, Outcome, Partisan, PartisanSum, Scored, Sum
 from .values import Game, parse_value
 from .values.canonical import canonical_form
 
@@ -34,6 +34,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Partisan",
+    "PartisanSum",
     "Progress",
     "Scored",
     "SearchLimitExceeded",

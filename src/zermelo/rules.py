@@ -38,6 +38,7 @@ __all__ = [
     "Move",
     "Outcome",
     "Partisan",
+    "PartisanSum",
     "Rules",
     "Scored",
     "Sum",
@@ -375,7 +376,26 @@ class Scored(Rules[P]):
         return None
 
 
-class Sum(Impartial[tuple[Any, ...]]):
+class _Summands:
+    """What both kinds of sum share: a position is one position per summand, keyed, written and
+    read part by part (``A + B + …``)."""
+
+    games: Sequence[Rules[Any]]
+
+    def key(self, position: tuple[Any, ...]) -> Hashable:
+        return tuple(g.key(p) for g, p in zip(self.games, position, strict=True))
+
+    def format(self, position: tuple[Any, ...]) -> str:
+        return " + ".join(g.format(p) for g, p in zip(self.games, position, strict=True))
+
+    def spec(self) -> str:
+        return " + ".join(g.spec() for g in self.games)
+
+    def parse(self, text: str) -> tuple[Any, ...]:
+        return _parse_summands(self.games, text)
+
+
+class Sum(_Summands, Impartial[tuple[Any, ...]]):
     """The disjunctive sum G₁ + G₂ + …: a move is a move in exactly one summand.
 
     A position is a tuple with one position per summand.  Its Grundy value is the nim-sum (XOR)
@@ -405,11 +425,60 @@ class Sum(Impartial[tuple[Any, ...]]):
                 new = (*position[:i], move.position, *position[i + 1 :])
                 yield Move(f"in game {i + 1}: {move.label}", new)
 
-    def key(self, position: tuple[Any, ...]) -> Hashable:
-        return tuple(g.key(p) for g, p in zip(self.games, position, strict=True))
 
-    def format(self, position: tuple[Any, ...]) -> str:
-        return " + ".join(g.format(p) for g, p in zip(self.games, position, strict=True))
+class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):
+    """The disjunctive sum of partisan games (impartial ones count as partisan games too).
 
-    def spec(self) -> str:
-        return " + ".join(g.spec() for g in self.games)
+    Left moves in one summand as Left, Right as Right.  Its value is the sum of the summands'
+    values, which :func:`~zermelo.values.canonical.canonical_form` computes part by part.
+
+    >>> from zermelo.games import Domineering, Nim
+    >>> s = PartisanSum(Domineering(), Nim())
+    >>> pos = s.parse("..|.. + 1")
+    >>> len(list(s.left_options(pos))), len(list(s.right_options(pos)))
+    (3, 3)
+    """
+
+    name: ClassVar[str] = "sum"
+
+    def __init__(self, *games: Rules[Any]) -> None:
+        if not games:
+            raise ValueError("a sum needs at least one game")
+        for g in games:
+            if not isinstance(g, (Partisan, Impartial)):
+                raise TypeError(f"{g.spec()} is neither a partisan nor an impartial game")
+        self.games: tuple[Rules[Any], ...] = games
+
+    def _side(self, position: tuple[Any, ...], left: bool) -> Iterator[tuple[Any, ...]]:
+        for i, (game, part) in enumerate(zip(self.games, position, strict=True)):
+            if isinstance(game, Impartial):
+                opts: Iterable[Any] = game.options(part)
+            else:
+                opts = game.left_options(part) if left else game.right_options(part)  # type: ignore[attr-defined]
+            for option in opts:
+                yield (*position[:i], option, *position[i + 1 :])
+
+    def left_options(self, position: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+        return self._side(position, True)
+
+    def right_options(self, position: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
+        return self._side(position, False)
+
+
+def _parse_summands(games: Sequence[Rules[Any]], text: str) -> tuple[Any, ...]:
+    """One position per summand from ``"A + B + …"`` (the text :meth:`Sum.format` writes)."""
+    parts = [" ".join(chunk) for chunk in _split_on_plus(text.split())]
+    if len(parts) != len(games):
+        raise InvalidPosition(f"a sum of {len(games)} games needs {len(games)} positions separated by ' + '")
+    return tuple(g.parse(t) for g, t in zip(games, parts, strict=True))
+
+
+def _split_on_plus(words: Sequence[str]) -> list[list[str]]:
+    """Words split at each word ``+``."""
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w == "+":
+            out.append([])
+        else:
+            out[-1].append(w)
+    return out

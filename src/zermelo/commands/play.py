@@ -46,7 +46,12 @@ Type a move, or a command:
 def add(sub: Any) -> None:
     p = sub.add_parser("play", help="play a position against the perfect player, with hints")
     p.add_argument("game", metavar="GAME", help="name or name:params, e.g. nim, subtraction:1,3,4")
-    p.add_argument("position", metavar="POSITION", nargs="*", help="the starting position, e.g. 3 4 5")
+    p.add_argument(
+        "position",
+        metavar="POSITION",
+        nargs="*",
+        help="the starting position, e.g. 3 4 5 (a word + starts another game: a sum)",
+    )
     p.add_argument(
         "--first",
         choices=("human", "computer", *SIDES),

@@ -14,7 +14,9 @@ from .common import add_limits, emit_json, game_and_position, limits_from
 def add(sub: Any) -> None:
     p = sub.add_parser("solve", help="outcome, Grundy value, remoteness and winning moves of a position")
     p.add_argument("game", metavar="GAME", help="name or name:params, e.g. nim, subtraction:1,3,4")
-    p.add_argument("position", metavar="POSITION", nargs="*", help="the position, e.g. 3 4 5")
+    p.add_argument(
+        "position", metavar="POSITION", nargs="*", help="the position, e.g. 3 4 5 (a word + starts another game: a sum)"
+    )
     p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_limits(p)

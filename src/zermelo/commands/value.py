@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
-from ..values import Game, format_dyadic, parse_value
+from ..values import Game, atomic_weight, format_dyadic, is_all_small, is_infinitesimal, parse_value
+from ..values.budget import value_budget
 from ..values.canonical import canonical_form
 from .common import add_limits, emit_json, game_and_position, limits_from
 
@@ -38,6 +40,7 @@ def add(sub: Any) -> None:
 def describe(g: Game) -> dict[str, Any]:
     """The facts of a value, as the JSON of ``zermelo value`` (exact numbers as strings)."""
     o = g.outcome
+    small = is_all_small(g)
     return {
         "value": str(g),
         "outcome": str(o),
@@ -49,11 +52,32 @@ def describe(g: Game) -> dict[str, Any]:
         "birthday": g.birthday,
         "reduced": str(g.reduced),
         "is_number": g.is_number,
+        "all_small": small,
+        "atomic_weight": _atomic_weight(g),
         "thermograph": g.thermograph.to_json(),
     }
 
 
+def _atomic_weight(g: Game) -> str | None:
+    """The atomic weight as text: every all-small game has one, other infinitesimals may (Wolfe's check)."""
+    if not is_infinitesimal(g):
+        return None
+    try:
+        return str(atomic_weight(g))
+    except Unsupported:
+        return None  # an infinitesimal that is not atomic
+
+
 def run(args: argparse.Namespace) -> int:
+    limits = limits_from(args)
+    # The value arithmetic (an --expr, and the facts of any value) runs under the same budget
+    # as the search: --timeout for all of it, --budget as work (sums, comparisons, values) for
+    # an --expr, whose size is otherwise unbounded.
+    with value_budget(limits.started(), count_work=args.expr is not None):
+        return _run(args, limits)
+
+
+def _run(args: argparse.Namespace, limits: Limits) -> int:
     if args.expr is not None:
         if args.game is not None or args.position:
             raise InvalidGame("give either GAME POSITION or --expr EXPR, not both")
@@ -69,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         game, position = game_and_position(args.game, args.position)
         if not isinstance(game, (Partisan, Impartial)):
             raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
-        g = canonical_form(game, position, limits=limits_from(args))
+        g = canonical_form(game, position, limits=limits)
         head = {"game": game.spec(), "position": game.format(position)}
         title = f"{game.spec()} {game.format(position)}"
     facts = describe(g)
@@ -95,6 +119,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"  birthday     {facts['birthday']}")
     if facts["reduced"] != facts["value"]:
         print(f"  reduced      {facts['reduced']}  (equal up to an infinitesimal)")
+    weight = facts["atomic_weight"]
+    small = "yes" if facts["all_small"] else "no"
+    print(f"  all-small    {small}" + ("" if weight is None else f", atomic weight {weight}"))
     if args.thermograph:
         print(f"  thermograph  {args.thermograph}")
     return 0

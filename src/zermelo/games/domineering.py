@@ -97,14 +97,16 @@ class Domineering(Partisan[Board]):
 def region_key(part: Board) -> tuple[Board, bool]:
     """(least image, transposed?) of one region, as :func:`mirror_key` of it or of its transpose.
 
-    Wide regions are the representatives: only a square one needs both orientations.  A
-    connected region one cell thick is a full strip, its own least image.
+    Wide regions are the representatives: only a square one needs both orientations.  A full
+    rectangle (a connected region one cell thick is one) is its own least image.
     """
     rows, cols, bits = part
     if rows == 1:
         return (part, False)
-    if cols == 1:
-        return ((1, rows, bits), True)
+    if cols == 1 or (rows > cols and bits == (1 << rows * cols) - 1):
+        return ((cols, rows, bits), True)  # a full rectangle is every image of itself
+    if rows <= cols and bits == (1 << rows * cols) - 1:
+        return (part, False)
     if rows < cols:
         return (mirror_key(part), False)
     if rows > cols:

@@ -10,7 +10,23 @@
 
 from __future__ import annotations
 
+from .atomic import atomic_weight, is_all_small
+from .calculus import (
+    conway_multiply,
+    freeze,
+    heat,
+    incentives,
+    is_infinitesimal,
+    is_numberish,
+    left_incentives,
+    norton_multiply,
+    overheat,
+    power,
+    power_to,
+    right_incentives,
+)
 from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
+from .forms import companion, follower_count, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
 from .game import Game, add, game, integer, le, neg, number, star, total, zero
 from .nimber import nim_add, nim_multiply
 from .notation import format_value, parse_value
@@ -22,23 +38,44 @@ __all__ = [
     "Thermograph",
     "Wall",
     "add",
+    "atomic_weight",
+    "companion",
+    "conway_multiply",
     "cool",
+    "follower_count",
     "format_dyadic",
     "format_value",
+    "freeze",
     "game",
+    "heat",
+    "incentives",
     "inf_le",
     "integer",
+    "is_all_small",
     "is_dyadic",
+    "is_even",
+    "is_even_tempered",
+    "is_infinitesimal",
+    "is_numberish",
+    "is_odd",
+    "is_odd_tempered",
     "le",
+    "left_incentives",
     "neg",
     "nim_add",
     "nim_multiply",
+    "norton_multiply",
     "number",
+    "overheat",
     "parse_dyadic",
     "parse_value",
+    "power",
+    "power_to",
     "reduced_canonical_form",
+    "right_incentives",
     "simplest_between",
     "star",
+    "stop_count",
     "thermograph",
     "total",
     "zero",

@@ -21,8 +21,8 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..engine import Limits, Progress, fold, mex
-from ..errors import SearchLimitExceeded, Unsupported
-from ..rules import Impartial, Partisan, Rules
+from ..errors import InvalidPosition, SearchLimitExceeded, Unsupported
+from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from .game import Game, game, ordinal_sum, star, total
 
 __all__ = ["canonical_form", "value_cache"]
@@ -52,8 +52,14 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     """
     if not isinstance(rules, (Partisan, Impartial)):
         raise TypeError(f"canonical forms need partisan or impartial rules, not {type(rules).__name__}")
-    impartial = isinstance(rules, Impartial)
     limits = limits if limits is not None else _NO_LIMITS
+    if isinstance(rules, (Sum, PartisanSum)):
+        # A sum's value is the sum of its parts' values: each part is valued by its own rules
+        # (and their cache), never by searching the product of the parts' positions.
+        if not isinstance(position, tuple) or len(position) != len(rules.games):
+            raise InvalidPosition(f"a position of {rules.spec()} is a tuple of {len(rules.games)} positions")
+        return total(canonical_form(g, p, limits=limits) for g, p in zip(rules.games, position, strict=True))
+    impartial = isinstance(rules, Impartial)
     memo = value_cache(rules)
     shapes: dict[Hashable, tuple[str, int]] = {}
     keys: dict[Any, Hashable] = {}
@@ -123,8 +129,6 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             out = _mex_star(vals) or game(vals, vals)
         return -out if value_key is not None and flips[p] else out
 
-    if limits.max_positions is not None or limits.max_seconds is not None:
-        _check(limits, 0, start)
     # As :func:`~zermelo.values.game.deep`, inline: value arithmetic recurses by birthday.
     old = sys.getrecursionlimit()
     if old < _DEPTH:
@@ -155,7 +159,8 @@ def _check(limits: Limits, count: int, start: float) -> None:
         raise SearchLimitExceeded(
             f"search budget exceeded: more than {limits.max_positions:,} positions", positions=count, seconds=seconds
         )
-    if limits.max_seconds is not None and seconds > limits.max_seconds:
+    late = limits.deadline is not None and start + seconds > limits.deadline  # one deadline for a whole analysis
+    if late or (limits.max_seconds is not None and seconds > limits.max_seconds):
         raise SearchLimitExceeded(
             f"time budget exceeded after {seconds:.1f} s ({count:,} positions)", positions=count, seconds=seconds
         )

@@ -3,7 +3,9 @@
 Printing: numbers as ``3`` or ``-3/4``; number + ups + nimber as ``1/2^*``, ``vv*3``, ``^3``
 (ups past two get a count); ``±x`` for {x | −x}; anything else as ``{L|R}`` with options
 separated by commas.  A lone nested option is written without its braces and the bars count
-the nesting, CGSuite's way: {{2|0}|0} prints as ``{2|0||0}``.
+the nesting, CGSuite's way: {{2|0}|0} prints as ``{2|0||0}``.  Bars bind looser than commas
+(also CGSuite's reading): in ``{1||*|-1,{-1|-3}}`` the side ``*|-1,{-1|-3}`` is one game,
+{* | -1, {-1|-3}}; several options on one side that are not atoms keep their braces.
 
 Reading accepts all of that plus sums and differences (``{1|-1} + ^ + *``), parentheses,
 ``+-`` for ``±``, ``x±y`` for x + ±y and nested braces.  A leading minus belongs to the
@@ -14,6 +16,8 @@ number it touches, as printed: ``-1/2v`` is −1/2 + ↓ (but ``2 - 1^`` subtrac
 {1|0||-1} {2|0||0} ^ ±1
 >>> print(parse_value("{1|-1} + ^ + *"), parse_value("^ + ^ + *"), parse_value("{0,*|0,*}"))
 {1^*|-1^*} ^^* *2
+>>> print(parse_value("{1||*|-1,{-1|-3}}"), parse_value("{1||{*|-1},{-1|-3}}"))
+{1||*|-1,{-1|-3}} {1||-1|-3}
 >>> parse_value("{1|")
 Traceback (most recent call last):
 ...
@@ -110,7 +114,6 @@ def _atom(g: Game) -> str | None:
 class _Printed:
     text: str
     bars: int  # 0: an atom; k: a bare {…} body whose main split is k bars
-    commas: bool = False  # the bare body lists several options on a side
 
 
 def _body(g: Game, memo: dict[int, _Printed]) -> _Printed:
@@ -127,19 +130,19 @@ def _body(g: Game, memo: dict[int, _Printed]) -> _Printed:
         else:
             sides = [_side(gl, memo), _side(gr, memo)]
             bars = 1 + max(s[1] for s in sides)
-            out = _Printed(f"{sides[0][0]}{'|' * bars}{sides[1][0]}", bars, len(gl) > 1 or len(gr) > 1)
+            out = _Printed(f"{sides[0][0]}{'|' * bars}{sides[1][0]}", bars)
     memo[g.id] = out
     return out
 
 
 def _side(opts: tuple[Game, ...], memo: dict[int, _Printed]) -> tuple[str, int]:
-    """Options joined by commas; a lone general option stays bare, several get braces.
+    """Options joined by commas; a lone option stays bare, several general ones get braces.
 
-    A lone option that itself lists several options keeps its braces: its commas would
-    otherwise read as the parent's.
+    Bars bind looser than commas (CGSuite's reading), so a lone option's own commas cannot be
+    taken for the parent's: ``{1||*|-1,{-1|-3}}`` is printed as CGSuite prints it.
     """
     parts = [_body(o, memo) for o in _display_order(opts)]
-    if len(parts) == 1 and not parts[0].commas:
+    if len(parts) == 1:
         return parts[0].text, parts[0].bars
     return ",".join(p.text if p.bars == 0 else "{" + p.text + "}" for p in parts), 0
 
@@ -172,6 +175,7 @@ _TOKEN = re.compile(
     r"|(?P<atom>(?P<num>\d+(?:/\d+|\.\d+)?)?(?P<ups>\^|v)?(?P<upn>\^+|v+|\d+)?(?P<star>\*(?P<starn>\d+)?)?))"
 )
 _MAX_NESTING = 400
+_SHOWN = 60  # characters of a malformed text repeated in its error message
 _MAX_UPS = 1000  # n·↑ costs about n² steps to build
 _MAX_NIMBER = 4096  # *n holds n options
 
@@ -363,17 +367,19 @@ class _Parser:
         return game(left, right)
 
     def side(self, lo: int, hi: int) -> list[Game]:
+        """One side's options.  Bars bind looser than commas, as in CGSuite: a side with a bar
+        outside brackets is one game (``{1||*|-1,{-1|-3}}`` is {1 || {* | -1, {-1|-3}}}), and
+        only a side without one is a comma-separated list."""
         if lo >= hi:
             return []
+        if self.top_level(lo, hi, ("bars",)):
+            return [self.braces(lo, hi)]
         commas = self.top_level(lo, hi, ("comma",))
         out = []
         for a, b in zip([lo - 1, *commas], [*commas, hi], strict=True):
             if a + 1 >= b:
                 raise _Bad("empty option between commas")
-            if self.top_level(a + 1, b, ("bars",)):
-                out.append(self.braces(a + 1, b))
-            else:
-                out.append(self.expr(a + 1, b))
+            out.append(self.expr(a + 1, b))
         return out
 
 
@@ -387,8 +393,29 @@ def parse_value(text: str) -> Game:
         toks = _tokens(text)
         if not toks:
             raise _Bad("empty")
+        _check_nesting(toks)
         p = _Parser(toks, text)
         with deep():
             return p.expr(0, len(toks))
     except _Bad as exc:
-        raise InvalidPosition(f"bad value {text.strip()!r}: {exc}") from None
+        shown = text.strip()
+        if len(shown) > _SHOWN:
+            shown = shown[: _SHOWN - 3] + "..."
+        raise InvalidPosition(f"bad value {shown!r}: {exc}") from None
+
+
+def _check_nesting(toks: list[_Tok]) -> None:
+    """Reject brackets (and chains of ±) nested past the limit, in one pass before parsing.
+
+    The parser finds each bracket's partner by scanning, so deep nesting would cost time
+    quadratic in the length of the text, and recursion as deep as the nesting.
+    """
+    depth = run = 0
+    for t in toks:
+        if t.kind in ("open", "lpar"):
+            depth += 1
+        elif t.kind in ("close", "rpar"):
+            depth -= 1
+        run = run + 1 if t.kind == "pm" else 0
+        if depth + run > _MAX_NESTING:
+            raise _Bad(f"brackets nested more than {_MAX_NESTING} deep (at position {t.pos + 1})")

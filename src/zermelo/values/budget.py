@@ -1,0 +1,128 @@
+"""A budget for value arithmetic: stop a long computation with values cleanly, by time or by work.
+
+Sums and comparisons of games recurse over options and cache every result; a sum of many hot
+games can have an exponentially large canonical form, so ``zermelo value --expr`` needs the
+same ``--timeout`` / ``--budget`` as a search.  The arithmetic itself (:mod:`zermelo.values.game`)
+is the hot path and polls nothing, so the budget is watched from outside: an interval timer
+(``SIGALRM``) looks at the clock and at the size of the value caches every 1/20 s and raises
+:class:`~zermelo.errors.SearchLimitExceeded` in the computation when either is exhausted.
+
+*Work* is what the caches hold: values built plus sums and comparisons computed — about 100
+bytes each, so it bounds memory as well as time.  The deadline is the limits' own (``--timeout``)
+or the engine's ambient one (:func:`zermelo.engine.deadline_scope`), whichever is earlier.
+
+Signals reach only the main thread: elsewhere (a web server's worker thread, or a platform
+without ``SIGALRM``) the block runs unwatched.
+
+>>> from zermelo.engine import Limits
+>>> from zermelo.values import parse_value
+>>> with value_budget(Limits(max_positions=None, max_seconds=10)):
+...     print(parse_value("{1|-1} + ^ + *"))
+{1^*|-1^*}
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any
+
+from ..engine import Limits, _deadline
+from ..errors import SearchLimitExceeded
+from .game import _ADD, _ALL, _LE, _NUMBERS
+
+__all__ = ["value_budget", "work_done"]
+
+TICK = 0.05  # seconds between looks at the clock and the caches
+_HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the zermelo package
+
+
+def work_done() -> int:
+    """Values built plus sums and comparisons computed and cached so far (in this process)."""
+    # The caches of game.py are read, never changed, except to repair an interrupted number below.
+    return len(_ALL) + len(_LE) + len(_ADD)
+
+
+@contextmanager
+def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
+    """Stop the value arithmetic inside the block past ``limits``' time or work budget.
+
+    ``limits.max_positions`` caps the work (see :func:`work_done`) when ``count_work``; the
+    deadline is ``limits.max_seconds`` from now (or ``limits.deadline``) and the ambient one.
+    """
+    start = time.monotonic()
+    deadline = _deadline(limits, start)
+    cap = limits.max_positions if count_work else None
+    watchable = (
+        hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no outer budget (or other timer) running
+    )
+    if not watchable or (deadline is None and cap is None):
+        yield
+        return
+    base = work_done()
+
+    fired = [False]
+
+    def check(signum: int, frame: FrameType | None) -> None:
+        # Raise only into zermelo's own code: a tick can land in someone else's finaliser or
+        # garbage-collector callback (hypothesis times the collector), which would drop the
+        # exception.  And raise at every tick past the budget, in case one is dropped anyway.
+        if frame is None or not frame.f_code.co_filename.startswith(_HOME):
+            return
+        now = time.monotonic()
+        work = work_done() - base
+        if deadline is not None and now > deadline:
+            fired[0] = True
+            raise SearchLimitExceeded(
+                f"time budget exceeded after {now - start:.1f} s"
+                + (f" ({work:,} sums, comparisons and values)" if count_work else ""),
+                positions=work,
+                seconds=now - start,
+            )
+        if cap is not None and work > cap:
+            fired[0] = True
+            raise SearchLimitExceeded(
+                f"search budget exceeded: more than {cap:,} sums, comparisons and values (--budget)",
+                positions=work,
+                seconds=now - start,
+            )
+
+    first = TICK if deadline is None else min(TICK, max(deadline - start, 0.0) + 1e-3)
+    old = signal.signal(signal.SIGALRM, check)
+    signal.setitimer(signal.ITIMER_REAL, first, TICK)
+    try:
+        yield
+    finally:
+        # A tick may land here too (after the block ended in time, or again after it was stopped):
+        # retry until the timer is off; a tick is 1/20 s apart, so this ends at once.
+        while True:
+            try:
+                _stop(old)
+                break
+            except SearchLimitExceeded:
+                continue
+        if fired[0]:
+            _repair()
+
+
+def _stop(old: Any) -> None:
+    signal.setitimer(signal.ITIMER_REAL, 0.0)
+    signal.signal(signal.SIGALRM, old)
+
+
+def _repair() -> None:
+    """Forget a number the interrupt may have caught half-built (interned, its fields not yet set).
+
+    Every other cache of the arithmetic stores a result only once it is complete, so an
+    interrupted computation leaves nothing wrong behind and the process can go on.
+    """
+    broken = [k for k, g in _NUMBERS.items() if g.num is None or (g._n, g._d) != k]
+    for k in broken:
+        del _NUMBERS[k]
