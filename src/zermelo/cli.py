@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status: int = args.run(args)
         return status
     except ZermeloError as exc:
-        print(f"zermelo: error: {exc}", file=sys.stderr)
+        print(f"zermelo: error: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("zermelo: interrupted", file=sys.stderr)
@@ -78,13 +78,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: still no traceback for the user, unless asked for
+        if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+            # A number of more than 4300 digits met a parser that calls int() itself: bad input.
+            limit = sys.get_int_max_str_digits()
+            print(f"zermelo: error: a number has too many digits (at most {limit:,})", file=sys.stderr)
+            return 2
         if os.environ.get("ZERMELO_DEBUG"):
             raise
         print(
-            f"zermelo: internal error: {type(exc).__name__}: {exc} (set ZERMELO_DEBUG=1 for details)",
+            f"zermelo: internal error: {type(exc).__name__}: {one_line(str(exc))} (set ZERMELO_DEBUG=1 for details)",
             file=sys.stderr,
         )
         return 1
+
+
+#: The longest error message printed: one readable line, even when it quotes a huge input.
+MAX_MESSAGE = 240
+
+
+def one_line(message: str) -> str:
+    """An error message as one line of at most :data:`MAX_MESSAGE` characters.
+
+    >>> one_line("bad\\nposition")
+    'bad position'
+    >>> len(one_line("x" * 1000))
+    240
+    """
+    text = " ".join(message.split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
 if __name__ == "__main__":  # pragma: no cover

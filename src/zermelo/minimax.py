@@ -518,6 +518,7 @@ def negamax(
     >>> r.value, [m.label for m in r.pv]
     (1, ['take first (5)', 'take last (5)', 'take last (4)', 'take the last one (3)'])
     """
+    game.validate(position)
     start = time.perf_counter()
     if method == "mtdf" and depth is None and game.payoff(position) is None:
         budget = _compiled_budget(limits)
@@ -597,6 +598,7 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
     >>> [(r.method, r.value, r.nodes) for r in rs]
     [('minimax', 0, 7332), ('alphabeta', 0, 871), ('alphabeta+table', 0, 196), ('mtdf', 0, 175)]
     """
+    game.validate(position)
     out = []
     for method in ("minimax", "alphabeta", "alphabeta+table", "mtdf"):
         start = time.perf_counter()

@@ -22,6 +22,7 @@ an analysis, never of the game.
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
@@ -46,6 +47,7 @@ __all__ = [
     "parse_int",
     "require",
     "short",
+    "validate_by_text",
 ]
 
 P = TypeVar("P", bound=Hashable)
@@ -106,12 +108,18 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
     """
     t = text.strip().replace("_", "")
+    got = short(text.strip())  # the echo of a huge word stays one readable line
     # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
     if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
-    value = int(t)
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+    try:
+        value = int(t)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits, 4300)
+        raise InvalidPosition(
+            f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})"
+        ) from None
     if value < minimum:
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {text.strip()!r}")
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
     return value
 
 
@@ -133,6 +141,35 @@ def require(ok: bool, game: str, what: str, position: object) -> None:
     """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
     if not ok:
         raise InvalidPosition(f"{game}: {what}, got {short(repr(position))}")
+
+
+def validate_by_text(game: Rules[P], position: P) -> P:
+    """A :meth:`Rules.validate` for games whose ``parse`` checks everything: ``position`` must
+    come back from its own text form (``parse(format(p))`` is ``p``, or has its key).  A wrong type, a malformed or
+    an illegal position (tic-tac-toe with 5 X and 1 O) is an :class:`InvalidPosition`.
+
+    >>> from zermelo.games import TicTacToe
+    >>> validate_by_text(TicTacToe(), "X...O....")
+    'X...O....'
+    >>> validate_by_text(TicTacToe(), 42)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: tictactoe: not a position of this game (the form parse gives), got 42
+    """
+    name = game.spec()
+    try:
+        back = game.parse(game.format(position))
+        # The same position, or the same game (a graph whose text form renames its vertices).
+        same = back == position or (type(back) is type(position) and game.key(back) == game.key(position))
+    except InvalidPosition as exc:
+        raise InvalidPosition(f"{name}: not a legal position ({exc}), got {short(repr(position))}") from None
+    except Exception:  # the rules met a value of a type they do not handle
+        same = False
+    if not same:
+        raise InvalidPosition(
+            f"{name}: not a position of this game (the form parse gives), got {short(repr(position))}"
+        )
+    return position
 
 
 class Rules(Generic[P]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
-from ..rules import Partisan
+from ..rules import Partisan, validate_by_text
 from ._grid import CharBoard, char_images, char_regions, format_chars, parse_chars
 
 __all__ = ["CharGridGame"]
@@ -30,6 +30,10 @@ class CharGridGame(Partisan[CharBoard]):
     def __init__(self) -> None:
         self._keys: dict[CharBoard, tuple[Hashable, bool]] = {}
         self._table = str.maketrans(self.swap)
+
+    def validate(self, position: CharBoard) -> CharBoard:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
 
     def parse(self, text: str) -> CharBoard:
         return parse_chars(text, self.chars, name=self.name, aliases=self.aliases)

@@ -42,6 +42,10 @@ __all__ = ["Chomp", "transpose"]
 
 Shape = tuple[int, ...]
 
+#: The most rows or columns of a diagram (a box of 10,000 × 10,000 has far more diagrams than any
+#: budget can search).
+MAX_SIDE = 10_000
+
 
 def transpose(shape: Shape) -> Shape:
     """The diagram mirrored in its diagonal: column lengths become row lengths.
@@ -152,9 +156,11 @@ class Chomp(Impartial[Shape]):
         if len(words) == 1 and "x" in words[0]:
             m, _, n = words[0].partition("x")
             rows, cols = parse_int(m, "chomp: the number of rows"), parse_int(n, "chomp: the number of columns")
+            self._check_size((cols,) * min(rows, MAX_SIDE + 1) if cols else ())  # before building 10**20 rows
             shape: Shape = (cols,) * rows if cols else ()
         elif len(words) == 2 and words[0] in ("staircase", "stairs"):
             k = parse_int(words[1], "chomp: the staircase size")
+            self._check_size((k,))
             shape = tuple(range(k, 0, -1))
         elif words == ["empty"]:
             shape = ()
@@ -167,6 +173,13 @@ class Chomp(Impartial[Shape]):
             raise InvalidPosition("chomp: give a shape like '3x4', '4 3 1' (row lengths) or 'staircase 4'")
         if self.poisoned and not shape:
             raise InvalidPosition("chomp: the diagram must keep its poisoned top left square")
+        return self._check_size(shape)
+
+    def _check_size(self, shape: Shape) -> Shape:
+        # Keys transpose the diagram (a loop over its columns): 10**400 columns would hang, and
+        # 10**20 rows do not even fit in a tuple.  Far bigger than any search can handle anyway.
+        if len(shape) > MAX_SIDE or (shape and shape[0] > MAX_SIDE):
+            raise InvalidPosition(f"chomp: at most {MAX_SIDE:,} rows and {MAX_SIDE:,} columns")
         return shape
 
     def validate(self, shape: Shape) -> Shape:
@@ -174,7 +187,7 @@ class Chomp(Impartial[Shape]):
         require(ok, "chomp", "a position is a tuple of positive row lengths, like (3, 3, 1)", shape)
         require(all(a >= b for a, b in pairwise(shape)), "chomp", "row lengths must not increase downwards", shape)
         require(bool(shape) or not self.poisoned, "chomp", "the diagram must keep its poisoned square", shape)
-        return shape
+        return self._check_size(shape)
 
     def format(self, shape: Shape) -> str:
         if not shape:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
-from ..rules import Move, Scored
+from ..rules import Move, Scored, validate_by_text
 
 __all__ = ["Connect4", "four_lines"]
 
@@ -159,6 +159,10 @@ class Connect4(Scored[Board]):
         return from_score(score, n, cells, WIN), nodes
 
     # -- text form -----------------------------------------------------------------------------
+
+    def validate(self, position: Board) -> Board:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
 
     def parse(self, text: str) -> Board:
         t = text.strip()

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
 from .kayles import DawsonKayles
 
 __all__ = ["Board", "Cram"]
@@ -321,6 +321,17 @@ class Cram(Impartial[Board]):
         if misere:
             return None
         return [] if self.outcome_formula(board) is Outcome.P else None
+
+    def validate(self, position: Board) -> Board:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed.
+
+        A board without squares (``(0, 0, 0)``, ``(2, 0, 0)``: what a move can leave) has no text
+        form of its own, and is a position too.
+        """
+        ints = isinstance(position, tuple) and len(position) == 3 and all(is_natural(x) for x in position)
+        if ints and position[0] * position[1] == 0 and position[2] == 0:
+            return position
+        return validate_by_text(self, position)
 
     def parse(self, text: str) -> Board:
         t = "".join(text.split()).lower()

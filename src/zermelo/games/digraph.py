@@ -76,7 +76,7 @@ class Digraph(Impartial[Tokens]):
         """A graph from edge text, or from an edge-list file named by the text (``@file`` too)."""
         t = text.strip()
         path = Path(t[1:] if t.startswith("@") else t)
-        if t.startswith("@") or ("->" not in t and " " not in t and "," not in t and path.is_file()):
+        if t.startswith("@") or ("->" not in t and " " not in t and "," not in t and _is_file(path)):
             try:
                 t = path.read_text(encoding="utf-8")
             except OSError as exc:
@@ -135,3 +135,11 @@ class Digraph(Impartial[Tokens]):
 
     def spec(self) -> str:
         return f"{self.name}:{', '.join(f'{a}->{b}' for a, b in self.edges)}"
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` names a file; False for text no file can have (too long, a NUL byte)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False

@@ -9,13 +9,14 @@ factorisation (Miller–Rabin and Pollard's rho), so ``n`` may have 30 digits.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from math import gcd, isqrt
 from typing import ClassVar
 
-from ..errors import InvalidPosition
+from ..errors import InvalidPosition, SearchLimitExceeded
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, parse_int
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short
 
 __all__ = ["Divisor", "divisors", "factorize"]
 
@@ -47,9 +48,23 @@ def _is_prime(n: int) -> bool:
     return True
 
 
-def _rho(n: int) -> int:
+#: The seconds one factorisation may take: every factor up to about 10**10 is found well within
+#: it, whatever the number; a product of bigger primes is refused, not searched for ever (a
+#: 1,500-digit repunit hung the web explorer's move list).
+FACTOR_SECONDS = 2.0
+
+
+def _too_slow(n: int) -> SearchLimitExceeded:
+    return SearchLimitExceeded(
+        f"divisor: cannot factor {short(str(n), 40)} ({len(str(n)):,} digits) within {FACTOR_SECONDS:g} s"
+        " to list its divisors"
+    )
+
+
+def _rho(n: int, deadline: float) -> int:
     """A non-trivial factor of the composite odd ``n`` (Pollard's rho, Brent's variant)."""
     c = 1
+    steps = 0
     while True:
         x = y = 2
         d = 1
@@ -58,6 +73,9 @@ def _rho(n: int) -> int:
             y = (y * y + c) % n
             y = (y * y + c) % n
             d = gcd(abs(x - y), n)
+            steps += 1
+            if not steps & 63 and time.monotonic() > deadline:
+                raise _too_slow(n)
         if d != n:
             return d
         c += 1
@@ -77,8 +95,11 @@ def factorize(n: int) -> dict[int, int]:
             out[p] = out.get(p, 0) + 1
             n //= p
     stack = [n] if n > 1 else []
+    deadline = time.monotonic() + FACTOR_SECONDS
     while stack:
         m = stack.pop()
+        if time.monotonic() > deadline:
+            raise _too_slow(m)
         if _is_prime(m):
             out[m] = out.get(m, 0) + 1
             continue
@@ -86,7 +107,7 @@ def factorize(n: int) -> dict[int, int]:
         if r * r == m:
             stack += [r, r]
             continue
-        d = _rho(m)
+        d = _rho(m, deadline)
         stack += [d, m // d]
     return dict(sorted(out.items()))
 
@@ -146,8 +167,8 @@ class Divisor(Impartial[int]):
 
     def validate(self, n: int) -> int:
         """Check a position given from Python."""
-        if not isinstance(n, int) or n < 1:
-            raise InvalidPosition(f"divisor: a position is a whole number >= 1, got {n!r}")
+        if not is_natural(n) or n < 1:  # is_natural: True is not a number of counters
+            raise InvalidPosition(f"divisor: a position is a whole number >= 1, got {short(repr(n))}")
         return n
 
 

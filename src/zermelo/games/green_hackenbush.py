@@ -29,7 +29,7 @@ from typing import ClassVar
 from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move
+from ..rules import Impartial, Move, validate_by_text
 
 __all__ = ["GROUND", "Edges", "GreenHackenbush", "hackenbush_value"]
 
@@ -253,6 +253,10 @@ class GreenHackenbush(Impartial[Edges]):
             others = [x for j, p in enumerate(parts) if j != k for x in p]
             out.append(Move(f"chop {_text(*e)}", tuple(sorted([*others, *rest]))))
         return out
+
+    def validate(self, position: Edges) -> Edges:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
 
     def parse(self, text: str) -> Edges:
         t = text.strip()

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Partisan
+from ..rules import Partisan, validate_by_text
 from ..values.game import Game, integer, star
 
 __all__ = ["Hackenbush"]
@@ -97,6 +97,10 @@ class Hackenbush(Partisan[Position]):
         return _EDGE_VALUE[colour](), kids
 
     # ------------------------------------------------------------------ text
+    def validate(self, position: Position) -> Position:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
+
     def parse(self, text: str) -> Position:
         return parse_hackenbush(text)
 
@@ -206,16 +210,24 @@ def _as_component(es: list[tuple[int, int, str]], verts: set[int]) -> Component:
         for v, parent in reversed(order):
             built[v] = tuple(sorted((colour_to[w], built[w]) for w, _ in adj[v] if w != parent))
         return (colour, built[root])
-    # Relabel vertices by first appearance so equal graphs tend to get equal keys.
-    label: dict[int, int] = {0: 0}
-    norm = []
-    for u, v, c in sorted(es, key=lambda e: (min(e[0], e[1]) != 0, e)):
-        for w in (u, v):
-            if w not in label:
-                label[w] = len(label)
-        a, b = label[u], label[v]
-        norm.append((min(a, b), max(a, b), c))
-    return (GRAPH, tuple(sorted(norm)))
+    # Relabel vertices by first appearance so equal graphs tend to get equal keys; again until the
+    # labels are stable, so that the text form reads back as the same position (the text lists
+    # the edges in this order, and reading numbers vertices by first appearance).
+    cur = tuple(es)
+    for _ in range(len(verts) + 2):
+        label: dict[int, int] = {0: 0}
+        norm = []
+        for u, v, c in sorted(cur, key=lambda e: (min(e[0], e[1]) != 0, e)):
+            for w in (u, v):
+                if w not in label:
+                    label[w] = len(label)
+            a, b = label[u], label[v]
+            norm.append((min(a, b), max(a, b), c))
+        nxt = tuple(sorted(norm))
+        if nxt == cur:
+            break
+        cur = nxt
+    return (GRAPH, cur)
 
 
 # ---------------------------------------------------------------------- text form

@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import ClassVar
 
-from ..errors import InvalidPosition
-from ..rules import Impartial, Move, parse_int
+from ..errors import InvalidPosition, SearchLimitExceeded
+from ..rules import Impartial, Move, is_natural, parse_int, short
 
-__all__ = ["HeapGame", "Heaps", "canonical_heaps"]
+__all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps"]
+
+#: The most options of one heap ever listed.  The engine's budget refuses big heaps before it
+#: lists anything (``size_hint``), but canonical forms, play and move listings ask a heap for its
+#: options directly: a heap of 10**400 in Nim must get a one-line error, not a hang or an
+#: ``OverflowError``.
+MAX_LISTED_OPTIONS = 10**7
 
 #: A heap-game position: one heap, or several.
 Heaps = int | tuple[int, ...]
@@ -59,9 +65,25 @@ class HeapGame(Impartial[Heaps]):
         """A closed form for one heap's Grundy value, or ``None``."""
         return None
 
+    def option_count(self, n: int) -> int:
+        """At most how many options a heap of ``n`` has (default ``n``: one per counter taken).
+
+        Only compared with :data:`MAX_LISTED_OPTIONS`, to refuse listing a huge heap's options.
+        """
+        return n
+
+    def _check_listable(self, n: int) -> None:
+        if n > MAX_LISTED_OPTIONS and self.option_count(n) > MAX_LISTED_OPTIONS:
+            raise SearchLimitExceeded(
+                f"{self.name}: a heap of {short(str(n), 40)} has too many moves to list"
+                f" (more than {MAX_LISTED_OPTIONS:,}); positions this big are beyond search"
+            )
+
     # -- Impartial ------------------------------------------------------------------------
     def options(self, position: Heaps) -> list[Heaps]:
         if type(position) is int:
+            if position > MAX_LISTED_OPTIONS:
+                self._check_listable(position)
             if not self.breaks:
                 opts = self.heap_options(position)
                 return opts if type(opts) is list else list(opts)
@@ -73,6 +95,8 @@ class HeapGame(Impartial[Heaps]):
             if h in seen:
                 continue  # equal heaps give the same options
             seen.add(h)
+            if h > MAX_LISTED_OPTIONS:
+                self._check_listable(h)
             rest = heaps[:i] + heaps[i + 1 :]
             for r in self.heap_options(h):
                 out.append(canonical_heaps(rest + ((r,) if type(r) is int else r)))  # type: ignore[operator]
@@ -83,6 +107,8 @@ class HeapGame(Impartial[Heaps]):
         assert isinstance(heaps, tuple)
         single = len(heaps) == 1
         for i, h in enumerate(heaps):
+            if h > MAX_LISTED_OPTIONS:
+                self._check_listable(h)
             where = "" if single else f" from heap {i + 1}"
             for r in self.heap_options(h):
                 parts = (r,) if type(r) is int else tuple(r)  # type: ignore[arg-type]
@@ -137,7 +163,9 @@ class HeapGame(Impartial[Heaps]):
 
     def validate(self, position: Heaps) -> Heaps:
         """Check a position given from Python; raise :class:`InvalidPosition` if it is not one."""
-        heaps = (position,) if isinstance(position, int) else position
-        if not isinstance(heaps, tuple) or not all(isinstance(h, int) and h >= 0 for h in heaps):
-            raise InvalidPosition(f"{self.name}: a position is a heap size or a tuple of them, got {position!r}")
+        heaps = (position,) if is_natural(position) else position
+        if not isinstance(heaps, tuple) or not all(is_natural(h) for h in heaps):
+            raise InvalidPosition(
+                f"{self.name}: a position is a heap size or a tuple of them, got {short(repr(position))}"
+            )
         return position

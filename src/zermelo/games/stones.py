@@ -25,9 +25,9 @@ from itertools import accumulate
 from math import isqrt
 from typing import Any, ClassVar
 
-from ..errors import InvalidGame, InvalidPosition
+from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..registry import GameEntry, register
-from ..rules import Move, Scored
+from ..rules import Move, Scored, short, validate_by_text
 
 __all__ = [
     "StoneGame",
@@ -90,6 +90,10 @@ class _Row(Scored[Any]):
 
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.piles))}"
+
+    def validate(self, position: Any) -> Any:
+        """A position given from Python must be what ``parse`` makes of its text (a slice of the row)."""
+        return validate_by_text(self, position)
 
     def gain(self, position: Any, move: Move[Any]) -> int:
         return self._gain(position, move.position)
@@ -252,6 +256,10 @@ def stone_game_iii_dp(values: Sequence[int]) -> int:
     return dp[0]
 
 
+#: The most moves of one position listed (Stone Game IV: square roots of the stones).
+MAX_MOVES = 10**7
+
+
 class StoneGameIV(Scored[int]):
     """LeetCode 1510: remove a non-zero square number of stones; who cannot move loses.
 
@@ -262,10 +270,19 @@ class StoneGameIV(Scored[int]):
     win_loss: ClassVar[bool] = True
 
     def moves(self, n: int) -> list[Move[int]]:
-        return [Move(f"remove {k * k}", n - k * k) for k in range(isqrt(n), 0, -1)]
+        r = isqrt(n)
+        if r > MAX_MOVES:  # 10**400 stones: the list alone would never end
+            raise SearchLimitExceeded(
+                f"{self.name}: {short(str(n), 30)} stones have too many moves to list (more than {MAX_MOVES:,})"
+            )
+        return [Move(f"remove {k * k}", n - k * k) for k in range(r, 0, -1)]
 
     def payoff(self, n: int) -> int | None:
         return -1 if n == 0 else None
+
+    def validate(self, position: int) -> int:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
 
     def parse(self, text: str) -> int:
         t = text.strip().replace("_", "")
@@ -329,6 +346,14 @@ class StoneGameV(_Row):
     def _gain(self, position: Any, child: Any) -> int:
         # Alice scores what she keeps; Bob's pass scores nothing.
         return 0 if position[2] else self.total(child[0], child[1])
+
+    def validate(self, position: Any) -> Any:
+        """``(i, j, who)``: a slice of the row as ``parse`` reads it, and who is to move (0 or 1)."""
+        ok = isinstance(position, tuple) and len(position) == 3 and position[2] in (0, 1)
+        if ok and type(position[2]) is int:
+            validate_by_text(self, (*position[:2], 0))
+            return position
+        raise InvalidPosition(f"{self.name}: a position is (i, j, who) with who 0 or 1, got {short(repr(position))}")
 
     def parse(self, text: str) -> tuple[int, int, int]:
         i, j = _slice(text, len(self.piles), self.name)

@@ -65,6 +65,9 @@ class Subtraction(HeapGame):
     def heap_options(self, n: int) -> list[int]:
         return [n - k for k in self.subtraction_set if k <= n]
 
+    def option_count(self, n: int) -> int:
+        return len(self.subtraction_set)
+
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.subtraction_set))}"
 
@@ -100,6 +103,9 @@ class Square(HeapGame):
     """
 
     name: ClassVar[str] = "square"
+
+    def option_count(self, n: int) -> int:
+        return isqrt(n)
 
     def heap_options(self, n: int) -> list[int]:
         r = isqrt(n)

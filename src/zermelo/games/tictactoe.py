@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
-from ..rules import Move, Scored
+from ..rules import Move, Scored, validate_by_text
 
 __all__ = ["MNK", "TicTacToe"]
 
@@ -123,6 +123,10 @@ class MNK(Scored[str]):
         return score
 
     # -- text form -----------------------------------------------------------------------------
+
+    def validate(self, position: str) -> str:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
 
     def parse(self, text: str) -> str:
         if not text.strip():

@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Partisan
+from ..rules import Partisan, validate_by_text
 
 __all__ = ["ToadsAndFrogs"]
 
@@ -33,6 +33,10 @@ class ToadsAndFrogs(Partisan[Rows]):
     """Toads and Frogs; a position is a sorted tuple of rows (one row is the usual game)."""
 
     name: ClassVar[str] = "toads"
+
+    def validate(self, position: Rows) -> Rows:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
 
     def parse(self, text: str) -> Rows:
         words = text.replace("+", " ").replace("|", " ").replace(",", " ").split()

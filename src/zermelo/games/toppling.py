@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
-from ..rules import Partisan
+from ..rules import Partisan, validate_by_text
 
 __all__ = ["TopplingDominoes"]
 
@@ -30,14 +30,18 @@ class TopplingDominoes(Partisan[Rows]):
 
     name: ClassVar[str] = "toppling"
 
+    def validate(self, position: Rows) -> Rows:
+        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
+        return validate_by_text(self, position)
+
     def parse(self, text: str) -> Rows:
         words = text.replace("+", " ").replace(",", " ").upper().split()
+        if words == ["0"]:  # the empty row, as format writes it
+            return ()
         for w in words:
             bad = set(w) - set("BRG")
             if bad:
                 raise InvalidPosition(f"toppling: rows are words of B, R and G; got {w!r}")
-        if words == ["0"]:
-            return ()
         return tuple(sorted(words))
 
     def format(self, position: Rows) -> str:

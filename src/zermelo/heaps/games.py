@@ -13,6 +13,7 @@ compiled kernels of :mod:`zermelo.heaps.kernels` are tested against it.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -132,6 +133,17 @@ class TakeAndBreak(HeapGame):
 KERNEL_FROM = 500
 #: The most heaps computed for it; beyond this only a proven period answers.
 KERNEL_UPTO = 10_000_000
+#: The same for codes that leave three heaps (one uninterruptible kernel call; see below).
+THREE_HEAPS_UPTO = 1024
+#: The seconds spent looking for a proven period when a heap is beyond :data:`KERNEL_UPTO`.
+HUGE_HEAP_SECONDS = 2.0
+
+_GAVE_UP: set[str] = set()
+
+
+class _GiveUp(Exception):
+    """The search for a proven period of a huge heap ran out of its time."""
+
 
 _SEQUENCES: dict[str, Any] = {}
 
@@ -144,17 +156,38 @@ def _through_period(s: Any, n: int) -> int | None:
 
 
 def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
-    from .sequence import sequence
+    from .sequence import SequenceProgress, sequence
 
     key = str(game.code)
     s = _SEQUENCES.get(key)
     if s is None or (n > s.upto and _through_period(s, n) is None):
         # Enough heaps for n, or (for a huge n) a first attempt at proving the period.  Codes that
-        # leave three heaps have only the O(n²·W) kernel: a few thousand heaps at most.
-        top = KERNEL_UPTO if game.code.max_heaps <= 2 else 20_000
+        # leave three heaps have only the O(n²·W) kernel, one call that no budget can stop (0.3F:
+        # 1.4 s for 1,024 heaps, 8 s for 2,048): a thousand heaps at most, the engine beyond.
+        two = game.code.max_heaps <= 2
+        top = KERNEL_UPTO if two else THREE_HEAPS_UPTO
         if s is not None and s.upto >= top:
             return None
-        s = sequence(game, min(max(2 * n, 4096), top if n <= top else min(top, 1 << 20)))
+        if n <= top:
+            s = sequence(game, min(max(2 * n, 4096), top), max_upto=None if two else top)
+        else:
+            # Only a proven period answers a heap this big.  The attempt gets a few seconds: for
+            # Grundy's game or Officers (no period known) 2**20 heaps would take ~10 s for nothing,
+            # and the caller's --timeout does not reach here.  Giving up leaves the heap to the
+            # engine, whose budget then refuses it with a one-line error.
+            if key in _GAVE_UP:
+                return None
+            started = time.monotonic()
+
+            def give_up(p: SequenceProgress) -> None:
+                if time.monotonic() - started > HUGE_HEAP_SECONDS:
+                    raise _GiveUp
+
+            try:
+                s = sequence(game, min(top, 1 << 20), max_upto=None if two else top, progress=give_up)
+            except _GiveUp:
+                _GAVE_UP.add(key)
+                return None
         _SEQUENCES[key] = s
     v = _through_period(s, n)
     if v is not None:

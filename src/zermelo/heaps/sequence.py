@@ -407,7 +407,7 @@ def sequence(
 
     try:
         g = np.zeros(upto + 1, dtype=runner.dtype)
-    except MemoryError:
+    except (MemoryError, ValueError):  # ValueError: more than numpy can even index (10**20)
         gib = (upto + 1) * np.dtype(runner.dtype).itemsize / 2**30
         raise InvalidPosition(f"not enough memory for {upto + 1:,} values ({gib:,.1f} GiB)") from None
     done = 0

@@ -90,7 +90,8 @@ def _number(request: Request, name: str, kind: type, default: Any, low: float, h
     try:
         value = kind(raw)
     except ValueError:
-        raise BadRequest(f"parameter {name!r} must be a {kind.__name__}, got {raw[:40]!r}") from None
+        what = "whole number" if kind is int else "number"
+        raise BadRequest(f"parameter {name!r} must be a {what}, got {raw[:40]!r}") from None
     if not low <= value <= high:
         # Whole-number bounds in full (a seed's 2**63 is not 9.22337e+18).
         lo, hi = (f"{low:,}", f"{high:,}") if kind is int else (f"{low:g}", f"{high:g}")

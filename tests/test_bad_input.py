@@ -1,0 +1,509 @@
+"""Bad input gets a clear answer, for every registered game and every command.
+
+The CLI answers malformed positions, game parameters and flags with exit status 2 and one short
+line on stderr (or solves the position, status 0) — never a traceback, an internal error, a hang
+or a recursion error.  Every case runs with a small ``--budget`` and ``--timeout`` and under an
+alarm, so a hang fails the test instead of stalling the suite.  The games come from the registry:
+a new game is checked without touching this file.
+"""
+
+from __future__ import annotations
+
+import io
+import shlex
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from zermelo.analysis import partisan_outcome, solve
+from zermelo.cli import MAX_MESSAGE, main, one_line
+from zermelo.engine import Limits
+from zermelo.errors import InvalidPosition
+from zermelo.games import HeapGame
+from zermelo.minimax import negamax
+from zermelo.registry import GameEntry, entries, make_game
+from zermelo.rules import Impartial, Partisan
+
+ENTRIES = entries()
+NAMES = [e.name for e in ENTRIES]
+
+#: Budget flags of every searching command: no case may search for long.
+LIMITS = ["--budget", "5000", "--timeout", "1", "--quiet"]
+#: A case that takes longer than this is a hang (the budgets above stop searches after 1 s).
+ALARM_SECONDS = 8
+#: Each command a kind of game is given to (the others must refuse it with a one-line error).
+COMMANDS = {"impartial": ("solve", "value", "play"), "partisan": ("value", "play"), "scored": ("negamax", "play")}
+#: Commands that do not apply to the kind: a clean refusal is the point.
+FOREIGN = {"impartial": ("negamax",), "partisan": ("solve", "negamax"), "scored": ("solve", "value")}
+
+HUGE = str(10**400)
+BAD_POSITIONS = [
+    " ",
+    "-1",
+    "-5 3",
+    HUGE,
+    f"{HUGE}x2",
+    f"2x{HUGE}",
+    "99999999999999999999x2",
+    "1" * 5000,  # more digits than Python converts to an int
+    "é",
+    "３ ４",
+    "💥",
+    "\x00",
+    "1,,2",
+    "1/2",
+    "1 2 / 3",
+    "a",
+    "x" * 500,
+    "0x3",
+    "3x0",
+    "1.5",
+    "[g-a:B",
+    "g-a-b, a-g",
+    "a->b",
+    "...|..|.",
+    "|",
+    "XXXXXO...",
+    "XXXXXXXXX",
+    "X.../..../..../....",
+    "TTxFF",
+    "xoz",
+    "W..W.",
+    "LRLR|RLRL",
+]
+BAD_PARAMS = [
+    "",
+    " ",
+    "0",
+    "-1",
+    "abc",
+    "0.9",
+    "0.",
+    ".",
+    "1,,2",
+    ",",
+    "1,a",
+    "0x0",
+    "100x100",
+    "-3x4",
+    "é",
+    HUGE,
+    "1" * 5000,
+    "0,0,0",
+    "3,3",
+    "-1,3,3",
+    "a,b,c",
+    "64,64,64",
+    "[99999999999999999999]",
+    "4.3...",
+    "...",
+    "normal",
+]
+
+
+def example(e: GameEntry) -> tuple[str, list[str]]:
+    """The spec of an entry's example and its position words (the graph first, for digraph)."""
+    words = shlex.split(e.example)
+    if words[0] == "zermelo":
+        words = words[2:]
+    return words[0], words[1:]
+
+
+class Hang(BaseException):
+    """A case ran for :data:`ALARM_SECONDS` (a BaseException: the CLI's catch-all must not eat it)."""
+
+
+@pytest.fixture
+def alarm() -> Iterator[None]:
+    """Fail a case that runs for :data:`ALARM_SECONDS` (a hang) instead of stalling the suite."""
+
+    def hang(signum: int, frame: Any) -> None:
+        raise Hang(f"no answer within {ALARM_SECONDS} s")
+
+    old = signal.signal(signal.SIGALRM, hang)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, str]:
+    """``zermelo ARGV`` in-process with an empty standard input; checks the error contract.
+
+    Returns the status and stderr.  The status must be 0 or 2 (``conjecture``: 1 when the set is
+    not the P-set); on 2, stderr is one short line without a traceback.
+    """
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    signal.alarm(ALARM_SECONDS)
+    try:
+        status = main(argv)
+    except Hang:
+        pytest.fail(f"hang: zermelo {shlex.join(argv)[:300]}")
+    finally:
+        signal.alarm(0)
+    _, err = capsys.readouterr()
+    shown = f"zermelo {shlex.join(argv)[:200]} -> {status}: {err[:300]!r}"
+    allowed = (0, 1, 2) if argv[0] == "conjecture" else (0, 2)
+    assert status in allowed, shown
+    assert "Traceback" not in err and "internal error" not in err and "RecursionError" not in err, shown
+    if status == 2:
+        assert err.startswith("zermelo: error: ") and err.count("\n") == 1, shown
+        assert len(err) <= len("zermelo: error: \n") + MAX_MESSAGE, shown
+    return status, err
+
+
+def argv_for(e: GameEntry, command: str, spec: str, position: list[str]) -> list[str]:
+    graph = position[:1] if e.graph_argument and ":" not in spec else []
+    return [command, spec, *graph, *position[len(graph) :], *LIMITS]
+
+
+def position_words(e: GameEntry, text: str) -> list[str]:
+    _, words = example(e)
+    return [*words[:1], text] if e.graph_argument else [text]
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("name", NAMES)
+def test_malformed_positions_get_one_line_or_an_answer(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    spec, _ = example(e)
+    for command in COMMANDS[e.kind]:
+        for text in BAD_POSITIONS:
+            if (
+                command == "value"
+                and e.kind == "impartial"
+                and HUGE in text
+                and not isinstance(make_game_of(e), HeapGame)
+            ):
+                continue  # known defect, see test_value_of_a_huge_impartial_position_is_refused
+            run(capsys, monkeypatch, argv_for(e, command, spec, position_words(e, text)))
+
+
+def make_game_of(e: GameEntry) -> Any:
+    spec, words = example(e)
+    return make_game(f"{spec}:{words[0]}" if e.graph_argument else spec)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="values.canonical.canonical_form lists the options of a position whatever its size_hint says"
+    " (wythoff, queen: OverflowError; rook, divisor, fibonacci, staircase, pokernim: a hang past --timeout)",
+)
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("spec", ["wythoff", "queen"])
+def test_value_of_a_huge_impartial_position_is_refused(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, spec: str
+) -> None:
+    run(capsys, monkeypatch, ["value", spec, HUGE, "3", *LIMITS])
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("name", NAMES)
+def test_the_example_works_and_foreign_commands_refuse_cleanly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    spec, words = example(e)
+    status, err = run(capsys, monkeypatch, argv_for(e, COMMANDS[e.kind][0], spec, words))
+    assert status == 0 or "budget" in err, err  # the example itself is a valid position
+    for command in FOREIGN[e.kind]:
+        status, err = run(capsys, monkeypatch, argv_for(e, command, spec, words))
+        assert status == 2, err
+    if e.kind != "scored":  # an empty position is an error (scored games start from "")
+        for empty in ([], [""]):
+            status, err = run(
+                capsys, monkeypatch, argv_for(e, COMMANDS[e.kind][0], spec, position_words(e, "")[:-1] + empty)
+            )
+            assert status == 2 and "give" in err, err
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("name", NAMES)
+def test_malformed_game_parameters(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    _, words = example(e)
+    command = COMMANDS[e.kind][0]
+    for params in BAD_PARAMS:
+        run(capsys, monkeypatch, [command, f"{e.name}:{params}", *words, *LIMITS])
+    if not e.params:  # a game without parameters refuses any
+        status, err = run(capsys, monkeypatch, [command, f"{e.name}:3", *words, *LIMITS])
+        assert status == 2 and "no parameters" in err, err
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("name", NAMES)
+def test_table_sequence_conjecture_on_every_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    spec, words = example(e)
+    if e.graph_argument:
+        spec = f"{spec}:{words[0]}"
+    for size in (["3"], ["0"], ["-2"], ["3", "3"], ["x"], ["99999999", "99999999"], ["1", "2", "3"]):
+        run(capsys, monkeypatch, ["table", spec, "--size", *size, *LIMITS])
+    for upto in ("5", "-1", "99999999999999999999", "abc"):
+        run(capsys, monkeypatch, ["sequence", spec, "--upto", upto, "--no-prove", "--quiet"])
+    for predicate in ([], ["n % 2 == 0"], ["a == b"], ["n %"], ["__import__('os')"], ["x"], ["10**10**10"]):
+        run(capsys, monkeypatch, ["conjecture", spec, *predicate, "--upto", "4", "--budget", "5000"])
+    run(capsys, monkeypatch, ["conjecture", spec, "--upto", "-3"])
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("name", NAMES)
+def test_play_with_closed_or_garbage_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    spec, words = example(e)
+    status, err = run(capsys, monkeypatch, argv_for(e, "play", spec, words))  # stdin is empty: ends quietly
+    assert status == 0 or "budget" in err, err  # Connect Four's opening is beyond the small budget
+    if status:
+        return
+    # Garbage moves get a one-line reason and the prompt again; end of input ends the game.
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(["", "zz", "-1", HUGE, "é", "99", "undo", "hint"]) + "\n"))
+    signal.alarm(ALARM_SECONDS)
+    try:
+        status = main(argv_for(e, "play", spec, words))
+    finally:
+        signal.alarm(0)
+    out, err = capsys.readouterr()
+    assert status == 0 and "Traceback" not in out + err, err
+    for flags in (["--skill", "2"], ["--skill", "nan"], ["--as", "up"], ["--first", "nobody"], ["--seed", "x"]):
+        status, _ = run(capsys, monkeypatch, [*argv_for(e, "play", spec, words), *flags])
+        assert status == 2
+
+
+def _garbage() -> st.SearchStrategy[str]:
+    pieces = st.sampled_from(["0", "1", "9", "-", ".", "x", "|", "/", ",", " ", ":", "(", ")", "[", "]", "g", "-", ">"])
+    letters = st.sampled_from(list("XOTFBRGLWxo.#@é３💥\t"))
+    return st.lists(st.one_of(pieces, letters, st.text(max_size=3)), max_size=12).map("".join)
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=_garbage())
+def test_random_garbage_positions(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, name: str, text: str
+) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    spec, _ = example(e)
+    run(capsys, monkeypatch, argv_for(e, COMMANDS[e.kind][0], spec, position_words(e, text)))
+
+
+# ----------------------------------------------------------------------------- regressions
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "nim", "1" * 5000], "digits, too many"),
+        (["solve", "wythoff", "1" * 5000, "3"], "digits, too many"),
+        (["negamax", "stone-game-iv", "1" * 5000], "too many digits"),
+        (["solve", "digraph", HUGE, "a"], "cannot read edge"),
+        (["value", "nim", HUGE], "too many moves to list"),
+        (["value", "kayles", HUGE], "too many moves to list"),
+        (["value", "primepower", HUGE], "too many moves to list"),
+        (["play", "square", HUGE], "too many moves to list"),
+        (["play", "allbut:1,2", HUGE], "too many moves to list"),
+        (["solve", "chomp", HUGE], "at most 10,000 rows and 10,000 columns"),
+        (["solve", "chomp", "99999999999999999999x2"], "at most 10,000 rows"),
+        (["negamax", "stone-game-iv", HUGE], "too many moves to list"),
+        (["sequence", "octal:0.137", "--upto", "99999999999999999999", "--no-prove"], "not enough memory"),
+        (["solve", "nim", "x" * 1000], "whole number"),
+    ],
+)
+def test_fixed_defects(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], message: str
+) -> None:
+    extra = [] if argv[0] == "sequence" else ["--budget", "5000", "--timeout", "1"]
+    status, err = run(capsys, monkeypatch, [*argv, *extra])
+    assert status == 2 and message in err, err
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize("spec", ["grundygame", "hex:0.3F"])
+def test_huge_heaps_of_unproven_codes_answer_within_seconds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, spec: str
+) -> None:
+    # They searched 2**20 heaps for a period (or ran an O(n³) kernel) whatever --timeout said
+    # (so did officers, treblecross, tbreak:4.3...: the battery above covers them).
+    started = time.monotonic()
+    status, err = run(capsys, monkeypatch, ["solve", spec, HUGE, "--timeout", "1"])
+    assert status == 2 and ("budget" in err), err
+    assert time.monotonic() - started < 10
+
+
+def test_messages_are_cut_to_one_line() -> None:
+    assert one_line("a\nb\n  c") == "a b c"
+    assert len(one_line("y" * 10_000)) == MAX_MESSAGE
+
+
+# ----------------------------------------------------------------------------- Python API
+GARBAGE = [None, -1, "abc", 1.5, True, (1, -1), (3, "x"), ((1, 2), (3,)), object(), b"..", (-1,), ("",), [1, 2], {}]
+
+
+def _reachable(e: GameEntry) -> tuple[Any, list[Any]]:
+    """The example's rules and a few positions: the example and some reached from it by moves."""
+    game = make_game_of(e)
+    _, words = example(e)
+    start = game.parse(" ".join(words[1:] if e.graph_argument else words))
+    out, frontier = [start], [start]
+    for _ in range(3):
+        nxt = []
+        for p in frontier:
+            if isinstance(game, Partisan):
+                kids = list(game.left_options(p))[:2] + list(game.right_options(p))[:2]
+            else:
+                kids = [m.position for m in list(game.moves(p))[:3]]
+            nxt.extend(kids)
+        out.extend(nxt)
+        frontier = nxt[:4]
+    return game, out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_python_positions_are_validated(name: str) -> None:
+    e = next(x for x in ENTRIES if x.name == name)
+    game, positions = _reachable(e)
+    for p in positions:  # every reachable position passes
+        game.validate(p)
+    if name == "domineering":
+        return  # no validate yet (games/domineering.py is the lead's: see the QA report)
+    for junk in GARBAGE:
+        try:
+            game.validate(junk)
+        except ValueError as exc:  # InvalidPosition (a ValueError): what a Python caller catches
+            assert isinstance(exc, InvalidPosition) and len(str(exc)) < 400, exc
+            continue
+        # Accepted: then it must really be a position the analyses can take.
+        if isinstance(game, Impartial):
+            solve(game, junk, limits=Limits(2000, 1.0))
+        elif isinstance(game, Partisan):
+            partisan_outcome(game, junk, limits=Limits(2000, 1.0))
+        else:
+            negamax(game, junk, limits=Limits(2000, 1.0))
+
+
+@pytest.mark.parametrize(
+    ("spec", "position", "message"),
+    [
+        ("tictactoe", "XXXXXO...", "X moves first"),
+        ("tictactoe", "XXX", "not a legal position"),
+        ("connect4:4x4", "X.../..../..../....", "not a position"),
+        ("toppling", ("BXR",), "not a legal position"),
+        ("stone-game-v:1,2,3", (0, 3, 2), "who 0 or 1"),
+        ("stone-game:5,3,4,5", (1, -1), "slice"),
+        ("toads", ("TT.Xo",), "not a"),
+        ("nim", True, "heap size"),
+        ("divisor", True, "whole number"),
+        ("cheques:3,1,4", (3, 1), "slice"),
+    ],
+)
+def test_illegal_python_positions_are_refused(spec: str, position: Any, message: str) -> None:
+    with pytest.raises(InvalidPosition, match=message):
+        make_game(spec).validate(position)
+
+
+def test_negamax_validates_its_root() -> None:
+    with pytest.raises(InvalidPosition):
+        negamax(make_game("tictactoe"), "XXXXXO...")
+
+
+def test_toppling_reads_its_empty_row() -> None:
+    t = make_game("toppling")
+    assert t.parse(t.format(())) == ()  # format writes "0", which parse refused
+
+
+def test_hackenbush_graphs_read_back_as_themselves() -> None:
+    # The text form renumbered the vertices of some graphs: parse(format(p)) != p.
+    h = make_game("hackenbush")
+    p = h.parse("[2-2:B, 2-3:B, g-1:B, 1-3:B]")
+    assert h.parse(h.format(p)) == p
+
+
+# ----------------------------------------------------------------------------- web API
+@pytest.fixture(scope="module")
+def web() -> Iterator[Any]:
+    import warnings
+
+    from zermelo.web.app import create_app
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # starlette says it prefers httpx2 to httpx
+        from starlette.testclient import TestClient
+
+    with TestClient(create_app(), raise_server_exceptions=False) as client:
+        yield client
+
+
+#: Bad for every game ("" is the start of a scored game: a search, not bad input).
+WEB_POSITIONS = ["-1", HUGE, "é", "x" * 3000, "\x00", "1/2", "XXXXXO...", "[g-a:B", "3x0"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_web_api_answers_bad_positions_with_4xx_json(web: Any, name: str) -> None:
+    from zermelo.web.app import games_json
+
+    g = next(x for x in games_json() if x["name"] == name)
+    for endpoint in ("/api/solve", "/api/moves", "/api/play"):
+        for position in WEB_POSITIONS:
+            params = {"game": g["spec"], "position": position}
+            if g["kind"] == "partisan":
+                params["turn"] = "left"
+            r = web.get(endpoint, params=params)
+            assert r.status_code < 500 and r.headers["content-type"].startswith("application/json"), (
+                endpoint,
+                position[:20],
+                r.text[:200],
+            )
+            if r.status_code >= 400:
+                assert r.json()["error"], r.text[:200]
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "params"),
+    [
+        (e, p)
+        for e in ("/api/solve", "/api/moves", "/api/play", "/api/table")
+        for p in (
+            {},
+            {"game": ""},
+            {"game": "chess", "position": "1"},
+            {"game": "nim:3", "position": "1"},
+            {"game": "subtraction:0", "position": "3"},
+            {"game": "octal:0.9", "position": "3"},
+            {"game": "connect4:100x100", "position": ""},
+            {"game": "nim", "position": "3", "misere": "maybe"},
+            {"game": "domineering", "position": "..|..", "turn": "up"},
+            {"game": "nim", "position": "3", "skill": "nan", "seed": "-1"},
+            {"game": "digraph:@/etc/passwd", "position": "a"},
+            {"game": "wythoff", "rows": "abc"},
+            {"game": "wythoff", "rows": "1000", "cols": "1000"},
+            {"game": "subtraction:1,2", "cols": "5", "format": "svg"},
+            {"game": "x" * 5000, "position": "1"},
+        )
+    ],
+)
+def test_web_api_answers_bad_requests_with_4xx_json(web: Any, endpoint: str, params: dict[str, str]) -> None:
+    r = web.get(endpoint, params=params)
+    if r.status_code == 200:  # a request that is fine for this endpoint (a table ignores 'position')
+        return
+    assert 400 <= r.status_code < 500, (r.status_code, r.text[:200])
+    assert r.json()["error"], r.text[:200]
+
+
+def test_web_moves_of_a_number_too_hard_to_factor(web: Any) -> None:
+    # Pollard's rho on a 1,500-digit repunit ran for ever: the move list needs its divisors.
+    r = web.get("/api/moves", params={"game": "divisor", "position": "1" * 1500})
+    assert r.status_code == 422 and "cannot factor" in r.json()["error"]
