@@ -173,6 +173,7 @@ async function startGame() {
   game.turns = [];
   game.partisan = isPartisan(game.spec);
   game.side = game.partisan ? $("side").value : null;
+  if (!game.partisan) hideValue();
   const mover = $("first").value;
   const turn = game.partisan ? (mover === "human" ? game.side : otherSide(game.side)) : null;
   setState("busy");
