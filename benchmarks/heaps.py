@@ -2,19 +2,33 @@
 
 ``python -m benchmarks.heaps`` runs everything (minutes; Officers and Grundy's game to 10^7 are
 the long ones); ``--quick`` runs the same cases at a tenth of the size; ``--only NAME`` (repeatable)
-picks cases: kayles, dawsonkayles, p016, p056, officers, grundy, subtraction.
+picks cases: kayles, dawsonkayles, p016, p056, officers, grundy, subtraction, cpeer.
 
 Speeds are ratios against the plain O(n²) kernel measured in the same run (its time at 10^6 heaps
 is extrapolated from a smaller n as n², and marked so).  The machine is shared, so absolute times
 are noisy; the ratios less so.
+
+``cpeer`` compiles the C peer ``benchmarks/peers/octal.c`` (gcc -O3 -march=native, into a temporary
+folder) and runs the same cases in C and in zermelo, both without a period shortcut (the C peer
+has none), comparing CPU seconds; every C sequence must equal zermelo's value for value, or the
+benchmark stops with the first heap where they differ.  Without a C compiler those rows are skipped
+with a message.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
 
 from zermelo.games import Subtraction
 from zermelo.heaps import GrundyGame, HeapSequence, Octal, sequence
@@ -105,6 +119,113 @@ def _subtraction(quick: bool) -> None:
     _row(f"subtraction:2,5,7 to {n:,} (proven period fills the rest)", f"{t2:.2f} s", s2.kernel, "")
 
 
+# -- the C peer ----------------------------------------------------------------------------------
+PEER_SOURCE = Path(__file__).parent / "peers" / "octal.c"
+
+
+class CPeer:
+    """``benchmarks/peers/octal.c`` compiled into a temporary folder (``exe`` is None if it cannot be)."""
+
+    def __init__(self) -> None:
+        self.dir = tempfile.mkdtemp(prefix="zermelo-cpeer-")
+        self.exe: str | None = None
+        self.flags = ""
+        self.why = ""
+        wanted = os.environ.get("CC")
+        cc = shutil.which(wanted) if wanted else shutil.which("gcc") or shutil.which("cc")
+        if cc is None:
+            self.why = f"no C compiler ({wanted or 'gcc or cc'}) found: the C peer rows are skipped"
+            return
+        exe = os.path.join(self.dir, "octal")
+        errors = ""
+        for flags in (["-O3", "-march=native"], ["-O3"]):  # a compiler may not know -march=native
+            done = subprocess.run([cc, *flags, "-o", exe, str(PEER_SOURCE)], capture_output=True, text=True)
+            if done.returncode == 0:
+                self.exe, self.flags = exe, f"{os.path.basename(cc)} {' '.join(flags)}"
+                return
+            errors = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else f"exit {done.returncode}"
+        self.why = f"the C peer did not compile with {cc} ({errors}): its rows are skipped"
+
+    def run(self, mode: str, spec: str, n: int) -> tuple[np.ndarray, float, dict[str, str]]:
+        """G(0..n) from the C peer, its CPU seconds (computation only) and its other reports."""
+        assert self.exe is not None
+        out = os.path.join(self.dir, "values.bin")
+        done = subprocess.run([self.exe, mode, spec, str(n), out], capture_output=True, text=True)
+        if done.returncode:
+            raise RuntimeError(f"C peer {mode} {spec} {n} failed: {done.stderr.strip()}")
+        info = dict(re.findall(r"(\w+)=(\S+)", done.stdout))
+        values = np.fromfile(out, dtype=np.uint8 if mode == "sub" else "<u2")
+        os.remove(out)
+        return values, float(info["cpu"]), info
+
+    def close(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _agree(name: str, ours: np.ndarray, theirs: np.ndarray) -> None:
+    """Stop the benchmark loudly unless the two sequences are equal."""
+    if ours.shape != theirs.shape:
+        raise RuntimeError(f"{name}: zermelo gave {ours.size} values, the C peer {theirs.size}")
+    diff = np.nonzero(ours.astype(np.int64) != theirs.astype(np.int64))[0]
+    if diff.size:
+        i = int(diff[0])
+        raise RuntimeError(
+            f"{name}: the C peer disagrees with zermelo at heap {i}: C {theirs[i]}, zermelo {ours[i]} "
+            f"({diff.size} heaps differ)"
+        )
+
+
+def _cpu(game: TakeAndBreak | Subtraction, n: int, **kw: object) -> tuple[HeapSequence, float]:
+    t0 = time.process_time()
+    s = sequence(game, n, prove=False, use_period=False, **kw)  # type: ignore[arg-type]
+    return s, time.process_time() - t0
+
+
+def _cpeer(quick: bool) -> None:
+    peer = CPeer()
+    try:
+        if peer.exe is None:
+            print(f"\nC peer: {peer.why}\n", flush=True)
+            return
+        print(f"\nC peer ({PEER_SOURCE.name}, {peer.flags}; single-threaded). CPU seconds, no period shortcut")
+        print("on either side; zermelo's time is the whole `sequence()` call (Python driver, chunks, period")
+        print("detection), the C time from allocating the values to the last one. Every C sequence equals zermelo's.\n")
+        _row("case", "zermelo CPU", "C CPU", "zermelo / C", "notes")
+        _row("---", "---", "---", "---", "---")
+        big = 10 if quick else 1
+        rows: list[tuple[str, TakeAndBreak | Subtraction, str, str, int, str | None]] = [
+            ("Kayles 0.77", Octal("0.77"), "sparse", "0.77", 1_000_000 // big, None),
+            ("Kayles 0.77, plain O(n²)", Octal("0.77"), "plain", "0.77", 30_000, "octal-plain"),
+            ("Dawson's Kayles 0.07", Octal("0.07"), "sparse", "0.07", 300_000 // big, None),
+            ("Dawson's Kayles 0.07, plain O(n²)", Octal("0.07"), "plain", "0.07", 300_000 // big, "octal-plain"),
+            ("0.16", Octal("0.16"), "sparse", "0.16", 400_000, None),
+            ("0.56", Octal("0.56"), "sparse", "0.56", 400_000, None),
+            ("Officers 0.6", Octal("0.6"), "sparse", "0.6", 1_000_000 // big, None),
+            ("Grundy's game 4!.0", GrundyGame(), "sparse", "4!.0", 1_000_000 // big, None),
+        ]
+        if not quick:
+            rows += [
+                ("Officers 0.6", Octal("0.6"), "sparse", "0.6", 10_000_000, None),
+                ("Grundy's game 4!.0", GrundyGame(), "sparse", "4!.0", 10_000_000, None),
+            ]
+        rows.append(("subtraction 2,5,7", Subtraction({2, 5, 7}), "sub", "2,5,7", 100_000_000 // big, None))
+        for name, game, mode, spec, n, kernel in rows:
+            s, tz = _cpu(game, n, **({"kernel": kernel} if kernel else {}))
+            values, tc, info = peer.run(mode, spec, n)
+            _agree(f"{name} to {n:,}", s.values, values)
+            if mode == "sparse":
+                note = (
+                    f"zermelo {s.kernel}, {s.rare_mask}, {s.rare_count:,} rare; C mask {int(info['mask'], 16):b}"
+                    f"{' (domain)' if info['domain'] == '1' else ''}, {int(info['rare']):,} rare, "
+                    f"{info['picks']} picks"
+                )
+            else:
+                note = f"{s.kernel} against C {mode}"
+            _row(f"{name} to {n:,}", f"{tz:.3f} s", f"{tc:.3f} s", f"{tz / max(tc, 1e-9):.2f}", note)
+    finally:
+        peer.close()
+
+
 CASES: dict[str, Callable[[bool], None]] = {
     "kayles": _kayles,
     "dawsonkayles": _dawsonkayles,
@@ -113,6 +234,7 @@ CASES: dict[str, Callable[[bool], None]] = {
     "officers": lambda quick: _long("Officers 0.6", Octal("0.6"), 1_000_000 if quick else 10_000_000),
     "grundy": lambda quick: _long("Grundy's game", GrundyGame(), 1_000_000 if quick else 10_000_000),
     "subtraction": _subtraction,
+    "cpeer": _cpeer,
 }
 
 
@@ -122,9 +244,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", action="append", choices=sorted(CASES), help="run only these cases")
     args = parser.parse_args(argv if argv is not None else [])
     _warm()
-    _row("case", "time", "result", "notes")
-    _row("---", "---", "---", "---")
-    for name in args.only or CASES:
+    chosen = args.only or list(CASES)
+    if any(name != "cpeer" for name in chosen):
+        _row("case", "time", "result", "notes")
+        _row("---", "---", "---", "---")
+    for name in chosen:
         CASES[name](args.quick)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from zermelo import InvalidGame
 from zermelo.engine import engine_for
 from zermelo.games import AllBut, Subtraction
-from zermelo.heaps import GrundyGame, Hexadecimal, Octal, TakeAndBreak, sequence
+from zermelo.heaps import GrundyGame, Hexadecimal, Octal, TakeAndBreak, kernels, sequence
 from zermelo.heaps.sequence import _OctalRunner
 
 
@@ -41,8 +42,12 @@ def _engine(game: object, n: int) -> list[int]:
 
 @pytest.fixture
 def early_sparse(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pick the sparse-space mask after 8 heaps, so short runs exercise the sparse kernel."""
+    """Pick the sparse-space mask after 8 heaps, so short runs exercise the sparse kernel.
+
+    Also keep the sparse kernel when most heaps are rare (the runner would take the plain rule).
+    """
     monkeypatch.setattr(_OctalRunner, "warm", 8)
+    monkeypatch.setattr(_OctalRunner, "sparse_cost", 0.0)
 
 
 def test_every_octal_code_up_to_three_digits_matches_the_engine(early_sparse: None) -> None:
@@ -101,6 +106,43 @@ def test_grundys_game_sparse_against_plain() -> None:
     plain = sequence(GrundyGame(), n, kernel="octal-plain").values
     assert np.array_equal(sparse, plain)
     assert sequence(GrundyGame(), 40).values.tolist() == _engine(GrundyGame(), 40)
+
+
+@pytest.mark.parametrize("code", ["0.6", "0.0707", "0.4", "0.3777"])
+def test_sparse_scan_phases_against_plain(code: str, early_sparse: None) -> None:
+    # Values up to 64..157 leave many rare-class values open after the rare pairs, so the common x
+    # common scan runs both its marking phase (more than 4 open) and its compare phase (at most 4
+    # open) thousands of times here (counted in the C peer, which has the same structure); 0.4 gets
+    # the domain form of the mask.
+    n = 2500
+    sparse = sequence(Octal(code), n, kernel="octal-sparse", prove=False, use_period=False).values
+    plain = sequence(Octal(code), n, kernel="octal-plain", prove=False, use_period=False).values
+    assert np.array_equal(sparse, plain)
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.4", "0.6"])
+def test_runner_takes_the_plain_rule_without_a_sparse_space(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 0.07 and 0.4 keep about a third of their heaps rare under the best mask: past the first
+    # chunk the runner computes them by the plain rule, re-picking the mask (and rebuilding the rare
+    # list) at every chunk.  Officers 0.6 has a fifth of its first 4,096 heaps rare but a tenth of
+    # its first 16,384: it goes plain for a while, then back to sparse with a rebuilt rare list.
+    calls: list[str] = []
+    plain, sparse = kernels.octal_plain, kernels.octal_sparse
+    monkeypatch.setattr(kernels, "octal_plain", lambda *a: calls.append("plain") or plain(*a))
+    monkeypatch.setattr(kernels, "octal_sparse", lambda *a: calls.append("sparse") or sparse(*a))
+    n = 40000 if code == "0.6" else 20000
+    got = sequence(Octal(code), n, prove=False, use_period=False)
+    monkeypatch.setattr(kernels, "octal_plain", plain)
+    ref = sequence(Octal(code), n, kernel="octal-plain", prove=False, use_period=False)
+    assert np.array_equal(got.values, ref.values)
+    assert got.rare_count is not None and got.rare_mask is not None
+    assert "plain" in calls[1:]  # beyond the warm-up
+    if code == "0.6":
+        assert calls[-1] == "sparse"
+    else:
+        assert calls[-1] == "plain"
+        # how many heaps went plain depends on the chunks, which depend on timing
+        assert re.fullmatch(r"octal-sparse \([\d,]+ of 20,001 heaps by the plain rule: no sparse space\)", got.kernel)
 
 
 @settings(max_examples=30, deadline=None)

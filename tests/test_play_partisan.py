@@ -38,6 +38,22 @@ WINS = {"left": (Outcome.L, Outcome.P), "right": (Outcome.R, Outcome.P)}  # for 
 TO_MOVE_WINS = {"left": (Outcome.L, Outcome.N), "right": (Outcome.R, Outcome.N)}
 
 
+def _brute(
+    game: Partisan[Any], position: Any, side: str, memo: dict[Any, tuple[bool, int]] | None = None
+) -> tuple[bool, int]:
+    """(does the side to move win, remoteness) by plain recursion over the options: the winner
+    takes the quickest win, the loser the slowest loss.  Small positions only."""
+    memo = {} if memo is None else memo
+    k = (game.key(position), side)
+    if k not in memo:
+        other = "right" if side == "left" else "left"
+        opts = list(game.left_options(position) if side == "left" else game.right_options(position))
+        results = [_brute(game, o, other, memo) for o in opts]
+        wins = [r for w, r in results if not w]
+        memo[k] = (True, 1 + min(wins)) if wins else (False, 1 + max((r for _, r in results), default=-1))
+    return memo[k]
+
+
 @settings(max_examples=60, deadline=None)
 @given(positions, sides)
 def test_each_move_is_classified_as_the_engine_plays_it(gp: tuple[Partisan[Any], str], side: str) -> None:
@@ -48,13 +64,16 @@ def test_each_move_is_classified_as_the_engine_plays_it(gp: tuple[Partisan[Any],
     pv = classify(game, position, turn=side)
     options = list(game.left_options(position) if side == "left" else game.right_options(position))
     assert [m.position for m in pv.moves] == options
-    assert pv.turn == side and pv.remoteness is None
+    assert pv.turn == side and pv.remoteness == _brute(game, position, side)[1]
     for m in pv.moves:
         child = partisan_outcome(game, m.position)
         assert m.value == ("win" if child in WINS[side] else "lose"), (text, m.label)
         assert m.game_value == str(canonical_form(game, m.position))
         assert m.outcome == str(child)
         assert m.why() is not None and m.game_value in (m.why() or "")
+        # The count: plies to the end by plain recursion (no engine), the opponent to move.
+        opponent_wins, rem = _brute(game, m.position, "right" if side == "left" else "left")
+        assert (m.value == "win") == (not opponent_wins) and m.remoteness == rem, (text, m.label)
     own = partisan_outcome(game, position)
     assert pv.value == ("win" if own in TO_MOVE_WINS[side] else "lose")
     assert pv.outcome == str(own) and pv.game_value == str(canonical_form(game, position))
@@ -63,7 +82,7 @@ def test_each_move_is_classified_as_the_engine_plays_it(gp: tuple[Partisan[Any],
 
 @settings(max_examples=40, deadline=None)
 @given(positions, sides, st.integers(0, 3))
-def test_the_computer_takes_a_best_valued_winning_move(gp: tuple[Partisan[Any], str], side: str, seed: int) -> None:
+def test_the_computer_wins_fastest_then_takes_a_best_value(gp: tuple[Partisan[Any], str], side: str, seed: int) -> None:
     game, text = gp
     pv = classify(game, game.parse(text), turn=side)
     m = best_move(game, pv, random.Random(seed))
@@ -73,7 +92,12 @@ def test_the_computer_takes_a_best_valued_winning_move(gp: tuple[Partisan[Any], 
     assert m is not None
     assert m.value == ("win" if pv.value == "win" else "lose")  # a win whenever there is one
     same = [o for o in pv.moves if o.value == m.value]
-    for o in same:  # no move of the same kind leaves a value better for the mover
+    # The fastest win (slowest loss): these positions are small enough to count.
+    sign = 1 if m.value == "win" else -1
+    assert m.remoteness is not None and all(o.remoteness is not None for o in same)
+    assert sign * m.remoteness == min(sign * (o.remoteness or 0) for o in same)
+    same = [o for o in same if o.remoteness == m.remoteness]
+    for o in same:  # then no move as quick leaves a value better for the mover
         assert not (o.cg > m.cg if side == "left" else o.cg < m.cg), (text, o.label, m.label)
 
 
@@ -250,11 +274,11 @@ def test_terminal_domineering_won_by_the_person(
     assert "You play Left, the computer Right; Left moves first." in out
     assert "     a b c\n  1  . . .\n  2  . . .\n  3  . . ." in out
     assert "You (Left) win with perfect play: the value is ±1 || 0 (fuzzy): whoever moves next wins" in out
-    assert "  2. + b1-b2  =>  .#.|.#.|...   [win, value 1]" in out
-    assert "  1. - a1-a2  =>  #..|#..|...   [lose, value {1/2|-2}]" in out
-    assert "hint: b1-b2  =>  .#.|.#.|...   [win, value 1]" in out
-    assert "you: b1-b2   [win, value 1]" in out
-    assert "computer: " in out and "[lose, value 2]" in out
+    assert "  2. + b1-b2  =>  .#.|.#.|...   [win in 3, value 1]" in out
+    assert "  1. - a1-a2  =>  #..|#..|...   [lose in 2, value {1/2|-2}]" in out
+    assert "hint: b1-b2  =>  .#.|.#.|...   [win in 3, value 1]" in out
+    assert "you: b1-b2   [win in 3, value 1]" in out
+    assert "computer: a3-b3   [lose in 2, value 2]" in out  # the slowest loss
     assert out.rstrip().endswith("Game over: Right cannot move: you win!")
 
 
@@ -263,7 +287,7 @@ def test_terminal_sides_and_who_moves_first(
 ) -> None:
     out = play_cli(monkeypatch, capsys, "quit\n", "toads", "TT..FF", "--as", "right", "--first", "left")
     assert "You play Right, the computer Left; Left moves first." in out
-    assert "computer: b1-c1   [win, value 0]" in out  # the only toad that can move
+    assert "computer: b1-c1   [win in 11, value 0]" in out  # the only toad that can move
     out = play_cli(monkeypatch, capsys, "undo\nbye\nquit\n", "hackenbush", "BRR", "--as", "right", "--first", "human")
     assert "You play Right, the computer Left; Right moves first." in out
     assert "nothing to undo" in out and "cannot read the move 'bye'" in out
@@ -281,3 +305,17 @@ def test_terminal_partisan_errors_are_one_line(capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 4 and all(line.startswith("zermelo: error: ") for line in err)
     assert "not a partisan game" in err[0] and "misère" in err[2] and "budget" in err[3]
+
+
+def test_past_the_count_budget_moves_keep_their_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The (position, side) search does not split a board into regions: past its budget the
+    # moves carry values without a count, and the computer still picks a winning move.
+    import zermelo.play as play
+
+    monkeypatch.setattr(play, "REMOTENESS_POSITIONS", 10)
+    d = Domineering()
+    pv = classify(d, d.parse("...|...|..."), turn="left")
+    assert pv.remoteness is None and all(m.remoteness is None for m in pv.moves)
+    assert [m.describe() for m in pv.moves][:2] == ["lose, value {1/2|-2}", "win, value 1"]
+    m = best_move(d, pv, random.Random(0))
+    assert m is not None and m.value == "win"

@@ -107,14 +107,14 @@ def test_partisan_moves_carry_their_values(client: httpx.Client) -> None:
     status, body = get(client, "/api/moves", game="domineering", position="...|...", turn="left")
     assert status == 200, body
     assert body["partisan"] and body["turn"] == "left" and body["value"] == "win"
-    assert body["game_value"] == "{2|-1/2}" and body["outcome"] == "N" and body["remoteness"] is None
+    assert body["game_value"] == "{2|-1/2}" and body["outcome"] == "N" and body["remoteness"] == 1
     assert body["grid"] == ["...", "..."] and body["heaps"] is None
     assert [(m["move"], m["value"], m["game_value"], m["outcome"]) for m in body["moves"]] == [
         ("a1-a2", "lose", "±1", "N"),
         ("b1-b2", "win", "2", "L"),
         ("c1-c2", "lose", "±1", "N"),
     ]
-    assert body["moves"][1]["describe"] == "win, value 2"
+    assert body["moves"][1]["describe"] == "win in 1, value 2"
     assert body["moves"][1]["why"] == "it leaves 2 > 0: Left wins whoever moves next"
     status, body = get(client, "/api/play", game="domineering", position="...|...", turn="left", seed="1")
     assert status == 200 and body["move"]["move"] == "b1-b2"  # the only winning move

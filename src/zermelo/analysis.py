@@ -38,6 +38,7 @@ __all__ = [
     "outcome",
     "outcomes",
     "partisan_outcome",
+    "partisan_remoteness",
     "remoteness",
     "solve",
     "winning_moves",
@@ -357,13 +358,7 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     ['P', 'N', 'L', 'L']
     """
     game.validate(position)
-    hit = _TURNS.get(id(game))
-    turns = hit[1] if hit is not None and hit[0] is game else None
-    if turns is None:
-        turns = _Turns(game)
-        _TURNS[id(game)] = (game, turns)
-    eng = engine_for(turns)
-    (left_first, _), (right_first, _) = eng.statuses([(position, "L"), (position, "R")], False, limits)
+    (left_first, _), (right_first, _) = _turn_statuses(game, [(position, "L"), (position, "R")], limits)
     if DRAW in (left_first, right_first):
         return Outcome.DRAW
     lw, rw = left_first == WIN, right_first == WIN
@@ -374,3 +369,40 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     if rw:
         return Outcome.R
     return Outcome.P
+
+
+def _turn_statuses(
+    game: Partisan[Any], nodes: Sequence[tuple[Any, str]], limits: Limits | None
+) -> list[tuple[int, int | None]]:
+    """(status, remoteness) of (position, side to move "L"/"R") nodes, from one search of the
+    game's (position, side) graph (kept per rules object, so later questions reuse it)."""
+    hit = _TURNS.get(id(game))
+    turns = hit[1] if hit is not None and hit[0] is game else None
+    if turns is None:
+        turns = _Turns(game)
+        _TURNS[id(game)] = (game, turns)
+    return engine_for(turns).statuses(list(nodes), False, limits)
+
+
+def partisan_remoteness(
+    game: Partisan[Any], positions: Sequence[Any], to_move: str, *, limits: Limits | None = None
+) -> list[int | None]:
+    """Remoteness of partisan positions with ``to_move`` (``"left"`` or ``"right"``) to move.
+
+    Plies until the game ends when the winner hurries and the loser holds out (the notes'
+    remoteness, on the graph of (position, side to move)); ``None`` for a draw, which a short
+    game never is.  One search for all the positions.  It searches the whole position — a value
+    (``canonical_form``) splits a board into regions, this does not — so budget it.
+
+    >>> from zermelo.games import Domineering
+    >>> d = Domineering()
+    >>> partisan_remoteness(d, [d.parse("...|..."), d.parse("....|....")], "left")
+    [1, 4]
+    """
+    side = {"left": "L", "right": "R"}.get(to_move)
+    if side is None:
+        raise ValueError(f"to_move is 'left' or 'right', not {to_move!r}")
+    for p in positions:
+        game.validate(p)
+    found = _turn_statuses(game, [(p, side) for p in positions], limits)
+    return [None if status == DRAW else rem for status, rem in found]

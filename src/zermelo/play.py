@@ -139,7 +139,8 @@ class MoveInfo:
         the value of the position the move leads to, ``win, value {2|-1/2}``.
         """
         if self.game_value is not None:
-            return f"{self.value}, value {self.game_value}"
+            count = "" if self.remoteness is None else f" in {self.remoteness + 1}"
+            return f"{self.value}{count}, value {self.game_value}"
         if self.value == DRAW_:
             return "draw"
         if self.remoteness is None:
@@ -348,8 +349,10 @@ class PartisanEvaluator:
     ``win`` when G is positive or 0; Right's when G is negative or 0.  The side to move wins when
     G favours them or is fuzzy (first player wins).
 
-    There is no remoteness here: a partisan value says who wins, not how soon, and the play
-    module does not invent a count.
+    A value says who wins, not how soon.  How soon comes from the engine's search of the
+    (position, side to move) graph (:func:`zermelo.analysis.partisan_remoteness`), which does not
+    split a board into regions, so it is asked only within :data:`REMOTENESS_POSITIONS`; past
+    that the moves have values without a count.
     """
 
     def evaluate(self, game: Partisan[Any], position: Any, turn: str, misere: bool, limits: Limits) -> PositionValue:
@@ -363,21 +366,44 @@ class PartisanEvaluator:
             values = [canonical_form(game, m.position, limits=limits) for m in moves]
         except RecursionError:  # pragma: no cover  (canonical_form is iterative; a guard, not a path)
             raise SearchLimitExceeded(f"{game.spec()}: the position is too deep to value") from None
+        rems, own_rem = _partisan_counts(game, position, [m.position for m in moves], turn, limits)
         infos = [
             MoveInfo(
                 i + 1,
                 m,
                 game.format(m.position),
                 WIN_ if _favours(v.outcome, turn, after_move=True) else LOSE_,
-                None,
+                r,
                 game_value=str(v),
                 outcome=str(v.outcome),
                 cg=v,
             )
-            for i, (m, v) in enumerate(zip(moves, values, strict=True))
+            for i, (m, v, r) in enumerate(zip(moves, values, rems, strict=True))
         ]
         word = WIN_ if _favours(own.outcome, turn, after_move=False) else LOSE_
-        return PositionValue(word, None, None, infos, turn=turn, game_value=str(own), outcome=str(own.outcome), cg=own)
+        return PositionValue(
+            word, own_rem, None, infos, turn=turn, game_value=str(own), outcome=str(own.outcome), cg=own
+        )
+
+
+#: Partisan play counts plies to the end (remoteness) only while the search of (position, side)
+#: stays within this many nodes; beyond, moves carry their values alone.
+REMOTENESS_POSITIONS = 20_000
+
+
+def _partisan_counts(
+    game: Partisan[Any], position: Any, after: list[Any], turn: str, limits: Limits
+) -> tuple[list[int | None], int | None]:
+    """Remoteness of each position a move leads to (the opponent to move) and of the position
+    itself, or all ``None`` when the search would pass :data:`REMOTENESS_POSITIONS`."""
+    from .analysis import partisan_remoteness
+
+    try:
+        small = limits.tighter(REMOTENESS_POSITIONS)
+        own = partisan_remoteness(game, [position], turn, limits=small)[0]
+        return partisan_remoteness(game, after, other_side(turn), limits=small), own
+    except SearchLimitExceeded:
+        return [None] * len(after), None
 
 
 def _favours(outcome: Outcome, side: str, *, after_move: bool) -> bool:
@@ -499,8 +525,10 @@ def classify(
     >>> from zermelo.games.domineering import Domineering
     >>> d = Domineering()
     >>> pv = classify(d, d.parse("...|..."), turn="left")
-    >>> pv.value, pv.game_value, [(m.label, m.describe()) for m in pv.moves]
-    ('win', '{2|-1/2}', [('a1-a2', 'lose, value ±1'), ('b1-b2', 'win, value 2'), ('c1-c2', 'lose, value ±1')])
+    >>> pv.value, pv.game_value
+    ('win', '{2|-1/2}')
+    >>> [(m.label, m.describe()) for m in pv.moves]
+    [('a1-a2', 'lose in 2, value ±1'), ('b1-b2', 'win in 1, value 2'), ('c1-c2', 'lose in 2, value ±1')]
     """
     if isinstance(game, Partisan):
         if turn not in SIDES:
@@ -522,10 +550,10 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
     Ties are broken by ``rng`` (the first such move without one).  Without remoteness (a closed
     form only), a win that leaves the fewest positions, a loss that leaves the most.
 
-    Partisan games (no remoteness): among the winning moves (else the losing ones) one that
-    leaves the best value for the mover — for Left a value no other such move's value exceeds,
-    for Right one no other undercuts (values compare as games: ``>``; incomparable ones are
-    all kept) — then ``rng`` among those.
+    Partisan games: among the winning moves (else the losing ones) the fastest win (slowest
+    loss) when the remoteness is known, then one that leaves the best value for the mover —
+    for Left a value no other such move's value exceeds, for Right one no other undercuts
+    (values compare as games: ``>``; incomparable ones are all kept) — then ``rng`` among those.
     """
     if not pv.moves:
         return None
@@ -538,6 +566,12 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
         if not group:
             continue
         if pv.turn is not None:
+            # Partisan: the fastest win (slowest loss) when the counts are known, then the best value.
+            rems = [m.remoteness for m in group]
+            if None not in rems:
+                sign = 1 if value == WIN_ else -1
+                quickest = min(sign * r for r in rems if r is not None)
+                group = [m for m in group if m.remoteness is not None and sign * m.remoteness == quickest]
             best = _best_values(group, pv.turn)
         elif value == DRAW_:
             best = group
@@ -905,7 +939,7 @@ class Session:
     >>> s.human_side, s.turn, s.value().game_value
     ('right', 'right', '{2|-1/2}')
     >>> m = s.play("a1-b1"); m.describe(), s.turn
-    ('win, value -1/2', 'left')
+    ('win in 3, value -1/2', 'left')
     >>> s.computer_move().label, s.over, s.winner
     ('c1-c2', False, None)
 

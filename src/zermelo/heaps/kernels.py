@@ -110,8 +110,9 @@ def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignor
                 top = m // 2
                 if uneq[k] and m % 2 == 0:
                     top -= 1
-                for a in range(1, top + 1):
-                    mark[g[a] ^ g[m - a]] = stamp
+                mu = np.uint64(m)  # unsigned indices: no negative-index wraparound in the inner loop
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    mark[np.uint64(g[a] ^ g[mu - a])] = stamp
         v = 0
         while mark[v] == stamp:
             v += 1
@@ -145,6 +146,9 @@ def octal_sparse(  # type: ignore[no-untyped-def]
     half_mark = mark.shape[0] // 2
     cap = rare.shape[0]
     opens = np.empty(half_mark + 1, np.int64)
+    rv = np.empty(cap, g.dtype)  # the rare heaps' values, side by side (no gather from g)
+    for j in range(nrare):
+        rv[j] = g[rare[j]]
     for n in range(start, stop):
         stamp = n + 1
         kmax = min(size - 1, n)
@@ -165,25 +169,23 @@ def octal_sparse(  # type: ignore[no-untyped-def]
             if good[i]:
                 if m // 2 > scan_top:
                     scan_top = m // 2
-                if uneq[k]:
-                    for j in range(j0, nrare):
-                        r = rare[j]
-                        if r >= m:
-                            break
-                        if r + r != m:
-                            mark[g[r] ^ g[m - r]] = stamp
-                else:
-                    for j in range(j0, nrare):
-                        r = rare[j]
-                        if r >= m:
-                            break
-                        mark[g[r] ^ g[m - r]] = stamp
+                below = nrare  # the rare list is ascending: drop the few at or above m
+                while below > j0 and rare[below - 1] >= m:
+                    below -= 1
+                # Unsigned indices: numba then skips its negative-index wraparound in this hot loop.
+                mu = np.uint64(m)
+                half = np.uint64(m // 2) if uneq[k] and m % 2 == 0 else np.uint64(0)
+                for j in range(j0, below):
+                    r = np.uint64(rare[j])
+                    if r != half:
+                        mark[np.uint64(rv[j] ^ g[mu - r])] = stamp
             else:
                 top = m // 2
                 if uneq[k] and m % 2 == 0:
                     top -= 1
-                for a in range(1, top + 1):
-                    mark[g[a] ^ g[m - a]] = stamp
+                mu = np.uint64(m)  # unsigned indices: no negative-index wraparound in the inner loop
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    mark[np.uint64(g[a] ^ g[mu - a])] = stamp
         # the least common-class value not excluded
         c = 0
         while parity[c] == rare_class or mark[c] == stamp:
@@ -195,35 +197,71 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                 opens[nopen] = v
                 nopen += 1
         if nopen:
-            # Scan the common x common splits in blocks, branch-free inside a block (every value
-            # marked is a real option value), until no value below c is open.
+            # Scan the common x common splits in blocks until no value below c is open.  While
+            # many are open, mark a block's XORs branch-free (every value marked is a real option
+            # value) and drop the open values marked; blocks grow from 8 to 256 splits.  The long
+            # tail of the scan usually waits for one or two last values: with at most 4 open, a
+            # block is compared with them directly (a loop LLVM vectorises; no stores).
             a = 1
-            block = 8  # grows: a few splits usually settle it, a long scan runs in big blocks
+            block = 8
+            cblock = 16  # compare blocks grow to 128: the last value is often settled by the first pairs
             while nopen and a <= scan_top:
-                a_end = min(a + block, scan_top + 1)
-                block = min(2 * block, 256)
-                for i in range(nsplit):
-                    if not good[i]:
-                        continue
-                    k = split_k[i]
-                    m = n - k
-                    hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
-                    for x in range(a, hi + 1):
-                        mark[g[x] ^ g[m - x]] = stamp
+                if nopen > 4:
+                    a_end = min(a + block, scan_top + 1)
+                    block = min(2 * block, 256)
+                    for i in range(nsplit):
+                        if not good[i]:
+                            continue
+                        k = split_k[i]
+                        m = n - k
+                        hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
+                        mu = np.uint64(m)
+                        for x in range(np.uint64(a), np.uint64(hi + 1)):
+                            mark[np.uint64(g[x] ^ g[mu - x])] = stamp
+                    kept = 0
+                    for t in range(nopen):
+                        if mark[opens[t]] != stamp:
+                            opens[kept] = opens[t]
+                            kept += 1
+                    nopen = kept
+                else:
+                    a_end = min(a + cblock, scan_top + 1)
+                    cblock = min(2 * cblock, 128)
+                    # 32-bit values and boolean flags: twice the lanes of 64-bit compares
+                    o0 = np.int32(opens[0])
+                    o1 = np.int32(opens[1] if nopen > 1 else o0)
+                    o2 = np.int32(opens[2] if nopen > 2 else o0)
+                    o3 = np.int32(opens[3] if nopen > 3 else o0)
+                    h0 = h1 = h2 = h3 = False
+                    for i in range(nsplit):
+                        if not good[i]:
+                            continue
+                        k = split_k[i]
+                        m = n - k
+                        hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
+                        mu = np.uint64(m)  # unsigned indices: no negative-index wraparound, so it vectorises
+                        for x in range(np.uint64(a), np.uint64(hi + 1)):
+                            y = np.int32(g[x] ^ g[mu - x])
+                            h0 |= y == o0
+                            h1 |= y == o1
+                            h2 |= y == o2
+                            h3 |= y == o3
+                    hit = np.int64(h0) | np.int64(h1) << 1 | np.int64(h2) << 2 | np.int64(h3) << 3
+                    kept = 0
+                    for t in range(nopen):
+                        if not (hit >> t) & 1:
+                            opens[kept] = opens[t]
+                            kept += 1
+                    nopen = kept
                 a = a_end
-                kept = 0
-                for t in range(nopen):
-                    if mark[opens[t]] != stamp:
-                        opens[kept] = opens[t]
-                        kept += 1
-                nopen = kept
-            v = 0
-            while mark[v] == stamp:
-                v += 1
-            c = v
+            if nopen:  # every split seen: the least value still open is G(n)
+                c = opens[0]
+                for t in range(1, nopen):
+                    c = min(c, opens[t])
         g[n] = c
         if parity[c] == ((n + off) & 1 if domain else 0):
             rare[nrare] = n
+            rv[nrare] = c
             nrare += 1
             if nrare >= cap:
                 return n + 1, nrare

@@ -181,6 +181,11 @@ class _OctalRunner(_Runner):
 
     #: Heaps computed by the plain rule before the first mask is picked from their histogram.
     warm = 64
+    #: Cost of one rare heap to the sparse kernel, in plain-rule splits (its rare pairs plus its
+    #: share of the scan; measured on Dawson's Kayles, where a third of the heaps are rare and the
+    #: plain rule is ~3.5× faster).  A chunk goes by the plain rule, which costs about
+    #: (start + stop) / 4 splits a heap, when ``sparse_cost · rare`` is more than that: no sparse space.
+    sparse_cost = 6.0
 
     def __init__(self, code: Code, sparse: bool) -> None:
         self.code = code
@@ -191,6 +196,8 @@ class _OctalRunner(_Runner):
         self.choice: MaskChoice | None = None
         self.rare = np.zeros(0, np.int64)
         self.nrare = 0
+        self.stale = False  # the rare list misses heaps the plain rule computed
+        self.plain_heaps = 0  # heaps past the warm-up computed by the plain rule (no sparse space)
 
     def _arrays(self, stop: int) -> None:
         if self.length >= stop or (not self.code.repeat and self.length):
@@ -240,9 +247,21 @@ class _OctalRunner(_Runner):
                     kernels.octal_plain(g, start, end, self.take0, self.take1, self.split, self.uneq, self.mark)
                 )
                 continue
-            if self.choice is None or self.parity.shape[0] != self.mark.shape[0] or self.nrare >= self.rare.shape[0]:
+            if (
+                self.choice is None
+                or self.stale
+                or self.parity.shape[0] != self.mark.shape[0]
+                or self.nrare >= self.rare.shape[0]
+            ):
                 self._repick(g, start)
+                self.stale = False
             assert self.choice is not None
+            if self.sparse_cost * self.choice.rare > (start + stop) / 4:
+                end = int(kernels.octal_plain(g, start, stop, self.take0, self.take1, self.split, self.uneq, self.mark))
+                self.plain_heaps += end - start
+                self.stale = True  # re-pick (and rebuild the rare list) before the next sparse chunk
+                start = end
+                continue
             start, self.nrare = kernels.octal_sparse(
                 g,
                 start,
@@ -480,19 +499,26 @@ def sequence(
     return HeapSequence(
         game=spec,
         upto=upto,
-        values=g[: upto + 1].copy(),
+        values=g if g.size == upto + 1 else g[: upto + 1].copy(),  # no 2nd copy of 10^8 values
         period=found.period if found else None,
         preperiod=found.preperiod if found else None,
         saltus=found.saltus if found else 0,
         proven=ok,
         proof=proof,
-        kernel=runner.kernel + (f" (then the proven period from heap {filled[0]})" if filled else ""),
+        kernel=_label(runner, done) + (f" (then the proven period from heap {filled[0]})" if filled else ""),
         computed=done,
         seconds=time.monotonic() - began,
         rare_mask=rare_mask,
         rare_count=rare_count,
         rare=rare,
     )
+
+
+def _label(runner: _Runner, done: int) -> str:
+    """The kernel's name, saying so when the plain rule did most of a sparse run's work."""
+    if isinstance(runner, _OctalRunner) and runner.sparse and 2 * runner.plain_heaps > done:
+        return f"{runner.kernel} ({runner.plain_heaps:,} of {done:,} heaps by the plain rule: no sparse space)"
+    return runner.kernel
 
 
 def _periodicity(g: np.ndarray, rule: str, removal: int | None, heaps: int) -> tuple[Periodicity | None, bool, str]:
