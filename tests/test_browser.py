@@ -177,6 +177,29 @@ def test_tictactoe_on_a_grid_when_the_minimax_games_are_there(page: Page, base_u
     page.screenshot(path=str(OUT / "tictactoe.png"), full_page=True)
 
 
+def test_the_value_panel_of_a_domineering_position(page: Page) -> None:
+    page.select_option("#game-select", "domineering")
+    assert not page.is_visible("#value-panel")
+    page.fill("#position", "..|..")
+    page.click("#solve-button")  # a partisan position: Solve shows its value
+    page.wait_for_selector("#value-facts:not([hidden])")
+    assert page.inner_text("#val-value") == "±1"
+    assert page.inner_text("#val-outcome").startswith("the first player wins")
+    assert page.inner_text("#val-stops") == "Left stop 1, Right stop -1"
+    assert (page.inner_text("#val-mean"), page.inner_text("#val-temperature")) == ("0", "1")
+    assert not page.is_visible("#val-reduced-row") and not page.is_visible("#val-atomic-row")
+    page.wait_for_function("document.getElementById('thermograph').naturalWidth > 0")
+    assert page.is_hidden("#solution") and page.is_hidden("#error")
+    page.fill("#position", "...|...")
+    page.click("#solve-button")
+    page.wait_for_function("document.getElementById('val-value').textContent === '{2|-1/2}'")
+    assert page.inner_text("#val-mean") == "3/4" and page.inner_text("#val-temperature") == "5/4"
+    page.wait_for_function("document.getElementById('thermograph').complete")
+    page.screenshot(path=str(OUT / "domineering-value.png"), full_page=True)
+    page.select_option("#game-select", "nim")  # an impartial game: no Value panel
+    assert not page.is_visible("#value-panel")
+
+
 def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     # 3 × 3 Domineering is ±1: whoever moves first wins.  The person plays Right and moves first.
     page.select_option("#game-select", "domineering")
@@ -188,6 +211,7 @@ def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     assert page.locator("#board .grid .cell").count() == 9
     first = page.locator("#moves .move").first.inner_text()
     assert first.startswith("a1-b1") and "value" in first  # each move shows the value it leaves
+    page.wait_for_function("document.getElementById('val-value').textContent === '±1'")  # the Value panel
     plies, seen = play_winning_game(page, use_counters=False)
     assert "win" in seen and plies >= 2
     assert page.inner_text("#status") == "Game over: Left cannot move: you win!"
@@ -196,4 +220,7 @@ def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     assert log.first.inner_text().startswith("you (Right): ") and ", value " in log.first.inner_text()
     assert log.nth(1).inner_text().startswith("computer (Left): ")
     assert "#" in page.inner_text("#board")  # the dominoes placed
+    # The Value panel follows the game to its end: Left cannot move, so the value is 0 or -n.
+    page.wait_for_function("/^(0|-[0-9]+)$/.test(document.getElementById('val-value').textContent)")
+    assert "#" in page.inner_text("#value-of") and page.is_visible("#thermograph")
     page.screenshot(path=str(OUT / "domineering.png"), full_page=True)

@@ -124,6 +124,72 @@ def test_partisan_moves_carry_their_values(client: httpx.Client) -> None:
     assert not nim["partisan"] and nim["turn"] is None and all(m["game_value"] is None for m in nim["moves"])
 
 
+@pytest.mark.parametrize(
+    ("game", "position", "value", "outcome", "mean", "temperature"),
+    [
+        ("domineering", "..|..", "±1", "N", "0", "1"),
+        ("domineering", "...|...", "{2|-1/2}", "N", "3/4", "5/4"),
+        ("hackenbush", "BRR", "1/4", "L", "1/4", "-1/4"),
+        ("toads", "TT..FF", "*", "N", "0", "0"),
+        ("nim", "1 2", "*3", "N", "0", "0"),  # impartial: a nimber
+    ],
+)
+def test_value_is_exactly_the_cli_json(
+    client: httpx.Client,
+    capsys: pytest.CaptureFixture[str],
+    game: str,
+    position: str,
+    value: str,
+    outcome: str,
+    mean: str,
+    temperature: str,
+) -> None:
+    status, body = get(client, "/api/value", game=game, position=position)
+    assert status == 200, body
+    assert (body["value"], body["outcome"], body["mean"], body["temperature"]) == (value, outcome, mean, temperature)
+    words = position.split() if game == "nim" else [position]
+    assert body == cli_json(capsys, "value", game, *words, "--json")
+
+
+def test_value_facts_of_known_positions(client: httpx.Client) -> None:
+    _, hot = get(client, "/api/value", game="domineering", position="...|...")
+    assert (hot["left_stop"], hot["right_stop"], hot["birthday"], hot["reduced"]) == ("2", "-1/2", 3, "{2|-1/2}")
+    assert hot["atomic_weight"] is None and hot["thermograph"]["mast"] == "3/4"
+    _, stalk = get(client, "/api/value", game="hackenbush", position="BRR")
+    assert stalk["is_number"] and stalk["winner"] == "left" and stalk["birthday"] == 3
+    _, small = get(client, "/api/value", game="nim", position="1 2")
+    assert small["all_small"] and small["atomic_weight"] == "0" and small["reduced"] == "0"
+
+
+def test_thermograph_is_a_png(client: httpx.Client) -> None:
+    r = client.get("/api/thermograph.png", params={"game": "domineering", "position": "...|..."})
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    assert r.content.startswith(b"\x89PNG\r\n\x1a\n") and len(r.content) > 5_000
+    status, body = get(client, "/api/thermograph.png", game="domineering", position="..|.q")
+    assert status == 400 and "unexpected 'q'" in body["error"]
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+def test_value_budgets_hold_in_the_server_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the search budget a partisan value is a 422; value arithmetic that polls no clock (a long
+    Hackenbush stalk) is interrupted by the backstop, and the server goes on answering."""
+    from starlette.testclient import TestClient
+
+    from zermelo.engine import Limits
+    from zermelo.web import app
+
+    monkeypatch.setattr(app, "LIMITS", Limits(max_positions=100, max_seconds=5.0))
+    monkeypatch.setattr(app, "BACKSTOP", 0.5)
+    with TestClient(app.create_app()) as c:
+        r = c.get("/api/value", params={"game": "domineering", "position": "|".join(["....."] * 5)})
+        assert r.status_code == 422 and "more than 100 positions" in r.json()["error"]
+        stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
+        r = c.get("/api/thermograph.png", params={"game": "hackenbush", "position": stalk})
+        assert r.status_code == 422 and "ran past 0.5 s" in r.json()["error"]
+        r = c.get("/api/value", params={"game": "hackenbush", "position": "BRR"})
+        assert r.status_code == 200 and r.json()["value"] == "1/4"
+
+
 def test_table_is_an_integration_point(client: httpx.Client) -> None:
     r = client.get("/api/table", params={"game": "wythoff", "rows": 8, "cols": 8})
     if importlib.util.find_spec("zermelo.tables") is None:
@@ -164,6 +230,13 @@ def test_table_is_an_integration_point(client: httpx.Client) -> None:
         ("/api/moves", {"game": "clobber", "position": "xo", "turn": "left", "misere": "1"}, 400, "misère"),
         ("/api/moves", {"game": "domineering", "position": "..|.q", "turn": "left"}, 400, "unexpected 'q'"),
         ("/api/play", {"game": "domineering", "position": ".#|#.", "turn": "right"}, 400, "game is over"),
+        ("/api/value", {"game": "chess", "position": "3"}, 400, "unknown game 'chess'"),
+        ("/api/value", {"game": "domineering"}, 400, "missing parameter 'position'"),
+        ("/api/value", {"game": "domineering", "position": "..|.q"}, 400, "unexpected 'q'"),
+        ("/api/value", {"game": "hackenbush", "position": "BXR"}, 400, "hackenbush"),
+        ("/api/value", {"game": "subtraction:2,5,7", "position": "100000000"}, 422, "budget"),
+        ("/api/value", {"game": "nim", "position": "600"}, 422, "nimbers beyond *512"),
+        ("/api/thermograph.png", {"game": "chess", "position": "3"}, 400, "unknown game 'chess'"),
         ("/api/table", {"game": "digraph:a->b"}, None, ""),
         ("/api/nothing", {}, 404, "Not Found"),
     ],
@@ -183,7 +256,7 @@ def test_garbage_never_gets_a_500(client: httpx.Client) -> None:
     junk += ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))) for _ in range(25)]
     for i, text in enumerate(junk):
         game = ["nim", "wythoff", "subtraction:1,3,4", "digraph:a->b, b->a", text][i % 5]
-        for path in ("/api/solve", "/api/moves", "/api/play"):
+        for path in ("/api/solve", "/api/moves", "/api/play", "/api/value"):
             r = client.get(path, params={"game": game, "position": text, "misere": "1" if i % 2 else "0"})
             assert r.status_code < 500, (path, game, text, r.text[:200])
             assert isinstance(r.json(), dict)

@@ -12,22 +12,33 @@ Endpoints (all ``GET``, all answering JSON; bad input is a 4xx with ``{"error": 
 * Partisan games (Domineering, Clobber, Toads and Frogs, …) add ``turn=left|right`` to both, the
   side to move; each move then carries ``game_value`` (the canonical form of the position it
   leaves, CGSuite notation), its ``outcome`` class and ``why``, and the answer its ``turn``.
+* ``/api/value?game=..&position=..`` — the position's value and its facts: exactly the object of
+  ``zermelo value GAME POSITION --json`` (canonical form, outcome, stops, mean, temperature,
+  birthday, reduced form, atomic weight, thermograph).  Impartial positions are nimbers.
+* ``/api/thermograph.png?game=..&position=..`` — the thermograph picture (PNG), drawn as
+  ``zermelo value --thermograph FILE.png`` draws it.
 * ``/api/table?game=..&rows=..&cols=..&grundy=..&format=png|json`` — the game's table, from
   :mod:`zermelo.tables` (imported lazily: 501 when it is not installed).
 
 Every request is capped (:data:`LIMITS`, text lengths, table sizes): the explorer is meant for a
 person at a browser, so a request that would search for minutes is refused with a clear message.
+Value arithmetic polls no clock (and :func:`~zermelo.values.budget.value_budget` watches only the
+main thread), so every request also runs under :data:`BACKSTOP`: past it, the worker thread is
+interrupted (422) and the server's caches of searched games are dropped.
 """
 
 from __future__ import annotations
 
+import ctypes
 import importlib
 import random
 import shlex
+import sys
 import tempfile
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +50,19 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..analysis import solve
+from ..analysis import grundy, solve
+from ..commands.value import describe
 from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
 from ..registry import entries, entry, make_game
 from ..rules import Impartial, Partisan, Rules
+from ..values import Game
+from ..values.budget import _repair
+from ..values.canonical import canonical_form
+from ..values.game import star
 
-__all__ = ["LIMITS", "MAX_TABLE_CELLS", "MAX_TEXT", "BadRequest", "create_app"]
+__all__ = ["BACKSTOP", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "MAX_TEXT", "BadRequest", "create_app"]
 
 #: The search budget of one request.
 LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
@@ -54,6 +70,10 @@ LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
 MAX_TEXT = 2_000
 #: The largest table drawn (rows × columns).
 MAX_TABLE_CELLS = 10_000
+#: Seconds after which any request is interrupted, whatever it is doing (see :func:`_backstop`).
+BACKSTOP = 2 * (LIMITS.max_seconds or 5.0)
+#: The largest nimber *n whose facts are computed (*n has n options: its facts cost about n² steps).
+MAX_NIMBER = 512
 
 STATIC = Path(__file__).parent / "static"
 
@@ -234,6 +254,46 @@ def api_play(request: Request) -> dict[str, Any]:
     return {"move": m.to_json(), "after": _moves_json(game, m.position, after)}
 
 
+def _value(request: Request) -> tuple[Rules[Any], Any, Game]:
+    """The game, the position and its value (canonical form), within the request's caps."""
+    game, position = _game_position(request)
+    if isinstance(game, Impartial):
+        # Sprague–Grundy: the value is the nimber of the Grundy value, from the engine (which
+        # knows the closed forms and keeps to the budget); canonical_form would build every option.
+        try:
+            n = grundy(game, position, limits=LIMITS)
+        except SearchLimitExceeded:
+            _forget(game)
+            raise
+        if not isinstance(n, int):
+            raise Unsupported("this analysis needs a game without cycles")
+        if n > MAX_NIMBER:
+            raise SearchLimitExceeded(f"the value is *{n}: nimbers beyond *{MAX_NIMBER} are too big to describe here")
+        return game, position, star(n)
+    if not isinstance(game, Partisan):
+        raise Unsupported(f"{game.spec()} has no game value (it is a scored game); /api/moves classifies its moves")
+    # A partisan value search leaves only finished values in the rules' value cache: keep the rules.
+    return game, position, canonical_form(game, position, limits=LIMITS)
+
+
+def api_value(request: Request) -> dict[str, Any]:
+    """Exactly the object of ``zermelo value GAME POSITION --json``."""
+    game, position, g = _value(request)
+    return {"game": game.spec(), "position": game.format(position), **describe(g)}
+
+
+def api_thermograph(request: Request) -> Response:
+    """The thermograph as a PNG, titled as ``zermelo value --thermograph`` titles it."""
+    from ..values.plot import save_thermograph
+
+    game, position, g = _value(request)
+    title = f"{game.spec()} {game.format(position)}"
+    full = title if title == str(g) or len(str(g)) > 60 else f"{title} = {g}"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = save_thermograph(g, Path(tmp) / "thermograph.png", title=full)
+        return Response(path.read_bytes(), media_type="image/png")
+
+
 def api_table(request: Request) -> Response:
     """The game's table as a picture (PNG) or JSON.  Integration point with :mod:`zermelo.tables`."""
     spec = _text(request, "game")
@@ -281,11 +341,80 @@ def _status(exc: ZermeloError) -> int:
     return 400
 
 
+class Overtime(SearchLimitExceeded):
+    """Raised into a request's thread past :data:`BACKSTOP` (it is built with no arguments)."""
+
+    def __init__(self) -> None:
+        super().__init__(f"time budget exceeded: the request ran past {BACKSTOP:g} s", seconds=BACKSTOP)
+
+
+def _raise_in(thread_id: int, exc: type[BaseException] | None) -> None:
+    """Make ``exc`` be raised in another thread at its next bytecode (None: withdraw one not yet raised)."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread_id), ctypes.py_object(exc) if exc else None)
+
+
+@contextmanager
+def _backstop(seconds: float) -> Iterator[None]:
+    """Interrupt the block with :class:`Overtime` once it has run ``seconds``.
+
+    The searches keep to :data:`LIMITS` themselves, but the value arithmetic (sums, comparisons,
+    nimbers, thermographs of long Hackenbush stalks) polls no clock, and a request holds the one
+    lock.  As :func:`~zermelo.values.budget.value_budget` does with ``SIGALRM`` in the CLI, a
+    watchdog raises into the computation — again every tick until it leaves, in case some code
+    swallowed it — and never once the block has ended.
+    """
+    me = threading.get_ident()
+    guard = threading.Lock()
+    ended = threading.Event()
+    state = {"inside": True, "fired": False}
+
+    def watch() -> None:
+        if ended.wait(seconds):
+            return
+        while True:
+            with guard:
+                if not state["inside"]:
+                    return
+                state["fired"] = True
+                _raise_in(me, Overtime)
+            if ended.wait(0.05):
+                return
+
+    def disarm() -> None:
+        with guard:
+            state["inside"] = False
+            _raise_in(me, None)
+
+    watchdog = threading.Thread(target=watch, name="zermelo-backstop", daemon=True)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        while True:  # an Overtime may land here too: retry until disarmed (then none can come)
+            try:
+                disarm()
+                break
+            except Overtime:
+                continue
+        ended.set()
+        if state["fired"]:
+            _after_overtime()
+
+
+def _after_overtime() -> None:
+    """Clean up after an interrupted request: it may have stopped anywhere."""
+    _repair()  # a number interned half-built
+    _GAMES.clear()  # an engine's memo tables mid-update
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")  # a figure being drawn
+
+
 def _json_endpoint(fn: Callable[[Request], Any]) -> Callable[[Request], Awaitable[Response]]:
     """Run ``fn`` off the event loop, one search at a time; user errors become 4xx JSON."""
 
     def locked(request: Request) -> Any:
-        with _LOCK:
+        with _LOCK, _backstop(BACKSTOP):
             return fn(request)
 
     async def endpoint(request: Request) -> Response:
@@ -328,6 +457,8 @@ def create_app() -> Starlette:
         Route("/api/solve", _json_endpoint(api_solve)),
         Route("/api/moves", _json_endpoint(api_moves)),
         Route("/api/play", _json_endpoint(api_play)),
+        Route("/api/value", _json_endpoint(api_value)),
+        Route("/api/thermograph.png", _json_endpoint(api_thermograph)),
         Route("/api/table", _json_endpoint(api_table)),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]

@@ -52,6 +52,7 @@ function chooseGame() {
   $("position").value = e.position;
   $("game-summary").textContent = e.summary + (e.params ? ` — parameters: ${e.params}` : "");
   $("side-label").hidden = e.kind !== "partisan";
+  hideValue();
   const row = e.table && e.table.includes("{n}");
   $("table-rows").disabled = !!row;
   $("table-cols").value = row ? 60 : 16;
@@ -78,6 +79,12 @@ function params(extra) {
 async function solvePosition(ev) {
   if (ev) ev.preventDefault();
   showError("");
+  if (isPartisan($("spec").value)) {
+    // A partisan position has no single winner to list: its value says who wins, and by how much.
+    $("solution").hidden = true;
+    showValue($("spec").value, $("position").value);
+    return;
+  }
   try {
     const a = await api("/api/solve", params({ position: $("position").value }));
     $("sol-outcome").textContent = `${a.outcome} — the ${a.winner} player wins` .replace("the draw player wins", "a draw");
@@ -99,6 +106,61 @@ async function solvePosition(ev) {
   }
 }
 
+// ------------------------------------------------------------------ the value of a partisan position
+const OUTCOME_WORDS = {
+  L: "Left wins, whoever starts (L: the value is positive)",
+  R: "Right wins, whoever starts (R: the value is negative)",
+  P: "the second player wins (P: the value is 0)",
+  N: "the first player wins (N: the value is fuzzy with 0)",
+};
+const shownValue = { key: null, request: 0 };
+
+function hideValue() {
+  shownValue.key = null;
+  shownValue.request += 1;  // an answer still on its way is dropped
+  $("value-panel").hidden = true;
+}
+
+async function showValue(spec, position) {
+  // The facts of /api/value and the picture of /api/thermograph.png, for the position shown.
+  const key = `${spec}\n${position}`;
+  if (key === shownValue.key) return;
+  shownValue.key = key;
+  const request = ++shownValue.request;
+  $("value-panel").hidden = false;
+  $("value-of").textContent = `— ${spec} ${position}`;
+  const note = $("value-error");
+  note.textContent = "computing…";
+  note.hidden = false;
+  let v;
+  try {
+    v = await api("/api/value", { game: spec, position });
+  } catch (e) {
+    if (request !== shownValue.request) return;
+    note.textContent = e.message;
+    $("value-facts").hidden = true;
+    return;
+  }
+  if (request !== shownValue.request) return;
+  note.hidden = true;
+  $("val-value").textContent = v.value;
+  $("val-outcome").textContent = OUTCOME_WORDS[v.outcome] || v.outcome;
+  $("val-stops").textContent = `Left stop ${v.left_stop}, Right stop ${v.right_stop}`;
+  $("val-mean").textContent = v.mean;
+  $("val-temperature").textContent = v.temperature;
+  $("val-birthday").textContent = v.birthday;
+  $("val-reduced").textContent = `${v.reduced} (equal up to an infinitesimal)`;
+  $("val-reduced-row").hidden = v.reduced === v.value;
+  $("val-atomic").textContent = v.atomic_weight === null ? "" : v.atomic_weight;
+  $("val-atomic-row").hidden = v.atomic_weight === null;
+  const img = $("thermograph");
+  img.hidden = false;
+  img.onerror = () => { img.hidden = true; };
+  img.alt = `the thermograph of ${v.value}`;
+  img.src = `/api/thermograph.png?${new URLSearchParams({ game: spec, position })}`;
+  $("value-facts").hidden = false;
+}
+
 // ------------------------------------------------------------------ playing
 const other = (who) => (who === "human" ? "computer" : "human");
 const current = () => game.turns[game.turns.length - 1];
@@ -111,6 +173,7 @@ async function startGame() {
   game.turns = [];
   game.partisan = isPartisan(game.spec);
   game.side = game.partisan ? $("side").value : null;
+  if (!game.partisan) hideValue();
   const mover = $("first").value;
   const turn = game.partisan ? (mover === "human" ? game.side : otherSide(game.side)) : null;
   setState("busy");
@@ -332,6 +395,7 @@ function render() {
   const enabled = t.mover === "human" && !t.data.over && !game.busy;
   setState(t.data.over ? "over" : game.busy ? "busy" : t.mover);
   $("status").textContent = statusText(t);
+  if (t.data.partisan) showValue(game.spec, t.data.position);
   renderBoard(t, enabled);
   const ol = $("moves");
   ol.replaceChildren();
