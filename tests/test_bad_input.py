@@ -25,7 +25,6 @@ from zermelo.analysis import partisan_outcome, solve
 from zermelo.cli import MAX_MESSAGE, main, one_line
 from zermelo.engine import Limits
 from zermelo.errors import InvalidPosition
-from zermelo.games import HeapGame
 from zermelo.minimax import negamax
 from zermelo.registry import GameEntry, entries, make_game
 from zermelo.rules import Impartial, Partisan
@@ -178,13 +177,6 @@ def test_malformed_positions_get_one_line_or_an_answer(
     spec, _ = example(e)
     for command in COMMANDS[e.kind]:
         for text in BAD_POSITIONS:
-            if (
-                command == "value"
-                and e.kind == "impartial"
-                and HUGE in text
-                and not isinstance(make_game_of(e), HeapGame)
-            ):
-                continue  # known defect, see test_value_of_a_huge_impartial_position_is_refused
             run(capsys, monkeypatch, argv_for(e, command, spec, position_words(e, text)))
 
 
@@ -193,13 +185,8 @@ def make_game_of(e: GameEntry) -> Any:
     return make_game(f"{spec}:{words[0]}" if e.graph_argument else spec)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="values.canonical.canonical_form lists the options of a position whatever its size_hint says"
-    " (wythoff, queen: OverflowError; rook, divisor, fibonacci, staircase, pokernim: a hang past --timeout)",
-)
 @pytest.mark.usefixtures("alarm")
-@pytest.mark.parametrize("spec", ["wythoff", "queen"])
+@pytest.mark.parametrize("spec", ["wythoff", "queen", "rook", "divisor", "fibonacci", "staircase", "pokernim"])
 def test_value_of_a_huge_impartial_position_is_refused(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, spec: str
 ) -> None:
@@ -311,9 +298,9 @@ def test_random_garbage_positions(
         (["solve", "wythoff", "1" * 5000, "3"], "digits, too many"),
         (["negamax", "stone-game-iv", "1" * 5000], "too many digits"),
         (["solve", "digraph", HUGE, "a"], "cannot read edge"),
-        (["value", "nim", HUGE], "too many moves to list"),
-        (["value", "kayles", HUGE], "too many moves to list"),
-        (["value", "primepower", HUGE], "too many moves to list"),
+        (["value", "nim", HUGE], "may reach about 10^400 positions"),
+        (["value", "kayles", HUGE], "may reach about 10^400 positions"),
+        (["value", "primepower", HUGE], "may reach about 10^400 positions"),
         (["play", "square", HUGE], "too many moves to list"),
         (["play", "allbut:1,2", HUGE], "too many moves to list"),
         (["solve", "chomp", HUGE], "at most 10,000 rows and 10,000 columns"),
@@ -378,8 +365,6 @@ def test_python_positions_are_validated(name: str) -> None:
     game, positions = _reachable(e)
     for p in positions:  # every reachable position passes
         game.validate(p)
-    if name == "domineering":
-        return  # no validate yet (games/domineering.py is the lead's: see the QA report)
     for junk in GARBAGE:
         try:
             game.validate(junk)

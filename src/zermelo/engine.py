@@ -508,13 +508,8 @@ class Engine:
             return [(rules, position)]
         return [(rules, c) for c in comps]
 
-    def _check_size(self, rules: Impartial[Any], position: Any, limits: Limits) -> None:
-        hint = rules.size_hint(position)
-        if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
-            raise SearchLimitExceeded(
-                f"search budget exceeded: {short(rules.format(position))} may reach about {_approx(hint)}"
-                f" positions, more than the budget of {limits.max_positions:,} (raise it with --budget)"
-            )
+    def check_size(self, rules: Impartial[Any], position: Any, limits: Limits) -> None:
+        check_size(rules, position, limits)
 
     def _search(self, graph: _Graph, roots: Sequence[tuple[Impartial[Any], Any]], limits: Limits) -> list[int]:
         """The nodes of ``roots``, after discovering everything reachable from them.
@@ -533,7 +528,7 @@ class Engine:
             nodes = [graph.node(r, p) for r, p in roots]
             for j in sorted(set(nodes)):
                 if j >= n0:
-                    self._check_size(*graph.positions[j], limits)
+                    self.check_size(*graph.positions[j], limits)
             if graph.expanded < len(graph):
                 self._discover(graph, n0, limits)
         except BaseException:
@@ -707,6 +702,17 @@ class Engine:
 
 
 _ENGINES: dict[int, tuple[Impartial[Any], Engine]] = {}
+
+
+def check_size(rules: Impartial[Any], position: Any, limits: Limits) -> None:
+    """Refuse a position whose ``size_hint`` passes ``limits.max_positions``, before any of its
+    options is listed (Wythoff with 400-digit heaps has more options than memory)."""
+    hint = rules.size_hint(position)
+    if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
+        raise SearchLimitExceeded(
+            f"search budget exceeded: {short(rules.format(position))} may reach about {_approx(hint)}"
+            f" positions, more than the budget of {limits.max_positions:,} (raise it with --budget)"
+        )
 
 
 def engine_for(rules: Impartial[Any]) -> Engine:

@@ -66,6 +66,34 @@ def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
     return (len(rows), cols, bits)
 
 
+def check_board(board: object, name: str) -> Board:
+    """``board`` if it is a board ``(rows, cols, cells)`` of at most 400 cells, else :class:`InvalidPosition`.
+
+    >>> check_board((2, 2, 15), "domineering")
+    (2, 2, 15)
+    >>> check_board((2, 2, 16), "domineering")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: domineering: a board is (rows, cols, cells), cells < 2**(rows*cols), got (2, 2, 16)
+    """
+    ok = (
+        type(board) is tuple
+        and len(board) == 3
+        and type(rows := board[0]) is int
+        and type(cols := board[1]) is int
+        and type(cells := board[2]) is int
+        and rows >= 0
+        and cols >= 0
+        and rows * cols <= 400
+        and 0 <= cells < 1 << (rows * cols)
+    )
+    if not ok:
+        shown = repr(board)
+        shown = shown if len(shown) <= 60 else shown[:57] + "..."
+        raise InvalidPosition(f"{name}: a board is (rows, cols, cells), cells < 2**(rows*cols), got {shown}")
+    return board  # type: ignore[return-value]
+
+
 def format_board(board: Board, on: str, off: str) -> str:
     """The text form: ``on`` for set bits, ``off`` for the others."""
     rows, cols, bits = board

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from ..registry import GameEntry, no_params, register
 from ..rules import Partisan
-from ._grid import Board, _masks, format_board, mirror_key, mirror_key_transposed, parse_board, regions
+from ._grid import Board, _masks, check_board, format_board, mirror_key, mirror_key_transposed, parse_board, regions
 
 __all__ = ["Domineering"]
 
@@ -33,6 +33,9 @@ class Domineering(Partisan[Board]):
 
     def format(self, position: Board) -> str:
         return format_board(position, ".", "#")
+
+    def validate(self, position: Board) -> Board:
+        return check_board(position, "domineering")
 
     def left_options(self, position: Board) -> Iterator[Board]:
         rows, cols, empty = position

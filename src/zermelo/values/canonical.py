@@ -20,7 +20,7 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import Limits, Progress, fold, mex
+from ..engine import Limits, Progress, check_size, fold, mex
 from ..errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from .game import Game, game, ordinal_sum, star, total
@@ -60,6 +60,11 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             raise InvalidPosition(f"a position of {rules.spec()} is a tuple of {len(rules.games)} positions")
         return total(canonical_form(g, p, limits=limits) for g, p in zip(rules.games, position, strict=True))
     impartial = isinstance(rules, Impartial)
+    rules.validate(position)
+    if impartial:
+        # As the engine does: a position whose options alone pass the budget (Wythoff with
+        # 400-digit heaps) is refused before a single option is listed.
+        check_size(rules, position, limits)  # type: ignore[arg-type]
     memo = value_cache(rules)
     shapes: dict[Hashable, tuple[str, int]] = {}
     keys: dict[Any, Hashable] = {}
