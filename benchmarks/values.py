@@ -327,7 +327,7 @@ def _warm_table() -> None:
 
 
 def _fmt(s: float | None) -> str:
-    return "—" if s is None else f"{s:.4f}" if s < 0.1 else f"{s:.2f}"
+    return "—" if s is None else f"{s:.6f}" if s < 0.001 else f"{s:.4f}" if s < 0.1 else f"{s:.2f}"
 
 
 def _ratio(other: float | None, mine: float | None) -> str:
