@@ -24,6 +24,7 @@ INFINITESIMALS = ["{4|*||*}", "{0||0|-2} + {0||0|-3} + v + v"]
 
 
 def hot_sum(seed: int, terms: int) -> str:
+    """A sum of hot switches with nested options: its canonical form grows exponentially with the terms."""
     rng = random.Random(seed)
     out = []
     for _ in range(terms):

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from benchmarks.atomic import hot_sum  # the benchmark's sums of hot switches
 
 from cli_helper_games import run
 from zermelo.engine import Limits
 from zermelo.errors import SearchLimitExceeded
 from zermelo.values import parse_value
 from zermelo.values.budget import value_budget
-
-
-def hot_sum(seed: int, terms: int) -> str:
-    """A sum of hot switches with nested options: its canonical form grows exponentially with the terms."""
-    rng = random.Random(seed)
-    out = []
-    for _ in range(terms):
-        a = rng.randint(1, 40)
-        b = rng.randint(-40, a - 1)
-        c = b - rng.randint(1, 20)
-        out.append(rng.choice([f"{{{a}|{b}}}", f"{{{a}||{b}|{c}}}", f"{{{a}|{b}||{c}}}"]))
-    return " + ".join(out)
 
 
 def test_timeout_stops_a_long_expression(capsys: pytest.CaptureFixture[str]) -> None:
