@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +27,7 @@ __all__ = ["njit"]
 
 _PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
 _DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
+_LOCK = threading.Lock()
 
 
 def njit(fn: Callable[..., Any]) -> Any:
@@ -51,11 +53,12 @@ def njit(fn: Callable[..., Any]) -> Any:
 def _compile_module(module: str) -> None:
     import numba
 
-    pending = _PENDING.pop(module, {})
-    namespace = sys.modules[module].__dict__
-    for name, fn in pending.items():
-        # Code with no file to cache beside (a doctest, an interactive session) compiles uncached.
-        dispatcher = numba.njit(cache=not fn.__code__.co_filename.startswith("<"))(fn)
-        _DISPATCHERS[(module, name)] = dispatcher
-        if "." not in name:
-            namespace[name] = dispatcher
+    with _LOCK:  # two threads' first calls: one makes the dispatchers, the other then finds them
+        pending = _PENDING.pop(module, {})
+        namespace = sys.modules[module].__dict__
+        for name, fn in pending.items():
+            # Code with no file to cache beside (a doctest, an interactive session) compiles uncached.
+            dispatcher = numba.njit(cache=not fn.__code__.co_filename.startswith("<"))(fn)
+            _DISPATCHERS[(module, name)] = dispatcher
+            if "." not in name:
+                namespace[name] = dispatcher
