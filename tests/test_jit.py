@@ -69,3 +69,12 @@ def test_kernels_calling_kernels_and_two_threads_first_calls(tmp_path: Path, mon
     assert results == [20, 20]
     assert module.quadruple(3) == 12 and type(module.quadruple).__name__ == "CPUDispatcher"
     assert quadruple.py_func(1) == 4  # the plain Python function, as numba's dispatchers offer it
+
+
+def test_compiled_gives_the_dispatcher_behind_a_stand_in() -> None:
+    code = (
+        "from zermelo._jit import compiled; import zermelo._kernels as k; stand_in = k.dense_lookup;"
+        " d = compiled(stand_in); print(type(stand_in).__name__, type(d).__name__, compiled(d) is d,"
+        " d is k.dense_lookup, compiled(len) is len)"
+    )
+    assert _python(code) == "function CPUDispatcher True True True"

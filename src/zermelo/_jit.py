@@ -23,11 +23,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["njit"]
+__all__ = ["compiled", "njit"]
 
 _PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
 _DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
 _LOCK = threading.Lock()
+_STAND_INS: dict[tuple[str, str], Callable[..., Any]] = {}
 
 
 def njit(fn: Callable[..., Any]) -> Any:
@@ -47,6 +48,7 @@ def njit(fn: Callable[..., Any]) -> Any:
         return dispatcher(*args)
 
     call.py_func = fn  # type: ignore[attr-defined]  # as numba's dispatchers have it
+    _STAND_INS[key] = call
     return call
 
 
@@ -62,3 +64,15 @@ def _compile_module(module: str) -> None:
             _DISPATCHERS[(module, name)] = dispatcher
             if "." not in name:
                 namespace[name] = dispatcher
+
+
+def compiled(kernel: Any) -> Any:
+    """The numba dispatcher behind a kernel (its module's kernels made now if not yet), for callers
+    that keep a kernel and call it often: they skip the stand-in's forwarding."""
+    fn = getattr(kernel, "py_func", None)
+    if fn is None or kernel is not _STAND_INS.get((fn.__module__, fn.__qualname__)):
+        return kernel  # already a dispatcher (or not one of ours)
+    key = (fn.__module__, fn.__qualname__)
+    if key not in _DISPATCHERS:
+        _compile_module(key[0])
+    return _DISPATCHERS[key]

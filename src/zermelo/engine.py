@@ -201,8 +201,9 @@ def _kernel(name: str) -> Any:
     f = _KERNELS.get(name)
     if f is None:
         from . import _kernels
+        from ._jit import compiled
 
-        f = _KERNELS[name] = getattr(_kernels, name)
+        f = _KERNELS[name] = compiled(getattr(_kernels, name))
     return f
 
 
