@@ -509,9 +509,6 @@ class Engine:
             return [(rules, position)]
         return [(rules, c) for c in comps]
 
-    def check_size(self, rules: Impartial[Any], position: Any, limits: Limits) -> None:
-        check_size(rules, position, limits)
-
     def _search(self, graph: _Graph, roots: Sequence[tuple[Impartial[Any], Any]], limits: Limits) -> list[int]:
         """The nodes of ``roots``, after discovering everything reachable from them.
 
@@ -529,7 +526,7 @@ class Engine:
             nodes = [graph.node(r, p) for r, p in roots]
             for j in sorted(set(nodes)):
                 if j >= n0:
-                    self.check_size(*graph.positions[j], limits)
+                    check_size(*graph.positions[j], limits)
             if graph.expanded < len(graph):
                 self._discover(graph, n0, limits)
         except BaseException:

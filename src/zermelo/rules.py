@@ -392,7 +392,19 @@ class _Summands:
         return " + ".join(g.spec() for g in self.games)
 
     def parse(self, text: str) -> tuple[Any, ...]:
-        return _parse_summands(self.games, text)
+        parts = [" ".join(chunk) for chunk in _split_on_plus(text.split())]
+        n = len(self.games)
+        if len(parts) != n:
+            raise InvalidPosition(f"a sum of {n} games needs {n} positions separated by ' + '")
+        return tuple(g.parse(t) for g, t in zip(self.games, parts, strict=True))
+
+    def validate(self, position: tuple[Any, ...]) -> tuple[Any, ...]:
+        """One valid position per summand, each checked by its own rules."""
+        if not isinstance(position, tuple) or len(position) != len(self.games):
+            raise InvalidPosition(f"a position of {self.spec()} is a tuple of {len(self.games)} positions")
+        for g, p in zip(self.games, position, strict=True):
+            g.validate(p)
+        return position
 
 
 class Sum(_Summands, Impartial[tuple[Any, ...]]):
@@ -463,14 +475,6 @@ class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):
 
     def right_options(self, position: tuple[Any, ...]) -> Iterator[tuple[Any, ...]]:
         return self._side(position, False)
-
-
-def _parse_summands(games: Sequence[Rules[Any]], text: str) -> tuple[Any, ...]:
-    """One position per summand from ``"A + B + …"`` (the text :meth:`Sum.format` writes)."""
-    parts = [" ".join(chunk) for chunk in _split_on_plus(text.split())]
-    if len(parts) != len(games):
-        raise InvalidPosition(f"a sum of {len(games)} games needs {len(games)} positions separated by ' + '")
-    return tuple(g.parse(t) for g, t in zip(games, parts, strict=True))
 
 
 def _split_on_plus(words: Sequence[str]) -> list[list[str]]:

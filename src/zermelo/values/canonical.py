@@ -20,8 +20,8 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import Limits, Progress, check_size, fold, mex
-from ..errors import InvalidPosition, SearchLimitExceeded, Unsupported
+from ..engine import Limits, Progress, _deadline, check_size, fold, mex
+from ..errors import SearchLimitExceeded, Unsupported
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from .game import Game, game, ordinal_sum, star, total
 
@@ -53,14 +53,12 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     if not isinstance(rules, (Partisan, Impartial)):
         raise TypeError(f"canonical forms need partisan or impartial rules, not {type(rules).__name__}")
     limits = limits if limits is not None else _NO_LIMITS
+    rules.validate(position)
     if isinstance(rules, (Sum, PartisanSum)):
         # A sum's value is the sum of its parts' values: each part is valued by its own rules
         # (and their cache), never by searching the product of the parts' positions.
-        if not isinstance(position, tuple) or len(position) != len(rules.games):
-            raise InvalidPosition(f"a position of {rules.spec()} is a tuple of {len(rules.games)} positions")
         return total(canonical_form(g, p, limits=limits) for g, p in zip(rules.games, position, strict=True))
     impartial = isinstance(rules, Impartial)
-    rules.validate(position)
     if impartial:
         # As the engine does: a position whose options alone pass the budget (Wythoff with
         # 400-digit heaps) is refused before a single option is listed.
@@ -79,6 +77,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     ordinal = getattr(rules, "ordinal", None)
     bases: dict[Hashable, Game] = {}
     start = time.monotonic()
+    deadline = _deadline(limits, start)  # max_seconds, the analysis' deadline or the ambient one
     count = [0]
     components = rules.components
     keys_get = keys.get
@@ -96,7 +95,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     def children(p: Any) -> list[Any]:
         count[0] += 1
         if count[0] & 1023 == 0:
-            _check(limits, count[0], start)
+            _check(limits, count[0], start, deadline)
             if limits.progress is not None:
                 limits.progress(Progress(count[0], len(keys), time.monotonic() - start))
         comps = components(p)
@@ -158,14 +157,13 @@ def _mex_star(vals: list[Game]) -> Game | None:
     return star(mex(n for n in nims if n is not None))
 
 
-def _check(limits: Limits, count: int, start: float) -> None:
+def _check(limits: Limits, count: int, start: float, deadline: float | None) -> None:
     seconds = time.monotonic() - start
     if limits.max_positions is not None and count > limits.max_positions:
         raise SearchLimitExceeded(
             f"search budget exceeded: more than {limits.max_positions:,} positions", positions=count, seconds=seconds
         )
-    late = limits.deadline is not None and start + seconds > limits.deadline  # one deadline for a whole analysis
-    if late or (limits.max_seconds is not None and seconds > limits.max_seconds):
+    if deadline is not None and start + seconds > deadline:
         raise SearchLimitExceeded(
             f"time budget exceeded after {seconds:.1f} s ({count:,} positions)", positions=count, seconds=seconds
         )
