@@ -31,9 +31,7 @@ class CharGridGame(Partisan[CharBoard]):
         self._keys: dict[CharBoard, tuple[Hashable, bool]] = {}
         self._table = str.maketrans(self.swap)
 
-    def validate(self, position: CharBoard) -> CharBoard:
-        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
-        return validate_by_text(self, position)
+    validate = validate_by_text  # a position given from Python must read back from its own text
 
     def parse(self, text: str) -> CharBoard:
         return parse_chars(text, self.chars, name=self.name, aliases=self.aliases)

@@ -160,9 +160,7 @@ class Connect4(Scored[Board]):
 
     # -- text form -----------------------------------------------------------------------------
 
-    def validate(self, position: Board) -> Board:
-        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
-        return validate_by_text(self, position)
+    validate = validate_by_text  # a position given from Python must read back from its own text
 
     def parse(self, text: str) -> Board:
         t = text.strip()

@@ -254,9 +254,7 @@ class GreenHackenbush(Impartial[Edges]):
             out.append(Move(f"chop {_text(*e)}", tuple(sorted([*others, *rest]))))
         return out
 
-    def validate(self, position: Edges) -> Edges:
-        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
-        return validate_by_text(self, position)
+    validate = validate_by_text  # a position given from Python must read back from its own text
 
     def parse(self, text: str) -> Edges:
         t = text.strip()

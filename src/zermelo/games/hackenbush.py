@@ -97,9 +97,7 @@ class Hackenbush(Partisan[Position]):
         return _EDGE_VALUE[colour](), kids
 
     # ------------------------------------------------------------------ text
-    def validate(self, position: Position) -> Position:
-        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
-        return validate_by_text(self, position)
+    validate = validate_by_text  # a position given from Python must read back from its own text
 
     def parse(self, text: str) -> Position:
         return parse_hackenbush(text)

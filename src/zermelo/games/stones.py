@@ -91,9 +91,7 @@ class _Row(Scored[Any]):
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.piles))}"
 
-    def validate(self, position: Any) -> Any:
-        """A position given from Python must be what ``parse`` makes of its text (a slice of the row)."""
-        return validate_by_text(self, position)
+    validate = validate_by_text  # a position given from Python must read back from its own text
 
     def gain(self, position: Any, move: Move[Any]) -> int:
         return self._gain(position, move.position)
@@ -280,9 +278,7 @@ class StoneGameIV(Scored[int]):
     def payoff(self, n: int) -> int | None:
         return -1 if n == 0 else None
 
-    def validate(self, position: int) -> int:
-        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
-        return validate_by_text(self, position)
+    validate = validate_by_text  # a position given from Python must read back from its own text
 
     def parse(self, text: str) -> int:
         t = text.strip().replace("_", "")

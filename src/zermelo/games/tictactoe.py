@@ -124,9 +124,7 @@ class MNK(Scored[str]):
 
     # -- text form -----------------------------------------------------------------------------
 
-    def validate(self, position: str) -> str:
-        """A position given from Python must be what ``parse`` makes of its text: legal and well formed."""
-        return validate_by_text(self, position)
+    validate = validate_by_text  # a position given from Python must read back from its own text
 
     def parse(self, text: str) -> str:
         if not text.strip():
