@@ -98,13 +98,12 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         title = f"{game.spec()} {game.format(position)}"
     facts = describe(g)
     if args.thermograph:
-        from ..values.plot import save_thermograph
+        from ..values.plot import save_thermograph, thermograph_title
 
         if not args.thermograph.lower().endswith(".png"):
             raise InvalidPosition(f"--thermograph wants a .png file name, got {args.thermograph!r}")
         try:
-            full = title if title == str(g) or len(str(g)) > 60 else f"{title} = {g}"
-            save_thermograph(g, args.thermograph, title=full)
+            save_thermograph(g, args.thermograph, title=thermograph_title(title, g))
         except OSError as exc:
             raise InvalidPosition(f"cannot write {args.thermograph}: {exc.strerror}") from None
     if args.json:

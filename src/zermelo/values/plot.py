@@ -11,13 +11,24 @@ from pathlib import Path
 from .game import Game
 from .thermograph import Wall
 
-__all__ = ["save_thermograph"]
+__all__ = ["save_thermograph", "thermograph_title"]
 
 
 def _trace(w: Wall, top: Fraction) -> tuple[list[float], list[float]]:
     """Points (value, temperature) of a wall from t = −1 up to ``top`` (floats only for drawing)."""
     ts = [t for t, _ in w.points if t < top] + [top]
     return [float(w(t)) for t in ts], [float(t) for t in ts]
+
+
+def thermograph_title(what: str, g: Game) -> str:
+    """The picture's title: what was valued (``domineering ...|...``), with ``= value`` when the
+    value is short and says something the text does not.
+
+    >>> from zermelo.values import parse_value
+    >>> thermograph_title("domineering ...|...", parse_value("{2|-1/2}")), thermograph_title("^", parse_value("^"))
+    ('domineering ...|... = {2|-1/2}', '^')
+    """
+    return what if what == str(g) or len(str(g)) > 60 else f"{what} = {g}"
 
 
 def save_thermograph(g: Game, path: str | Path, title: str | None = None) -> Path:

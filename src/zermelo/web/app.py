@@ -284,13 +284,12 @@ def api_value(request: Request) -> dict[str, Any]:
 
 def api_thermograph(request: Request) -> Response:
     """The thermograph as a PNG, titled as ``zermelo value --thermograph`` titles it."""
-    from ..values.plot import save_thermograph
+    from ..values.plot import save_thermograph, thermograph_title
 
     game, position, g = _value(request)
-    title = f"{game.spec()} {game.format(position)}"
-    full = title if title == str(g) or len(str(g)) > 60 else f"{title} = {g}"
+    title = thermograph_title(f"{game.spec()} {game.format(position)}", g)
     with tempfile.TemporaryDirectory() as tmp:
-        path = save_thermograph(g, Path(tmp) / "thermograph.png", title=full)
+        path = save_thermograph(g, Path(tmp) / "thermograph.png", title=title)
         return Response(path.read_bytes(), media_type="image/png")
 
 
