@@ -8,13 +8,14 @@ fine, where floating-point φ fails.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from itertools import repeat
 from math import isqrt
 from typing import ClassVar
 
 import numpy as np
 
+from ..boards import Board, heaps_board, whole_numbers
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 
@@ -171,6 +172,30 @@ class Wythoff(Impartial[Pair]):
         if len(words) != 2:
             raise InvalidPosition(f"wythoff: a position is two heap sizes, like '26 34', got {text.strip()!r}")
         return parse_int(words[0], "a heap size"), parse_int(words[1], "a heap size")
+
+    def board(self, position: Pair) -> Board:
+        """Two rows of counters."""
+        return heaps_board(position)
+
+    def parse_move(self, position: Pair, text: str, moves: Sequence[Move[Pair]]) -> Move[Pair] | None:
+        """``1 3`` = take 3 from heap 1; ``both 2`` or ``b 2`` = take 2 from both heaps."""
+        words = text.replace(",", " ").split()
+        both = (words[:1] in (["both"], ["b"]) and len(words) == 2) or (
+            words[:1] == ["take"] and words[2:] == ["from", "both"]
+        )
+        if both and words[1].isdigit():
+            d = int(words[1])
+            want = (position[0] - d, position[1] - d)
+        else:
+            nums = whole_numbers(words)
+            if nums is None or len(nums) != 2 or nums[0] not in (1, 2):
+                return None
+            h, k = nums
+            want = (position[0] - k, position[1]) if h == 1 else (position[0], position[1] - k)
+        for m in moves:
+            if m.position == want:
+                return m
+        raise InvalidPosition(f"{text!r} is not a legal move from {self.format(position)}")
 
     def format(self, position: Pair) -> str:
         return f"{position[0]} {position[1]}"
