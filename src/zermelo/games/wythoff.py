@@ -11,13 +11,17 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import repeat
 from math import isqrt
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from ..boards import Board, heaps_board, whole_numbers
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..wording import num, verdict
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Wythoff", "partner", "wythoff_pair"]
 
@@ -172,6 +176,45 @@ class Wythoff(Impartial[Pair]):
         if len(words) != 2:
             raise InvalidPosition(f"wythoff: a position is two heap sizes, like '26 34', got {text.strip()!r}")
         return parse_int(words[0], "a heap size"), parse_int(words[1], "a heap size")
+
+    def explain(self, position: Pair, analysis: Analysis) -> str | None:
+        """The Beatty pairs (⌊kφ⌋, ⌊kφ²⌋): the pair with this difference, and each family of winning
+        moves (:meth:`winning_moves_formula` finds the same ones).  Misère play: the generic reasons."""
+        a = analysis
+        if a.misere:
+            return None
+        x, y = position
+        lo, hi = min(x, y), max(x, y)
+        d = hi - lo
+        ak, bk = wythoff_pair(d)
+        intro = (
+            "Wythoff: the P-positions are the pairs (a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k), k = 0, 1, 2, …; "
+            "every whole number appears in exactly one pair and each difference k once (Beatty's theorem)."
+        )
+        if (lo, hi) == (ak, bk):
+            return (
+                f"{intro} ({num(lo)}, {num(hi)}) is the pair k = {num(d)}: ⌊{num(d)}φ⌋ = {num(ak)} and "
+                f"{num(ak)} + {num(d)} = {num(bk)}, {verdict(a)}: taking from one heap keeps the other heap, whose "
+                "only pair is this one; taking the same from both keeps the difference k, and pair k is the only pair "
+                "with that difference; so every move leaves the pairs."
+            )
+        fams = []
+        px, py = partner(y), partner(x)
+        if px < x:
+            fams.append(
+                f"reduce heap 1 from {num(x)} to {num(px)}, the partner of {num(y)} (pair k = {num(abs(y - px))})"
+            )
+        if py < y:
+            fams.append(
+                f"reduce heap 2 from {num(y)} to {num(py)}, the partner of {num(x)} (pair k = {num(abs(x - py))})"
+            )
+        if ak < lo:
+            fams.append(
+                f"take {num(lo - ak)} from both heaps to reach ({num(ak)}, {num(bk)}), the pair k = {num(d)} with the "
+                f"same difference {num(d)}"
+            )
+        where = f"({num(x)}, {num(y)}) is not a pair: the pair with difference {num(d)} is ({num(ak)}, {num(bk)})"
+        return f"{intro} {where}, {verdict(a)}. Winning moves: " + "; or ".join(fams) + "."
 
     def board(self, position: Pair) -> Board:
         """Two rows of counters."""
