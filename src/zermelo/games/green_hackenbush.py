@@ -26,10 +26,10 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 from typing import ClassVar
 
-from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, validate_by_text
+from ..sprague_grundy import nim_sum
 
 __all__ = ["GROUND", "Edges", "GreenHackenbush", "hackenbush_value"]
 

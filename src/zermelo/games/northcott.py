@@ -28,10 +28,10 @@ from collections.abc import Hashable, Iterator
 from math import prod
 from typing import ClassVar
 
-from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, require
+from ..sprague_grundy import nim_sum
 
 __all__ = ["Northcott", "NorthcottPosition", "gaps"]
 
