@@ -29,9 +29,11 @@ from __future__ import annotations
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from .engine import GValue, Limits, Loopy, engine_for, nim_sum
+from .engine import engine_for
 from .errors import ZermeloError
+from .limits import Limits
 from .rules import Impartial, Move, Outcome, Sum
+from .sprague_grundy import GValue, Loopy, nim_sum
 from .wording import (
     MAX_LISTED,
     MAX_MOVES,

@@ -470,7 +470,7 @@ class _Summands:
         return " + ".join(g.spec() for g in self.games)
 
     def parse(self, text: str) -> tuple[Any, ...]:
-        parts = [" ".join(chunk) for chunk in _split_on_plus(text.split())]
+        parts = [" ".join(chunk) for chunk in split_on_plus(text.split())]
         n = len(self.games)
         if len(parts) != n:
             raise InvalidPosition(f"a sum of {n} games needs {n} positions separated by ' + '")
@@ -555,7 +555,7 @@ class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):
         return self._side(position, False)
 
 
-def _split_on_plus(words: Sequence[str]) -> list[list[str]]:
+def split_on_plus(words: Sequence[str]) -> list[list[str]]:
     """Words split at each word ``+``."""
     out: list[list[str]] = [[]]
     for w in words:

@@ -15,11 +15,10 @@ imports only :mod:`zermelo.rules`): a game may import it, and it imports no game
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
-from operator import xor
 from typing import TYPE_CHECKING, Any
 
 from .rules import Move, Outcome, Rules
+from .sprague_grundy import nim_sum
 
 if TYPE_CHECKING:
     from .analysis import Analysis
@@ -124,7 +123,7 @@ def few(values: Sequence[Any]) -> str:
 
 def xor_text(values: list[int]) -> str:
     """The nim-sum written out: ``3 ⊕ 5 ⊕ 6 = 0`` (one value alone, ``0`` for none)."""
-    total = reduce(xor, values, 0)
+    total = nim_sum(*values)
     if not values:
         return "0"
     if len(values) == 1:
@@ -155,7 +154,7 @@ def nim_columns(heaps: Sequence[int]) -> list[str]:
       heap 3:  6 = 110
       ones per column:  2 2 2 (even even even)  →  nim-sum 0 = 000
     """
-    s = reduce(xor, heaps, 0)
+    s = nim_sum(*heaps)
     bits = max(1, *(h.bit_length() for h in heaps))
     width = max(len(str(h)) for h in heaps)
     lines = []

@@ -15,11 +15,10 @@ Misère Nim (the player who takes the last counter loses): a position is a P-pos
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import reduce
-from operator import xor
 from typing import TYPE_CHECKING, ClassVar
 
 from ..rules import Move, Outcome
+from ..sprague_grundy import nim_sum
 from ..wording import MAX_LISTED, heap_tuple, nim_columns, num, plural, some_winning_move, verdict
 from .heap import HeapGame, Heaps
 
@@ -109,12 +108,13 @@ class Nim(HeapGame):
           heap 2:  4 = 100
           heap 3:  5 = 101
           ones per column:  2 1 2 (even odd even)  →  nim-sum 2 = 010
-        The nim-sum is 2, not 0, so the player to move wins (an N-position). Its highest bit is 2; heap 1 (3) has that bit.
+        The nim-sum is 2, not 0, so the player to move wins (an N-position).
+        Its highest bit is 2; heap 1 (3) has that bit.
         Reduce heap 1 from 3 to 3 ⊕ 2 = 1: then every column has an even number of ones and the nim-sum is 0.
         """
         a = analysis
         heaps = heap_tuple(position)
-        s = reduce(xor, heaps, 0)
+        s = nim_sum(*heaps)
         if a.misere:
             return self._explain_misere(heaps, s, a)
         if not any(heaps):
