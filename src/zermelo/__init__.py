@@ -14,6 +14,7 @@ from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps import HeapSequence, sequence
 from .minimax import move_values, negamax
+from .misere import misere_quotient
 from .registry import make_game
 from .rules import Impartial, Move, Outcome, Partisan, PartisanSum, Scored, Sum
 from .values import Game, parse_value
@@ -49,6 +50,7 @@ __all__ = [
     "heaps",
     "make_game",
     "mex",
+    "misere_quotient",
     "move_values",
     "negamax",
     "nim_sum",

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from ..games.heap import HeapGame, Heaps
+from ..rules import Move, Outcome
 from .codes import Code, parse_code
 
 __all__ = [
@@ -105,6 +106,28 @@ class TakeAndBreak(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{self.code}"
+
+    # Misère play: answers from the game's misère quotient when one is computed (zermelo.misere).
+    def outcome_formula(self, position: Heaps, misere: bool = False) -> Outcome | None:
+        if not misere:
+            return None
+        from ..misere import hook
+
+        return hook.outcome(self, position)
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        if not misere:
+            return None
+        from ..misere import hook
+
+        return hook.winning_moves(self, position)
+
+    def explain(self, position: Heaps, analysis: Any) -> str | None:
+        if not analysis.misere:
+            return None
+        from ..misere import hook
+
+        return hook.explain(self, position, analysis)
 
     def grundy_formula(self, position: Heaps) -> int | None:
         """Big heaps take their values from the compiled kernels (tested against the engine).

@@ -74,6 +74,11 @@ class MisereQuotient:
         return [self.monoid.element_text(g) for g in self.monoid.generators]
 
     @property
+    def generator_heaps(self) -> list[int]:
+        """The least heap whose element is each generator."""
+        return [self.phi.index(g) for g in self.monoid.generators]
+
+    @property
     def p_portion(self) -> list[str]:
         return [self.monoid.element_text(x) for x in sorted(self.monoid.p_portion)]
 
@@ -122,13 +127,14 @@ class MisereQuotient:
     def summary(self) -> str:
         """One line: order, name, period."""
         name = f" ({self.name})" if self.name else ""
+        head = f"{self.order}{name}, |P| = {len(self.monoid.p_portion)}"
         if self.proven:
             tail = f"pretending function periodic from heap {self.preperiod} with period {self.period} (proven)"
         elif self.complete:
             tail = f"no proven period up to heap {self.upto}"
         else:
             tail = f"no finite quotient found up to heap {self.upto}: {self.stopped} (order so far {self.order})"
-        return f"order {self.order}{name}, |P| = {len(self.monoid.p_portion)}; {tail}"
+        return f"{head}; {tail}"
 
     # ------------------------------------------------------------------ JSON
     def to_json(self) -> dict[str, Any]:
@@ -141,6 +147,7 @@ class MisereQuotient:
             "name": self.name,
             "p_size": len(self.monoid.p_portion),
             "generators": self.generators,
+            "generator_heaps": self.generator_heaps,
             "presentation": self.presentation,
             "p_portion": self.p_portion,
             "kernel": self.kernel(),
@@ -234,10 +241,10 @@ def cached_quotient(spec: str, heaps: Iterable[int]) -> MisereQuotient | None:
         return None
     safe = re.sub(r"[^A-Za-z0-9.,!_-]", "_", spec)
     for path in sorted(folder.glob(f"{glob_escape(safe)}-*.json")):
-        q = _load(path, spec)
-        if q is not None and q.covers(hs):
-            _MEMORY[(spec, q.maxheap)] = q
-            return q
+        found = _load(path, spec)
+        if found is not None and found.covers(hs):
+            _MEMORY[(spec, found.maxheap)] = found
+            return found
     return None
 
 
@@ -282,7 +289,7 @@ def misere_quotient(
         expansions=tuple(run.expansions),
         complete=run.complete,
         stopped=run.stopped,
-        seconds=run.seconds,
+        seconds=round(run.seconds, 3),
         name=run.quotient.name() if run.quotient.order <= 16 else None,
     )
     if cache and q.complete:

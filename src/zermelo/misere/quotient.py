@@ -275,9 +275,7 @@ class _Solver:
         p = q.p_portion
         heap_p = not any(t in p for t in t_n)
         rows = [sum(1 << z for z in range(q.order) if q.table[x][z] in p) for x in range(q.order)]
-        cands = [
-            x for x in range(q.order) if (x in p) == heap_p and all(rows[x] & rows[t] == 0 for t in t_n)
-        ]
+        cands = [x for x in range(q.order) if (x in p) == heap_p and all(rows[x] & rows[t] == 0 for t in t_n)]
         for x in cands:  # the quick test: the heap has at least the options of a known position
             if any(lb and lb <= t_n for lb in self.bounds.get(x, ())):
                 return x
@@ -341,10 +339,11 @@ def find_period(phi: Sequence[int], game: HeapGame) -> tuple[int, int, bool] | N
     seen: tuple[int, int] | None = None
     best: tuple[int, int] | None = None
     for p in range(1, n // 2 + 1):
-        n0 = n - p  # extend backwards while phi[m] == phi[m + p]
-        while n0 > 0 and phi[n0 - 1] == phi[n0 - 1 + p]:
+        n0 = n - p + 1  # no pair checked yet; extend backwards while phi[m] == phi[m + p]
+        while n0 > 1 and phi[n0 - 1] == phi[n0 - 1 + p]:
             n0 -= 1
-        n0 = max(n0, 1)
+        if n0 > n - p:
+            continue
         bound = proof_bound(game, p, n0)
         if bound is not None and bound <= n:
             if best is None or n0 + p < best[0] + best[1]:
@@ -401,4 +400,3 @@ def compute(
         stopped=stopped,
         seconds=time.monotonic() - budget.started,
     )
-
