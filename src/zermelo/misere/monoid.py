@@ -17,11 +17,11 @@ the quotients the literature names.  The games live in :mod:`zermelo.misere.quot
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
-__all__ = ["NAMED", "Bipartite", "Word", "minimal_generators", "word_text"]
+__all__ = ["NAMED", "Bipartite", "Word", "indistinguishable", "minimal_generators", "word_text"]
 
 #: An element written as exponents of the generators: ``(1, 0, 2)`` is ``a c²``.
 Word = tuple[int, ...]
@@ -41,6 +41,37 @@ def word_text(word: Word) -> str:
     """
     parts = [_letter(i) + (str(e).translate(_SUPERSCRIPT) if e > 1 else "") for i, e in enumerate(word) if e]
     return "".join(parts) or "1"
+
+
+def indistinguishable(
+    acts: Sequence[Sequence[int]], is_p: Sequence[bool], tick: Callable[[], None] | None = None
+) -> tuple[list[int], list[int]]:
+    """Classes of elements no product tells apart (Moore's refinement on the generators' actions
+    ``acts[g][x] = x·g``, starting from P / not P), numbered by first element; and a representative
+    (the first element) of each class.
+
+    >>> indistinguishable([[1, 2, 3, 2]], [False, True, False, True])
+    ([0, 1, 0, 1], [0, 1])
+    """
+    m = len(is_p)
+    cls = [1 if is_p[x] else 0 for x in range(m)]
+    count = len(set(cls))
+    while True:
+        sig: dict[tuple[int, ...], int] = {}
+        cls = [sig.setdefault((cls[x], *(cls[a[x]] for a in acts)), len(sig)) for x in range(m)]
+        if tick is not None:
+            tick()
+        if len(sig) == count:
+            break
+        count = len(sig)
+    first: dict[int, int] = {}
+    for x in range(m):
+        first.setdefault(cls[x], len(first))
+    image = [first[cls[x]] for x in range(m)]
+    reps = [0] * len(first)
+    for x in range(m - 1, -1, -1):
+        reps[image[x]] = x
+    return image, reps
 
 
 def minimal_generators(table: Sequence[Sequence[int]], images: Iterable[int]) -> tuple[int, ...]:
@@ -198,26 +229,8 @@ class Bipartite:
 
         Moore's partition refinement on the generators' actions; classes numbered by first element.
         """
-        m = self.order
-        cls = [1 if x in self.p_portion else 0 for x in range(m)]
-        count = len(set(cls))
-        while True:
-            sig: dict[tuple[int, ...], int] = {}
-            new = []
-            for x in range(m):
-                s = (cls[x], *(cls[self.table[x][g]] for g in self.generators))
-                new.append(sig.setdefault(s, len(sig)))
-            cls = new
-            if len(sig) == count:
-                break
-            count = len(sig)
-        first: dict[int, int] = {}
-        for x in range(m):
-            first.setdefault(cls[x], len(first))
-        image = [first[cls[x]] for x in range(m)]
-        reps = [0] * len(first)
-        for x in range(m - 1, -1, -1):
-            reps[image[x]] = x
+        acts = [[row[g] for row in self.table] for g in self.generators]
+        image, reps = indistinguishable(acts, [x in self.p_portion for x in range(self.order)])
         table = [[image[self.table[a][b]] for b in reps] for a in reps]
         p = frozenset(image[x] for x in self.p_portion)
         gens = tuple(dict.fromkeys(image[g] for g in self.generators))

@@ -38,7 +38,7 @@ from itertools import combinations
 
 from ..errors import Unsupported, ZermeloError
 from ..games.heap import HeapGame
-from .monoid import Bipartite, minimal_generators
+from .monoid import Bipartite, indistinguishable, minimal_generators
 from .verify import Failure, Letter, find_failure
 
 __all__ = ["Progress", "QuotientRun", "QuotientTooBig", "compute", "find_period", "heap_option_parts", "proof_bound"]
@@ -186,24 +186,8 @@ def _trial(
     gens = list(dict.fromkeys(images[h] for h in live))
     # Reduce by Moore refinement on the generators' actions, then tabulate the classes.
     acts = [[index[mul(e, g)] for e in elems] for g in gens]
-    m = len(elems)
-    cls = [1 if is_p[x] else 0 for x in range(m)]
-    count = len(set(cls))
-    while True:
-        sig: dict[tuple[int, ...], int] = {}
-        cls = [sig.setdefault((cls[x], *(cls[a[x]] for a in acts)), len(sig)) for x in range(m)]
-        budget.tick()
-        if len(sig) == count:
-            break
-        count = len(sig)
-    first: dict[int, int] = {}
-    for x in range(m):
-        first.setdefault(cls[x], len(first))
-    img = [first[cls[x]] for x in range(m)]
-    r = len(first)
-    reps = [0] * r
-    for x in range(m - 1, -1, -1):
-        reps[img[x]] = x
+    img, reps = indistinguishable(acts, is_p, budget.tick)
+    r = len(reps)
     # The classes' table, column by column: column b·g is g's action on column b.
     cacts = [[img[a[reps[c]]] for c in range(r)] for a in acts]
     columns: list[list[int] | None] = [None] * r
@@ -218,7 +202,7 @@ def _trial(
                 columns[c] = [act[v] for v in col]
                 todo.append(c)
     red_table = [[columns[b][a] for b in range(r)] for a in range(r)]  # type: ignore[index]
-    p = frozenset(img[x] for x in range(m) if is_p[x])
+    p = frozenset(img[x] for x in range(len(elems)) if is_p[x])
     new_phi = [img[index[images[h]]] if (h == 0 or options[h]) else 0 for h in range(n + 1)]
     q = Bipartite(red_table, p, minimal_generators(red_table, [new_phi[h] for h in live]))
     return q, new_phi
