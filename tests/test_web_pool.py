@@ -64,7 +64,7 @@ def test_a_worker_out_of_memory_is_replaced_and_the_pool_goes_on() -> None:
         with open(f"/proc/{probe.stats()['pids'][0]}/status") as f:
             vm = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize"))
         await probe.close()
-        pool = WorkerPool(1, cap=30.0, memory=vm + 200 * 2**20, limits=Limits(max_positions=10**9, max_seconds=25.0))
+        pool = WorkerPool(1, cap=90.0, memory=vm + 100 * 2**20, limits=Limits(max_positions=10**9, max_seconds=80.0))
         await pool.start()
         try:
             big = await pool.run("solve", {"game": "subtraction:1,2", "position": "20000000"})

@@ -34,8 +34,11 @@ from .api import Reply, error_reply
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
 
-#: Seconds after which a running request's worker yields the CPU to the others (``nice 19``).
+#: Seconds after which a running request's worker yields the CPU to the others.
 LONG = 0.5
+#: The niceness it gets then: a third of a normal process's share of a busy CPU (weight 335 of
+#: 1024), not less, so a long request still finishes on a machine loaded by other programs.
+NICE = 5
 #: The address space of one worker (bytes); resident memory past half of it retires the worker.
 MEMORY = 3 * 2**30
 #: Seconds a request may wait for a free worker before it is told the server is busy (503).
@@ -98,7 +101,7 @@ class _Worker:
 
     def nice(self) -> None:
         with contextlib.suppress(OSError, TypeError):
-            os.setpriority(os.PRIO_PROCESS, self.proc.pid, 19)
+            os.setpriority(os.PRIO_PROCESS, self.proc.pid, NICE)
             self.niced = True
 
     def kill(self) -> None:

@@ -15,6 +15,7 @@ _WARM_UP = [
     ("moves", {"game": "wythoff", "position": "3 5"}),
     ("moves", {"game": "domineering", "position": "..|..", "turn": "left"}),
     ("value", {"game": "hackenbush", "position": "BRR"}),
+    ("thermograph", {"game": "domineering", "position": "..|.."}),  # matplotlib and its fonts
     ("solve", {"game": "tictactoe", "position": "XOX.O...."}),
 ]
 
