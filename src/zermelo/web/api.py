@@ -69,6 +69,18 @@ _CLI_WORDS = [
 ]
 
 
+def overtime(params: Mapping[str, str], cap: float) -> str:
+    """What a request killed at its cap says: a scored game's search was too deep."""
+    try:
+        scored = entry(params.get("game", "").partition(":")[0].strip()).kind == "scored"
+    except ZermeloError:
+        scored = False
+    if scored:
+        connect4 = params.get("game", "").startswith("connect4")
+        return f"too deep for this server; try a position {'with more discs' if connect4 else 'nearer the end'}"
+    return f"time budget exceeded: the request ran past {cap:g} s"
+
+
 def page_words(message: str) -> str:
     """A message of the engine in the page's words: no command-line flags or commands.
 
@@ -157,8 +169,7 @@ def _too_deep(game: Rules[Any]) -> Iterator[None]:
     except SearchLimitExceeded as exc:
         if not isinstance(game, Scored):
             raise
-        nearer = "with more discs" if entry(game.spec().partition(":")[0]).name == "connect4" else "nearer the end"
-        raise SearchLimitExceeded(f"too deep for this server; try a position {nearer}") from exc
+        raise SearchLimitExceeded(overtime({"game": game.spec()}, 0)) from exc
 
 
 def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:

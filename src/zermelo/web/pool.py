@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..engine import Limits
-from .api import Reply, error_reply
+from .api import Reply, error_reply, overtime
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
 
@@ -228,7 +228,7 @@ class WorkerPool:
             reply: Reply = await asyncio.wait_for(_receive(w.conn), self.cap)
         except TimeoutError:
             self._retire(w)
-            return error_reply(f"time budget exceeded: the request ran past {self.cap:g} s", 422)
+            return error_reply(overtime(params, self.cap), 422)
         except (EOFError, OSError):
             self._retire(w)  # killed by the system (memory) or crashed
             return error_reply("the analysis needs more memory than this server gives one request", 422)
