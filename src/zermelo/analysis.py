@@ -31,6 +31,7 @@ from typing import Any
 from .cache import RulesCache
 from .engine import DRAW, LOSE, WIN, engine_for
 from .errors import SearchLimitExceeded, Unsupported
+from .explain import explain
 from .limits import Limits, deadline_scope, over_budget, over_time, too_big
 from .rules import Impartial, Move, Outcome, Partisan, short
 from .sprague_grundy import GValue, Loopy
@@ -74,6 +75,12 @@ class Analysis:
     def winner(self) -> str:
         """``first``, ``second`` or ``draw``."""
         return self.outcome.winner
+
+    def grundy_of(self, rules: Impartial[Any], position: Any) -> GValue:
+        """The (normal-play) Grundy value of another position — a part of this one, say — by the
+        same analyses (closed form first, else the engine): for a game's ``explain`` hook, which
+        speaks of its parts' values but never searches itself."""
+        return grundy(rules, position)
 
     def to_json(self, rules: Impartial[Any] | None = None) -> dict[str, Any]:
         """The CLI's JSON object: the design's fields, then ``winning_moves_listed`` and ``notes``."""
@@ -253,8 +260,6 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
     >>> a.outcome, a.grundy, [m.label for m in a.winning_moves]
     (<Outcome.N: 'N'>, 1, ['take 1 (22 -> 21)'])
     """
-    from .explain import explain
-
     game.validate(position)
     # One deadline for the whole analysis: outcome, Grundy value, remoteness and winning moves share it.
     lim = (limits or Limits()).started()

@@ -73,12 +73,16 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     # Rules may merge a position with its negative (Domineering turned a quarter turn is the
     # same board with the players swapped): value_key(p) -> (key, negated).  The memo then
     # holds the value of the unnegated representative.
-    value_key = getattr(rules, "value_key", None)
+    value_key = (
+        rules.value_key
+        if isinstance(rules, Partisan) and type(rules).value_key is not Partisan.value_key  # the default merges nothing
+        else None
+    )
     flips: dict[Any, bool] = {}
     kids_of: dict[Hashable, list[Any]] = {}
     # Rules may say a position is an ordinal sum base : top (a Hackenbush edge carrying a
     # tree): ordinal(p) -> (base value, top position) or None.  Then only the top is searched.
-    ordinal = getattr(rules, "ordinal", None)
+    ordinal = rules.ordinal if isinstance(rules, Partisan) and type(rules).ordinal is not Partisan.ordinal else None
     bases: dict[Hashable, Game] = {}
     start = time.monotonic()
     end = deadline(limits, start)  # max_seconds, the analysis' deadline or the ambient one
