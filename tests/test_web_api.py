@@ -291,3 +291,30 @@ def test_serve_on_a_busy_port_is_a_one_line_error(capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"zermelo: error: cannot listen on 127.0.0.1:{port}") and "\n" not in err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def test_typed_moves_sums_scored_solve_and_help(client: httpx.Client) -> None:
+    status, body = get(client, "/api/find", game="nim", position="3 4 5", move="heap 1 -> 1")
+    assert status == 200 and body["move"]["position"] == "1 4 5" and body["move"]["value"] == "win"
+    status, body = get(client, "/api/find", game="nim", position="3 4 5", move="9 1")
+    assert status == 400 and "no heap 9" in body["error"]
+    _, body = get(client, "/api/solve", game="nim", position="3 4 + kayles 5")
+    assert body["outcome"] == "N" and body["grundy"] == 3
+    status, body = get(client, "/api/solve", game="nim", position="3 + digraph:@/etc/hostname a")
+    assert status == 400 and "give the graph inline" in body["error"]
+    _, body = get(client, "/api/solve", game="tictactoe", position="X...O....")
+    assert body["outcome"] == "draw" and len(body["best_moves"]) == 7 and body["pv"][0].startswith("X")
+    status, body = get(client, "/api/value", game="domineering", position="..|..", misere="1")
+    assert status == 400 and "misère" in body["error"]
+    _, games = get(client, "/api/games")
+    helps = {g["name"]: g["help"] for g in games}
+    assert helps["kayles"].startswith("Kayles") and helps["nim"].startswith("Nim")
+    _, moves = get(client, "/api/moves", game="connect4:6x5", position="4455")
+    assert moves["board"]["gravity"] and moves["svg"].startswith("<svg")
+    assert [m["parts"][0] for m in moves["moves"]] == ["col-a", "col-b", "col-c", "col-d", "col-e", "col-f"]
+
+
+def test_big_integers_stay_exact_in_the_json(client: httpx.Client) -> None:
+    a, b = 1234567890123456789012345678901234567890, 98765432109876543210
+    r = client.get("/api/solve", params={"game": "nim", "position": f"{a} {b}"})
+    assert f'"grundy":{a ^ b}' in r.text  # digits, not a float
