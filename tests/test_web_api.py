@@ -178,13 +178,13 @@ def test_value_budgets_hold_in_the_workers() -> None:
     from zermelo.engine import Limits
     from zermelo.web.app import create_app
 
-    app = create_app(workers=2, cap=3.0, limits=Limits(max_positions=100, max_seconds=5.0))
+    app = create_app(workers=2, cap=6.0, limits=Limits(max_positions=100, max_seconds=5.0))
     with TestClient(app) as c:
         r = c.get("/api/value", params={"game": "domineering", "position": "|".join(["....."] * 5)})
         assert r.status_code == 422 and "more than 100 positions" in r.json()["error"]
         stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
         r = c.get("/api/thermograph.png", params={"game": "hackenbush", "position": stalk})
-        assert r.status_code == 422 and "ran past 3 s" in r.json()["error"]
+        assert r.status_code == 422 and "ran past 6 s" in r.json()["error"]
         assert app.state.pool.replaced >= 1
         r = c.get("/api/value", params={"game": "hackenbush", "position": "BRR"})
         assert r.status_code == 200 and r.json()["value"] == "1/4"

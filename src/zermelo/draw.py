@@ -11,7 +11,7 @@ a value's thermograph::
 
     >>> from zermelo.games import Nim
     >>> d = Drawing(Nim(), (1, 2))
-    >>> d.svg().count('class="counter')
+    >>> d.svg().count('class="part counter')
     3
     >>> d.svg().startswith('<svg')
     True
