@@ -184,7 +184,20 @@ def _deadline(limits: Limits, start_time: float) -> float | None:
 
 
 def _approx(n: int) -> str:
-    return f"{n:,}" if n < 10**12 else f"10^{len(str(n)) - 1}"
+    """``n`` in words for a message: exact below 10^12, else its order of magnitude.
+
+    The magnitude comes from the bit length, not ``str(n)``: a size estimate may have more
+    digits than Python converts to text (4,300).
+
+    >>> _approx(123_456), _approx(10**12), _approx(2**20_000)
+    ('123,456', '10^12', '10^6020')
+    """
+    if n < 10**12:
+        return f"{n:,}"
+    k = (n.bit_length() - 1) * 30103 // 100_000  # log10(2) is just above 0.30103
+    while 10 ** (k + 1) <= n:
+        k += 1
+    return f"10^{k}"
 
 
 def _overrides(rules: object, name: str, base: type) -> bool:

@@ -87,6 +87,8 @@ def make_game(spec: str) -> Rules[Any]:
     """Rules from a game spec ``name`` or ``name:params``."""
     name, sep, params = spec.partition(":")
     e = entry(name)
+    if sep and not params.strip():
+        raise InvalidGame(f"{name}: nothing after ':'; write {name} alone or {name}:PARAMETERS")
     return e.factory(params if sep else None)
 
 

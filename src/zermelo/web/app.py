@@ -56,7 +56,7 @@ from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
 from ..registry import entries, entry, make_game
-from ..rules import Impartial, Partisan, Rules
+from ..rules import Impartial, Partisan, Rules, recursion_room
 from ..values import Game
 from ..values.budget import _repair
 from ..values.canonical import canonical_form
@@ -413,7 +413,7 @@ def _json_endpoint(fn: Callable[[Request], Any]) -> Callable[[Request], Awaitabl
     """Run ``fn`` off the event loop, one search at a time; user errors become 4xx JSON."""
 
     def locked(request: Request) -> Any:
-        with _LOCK, _backstop(BACKSTOP):
+        with _LOCK, _backstop(BACKSTOP), recursion_room():
             return fn(request)
 
     async def endpoint(request: Request) -> Response:
