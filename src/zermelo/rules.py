@@ -165,8 +165,11 @@ def shown(x: object, width: int = 60) -> str:
     so a deep or huge position (a Hackenbush stalk of 2,000 edges, a 5,000-digit heap) is
     quoted without recursing or converting the whole number.
 
-    >>> shown(("B", (("B", (("B", (("B", (("B", ()),)),)),)),)),))
-    "('B', (('B', (...),),))"
+    >>> tall = ("B", ())
+    >>> for _ in range(1000):
+    ...     tall = ("B", (tall,))
+    >>> shown(tall)
+    "('B', (('B', ((...),)),))"
     >>> shown(10**5000)
     '<a number of 16,610 bits>'
     """
