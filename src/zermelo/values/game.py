@@ -30,10 +30,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import Unsupported
-from ..fold import fold
 from ..rules import Outcome
 from ..sprague_grundy import mex
+<<<<<<< HEAD
 from .dyadic import birthday_of_number, format_dyadic, from_signs, sign_expansion, simplest_pair
+=======
+from ..traversal import fold
+from .dyadic import birthday_of_number, format_dyadic, simplest_pair
+>>>>>>> main
 
 if TYPE_CHECKING:
     from .thermograph import Thermograph
