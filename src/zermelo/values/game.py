@@ -32,12 +32,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..errors import Unsupported
 from ..rules import Outcome
 from ..sprague_grundy import mex
-<<<<<<< HEAD
-from .dyadic import birthday_of_number, format_dyadic, from_signs, sign_expansion, simplest_pair
-=======
 from ..traversal import fold
-from .dyadic import birthday_of_number, format_dyadic, simplest_pair
->>>>>>> main
+from .dyadic import birthday_of_number, format_dyadic, from_signs, sign_expansion, simplest_pair
 
 if TYPE_CHECKING:
     from .thermograph import Thermograph
