@@ -21,16 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis import grundy, solve
-from ..commands.common import game_and_position
-from ..commands.value import describe
 from ..draw import board_svg, move_parts
 from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..play import SIDES, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
-from ..registry import entry, make_game
+from ..registry import entry, game_and_position, make_game
 from ..rules import Impartial, Partisan, Rules, Scored, recursion_room, split_on_plus
 from ..values import Game
 from ..values.canonical import canonical_form
+from ..values.facts import describe
 from ..values.game import star
 from .params import BadRequest, flag, number, text
 
