@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import grundy
-from ..fold import fold
+from ..traversal import fold
 from ..games.nim import Nim
 from ..rules import Impartial, Outcome, Sum
 
