@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import grundy
-from ..traversal import fold
 from ..games.nim import Nim
 from ..rules import Impartial, Outcome, Sum
+from ..traversal import fold
 
 __all__ = ["Genus", "genus", "is_tame", "is_tame_genus", "misere_grundy", "tame_outcome"]
 
