@@ -105,7 +105,7 @@ def explain(game: HeapGame, position: Heaps, analysis: Any) -> str | None:
         return None
     mon = q.monoid
     heaps = [h for h in _heaps(position) if h]
-    name = f", {q.name}" if q.name else ""
+    name = f" ({q.name})" if q.name else ""
     lines = [
         f"Misère play, read off the misère quotient of {q.game} (Plambeck–Siegel): a commutative monoid of "
         f"order {q.order}{name} with generators {', '.join(q.generators)} and relations "
