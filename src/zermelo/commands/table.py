@@ -45,9 +45,13 @@ def _size(words: list[str] | None) -> list[int] | None:
 
 def run(args: argparse.Namespace) -> int:
     if args.misere:
+        from ..errors import ZermeloError
         from ..misere.hook import prepare
 
-        prepare(args.game, max(_size(args.size) or [24]))  # a heap game's misère quotient answers the cells
+        try:  # a take-and-break game's misère quotient answers the cells; table() reports bad specs
+            prepare(args.game, max(_size(args.size) or [24]))
+        except ZermeloError:
+            pass
     t = table(args.game, size=_size(args.size), grundy=args.grundy, misere=args.misere, limits=limits_from(args))
     if args.image:
         render_png(t, args.image)
