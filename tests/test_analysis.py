@@ -30,14 +30,14 @@ from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial, Partisan
 
 JSON_FIELDS = ["game", "position", "outcome", "winner", "grundy", "remoteness", "winning_moves", "explanation"]
-EXTRA_FIELDS = ["winning_moves_listed", "notes"]
+EXTRA_FIELDS = ["winning_moves_listed", "notes", "best_defence"]
 
 
 def test_solve_json_has_exactly_the_design_fields() -> None:
     data = solve(Nim(), (3, 4, 5)).to_json(Nim())
     assert list(data) == JSON_FIELDS + EXTRA_FIELDS
     assert data["winning_moves_listed"] is True and data["notes"] == []
-    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5"}]
+    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5", "remoteness": 10}]
     assert (data["outcome"], data["winner"], data["grundy"]) == ("N", "first", 2)
     draw = solve(Digraph.from_text("a->b, b->a"), "a").to_json()
     assert (draw["outcome"], draw["winner"], draw["grundy"], draw["remoteness"]) == ("DRAW", "draw", None, None)

@@ -66,6 +66,12 @@ class Analysis:
     notes: list[str] = field(default_factory=list)
     #: False when the position was too big to list every winning move (a note says why).
     winning_moves_listed: bool = True
+    #: The remoteness of the position each winning move leaves (``winning_moves`` is sorted by it,
+    #: fastest win first; ``None`` where the search was over the budget).
+    winning_remoteness: list[int | None] = field(default_factory=list)
+    #: A P-position's moves that lose slowest (largest remoteness), and the remoteness each leaves.
+    best_defence: list[Move[Any]] = field(default_factory=list)
+    defence_remoteness: list[int | None] = field(default_factory=list)
 
     @property
     def winner(self) -> str:
@@ -82,13 +88,25 @@ class Analysis:
             "winner": self.winner,
             "grundy": self.grundy if isinstance(self.grundy, int) else None,
             "remoteness": self.remoteness,
-            "winning_moves": [{"move": m.label, "position": fmt(m.position)} for m in self.winning_moves],
+            "winning_moves": [
+                {"move": m.label, "position": fmt(m.position), "remoteness": r}
+                for m, r in zip(self.winning_moves, _padded(self.winning_remoteness, self.winning_moves), strict=True)
+            ],
             "explanation": self.explanation,
             # Beyond the design's fields: an empty list above means "no winning move" only when
             # this is true; when the list was too long to build, the notes say why.
             "winning_moves_listed": self.winning_moves_listed,
             "notes": list(self.notes),
+            # Win quickly, lose slowly: a lost position's slowest moves (empty for an N-position).
+            "best_defence": [
+                {"move": m.label, "position": fmt(m.position), "remoteness": r}
+                for m, r in zip(self.best_defence, self.defence_remoteness, strict=True)
+            ],
         }
+
+
+def _padded(rems: list[int | None], moves: list[Move[Any]]) -> list[int | None]:
+    return rems if len(rems) == len(moves) else [None] * len(moves)
 
 
 def _status_outcome(status: int) -> Outcome:
@@ -287,6 +305,8 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             if not formula_settled:
                 raise
             notes.append(f"Grundy value not computed: {exc}")
+    if g is None and out is Outcome.P and not misere:
+        g = 0  # the outcome settles it: a P-position has Grundy value 0 (the mex of N-positions' values)
     rem: int | None = None
     try:
         rem = remoteness(game, position, misere=misere, limits=extras)
@@ -294,6 +314,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         if not formula_settled:
             raise
         notes.append(f"remoteness not computed: {exc}")
+    wins, win_rems, defence, defence_rems = _ranked(game, position, out, wins, rem, misere, extras)
     analysis = Analysis(
         game=game.spec(),
         position=game.format(position),
@@ -305,6 +326,9 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         misere=misere,
         notes=notes,
         winning_moves_listed=listed,
+        winning_remoteness=win_rems,
+        best_defence=defence,
+        defence_remoteness=defence_rems,
     )
     try:
         with deadline_scope(lim.deadline):  # the explanation's own searches keep to the same deadline
@@ -313,7 +337,43 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         text = "No explanation: the time budget ran out before it was found (raise it with --timeout)."
     if one is not None:
         text += f" A winning move: {one.label}."
+    text = _with_pace(game, text, analysis)
     return Analysis(**{**analysis.__dict__, "explanation": text})
+
+
+def _ranked(
+    game: Impartial[Any],
+    position: Any,
+    out: Outcome,
+    wins: list[Move[Any]],
+    rem: int | None,
+    misere: bool,
+    limits: Limits,
+) -> tuple[list[Move[Any]], list[int | None], list[Move[Any]], list[int | None]]:
+    """Win quickly, lose slowly (:mod:`zermelo.ranking`): the winning moves fastest first and a
+    lost position's best defence, when the position's own remoteness was found (else unranked)."""
+    from .ranking import best_defence, fastest_first
+
+    if rem is None:
+        return wins, [None] * len(wins), [], []
+    if out is Outcome.N and wins:
+        ranked, rems = fastest_first(game, wins, misere, limits)
+        return ranked, rems, [], []
+    if out is Outcome.P and rem > 0:
+        defence, drems = best_defence(game, position, misere, limits)
+        return wins, [], defence, drems
+    return wins, [], [], []
+
+
+def _with_pace(game: Impartial[Any], text: str, a: Analysis) -> str:
+    """The explanation, then which move wins fastest (or loses slowest) when the ranking found it."""
+    from .ranking import pace
+
+    if a.outcome is Outcome.N:
+        extra = pace(game, a.winning_moves, a.winning_remoteness, True)
+    else:
+        extra = pace(game, a.best_defence, a.defence_remoteness, False)
+    return f"{text}\n{extra}" if extra else text
 
 
 def _extras_limits(lim: Limits) -> Limits:
