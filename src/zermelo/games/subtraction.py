@@ -14,13 +14,16 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from math import isqrt
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
 from .heap import HeapGame, Heaps
+
+if TYPE_CHECKING:
+    from ..heaps.period_cache import ProvenPeriod
 
 __all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
 
@@ -70,6 +73,42 @@ class Subtraction(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.subtraction_set))}"
+
+    def grundy_formula(self, position: Heaps) -> int | None:
+        """Positions with a heap of :data:`PERIOD_FROM` or more: from the proven period (any size).
+
+        The period is proven once per set and kept on disk (:mod:`zermelo.heaps.period_cache`); the
+        tests check it against plain search.  Smaller positions go to the engine.
+        """
+        heaps = (position,) if type(position) is int else position
+        if max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
+            return None
+        return self._by_period(position)
+
+    def _by_period(self, position: Heaps) -> int | None:
+        pp = self.period()
+        if pp is None:
+            return None
+        x = 0
+        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
+            x ^= pp.value(h)
+        return x
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        """Where the period gives the value: every move (at most |S| per heap) to a position of value 0."""
+        if misere or self.grundy_formula(position) is None:
+            return None
+        return [m for m in self.moves(position) if self._by_period(m.position) == 0]
+
+    def period(self) -> ProvenPeriod | None:
+        """The proven period of the Grundy sequence (every finite subtraction game has one)."""
+        from ..heaps.period_cache import proven_period
+
+        return proven_period(self)
+
+
+#: Positions with a heap this big take their Grundy value from the proven period.
+PERIOD_FROM = 500
 
 
 class AllBut(HeapGame):

@@ -42,7 +42,7 @@ from .games import TakeAndBreak
 from .periodicity import Periodicity, detect, proof_length, proven
 from .sparse import MaskChoice, parity_table, pick_mask
 
-__all__ = ["HeapSequence", "SequenceProgress", "code_of", "sequence"]
+__all__ = ["HeapSequence", "SequenceProgress", "code_of", "has_theorem", "sequence"]
 
 
 @dataclass(frozen=True)
@@ -335,6 +335,16 @@ def _runner(game: HeapGame, kernel: str | None) -> tuple[_Runner, str, int | Non
     if kernel is not None:
         raise Unsupported(f"{game.spec()}: the {kernel} kernel does not apply to this game")
     return _EngineRunner(game), "", None, 0
+
+
+def has_theorem(game: HeapGame) -> bool:
+    """Whether a periodicity theorem applies to the game (so :func:`sequence` can prove a period).
+
+    >>> from zermelo.games import Square, Subtraction
+    >>> has_theorem(Subtraction({1, 3, 4})), has_theorem(Square())
+    (True, False)
+    """
+    return bool(_runner(game, None)[1])
 
 
 KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain", "tbreak-plain", "engine")
