@@ -96,3 +96,14 @@ def test_no_theorem_no_period(cache) -> None:
     from zermelo.games import Square
 
     assert proven.proven_period(Square()) is None
+
+
+def test_why_cites_the_proof() -> None:
+    a = solve(Subtraction({1, 2, 3}), 10**12 + 1)
+    assert a.explanation == (
+        "S = {1, 2, 3}: the Grundy values have period 4 from 0, proven: G(n) = G(n mod 4) "
+        "(subtraction game: 3 = max(S) matching values after the preperiod).\n"
+        "  1000000000001 ≡ 1 (mod 4), so G(1000000000001) = G(1) = 1\n"
+        "The Grundy value is 1, so the player to move wins (an N-position). "
+        "Move to a position of value 0: take 1 (1000000000001 -> 1000000000000)."
+    )

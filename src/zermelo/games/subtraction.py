@@ -20,9 +20,11 @@ import numpy as np
 
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
+from ..wording import MAX_LISTED, num, verdict, xor_text
 from .heap import HeapGame, Heaps
 
 if TYPE_CHECKING:
+    from ..analysis import Analysis
     from ..heaps.period_cache import ProvenPeriod
 
 __all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
@@ -99,6 +101,32 @@ class Subtraction(HeapGame):
         if misere or self.grundy_formula(position) is None:
             return None
         return [m for m in self.moves(position) if self._by_period(m.position) == 0]
+
+    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
+        """A heap of :data:`PERIOD_FROM` or more: the proven period, and each heap's residue."""
+        a = analysis
+        heaps = (position,) if type(position) is int else position
+        if a.misere or max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
+            return None  # small heaps: the mex rule, as the notes compute them
+        pp = self.period()
+        if pp is None:
+            return None
+        lines = [
+            f"S = {{{', '.join(map(str, self.subtraction_set))}}}: the Grundy values have {pp.describe()} ({pp.proof})."
+        ]
+        mod = f"mod {pp.period}" if pp.preperiod == 0 else f"reduced by multiples of {pp.period}"
+        values = []
+        for h in heaps[:MAX_LISTED]:  # type: ignore[index]
+            r = pp.reduced(h)
+            v = pp.value(h)
+            values.append(v)
+            how = f"{num(h)} ≡ {r} ({mod}), so G({num(h)}) = G({r}) = {v}" if r != h else f"G({h}) = {v}"
+            lines.append(f"  {how}")
+        if len(heaps) > 1:  # type: ignore[arg-type]
+            lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))  # type: ignore[arg-type]
+        reply = f" Move to a position of value 0: {a.winning_moves[0].label}." if a.winning_moves else ""
+        lines.append(f"The Grundy value is {a.grundy}, {verdict(a)}.{reply}")
+        return "\n".join(lines)
 
     def period(self) -> ProvenPeriod | None:
         """The proven period of the Grundy sequence (every finite subtraction game has one)."""
