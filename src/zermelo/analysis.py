@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Sequence
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -365,7 +366,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         text = "No explanation: the time budget ran out before it was found (raise it with --timeout)."
     if one is not None:
         text += f" A winning move: {one.label}."
-    text = _with_pace(game, text, analysis)
+    text = _with_pace(game, position, text, analysis)
     return Analysis(**{**analysis.__dict__, "explanation": text})
 
 
@@ -393,14 +394,16 @@ def _ranked(
     return wins, [], [], []
 
 
-def _with_pace(game: Impartial[Any], text: str, a: Analysis) -> str:
+def _with_pace(game: Impartial[Any], position: Any, text: str, a: Analysis) -> str:
     """The explanation, then which move wins fastest (or loses slowest) when the ranking found it."""
     from .ranking import pace
 
     if a.outcome is Outcome.N:
         extra = pace(game, a.winning_moves, a.winning_remoteness, True)
-    else:
+    elif len(a.best_defence) < sum(1 for _ in islice(game.moves(position), len(a.best_defence) + 1)):
         extra = pace(game, a.best_defence, a.defence_remoteness, False)
+    else:
+        extra = ""  # every move lasts as long: no choice to teach
     return f"{text}\n{extra}" if extra else text
 
 
