@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Sequence
-from itertools import islice
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from .cache import RulesCache
