@@ -172,10 +172,11 @@ def test_errors_show_a_short_position(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_a_position_too_big_to_list_its_winning_moves_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "primepower", "10000000000", "--timeout", "3")
+    # 10^10 + 1 ≡ 5 (mod 6): the winning moves are 5 and every prime power ≡ 5 (mod 6) below it.
+    status, out, _ = run(capsys, "solve", "primepower", "10000000001", "--timeout", "3")
     assert status == 0 and "N: the first player" in out and "winning moves: not listed (see the note)" in out
-    assert "A winning move: take 4 (10000000000 -> 9999999996)" in out
-    status, out, _ = run(capsys, "solve", "primepower", "10000000000", "--timeout", "3", "--json")
+    assert "take 5 (10000000001 -> 9999999996)" in out
+    status, out, _ = run(capsys, "solve", "primepower", "10000000001", "--timeout", "3", "--json")
     data = json.loads(out)
     assert status == 0 and data["winning_moves"] == [] and data["winning_moves_listed"] is False
     assert any(n.startswith("winning moves not listed") for n in data["notes"])

@@ -400,7 +400,7 @@ def _with_pace(game: Impartial[Any], position: Any, text: str, a: Analysis) -> s
 
     if a.outcome is Outcome.N:
         extra = pace(game, a.winning_moves, a.winning_remoteness, True)
-    elif len(a.best_defence) < sum(1 for _ in islice(game.moves(position), len(a.best_defence) + 1)):
+    elif a.best_defence and len(a.best_defence) < sum(1 for _ in islice(game.moves(position), len(a.best_defence) + 1)):
         extra = pace(game, a.best_defence, a.defence_remoteness, False)
     else:
         extra = ""  # every move lasts as long: no choice to teach

@@ -54,7 +54,10 @@ def fastest_first(game: Impartial[Any], wins: list[Move[Any]], misere: bool, lim
 
 def best_defence(game: Impartial[Any], position: Any, misere: bool, limits: Limits) -> Ranked:
     """The moves of a lost position that lose slowest: the options of largest remoteness."""
-    moves = list(islice(game.moves(position), MAX_DEFENCE_MOVES + 1))
+    try:
+        moves = list(islice(game.moves(position), MAX_DEFENCE_MOVES + 1))
+    except ZermeloError:
+        return [], []  # too many moves to list: no best defence to show
     if not moves or len(moves) > MAX_DEFENCE_MOVES:
         return [], []
     rems = _remoteness(game, [m.position for m in moves], misere, limits)
