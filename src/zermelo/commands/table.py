@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,10 +52,8 @@ def run(args: argparse.Namespace) -> int:
         from ..errors import ZermeloError
         from ..misere.hook import prepare
 
-        try:  # a take-and-break game's misère quotient answers the cells; table() reports bad specs
-            prepare(args.game, max(_size(args.size) or [24]))
-        except ZermeloError:
-            pass
+        with contextlib.suppress(ZermeloError):  # a take-and-break game's misère quotient answers the cells
+            prepare(args.game, max(_size(args.size) or [24]))  # (table() itself reports a bad spec)
     t = table(
         args.game,
         size=_size(args.size),
