@@ -51,9 +51,10 @@ def run(args: argparse.Namespace) -> int:
     if args.misere:
         from ..errors import ZermeloError
         from ..misere.hook import prepare
+        from ..registry import make_game
 
         with contextlib.suppress(ZermeloError):  # a take-and-break game's misère quotient answers the cells
-            prepare(args.game, max(_size(args.size) or [24]))  # (table() itself reports a bad spec)
+            prepare(make_game(args.game), max(_size(args.size) or [24]))  # (table() reports a bad spec)
     t = table(
         args.game,
         size=_size(args.size),

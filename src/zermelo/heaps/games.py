@@ -78,6 +78,7 @@ class TakeAndBreak(HeapGame):
 
     name: ClassVar[str] = "tbreak"
     breaks: ClassVar[bool] = True
+    misere_by_quotient: ClassVar[bool] = True
     radix: ClassVar[int] = 36
 
     def __init__(self, code: str | Code) -> None:
@@ -106,6 +107,14 @@ class TakeAndBreak(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{self.code}"
+
+    def period_proof(self, p: int, n0: int) -> int | None:
+        code = self.code
+        if code.repeat or any(code.unequal) or code.max_removal is None:
+            return None  # no theorem for '!' or repeating codes
+        from .periodicity import proof_length
+
+        return proof_length(p, n0, removal=code.max_removal, heaps=code.max_heaps) - 1
 
     # Misère play: answers from the game's misère quotient when one is computed (zermelo.misere).
     def outcome_formula(self, position: Heaps, misere: bool = False) -> Outcome | None:

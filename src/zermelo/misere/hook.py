@@ -65,15 +65,11 @@ def quotient_for(game: HeapGame, position: Heaps) -> MisereQuotient | None:
     return None
 
 
-def prepare(spec: str, top: int) -> MisereQuotient | None:
+def prepare(game: Any, top: int) -> MisereQuotient | None:
     """Compute (or load) the quotient of a take-and-break game for heaps up to ``top``, within
     :data:`ON_DEMAND_SECONDS`, so the misère answers that follow read it; None for other games."""
-    from ..heaps.games import TakeAndBreak
-    from ..registry import make_game
-
-    game = make_game(spec)
-    if not isinstance(game, TakeAndBreak):
-        return None
+    if not isinstance(game, HeapGame) or not game.misere_by_quotient:
+        return None  # only games whose misère closed forms read a quotient
     q = cached_quotient(game.spec(), [top])
     if q is None:
         q = misere_quotient(game, max(top, ON_DEMAND_HEAPS), seconds=ON_DEMAND_SECONDS)

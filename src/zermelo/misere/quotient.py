@@ -299,21 +299,9 @@ class _Solver:
 
 # ---------------------------------------------------------------------- periodicity
 def proof_bound(game: HeapGame, p: int, n0: int) -> int | None:
-    """The largest heap the periodicity theorem needs for period ``p`` from ``n0``, or None when no
-    theorem applies to this game."""
-    from ..games.subtraction import Subtraction
-    from ..heaps.codes import Code
-    from ..heaps.periodicity import proof_length
-
-    code = getattr(game, "code", None)
-    if isinstance(code, Code):
-        if code.repeat or any(code.unequal) or code.max_removal is None:
-            return None
-        return proof_length(p, n0, removal=code.max_removal, heaps=code.max_heaps) - 1
-    if isinstance(game, Subtraction):
-        s = game.subtraction_set
-        return proof_length(p, n0, removal=max(s), heaps=1, subtraction=True) - 1
-    return None
+    """The largest heap the periodicity theorem needs for period ``p`` from ``n0`` (the game's
+    :meth:`~zermelo.games.heap.HeapGame.period_proof`), or None when no theorem applies."""
+    return game.period_proof(p, n0)
 
 
 def find_period(phi: Sequence[int], game: HeapGame) -> tuple[int, int, bool] | None:
