@@ -9,9 +9,9 @@ board then has no move), so the opponent, who cannot move, loses.
 The same game counted in heaps is the octal game 0.007 (``octal:0.007``, the heap game that the
 name ``treblecross`` meant before; now ``treblecrossheap``): an empty row of ``n`` cells has the
 outcome of the heap ``n + 2`` — the tests check every row up to 14 cells but 2 (too short for
-three: a second X there costs nothing).  (The heap game leaves
-out the moves within two cells of an X, which lose at once, so the Grundy values differ.)  Here the cells are numbered as the board shows them,
-and the winning moves are cells.
+three: a second X there costs nothing).  The heap game leaves out the moves within two cells of
+an X, which lose at once, so the Grundy values differ.  Here the cells are numbered as the board
+shows them, and the winning moves are cells.
 
 >>> from zermelo.analysis import solve
 >>> t = Treblecross()
@@ -149,7 +149,7 @@ register(
     GameEntry(
         "treblecross",
         no_params(Treblecross, "treblecross"),
-        "Treblecross on a row of cells: both players place an X; three in a row wins (the octal game 0.007 is octal:0.007)",
+        "Treblecross on a row of cells: both place an X; three in a row wins (in heaps: treblecrossheap)",
         "",
         'treblecross "X.....X..X......"',
         table="{n}",
