@@ -18,7 +18,7 @@ from collections.abc import Hashable, Iterator
 from itertools import combinations, product
 from typing import TYPE_CHECKING, ClassVar
 
-from ..errors import InvalidGame, InvalidPosition
+from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..registry import GameEntry, register
 from ..rules import Impartial, Move, Outcome, parse_int, short, validate_by_text
 from ..wording import MAX_LISTED, notes_verdict
@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["MooreNim", "column_counts"]
 
 Heaps = tuple[int, ...]
+
+#: The largest heap whose moves are listed (Moore's theorem answers any size without them).
+MAX_HEAP = 10**6
 
 
 def column_counts(heaps: Heaps) -> list[int]:
@@ -55,6 +58,11 @@ class MooreNim(Impartial[Heaps]):
         return f"{self.name}:{self.k}"
 
     def moves(self, heaps: Heaps) -> Iterator[Move[Heaps]]:
+        big = max(heaps, default=0)
+        if big > MAX_HEAP:
+            raise SearchLimitExceeded(
+                f"moore: a heap of {short(str(big), 40)} has too many moves to list (heaps up to {MAX_HEAP:,})"
+            )
         live = [i for i, h in enumerate(heaps) if h]
         for size in range(1, min(self.k, len(live)) + 1):
             for chosen in combinations(live, size):
