@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from ..boards import Board, graph_board
 from ..errors import InvalidGame, InvalidPosition
-from ..rules import Impartial, Move, require
+from ..rules import Impartial, Move, require, short
 
 __all__ = ["Digraph", "parse_edges"]
 
@@ -51,8 +51,12 @@ def parse_edges(text: str) -> list[tuple[str, str]]:
             if len(words) != 2:
                 raise InvalidGame(f"digraph: cannot read edge {item!r} (write a->b)")
             edges.append((words[0], words[1]))
-    if all(b == a + ISOLATED for a, b in edges):
+    if not edges:
         raise InvalidGame("digraph: the graph has no edges (write it like 'a->b, b->c')")
+    if all(b == a + ISOLATED for a, b in edges):
+        raise InvalidGame(
+            f"digraph: cannot read edge {short(edges[0][0], 40)!r} (write a->b; a lone name is a vertex beside edges)"
+        )
     return edges
 
 
