@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import minimax_compiled as _compiled_solver
-from .engine import Limits, _deadline
 from .errors import InvalidPosition, SearchLimitExceeded
+from .limits import Limits, deadline, over_budget, over_time
 from .minimax_result import WIN, MoveValue, Result, child_target, outcome, split, unshrink
 from .rules import Move, Scored
 
@@ -105,7 +105,7 @@ class Search:
         self.horizon_hit = False
         self._start = time.perf_counter()
         #: When the search must stop (``time.monotonic()``), from the limits or the ambient deadline.
-        self.deadline = _deadline(self.limits, time.monotonic())
+        self.deadline = deadline(self.limits, time.monotonic())
         self._custom_order = type(game).order is not Scored.order
         self._memo: dict[Any, list[Any]] = {}
 
@@ -127,18 +127,20 @@ class Search:
         lim = self.limits
         n = self.stats.nodes
         if lim.max_positions is not None and n > lim.max_positions:
-            raise SearchLimitExceeded(
-                f"negamax: search budget of {lim.max_positions:,} positions exceeded "
-                f"(raise --budget, or give --depth for a heuristic value)",
+            raise over_budget(
+                lim.max_positions,
+                by="negamax",
+                advice="raise --budget, or give --depth for a heuristic value",
                 positions=n,
                 seconds=time.perf_counter() - self._start,
             )
         if self.deadline is not None and time.monotonic() > self.deadline:
-            raise SearchLimitExceeded(
-                f"negamax: time budget{'' if lim.max_seconds is None else f' of {lim.max_seconds:g} s'} "
-                f"exceeded after {n:,} positions",
+            raise over_time(
+                lim.max_seconds,
+                f"{n:,} positions",
+                by="negamax",
                 positions=n,
-                seconds=time.perf_counter() - self._start,
+                elapsed=time.perf_counter() - self._start,
             )
 
     def alphabeta(self, root: Any, alpha: int = -_INF, beta: int = _INF, depth: int = _EXACT) -> int:

@@ -23,8 +23,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .engine import Limits, Progress, _deadline
 from .errors import SearchLimitExceeded
+from .limits import Limits, Progress, deadline
 from .minimax_result import WIN, Result, child_target, split
 from .rules import Move, Scored
 
@@ -49,7 +49,7 @@ class Budget:
         lim = limits or Limits()
         self.start = time.monotonic()
         self.max_nodes = None if lim.max_positions is None else lim.max_positions * COMPILED_BUDGET_FACTOR
-        self.deadline = _deadline(lim, self.start)
+        self.deadline = deadline(lim, self.start)
         self.show = lim.progress
         self.nodes = 0
 

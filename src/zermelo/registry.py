@@ -119,5 +119,14 @@ def needs_params(
     return factory
 
 
+_LOADED: list[bool] = []
+
+
 def _load() -> None:
-    from . import games  # noqa: F401  (importing the games registers them)
+    if _LOADED:
+        return
+    from . import games
+    from .heaps import _register  # noqa: F401  (importing a game module registers its games)
+
+    games.modules()
+    _LOADED.append(True)

@@ -151,7 +151,7 @@ class Connect4(Scored[Board]):
     ) -> tuple[int, int] | None:
         if not self.compiled or self.payoff(board) is not None:
             return None
-        from ..engine import Progress
+        from ..limits import Progress
         from ..minimax_result import WIN
         from .connect4_kernel import SolveProgress, solve
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._jit import compiled, njit
-from ..errors import SearchLimitExceeded
+from ..limits import over_budget, over_time
 
 __all__ = ["SolveProgress", "Table", "reset_table", "solve", "table_for"]
 
@@ -514,17 +514,16 @@ def _resume(
         nodes = int(ctl[NODES])
         now = time.monotonic()
         if limit and nodes >= limit:
-            raise SearchLimitExceeded(
-                f"connect4:{t.w}x{t.h}: search budget of {limit:,} positions exceeded "
-                "(the compiled solver gets 50 x --budget; raise --budget)",
+            raise over_budget(
+                limit,
+                by=f"connect4:{t.w}x{t.h}",
+                advice="the compiled solver gets 50 x --budget; raise --budget",
                 positions=nodes,
                 seconds=now - start,
             )
         if deadline is not None and now > deadline:
-            raise SearchLimitExceeded(
-                f"connect4:{t.w}x{t.h}: time budget exceeded after {nodes:,} positions (raise --timeout)",
-                positions=nodes,
-                seconds=now - start,
+            raise over_time(
+                None, f"{nodes:,} positions", by=f"connect4:{t.w}x{t.h}", positions=nodes, elapsed=now - start
             )
         if progress is not None:
             phase = {STRONG: "exact score", WEAK: "who wins", TEST: "one bound"}[int(ctl[MODE])]
