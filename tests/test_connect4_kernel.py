@@ -79,11 +79,11 @@ def test_auto_gives_the_distance_when_it_is_cheap() -> None:
 
 
 def test_the_table_grows_and_keeps_its_bounds() -> None:
-    t = k.table_for(5, 5)
-    t.clear()
+    k._TABLES.clear()
+    t = k._TABLES[(5, 5)] = k.Table(5, 5)  # a new table: 2^16 entries
     first = t.table.shape[0]
     score, cold = k.solve(0, 0, 0, 5, 5)
-    t.grow(4 * first)  # what a long search does between two slices
+    t.grow(cold)  # what a long search does between two slices
     assert t.table.shape[0] > first
     again, warm = k.solve(0, 0, 0, 5, 5)
     assert score == again == 0 and warm < cold // 2  # the bounds moved with the entries
@@ -124,8 +124,9 @@ def test_progress_moves_and_names_the_phase() -> None:
     k.solve(0, 0, 0, 4, 4)
     seen: list[Progress] = []
     g = Connect4(7, 6)
+    # 20,000 x 50 positions: reports after the first slices (65,536, then 4 times more, ...).
     with pytest.raises(SearchLimitExceeded):
-        negamax(g, g.parse(""), limits=Limits(None, 0.6, seen.append).started())
+        negamax(g, g.parse(""), limits=Limits(20_000, None, seen.append))
     shown = [p for p in seen if not p.done]
     assert len(shown) >= 2 and shown[-1].positions > shown[0].positions
     assert all("who wins" in p.detail and "ply" in p.detail for p in shown)
