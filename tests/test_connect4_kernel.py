@@ -124,9 +124,9 @@ def test_progress_moves_and_names_the_phase() -> None:
     k.solve(0, 0, 0, 4, 4)
     seen: list[Progress] = []
     g = Connect4(7, 6)
-    # 20,000 x 50 positions: reports after the first slices (65,536, then 4 times more, ...).
+    # 1,000 x 1000 positions: reports after the first slices (65,536, then 4 times more, ...).
     with pytest.raises(SearchLimitExceeded):
-        negamax(g, g.parse(""), limits=Limits(20_000, None, seen.append))
+        negamax(g, g.parse(""), limits=Limits(1_000, None, seen.append))
     shown = [p for p in seen if not p.done]
     assert len(shown) >= 2 and shown[-1].positions > shown[0].positions
     assert all("who wins" in p.detail and "ply" in p.detail for p in shown)

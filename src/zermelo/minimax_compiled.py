@@ -1,8 +1,9 @@
 """Answers from a game's compiled exact solver (the ``exact_value`` hook; Connect Four).
 
 :func:`zermelo.minimax.negamax` hands a position here when its game has a compiled solver.  One
-:class:`Budget` is shared by every call made for one answer: positions (50 x ``--budget``: the
-compiled solver's positions are that much cheaper than the generic search's), the one deadline
+:class:`Budget` is shared by every call made for one answer: positions (1000 x ``--budget``: the
+compiled solver's positions are ~50 times cheaper than the generic search's, and the default
+must reach the proof of 7x6 from the empty board, ~2 * 10^9 positions), the one deadline
 of ``--timeout`` (the solver polls the clock between slices of about a million positions) and
 the progress display.
 
@@ -30,9 +31,10 @@ from .rules import Move, Scored
 
 __all__ = ["AUTO_STRONG_NODES", "COMPILED_BUDGET_FACTOR", "Budget", "compiled_answer"]
 
-#: A compiled solver's positions are ~50 times cheaper than the generic search's: its budget is
-#: this multiple of ``Limits.max_positions`` (the CLI's default 10^7 gives 5 * 10^8).
-COMPILED_BUDGET_FACTOR = 50
+#: A compiled solver's budget is this multiple of ``Limits.max_positions``: the CLI's default 10^7
+#: gives 10^10, room for the weak proof of 7x6 from the empty board (``--timeout`` and Ctrl-C
+#: stop it sooner; the progress display shows it moving).
+COMPILED_BUDGET_FACTOR = 1000
 #: ``auto`` adds the distance to a weak win or loss when the exact score costs at most this many
 #: more positions (about a second).
 AUTO_STRONG_NODES = 1 << 24

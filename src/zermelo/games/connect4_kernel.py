@@ -519,7 +519,7 @@ def _resume(
             raise over_budget(
                 limit,
                 by=f"connect4:{t.w}x{t.h}",
-                advice="the compiled solver gets 50 x --budget; raise --budget",
+                advice="the compiled solver gets 1000 x --budget; raise --budget",
                 positions=nodes,
                 seconds=now - start,
             )
