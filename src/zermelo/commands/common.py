@@ -10,8 +10,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ..engine import Limits, Progress
 from ..errors import InvalidGame, InvalidPosition, Unsupported
+from ..limits import Limits, Progress
 from ..registry import entry, make_game
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 

@@ -13,14 +13,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from functools import cache
 from math import isqrt
-from typing import ClassVar
-
-import numpy as np
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
 from .heap import HeapGame, Heaps
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
 
@@ -92,7 +94,13 @@ class AllBut(HeapGame):
 
 
 _SQUARES: list[int] = [k * k for k in range(1, 1025)]
-_SQUARES_ARRAY = np.array(_SQUARES, dtype=np.int64)
+
+
+@cache
+def _squares_array() -> np.ndarray:
+    import numpy as np  # only a wide search needs numpy: `zermelo games` does not load it
+
+    return np.array(_SQUARES, dtype=np.int64)
 
 
 class Square(HeapGame):
@@ -124,7 +132,7 @@ class Square(HeapGame):
         r = isqrt(position)
         if r < 48 or r > len(_SQUARES):
             return None  # narrow: the list is cheaper; huge: beyond the table
-        return position - _SQUARES_ARRAY[:r]
+        return position - _squares_array()[:r]
 
 
 _PP: list[int] = [1]

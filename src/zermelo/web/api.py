@@ -22,8 +22,8 @@ from typing import Any
 
 from ..analysis import grundy, solve
 from ..commands.value import describe
-from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..limits import Limits
 from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
 from ..registry import entry, make_game
 from ..rules import Impartial, Partisan, Rules, Scored, recursion_room

@@ -39,7 +39,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..engine import Limits
+from ..limits import Limits
 from ..registry import entries
 from .api import LIMITS, MAX_NIMBER, MAX_TABLE_CELLS
 from .params import MAX_TEXT, BadRequest
