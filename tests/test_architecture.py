@@ -37,7 +37,7 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {
     ("zermelo.heaps._register", "zermelo.registry"): "registry._load imports heaps._register",
 }
 
-#: Source files over MAX_LINES known today -> why (arch splits play.py, patterns.py, explain.py).
+#: Source files over MAX_LINES known today -> why (arch splits play.py and explain.py).
 MAX_LINES = 600
 KNOWN_LONG: dict[str, str] = {
     "play.py": "evaluation, notation, boards and the session in one file (arch: issue 13)",
