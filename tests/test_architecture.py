@@ -41,7 +41,6 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {
 MAX_LINES = 600
 KNOWN_LONG: dict[str, str] = {
     "play.py": "evaluation, notation, boards and the session in one file (arch: issue 13)",
-    "minimax.py": "negamax, alpha-beta, MTD(f) and the table in one file",
     "values/game.py": "the Game class and its arithmetic in one file",
     "rules.py": "the protocols and their optional hooks, Sum and PartisanSum in one file",
 }
