@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import games, heaps
 from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
+from .census import census
 from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_sum
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps import HeapSequence, sequence
@@ -42,6 +43,7 @@ __all__ = [
     "Unsupported",
     "ZermeloError",
     "canonical_form",
+    "census",
     "engine_for",
     "fold",
     "games",

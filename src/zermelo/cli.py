@@ -18,7 +18,7 @@ from .errors import ZermeloError
 __all__ = ["main"]
 
 #: The command modules, in the order ``zermelo --help`` lists them.
-COMMANDS = ("games", "solve", "value", "sequence", "negamax", "table", "conjecture", "play", "serve")
+COMMANDS = ("games", "solve", "value", "sequence", "census", "negamax", "table", "conjecture", "play", "serve")
 
 
 class UsageError(ZermeloError):
