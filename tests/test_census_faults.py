@@ -98,14 +98,9 @@ def dask_cluster(tmp_path: Path) -> Iterator[str]:
         )
     ]
     try:
-        for _ in range(2):
-            procs.append(
-                start(
-                    [sys.executable, "-m", "dask", "worker", address, "--nthreads", "1", "--nworkers", "1"]
-                    + ["--no-dashboard", "--host", "127.0.0.1", "--local-directory", str(tmp_path)],
-                    log,
-                )
-            )
+        worker = [sys.executable, "-m", "dask", "worker", address, "--nthreads", "1", "--nworkers", "1"]
+        worker += ["--no-dashboard", "--host", "127.0.0.1", "--local-directory", str(tmp_path)]
+        procs += [start(worker, log) for _ in range(2)]
         from distributed import Client
 
         with Client(address, timeout=60) as client:
