@@ -6,7 +6,7 @@ star projection of G heated by *, as CGSuite does); this slow construction is th
 
 from __future__ import annotations
 
-from zermelo.values.game import Game, _fold_values, game, number
+from zermelo.values.game import Game, fold_values, game, number
 from zermelo.values.reduced import inf_le
 
 _REF: dict[int, Game] = {}
@@ -30,7 +30,7 @@ def reduced_by_definition(g: Game) -> Game:
         _REF[x.id] = out
         return out
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)
 
 
 def _reduce(left: list[Game], right: list[Game]) -> Game:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.analysis import Analysis, solve
-from zermelo.explain import explain, generic, nim_columns, sum_parts
+from zermelo.explain import explain, generic, sum_parts
 from zermelo.games import (
     AllBut,
     Chomp,
@@ -24,6 +24,7 @@ from zermelo.games import (
 )
 from zermelo.games.wythoff import wythoff_pair
 from zermelo.rules import Outcome, Sum
+from zermelo.wording import nim_columns
 
 
 # ---------------------------------------------------------------------- Nim

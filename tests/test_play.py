@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from cli_helper_games import play_cli
 from zermelo.analysis import grundy, outcome, remoteness
+from zermelo.boards import grid_board
 from zermelo.engine import Limits
 from zermelo.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from zermelo.games import Chomp, Nim, Square, Subtraction, Wythoff
@@ -330,6 +331,10 @@ def test_boards_are_drawn_as_grids() -> None:
 
     class Board(Race):
         m, n = 3, 2
+
+        def board(self, position: object) -> dict[str, object] | None:  # the board hook, not m and n guessed
+            cells = str(position).replace("/", "")
+            return grid_board(cells[r * self.m : (r + 1) * self.m] for r in range(self.n)) if len(cells) == 6 else None
 
     assert board(Board(), "XO./..X").splitlines() == ["     a b c", "  1  X O .", "  2  . . X"]
     assert board(Board(), "XO") == "  position: XO"  # not m × n cells: no grid

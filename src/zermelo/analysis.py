@@ -28,9 +28,13 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import DRAW, LOSE, WIN, GValue, Limits, Loopy, _approx, deadline_scope, engine_for
+from .cache import RulesCache
+from .engine import DRAW, LOSE, WIN, engine_for
 from .errors import SearchLimitExceeded, Unsupported
+from .explain import explain
+from .limits import Limits, deadline_scope, over_budget, over_time, too_big
 from .rules import Impartial, Move, Outcome, Partisan, short
+from .sprague_grundy import GValue, Loopy
 
 __all__ = [
     "Analysis",
@@ -71,6 +75,12 @@ class Analysis:
     def winner(self) -> str:
         """``first``, ``second`` or ``draw``."""
         return self.outcome.winner
+
+    def grundy_of(self, rules: Impartial[Any], position: Any) -> GValue:
+        """The (normal-play) Grundy value of another position — a part of this one, say — by the
+        same analyses (closed form first, else the engine): for a game's ``explain`` hook, which
+        speaks of its parts' values but never searches itself."""
+        return grundy(rules, position)
 
     def to_json(self, rules: Impartial[Any] | None = None) -> dict[str, Any]:
         """The CLI's JSON object: the design's fields, then ``winning_moves_listed`` and ``notes``."""
@@ -182,19 +192,16 @@ def winning_moves(
     hint = game.size_hint(position)
     if cap is not None and hint is not None and hint > cap:
         # Listing would sieve, build and judge more moves than the budget allows (Prime-power 10^10).
-        raise SearchLimitExceeded(
-            f"{short(game.format(position))} may have about {_approx(hint)} moves and positions below it,"
-            f" more than the budget of {cap:,} (raise it with --budget)"
-        )
+        raise too_big(short(game.format(position)), hint, cap, "moves and positions")
     moves: list[Move[Any]] = []
     for m in game.moves(position):
         moves.append(m)
         if not len(moves) & 1023:
             if cap is not None and len(moves) > cap:
-                raise SearchLimitExceeded(f"more than {cap:,} moves to examine (raise the budget with --budget)")
+                raise over_budget(cap, "moves to examine")
             _check_deadline(lim, "listing the winning moves")
     if cap is not None and len(moves) > cap:
-        raise SearchLimitExceeded(f"more than {cap:,} moves to examine (raise the budget with --budget)")
+        raise over_budget(cap, "moves to examine")
     if not moves:
         return []
     outs = outcomes(game, [m.position for m in moves], misere=misere, limits=lim)
@@ -203,9 +210,7 @@ def winning_moves(
 
 def _check_deadline(lim: Limits, doing: str) -> None:
     if lim.deadline is not None and time.monotonic() > lim.deadline:
-        raise SearchLimitExceeded(
-            f"time budget exceeded: more than {lim.max_seconds:g} s {doing} (raise it with --timeout)"
-        )
+        raise over_time(lim.max_seconds, doing)
 
 
 def outcomes(
@@ -255,8 +260,6 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
     >>> a.outcome, a.grundy, [m.label for m in a.winning_moves]
     (<Outcome.N: 'N'>, 1, ['take 1 (22 -> 21)'])
     """
-    from .explain import explain
-
     game.validate(position)
     # One deadline for the whole analysis: outcome, Grundy value, remoteness and winning moves share it.
     lim = (limits or Limits()).started()
@@ -344,7 +347,8 @@ class _Turns(Impartial[tuple[Any, str]]):
         return (self.game.key(node[0]), node[1])
 
 
-_TURNS: dict[int, tuple[Partisan[Any], _Turns]] = {}
+#: The (position, side to move) graph of each partisan rules object (the last few: :mod:`zermelo.cache`).
+TURNS: RulesCache[_Turns] = RulesCache(_Turns)
 
 
 def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | None = None) -> Outcome:
@@ -376,12 +380,7 @@ def _turn_statuses(
 ) -> list[tuple[int, int | None]]:
     """(status, remoteness) of (position, side to move "L"/"R") nodes, from one search of the
     game's (position, side) graph (kept per rules object, so later questions reuse it)."""
-    hit = _TURNS.get(id(game))
-    turns = hit[1] if hit is not None and hit[0] is game else None
-    if turns is None:
-        turns = _Turns(game)
-        _TURNS[id(game)] = (game, turns)
-    return engine_for(turns).statuses(list(nodes), False, limits)
+    return engine_for(TURNS.get(game)).statuses(list(nodes), False, limits)
 
 
 def partisan_remoteness(

@@ -24,22 +24,25 @@ from __future__ import annotations
 import sys
 import time
 from array import array
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 import numpy as np
 
-from .errors import SearchLimitExceeded, Unsupported
+from .cache import RulesCache
+from .errors import SearchLimitExceeded
+from .fold import fold
+from .limits import Limits, Progress, deadline, deadline_scope, over_budget, over_time, too_big
 from .rules import Impartial, Rules, Sum, short
+from .sprague_grundy import GValue, Loopy, mex, nim_sum
 
 __all__ = [
     "Engine",
+    "GValue",
     "Limits",
     "Loopy",
     "Progress",
+    "deadline_scope",
     "engine_for",
     "fold",
     "mex",
@@ -50,141 +53,6 @@ WIN, LOSE, DRAW = 1, 2, 0
 
 #: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
 CHECK_OPTIONS = 1 << 15
-
-
-def mex(values: Iterable[int]) -> int:
-    """The minimum excludant: the least non-negative integer not in ``values``.
-
-    >>> mex([0, 1, 3])
-    2
-    >>> mex([])
-    0
-    """
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
-def nim_sum(*values: int) -> int:
-    """The nim-sum (binary addition without carry, XOR) of Grundy values.
-
-    >>> nim_sum(3, 4, 5)
-    2
-    """
-    x = 0
-    for v in values:
-        x ^= v
-    return x
-
-
-@dataclass(frozen=True)
-class Loopy:
-    """The generalized Sprague–Grundy value ∞(K) of a loopy impartial position.
-
-    ``K`` is the set of finite values among its options.  The position is an N-position when
-    0 ∈ K and a draw otherwise; ∞(K) + n = ∞(K ⊕ n) and ∞ + ∞ is a draw (Smith; Fraenkel).
-    """
-
-    finite: frozenset[int]
-
-    def __str__(self) -> str:
-        inside = ",".join(str(v) for v in sorted(self.finite))
-        return f"∞({inside})"
-
-    def __xor__(self, n: int) -> Loopy:
-        return Loopy(frozenset(v ^ n for v in self.finite))
-
-    __rxor__ = __xor__
-
-
-#: A Grundy value: a non-negative int, or ∞(K) in a loopy game.
-GValue = int | Loopy
-
-
-@dataclass(frozen=True)
-class Progress:
-    """What a long search reports: positions reached, options examined, seconds so far."""
-
-    positions: int
-    options: int
-    seconds: float
-    done: bool = False
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Budgets for one search.  ``None`` means unbounded.
-
-    ``max_positions`` and ``max_options`` count what *this* search adds to the engine's graph
-    (positions reached, options examined); ``max_seconds`` is its running time, or, once
-    :meth:`started`, the time left until one ``deadline`` shared by every search given these limits
-    (so the parts of one analysis share one ``--timeout``).
-    """
-
-    max_positions: int | None = 10_000_000
-    max_seconds: float | None = None
-    progress: Callable[[Progress], None] | None = None
-    max_options: int | None = None
-    deadline: float | None = None  # time.monotonic() by which every search must end
-
-    def started(self) -> Limits:
-        """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""
-        if self.deadline is not None or self.max_seconds is None:
-            return self
-        return replace(self, deadline=time.monotonic() + self.max_seconds)
-
-    def tighter(self, max_positions: int, max_seconds: float | None = None, max_options: int | None = None) -> Limits:
-        """These limits, capped further (for optional extras like remoteness of a huge Nim)."""
-
-        def cap(mine: Any, other: Any) -> Any:
-            return other if mine is None else mine if other is None else min(mine, other)
-
-        base = self.started()
-        deadline = base.deadline
-        if max_seconds is not None:
-            deadline = cap(deadline, time.monotonic() + max_seconds)
-        return Limits(
-            cap(base.max_positions, max_positions),
-            cap(base.max_seconds, max_seconds),
-            base.progress,
-            cap(base.max_options, max_options),
-            deadline,
-        )
-
-
-#: A deadline (time.monotonic()) every search in this context must also meet: :func:`deadline_scope`.
-_AMBIENT_DEADLINE: ContextVar[float | None] = ContextVar("zermelo_deadline", default=None)
-
-
-@contextmanager
-def deadline_scope(deadline: float | None) -> Iterator[None]:
-    """Make every engine search inside the ``with`` block end by ``deadline`` too.
-
-    So code that searches with its own limits (the explanation of one analysis) keeps to the
-    deadline of the analysis that called it.
-    """
-    token = _AMBIENT_DEADLINE.set(deadline)
-    try:
-        yield
-    finally:
-        _AMBIENT_DEADLINE.reset(token)
-
-
-def _deadline(limits: Limits, start_time: float) -> float | None:
-    """When a search started at ``start_time`` must end: its limits' deadline or the ambient one."""
-    deadline = limits.deadline
-    if deadline is None and limits.max_seconds is not None:
-        deadline = start_time + limits.max_seconds
-    ambient = _AMBIENT_DEADLINE.get()
-    if ambient is not None and (deadline is None or ambient < deadline):
-        deadline = ambient
-    return deadline
-
-
-def _approx(n: int) -> str:
-    return f"{n:,}" if n < 10**12 else f"10^{len(str(n)) - 1}"
 
 
 def _overrides(rules: object, name: str, base: type) -> bool:
@@ -516,12 +384,10 @@ class Engine:
         back to where it was, so a later question starts from a consistent graph.
         """
         n0 = graph.checkpoint()
-        deadline = _deadline(limits, time.monotonic())
-        if deadline is not None and time.monotonic() > deadline:
+        end = deadline(limits, time.monotonic())
+        if end is not None and time.monotonic() > end:
             # Out of time already (a later part of one analysis): do not even build the roots.
-            raise SearchLimitExceeded(
-                f"time budget exceeded: more than {limits.max_seconds or 0:g} s (raise it with --timeout)"
-            )
+            raise over_time(limits.max_seconds or 0)
         try:
             nodes = [graph.node(r, p) for r, p in roots]
             for j in sorted(set(nodes)):
@@ -542,7 +408,7 @@ class Engine:
         opt_count = graph.opt_count
         max_pos = limits.max_positions
         max_sec = limits.max_seconds
-        deadline = _deadline(limits, start_time)
+        end = deadline(limits, start_time)
         o0 = graph.options_seen
         max_opt = None if limits.max_options is None else limits.max_options + o0
         report = limits.progress
@@ -553,12 +419,8 @@ class Engine:
         # stops within a bounded amount of work, not 16 huge expansions late.
         next_check = o0 + CHECK_OPTIONS
 
-        def over_budget() -> SearchLimitExceeded:
-            return SearchLimitExceeded(
-                f"search budget exceeded: more than {max_pos:,} positions (raise it with --budget)",
-                positions=len(positions) - n0,
-                seconds=time.monotonic() - start_time,
-            )
+        def over_positions(budget: int) -> SearchLimitExceeded:
+            return over_budget(budget, positions=len(positions) - n0, seconds=time.monotonic() - start_time)
 
         while i < len(positions):
             expand(i)
@@ -566,26 +428,28 @@ class Engine:
             if not i & 15 or opt_count[-1] >= next_check:  # cheap next to an expansion
                 next_check = opt_count[-1] + CHECK_OPTIONS
                 if max_pos is not None and len(positions) - n0 > max_pos:
-                    raise over_budget()
+                    raise over_positions(max_pos)
                 if max_opt is not None and graph.options_seen > max_opt:
-                    raise SearchLimitExceeded(
-                        f"search budget exceeded: more than {limits.max_options:,} options examined",
+                    raise over_budget(
+                        limits.max_options or 0,
+                        "options examined",
+                        advice=None,
                         positions=len(positions) - n0,
                         seconds=time.monotonic() - start_time,
                     )
                 now = time.monotonic()
-                if deadline is not None and now > deadline:
-                    raise SearchLimitExceeded(
-                        f"time budget exceeded: more than {max_sec or now - start_time:g} s"
-                        f" after {len(positions) - n0:,} positions (raise it with --timeout)",
+                if end is not None and now > end:
+                    raise over_time(
+                        max_sec,
+                        f"{len(positions) - n0:,} positions",
                         positions=len(positions) - n0,
-                        seconds=now - start_time,
+                        elapsed=now - start_time,
                     )
                 if report is not None and now >= next_report:
                     report(Progress(len(positions) - n0, graph.options_seen - o0, now - start_time))
                     next_report = now + 0.25
         if max_pos is not None and len(positions) - n0 > max_pos:
-            raise over_budget()
+            raise over_positions(max_pos)
         if report is not None:
             report(Progress(len(positions) - n0, graph.options_seen - o0, time.monotonic() - start_time, done=True))
 
@@ -699,71 +563,18 @@ class Engine:
         return self._whole.options_seen + self._split.options_seen
 
 
-_ENGINES: dict[int, tuple[Impartial[Any], Engine]] = {}
-
-
 def check_size(rules: Impartial[Any], position: Any, limits: Limits) -> None:
     """Refuse a position whose ``size_hint`` passes ``limits.max_positions``, before any of its
     options is listed (Wythoff with 400-digit heaps has more options than memory)."""
     hint = rules.size_hint(position)
     if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
-        raise SearchLimitExceeded(
-            f"search budget exceeded: {short(rules.format(position))} may reach about {_approx(hint)}"
-            f" positions, more than the budget of {limits.max_positions:,} (raise it with --budget)"
-        )
+        raise too_big(short(rules.format(position)), hint, limits.max_positions)
+
+
+#: One engine per game object (the last few games: :mod:`zermelo.cache`).
+ENGINES: RulesCache[Engine] = RulesCache(Engine)
 
 
 def engine_for(rules: Impartial[Any]) -> Engine:
     """The shared engine of a game object, so repeated questions reuse the searched graph."""
-    hit = _ENGINES.get(id(rules))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    if len(_ENGINES) > 64:
-        _ENGINES.clear()
-    eng = Engine(rules)
-    _ENGINES[id(rules)] = (rules, eng)
-    return eng
-
-
-def fold(
-    root: Any,
-    children: Callable[[Any], Iterable[Any]],
-    combine: Callable[[Any, list[Any]], Any],
-    key: Callable[[Any], Hashable] = lambda p: p,
-    memo: dict[Hashable, Any] | None = None,
-) -> Any:
-    """Evaluate a value bottom-up over an acyclic game tree, iteratively, with a memo.
-
-    ``combine(position, [values of its children])`` gives a position's value.  This is the
-    traversal analyses other than outcome and Grundy values (canonical forms, say) build on: no
-    recursion, so deep games are safe.
-
-    >>> fold(5, lambda n: [n - 1] if n else [], lambda n, vs: 1 + sum(vs))
-    6
-    """
-    table: dict[Hashable, Any] = {} if memo is None else memo
-    # A frame is (position, key, keys of its children or None until expanded): each child's key
-    # is computed once, when its parent is expanded, and reused when the parent is combined.
-    root_key = key(root)
-    stack: list[tuple[Any, Hashable, list[Hashable] | None]] = [(root, root_key, None)]
-    on_path: set[Hashable] = set()
-    while stack:
-        pos, k, kid_keys = stack[-1]
-        if kid_keys is None:
-            if k in table:
-                stack.pop()
-                continue
-            kids = list(children(pos))
-            kid_keys = [key(c) for c in kids]
-            stack[-1] = (pos, k, kid_keys)
-            on_path.add(k)
-            for c, ck in zip(kids, kid_keys, strict=True):
-                if ck not in table:
-                    if ck in on_path:
-                        raise Unsupported("this analysis needs a game without cycles")
-                    stack.append((c, ck, None))
-            continue
-        table[k] = combine(pos, [table[ck] for ck in kid_keys])
-        on_path.discard(k)
-        stack.pop()
-    return table[root_key]
+    return ENGINES.get(rules)

@@ -40,8 +40,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Limits
 from .errors import InvalidPosition, SearchLimitExceeded
+from .limits import Limits, over_budget, over_time
 from .rules import Move, Scored
 
 __all__ = [
@@ -130,17 +130,20 @@ class Search:
         lim = self.limits
         n = self.stats.nodes
         if lim.max_positions is not None and n > lim.max_positions:
-            raise SearchLimitExceeded(
-                f"negamax: search budget of {lim.max_positions:,} positions exceeded "
-                f"(raise --budget, or give --depth for a heuristic value)",
+            raise over_budget(
+                lim.max_positions,
+                by="negamax",
+                advice="raise --budget, or give --depth for a heuristic value",
                 positions=n,
                 seconds=time.perf_counter() - self._start,
             )
         if lim.max_seconds is not None and time.perf_counter() - self._start > lim.max_seconds:
-            raise SearchLimitExceeded(
-                f"negamax: time budget of {lim.max_seconds:g} s exceeded after {n:,} positions",
+            raise over_time(
+                lim.max_seconds,
+                f"{n:,} positions",
+                by="negamax",
                 positions=n,
-                seconds=time.perf_counter() - self._start,
+                elapsed=time.perf_counter() - self._start,
             )
 
     def alphabeta(self, root: Any, alpha: int = -_INF, beta: int = _INF, depth: int = _EXACT) -> int:

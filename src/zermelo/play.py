@@ -44,9 +44,10 @@ from typing import Any
 
 from .analysis import grundy as grundy_of
 from .analysis import outcome as outcome_of
+from .boards import cell_name, heap_sizes, norm, rows
 from .engine import DRAW, LOSE, WIN, Limits, engine_for
 from .errors import InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
-from .rules import Impartial, Move, Outcome, Partisan, Rules, Scored, is_natural
+from .rules import Impartial, Move, Outcome, Partisan, Rules, Scored
 
 __all__ = [
     "LEFT",
@@ -70,7 +71,6 @@ __all__ = [
     "find_move",
     "grid",
     "heaps",
-    "move_reader",
     "other_side",
     "outcome_words",
     "partisan_moves",
@@ -421,11 +421,10 @@ def other_side(side: str) -> str:
 def partisan_moves(game: Partisan[Any], position: Any, side: str) -> list[Move[Any]]:
     """The labelled moves of ``side`` (``left`` / ``right``).
 
-    Rules may label their own moves with ``left_moves`` / ``right_moves`` (yielding
-    :class:`~zermelo.rules.Move`); otherwise the label is generic: on a board (see :func:`grid`)
-    the cells the move changes, ``a1-a2`` (columns a, b, … from the left, rows 1, 2, … from the
-    top; a cell that was emptied comes first, so Clobber's ``b1-a1`` moves from b1 to a1), or
-    the one cell it used up (Col); else ``to`` and the position it leads to.
+    The rules' :meth:`~zermelo.rules.Partisan.left_moves` / ``right_moves``: by default, on a
+    grid board, the cells the move changes, ``a1-a2`` (columns a, b, … from the left, rows 1, 2,
+    … from the top; a cell that was emptied comes first, so Clobber's ``b1-a1`` moves from b1 to
+    a1), or the one cell it used up (Col); else ``to`` and the position it leads to.
 
     >>> from zermelo.games.domineering import Domineering
     >>> d = Domineering()
@@ -436,53 +435,13 @@ def partisan_moves(game: Partisan[Any], position: Any, side: str) -> list[Move[A
     """
     if side not in SIDES:
         raise InvalidPosition(f"the side to move is left or right, got {side!r}")
-    hook = getattr(game, f"{side}_moves", None)
-    if hook is not None:
-        moves: list[Move[Any]] = list(islice(hook(position), MAX_MOVES + 1))
-    else:
-        options = game.left_options(position) if side == LEFT else game.right_options(position)
-        before = grid(game, position)
-        moves = []
-        for option in islice(options, MAX_MOVES + 1):
-            cells = _changed_cells(before, grid(game, option)) if before is not None else None
-            moves.append(Move(cells or f"to {game.format(option)}", option))
+    labelled = game.left_moves(position) if side == LEFT else game.right_moves(position)
+    moves: list[Move[Any]] = list(islice(labelled, MAX_MOVES + 1))
     if len(moves) > MAX_MOVES:
         raise Unsupported(
             f"{game.spec()}: more than {MAX_MOVES:,} legal moves from {game.format(position)}; too many to play"
         )
     return moves
-
-
-def cell_name(row: int, col: int) -> str:
-    """A board cell as the terminal draws it: column letter, row number from 1 (``a1`` top left).
-
-    >>> cell_name(0, 0), cell_name(2, 1), cell_name(0, 27)
-    ('a1', 'b3', 'ab1')
-    """
-    letters = ""
-    c = col + 1
-    while c:
-        c, r = divmod(c - 1, 26)
-        letters = chr(ord("a") + r) + letters
-    return f"{letters}{row + 1}"
-
-
-def _changed_cells(before: list[str], after: list[str] | None) -> str | None:
-    if after is None or len(after) != len(before) or any(len(a) != len(b) for a, b in zip(after, before, strict=True)):
-        return None
-    changed = [
-        (r, c, new)
-        for r, (old_row, new_row) in enumerate(zip(before, after, strict=True))
-        for c, (old, new) in enumerate(zip(old_row, new_row, strict=True))
-        if old != new
-    ]
-    used = [x for x in changed if x[2] == "#"]
-    if used and len(used) < len(changed):  # a colouring game tints the neighbours too: name the cell used up
-        changed = used
-    if not 1 <= len(changed) <= 2:
-        return None
-    changed.sort(key=lambda x: (x[2] != ".", x[0], x[1]))  # emptied first: the cell moved from
-    return "-".join(cell_name(r, c) for r, c, _ in changed)
 
 
 def _sign_word(score: int) -> str:
@@ -615,24 +574,6 @@ def choose_move(
 
 
 # ---------------------------------------------------------------------- reading typed moves
-MoveReader = Callable[[Any, Any, str, list[MoveInfo]], MoveInfo | None]
-_READERS: dict[type, MoveReader] = {}
-
-
-def move_reader(cls: type) -> Callable[[MoveReader], MoveReader]:
-    """Register a reader of typed moves in a game's own notation (used for subclasses too)."""
-
-    def deco(fn: MoveReader) -> MoveReader:
-        _READERS[cls] = fn
-        return fn
-
-    return deco
-
-
-def _norm(text: str) -> str:
-    return " ".join(text.lower().replace("→", "->").split())
-
-
 def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo]) -> MoveInfo:
     """The move a person typed: a move number, a label, the game's notation, or the result.
 
@@ -648,7 +589,7 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
     take 3 from heap 1 (3 -> 0)
     take 1 from heap 2 (4 -> 3)
     """
-    t = _norm(text)
+    t = norm(text)
     if not t:
         raise InvalidPosition("type a move (or `moves` to list them)")
     if len(t) > MAX_TYPED:
@@ -659,18 +600,14 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
     if t.startswith("#") and bare.isdigit():
         return _by_number(int(bare), moves)
     for m in moves:
-        if _norm(m.label) == t:
+        if norm(m.label) == t:
             return m
-    for cls in type(game).__mro__:
-        reader = _READERS.get(cls)
-        if reader is not None:
-            hit = reader(game, position, t, moves)
-            if hit is not None:
-                return hit
-            break
+    hit = game.parse_move(position, t, [m.move for m in moves])  # the game's own notation
+    if hit is not None:
+        return next(m for m in moves if m.move is hit)
     if t.isdigit():
         return _by_number(int(t), moves)
-    ends = [m for m in moves if _norm(m.label).endswith(" " + t)]
+    ends = [m for m in moves if norm(m.label).endswith(" " + t)]
     if len(ends) == 1:  # the label without its first words: "b2" for "X b2"
         return ends[0]
     same = _by_tokens(t, moves)
@@ -701,7 +638,7 @@ def _by_tokens(t: str, moves: list[MoveInfo]) -> MoveInfo | None:
     if not typed:
         return None
     numbers_only = all(w.isdigit() for w in typed)
-    labels = [_TOKEN.findall(_norm(m.label)) for m in moves]
+    labels = [_TOKEN.findall(norm(m.label)) for m in moves]
 
     def exact(label: list[str]) -> bool:
         return label == typed or (numbers_only and [w for w in label if w.isdigit()] == typed)
@@ -724,129 +661,9 @@ def _by_number(k: int, moves: list[MoveInfo]) -> MoveInfo:
     return moves[k - 1]
 
 
-def _ints(words: list[str]) -> list[int] | None:
-    if not words or not all(w.isdigit() for w in words):
-        return None
-    return [int(w) for w in words]
-
-
-def _heap_list(position: Any) -> tuple[int, ...]:
-    return (position,) if isinstance(position, int) else tuple(position)
-
-
-def _match_heaps(game: Any, position: Any, moves: list[MoveInfo], heap: int, new: int, what: str) -> MoveInfo:
-    heaps = _heap_list(position)
-    if not 1 <= heap <= len(heaps):
-        raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(heaps)}")
-    want = (*heaps[: heap - 1], new, *heaps[heap:])
-    for m in moves:
-        if _heap_list(m.position) == want:
-            return m
-    raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {heaps[heap - 1]})")
-
-
-def _read_heap_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
-    """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one heap)."""
-    heaps = _heap_list(position)
-    words = t.replace("->", " -> ").replace(",", " ").split()
-    if words and words[0] == "heap" and "->" in words:
-        i = words.index("->")
-        a, b = _ints(words[1:i]), _ints(words[i + 1 :])
-        if a and b and len(a) == 1 and len(b) == 1:
-            return _match_heaps(game, position, moves, a[0], b[0], f"heap {a[0]} -> {b[0]}")
-        return None
-    if words and words[0] == "take":
-        rest = words[1:]
-        if len(rest) == 1 and rest[0].isdigit() and len(heaps) == 1:
-            k = int(rest[0])
-            return _match_heaps(game, position, moves, 1, heaps[0] - k, f"take {k}")
-        if len(rest) == 4 and rest[1] == "from" and rest[2] == "heap" and rest[0].isdigit() and rest[3].isdigit():
-            k, h = int(rest[0]), int(rest[3])
-            new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
-            return _match_heaps(game, position, moves, h, new, f"take {k} from heap {h}")
-        return None
-    nums = _ints(words)
-    if nums is not None and len(nums) == 2:
-        h, k = nums
-        new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
-        return _match_heaps(game, position, moves, h, new, f"take {k} from heap {h}")
-    return None
-
-
-def _read_wythoff_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
-    """``1 3`` = take 3 from heap 1; ``both 2`` or ``b 2`` = take 2 from both heaps."""
-    words = t.replace(",", " ").split()
-    both = (words[:1] in (["both"], ["b"]) and len(words) == 2) or (
-        words[:1] == ["take"] and words[2:] == ["from", "both"]
-    )
-    if both and words[1].isdigit():
-        d = int(words[1])
-        want = (position[0] - d, position[1] - d)
-    else:
-        nums = _ints(words)
-        if nums is None or len(nums) != 2 or nums[0] not in (1, 2):
-            return None
-        h, k = nums
-        want = (position[0] - k, position[1]) if h == 1 else (position[0], position[1] - k)
-    for m in moves:
-        if m.position == want:
-            return m
-    raise InvalidPosition(f"{t!r} is not a legal move from {game.format(position)}")
-
-
-def _read_digraph_move(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
-    """A vertex name moves the (only) token there; ``a -> c`` names both ends."""
-    words = t.replace("->", " ").split()
-    if len(words) == 1 and isinstance(position, str):
-        hits = [m for m in moves if str(m.position).lower() == words[0]]
-        if hits:
-            return hits[0]
-    return None
-
-
-_CELL = re.compile(r"[a-z]+[0-9]+")
-_CELLS = re.compile(r"[a-z]+[0-9]+(?:\s*[-,\s]\s*[a-z]+[0-9]+)*")
-
-
-def _read_cells(game: Any, position: Any, t: str, moves: list[MoveInfo]) -> MoveInfo | None:
-    """Board cells, in any order: ``a1-a2``, ``a2 a1``, or one cell when only one move uses it.
-
-    Moves are matched by the cells their labels name (see :func:`partisan_moves`).
-    """
-    if not _CELLS.fullmatch(t):
-        return None
-    typed = set(_CELL.findall(t))
-    named = [(m, set(_CELL.findall(_norm(m.label)))) for m in moves]
-    for fits in (typed.__eq__, typed.issubset):
-        hits = [m for m, cells in named if cells and fits(cells)]
-        if len(hits) == 1:
-            return hits[0]
-        if hits:
-            labels = ", ".join(m.label for m in hits[:6]) + (", …" if len(hits) > 6 else "")
-            raise InvalidPosition(f"{t!r} could be {labels}: name all the cells of the move")
-    return None if not any(cells for _, cells in named) else _no_cells(t)
-
-
-def _no_cells(t: str) -> MoveInfo:
-    raise InvalidPosition(f"no legal move of yours uses {t} (type `moves` to list them)")
-
-
-def _register_readers() -> None:
-    from .games.digraph import Digraph
-    from .games.heap import HeapGame
-    from .games.wythoff import Wythoff
-
-    move_reader(HeapGame)(_read_heap_move)
-    move_reader(Wythoff)(_read_wythoff_move)
-    move_reader(Digraph)(_read_digraph_move)
-    move_reader(Partisan)(_read_cells)
-
-
-_register_readers()
-
-
 def heaps(game: Rules[Any], position: Any) -> list[int] | None:
-    """The heap sizes of a heap game's position (Nim, subtraction games, Wythoff), else ``None``.
+    """The heap sizes of a heap game's position (Nim, subtraction games, Wythoff), else ``None``:
+    its :meth:`~zermelo.rules.Rules.board` when that is heaps.
 
     Front ends draw these as rows of counters.
 
@@ -854,57 +671,22 @@ def heaps(game: Rules[Any], position: Any) -> list[int] | None:
     >>> heaps(Nim(), (3, 0, 5)), heaps(Nim(), 4), heaps(Wythoff(), (2, 7))
     ([3, 0, 5], [4], [2, 7])
     """
-    from .games.heap import HeapGame
-    from .games.wythoff import Wythoff
-
-    if isinstance(game, HeapGame | Wythoff):
-        return list(_heap_list(position))
-    return None
+    return heap_sizes(game.board(position))
 
 
 def grid(game: Rules[Any], position: Any) -> list[str] | None:
-    """The rows of a board game's position, top row first, or ``None`` for other games.
+    """The rows of a board game's position, top row first, or ``None`` for other games: its
+    :meth:`~zermelo.rules.Rules.board` when that is a grid.  Front ends draw it as a grid.
 
-    A board game here is one whose position text is its cells row by row (``/`` between rows
-    allowed) and whose rules say the board's size as ``m`` columns × ``n`` rows (the m,n,k-games)
-    or ``width`` × ``height``.  Front ends draw it as a grid.
-
-    >>> from zermelo.rules import Scored
-    >>> class Board(Scored[str]):
-    ...     m, n = 3, 2
-    >>> grid(Board(), "XO./..X")
-    ['XO.', '..X']
-
-    Partisan boards are recognised by their positions: a ``(rows, cols, cells)`` board whose text
-    is ``rows`` rows of ``cols`` characters separated by ``|`` (Domineering, Clobber, Col), or one
-    row of cells (Toads and Frogs, Toppling Dominoes).
+    >>> from zermelo.games import TicTacToe
+    >>> grid(TicTacToe(), "XO.....OX")
+    ['XO.', '...', '.OX']
 
     >>> from zermelo.games.domineering import Domineering
     >>> grid(Domineering(), Domineering().parse("..#|..."))
     ['..#', '...']
     """
-    if isinstance(game, Partisan):
-        return _partisan_grid(game, position)
-    if not isinstance(position, str):
-        return None
-    cells = game.format(position).replace("/", "")
-    for across, down in (("m", "n"), ("width", "height")):
-        cols, rows = getattr(game, across, None), getattr(game, down, None)
-        if isinstance(cols, int) and isinstance(rows, int) and cols > 0 and cols * rows == len(cells):
-            return [cells[r * cols : (r + 1) * cols] for r in range(rows)]
-    return None
-
-
-def _partisan_grid(game: Partisan[Any], position: Any) -> list[str] | None:
-    if not isinstance(position, tuple):
-        return None
-    if len(position) == 1 and isinstance(position[0], str) and position[0]:
-        return [position[0]] if game.format(position) == position[0] else None
-    if len(position) == 3 and is_natural(position[0]) and is_natural(position[1]) and position[0] * position[1] > 0:
-        rows = game.format(position).split("|")
-        if len(rows) == position[0] and all(len(r) == position[1] for r in rows):
-            return rows
-    return None
+    return rows(game.board(position))
 
 
 # ---------------------------------------------------------------------- a game in progress

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from .boards import Board, changed_cells, read_cells, rows
 from .errors import InvalidPosition
 
 if TYPE_CHECKING:
@@ -208,6 +209,36 @@ class Rules(Generic[P]):
         """The game's text form in the CLI grammar (``subtraction:1,3,4``)."""
         return self.name
 
+    # Optional hooks of every kind of game, each with a default; the front ends call them.
+
+    def explain(self, position: P, analysis: Any) -> str | None:
+        """The game's own "why" of ``analysis`` (a :class:`~zermelo.analysis.Analysis` of
+        ``position``), in the notes' terms, or ``None`` for the generic reasons (the nim-sum of a
+        sum, the mex rule, backward induction under misère play or with cycles).
+
+        Beside the game's closed forms: an explainer calls them, it never searches.  Phrases
+        every explainer uses (verdicts, plurals, long numbers) are in :mod:`zermelo.wording`.
+        """
+        return None
+
+    def parse_move(self, position: P, text: str, moves: Sequence[Move[P]]) -> Move[P] | None:
+        """The legal move (one of ``moves``) that ``text`` names in the game's own notation
+        (``2 3`` for "take 3 from heap 2" in Nim), or ``None`` when the text is not in it.
+
+        ``text`` is lower case with single spaces.  Raise :class:`InvalidPosition` with a short
+        reason for a move in the notation that is not legal.  The front ends first try a move
+        number and the labels of :meth:`Impartial.moves` (the writer of the notation).
+        """
+        return None
+
+    def board(self, position: P) -> Board | None:
+        """The position as a small declarative board for drawing, or ``None`` (its text is shown).
+
+        One of the kinds of :mod:`zermelo.boards`: heaps, a grid of cells, a graph with tokens,
+        Hackenbush edges.  Must be JSON-able; the web explorer draws it, the terminal prints it.
+        """
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"
 
@@ -306,7 +337,13 @@ class Impartial(Rules[P]):
 
 
 class Partisan(Rules[P]):
-    """A partisan game: Left and Right have different options.  Normal play."""
+    """A partisan game: Left and Right have different options.  Normal play.
+
+    Required: :meth:`left_options` and :meth:`right_options`.  Optional hooks: :meth:`left_moves`
+    / :meth:`right_moves` (labelled moves; by default the board cells a move changes),
+    :meth:`components`, :meth:`value_key` and :meth:`ordinal` (for canonical forms), and the
+    hooks of every game (:meth:`~Rules.explain`, :meth:`~Rules.parse_move`, :meth:`~Rules.board`).
+    """
 
     def left_options(self, position: P) -> Iterable[P]:
         """Positions Left can move to."""
@@ -318,6 +355,39 @@ class Partisan(Rules[P]):
 
     def components(self, position: P) -> Sequence[P] | None:
         """Split into independent parts whose sum the position is, or ``None``."""
+        return None
+
+    def left_moves(self, position: P) -> Iterator[Move[P]]:
+        """Left's moves, labelled: see :meth:`right_moves`."""
+        return self._labelled(position, self.left_options(position))
+
+    def right_moves(self, position: P) -> Iterator[Move[P]]:
+        """Right's moves, labelled.  Default: on a grid :meth:`~Rules.board`, the cells the move
+        changes (``a1-a2``: columns a, b, … from the left, rows 1, 2, … from the top; a cell that
+        was emptied comes first, so Clobber's ``b1-a1`` moves from b1 to a1) or the one cell it
+        used up (Col); else ``to`` and the position it leads to."""
+        return self._labelled(position, self.right_options(position))
+
+    def _labelled(self, position: P, options: Iterable[P]) -> Iterator[Move[P]]:
+        before = rows(self.board(position))
+        for option in options:
+            cells = changed_cells(before, rows(self.board(option))) if before is not None else None
+            yield Move(cells or f"to {self.format(option)}", option)
+
+    def parse_move(self, position: P, text: str, moves: Sequence[Move[P]]) -> Move[P] | None:
+        """Board cells name a move, in any order (``a1-a2``, ``a2 a1``, one cell if only one
+        move uses it): :func:`~zermelo.boards.read_cells`."""
+        return read_cells(text, moves)
+
+    def value_key(self, position: P) -> tuple[Hashable, bool]:
+        """``(key, negated)``: merge a position with its negative for canonical forms
+        (Domineering turned a quarter turn is the same board with the players swapped).
+        ``negated`` says the key's position is the negative of this one.  Default: not merged."""
+        return self.key(position), False
+
+    def ordinal(self, position: P) -> tuple[Any, P] | None:
+        """``(base value, top position)`` when the position is an ordinal sum base : top (a
+        Hackenbush edge carrying a tree): only the top is then searched.  Default ``None``."""
         return None
 
 
@@ -358,6 +428,14 @@ class Scored(Rules[P]):
         """
         return 0
 
+    #: What the value means, said after it (``Alice's score from here``); ``None``: the score
+    #: difference for the player to move.
+    value_meaning: ClassVar[str | None] = None
+
+    def to_move(self, position: P) -> str | None:
+        """Who is to move, in the game's words (``X``), or ``None`` when the position does not say."""
+        return None
+
     def order(self, position: P, moves: list[Move[P]]) -> list[Move[P]]:
         """Move ordering for alpha-beta: likely-best moves first.  Default: as generated."""
         return moves
@@ -392,7 +470,7 @@ class _Summands:
         return " + ".join(g.spec() for g in self.games)
 
     def parse(self, text: str) -> tuple[Any, ...]:
-        parts = [" ".join(chunk) for chunk in _split_on_plus(text.split())]
+        parts = [" ".join(chunk) for chunk in split_on_plus(text.split())]
         n = len(self.games)
         if len(parts) != n:
             raise InvalidPosition(f"a sum of {n} games needs {n} positions separated by ' + '")
@@ -477,7 +555,7 @@ class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):
         return self._side(position, False)
 
 
-def _split_on_plus(words: Sequence[str]) -> list[list[str]]:
+def split_on_plus(words: Sequence[str]) -> list[list[str]]:
     """Words split at each word ``+``."""
     out: list[list[str]] = [[]]
     for w in words:

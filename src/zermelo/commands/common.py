@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from ..engine import Limits, Progress
 from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..registry import entry, make_game
-from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum, _split_on_plus
+from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 
 __all__ = ["add_limits", "emit_json", "game_and_position", "limits_from", "progress_printer"]
 
@@ -113,7 +113,7 @@ def game_and_position(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]
     words = list(words)
     if "+" not in words:
         return _one_game(spec, words)
-    chunks = _split_on_plus(words)
+    chunks = split_on_plus(words)
     parts = [_one_game(spec, chunks[0])]
     for chunk in chunks[1:]:
         if not chunk:

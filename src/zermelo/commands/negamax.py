@@ -43,8 +43,8 @@ def _game_and_position(spec: str, words: list[str]) -> tuple[Scored[Any], Any]:
 
 
 def _who(game: Scored[Any], position: Any) -> str:
-    to_move = getattr(game, "to_move", None)
-    return f" ({to_move(position)} to move)" if callable(to_move) else ""
+    who = game.to_move(position)
+    return f" ({who} to move)" if who is not None else ""
 
 
 def _value_line(r: Result) -> str:
@@ -52,7 +52,7 @@ def _value_line(r: Result) -> str:
         return f"heuristic {r.raw:+d} (not solved: the search stopped at depth {r.depth})"
     if r.game.win_loss:
         return r.describe()
-    meaning = getattr(r.game, "value_meaning", None)
+    meaning = r.game.value_meaning
     if meaning is not None:
         return f"{r.value:+d} ({meaning})"
     return f"{r.value:+d} (score difference for the player to move: {r.outcome})"

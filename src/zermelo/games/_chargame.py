@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
+from ..boards import Board
 from ..rules import Partisan, validate_by_text
-from ._grid import CharBoard, char_images, char_regions, format_chars, parse_chars
+from ._grid import CharBoard, board_of_text, char_images, char_regions, format_chars, parse_chars
 
 __all__ = ["CharGridGame"]
 
@@ -38,6 +39,10 @@ class CharGridGame(Partisan[CharBoard]):
 
     def format(self, position: CharBoard) -> str:
         return format_chars(position)
+
+    def board(self, position: CharBoard) -> Board | None:
+        """The grid of cells."""
+        return board_of_text(self.format(position), position[0], position[1])
 
     def dead(self, region: CharBoard) -> bool:
         """Whether a region is 0 for sure (no one can ever move there): it is dropped."""

@@ -17,10 +17,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..boards import Board as Drawing
+from ..boards import grid_board
 from ..errors import InvalidPosition
 
 __all__ = [
     "Board",
+    "board_of_text",
     "crop",
     "format_board",
     "mirror_key",
@@ -380,3 +383,12 @@ def char_neighbours(board: CharBoard, i: int) -> list[int]:
     if c < cols - 1:
         out.append(i + 1)
     return out
+
+
+def board_of_text(text: str, rows: int, cols: int) -> Drawing | None:
+    """The grid board of a position whose text is ``rows`` rows of ``cols`` cells separated by
+    ``|`` (its text form), or ``None`` when the text is not that (an empty board)."""
+    lines = text.split("|")
+    if rows * cols <= 0 or len(lines) != rows or any(len(r) != cols for r in lines):
+        return None
+    return grid_board(lines)

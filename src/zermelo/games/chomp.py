@@ -32,11 +32,15 @@ from collections.abc import Hashable, Iterator
 from functools import lru_cache
 from itertools import pairwise
 from math import comb
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
 from ..rules import Impartial, Move, Outcome, Rules, is_natural, parse_int, require
+from ..wording import first_move, notes_verdict
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Chomp", "transpose"]
 
@@ -188,6 +192,33 @@ class Chomp(Impartial[Shape]):
         require(all(a >= b for a, b in pairwise(shape)), "chomp", "row lengths must not increase downwards", shape)
         require(bool(shape) or not self.poisoned, "chomp", "the diagram must keep its poisoned square", shape)
         return self._check_size(shape)
+
+    def explain(self, shape: Shape, analysis: Analysis) -> str | None:
+        """Two rows (a = b + 1 loses) and strategy stealing on rectangles."""
+        a = analysis
+        position = shape
+        rectangle = bool(position) and min(position) == max(position) and position != (1,)
+        if a.misere or not self.poisoned:
+            return None
+        if position == (1,):
+            return f"Only the poisoned square is left and it may not be eaten: no move is possible, {notes_verdict(a)}."
+        narrow = transpose(position) if len(position) > 2 else position
+        if len(narrow) <= 2 and not rectangle:
+            x, y = narrow[0], narrow[1] if len(narrow) > 1 else 0
+            side = "rows" if narrow is position else "columns"
+            return (
+                f"A diagram of two {side} of lengths a and b (here {x} and {y}) is lost for the player to move exactly "
+                "when a = b + 1: every move from there leaves a = b or a >= b + 2, and from those one bite restores "
+                f"a = b + 1, {notes_verdict(a)}.{first_move(a)}"
+            )
+        if not rectangle:
+            return None
+        return (
+            f"Strategy stealing: on a rectangle larger than 1 × 1 the first player wins. If eating only the bottom "
+            "right square lost, the opponent would have a winning answer — but the first player could have made that "
+            "answer directly, because it eats the bottom right square too. The argument does not say which move "
+            f"wins; the search does: {', '.join(m.label for m in a.winning_moves) or 'none found'}."
+        )
 
     def format(self, shape: Shape) -> str:
         if not shape:

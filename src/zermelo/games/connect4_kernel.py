@@ -25,7 +25,7 @@ import time
 import numpy as np
 
 from .._jit import njit
-from ..errors import SearchLimitExceeded
+from ..limits import over_budget
 
 __all__ = ["Table", "reset_table", "solve", "table_for"]
 
@@ -320,9 +320,10 @@ def solve(
     score = _solve(current, mask, moves, w, h, t.order, t.keys, t.vals, t.counter, threshold, test)
     nodes = int(t.counter[0]) - before
     if t.counter[2]:
-        raise SearchLimitExceeded(
-            f"connect4:{w}x{h}: search budget of {max_nodes:,} positions exceeded "
-            "(the compiled solver gets 50 x --budget; raise --budget)",
+        raise over_budget(
+            max_nodes or 0,
+            by=f"connect4:{w}x{h}",
+            advice="the compiled solver gets 50 x --budget; raise --budget",
             positions=nodes,
             seconds=time.perf_counter() - start,
         )

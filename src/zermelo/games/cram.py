@@ -22,12 +22,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
 from functools import cache, lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
+from ..wording import first_move, notes_verdict, parts_text
 from .kayles import DawsonKayles
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Board", "Cram"]
 
@@ -357,6 +361,34 @@ class Cram(Impartial[Board]):
                 elif ch != ".":
                     raise InvalidPosition(f"cram: squares are '.' (free) or '#' (filled), got {ch!r}")
         return (len(rows), w, filled)
+
+    def explain(self, board: Board, analysis: Analysis) -> str | None:
+        """Mirror play on even × even boards, independent regions, and straight strips (Dawson's Kayles)."""
+        a = analysis
+        h, w, filled = board
+        parts = self.components(board)
+        if a.misere or not isinstance(a.grundy, int) or not h or not w:
+            return None
+        if not filled and h % 2 == 0 and w % 2 == 0:
+            return (
+                f"On an empty {h} × {w} board with both sides even the second player copies every domino "
+                f"point-mirrored through the centre, {notes_verdict(a)}."
+            )
+        if parts:
+            values = [int(v) for v in (a.grundy_of(self, p) for p in parts) if isinstance(v, int)]
+            if len(values) == len(parts):
+                return (
+                    f"The free squares form {parts_text(values, 'region', 'separate regions, independent games')}, "
+                    f"{notes_verdict(a)}.{first_move(a)}"
+                )
+        cells = self.free(board).bit_count()
+        if self.grundy_formula(board) is not None and parts is None and cells >= 2:
+            return (
+                f"The free squares form one straight strip of {cells}: the notes' 1 × n dominos, which is Dawson's "
+                "Kayles (octal 0.07). A domino leaves two strips of a and b squares with a + b = n − 2, so "
+                f"D_n = mex{{D_a ⊕ D_b}}; here D_{cells} = {a.grundy}, {notes_verdict(a)}.{first_move(a)}"
+            )
+        return None
 
     def format(self, board: Board) -> str:
         h, w, filled = board

@@ -15,6 +15,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import ClassVar
 
+from ..boards import Board, graph_board
 from ..errors import InvalidGame, InvalidPosition
 from ..rules import Impartial, Move, require
 
@@ -123,6 +124,19 @@ class Digraph(Impartial[Tokens]):
                 known = ", ".join(sorted(self.successors)[:12])
                 raise InvalidPosition(f"digraph: no vertex {w!r} in the graph (vertices: {known})")
         return words[0] if len(words) == 1 else tuple(words)
+
+    def board(self, position: Tokens) -> Board:
+        """The graph with the tokens on their vertices."""
+        return graph_board(self.edges, (position,) if isinstance(position, str) else position)
+
+    def parse_move(self, position: Tokens, text: str, moves: Sequence[Move[Tokens]]) -> Move[Tokens] | None:
+        """A vertex name moves the (only) token there."""
+        words = text.replace("->", " ").split()
+        if len(words) == 1 and isinstance(position, str):
+            hits = [m for m in moves if str(m.position).lower() == words[0]]
+            if hits:
+                return hits[0]
+        return None
 
     def format(self, position: Tokens) -> str:
         return position if isinstance(position, str) else " ".join(position)

@@ -12,11 +12,15 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from math import gcd, isqrt
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import InvalidPosition, SearchLimitExceeded
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short
+from ..wording import first_move, notes_verdict
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Divisor", "divisors", "factorize"]
 
@@ -161,6 +165,23 @@ class Divisor(Impartial[int]):
 
     def parse(self, text: str) -> int:
         return parse_int(text, "divisor: the number", minimum=1)
+
+    def explain(self, n: int, analysis: Analysis) -> str | None:
+        """Parity: odd numbers lose, even numbers win by subtracting 1."""
+        a = analysis
+        if a.misere:
+            return None
+        if n == 1:
+            return f"1 has no proper divisor: no move is possible, {notes_verdict(a)}."
+        if n % 2:
+            return (
+                f"{n} is odd, so all its divisors are odd and every move leaves an even number; from an even "
+                f"number the opponent subtracts 1 and hands back an odd one, down to 1, {notes_verdict(a)}."
+            )
+        return (
+            f"{n} is even: subtracting an odd divisor (1 always works) leaves an odd number, from which every "
+            f"move leads back to an even one, {notes_verdict(a)}.{first_move(a)}"
+        )
 
     def format(self, n: int) -> str:
         return str(n)

@@ -16,9 +16,20 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
+from ..boards import Board as Drawing
 from ..registry import GameEntry, no_params, register
 from ..rules import Partisan
-from ._grid import Board, _masks, check_board, format_board, mirror_key, mirror_key_transposed, parse_board, regions
+from ._grid import (
+    Board,
+    _masks,
+    board_of_text,
+    check_board,
+    format_board,
+    mirror_key,
+    mirror_key_transposed,
+    parse_board,
+    regions,
+)
 
 __all__ = ["Domineering"]
 
@@ -36,6 +47,10 @@ class Domineering(Partisan[Board]):
 
     def validate(self, position: Board) -> Board:
         return check_board(position, "domineering")
+
+    def board(self, position: Board) -> Drawing | None:
+        """The grid of cells (``#`` covered)."""
+        return board_of_text(self.format(position), position[0], position[1])
 
     def left_options(self, position: Board) -> Iterator[Board]:
         rows, cols, empty = position

@@ -27,11 +27,15 @@ of ``k`` sit below those of ``m`` without touching them: ``k`` is a tail sum of 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..wording import first_move, notes_verdict
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Fibonacci", "is_fibonacci", "zeckendorf"]
 
@@ -147,6 +151,36 @@ class Fibonacci(Impartial[Position]):
         ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))
         require(ok, "fibonacci", what, position)
         return position
+
+    def explain(self, position: Position, analysis: Analysis) -> str | None:
+        """Zeckendorf: take the smallest term of n's Zeckendorf sum when the rule allows it."""
+        a = analysis
+        n = position[0]
+        if a.misere or n == 0:
+            return None
+        terms = zeckendorf(n)
+        cap = limit(position)
+        z = terms[-1]
+        zeck = " + ".join(map(str, terms))
+        rule = (
+            "at most n − 1 on the first move" if position[1] == 0 else f"at most twice the previous take {position[1]}"
+        )
+        text = f"Zeckendorf: {n} = {zeck}. The player to move may take {rule}, that is up to {cap}. "
+        if z == n and n <= cap:
+            return text + f"So take all {n}: the opponent cannot move, {notes_verdict(a)}.{first_move(a)}"
+        if z <= cap:
+            return text + (
+                f"The smallest term {z} is allowed: taking it leaves {n - z}, whose smallest Zeckendorf term is more "
+                f"than twice {z} and out of the opponent's reach, {notes_verdict(a)}.{first_move(a)}"
+            )
+        if len(terms) == 1:
+            text += f"{n} is a Fibonacci number, so the smallest term is {n} itself, out of reach. "
+        else:
+            text += f"The smallest term {z} is more than {cap}. "
+        return text + (
+            "Any take k leaves a number whose smallest Zeckendorf term is at most 2k, which the opponent may take, "
+            f"{notes_verdict(a)}."
+        )
 
     def format(self, position: Position) -> str:
         n, last = position

@@ -24,12 +24,16 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, validate_by_text
+from ..sprague_grundy import nim_sum
+from ..wording import first_move, notes_verdict, parts_text
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["GROUND", "Edges", "GreenHackenbush", "hackenbush_value"]
 
@@ -276,6 +280,21 @@ class GreenHackenbush(Impartial[Edges]):
             lost = sorted(set(edges) - set(kept))[0]
             raise InvalidPosition(f"greenhackenbush: edge {lost[0]}-{lost[1]} is not connected to the ground g")
         return kept
+
+    def explain(self, edges: Edges, analysis: Analysis) -> str | None:
+        """The fusion and colon principles: each part at the ground is worth a stalk."""
+        a = analysis
+        if a.misere or not edges:
+            return None
+        parts = self.components(edges) or [edges]
+        values = [hackenbush_value(p) for p in parts]
+        return (
+            "Fusion principle: the vertices of every cycle fuse into one, its edges becoming loops, each a stalk of "
+            "one edge. Colon principle: the branches at a vertex are worth one stalk of their nim-sum, so a vertex "
+            "counts the nim-sum of (1 + the value above each edge). "
+            f"Here: {parts_text(values, 'part at the ground', 'parts at the ground')}, "
+            f"{notes_verdict(a)}.{first_move(a)}"
+        )
 
     def format(self, edges: Edges) -> str:
         if not edges:

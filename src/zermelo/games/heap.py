@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 from typing import ClassVar
 
+from ..boards import Board, heaps_board, whole_numbers
 from ..errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
 
@@ -169,3 +170,49 @@ class HeapGame(Impartial[Heaps]):
                 f"{self.name}: a position is a heap size or a tuple of them, got {short(repr(position))}"
             )
         return position
+
+    def board(self, position: Heaps) -> Board:
+        """Rows of counters, one per heap."""
+        return heaps_board(_heap_list(position))
+
+    def parse_move(self, position: Heaps, text: str, moves: Sequence[Move[Heaps]]) -> Move[Heaps] | None:
+        """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one heap)."""
+        heaps = _heap_list(position)
+        words = text.replace("->", " -> ").replace(",", " ").split()
+        if words and words[0] == "heap" and "->" in words:
+            i = words.index("->")
+            a, b = whole_numbers(words[1:i]), whole_numbers(words[i + 1 :])
+            if a and b and len(a) == 1 and len(b) == 1:
+                return _match_heaps(heaps, moves, a[0], b[0], f"heap {a[0]} -> {b[0]}")
+            return None
+        if words and words[0] == "take":
+            rest = words[1:]
+            if len(rest) == 1 and rest[0].isdigit() and len(heaps) == 1:
+                k = int(rest[0])
+                return _match_heaps(heaps, moves, 1, heaps[0] - k, f"take {k}")
+            if len(rest) == 4 and rest[1] == "from" and rest[2] == "heap" and rest[0].isdigit() and rest[3].isdigit():
+                k, h = int(rest[0]), int(rest[3])
+                new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
+                return _match_heaps(heaps, moves, h, new, f"take {k} from heap {h}")
+            return None
+        nums = whole_numbers(words)
+        if nums is not None and len(nums) == 2:
+            h, k = nums
+            new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
+            return _match_heaps(heaps, moves, h, new, f"take {k} from heap {h}")
+        return None
+
+
+def _heap_list(position: Heaps) -> tuple[int, ...]:
+    return (position,) if isinstance(position, int) else tuple(position)
+
+
+def _match_heaps(heaps: tuple[int, ...], moves: Sequence[Move[Heaps]], heap: int, new: int, what: str) -> Move[Heaps]:
+    """The move that leaves heap ``heap`` (from 1) with ``new`` counters, the others as they are."""
+    if not 1 <= heap <= len(heaps):
+        raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(heaps)}")
+    want = (*heaps[: heap - 1], new, *heaps[heap:])
+    for m in moves:
+        if _heap_list(m.position) == want:
+            return m
+    raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {heaps[heap - 1]})")

@@ -15,10 +15,15 @@ Misère Nim (the player who takes the last counter loses): a position is a P-pos
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..rules import Move, Outcome
+from ..sprague_grundy import nim_sum
+from ..wording import MAX_LISTED, heap_tuple, nim_columns, num, plural, some_winning_move, verdict
 from .heap import HeapGame, Heaps
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Nim", "misere_nim_outcome"]
 
@@ -91,3 +96,94 @@ class Nim(HeapGame):
                 where = "" if single else f" from heap {i + 1}"
                 found.append(Move(f"take {h - t}{where} ({h} -> {t})", new[0] if single else new))
         return found
+
+    def explain(self, position: Heaps, analysis: Analysis) -> str:
+        """Bouton: the heaps in binary, the nim-sum and the heap whose highest bit it shares.
+        Misère play: as normal Nim until only heaps of 0 or 1 would be left.
+
+        >>> from zermelo.analysis import solve
+        >>> print(solve(Nim(), (3, 4, 5)).explanation)  # doctest: +NORMALIZE_WHITESPACE
+        Bouton: write the heaps in binary and add each column without carrying (the nim-sum).
+          heap 1:  3 = 011
+          heap 2:  4 = 100
+          heap 3:  5 = 101
+          ones per column:  2 1 2 (even odd even)  →  nim-sum 2 = 010
+        The nim-sum is 2, not 0, so the player to move wins (an N-position).
+        Its highest bit is 2; heap 1 (3) has that bit.
+        Reduce heap 1 from 3 to 3 ⊕ 2 = 1: then every column has an even number of ones and the nim-sum is 0.
+        """
+        a = analysis
+        heaps = heap_tuple(position)
+        s = nim_sum(*heaps)
+        if a.misere:
+            return self._explain_misere(heaps, s, a)
+        if not any(heaps):
+            return (
+                "Every heap is empty: no move is possible, and under normal play the player to move loses "
+                "(a P-position)."
+            )
+        if len(heaps) == 1:
+            return f"A single heap of {num(heaps[0])}: take it all and leave nothing, {verdict(a)}."
+        lines = ["Bouton: write the heaps in binary and add each column without carrying (the nim-sum)."]
+        if max(heaps).bit_length() <= 64:
+            lines += nim_columns(heaps)
+        else:
+            lines.append(f"  (heaps of up to {max(heaps).bit_length()} bits: the columns are too wide to print)")
+        if s == 0:
+            lines.append(
+                f"The nim-sum is 0: every column has an even number of ones, {verdict(a)}. "
+                "Any move changes one heap, so some column's count becomes odd and the nim-sum non-zero."
+            )
+            return "\n".join(lines)
+        top = 1 << (s.bit_length() - 1)
+        has = [i for i, h in enumerate(heaps) if h & top]
+        which = ", ".join(f"heap {i + 1} ({num(heaps[i])})" for i in has[:MAX_LISTED]) + (
+            ", …" if len(has) > MAX_LISTED else ""
+        )
+        i = has[0]
+        h = heaps[i]
+        verb = "has" if len(has) == 1 else "have"
+        lines.append(
+            f"The nim-sum is {num(s)}, not 0, {verdict(a)}. Its highest bit is {num(top)}; {which} {verb} that bit. "
+            f"Reduce heap {i + 1} from {num(h)} to {num(h)} ⊕ {num(s)} = {num(h ^ s)}: then every column has an "
+            "even number of ones and the nim-sum is 0."
+        )
+        if len(has) > 1:
+            lines.append(f"(Each of the {len(has)} heaps with that bit gives a winning move the same way.)")
+        return "\n".join(lines)
+
+    def _explain_misere(self, heaps: tuple[int, ...], s: int, a: Analysis) -> str:
+        big = sum(1 for h in heaps if h >= 2)
+        ones = sum(1 for h in heaps if h == 1)
+        if not big and not ones:
+            return "Every heap is empty: no move is possible, and under misère play the player who cannot move wins."
+        if big == 0:
+            parity = "odd" if ones % 2 else "even"
+            text = (
+                f"Misère Nim with only heaps of size 0 or 1: the players just alternate taking a heap of 1. "
+                f"There are {ones} of them ({parity}), "
+            )
+            if ones % 2:
+                return (
+                    text + "and the player to move will be the one who takes the last: a P-position "
+                    "(the player to move loses)."
+                )
+            return (
+                text
+                + "and the opponent will be the one who takes the last: an N-position (the player to move wins)."
+                + some_winning_move(a, self)
+            )
+        rule = (
+            f"Misère Nim with {plural(big, 'heap')} of 2 or more: play as in normal Nim (the position is a "
+            f"P-position exactly when the nim-sum is 0; here it is {num(s)}) until the move that would leave only "
+            "heaps of 0 or 1, which must leave an odd number of 1s instead; "
+        )
+        if a.outcome is Outcome.P:
+            return rule + f"{verdict(a)}."
+        hint = ""
+        if big == 1:
+            hint = (
+                " With one heap of 2 or more, the winning move reduces it to 0 or 1 so as to leave an odd number of "
+                "heaps of size 1."
+            )
+        return rule + f"{verdict(a)}.{hint}{some_winning_move(a, self)}"

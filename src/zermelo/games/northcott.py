@@ -26,12 +26,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from math import prod
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, require
+from ..sprague_grundy import nim_sum
+from ..wording import first_move, notes_verdict, xor_text
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Northcott", "NorthcottPosition", "gaps"]
 
@@ -167,6 +171,18 @@ class Northcott(Impartial[NorthcottPosition]):
         require(ok, "northcott", f"{what}, columns from 0 to width - 1", position)
         require(all(w != b for w, b in rows), "northcott", "two counters cannot share a square", position)
         return position
+
+    def explain(self, position: NorthcottPosition, analysis: Analysis) -> str | None:
+        """The gaps between the counters are Nim heaps."""
+        a = analysis
+        if a.misere:
+            return None
+        return (
+            "The gaps between the counters are Nim heaps: moving toward the other counter is a Nim move on the gap; "
+            "moving away only makes a heap bigger, and the opponent moves toward by as much to undo it, so the winner "
+            f"never needs to move away and the game ends. The gaps {gaps(position)} have nim-sum "
+            f"{xor_text(gaps(position))}, {notes_verdict(a)}.{first_move(a)}"
+        )
 
     def format(self, position: NorthcottPosition) -> str:
         width, rows, white = position

@@ -28,12 +28,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from math import comb
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..sprague_grundy import nim_sum
+from ..wording import first_move, notes_verdict, xor_text
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["PokerNim", "PokerPosition"]
 
@@ -135,6 +139,19 @@ class PokerNim(Impartial[PokerPosition]):
         ok = isinstance(position, tuple) and len(position) == 3 and isinstance(position[0], tuple)
         require(ok and all(map(is_natural, (*position[0], *position[1:]))), "pokernim", what, position)
         return position
+
+    def explain(self, position: PokerPosition, analysis: Analysis) -> str | None:
+        """Played like Nim whatever the reserves: additions are reversed."""
+        a = analysis
+        if a.misere:
+            return None
+        heaps, mine, yours = position
+        return (
+            "Poker Nim is played like Nim, whatever the reserves: the player who wins at Nim answers a removal as in "
+            "Nim and reverses any addition by taking the added chips straight back; they never add chips themselves, "
+            f"so the loser's reserve runs out (now {mine} chips for the player to move, {yours} for the other) and the "
+            f"game ends. The heaps have nim-sum {xor_text(list(heaps))}, {notes_verdict(a)}.{first_move(a)}"
+        )
 
     def format(self, position: PokerPosition) -> str:
         heaps, mine, yours = position

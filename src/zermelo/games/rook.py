@@ -12,11 +12,15 @@ its diagonal swaps ``i`` and ``j`` and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..wording import first_move, notes_verdict
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Rook", "parse_square"]
 
@@ -94,6 +98,17 @@ class Rook(Impartial[Square]):
 
     def parse(self, text: str) -> Square:
         return parse_square(text, self.name)
+
+    def explain(self, square: Square, analysis: Analysis) -> str | None:
+        """The rook's square is Nim with two heaps: its row and its column."""
+        a = analysis
+        if a.misere:
+            return None
+        i, j = square
+        return (
+            f"The rook in row {i}, column {j} is Nim with heaps {i} and {j} (moving up shrinks one, moving left the "
+            f"other): the square is worth *{i} + *{j} = *{i ^ j}, {notes_verdict(a)}.{first_move(a)}"
+        )
 
     def format(self, square: Square) -> str:
         return f"{square[0]} {square[1]}"

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from math import comb
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from ..engine import nim_sum
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..sprague_grundy import nim_sum
+from ..wording import MAX_LISTED, few, first_move, notes_verdict, xor_text
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Staircase", "odd_stairs_nim_sum"]
 
@@ -106,6 +110,26 @@ class Staircase(Impartial[Stairs]):
         ok = isinstance(stairs, tuple) and all(map(is_natural, stairs))
         require(ok, "staircase", "a position is a tuple of stones per stair, whole numbers >= 0", stairs)
         return stairs
+
+    def explain(self, position: Stairs, analysis: Analysis) -> str | None:
+        """Only the odd stairs count: Nim on them (the notes' staircase argument)."""
+        a = analysis
+        if a.misere:
+            return None
+        odd = list(position[1::2])
+        if not odd:
+            return (
+                f"There is no odd stair: every stone is on the ground (stair 0), where it never moves again: no "
+                f"move is possible, {notes_verdict(a)}."
+            )
+        stairs = few(range(1, len(position), 2))
+        if len(odd) > MAX_LISTED:
+            stairs += f": {len(odd):,} odd stairs"
+        return (
+            f"Only the odd stairs ({stairs}) matter. Moving stones off an odd stair is a Nim move; moving stones "
+            "onto an odd stair is undone by moving them one stair further down, so the stones on even stairs never "
+            f"count. The odd stairs hold [{few(odd)}], nim-sum {xor_text(odd)}, {notes_verdict(a)}.{first_move(a)}"
+        )
 
     def format(self, stairs: Stairs) -> str:
         return " ".join(map(str, stairs))

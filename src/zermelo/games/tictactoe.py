@@ -26,6 +26,7 @@ from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from ..boards import Board, grid_board
 from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
 from ..rules import Move, Scored, validate_by_text
@@ -158,6 +159,13 @@ class MNK(Scored[str]):
 
     def format(self, board: str) -> str:
         return board
+
+    def board(self, position: str) -> Board | None:
+        """The grid, ``m`` columns × ``n`` rows."""
+        cells = self.format(position).replace("/", "")
+        if self.m * self.n != len(cells):
+            return None
+        return grid_board(cells[r * self.m : (r + 1) * self.m] for r in range(self.n))
 
 
 class TicTacToe(MNK):

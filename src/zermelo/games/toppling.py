@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
+from ..boards import Board, grid_board
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Partisan, validate_by_text
@@ -41,6 +42,11 @@ class TopplingDominoes(Partisan[Rows]):
             if bad:
                 raise InvalidPosition(f"toppling: rows are words of B, R and G; got {w!r}")
         return tuple(sorted(words))
+
+    def board(self, position: Rows) -> Board | None:
+        """One row of cells (a sum of several rows has no board)."""
+        one = len(position) == 1 and position[0] and self.format(position) == position[0]
+        return grid_board(position) if one else None
 
     def format(self, position: Rows) -> str:
         return " ".join(position) if position else "0"

@@ -8,15 +8,20 @@ fine, where floating-point φ fails.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from itertools import repeat
 from math import isqrt
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
+from ..boards import Board, heaps_board, whole_numbers
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..wording import num, verdict
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Wythoff", "partner", "wythoff_pair"]
 
@@ -171,6 +176,69 @@ class Wythoff(Impartial[Pair]):
         if len(words) != 2:
             raise InvalidPosition(f"wythoff: a position is two heap sizes, like '26 34', got {text.strip()!r}")
         return parse_int(words[0], "a heap size"), parse_int(words[1], "a heap size")
+
+    def explain(self, position: Pair, analysis: Analysis) -> str | None:
+        """The Beatty pairs (⌊kφ⌋, ⌊kφ²⌋): the pair with this difference, and each family of winning
+        moves (:meth:`winning_moves_formula` finds the same ones).  Misère play: the generic reasons."""
+        a = analysis
+        if a.misere:
+            return None
+        x, y = position
+        lo, hi = min(x, y), max(x, y)
+        d = hi - lo
+        ak, bk = wythoff_pair(d)
+        intro = (
+            "Wythoff: the P-positions are the pairs (a_k, b_k) = (⌊kφ⌋, ⌊kφ²⌋) = (a_k, a_k + k), k = 0, 1, 2, …; "
+            "every whole number appears in exactly one pair and each difference k once (Beatty's theorem)."
+        )
+        if (lo, hi) == (ak, bk):
+            return (
+                f"{intro} ({num(lo)}, {num(hi)}) is the pair k = {num(d)}: ⌊{num(d)}φ⌋ = {num(ak)} and "
+                f"{num(ak)} + {num(d)} = {num(bk)}, {verdict(a)}: taking from one heap keeps the other heap, whose "
+                "only pair is this one; taking the same from both keeps the difference k, and pair k is the only pair "
+                "with that difference; so every move leaves the pairs."
+            )
+        fams = []
+        px, py = partner(y), partner(x)
+        if px < x:
+            fams.append(
+                f"reduce heap 1 from {num(x)} to {num(px)}, the partner of {num(y)} (pair k = {num(abs(y - px))})"
+            )
+        if py < y:
+            fams.append(
+                f"reduce heap 2 from {num(y)} to {num(py)}, the partner of {num(x)} (pair k = {num(abs(x - py))})"
+            )
+        if ak < lo:
+            fams.append(
+                f"take {num(lo - ak)} from both heaps to reach ({num(ak)}, {num(bk)}), the pair k = {num(d)} with the "
+                f"same difference {num(d)}"
+            )
+        where = f"({num(x)}, {num(y)}) is not a pair: the pair with difference {num(d)} is ({num(ak)}, {num(bk)})"
+        return f"{intro} {where}, {verdict(a)}. Winning moves: " + "; or ".join(fams) + "."
+
+    def board(self, position: Pair) -> Board:
+        """Two rows of counters."""
+        return heaps_board(position)
+
+    def parse_move(self, position: Pair, text: str, moves: Sequence[Move[Pair]]) -> Move[Pair] | None:
+        """``1 3`` = take 3 from heap 1; ``both 2`` or ``b 2`` = take 2 from both heaps."""
+        words = text.replace(",", " ").split()
+        both = (words[:1] in (["both"], ["b"]) and len(words) == 2) or (
+            words[:1] == ["take"] and words[2:] == ["from", "both"]
+        )
+        if both and words[1].isdigit():
+            d = int(words[1])
+            want = (position[0] - d, position[1] - d)
+        else:
+            nums = whole_numbers(words)
+            if nums is None or len(nums) != 2 or nums[0] not in (1, 2):
+                return None
+            h, k = nums
+            want = (position[0] - k, position[1]) if h == 1 else (position[0], position[1] - k)
+        for m in moves:
+            if m.position == want:
+                return m
+        raise InvalidPosition(f"{text!r} is not a legal move from {self.format(position)}")
 
     def format(self, position: Pair) -> str:
         return f"{position[0]} {position[1]}"

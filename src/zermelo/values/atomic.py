@@ -44,8 +44,8 @@ from fractions import Fraction
 
 from ..errors import Unsupported
 from .calculus import is_infinitesimal, norton_multiply
-from .game import ZERO, Game, _fold_values, add, deep, game, le, neg, number, ordinal_sum, star
-from .notation import _pure_ups, _uptimal
+from .game import ZERO, Game, add, deep, fold_values, game, le, neg, number, ordinal_sum, star
+from .notation import pure_ups, uptimal
 
 __all__ = ["atomic_weight", "far_star", "is_all_small", "within_kite"]
 
@@ -80,7 +80,7 @@ def is_all_small(g: Game) -> bool:
         _SMALL[x.id] = out
         return out
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)
 
 
 def far_star(g: Game) -> int:
@@ -104,7 +104,7 @@ def far_star(g: Game) -> int:
         out = _FAR[x.id] = max((_FAR[o.id] for o in (*x.left, *x.right)), default=1)
         return out
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)
 
 
 def atomic_weight(g: Game) -> Game:
@@ -147,10 +147,10 @@ def _uptimal_weight(x: Game) -> Game | None:
     """aw of n·↑ + *s (s in {0, 1}) and of its negative, read off the canonical form: ±n."""
     if x.nim is not None:
         return ZERO
-    hit = _pure_ups(x)
+    hit = pure_ups(x)
     if hit is not None:
         return number(hit[0])
-    hit = _pure_ups(neg(x))
+    hit = pure_ups(neg(x))
     if hit is not None:
         return number(-hit[0])
     return None
@@ -163,7 +163,7 @@ def _numberish_weight(x: Game) -> Game | None:
     a = x.left_stop
     if a != x.right_stop:
         return None
-    hit = _uptimal(x + number(-a))
+    hit = uptimal(x + number(-a))
     return None if hit is None else number(hit[0])
 
 
@@ -191,7 +191,7 @@ def _weight(g: Game, cache: dict[int, Game], *, shortcut: bool, numbers: bool = 
         return out
 
     with deep():
-        return _fold_values(g, leaf, combine)
+        return fold_values(g, leaf, combine)
 
 
 def _rule(x: Game, left_weights: list[Game], right_weights: list[Game]) -> Game:

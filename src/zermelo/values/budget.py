@@ -9,7 +9,7 @@ is the hot path and polls nothing, so the budget is watched from outside: an int
 
 *Work* is what the caches hold: values built plus sums and comparisons computed — about 100
 bytes each, so it bounds memory as well as time.  The deadline is the limits' own (``--timeout``)
-or the engine's ambient one (:func:`zermelo.engine.deadline_scope`), whichever is earlier.
+or the engine's ambient one (:func:`zermelo.limits.deadline_scope`), whichever is earlier.
 
 Signals reach only the main thread: elsewhere (a web server's worker thread, or a platform
 without ``SIGALRM``) the block runs unwatched.
@@ -32,8 +32,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-from ..engine import Limits, _deadline
 from ..errors import SearchLimitExceeded
+from ..limits import Limits, deadline, over_budget, over_time
 from .game import _ADD, _ALL, _LE, _NUMBERS
 
 __all__ = ["value_budget", "work_done"]
@@ -56,14 +56,14 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
     deadline is ``limits.max_seconds`` from now (or ``limits.deadline``) and the ambient one.
     """
     start = time.monotonic()
-    deadline = _deadline(limits, start)
+    end = deadline(limits, start)
     cap = limits.max_positions if count_work else None
     watchable = (
         hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
         and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no outer budget (or other timer) running
     )
-    if not watchable or (deadline is None and cap is None):
+    if not watchable or (end is None and cap is None):
         yield
         return
     base = work_done()
@@ -78,23 +78,22 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
             return
         now = time.monotonic()
         work = work_done() - base
-        if deadline is not None and now > deadline:
+        if end is not None and now > end:
             fired[0] = True
-            raise SearchLimitExceeded(
-                f"time budget exceeded after {now - start:.1f} s"
-                + (f" ({work:,} sums, comparisons and values)" if count_work else ""),
+            raise over_time(
+                limits.max_seconds,
+                f"{work:,} sums, comparisons and values" if count_work else "",
+                advice="raise it with --timeout",
                 positions=work,
-                seconds=now - start,
+                elapsed=now - start,
             )
         if cap is not None and work > cap:
             fired[0] = True
-            raise SearchLimitExceeded(
-                f"search budget exceeded: more than {cap:,} sums, comparisons and values (--budget)",
-                positions=work,
-                seconds=now - start,
+            raise over_budget(
+                cap, "sums, comparisons and values", advice="--budget", positions=work, seconds=now - start
             )
 
-    first = TICK if deadline is None else min(TICK, max(deadline - start, 0.0) + 1e-3)
+    first = TICK if end is None else min(TICK, max(end - start, 0.0) + 1e-3)
     old = signal.signal(signal.SIGALRM, check)
     signal.setitimer(signal.ITIMER_REAL, first, TICK)
     try:

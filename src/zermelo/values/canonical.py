@@ -20,24 +20,28 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import Limits, Progress, _deadline, check_size, fold, mex
-from ..errors import SearchLimitExceeded, Unsupported
+from ..cache import RulesCache
+from ..engine import check_size
+from ..errors import Unsupported
+from ..fold import fold
+from ..limits import Limits, Progress, deadline, over_budget, over_time
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
+from ..sprague_grundy import mex
 from .game import Game, game, ordinal_sum, star, total
 
 __all__ = ["canonical_form", "value_cache"]
 
-_CACHES: dict[int, tuple[Rules[Any], dict[Hashable, Any]]] = {}
 _SUM = "sum"
 _ORD = "ordinal"
 
 
+#: The memo of values per position key, one per rules object (the last few: :mod:`zermelo.cache`).
+VALUES: RulesCache[dict[Hashable, Any]] = RulesCache(lambda rules: {})
+
+
 def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
     """The memo of values per position key for one rules object (kept, so repeated queries are free)."""
-    hit = _CACHES.get(id(rules))
-    if hit is None or hit[0] is not rules:
-        hit = _CACHES[id(rules)] = (rules, {})
-    return hit[1]
+    return VALUES.get(rules)
 
 
 _NO_LIMITS = Limits()
@@ -69,15 +73,19 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     # Rules may merge a position with its negative (Domineering turned a quarter turn is the
     # same board with the players swapped): value_key(p) -> (key, negated).  The memo then
     # holds the value of the unnegated representative.
-    value_key = getattr(rules, "value_key", None)
+    value_key = (
+        rules.value_key
+        if isinstance(rules, Partisan) and type(rules).value_key is not Partisan.value_key  # the default merges nothing
+        else None
+    )
     flips: dict[Any, bool] = {}
     kids_of: dict[Hashable, list[Any]] = {}
     # Rules may say a position is an ordinal sum base : top (a Hackenbush edge carrying a
     # tree): ordinal(p) -> (base value, top position) or None.  Then only the top is searched.
-    ordinal = getattr(rules, "ordinal", None)
+    ordinal = rules.ordinal if isinstance(rules, Partisan) and type(rules).ordinal is not Partisan.ordinal else None
     bases: dict[Hashable, Game] = {}
     start = time.monotonic()
-    deadline = _deadline(limits, start)  # max_seconds, the analysis' deadline or the ambient one
+    end = deadline(limits, start)  # max_seconds, the analysis' deadline or the ambient one
     count = [0]
     components = rules.components
     keys_get = keys.get
@@ -95,7 +103,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     def children(p: Any) -> list[Any]:
         count[0] += 1
         if count[0] & 1023 == 0:
-            _check(limits, count[0], start, deadline)
+            _check(limits, count[0], start, end)
             if limits.progress is not None:
                 limits.progress(Progress(count[0], len(keys), time.monotonic() - start))
         comps = components(p)
@@ -157,13 +165,9 @@ def _mex_star(vals: list[Game]) -> Game | None:
     return star(mex(n for n in nims if n is not None))
 
 
-def _check(limits: Limits, count: int, start: float, deadline: float | None) -> None:
+def _check(limits: Limits, count: int, start: float, end: float | None) -> None:
     seconds = time.monotonic() - start
     if limits.max_positions is not None and count > limits.max_positions:
-        raise SearchLimitExceeded(
-            f"search budget exceeded: more than {limits.max_positions:,} positions", positions=count, seconds=seconds
-        )
-    if deadline is not None and start + seconds > deadline:
-        raise SearchLimitExceeded(
-            f"time budget exceeded after {seconds:.1f} s ({count:,} positions)", positions=count, seconds=seconds
-        )
+        raise over_budget(limits.max_positions, positions=count, seconds=seconds)
+    if end is not None and start + seconds > end:
+        raise over_time(limits.max_seconds, f"{count:,} positions", positions=count, elapsed=seconds)

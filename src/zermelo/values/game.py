@@ -29,9 +29,10 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..engine import mex
 from ..errors import Unsupported
+from ..fold import fold
 from ..rules import Outcome
+from ..sprague_grundy import mex
 from .dyadic import birthday_of_number, format_dyadic, simplest_pair
 
 if TYPE_CHECKING:
@@ -561,8 +562,6 @@ def ordinal_sum(g: Game, h: Game) -> Game:
     >>> print(ordinal_sum(number(1), number(-1)), ordinal_sum(star(), star()), ordinal_sum(number(1), star()))
     1/2 *2 1*
     """
-    from ..engine import fold
-
     memo: dict[Hashable, Any] = {}
 
     def children(x: Game) -> list[Game]:
@@ -580,9 +579,8 @@ def ordinal_sum(g: Game, h: Game) -> Game:
 T = TypeVar("T")
 
 
-def _fold_values(root: Game, leaf: Callable[[Game], T | None], combine: Callable[[Game], T]) -> T:
+def fold_values(root: Game, leaf: Callable[[Game], T | None], combine: Callable[[Game], T]) -> T:
     """Evaluate a cached quantity bottom-up over options without recursion (via the engine's fold)."""
-    from ..engine import fold
 
     def children(g: Game) -> Iterator[Game]:
         if leaf(g) is None:
@@ -612,7 +610,7 @@ def _stops(g: Game) -> tuple[Fraction, Fraction]:
         x._stops = (max(_stops(o)[1] for o in x.left), min(_stops(o)[0] for o in x.right))
         return x._stops
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)
 
 
 def _birthday(g: Game) -> int:
@@ -630,7 +628,7 @@ def _birthday(g: Game) -> int:
         x._birthday = 1 + max((_birthday(o) for o in (*x.left, *x.right)), default=-1)
         return x._birthday
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)
 
 
 # ---------------------------------------------------------------------- depth guard

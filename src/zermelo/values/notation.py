@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidPosition
+from ..fold import fold
 from .dyadic import format_dyadic, is_dyadic
 from .game import ZERO, Game, add, deep, game, neg, number, star
 
@@ -40,7 +41,7 @@ __all__ = ["format_value", "parse_value"]
 _STARS = 16
 
 
-def _pure_ups(h: Game) -> tuple[int, int] | None:
+def pure_ups(h: Game) -> tuple[int, int] | None:
     """(n, s) with h = n·↑ + *s, n >= 1 and s in {0, 1}, or None.
 
     Walks the canonical forms ↑ = {0|*}, ↑* = {0,*|0}, n·↑ = {0 | (n−1)·↑*} and
@@ -67,7 +68,7 @@ def _pure_ups(h: Game) -> tuple[int, int] | None:
     return (n + depth, s ^ (depth & 1))
 
 
-def _uptimal(rest: Game) -> tuple[int, int] | None:
+def uptimal(rest: Game) -> tuple[int, int] | None:
     """(n, m) with rest = n·↑ + *m, or None."""
     if rest.nim is not None:
         return (0, rest.nim)
@@ -81,7 +82,7 @@ def _uptimal(rest: Game) -> tuple[int, int] | None:
     for m in range(_STARS):
         h = add(rest, star(m))
         for sign in (1, -1):
-            hit = _pure_ups(h if sign > 0 else neg(h))
+            hit = pure_ups(h if sign > 0 else neg(h))
             if hit is not None:
                 return (sign * hit[0], hit[1] ^ m)
     return None
@@ -97,7 +98,7 @@ def _atom(g: Game) -> str | None:
     if ls != rs:
         return None
     rest = add(g, number(-ls))
-    hit = _uptimal(rest)
+    hit = uptimal(rest)
     if hit is None:
         return None
     n, m = hit
@@ -154,8 +155,6 @@ def _display_order(opts: tuple[Game, ...]) -> list[Game]:
 
 def format_value(g: Game) -> str:
     """The value in CGSuite's notation (see the module docstring)."""
-    from ..engine import fold
-
     with deep():
         # Print the options bottom-up first, so deep games never recurse in _body.
         memo: dict[int, _Printed] = {}

@@ -20,7 +20,7 @@ takes milliseconds; that construction stays in the tests as the oracle this one 
 
 from __future__ import annotations
 
-from .game import Game, _fold_values, game, neg, star
+from .game import Game, fold_values, game, neg, star
 
 __all__ = ["inf_le", "reduced_canonical_form"]
 
@@ -65,4 +65,4 @@ def star_projection(g: Game) -> Game:
         out = _PROJECTION[x.id] = game([_PROJECTION[o.id] for o in x.left], [_PROJECTION[o.id] for o in x.right])
         return out
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)

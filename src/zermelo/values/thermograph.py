@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .game import Game, _fold_values, add, game, number, star
+from .game import Game, add, fold_values, game, number, star
 
 __all__ = ["Thermograph", "Wall", "cool", "thermograph"]
 
@@ -161,7 +161,7 @@ def thermograph(g: Game) -> Thermograph:
         x._thermo = Thermograph(lw.upto(top), rw.upto(top), mast, top)
         return x._thermo
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)
 
 
 def _meeting(lw: Wall, rw: Wall) -> Fraction:
@@ -210,4 +210,4 @@ def cool(g: Game, t: Fraction) -> Game:
         memo[x.id] = game([add(memo[o.id], -tax) for o in x.left], [add(memo[o.id], tax) for o in x.right])
         return memo[x.id]
 
-    return _fold_values(g, leaf, combine)
+    return fold_values(g, leaf, combine)

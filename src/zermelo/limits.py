@@ -1,0 +1,189 @@
+"""Budgets of a search, the deadline every search of one analysis shares, and the budget error.
+
+Bottom floor: imports only :mod:`zermelo.errors`.  Every search in zermelo (the engine's graph
+search, negamax, canonical forms, the value arithmetic, the compiled solvers) takes
+:class:`Limits` and, past them, raises the one :class:`~zermelo.errors.SearchLimitExceeded` built
+here by :func:`over_budget`, :func:`over_time` or :func:`too_big`.
+
+>>> lim = Limits(max_positions=1000, max_seconds=5).started()
+>>> lim.deadline is not None and lim.started() is lim
+True
+>>> str(over_budget(1000))
+'search budget exceeded: more than 1,000 positions (raise it with --budget)'
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .errors import SearchLimitExceeded
+
+__all__ = [
+    "Limits",
+    "Progress",
+    "approx",
+    "deadline",
+    "deadline_scope",
+    "over_budget",
+    "over_time",
+    "too_big",
+]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a long search reports: positions reached, options examined, seconds so far."""
+
+    positions: int
+    options: int
+    seconds: float
+    done: bool = False
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Budgets for one search.  ``None`` means unbounded.
+
+    ``max_positions`` and ``max_options`` count what *this* search adds to the engine's graph
+    (positions reached, options examined); ``max_seconds`` is its running time, or, once
+    :meth:`started`, the time left until one ``deadline`` shared by every search given these limits
+    (so the parts of one analysis share one ``--timeout``).
+    """
+
+    max_positions: int | None = 10_000_000
+    max_seconds: float | None = None
+    progress: Callable[[Progress], None] | None = None
+    max_options: int | None = None
+    deadline: float | None = None  # time.monotonic() by which every search must end
+
+    def started(self) -> Limits:
+        """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""
+        if self.deadline is not None or self.max_seconds is None:
+            return self
+        return replace(self, deadline=time.monotonic() + self.max_seconds)
+
+    def tighter(self, max_positions: int, max_seconds: float | None = None, max_options: int | None = None) -> Limits:
+        """These limits, capped further (for optional extras like remoteness of a huge Nim)."""
+
+        def cap(mine: Any, other: Any) -> Any:
+            return other if mine is None else mine if other is None else min(mine, other)
+
+        base = self.started()
+        end = base.deadline
+        if max_seconds is not None:
+            end = cap(end, time.monotonic() + max_seconds)
+        return Limits(
+            cap(base.max_positions, max_positions),
+            cap(base.max_seconds, max_seconds),
+            base.progress,
+            cap(base.max_options, max_options),
+            end,
+        )
+
+
+#: A deadline (time.monotonic()) every search in this context must also meet: :func:`deadline_scope`.
+_AMBIENT_DEADLINE: ContextVar[float | None] = ContextVar("zermelo_deadline", default=None)
+
+
+@contextmanager
+def deadline_scope(end: float | None) -> Iterator[None]:
+    """Make every search inside the ``with`` block end by ``end`` (a ``time.monotonic()``) too.
+
+    So code that searches with its own limits (the explanation of one analysis) keeps to the
+    deadline of the analysis that called it.
+    """
+    token = _AMBIENT_DEADLINE.set(end)
+    try:
+        yield
+    finally:
+        _AMBIENT_DEADLINE.reset(token)
+
+
+def deadline(limits: Limits, start_time: float) -> float | None:
+    """When a search started at ``start_time`` must end: its limits' deadline or the ambient one."""
+    end = limits.deadline
+    if end is None and limits.max_seconds is not None:
+        end = start_time + limits.max_seconds
+    ambient = _AMBIENT_DEADLINE.get()
+    if ambient is not None and (end is None or ambient < end):
+        end = ambient
+    return end
+
+
+def approx(n: int) -> str:
+    """A count for a message: ``1,234`` below 10^12, ``10^k`` above.
+
+    >>> approx(12345), approx(10**400 + 1)
+    ('12,345', '10^400')
+    """
+    return f"{n:,}" if n < 10**12 else f"10^{len(str(n)) - 1}"
+
+
+def over_budget(
+    budget: int,
+    what: str = "positions",
+    *,
+    advice: str | None = "raise it with --budget",
+    by: str | None = None,
+    positions: int = 0,
+    seconds: float = 0.0,
+) -> SearchLimitExceeded:
+    """The error of a search that reached more than ``budget`` ``what``.
+
+    ``by`` names a solver that counts against a budget of its own (``negamax``, a compiled
+    solver); ``positions`` and ``seconds`` say how far it got.
+
+    >>> str(over_budget(5000, by="negamax", advice="raise --budget"))
+    'negamax: search budget of 5,000 positions exceeded (raise --budget)'
+    """
+    tail = f" ({advice})" if advice else ""
+    if by:
+        message = f"{by}: search budget of {budget:,} {what} exceeded{tail}"
+    else:
+        message = f"search budget exceeded: more than {budget:,} {what}{tail}"
+    return SearchLimitExceeded(message, positions=positions, seconds=seconds)
+
+
+def over_time(
+    seconds: float | None,
+    doing: str = "",
+    *,
+    advice: str | None = "raise it with --timeout",
+    by: str | None = None,
+    positions: int = 0,
+    elapsed: float = 0.0,
+) -> SearchLimitExceeded:
+    """The error of a search past its time budget: ``seconds`` allowed, ``elapsed`` spent by this
+    search (``0``: unknown, then ``seconds`` is shown), while ``doing`` (``"1,000 positions"``).
+
+    >>> str(over_time(5, "1,000 positions", elapsed=5.02))
+    'time budget exceeded after 5.0 s (1,000 positions; raise it with --timeout)'
+    >>> str(over_time(5, "listing the winning moves"))
+    'time budget exceeded after 5 s (listing the winning moves; raise it with --timeout)'
+    """
+    shown = f"{elapsed:.1f}" if elapsed else f"{seconds or 0:g}"
+    message = f"time budget exceeded after {shown} s"
+    said = "; ".join(part for part in (doing, advice) if part)
+    if said:
+        message += f" ({said})"
+    if by:
+        message = f"{by}: {message}"
+    return SearchLimitExceeded(message, positions=positions, seconds=elapsed)
+
+
+def too_big(position: str, size: int, budget: int, what: str = "positions") -> SearchLimitExceeded:
+    """The error of a position refused before its search: ``size`` (a game's ``size_hint``) is over
+    the ``budget``.
+
+    >>> str(too_big("3 4 5", 10**40, 1000)).split(",")[0]
+    'search budget exceeded: 3 4 5 may reach about 10^40 positions'
+    """
+    return SearchLimitExceeded(
+        f"search budget exceeded: {position} may reach about {approx(size)} {what},"
+        f" more than the budget of {budget:,} (raise it with --budget)"
+    )
