@@ -2,9 +2,9 @@
 
 ``python -m benchmarks.census`` (minutes) measures, side by side in one run:
 
-* a plain loop calling :func:`zermelo.census.work.compute` (``z.sequence`` and the packing of the
+* a plain loop calling :func:`zermelo.heaps.census.work.compute` (``z.sequence`` and the packing of the
   values) over the census's distinct games, in this process: the baseline;
-* ``zermelo.census.run`` on a fresh database with a LocalCluster of 1 worker, then of 2 workers
+* ``zermelo.heaps.census.run`` on a fresh database with a LocalCluster of 1 worker, then of 2 workers
   (cluster start-up included): wall time, games per second, the overhead of the 1-worker census
   against the plain loop and the speed-up of 2 workers over 1;
 * how many codes are proven periodic at that heap count, and the codes left open, beside the
@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from zermelo.census import Store, members, normal_form, run
-from zermelo.census.work import compute
+from zermelo.heaps.census import Store, members, normal_form, run
+from zermelo.heaps.census.work import compute
 
 #: The 3-digit (and shorter) octal games listed as unsolved by T. Czajka's octal-games
 #: (UnsolvedGames.md, after Flammenkamp's tables); Grundy's game and the 4.xxx codes left out.

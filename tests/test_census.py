@@ -1,4 +1,4 @@
-"""zermelo.census: families and equivalent codes, the SQLite store, a census on a LocalCluster, the
+"""zermelo.heaps.census: families and equivalent codes, the SQLite store, a census on a LocalCluster, the
 report and the comparison with published tables."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zermelo as z
-from zermelo.census import Store, members, normal_form, run
-from zermelo.census.families import Member, _member, shift
-from zermelo.census.report import compare
-from zermelo.census.work import compute, game_of
 from zermelo.cli import main
 from zermelo.heaps import TakeAndBreak, parse_code, sequence
+from zermelo.heaps.census import Store, members, normal_form, run
+from zermelo.heaps.census.families import Member, _member, shift
+from zermelo.heaps.census.report import compare
+from zermelo.heaps.census.work import compute, game_of
 
 PUBLISHED = Path(__file__).parent / "data" / "published_octal.csv"
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from zermelo.census import members
 from zermelo.heaps import Octal, sequence
+from zermelo.heaps.census import members
 
 CLI = [sys.executable, "-c", "import sys; from zermelo.cli import main; sys.exit(main())"]
 CODES = len(members("octal", digits=2))  # 63
@@ -76,7 +76,7 @@ def check(db: Path, upto: int, before: dict[tuple[str, str, int], float]) -> Non
     assert n == CODES  # every code of the census, once
     after = rows(db)
     assert {k: after[k] for k in before} == before  # nothing finished was lost or computed again
-    from zermelo.census import Store
+    from zermelo.heaps.census import Store
 
     with Store(db) as s:  # a few codes' stored values against a plain run
         for code in ("0.04", "0.6", "0.77", "0.16"):

@@ -87,7 +87,10 @@ def make_game(spec: str) -> Rules[Any]:
     """Rules from a game spec ``name`` or ``name:params``."""
     name, sep, params = spec.partition(":")
     e = entry(name)
-    return e.factory(params if sep else None)
+    rules = e.factory(params if sep else None)
+    if sep and not params.strip():  # a factory that needs parameters said which; the others accept none
+        raise InvalidGame(f"{name}: nothing after ':'; write {name} alone or {name}:PARAMETERS")
+    return rules
 
 
 def no_params(cls: Callable[[], Rules[Any]], name: str) -> Callable[[str | None], Rules[Any]]:
@@ -119,5 +122,14 @@ def needs_params(
     return factory
 
 
+_LOADED: list[bool] = []
+
+
 def _load() -> None:
-    from . import games  # noqa: F401  (importing the games registers them)
+    if _LOADED:
+        return
+    from . import games
+    from .heaps import _register  # noqa: F401  (importing a game module registers its games)
+
+    games.modules()
+    _LOADED.append(True)

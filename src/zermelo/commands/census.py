@@ -8,10 +8,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..census import DEFAULT_DB, CensusProgress, members, run
-from ..census.report import compare, draw, render_csv, render_table, select
-from ..census.store import Store
 from ..errors import InvalidPosition
+from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
+from ..heaps.census.report import compare, draw, render_csv, render_table, select
+from ..heaps.census.store import Store
 from .common import emit_json
 
 

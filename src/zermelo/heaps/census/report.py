@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InvalidPosition
+from ...errors import InvalidPosition
 from .store import CensusRecord, Store
 
 __all__ = ["Disagreement", "compare", "render_csv", "render_table", "select", "status_of"]

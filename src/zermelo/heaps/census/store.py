@@ -26,8 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidPosition
-from ..heaps.periodicity import detect, preperiod
+from ...errors import InvalidPosition
+from ..periodicity import detect, preperiod
 from .families import Member
 
 __all__ = ["SCHEMA", "CensusRecord", "Store", "pack_values", "unpack_values"]

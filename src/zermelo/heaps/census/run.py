@@ -3,7 +3,7 @@
 Without a scheduler address it starts a :class:`dask.distributed.LocalCluster` of worker processes
 (one thread each); with ``scheduler="tcp://host:port"`` the same code runs on an existing cluster
 (``dask scheduler`` and ``dask worker``, docs/census.md).  Each game is one task,
-:func:`zermelo.census.work.compute`; the coordinator writes each result as it arrives, in one
+:func:`zermelo.heaps.census.work.compute`; the coordinator writes each result as it arrives, in one
 transaction with the rows of the codes stored as it.
 
 Faults:
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidPosition
+from ...errors import InvalidPosition
 from .families import Member
 from .store import Store
 from .work import compute
@@ -131,10 +131,10 @@ def run(
 ) -> CensusSummary:
     """Compute every game of ``members`` to ``upto`` heaps not yet in ``db``; store each result.
 
-    ``task`` is the function the workers run (:func:`zermelo.census.work.compute`); ``processes``
+    ``task`` is the function the workers run (:func:`zermelo.heaps.census.work.compute`); ``processes``
     False runs the local workers as threads of this process (tests).
     """
-    from .. import __version__
+    from ... import __version__
 
     if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
         raise InvalidPosition(f"--upto must be a non-negative whole number, got {upto!r}")

@@ -34,8 +34,8 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..errors import InvalidGame
-from ..heaps.codes import Code, parse_code
+from ...errors import InvalidGame
+from ..codes import Code, parse_code
 
 __all__ = [
     "FAMILIES",

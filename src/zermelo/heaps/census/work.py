@@ -15,12 +15,12 @@ import os
 import time
 from typing import Any
 
-from ..errors import InvalidGame
-from ..games.heap import HeapGame
-from ..games.subtraction import AllBut, Subtraction
-from ..heaps.codes import parse_code
-from ..heaps.games import Hexadecimal, Octal, TakeAndBreak
-from ..heaps.sequence import sequence
+from ...errors import InvalidGame
+from ...games.heap import HeapGame
+from ...games.subtraction import AllBut, Subtraction
+from ..codes import parse_code
+from ..games import Hexadecimal, Octal, TakeAndBreak
+from ..sequence import sequence
 from .store import pack_values
 
 __all__ = ["compute", "game_of"]
