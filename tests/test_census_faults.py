@@ -140,14 +140,24 @@ def test_separate_scheduler_two_workers_kill_a_worker_and_the_coordinator(dask_c
     check(db, upto, before)
 
 
-def test_kill_the_local_cluster_coordinator(tmp_path: Path) -> None:
+def test_ctrl_c_then_kill_the_local_cluster_coordinator(tmp_path: Path) -> None:
     db = tmp_path / "census.sqlite"
     upto = 40_000
     argv = [*CLI, "census", "octal", "--digits", "2", "--upto", str(upto), "--db", str(db), "--workers", "2"]
     argv.append("--quiet")
+    # Ctrl-C on a terminal interrupts the whole process group: one line, exit 130, no traceback.
+    with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, start_new_session=True) as first:
+        try:
+            wait_for(db, 2, first)
+            os.killpg(first.pid, signal.SIGINT)
+            _, err = first.communicate(timeout=120)
+        finally:
+            stop(first)
+    assert first.returncode == 130, err
+    assert err.startswith("zermelo: census interrupted after ") and err.count("\n") == 1, err
     coordinator = start(argv, tmp_path / "coordinator.log")
     try:
-        wait_for(db, 5, coordinator)
+        wait_for(db, len(rows(db)) + 3, coordinator)
         before = rows(db)
         os.kill(coordinator.pid, signal.SIGKILL)
         coordinator.wait(timeout=10)

@@ -22,9 +22,12 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import importlib.metadata
 import logging
 import os
 import re
+import signal
+import threading
 import time
 import uuid
 from collections import defaultdict
@@ -78,6 +81,14 @@ class CensusSummary:
     workers: int
 
 
+def _version() -> str:
+    """zermelo's version, from the installed package's metadata (no import of the front end)."""
+    try:
+        return importlib.metadata.version("zermelo")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - run from a bare source tree
+        return "unknown"
+
+
 def checkpoint_dir(db: str | os.PathLike[str]) -> Path:
     """Where the games' checkpoints live: beside the database (``census.sqlite.checkpoints``)."""
     p = Path(db).resolve()
@@ -105,13 +116,22 @@ def _cluster(workers: int | None, scheduler: str | None, processes: bool) -> tup
             raise InvalidPosition(f"the Dask scheduler at {scheduler} has no worker (start `dask worker`)") from None
         return client, None, len(client.scheduler_info(n_workers=-1)["workers"])
     n = workers or os.cpu_count() or 1
-    cluster = LocalCluster(
-        n_workers=n,
-        threads_per_worker=1,
-        processes=processes,
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    )
+    # Ctrl-C is the coordinator's: the worker processes start with SIGINT ignored (inherited), so
+    # they print nothing when a terminal interrupts the whole process group; the coordinator then
+    # cancels the tasks and closes the cluster.
+    main_thread = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    try:
+        cluster = LocalCluster(
+            n_workers=n,
+            threads_per_worker=1,
+            processes=processes,
+            dashboard_address=":0",
+            silence_logs=logging.ERROR,
+        )
+    finally:
+        if main_thread:
+            signal.signal(signal.SIGINT, old)
     return Client(cluster, set_as_default=False), cluster, n
 
 
@@ -134,8 +154,7 @@ def run(
     ``task`` is the function the workers run (:func:`zermelo.heaps.census.work.compute`); ``processes``
     False runs the local workers as threads of this process (tests).
     """
-    from ... import __version__
-
+    __version__ = _version()
     if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
         raise InvalidPosition(f"--upto must be a non-negative whole number, got {upto!r}")
     if workers is not None and workers < 1:
