@@ -12,13 +12,14 @@ from ..errors import InvalidPosition
 from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
 from ..heaps.census.report import compare, draw, render_csv, render_table, select
 from ..heaps.census.store import Store
+from . import SUMMARY
 from .common import emit_json
 
 
 def add(sub: Any) -> None:
     p = sub.add_parser(
         "census",
-        help="sweep a family of heap games (octal, hex, subtraction, all-but) on Dask; results in SQLite",
+        help=SUMMARY["census"],
         description="Compute every game of a family to N heaps with proven periods, on a Dask cluster "
         "(a local one by default), keeping every result in a SQLite database; report and compare.",
         epilog="Examples: zermelo census octal --digits 3 --upto 100000;  zermelo census report --open",
