@@ -76,8 +76,11 @@ def entries() -> list[GameEntry]:
 
 def entry(name: str) -> GameEntry:
     """The entry of a game name (no parameters); :class:`InvalidGame` if unknown."""
-    _load()
-    hit = _REGISTRY.get(name.strip().lower())
+    key = name.strip().lower()
+    hit = _REGISTRY.get(key)
+    if hit is None:
+        _load(key)
+        hit = _REGISTRY.get(key)
     if hit is None:
         raise InvalidGame(f"unknown game {name.strip()!r}; `zermelo games` lists them")
     return hit
@@ -124,10 +127,25 @@ def needs_params(
 
 _LOADED: list[bool] = []
 
+#: Where a game name is registered when it is not in a module of its own name (start-up: a
+#: command loads the modules of its game, not all of them).
+_LIKELY = ("zermelo.games._register", "zermelo.heaps._register")
 
-def _load() -> None:
+
+def _load(name: str | None = None) -> None:
+    """Import the game modules (their imports register the games): the likely homes of ``name``
+    first, then, if it is still unknown, every one."""
     if _LOADED:
         return
+    if name is not None and name.isidentifier():
+        import importlib
+        import importlib.util
+
+        for module in (f"zermelo.games.{name}", *_LIKELY):
+            if importlib.util.find_spec(module) is not None:
+                importlib.import_module(module)
+            if name in _REGISTRY:
+                return
     from . import games
     from .heaps import _register  # noqa: F401  (importing a game module registers its games)
 

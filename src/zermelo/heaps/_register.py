@@ -39,7 +39,7 @@ register(
 _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
     (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20", ()),
     (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20", ()),
-    (Treblecross, "Treblecross (one-dimensional tic-tac-toe, both play X), the octal game 0.007", "treblecross 15", ()),
+    (Treblecross, "Treblecross counted in heaps, octal 0.007 (n empty cells = heap n + 2)", "treblecrossheap 17", ()),
     (Officers, "Officers, the octal game 0.6", "officers 20", ()),
     # "dawson": the notes' name of the same class (zermelo.games.DawsonKayles).
     (DawsonKayles, "Dawson's Kayles: knock down two adjacent pins (octal 0.07)", "dawsonkayles 20", ("dawson",)),

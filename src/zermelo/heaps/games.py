@@ -42,7 +42,7 @@ NAMED_CODES: dict[str, str] = {
     "kayles": "0.77",
     "dawsonkayles": "0.07",
     "dawsonchess": "0.137",
-    "treblecross": "0.007",
+    "treblecrossheap": "0.007",
     "officers": "0.6",
     "splitnim": "4.3...",
     "grundygame": "4!.0",
@@ -369,9 +369,11 @@ class DawsonKayles(_Named):
 
 
 class Treblecross(_Named):
-    """Treblecross (one-dimensional tic-tac-toe in which both play X), the octal game 0.007."""
+    """Treblecross counted in heaps, the octal game 0.007 (``treblecrossheap``): a row of n empty
+    cells is the heap n + 2.  The board as people play it (cells, X's) is the game ``treblecross``
+    (:mod:`zermelo.games.treblecross`)."""
 
-    name: ClassVar[str] = "treblecross"
+    name: ClassVar[str] = "treblecrossheap"
 
 
 class Officers(_Named):
