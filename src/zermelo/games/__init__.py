@@ -7,12 +7,13 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 from ..heaps import GrundyGame as GrundyGame
 from ..heaps import Hexadecimal as Hexadecimal
 from ..heaps import Octal as Octal
 from ..heaps import TakeAndBreak as TakeAndBreak
-from ..heaps import _register as _heaps_register  # noqa: F401  (take-and-break games register here)
-from . import _register  # noqa: F401  (after the classes: registers them with the CLI)
 from .cheques import Cheques
 from .chomp import Chomp
 from .clobber import Clobber
@@ -82,3 +83,8 @@ __all__ = [
     "TopplingDominoes",
     "Wythoff",
 ]
+
+# Every module of this package, imported: a game module registers itself, so a new game is one
+# new file here and nothing else.
+for _module in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_module.name}")

@@ -25,8 +25,8 @@ from collections.abc import Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..registry import GameEntry, register
 from ..rules import Move, Scored, validate_by_text
 
 __all__ = ["Connect4", "four_lines"]

@@ -24,8 +24,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
 from ..wording import first_move, notes_verdict, parts_text
 from .kayles import DawsonKayles

@@ -26,8 +26,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Partisan, validate_by_text
 from ..values.game import Game, integer, star
 
