@@ -224,3 +224,25 @@ def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     page.wait_for_function("/^(0|-[0-9]+)$/.test(document.getElementById('val-value').textContent)")
     assert "#" in page.inner_text("#value-of") and page.is_visible("#thermograph")
     page.screenshot(path=str(OUT / "domineering.png"), full_page=True)
+
+
+def test_a_page_stays_responsive_while_another_tabs_request_runs_to_the_cap(
+    browser: Browser, base_url: str, page: Page
+) -> None:
+    # Tab one asks for the value of an empty 5 × 6 Domineering board: a search to its budget (a 422).
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    other = context.new_page()
+    other.set_default_timeout(TIMEOUT_MS)
+    other.goto(base_url)
+    other.wait_for_selector("body[data-state=ready]")
+    other.select_option("#game-select", "domineering")
+    other.fill("#position", "|".join(["......"] * 5))
+    other.click("#solve-button")
+    other.wait_for_function("document.getElementById('value-error').textContent === 'computing…'")
+    # Meanwhile, in this tab, a whole game of Nim is played.
+    start(page, "nim", "1 2")
+    play_winning_game(page, use_counters=False)
+    assert page.inner_text("#status") == "Game over: you win!"
+    assert other.inner_text("#value-error") == "computing…"  # the other request is still running
+    other.wait_for_function("document.getElementById('value-error').textContent.includes('budget exceeded')")
+    context.close()

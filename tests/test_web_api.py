@@ -170,22 +170,22 @@ def test_thermograph_is_a_png(client: httpx.Client) -> None:
 
 
 @pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
-def test_value_budgets_hold_in_the_server_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_value_budgets_hold_in_the_workers() -> None:
     """Past the search budget a partisan value is a 422; value arithmetic that polls no clock (a long
-    Hackenbush stalk) is interrupted by the backstop, and the server goes on answering."""
+    Hackenbush stalk) is stopped at the cap by replacing its worker, and the server goes on answering."""
     from starlette.testclient import TestClient
 
     from zermelo.engine import Limits
-    from zermelo.web import app
+    from zermelo.web.app import create_app
 
-    monkeypatch.setattr(app, "LIMITS", Limits(max_positions=100, max_seconds=5.0))
-    monkeypatch.setattr(app, "BACKSTOP", 0.5)
-    with TestClient(app.create_app()) as c:
+    app = create_app(workers=2, cap=3.0, limits=Limits(max_positions=100, max_seconds=5.0))
+    with TestClient(app) as c:
         r = c.get("/api/value", params={"game": "domineering", "position": "|".join(["....."] * 5)})
         assert r.status_code == 422 and "more than 100 positions" in r.json()["error"]
         stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
         r = c.get("/api/thermograph.png", params={"game": "hackenbush", "position": stalk})
-        assert r.status_code == 422 and "ran past 0.5 s" in r.json()["error"]
+        assert r.status_code == 422 and "ran past 3 s" in r.json()["error"]
+        assert app.state.pool.replaced >= 1
         r = c.get("/api/value", params={"game": "hackenbush", "position": "BRR"})
         assert r.status_code == 200 and r.json()["value"] == "1/4"
 

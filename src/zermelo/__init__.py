@@ -8,16 +8,85 @@
 
 from __future__ import annotations
 
-from . import games, heaps
-from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
-from .engine import Engine, Limits, Loopy, Progress, engine_for, fold, mex, nim_sum
-from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
-from .heaps import HeapSequence, sequence
-from .minimax import move_values, negamax
-from .registry import make_game
-from .rules import Impartial, Move, Outcome, Partisan, PartisanSum, Scored, Sum
-from .values import Game, parse_value
-from .values.canonical import canonical_form
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads on first use
+    from . import games, heaps
+    from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
+    from .cache import clear_caches
+    from .engine import Engine, engine_for
+    from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+    from .heaps.sequence import HeapSequence, sequence
+    from .limits import Limits, Progress
+    from .minimax import move_values, negamax
+    from .registry import make_game
+    from .rules import Impartial, Move, Outcome, Partisan, PartisanSum, Scored, Sum
+    from .sprague_grundy import Loopy, mex, nim_sum
+    from .traversal import fold
+    from .values.canonical import canonical_form
+    from .values.game import Game
+    from .values.notation import parse_value
+
+#: Where each public name lives: ``import zermelo`` loads none of them (so ``import zermelo.rules``
+#: loads no game, and the CLI only what its command needs); ``zermelo.solve`` loads its module.
+_HOMES = {
+    "games": "",
+    "heaps": "",
+    "Analysis": "analysis",
+    "grundy": "analysis",
+    "outcome": "analysis",
+    "partisan_outcome": "analysis",
+    "remoteness": "analysis",
+    "solve": "analysis",
+    "winning_moves": "analysis",
+    "clear_caches": "cache",
+    "Engine": "engine",
+    "engine_for": "engine",
+    "InvalidGame": "errors",
+    "InvalidPosition": "errors",
+    "SearchLimitExceeded": "errors",
+    "Unsupported": "errors",
+    "ZermeloError": "errors",
+    "fold": "traversal",
+    "HeapSequence": "heaps.sequence",
+    "sequence": "heaps.sequence",
+    "Limits": "limits",
+    "Progress": "limits",
+    "move_values": "minimax",
+    "negamax": "minimax",
+    "make_game": "registry",
+    "Impartial": "rules",
+    "Move": "rules",
+    "Outcome": "rules",
+    "Partisan": "rules",
+    "PartisanSum": "rules",
+    "Scored": "rules",
+    "Sum": "rules",
+    "Loopy": "sprague_grundy",
+    "mex": "sprague_grundy",
+    "nim_sum": "sprague_grundy",
+    "canonical_form": "values.canonical",
+    "Game": "values.game",
+    "parse_value": "values.notation",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'zermelo' has no attribute {name!r}")
+    if not home:
+        value: Any = importlib.import_module(f"{__name__}.{name}")
+    else:
+        value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})
+
 
 __version__ = "0.1.0"
 
@@ -42,6 +111,7 @@ __all__ = [
     "Unsupported",
     "ZermeloError",
     "canonical_form",
+    "clear_caches",
     "engine_for",
     "fold",
     "games",

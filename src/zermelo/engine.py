@@ -31,10 +31,10 @@ import numpy as np
 
 from .cache import RulesCache
 from .errors import SearchLimitExceeded
-from .fold import fold
 from .limits import Limits, Progress, deadline, deadline_scope, over_budget, over_time, too_big
 from .rules import Impartial, Rules, Sum, short
 from .sprague_grundy import GValue, Loopy, mex, nim_sum
+from .traversal import fold
 
 __all__ = [
     "Engine",

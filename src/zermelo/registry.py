@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import games  # noqa: F401  (importing the game modules registers every game)
 from .catalogue import GameEntry, needs_params, no_params, register, registered
 from .errors import InvalidGame
 from .rules import Rules
@@ -25,11 +24,13 @@ __all__ = ["GameEntry", "entries", "entry", "make_game", "needs_params", "no_par
 
 def entries() -> list[GameEntry]:
     """Every registered game once, by name."""
+    _load()
     return sorted({id(e): e for e in registered().values()}.values(), key=lambda e: e.name)
 
 
 def entry(name: str) -> GameEntry:
     """The entry of a game name (no parameters); :class:`InvalidGame` if unknown."""
+    _load()
     hit = registered().get(name.strip().lower())
     if hit is None:
         raise InvalidGame(f"unknown game {name.strip()!r}; `zermelo games` lists them")
@@ -41,3 +42,18 @@ def make_game(spec: str) -> Rules[Any]:
     name, sep, params = spec.partition(":")
     e = entry(name)
     return e.factory(params if sep else None)
+
+
+_LOADED: list[bool] = []
+
+
+def _load() -> None:
+    """Import every game module once (each registers its games); lazily, so that importing
+    this module loads no game (a downward import: the registry sits above the games)."""
+    if _LOADED:
+        return
+    from . import games
+    from .heaps import games as _take_and_break  # noqa: F401  (the take-and-break games register there)
+
+    games.modules()
+    _LOADED.append(True)

@@ -1,4 +1,4 @@
-"""``zermelo serve [--port N] [--host 127.0.0.1]``: the web explorer, on this machine only by default."""
+"""``zermelo serve [--port N] [--host 127.0.0.1] [--workers N]``: the web explorer, on this machine only by default."""
 
 from __future__ import annotations
 
@@ -18,6 +18,13 @@ def add(sub: Any) -> None:
     p = sub.add_parser("serve", help="the web explorer: solve and play in the browser")
     p.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="N",
+        help="worker processes answering analyses at once (default: the cores + 2, at least 4)",
+    )
     p.set_defaults(run=run)
 
 
@@ -33,11 +40,13 @@ def _check_free(host: str, port: int) -> None:
 def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise InvalidPosition(f"--port must be between 0 and 65535, got {args.port}")
+    if args.workers is not None and not 1 <= args.workers <= 64:
+        raise InvalidPosition(f"--workers must be between 1 and 64, got {args.workers}")
     _check_free(args.host, args.port)
     import uvicorn
 
     from ..web.app import create_app
 
     print(f"zermelo explorer on http://{args.host}:{args.port}/  (Ctrl-C stops it)", file=sys.stderr)
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(create_app(workers=args.workers), host=args.host, port=args.port, log_level="warning")
     return 0

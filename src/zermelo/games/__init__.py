@@ -9,39 +9,43 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from ..heaps import GrundyGame as GrundyGame
-from ..heaps import Hexadecimal as Hexadecimal
-from ..heaps import Octal as Octal
-from ..heaps import TakeAndBreak as TakeAndBreak
-from .cheques import Cheques
-from .chomp import Chomp
-from .clobber import Clobber
-from .col import Col, Snort
-from .connect4 import Connect4
-from .cram import Cram
-from .cutcake import Cutcake
-from .digraph import Digraph
-from .divisor import Divisor
-from .domineering import Domineering
-from .fibonacci import Fibonacci
-from .green_hackenbush import GreenHackenbush
-from .hackenbush import Hackenbush
-from .heap import HeapGame
-from .kayles import DawsonKayles, Kayles
-from .nim import Nim
-from .northcott import Northcott
-from .pokernim import PokerNim
-from .queen import Queen
-from .rook import Rook
-from .splitnim import SplitNim
-from .staircase import Staircase
-from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
-from .subtraction import AllBut, PrimePower, Square, Subtraction
-from .tictactoe import MNK, TicTacToe
-from .toads import ToadsAndFrogs
-from .toppling import TopplingDominoes
-from .wythoff import Wythoff
+if TYPE_CHECKING:  # at run time a name loads its module on first use (see __getattr__)
+    from ..heaps.games import GrundyGame as GrundyGame
+    from ..heaps.games import Hexadecimal as Hexadecimal
+    from ..heaps.games import Octal as Octal
+    from ..heaps.games import TakeAndBreak as TakeAndBreak
+    from .cheques import Cheques
+    from .chomp import Chomp
+    from .clobber import Clobber
+    from .col import Col, Snort
+    from .connect4 import Connect4
+    from .cram import Cram
+    from .cutcake import Cutcake
+    from .digraph import Digraph
+    from .divisor import Divisor
+    from .domineering import Domineering
+    from .fibonacci import Fibonacci
+    from .green_hackenbush import GreenHackenbush
+    from .hackenbush import Hackenbush
+    from .heap import HeapGame
+    from .kayles import DawsonKayles, Kayles
+    from .nim import Nim
+    from .northcott import Northcott
+    from .pokernim import PokerNim
+    from .queen import Queen
+    from .rook import Rook
+    from .splitnim import SplitNim
+    from .staircase import Staircase
+    from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
+    from .subtraction import AllBut, PrimePower, Square, Subtraction
+    from .tictactoe import MNK, TicTacToe
+    from .toads import ToadsAndFrogs
+    from .toppling import TopplingDominoes
+    from .wythoff import Wythoff
+
 
 __all__ = [
     "MNK",
@@ -84,7 +88,28 @@ __all__ = [
     "Wythoff",
 ]
 
-# Every module of this package, imported: a game module registers itself, so a new game is one
-# new file here and nothing else.
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+#: Names offered here that live elsewhere: the take-and-break games of :mod:`zermelo.heaps.games`.
+_ELSEWHERE = {name: "zermelo.heaps.games" for name in ("GrundyGame", "Hexadecimal", "Octal", "TakeAndBreak")}
+
+
+def modules() -> list[ModuleType]:
+    """Every module of this package, imported (importing a game module registers its games)."""
+    return [importlib.import_module(f"{__name__}.{m.name}") for m in pkgutil.iter_modules(__path__)]
+
+
+def __getattr__(name: str) -> Any:
+    # Importing zermelo.games loads no game: `zermelo.games.Nim` loads the game modules on first use.
+    home = _ELSEWHERE.get(name)
+    if home is not None:
+        value = getattr(importlib.import_module(home), name)
+    else:
+        found = [vars(m)[name] for m in modules() if name in getattr(m, "__all__", ())]
+        if not found:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = found[0]
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_ELSEWHERE})

@@ -37,7 +37,7 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from ..fold import fold
+from ..traversal import fold
 from .game import Game, add, deep, game, le, neg, number, ordinal_sum, star
 from .nimber import nim_multiply
 from .thermograph import cool

@@ -23,10 +23,10 @@ from typing import Any
 from ..cache import RulesCache
 from ..engine import check_size
 from ..errors import Unsupported
-from ..fold import fold
 from ..limits import Limits, Progress, deadline, over_budget, over_time
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from ..sprague_grundy import mex
+from ..traversal import fold
 from .game import Game, game, ordinal_sum, star, total
 
 __all__ = ["canonical_form", "value_cache"]

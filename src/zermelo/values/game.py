@@ -30,9 +30,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import Unsupported
-from ..fold import fold
 from ..rules import Outcome
 from ..sprague_grundy import mex
+from ..traversal import fold
 from .dyadic import birthday_of_number, format_dyadic, simplest_pair
 
 if TYPE_CHECKING:

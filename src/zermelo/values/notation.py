@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidPosition
-from ..fold import fold
+from ..traversal import fold
 from .dyadic import format_dyadic, is_dyadic
 from .game import ZERO, Game, add, deep, game, neg, number, star
 

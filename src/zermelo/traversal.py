@@ -1,4 +1,4 @@
-"""``fold``: a value computed bottom-up over an acyclic game, iteratively, with a memo.
+"""Traversals: ``fold``, a value computed bottom-up over an acyclic game, iteratively, with a memo.
 
 Bottom floor (imports only :mod:`zermelo.errors`): the canonical forms and the value arithmetic
 build on it, and :mod:`zermelo.engine` re-exports it.

@@ -1,0 +1,338 @@
+"""The explorer's analyses: one handler per endpoint, each taking the query as a plain mapping.
+
+They run inside a worker process of :mod:`zermelo.web.pool` (each worker keeps its own cache of
+searched games), so a handler returns a :class:`Reply` of bytes; user errors become 4xx JSON in
+:func:`handle`.  Every search is capped by :data:`LIMITS`; the pool kills a worker that overruns
+its request's cap.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+import re
+import tempfile
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..analysis import grundy, solve
+from ..commands.value import describe
+from ..engine import Limits
+from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
+from ..registry import entry, make_game
+from ..rules import Impartial, Partisan, Rules, Scored
+from ..values import Game
+from ..values.canonical import canonical_form
+from ..values.game import star
+from .params import BadRequest, flag, number, text
+
+__all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "Reply", "handle", "page_words"]
+
+#: The search budget of one request.
+LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
+#: The largest table drawn (rows × columns).
+MAX_TABLE_CELLS = 10_000
+#: The largest nimber *n whose facts are computed (*n has n options: its facts cost about n² steps).
+MAX_NIMBER = 512
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An HTTP answer, as bytes (it crosses from a worker process to the server)."""
+
+    status: int
+    body: bytes
+    media_type: str = "application/json"
+
+
+def json_reply(obj: Any, status: int = 200) -> Reply:
+    text = json.dumps(obj, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return Reply(status, text.encode())
+
+
+def error_reply(message: str, status: int) -> Reply:
+    return json_reply({"error": page_words(message)}, status)
+
+
+_CLI_WORDS = [
+    (re.compile(r"\s*\((?:raise|lower)[^()]*--[a-z][^()]*\)"), ""),
+    (re.compile(r";?\s*`zermelo games` lists them"), "; choose one from the Game list"),
+    (re.compile(r"\braise it with --(?:budget|timeout)\b"), "this server's limit"),
+]
+
+
+def page_words(message: str) -> str:
+    """A message of the engine in the page's words: no command-line flags or commands.
+
+    >>> page_words("search budget exceeded: more than 300,000 positions (raise it with --budget)")
+    'search budget exceeded: more than 300,000 positions'
+    >>> page_words("unknown game 'chess'; `zermelo games` lists them")
+    "unknown game 'chess'; choose one from the Game list"
+    """
+    for pattern, words in _CLI_WORDS:
+        message = pattern.sub(words, message)
+    return message
+
+
+# --------------------------------------------------------------------------- games, cached per worker
+_GAMES: OrderedDict[str, Rules[Any]] = OrderedDict()
+
+
+def _game(spec: str) -> Rules[Any]:
+    """The rules of a spec, kept (a few dozen) so later requests reuse the searched graph."""
+    hit = _GAMES.get(spec)
+    if hit is None:
+        name, _, params = spec.partition(":")
+        if entry(name).graph_argument and (params.strip().startswith("@") or not any(c in params for c in "-> ,")):
+            # The CLI may read a graph from a file; a web request must never make the server read one.
+            raise BadRequest(f"{name}: give the graph inline, like {name}:a->b, b->c")
+        hit = make_game(spec)
+        _GAMES[spec] = hit
+        while len(_GAMES) > 32:
+            _GAMES.popitem(last=False)
+    else:
+        _GAMES.move_to_end(spec)
+    return hit
+
+
+def _forget(game: Rules[Any]) -> None:
+    """Drop a game whose search met the budget: its engine keeps the unfinished frontier, which
+    the next small question would otherwise pay to expand.  A fresh rules object gets a fresh engine."""
+    for spec, g in list(_GAMES.items()):
+        if g is game:
+            del _GAMES[spec]
+
+
+def forget_all() -> None:
+    """Empty the cache of searched games."""
+    _GAMES.clear()
+
+
+def _game_position(params: Mapping[str, str]) -> tuple[Rules[Any], Any]:
+    game = _game(text(params, "game"))
+    if params.get("position") is None:
+        raise BadRequest("missing parameter 'position'")
+    # An empty position text is the game's to judge (some games start from "").
+    return game, game.parse(text(params, "position", required=False))
+
+
+def _turn(params: Mapping[str, str], game: Rules[Any]) -> str | None:
+    """The side to move of a partisan game (required there, refused elsewhere)."""
+    value = params.get("turn", "").strip().lower()
+    if not isinstance(game, Partisan):
+        if value:
+            raise BadRequest(f"parameter 'turn' is for partisan games; {game.spec()} is not one")
+        return None
+    if value not in SIDES:
+        got = f", got {value[:20]!r}" if value else ""
+        raise BadRequest(f"{game.spec()} is a partisan game: parameter 'turn' must be left or right{got}")
+    return value
+
+
+@contextmanager
+def _too_deep(game: Rules[Any]) -> Iterator[None]:
+    """A scored game's search past the budget, said plainly: a position nearer the end will do."""
+    try:
+        yield
+    except SearchLimitExceeded as exc:
+        if not isinstance(game, Scored):
+            raise
+        nearer = "with more discs" if entry(game.spec().partition(":")[0]).name == "connect4" else "nearer the end"
+        raise SearchLimitExceeded(f"too deep for this server; try a position {nearer}") from exc
+
+
+def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:
+    try:
+        with _too_deep(game):
+            pv = classify(game, position, misere=misere, limits=LIMITS, turn=turn)
+    except SearchLimitExceeded:
+        # A partisan value search leaves only finished values in the rules' value cache: the
+        # rules (and that cache) are worth keeping.
+        if turn is None:
+            _forget(game)
+        raise
+    if not pv.exact:
+        _forget(game)
+    return pv
+
+
+def _moves_json(game: Rules[Any], position: Any, pv: PositionValue) -> dict[str, Any]:
+    return {
+        "game": game.spec(),
+        "position": game.format(position),
+        "value": pv.value,
+        "remoteness": pv.remoteness,
+        "grundy": pv.grundy,
+        "exact": pv.exact,
+        "over": pv.over,
+        "heaps": heaps(game, position),
+        "grid": grid(game, position),
+        "moves": [m.to_json() for m in pv.moves],
+        "partisan": pv.turn is not None,
+        "turn": pv.turn,
+        "game_value": pv.game_value,
+        "outcome": pv.outcome,
+    }
+
+
+def _refuse_misere(params: Mapping[str, str], game: Rules[Any]) -> None:
+    """Misère play is for impartial games: refused alike by Solve, Value and Play."""
+    if flag(params, "misere") and not isinstance(game, Impartial):
+        raise Unsupported(f"misère play of {game.spec()} is not supported: it is not an impartial game")
+
+
+# --------------------------------------------------------------------------- endpoints
+def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
+    """``zermelo solve --json`` for impartial games, ``zermelo negamax --json`` for scored ones."""
+    game, position = _game_position(params)
+    misere = flag(params, "misere")
+    _refuse_misere(params, game)
+    if isinstance(game, Scored):
+        from ..minimax import negamax  # imported lazily, as the CLI does
+
+        with _too_deep(game):
+            return dict(negamax(game, position, limits=LIMITS).to_json())
+    if not isinstance(game, Impartial):
+        raise Unsupported(f"{game.spec()} is a partisan game: its value says who wins (the Value panel)")
+    try:
+        a = solve(game, position, misere=misere, limits=LIMITS)
+    except SearchLimitExceeded:
+        _forget(game)
+        raise
+    if a.notes:  # an extra (remoteness, Grundy value) met the budget
+        _forget(game)
+    out = a.to_json(game)
+    if "notes" in out:
+        out["notes"] = [page_words(n) for n in out["notes"]]
+    return out
+
+
+def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
+    game, position = _game_position(params)
+    pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
+    return _moves_json(game, position, pv)
+
+
+def api_play(params: Mapping[str, str]) -> dict[str, Any]:
+    game, position = _game_position(params)
+    misere = flag(params, "misere")
+    skill = number(params, "skill", float, 1.0, 0.0, 1.0)
+    seed = number(params, "seed", int, None, 0, 2**63)
+    turn = _turn(params, game)
+    pv = _classify(game, position, misere, turn)
+    m = choose_move(game, pv, skill, random.Random(seed))
+    if m is None:
+        raise InvalidPosition(f"the game is over: {game.format(position)} has no legal move")
+    after = _classify(game, m.position, misere, None if turn is None else other_side(turn))
+    return {"move": m.to_json(), "after": _moves_json(game, m.position, after)}
+
+
+def _value(params: Mapping[str, str]) -> tuple[Rules[Any], Any, Game]:
+    """The game, the position and its value (canonical form), within the request's caps."""
+    game, position = _game_position(params)
+    _refuse_misere(params, game)
+    if isinstance(game, Impartial):
+        # Sprague–Grundy: the value is the nimber of the Grundy value, from the engine (which
+        # knows the closed forms and keeps to the budget); canonical_form would build every option.
+        try:
+            n = grundy(game, position, limits=LIMITS)
+        except SearchLimitExceeded:
+            _forget(game)
+            raise
+        if not isinstance(n, int):
+            raise Unsupported("this analysis needs a game without cycles")
+        if n > MAX_NIMBER:
+            raise SearchLimitExceeded(f"the value is *{n}: nimbers beyond *{MAX_NIMBER} are too big to describe here")
+        return game, position, star(n)
+    if not isinstance(game, Partisan):
+        raise Unsupported(f"{game.spec()} has no game value (it is a scored game): Solve gives its score")
+    # A partisan value search leaves only finished values in the rules' value cache: keep the rules.
+    return game, position, canonical_form(game, position, limits=LIMITS)
+
+
+def api_value(params: Mapping[str, str]) -> dict[str, Any]:
+    """Exactly the object of ``zermelo value GAME POSITION --json``."""
+    game, position, g = _value(params)
+    return {"game": game.spec(), "position": game.format(position), **describe(g)}
+
+
+def api_thermograph(params: Mapping[str, str]) -> Reply:
+    """The thermograph as a PNG, titled as ``zermelo value --thermograph`` titles it."""
+    from ..values.plot import save_thermograph, thermograph_title
+
+    game, position, g = _value(params)
+    title = thermograph_title(f"{game.spec()} {game.format(position)}", g)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = save_thermograph(g, Path(tmp) / "thermograph.png", title=title)
+        return Reply(200, path.read_bytes(), "image/png")
+
+
+def api_table(params: Mapping[str, str]) -> Reply | dict[str, Any]:
+    """The game's table as a picture (PNG) or JSON.  Integration point with :mod:`zermelo.tables`."""
+    spec = text(params, "game")
+    e = entry(spec.partition(":")[0])
+    if e.table is None:
+        raise Unsupported(f"{e.name} has no table layout")
+    is_grid = "{n}" not in e.table
+    rows = number(params, "rows", int, 16 if is_grid else 1, 1, 1000)
+    cols = number(params, "cols", int, 16 if is_grid else 60, 1, MAX_TABLE_CELLS)
+    if rows * cols > MAX_TABLE_CELLS:
+        raise BadRequest(f"a table of {rows} x {cols} is too big (at most {MAX_TABLE_CELLS:,} cells)")
+    grundy_values = flag(params, "grundy")
+    misere = flag(params, "misere")
+    fmt = params.get("format", "png")
+    if fmt not in ("png", "json"):
+        raise BadRequest(f"parameter 'format' must be png or json, got {fmt[:20]!r}")
+    try:
+        # Lazily, and typed loosely: the web explorer works (501 here) without zermelo.tables.
+        tables: Any = importlib.import_module("zermelo.tables")
+    except ImportError:
+        return error_reply("tables are not available in this installation (zermelo.tables)", 501)
+    size = (rows, cols) if is_grid else cols
+    t = tables.table(_game(spec), size, grundy=grundy_values, misere=misere, limits=LIMITS)
+    if fmt == "json":
+        return dict(t.to_json())
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "table.png"
+        tables.render_png(t, str(path))
+        return Reply(200, path.read_bytes(), "image/png")
+
+
+Handler = Callable[[Mapping[str, str]], "Reply | dict[str, Any]"]
+HANDLERS: dict[str, Handler] = {
+    "solve": api_solve,
+    "moves": api_moves,
+    "play": api_play,
+    "value": api_value,
+    "thermograph": api_thermograph,
+    "table": api_table,
+}
+
+_STATUS: list[tuple[type[ZermeloError], int]] = [
+    (SearchLimitExceeded, 422),
+    (BadRequest, 400),
+    (InvalidGame, 400),
+    (InvalidPosition, 400),
+    (Unsupported, 400),
+]
+
+
+def status_of(exc: ZermeloError) -> int:
+    return next((code for cls, code in _STATUS if isinstance(exc, cls)), 400)
+
+
+def handle(name: str, params: Mapping[str, str]) -> Reply:
+    """Run one endpoint's handler; user errors become a 4xx JSON ``{"error": "one line"}``."""
+    try:
+        result = HANDLERS[name](params)
+    except ZermeloError as exc:
+        return error_reply(str(exc), status_of(exc))
+    except RecursionError:
+        return error_reply("the position is too deep for this analysis", 422)
+    return result if isinstance(result, Reply) else json_reply(result)

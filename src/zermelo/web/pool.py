@@ -1,0 +1,256 @@
+"""A bounded pool of worker processes: a class's requests run at once, each in isolation.
+
+Analyses hold the GIL (Python discovery, value arithmetic), so threads would take turns; the
+explorer runs each request in one of ``size`` worker processes, forked from a preloaded
+forkserver (a new worker costs milliseconds, not an import).  Each worker answers one request at
+a time and keeps its own cache of searched games, so one student's huge position cannot evict
+everyone's; a request goes to an idle worker that already knows its game when there is one.
+
+Every request has a hard **cap** (seconds): past it the worker is killed and replaced, and the
+request answers 422 — the analysis never goes on running.  A worker whose request has run longer
+than :data:`LONG` is given a lower CPU priority (``nice``), so the quick requests of everyone
+else keep the cores; since the priority cannot be raised back, it is replaced once it answers.
+Each worker's address space is limited (``RLIMIT_AS``: a search that needs more meets a
+``MemoryError``, a 422, and the worker is replaced) and a worker whose resident memory has grown
+past half of it is replaced after its answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import multiprocessing
+import os
+import resource
+import signal
+import time
+from collections import deque
+from collections.abc import Mapping
+from multiprocessing.connection import Connection
+from typing import Any
+
+from ..engine import Limits
+from .api import Reply, error_reply
+
+__all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
+
+#: Seconds after which a running request's worker yields the CPU to the others.
+LONG = 0.5
+#: The niceness it gets then: a third of a normal process's share of a busy CPU (weight 335 of
+#: 1024), not less, so a long request still finishes on a machine loaded by other programs.
+NICE = 5
+#: The address space of one worker (bytes); resident memory past half of it retires the worker.
+MEMORY = 3 * 2**30
+#: Seconds a request may wait for a free worker before it is told the server is busy (503).
+QUEUE_WAIT = 30.0
+_PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def default_size() -> int:
+    """Two workers more than the cores, at least four: a few long requests never take them all."""
+    return max(4, (os.cpu_count() or 2) + 2)
+
+
+def _serve(conn: Connection, memory: int, limits: Limits | None) -> None:
+    """A worker's life: answer jobs ``(endpoint, params)`` one at a time until told to stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
+    if memory:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    from . import api
+
+    if limits is not None:
+        api.LIMITS = limits
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        name, params = job
+        try:
+            reply = api.handle(name, params)
+        except MemoryError:
+            conn.send(error_reply("the analysis needs more memory than this server gives one request", 422))
+            return  # a worker that ran out of memory may be in any state: it is replaced
+        except Exception as exc:  # a bug, never user input: still a JSON answer, no traceback
+            reply = error_reply(f"internal error: {type(exc).__name__}", 500)
+        conn.send(reply)
+
+
+class _Worker:
+    def __init__(self, ctx: Any, memory: int, limits: Limits | None) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_serve, args=(child, memory, limits), name="zermelo-worker", daemon=True)
+        self.proc.start()
+        child.close()
+        self.ready = False
+        self.busy = False
+        self.niced = False
+        self.games: deque[str] = deque(maxlen=16)  # the game specs it has searched lately
+        self.idle_since = time.monotonic()
+
+    def rss(self) -> int:
+        """Resident memory in bytes (0 once gone)."""
+        try:
+            with open(f"/proc/{self.proc.pid}/statm") as f:
+                return int(f.read().split()[1]) * _PAGE
+        except (OSError, IndexError, ValueError):
+            return 0
+
+    def nice(self) -> None:
+        with contextlib.suppress(OSError, TypeError):
+            os.setpriority(os.PRIO_PROCESS, self.proc.pid, NICE)
+            self.niced = True
+
+    def kill(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.proc.kill()
+        self.proc.join(timeout=5)
+        self.conn.close()
+
+
+async def _receive(conn: Connection) -> Any:
+    """The next message on ``conn``, waiting on the event loop (no thread per request)."""
+    loop = asyncio.get_running_loop()
+    readable: asyncio.Future[None] = loop.create_future()
+    fd = conn.fileno()
+
+    def wake() -> None:
+        if not readable.done():
+            readable.set_result(None)
+
+    loop.add_reader(fd, wake)
+    try:
+        await readable
+    finally:
+        loop.remove_reader(fd)
+    return conn.recv()  # the whole message follows at once: the worker writes it in one go
+
+
+class WorkerPool:
+    """``size`` worker processes; :meth:`run` sends one request to an idle one, within ``cap`` seconds."""
+
+    def __init__(self, size: int, cap: float, memory: int = MEMORY, limits: Limits | None = None) -> None:
+        if size < 1:
+            raise ValueError(f"a pool needs at least one worker, got {size}")
+        self.size, self.cap, self.memory, self.limits = size, cap, memory, limits
+        self._ctx = multiprocessing.get_context("forkserver")
+        self._ctx.set_forkserver_preload(["zermelo.web.warm"])
+        self._workers: list[_Worker] = []
+        self._waiters: deque[asyncio.Future[_Worker]] = deque()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closed = False
+        #: How many workers were replaced after a cap, a memory limit or a lowered priority.
+        self.replaced = 0
+
+    # ------------------------------------------------------------------ life cycle
+    async def start(self) -> None:
+        for _ in range(self.size):
+            self._spawn()
+
+    async def close(self) -> None:
+        self._closed = True
+        for w in self._workers:
+            with contextlib.suppress(OSError):
+                w.conn.send(None)
+        for w in self._workers:
+            w.proc.join(timeout=0.5)
+            w.kill()
+        self._workers.clear()
+
+    def _spawn(self) -> None:
+        w = _Worker(self._ctx, self.memory, self.limits)
+        self._workers.append(w)
+        task = asyncio.get_running_loop().create_task(self._await_ready(w))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _await_ready(self, w: _Worker) -> None:
+        try:
+            await asyncio.wait_for(_receive(w.conn), 120)
+        except (TimeoutError, EOFError, OSError):
+            self._retire(w, replace=False)  # a worker that cannot start is not retried for ever
+            return
+        w.ready = True
+        self._release(w)
+
+    def _retire(self, w: _Worker, replace: bool = True) -> None:
+        if w in self._workers:
+            self._workers.remove(w)
+        w.kill()
+        if replace and not self._closed:
+            self.replaced += 1
+            self._spawn()
+
+    # ------------------------------------------------------------------ scheduling
+    async def _acquire(self, game: str) -> _Worker:
+        idle = [w for w in self._workers if w.ready and not w.busy]
+        if idle and not self._waiters:
+            # One that knows the game, else the one idle longest.
+            w = max(idle, key=lambda w: (game in w.games, -w.idle_since))
+            w.busy = True
+            return w
+        waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self._waiters.append(waiter)
+        try:
+            return await asyncio.wait_for(asyncio.shield(waiter), QUEUE_WAIT)
+        except BaseException:
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result())  # handed over just as this request gave up
+            else:
+                waiter.cancel()
+            raise
+
+    def _release(self, w: _Worker) -> None:
+        """A worker is free: hand it to the longest waiting request, else mark it idle."""
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                w.busy = True
+                waiter.set_result(w)
+                return
+        w.busy = False
+        w.idle_since = time.monotonic()
+
+    async def run(self, endpoint: str, params: Mapping[str, str]) -> Reply:
+        """Answer one request in a worker; past the cap the worker is killed and replaced."""
+        game = params.get("game", "")
+        try:
+            w = await self._acquire(game)
+        except TimeoutError:
+            return error_reply("the server is busy: every worker is answering someone; try again in a moment", 503)
+        loop = asyncio.get_running_loop()
+        slow = loop.call_later(LONG, w.nice)
+        try:
+            w.conn.send((endpoint, dict(params)))
+            reply: Reply = await asyncio.wait_for(_receive(w.conn), self.cap)
+        except TimeoutError:
+            self._retire(w)
+            return error_reply(f"time budget exceeded: the request ran past {self.cap:g} s", 422)
+        except (EOFError, OSError):
+            self._retire(w)  # killed by the system (memory) or crashed
+            return error_reply("the analysis needs more memory than this server gives one request", 422)
+        except BaseException:
+            self._retire(w)  # the request was cancelled: its worker must not go on
+            raise
+        finally:
+            slow.cancel()
+        if w.niced or not w.proc.is_alive() or w.rss() > self.memory // 2:
+            self._retire(w)
+        else:
+            w.games.append(game)
+            self._release(w)
+        return reply
+
+    def stats(self) -> dict[str, Any]:
+        """Workers, busy ones, waiting requests, replacements, resident memory (bytes) and process ids."""
+        return {
+            "workers": len(self._workers),
+            "busy": sum(w.busy for w in self._workers),
+            "waiting": sum(not f.done() for f in self._waiters),
+            "replaced": self.replaced,
+            "rss": [w.rss() for w in self._workers],
+            "pids": [w.proc.pid for w in self._workers],
+        }

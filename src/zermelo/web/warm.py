@@ -1,0 +1,24 @@
+"""Imported once by the pool's forkserver: every worker is forked already warm.
+
+The first analysis of a fresh process pays for lazy imports (numba, the games' modules, the
+explanations); done here once, a worker forked afterwards answers its first request as fast as
+its hundredth.  Nothing is cached that a request could change: the handlers' game cache is
+emptied again.
+"""
+
+from __future__ import annotations
+
+from . import api
+
+_WARM_UP = [
+    ("solve", {"game": "nim", "position": "3 4 5"}),
+    ("moves", {"game": "wythoff", "position": "3 5"}),
+    ("moves", {"game": "domineering", "position": "..|..", "turn": "left"}),
+    ("value", {"game": "hackenbush", "position": "BRR"}),
+    ("thermograph", {"game": "domineering", "position": "..|.."}),  # matplotlib and its fonts
+    ("solve", {"game": "tictactoe", "position": "XOX.O...."}),
+]
+
+for _name, _params in _WARM_UP:
+    api.handle(_name, _params)
+api.forget_all()

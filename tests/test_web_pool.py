@@ -1,0 +1,99 @@
+"""The explorer's worker pool: requests at once, each stopped at its cap, memory bounded."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from zermelo.engine import Limits
+from zermelo.web.api import Reply, page_words
+from zermelo.web.pool import WorkerPool
+
+STALK = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # a value that takes minutes
+
+
+def body(reply: Reply) -> dict[str, object]:
+    out: dict[str, object] = json.loads(reply.body)
+    return out
+
+
+def test_quick_requests_are_answered_while_others_run_to_the_cap() -> None:
+    async def scenario() -> tuple[list[str], list[Reply]]:
+        pool = WorkerPool(3, cap=2.0)
+        await pool.start()
+        order: list[str] = []
+        try:
+
+            async def slow() -> Reply:
+                r = await pool.run("thermograph", {"game": "hackenbush", "position": STALK})
+                order.append("slow")
+                return r
+
+            async def quick(n: int) -> Reply:
+                r = await pool.run("solve", {"game": "nim", "position": f"3 4 {n}"})
+                order.append("quick")
+                return r
+
+            slows = [asyncio.ensure_future(slow()) for _ in range(2)]
+            await asyncio.sleep(0.2)
+            quicks = await asyncio.gather(*(quick(n) for n in range(12)))
+            replies = [*await asyncio.gather(*slows), *quicks]
+            assert pool.replaced == 2  # both capped workers were killed and replaced
+            assert pool.stats()["workers"] == 3
+            return order, replies
+        finally:
+            await pool.close()
+
+    order, replies = asyncio.run(scenario())
+    assert order == ["quick"] * 12 + ["slow"] * 2  # nobody waited for the capped requests
+    slow1, slow2, *quick = replies
+    for r in (slow1, slow2):
+        assert r.status == 422 and "ran past 2 s" in str(body(r)["error"])
+    assert all(r.status == 200 for r in quick)
+    assert [body(r)["outcome"] for r in quick[:8]] == ["N", "N", "N", "N", "N", "N", "N", "P"]  # 3^4^7 = 0
+
+
+def test_a_worker_out_of_memory_is_replaced_and_the_pool_goes_on() -> None:
+    async def scenario() -> tuple[Reply, Reply, int]:
+        # An address space a little beyond what a fresh worker maps: a big search cannot fit.
+        probe = WorkerPool(1, cap=30.0)
+        await probe.start()
+        await probe.run("solve", {"game": "nim", "position": "1"})
+        with open(f"/proc/{probe.stats()['pids'][0]}/status") as f:
+            vm = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmSize"))
+        await probe.close()
+        pool = WorkerPool(1, cap=90.0, memory=vm + 100 * 2**20, limits=Limits(max_positions=10**9, max_seconds=80.0))
+        await pool.start()
+        try:
+            big = await pool.run("solve", {"game": "subtraction:1,2", "position": "20000000"})
+            small = await pool.run("solve", {"game": "nim", "position": "1 2 3"})
+            return big, small, pool.replaced
+        finally:
+            await pool.close()
+
+    big, small, replaced = asyncio.run(scenario())
+    assert big.status == 422 and "more memory" in str(body(big)["error"]), body(big)
+    assert replaced == 1
+    assert small.status == 200 and body(small)["outcome"] == "P"
+
+
+def test_a_pool_needs_a_worker() -> None:
+    with pytest.raises(ValueError, match="at least one worker"):
+        WorkerPool(0, cap=1.0)
+
+
+@pytest.mark.parametrize(
+    ("cli", "page"),
+    [
+        ("time budget exceeded: more than 5 s (raise it with --timeout)", "time budget exceeded: more than 5 s"),
+        ("more than 9 moves to check (lower --upto or raise --budget)", "more than 9 moves to check"),
+        (
+            "negamax: budget of 9 positions exceeded (raise --budget, or give --depth for a heuristic value)",
+            "negamax: budget of 9 positions exceeded",
+        ),
+    ],
+)
+def test_errors_are_in_the_pages_words(cli: str, page: str) -> None:
+    assert page_words(cli) == page and "--" not in page_words(cli)
