@@ -308,6 +308,26 @@ def test_random_garbage_positions(
         (["negamax", "stone-game-iv", HUGE], "too many moves to list"),
         (["sequence", "octal:0.137", "--upto", "99999999999999999999", "--no-prove"], "not enough memory"),
         (["solve", "nim", "x" * 1000], "whole number"),
+        # issue 15: a size estimate of more than 4,300 digits was printed with str()
+        (["solve", "fibonacci", "9" * 2200, "--json"], ""),
+        (["solve", "nim", *["1"] * 15_000], ""),
+        (["solve", "pokernim", "1", "9" * 1500, "/", "0", "0"], ""),
+        (["solve", "staircase", "0", "9" * 1000, "0", "0", "0", "0", "0"], ""),
+        # issue 15: nested tuples met the recursion limit (repr, ==, sorted) from 500 edges on
+        (["value", "hackenbush", "B" * 500], ""),
+        (["value", "hackenbush", "G" * 500], ""),
+        (["value", "hackenbush", "B(" * 400 + "B" + ")" * 400], ""),
+        (["value", "domineering", "..|..", "+", "hackenbush", "B" * 500], ""),
+        (["value", "hackenbush", "B" * 2001], "at most 2,000 edges"),
+        (["sequence", "subtraction:1000000000000", "--upto", "10"], ""),
+        (["sequence", "subtraction:1," + "9" * 300, "--upto", "10"], ""),
+        (["sequence", "allbut:" + "9" * 300, "--upto", "10"], ""),
+        (["sequence", "kayles", "--upto", "10", "--checkpoint", "/dev/null"], "not a zermelo sequence checkpoint"),
+        (["value", "domineering", "..|..", "--thermograph", ""], "give a file name"),
+        (["sequence", "kayles", "--upto", "5", "--out", ""], "give a file name"),
+        (["table", "wythoff", "--size", "3", "--image", " "], "give a file name"),
+        (["solve", "nim:", "3"], "nim"),
+        (["value", "nim: ", "3"], "nim"),
     ],
 )
 def test_fixed_defects(
@@ -315,7 +335,39 @@ def test_fixed_defects(
 ) -> None:
     extra = [] if argv[0] == "sequence" else ["--budget", "5000", "--timeout", "1"]
     status, err = run(capsys, monkeypatch, [*argv, *extra])
-    assert status == 2 and message in err, err
+    if message:
+        assert status == 2 and message in err, err
+    else:  # an answer, or a true refusal: the budget (never a false cause)
+        assert status == 0 or "budget" in err, err
+
+
+@pytest.mark.usefixtures("alarm")
+@pytest.mark.parametrize(
+    "content",
+    [bytes(range(256)) * 4, b"", b"PK\x03\x04" + b"\x00" * 40, "truncated"],
+    ids=["random-bytes", "empty", "zip-header", "truncated"],
+)
+def test_bad_checkpoints_are_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Any, content: Any
+) -> None:
+    path = tmp_path / "c.npz"
+    if content == "truncated":  # a real checkpoint cut short
+        assert main(["sequence", "kayles", "--upto", "300", "--no-prove", "--checkpoint", str(path), "--quiet"]) == 0
+        capsys.readouterr()
+        content = path.read_bytes()[: path.stat().st_size // 2]
+    path.write_bytes(content)
+    status, err = run(capsys, monkeypatch, ["sequence", "kayles", "--upto", "10", "--checkpoint", str(path)])
+    assert status == 2 and "not a zermelo sequence checkpoint" in err, err
+
+
+@pytest.mark.usefixtures("alarm")
+def test_a_binary_edge_list_is_named(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    path = tmp_path / "graph.bin"
+    path.write_bytes(bytes(range(128, 256)))
+    status, err = run(capsys, monkeypatch, ["solve", "digraph", str(path), "a", *LIMITS])
+    assert status == 2 and "not UTF-8 text" in err, err
 
 
 @pytest.mark.usefixtures("alarm")
@@ -486,6 +538,23 @@ def test_web_api_answers_bad_requests_with_4xx_json(web: Any, endpoint: str, par
         return
     assert 400 <= r.status_code < 500, (r.status_code, r.text[:200])
     assert r.json()["error"], r.text[:200]
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "params"),
+    [
+        ("/api/solve", {"game": "pokernim", "position": "1 " + "9" * 1500 + " / 0 0"}),
+        ("/api/solve", {"game": "nim", "position": " ".join(["1"] * 900)}),
+        ("/api/moves", {"game": "hackenbush", "position": "B" * 600, "turn": "left"}),
+        ("/api/solve", {"game": "nim:", "position": "3"}),
+    ],
+)
+def test_web_issue_15_inputs_answer_json(web: Any, endpoint: str, params: dict[str, str]) -> None:
+    # The size estimate of the first was printed with str() past 4,300 digits: a 500.
+    r = web.get(endpoint, params=params)
+    assert r.status_code in (200, 400, 422) and r.headers["content-type"].startswith("application/json"), r.text[:200]
+    if params["game"] == "nim:":
+        assert r.status_code == 400 and "nim" in r.json()["error"]
 
 
 def test_web_moves_of_a_number_too_hard_to_factor(web: Any) -> None:

@@ -66,7 +66,7 @@ def test_text_form() -> None:
         ("[g-a:B", "unclosed '['"),
         ("[g-a:Q]", "bad edge"),
         ("[]", "at least one edge"),
-        ("B" * 2001, "at most 2000 edges"),
+        ("B" * 2001, "at most 2,000 edges"),
     ],
 )
 def test_errors(text: str, message: str) -> None:
@@ -99,3 +99,26 @@ def test_trees_fast_value_matches_plain_play(words: list[str]) -> None:
 def test_graphs_fast_value_matches_plain_play(edges: list[tuple[int, int, str]]) -> None:
     text = "[" + ", ".join(f"{'g' if a == 0 else a}-{'g' if b == 0 else b}:{c}" for a, b, c in edges) + "]"
     check_position(H, H.parse(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("B" * 2000, "2000"),
+        ("G" * 2000, "*2000"),
+        ("B" + "R" * 1999, "1/" + str(2**1999)),
+        ("B(" * 999 + "B" + ")" * 999, "1000"),
+        ("[g-v1:B, " + ", ".join(f"v{i}-v{i + 1}:B" for i in range(1, 600)) + "]", "600"),
+    ],
+)
+def test_positions_up_to_the_edge_limit_have_values(text: str, expected: str) -> None:
+    # 500 edges in a stalk ended in a RecursionError (comparing and printing nested tuples).
+    assert value(text) == expected
+    H.validate(H.parse(text))
+
+
+def test_a_tall_tree_from_python_is_validated_and_quoted_briefly() -> None:
+    tall = H.parse("B" * 1500)
+    with pytest.raises(InvalidPosition) as exc:
+        H.validate((("Q", tall[0][1]),))
+    assert len(str(exc.value)) < 200

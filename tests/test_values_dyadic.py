@@ -7,8 +7,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.values.dyadic import birthday_of_number, simplest_between, simplest_pair
-from zermelo.values.game import game, le, neg, number
+from zermelo.values.dyadic import birthday_of_number, from_signs, sign_expansion, simplest_between, simplest_pair
+from zermelo.values.game import game, le, neg, number, ordinal_fold, ordinal_sum, star
 
 dyadics = st.builds(lambda n, k: Fraction(n, 2**k), st.integers(-40, 40), st.integers(0, 5))
 bounds = st.one_of(st.none(), dyadics)
@@ -55,3 +55,26 @@ def test_number_games_add_compare_and_switch_like_fractions(a: Fraction, b: Frac
         assert g.nim == 1
     else:
         assert g.num is None and g.left == (x,) and g.right == (y,)
+
+
+@settings(max_examples=150, deadline=None)
+@given(dyadics)
+def test_sign_expansion_is_the_path_in_the_tree_of_numbers(x: Fraction) -> None:
+    signs = sign_expansion(x)
+    assert len(signs) == birthday_of_number(x) and from_signs(signs) == x
+    # Each step goes to the simplest number between the bounds the earlier steps set.
+    low: Fraction | None = None
+    high: Fraction | None = None
+    here = Fraction(0)
+    for s in signs:
+        low, high = (here, high) if s == "+" else (low, here)
+        here = simplest_between(low, high)
+    assert here == x
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["", "+", "-"]) | st.text("+-", min_size=1, max_size=8), st.text("+-", max_size=8))
+def test_ordinal_sums_of_numbers_and_nimbers_match_their_definition(a: str, b: str) -> None:
+    g, h = number(from_signs(a)), number(from_signs(b))
+    assert ordinal_sum(g, h) is ordinal_fold(g, h)
+    assert ordinal_sum(star(len(a)), star(len(b))) is ordinal_fold(star(len(a)), star(len(b)))

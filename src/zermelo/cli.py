@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .errors import ZermeloError
+from .rules import recursion_room
 
 __all__ = ["main"]
 
@@ -67,7 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (the console script exits with it)."""
     try:
         args = build_parser().parse_args(argv)
-        status: int = args.run(args)
+        with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
+            status: int = args.run(args)
         return status
     except ZermeloError as exc:
         print(f"zermelo: error: {one_line(str(exc))}", file=sys.stderr)

@@ -118,10 +118,18 @@ def deadline(limits: Limits, start_time: float) -> float | None:
 def approx(n: int) -> str:
     """A count for a message: ``1,234`` below 10^12, ``10^k`` above.
 
-    >>> approx(12345), approx(10**400 + 1)
-    ('12,345', '10^400')
+    The magnitude comes from the bit length, not ``str(n)``: a size estimate may have more
+    digits than Python converts to text (4,300).
+
+    >>> approx(12345), approx(10**400 + 1), approx(10**12), approx(2**20_000)
+    ('12,345', '10^400', '10^12', '10^6020')
     """
-    return f"{n:,}" if n < 10**12 else f"10^{len(str(n)) - 1}"
+    if n < 10**12:
+        return f"{n:,}"
+    k = (n.bit_length() - 1) * 30103 // 100_000  # log10(2) is just above 0.30103
+    while 10 ** (k + 1) <= n:
+        k += 1
+    return f"10^{k}"
 
 
 def over_budget(

@@ -41,7 +41,10 @@ def make_game(spec: str) -> Rules[Any]:
     """Rules from a game spec ``name`` or ``name:params``."""
     name, sep, params = spec.partition(":")
     e = entry(name)
-    return e.factory(params if sep else None)
+    rules = e.factory(params if sep else None)
+    if sep and not params.strip():  # a factory that needs parameters said which; the others accept none
+        raise InvalidGame(f"{name}: nothing after ':'; write {name} alone or {name}:PARAMETERS")
+    return rules
 
 
 _LOADED: list[bool] = []

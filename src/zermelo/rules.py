@@ -22,8 +22,10 @@ an analysis, never of the game.
 from __future__ import annotations
 
 import enum
+import reprlib
 import sys
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -46,8 +48,10 @@ __all__ = [
     "is_natural",
     "isqrt",
     "parse_int",
+    "recursion_room",
     "require",
     "short",
+    "shown",
     "validate_by_text",
 ]
 
@@ -133,6 +137,68 @@ def short(text: str, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+class _Shown(reprlib.Repr):
+    """``repr`` cut in depth, length and digits: a message never recurses or converts a huge int."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxtuple, self.maxlist, self.maxset = 4, 8, 8, 8
+        self.maxdict, self.maxstring, self.maxother, self.maxlong = 8, 60, 60, 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 1000:  # str() of a big int is slow (and refused past 4,300 digits)
+            return f"<a number of {x.bit_length():,} bits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        try:
+            return super().repr_instance(x, level)
+        except (RecursionError, ValueError):
+            return f"<{type(x).__name__}>"
+
+
+_SHOWN = _Shown()
+
+
+def shown(x: object, width: int = 60) -> str:
+    """``x`` as a message quotes it: its repr cut to ``width`` characters and a few levels deep,
+    so a deep or huge position (a Hackenbush stalk of 2,000 edges, a 5,000-digit heap) is
+    quoted without recursing or converting the whole number.
+
+    >>> tall = ("B", ())
+    >>> for _ in range(1000):
+    ...     tall = ("B", (tall,))
+    >>> shown(tall)
+    "('B', (('B', ((...),)),))"
+    >>> shown(10**5000)
+    '<a number of 16,610 bits>'
+    """
+    return short(_SHOWN.repr(x), width)
+
+
+#: How deep the rules' own structures may nest: a Hackenbush tree of 2,000 edges (its limit) is
+#: 4,000 tuples deep, and comparing, hashing or printing it recurses in C that deep.
+STRUCTURE_DEPTH = 20_000
+
+
+@contextmanager
+def recursion_room(limit: int = STRUCTURE_DEPTH) -> Iterator[None]:
+    """Raise the interpreter's recursion limit to ``limit`` inside the block (never lowers it).
+
+    Python 3.11 runs Python-to-Python calls without growing the C stack, and the structures
+    that recurse in C (nested tuples) are capped by their games far below this, so the limit
+    is safe on a thread's default stack.
+    """
+    old = sys.getrecursionlimit()
+    if old < limit:
+        sys.setrecursionlimit(limit)
+    try:
+        yield
+    finally:
+        if old < limit:
+            sys.setrecursionlimit(old)
+
+
 def is_natural(x: object) -> bool:
     """A whole number >= 0 (an ``int``, not a ``bool``): what most positions are made of."""
     return isinstance(x, int) and not isinstance(x, bool) and x >= 0
@@ -141,7 +207,7 @@ def is_natural(x: object) -> bool:
 def require(ok: bool, game: str, what: str, position: object) -> None:
     """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
     if not ok:
-        raise InvalidPosition(f"{game}: {what}, got {short(repr(position))}")
+        raise InvalidPosition(f"{game}: {what}, got {shown(position)}")
 
 
 def validate_by_text(game: Rules[P], position: P) -> P:
@@ -158,18 +224,17 @@ def validate_by_text(game: Rules[P], position: P) -> P:
     zermelo.errors.InvalidPosition: tictactoe: not a position of this game (the form parse gives), got 42
     """
     name = game.spec()
-    try:
-        back = game.parse(game.format(position))
-        # The same position, or the same game (a graph whose text form renames its vertices).
-        same = back == position or (type(back) is type(position) and game.key(back) == game.key(position))
-    except InvalidPosition as exc:
-        raise InvalidPosition(f"{name}: not a legal position ({exc}), got {short(repr(position))}") from None
-    except Exception:  # the rules met a value of a type they do not handle
-        same = False
+    with recursion_room():  # a deep position (a tall Hackenbush stalk) compares recursively
+        try:
+            back = game.parse(game.format(position))
+            # The same position, or the same game (a graph whose text form renames its vertices).
+            same = back == position or (type(back) is type(position) and game.key(back) == game.key(position))
+        except InvalidPosition as exc:
+            raise InvalidPosition(f"{name}: not a legal position ({exc}), got {shown(position)}") from None
+        except Exception:  # the rules met a value of a type they do not handle
+            same = False
     if not same:
-        raise InvalidPosition(
-            f"{name}: not a position of this game (the form parse gives), got {short(repr(position))}"
-        )
+        raise InvalidPosition(f"{name}: not a position of this game (the form parse gives), got {shown(position)}")
     return position
 
 

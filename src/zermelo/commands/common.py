@@ -15,7 +15,20 @@ from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..registry import entry, make_game
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 
-__all__ = ["add_limits", "emit_json", "game_and_position", "limits_from", "progress_printer"]
+__all__ = ["add_limits", "emit_json", "file_name", "game_and_position", "limits_from", "progress_printer"]
+
+
+def file_name(text: str) -> str:
+    """An argparse ``type`` for a file to write: not empty (an empty name wrote nothing, silently).
+
+    >>> file_name("out.png")
+    'out.png'
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError("give a file name, not an empty one")
+    if "\x00" in text:
+        raise argparse.ArgumentTypeError("a file name cannot hold a NUL character")
+    return text
 
 
 def add_limits(p: argparse.ArgumentParser) -> None:

@@ -14,7 +14,7 @@ from ..errors import InvalidPosition, Unsupported
 from ..games.heap import HeapGame
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
 from ..registry import make_game
-from .common import emit_json
+from .common import emit_json, file_name
 
 
 def add(sub: Any) -> None:
@@ -29,8 +29,15 @@ def add(sub: Any) -> None:
     p.add_argument("--upto", type=int, required=True, metavar="N", help="compute heaps 0..N")
     p.add_argument("--json", action="store_true", help="print one JSON object (without the values unless --values)")
     p.add_argument("--values", action="store_true", help="include every value in the output")
-    p.add_argument("--out", metavar="FILE", help="write the values: FILE.npy (numpy), FILE.json, or text (one a line)")
-    p.add_argument("--checkpoint", metavar="FILE", help="save progress to FILE (.npz) and resume from it")
+    p.add_argument(
+        "--out",
+        type=file_name,
+        metavar="FILE",
+        help="write the values: FILE.npy (numpy), FILE.json, or text (one a line)",
+    )
+    p.add_argument(
+        "--checkpoint", type=file_name, metavar="FILE", help="save progress to FILE (.npz) and resume from it"
+    )
     p.add_argument("--plot", metavar="FILE.png", help="draw G(n) against n with the period marked")
     p.add_argument("--kernel", choices=KERNELS, help="force a kernel (default: the fastest that applies)")
     p.add_argument("--no-prove", action="store_true", help="do not compute past N to prove a period")

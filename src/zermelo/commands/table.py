@@ -8,7 +8,7 @@ from typing import Any
 
 from ..patterns import find_period
 from ..tables import Table, render_png, render_text, table
-from .common import add_limits, emit_json, limits_from
+from .common import add_limits, emit_json, file_name, limits_from
 
 
 def add(sub: Any) -> None:
@@ -27,7 +27,7 @@ def add(sub: Any) -> None:
     )
     p.add_argument("--grundy", action="store_true", help="Grundy values instead of P/N")
     p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins (P/N only)")
-    p.add_argument("--image", metavar="FILE.png", help="also write the table as a PNG picture")
+    p.add_argument("--image", type=file_name, metavar="FILE.png", help="also write the table as a PNG picture")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_limits(p)
     p.set_defaults(run=run)

@@ -12,7 +12,7 @@ from ..rules import Impartial, Outcome, Partisan
 from ..values import Game, atomic_weight, format_dyadic, is_all_small, is_infinitesimal, parse_value
 from ..values.budget import value_budget
 from ..values.canonical import canonical_form
-from .common import add_limits, emit_json, game_and_position, limits_from
+from .common import add_limits, emit_json, file_name, game_and_position, limits_from
 
 _WHO = {
     Outcome.P: "P: the second player wins (the value is 0)",
@@ -32,7 +32,7 @@ def add(sub: Any) -> None:
     p.add_argument("position", metavar="POSITION", nargs="*", help='the position, e.g. "..|.."')
     p.add_argument("--expr", metavar="EXPR", help='evaluate a value expression instead, e.g. "{1|-1} + ^ + *"')
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--thermograph", metavar="FILE.png", help="also draw the thermograph to a PNG file")
+    p.add_argument("--thermograph", type=file_name, metavar="FILE.png", help="also draw the thermograph to a PNG file")
     add_limits(p)
     p.set_defaults(run=run)
 

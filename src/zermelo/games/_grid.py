@@ -20,6 +20,7 @@ from functools import lru_cache
 from ..boards import Board as Drawing
 from ..boards import grid_board
 from ..errors import InvalidPosition
+from ..rules import shown
 
 __all__ = [
     "Board",
@@ -91,9 +92,7 @@ def check_board(board: object, name: str) -> Board:
         and 0 <= cells < 1 << (rows * cols)
     )
     if not ok:
-        shown = repr(board)
-        shown = shown if len(shown) <= 60 else shown[:57] + "..."
-        raise InvalidPosition(f"{name}: a board is (rows, cols, cells), cells < 2**(rows*cols), got {shown}")
+        raise InvalidPosition(f"{name}: a board is (rows, cols, cells), cells < 2**(rows*cols), got {shown(board)}")
     return board  # type: ignore[return-value]
 
 

@@ -79,10 +79,7 @@ class Digraph(Impartial[Tokens]):
         t = text.strip()
         path = Path(t[1:] if t.startswith("@") else t)
         if t.startswith("@") or ("->" not in t and " " not in t and "," not in t and _is_file(path)):
-            try:
-                t = path.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise InvalidGame(f"digraph: cannot read edge-list file {str(path)!r}: {exc.strerror}") from None
+            t = _read_edge_file(path)
         return cls(parse_edges(t))
 
     def options(self, position: Tokens) -> Iterator[Tokens]:
@@ -150,6 +147,27 @@ class Digraph(Impartial[Tokens]):
 
     def spec(self) -> str:
         return f"{self.name}:{', '.join(f'{a}->{b}' for a, b in self.edges)}"
+
+
+#: The largest edge-list file read (a graph of about a million edges).
+MAX_FILE_BYTES = 16 << 20
+
+
+def _read_edge_file(path: Path) -> str:
+    """The text of an edge-list file: UTF-8, at most :data:`MAX_FILE_BYTES`."""
+    try:
+        with path.open("rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise InvalidGame(f"digraph: cannot read edge-list file {str(path)!r}: {exc.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise InvalidGame(f"digraph: edge-list file {str(path)!r} is larger than {MAX_FILE_BYTES >> 20} MiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InvalidGame(
+            f"digraph: edge-list file {str(path)!r} is not UTF-8 text (byte {exc.start + 1}); write edges like a->b"
+        ) from None
 
 
 def _is_file(path: Path) -> bool:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition, SearchLimitExceeded
-from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short, shown
 from ..wording import first_move, notes_verdict
 
 if TYPE_CHECKING:
@@ -189,7 +189,7 @@ class Divisor(Impartial[int]):
     def validate(self, n: int) -> int:
         """Check a position given from Python."""
         if not is_natural(n) or n < 1:  # is_natural: True is not a number of counters
-            raise InvalidPosition(f"divisor: a position is a whole number >= 1, got {short(repr(n))}")
+            raise InvalidPosition(f"divisor: a position is a whole number >= 1, got {shown(n)}")
         return n
 
 

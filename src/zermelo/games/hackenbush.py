@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 
 from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..rules import Partisan, validate_by_text
+from ..rules import Partisan, recursion_room, validate_by_text
 from ..values.game import Game, integer, star
 
 __all__ = ["Hackenbush"]
@@ -100,7 +100,8 @@ class Hackenbush(Partisan[Position]):
     validate = validate_by_text  # a position given from Python must read back from its own text
 
     def parse(self, text: str) -> Position:
-        return parse_hackenbush(text)
+        with recursion_room():  # sorting equal tall trees compares them all the way up
+            return parse_hackenbush(text)
 
     def format(self, position: Position) -> str:
         if not position:
@@ -263,7 +264,7 @@ def parse_hackenbush(text: str) -> Position:
                 "graphs like [g-a:B, a-g:R]"
             )
         if count > _MAX_EDGES:
-            raise InvalidPosition(f"hackenbush: at most {_MAX_EDGES} edges")
+            raise InvalidPosition(f"hackenbush: at most {_MAX_EDGES:,} edges in a position")
     return tuple(sorted(comps))
 
 

@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
 from ..errors import InvalidPosition, SearchLimitExceeded
-from ..rules import Impartial, Move, is_natural, parse_int, short
+from ..rules import Impartial, Move, is_natural, parse_int, short, shown
 
 __all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps"]
 
@@ -166,9 +166,7 @@ class HeapGame(Impartial[Heaps]):
         """Check a position given from Python; raise :class:`InvalidPosition` if it is not one."""
         heaps = (position,) if is_natural(position) else position
         if not isinstance(heaps, tuple) or not all(is_natural(h) for h in heaps):
-            raise InvalidPosition(
-                f"{self.name}: a position is a heap size or a tuple of them, got {short(repr(position))}"
-            )
+            raise InvalidPosition(f"{self.name}: a position is a heap size or a tuple of them, got {shown(position)}")
         return position
 
     def board(self, position: Heaps) -> Board:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
-from ..rules import Move, Scored, short, validate_by_text
+from ..rules import Move, Scored, short, shown, validate_by_text
 
 __all__ = [
     "StoneGame",
@@ -349,7 +349,7 @@ class StoneGameV(_Row):
         if ok and type(position[2]) is int:
             validate_by_text(self, (*position[:2], 0))
             return position
-        raise InvalidPosition(f"{self.name}: a position is (i, j, who) with who 0 or 1, got {short(repr(position))}")
+        raise InvalidPosition(f"{self.name}: a position is (i, j, who) with who 0 or 1, got {shown(position)}")
 
     def parse(self, text: str) -> tuple[int, int, int]:
         i, j = _slice(text, len(self.piles), self.name)

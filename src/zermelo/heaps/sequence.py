@@ -26,6 +26,7 @@ from __future__ import annotations
 import operator
 import os
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,6 +109,10 @@ class HeapSequence:
         return out
 
 
+#: The longest code a subtraction set is written as (its largest member): beyond it, no code.
+MAX_CODE_DIGITS = 1 << 16
+
+
 def code_of(game: HeapGame) -> Code | None:
     """The take-and-break code of a heap game, if it has one.
 
@@ -120,7 +125,7 @@ def code_of(game: HeapGame) -> Code | None:
     octal = getattr(game, "octal_code", None)
     if isinstance(octal, str):
         return parse_code(octal, 8, "octal")
-    if isinstance(game, Subtraction):
+    if isinstance(game, Subtraction) and max(game.subtraction_set) <= MAX_CODE_DIGITS:
         digits = [0] * (max(game.subtraction_set) + 1)
         for k in game.subtraction_set:
             digits[k] = 3
@@ -315,15 +320,23 @@ class _EngineRunner(_Runner):
         g[start:stop] = np.array(values, dtype=np.int64)
 
 
-def _runner(game: HeapGame, kernel: str | None) -> tuple[_Runner, str, int | None, int]:
-    """The runner, the proof rule ("subtraction" / "octal" / ""), t, and the most heaps left."""
-    code = code_of(game)
+def _runner(game: HeapGame, kernel: str | None, limit: int) -> tuple[_Runner, str, int | None, int]:
+    """The runner, the proof rule ("subtraction" / "octal" / ""), t, and the most heaps left.
+
+    Heaps above ``limit`` are never computed, so a subtraction (or excluded) number above it
+    never applies: the kernels take the numbers up to ``limit`` (a member of 10^300 is no
+    array size), and the subtraction-game proof, which needs heaps past max(S), is not tried.
+    """
     if kernel == "engine":
         return _EngineRunner(game), "", None, 0
-    if isinstance(game, Subtraction) and kernel in (None, "subtraction-bitset") and len(game.subtraction_set) <= 62:
-        return _SubtractionRunner(game.subtraction_set), "subtraction", max(game.subtraction_set), 1
+    if isinstance(game, Subtraction) and kernel in (None, "subtraction-bitset"):
+        used = tuple(k for k in game.subtraction_set if k <= limit)
+        if len(used) <= 62:
+            whole = len(used) == len(game.subtraction_set)
+            return _SubtractionRunner(used), "subtraction" if whole else "", max(used) if whole else None, 1
     if isinstance(game, AllBut) and kernel in (None, "allbut-counts"):
-        return _AllButRunner(game.excluded), "", None, 1
+        return _AllButRunner(frozenset(k for k in game.excluded if k <= limit)), "", None, 1
+    code = code_of(game)
     if code is not None:
         rule = "octal" if code.max_heaps <= 2 and not code.repeat and not any(code.unequal) else ""
         if code.max_heaps >= 3 and not code.repeat and not any(code.unequal):
@@ -358,7 +371,10 @@ def _load(path: Path, spec: str) -> np.ndarray | None:
         with np.load(path) as data:
             saved = str(data["spec"])
             values = np.array(data["values"])
-    except (OSError, ValueError, KeyError) as exc:
+        if values.ndim != 1 or values.dtype.kind not in "iu" or (values.size and int(values.min()) < 0):
+            raise ValueError("its values are not Grundy values")
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, AttributeError) as exc:
+        # Random bytes, a truncated file, /dev/null, an .npz of something else.
         raise InvalidPosition(f"checkpoint {path}: not a zermelo sequence checkpoint ({exc})") from exc
     if saved != spec:
         raise InvalidPosition(f"checkpoint {path} is for {saved}, not {spec}")
@@ -399,9 +415,9 @@ def sequence(
         raise InvalidPosition(f"upto must be a non-negative whole number, got {upto!r}")
     if kernel is not None and kernel not in KERNELS:
         raise InvalidGame(f"unknown kernel {kernel!r}; one of {', '.join(KERNELS)}")
-    runner, rule, removal, heaps = _runner(game, kernel)
-    spec = game.spec()
     limit = max(upto, max_upto if max_upto is not None else 4 * upto + 1000)
+    runner, rule, removal, heaps = _runner(game, kernel, limit)
+    spec = game.spec()
     path = Path(checkpoint) if checkpoint is not None else None
     began = time.monotonic()
 
@@ -486,6 +502,8 @@ def sequence(
     if progress is not None:
         progress(SequenceProgress(done, done, time.monotonic() - began))
 
+    if isinstance(game, Subtraction) and max(game.subtraction_set) > limit:
+        proof = f"observed only (a proof needs heaps past the largest member of S, beyond the {limit + 1:,} computed)"
     choice = runner.mask()
     rare_mask = rare_count = None
     rare = None

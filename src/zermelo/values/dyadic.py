@@ -18,7 +18,16 @@ from fractions import Fraction
 
 from ..errors import InvalidPosition
 
-__all__ = ["birthday_of_number", "format_dyadic", "is_dyadic", "parse_dyadic", "simplest_between", "simplest_pair"]
+__all__ = [
+    "birthday_of_number",
+    "format_dyadic",
+    "from_signs",
+    "is_dyadic",
+    "parse_dyadic",
+    "sign_expansion",
+    "simplest_between",
+    "simplest_pair",
+]
 
 
 def is_dyadic(x: Fraction) -> bool:
@@ -91,6 +100,45 @@ def birthday_of_number(x: Fraction) -> int:
     if x.denominator == 1:
         return whole
     return whole + x.denominator.bit_length()
+
+
+def sign_expansion(x: Fraction) -> str:
+    """The signs of the path from 0 to ``x`` in the tree of numbers (its Hackenbush stalk).
+
+    ``+`` steps up (a blue edge), ``-`` down (a red one): the integer part is a run of one
+    sign, then each binary digit of the fraction after the first sign change is a step up
+    (1) or down (0), the last digit being the step that stops.
+
+    >>> [sign_expansion(Fraction(v)) for v in ("0", "3", "-2", "1/2", "3/4", "5/8", "-3/2")]
+    ['', '+++', '--', '+-', '+-+', '+-+-', '--+']
+    """
+    if x == 0:
+        return ""
+    up, down = ("+", "-") if x > 0 else ("-", "+")
+    y = abs(x)
+    whole, num, den = y.numerator // y.denominator, y.numerator % y.denominator, y.denominator
+    if num == 0:
+        return up * whole
+    k = den.bit_length() - 1  # the fraction is num / 2^k, num odd
+    bits = bin(num)[2:].zfill(k)[:-1]  # its binary digits but the final 1
+    return up * (whole + 1) + down + bits.replace("1", up).replace("0", down)
+
+
+def from_signs(signs: str) -> Fraction:
+    """The number whose sign expansion is ``signs`` (the inverse of :func:`sign_expansion`).
+
+    >>> [str(from_signs(s)) for s in ("", "++", "+-", "+--", "-+-+")]
+    ['0', '2', '1/2', '1/4', '-5/8']
+    """
+    if not signs:
+        return Fraction(0)
+    first = signs[0]
+    run = len(signs) - len(signs.lstrip(first))
+    if run == len(signs):
+        return Fraction(run if first == "+" else -run)
+    bits = signs[run + 1 :].replace(first, "1").replace("-" if first == "+" else "+", "0") + "1"
+    value = (run - 1) + Fraction(int(bits, 2), 1 << len(bits))
+    return value if first == "+" else -value
 
 
 def format_dyadic(x: Fraction) -> str:

@@ -33,7 +33,7 @@ from ..errors import Unsupported
 from ..rules import Outcome
 from ..sprague_grundy import mex
 from ..traversal import fold
-from .dyadic import birthday_of_number, format_dyadic, simplest_pair
+from .dyadic import birthday_of_number, format_dyadic, from_signs, sign_expansion, simplest_pair
 
 if TYPE_CHECKING:
     from .thermograph import Thermograph
@@ -562,6 +562,15 @@ def ordinal_sum(g: Game, h: Game) -> Game:
     >>> print(ordinal_sum(number(1), number(-1)), ordinal_sum(star(), star()), ordinal_sum(number(1), star()))
     1/2 *2 1*
     """
+    if g.num is not None and h.num is not None:  # a stalk on a stalk: the signs follow on
+        return number(from_signs(sign_expansion(g.num) + sign_expansion(h.num)))
+    if g.nim is not None and h.nim is not None:  # green stalks: *a : *b = *(a + b)
+        return star(g.nim + h.nim)
+    return ordinal_fold(g, h)
+
+
+def ordinal_fold(g: Game, h: Game) -> Game:
+    """:func:`ordinal_sum` by its definition, over every position of H (no shortcut)."""
     memo: dict[Hashable, Any] = {}
 
     def children(x: Game) -> list[Game]:

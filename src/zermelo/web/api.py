@@ -26,7 +26,7 @@ from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
 from ..registry import entry, make_game
-from ..rules import Impartial, Partisan, Rules, Scored
+from ..rules import Impartial, Partisan, Rules, Scored, recursion_room
 from ..values import Game
 from ..values.canonical import canonical_form
 from ..values.game import star
@@ -330,7 +330,8 @@ def status_of(exc: ZermeloError) -> int:
 def handle(name: str, params: Mapping[str, str]) -> Reply:
     """Run one endpoint's handler; user errors become a 4xx JSON ``{"error": "one line"}``."""
     try:
-        result = HANDLERS[name](params)
+        with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
+            result = HANDLERS[name](params)
     except ZermeloError as exc:
         return error_reply(str(exc), status_of(exc))
     except RecursionError:
