@@ -19,11 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "zermelo"
 
 #: Upward or sideways imports known today: (importer, imported) -> why it is still there.
-KNOWN_UPWARD: dict[tuple[str, str], str] = {
-    # The web explorer values impartial games through the `value` command's helper (arch: issue 13).
-    ("zermelo.web.app", "zermelo.commands.value"): "web imports a CLI command",
-    ("zermelo.web.app", "zermelo.commands"): "web imports a CLI command (its package)",
-}
+KNOWN_UPWARD: dict[tuple[str, str], str] = {}
 
 #: Modules in an import cycle known today -> why.  Each cycle is named by its sorted members.
 KNOWN_CYCLES: dict[tuple[str, ...], str] = {
@@ -37,14 +33,11 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {
     ): "Game's methods import notation, thermograph and reduced inside functions",
     # An octal game's grundy_formula runs the sequence kernels, which take the game's code.
     ("zermelo.heaps.games", "zermelo.heaps.sequence"): "TakeAndBreak.grundy_formula imports sequence",
-    # The registry loads the games' registrations, which import the registry (arch: issue 13).
-    ("zermelo.heaps._register", "zermelo.registry"): "registry._load imports heaps._register",
 }
 
 #: Source files over MAX_LINES known today -> why (arch splits play.py, patterns.py, explain.py).
 MAX_LINES = 600
 KNOWN_LONG: dict[str, str] = {
-    "play.py": "evaluation, notation, boards and the session in one file (arch: issue 13)",
     "patterns.py": "period detection and the predicate compiler in one file (arch: issue 13)",
     "minimax.py": "negamax, alpha-beta, MTD(f) and the table in one file",
     "values/game.py": "the Game class and its arithmetic in one file",
