@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis import grundy
+from ..engine import check_size
 from ..errors import SearchLimitExceeded, Unsupported
 from ..limits import Limits
 from ..rules import Impartial, Partisan, Rules
@@ -34,11 +35,14 @@ def position_value(
 ) -> Game:
     """The canonical form of a position of an impartial or partisan game.
 
-    Impartial: the nimber of its Grundy value (Sprague–Grundy), by the analyses' ``grundy``;
-    ``max_nimber`` refuses bigger nimbers (the facts of *n cost about n² steps).  A game with
-    cycles has no value; a scored game neither.
+    Impartial: the nimber of its Grundy value (Sprague–Grundy), by the analyses' ``grundy``
+    (closed form first); a position whose search would pass the budget (its size hint) is
+    refused first, as the engine refuses it; ``max_nimber`` refuses bigger nimbers (the facts of
+    *n cost about n² steps).  A game with cycles has no value; a scored game neither.
     """
     if isinstance(game, Impartial):
+        game.validate(position)
+        check_size(game, position, limits or Limits())
         n = grundy(game, position, limits=limits)
         if not isinstance(n, int):
             raise Unsupported("this analysis needs a game without cycles")
