@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
 from .cache import RulesCache
-from .engine import DRAW, LOSE, WIN, engine_for
+from .engine import DRAW, LOSE, WIN, engine_for, plain_kernels
 from .errors import SearchLimitExceeded, Unsupported
 from .explain import explain
 from .limits import Limits, deadline_scope, over_budget, over_time, too_big
@@ -324,6 +325,27 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             notes.append(f"winning moves not listed: {exc}{also}")
             listed = False
     extras = _extras_limits(lim) if formula_settled else lim
+    with plain_kernels() if formula_settled else nullcontext():  # a closed form's extras: no numba
+        return _with_extras(
+            game, position, misere, lim, extras, out, formula_settled, formula_grundy, wins, one, notes, listed
+        )
+
+
+def _with_extras(
+    game: Impartial[Any],
+    position: Any,
+    misere: bool,
+    lim: Limits,
+    extras: Limits,
+    out: Outcome,
+    formula_settled: bool,
+    formula_grundy: GValue | None,
+    wins: list[Move[Any]],
+    one: Move[Any] | None,
+    notes: list[str],
+    listed: bool,
+) -> Analysis:
+    """:func:`solve` after the outcome and winning moves: Grundy value, remoteness, explanation."""
     g: GValue | None = None
     if formula_grundy is not None:
         g = formula_grundy

@@ -40,8 +40,11 @@ def entries() -> list[GameEntry]:
 
 def entry(name: str) -> GameEntry:
     """The entry of a game name (no parameters); :class:`InvalidGame` if unknown."""
-    _load()
-    hit = registered().get(name.strip().lower())
+    key = name.strip().lower()
+    hit = registered().get(key)
+    if hit is None:
+        _load(key)
+        hit = registered().get(key)
     if hit is None:
         raise InvalidGame(f"unknown game {name.strip()!r}; `zermelo games` lists them")
     return hit
@@ -59,12 +62,25 @@ def make_game(spec: str) -> Rules[Any]:
 
 _LOADED: list[bool] = []
 
+#: Where a game name is registered when it is not in a module of its own name (start-up: a
+#: command loads the modules of its game, not all of them).
+_LIKELY = ("zermelo.heaps.games",)
 
-def _load() -> None:
-    """Import every game module once (each registers its games); lazily, so that importing
-    this module loads no game (a downward import: the registry sits above the games)."""
+
+def _load(name: str | None = None) -> None:
+    """Import the game modules (their imports register the games): the likely homes of ``name``
+    first, then, if it is still unknown, every one."""
     if _LOADED:
         return
+    if name is not None and name.isidentifier():
+        import importlib
+        import importlib.util
+
+        for module in (f"zermelo.games.{name}", *_LIKELY):
+            if importlib.util.find_spec(module) is not None:
+                importlib.import_module(module)
+            if name in registered():
+                return
     from . import games
     from .heaps import games as _take_and_break  # noqa: F401  (the take-and-break games register there)
 

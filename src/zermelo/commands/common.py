@@ -10,8 +10,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..engine import Limits, Progress
 from ..errors import InvalidPosition
+from ..limits import Limits, Progress
 from ..registry import game_and_position
 
 __all__ = ["add_limits", "emit_json", "file_name", "game_and_position", "limits_from", "progress_printer"]

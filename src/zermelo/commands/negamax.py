@@ -14,11 +14,12 @@ from ..errors import InvalidPosition, Unsupported
 from ..minimax import Result, compare, negamax
 from ..registry import entry, make_game
 from ..rules import Scored
+from . import SUMMARY
 from .common import add_limits, emit_json, limits_from
 
 
 def add(sub: Any) -> None:
-    p = sub.add_parser("negamax", help="value, best moves and principal variation of a scored game's position")
+    p = sub.add_parser("negamax", help=SUMMARY["negamax"])
     p.add_argument("game", metavar="GAME", help="tictactoe, mnk:4,4,3, connect4:6x5, stone-game:5,3,4,5, ...")
     p.add_argument(
         "position",

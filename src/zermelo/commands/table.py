@@ -8,13 +8,14 @@ from typing import Any
 
 from ..patterns import find_period
 from ..tables import Table, render_png, render_text, table
+from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from
 
 
 def add(sub: Any) -> None:
     p = sub.add_parser(
         "table",
-        help="the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",
+        help=SUMMARY["table"],
         description="Print the table the notes draw: P/N positions (or Grundy values) of a row of "
         "positions 0..N-1, or of a grid (row r, column c).  Example: zermelo table wythoff --size 8 8",
     )

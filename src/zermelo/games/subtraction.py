@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from functools import cache
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
-
-import numpy as np
 
 from ..catalogue import GameEntry, needs_params, no_params, register
 from ..errors import InvalidGame
@@ -25,6 +24,8 @@ from ..wording import MAX_LISTED, num, verdict, xor_text
 from .heap import HeapGame, Heaps
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..analysis import Analysis
     from ..heaps.period_cache import ProvenPeriod
 
@@ -160,7 +161,13 @@ class AllBut(HeapGame):
 
 
 _SQUARES: list[int] = [k * k for k in range(1, 1025)]
-_SQUARES_ARRAY = np.array(_SQUARES, dtype=np.int64)
+
+
+@cache
+def _squares_array() -> np.ndarray:
+    import numpy as np  # only a wide search needs numpy: `zermelo games` does not load it
+
+    return np.array(_SQUARES, dtype=np.int64)
 
 
 class Square(HeapGame):
@@ -192,7 +199,7 @@ class Square(HeapGame):
         r = isqrt(position)
         if r < 48 or r > len(_SQUARES):
             return None  # narrow: the list is cheaper; huge: beyond the table
-        return position - _SQUARES_ARRAY[:r]
+        return position - _squares_array()[:r]
 
 
 _PP: list[int] = [1]

@@ -22,8 +22,8 @@ from typing import Any
 
 from ..analysis import solve
 from ..draw import board_svg, move_parts
-from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..limits import Limits
 from ..play import SIDES, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
 from ..registry import entry, game_and_position, make_game
 from ..rules import Impartial, Partisan, Rules, Scored, recursion_room, split_on_plus
