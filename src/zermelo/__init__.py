@@ -18,6 +18,7 @@ if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads 
     from .cache import clear_caches
     from .engine import Engine, engine_for
     from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+    from .heaps.census import census
     from .heaps.sequence import HeapSequence, sequence
     from .limits import Limits, Progress
     from .minimax import move_values, negamax
@@ -52,6 +53,7 @@ __getattr__, __dir__ = lazy(
         "Unsupported": ".errors",
         "ZermeloError": ".errors",
         "fold": ".traversal",
+        "census": ".heaps.census",
         "HeapSequence": ".heaps.sequence",
         "sequence": ".heaps.sequence",
         "Limits": ".limits",
@@ -98,6 +100,7 @@ __all__ = [
     "Unsupported",
     "ZermeloError",
     "canonical_form",
+    "census",
     "clear_caches",
     "engine_for",
     "fold",

@@ -37,12 +37,14 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Progress:
-    """What a long search reports: positions reached, options examined, seconds so far."""
+    """What a long search reports: positions reached, options examined, seconds so far, and
+    (``detail``) where a search that is not a graph walk is: its phase and window."""
 
     positions: int
     options: int
     seconds: float
     done: bool = False
+    detail: str = ""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ an analysis, never of the game.
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
@@ -393,15 +393,24 @@ class Scored(Rules[P]):
         return moves
 
     def exact_value(
-        self, position: P, max_nodes: int | None = None, at_most: int | None = None
+        self,
+        position: P,
+        max_nodes: int | None = None,
+        at_most: int | None = None,
+        *,
+        weak: bool = False,
+        deadline: float | None = None,
+        progress: Callable[[Any], None] | None = None,
     ) -> tuple[int, int] | None:
         """An exact value from a compiled solver, ``(value, nodes)``, or ``None`` (the default).
 
         ``value`` is in the encoding of :mod:`zermelo.minimax` (for ``win_loss`` games
         ``±(10**6 - distance)``).  With ``at_most=x`` the solver may answer a cheaper null-window
         test instead: the returned value is then only a bound, ``<= x`` exactly when the true
-        value is.  Past ``max_nodes`` the solver raises
-        :class:`~zermelo.errors.SearchLimitExceeded`.  Connect Four uses it for its bitboard kernel.
+        value is.  ``weak`` asks only who wins: the value is then -1, 0 or 1.  Past ``max_nodes``
+        or the ``deadline`` (``time.monotonic()``) the solver raises
+        :class:`~zermelo.errors.SearchLimitExceeded`; ``progress`` gets an
+        :class:`~zermelo.engine.Progress` now and then.  Connect Four uses it for its bitboard kernel.
         """
         return None
 

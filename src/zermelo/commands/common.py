@@ -75,6 +75,7 @@ def progress_printer(
         TimeElapsedColumn(),
         TextColumn("at most" if total else ""),
         TimeRemainingColumn(),
+        TextColumn("{task.fields[detail]}"),
         console=Console(file=out, force_terminal=True),
         transient=True,
         auto_refresh=False,
@@ -83,7 +84,7 @@ def progress_printer(
         get_time=lambda: clock[0],  # the search's own clock: elapsed, rate and estimate agree with it
     )
     clock = [0.0]
-    task = bar.add_task("search", total=total, rate=0.0)
+    task = bar.add_task("search", total=total, rate=0.0, detail="")
     started = [False]
 
     def report(p: Progress) -> None:
@@ -99,7 +100,8 @@ def progress_printer(
             atexit.register(bar.stop)  # a budget error ends the run without a final report
             started[0] = True
         clock[0] = p.seconds
-        bar.update(task, completed=p.positions, rate=p.positions / p.seconds if p.seconds else 0.0)
+        rate = p.positions / p.seconds if p.seconds else 0.0
+        bar.update(task, completed=p.positions, rate=rate, detail=p.detail)
         bar.refresh()
 
     return report
@@ -112,7 +114,8 @@ def limits_from(args: argparse.Namespace) -> Limits:
     if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
         # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
         raise InvalidPosition(f"--timeout must be a positive number of seconds, got {args.timeout}")
-    return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget))
+    # The deadline starts now: --timeout covers loading the kernels too, not only the search.
+    return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget)).started()
 
 
 def emit_json(obj: Any) -> None:
