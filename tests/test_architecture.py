@@ -38,7 +38,6 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {
 #: Source files over MAX_LINES known today -> why (arch splits play.py and explain.py).
 MAX_LINES = 600
 KNOWN_LONG: dict[str, str] = {
-    "minimax.py": "negamax, alpha-beta, MTD(f) and the table in one file",
     "values/game.py": "the Game class and its arithmetic in one file",
 }
 
