@@ -160,9 +160,8 @@ class Nim(HeapGame):
             return "Every heap is empty: no move is possible, and under misère play the player who cannot move wins."
         if big == 0:
             parity = "odd" if ones % 2 else "even"
-            text = (
-                f"Misère Nim with only heaps of size 0 or 1: the players just alternate taking a heap of 1. "
-                f"There are {ones} of them ({parity}), "
+            text = "Misère Nim with only heaps of size 0 or 1: the players just alternate taking a heap of 1. " + (
+                "There is one (odd), " if ones == 1 else f"There are {ones} of them ({parity}), "
             )
             if ones % 2:
                 return (

@@ -42,7 +42,7 @@ NAMED_CODES: dict[str, str] = {
     "kayles": "0.77",
     "dawsonkayles": "0.07",
     "dawsonchess": "0.137",
-    "treblecross": "0.007",
+    "treblecrossheap": "0.007",
     "officers": "0.6",
     "splitnim": "4.3...",
     "grundygame": "4!.0",
@@ -338,9 +338,11 @@ class DawsonKayles(_Named):
 
 
 class Treblecross(_Named):
-    """Treblecross (one-dimensional tic-tac-toe in which both play X), the octal game 0.007."""
+    """Treblecross counted in heaps, the octal game 0.007 (``treblecrossheap``): a row of n empty
+    cells is the heap n + 2.  The board as people play it (cells, X's) is the game ``treblecross``
+    (:mod:`zermelo.games.treblecross`)."""
 
-    name: ClassVar[str] = "treblecross"
+    name: ClassVar[str] = "treblecrossheap"
 
 
 class Officers(_Named):
@@ -384,7 +386,7 @@ register(
 _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
     (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20", ()),
     (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20", ()),
-    (Treblecross, "Treblecross (one-dimensional tic-tac-toe, both play X), the octal game 0.007", "treblecross 15", ()),
+    (Treblecross, "Treblecross counted in heaps, octal 0.007 (n empty cells = heap n + 2)", "treblecrossheap 17", ()),
     (Officers, "Officers, the octal game 0.6", "officers 20", ()),
     # "dawson": the notes' name of the same class (zermelo.games.DawsonKayles).
     (DawsonKayles, "Dawson's Kayles: knock down two adjacent pins (octal 0.07)", "dawsonkayles 20", ("dawson",)),
