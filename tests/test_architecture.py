@@ -33,16 +33,12 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {
     ): "Game's methods import notation, thermograph and reduced inside functions",
     # An octal game's grundy_formula runs the sequence kernels, which take the game's code.
     ("zermelo.heaps.games", "zermelo.heaps.sequence"): "TakeAndBreak.grundy_formula imports sequence",
-    # The registry loads the games' registrations, which import the registry (arch: issue 13).
-    ("zermelo.heaps._register", "zermelo.registry"): "registry._load imports heaps._register",
 }
 
 #: Source files over MAX_LINES known today -> why (arch splits play.py and explain.py).
 MAX_LINES = 600
 KNOWN_LONG: dict[str, str] = {
-    "play.py": "evaluation, notation, boards and the session in one file (arch: issue 13)",
     "values/game.py": "the Game class and its arithmetic in one file",
-    "rules.py": "the protocols and their optional hooks, Sum and PartisanSum in one file",
 }
 
 

@@ -160,7 +160,7 @@ def _outcome(
             return (Outcome.P if gf == 0 else Outcome.N), True, gf
         if eng.splits:
             return _gvalue_outcome(eng.grundy(position, limits)), True, None
-    return _status_outcome(eng.status(position, misere, limits)[0]), False, None
+    return _status_outcome(eng.outcome(position, misere, limits)[0]), False, None
 
 
 def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> GValue:
@@ -214,7 +214,7 @@ def remoteness(
     [0, 1, 2, 3, 1, 2, 3, 4]
     """
     game.validate(position)
-    return engine_for(game).status(position, misere, limits)[1]
+    return engine_for(game).outcome(position, misere, limits)[1]
 
 
 def winning_moves(
@@ -291,7 +291,7 @@ def outcomes(
         if not misere and eng.splits:
             searched = [_gvalue_outcome(v) for v in eng.grundies(todo, lim)]
         else:
-            searched = [_status_outcome(st) for st, _ in eng.statuses(todo, misere, lim)]
+            searched = [_status_outcome(st) for st, _ in eng.outcomes(todo, misere, lim)]
         for i, o in zip(rest, searched, strict=True):
             found[i] = o
     return [o for o in found if o is not None]
@@ -490,7 +490,7 @@ def _turn_statuses(
 ) -> list[tuple[int, int | None]]:
     """(status, remoteness) of (position, side to move "L"/"R") nodes, from one search of the
     game's (position, side) graph (kept per rules object, so later questions reuse it)."""
-    return engine_for(TURNS.get(game)).statuses(list(nodes), False, limits)
+    return engine_for(TURNS.get(game)).outcomes(list(nodes), False, limits)
 
 
 def partisan_remoteness(

@@ -13,10 +13,8 @@ The search has two halves:
    a way out of; a topological pass gives Grundy values by the mex rule.  Loopy impartial games
    get generalized Sprague–Grundy values (:class:`Loopy`, after Smith and Fraenkel).
 
-Two graphs are kept per game: the *whole* graph (each option is one node; outcome, remoteness,
-misère play) and the *split* graph (each option is a sum of independent components, for games
-with ``components`` and for :class:`~zermelo.rules.Sum`; normal-play Grundy values, the XOR of the
-parts).  The split graph is what makes Kayles or a Nim position with big heaps cheap.
+Two graphs per game: the *whole* graph (outcome, remoteness, misère play) and the *split* graph
+(each option a sum of independent components: normal-play Grundy values, the XOR of the parts).
 """
 
 from __future__ import annotations
@@ -374,7 +372,7 @@ class Engine:
     >>> e = Engine(Subtraction({1, 3, 4}))
     >>> [e.grundy(n) for n in range(8)]
     [0, 1, 0, 1, 2, 3, 2, 0]
-    >>> e.status(21), e.status(22)
+    >>> e.outcome(21), e.outcome(22)
     ((2, 12), (1, 13))
     """
 
@@ -500,19 +498,21 @@ class Engine:
         self._outcomes[misere] = table
         return table
 
-    def status(self, position: Any, misere: bool = False, limits: Limits | None = None) -> tuple[int, int | None]:
+    def outcome(self, position: Any, misere: bool = False, limits: Limits | None = None) -> tuple[int, int | None]:
         """(WIN/LOSE/DRAW for the player to move, remoteness or ``None`` for a draw)."""
-        return self.statuses([position], misere, limits)[0]
+        return self.outcomes([position], misere, limits)[0]
 
-    def statuses(
+    def outcomes(
         self, positions: Sequence[Any], misere: bool = False, limits: Limits | None = None
     ) -> list[tuple[int, int | None]]:
-        """:meth:`status` of many positions with one search (tables, every option of a move)."""
+        """:meth:`outcome` of many positions with one search (tables, every option of a move)."""
         nodes = self._search(self._whole, [(self.rules, p) for p in positions], limits or Limits())
         if not nodes:
             return []
         state, rem = self._outcome_table(misere, max(nodes) + 1)
         return [(int(state[j]), int(rem[j]) if state[j] != DRAW else None) for j in nodes]
+
+    status, statuses = outcome, outcomes  # their old names (the literature says outcome)
 
     def grundy(self, position: Any, limits: Limits | None = None) -> GValue:
         """The (generalized) Sprague–Grundy value of a position under normal play."""

@@ -11,8 +11,7 @@ from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
 from ..values import parse_value
 from ..values.budget import value_budget
-from ..values.canonical import canonical_form
-from ..values.facts import describe
+from ..values.facts import describe, position_value
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, game_and_position, limits_from
 
@@ -64,7 +63,7 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         game, position = game_and_position(args.game, args.position)
         if not isinstance(game, (Partisan, Impartial)):
             raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
-        g = canonical_form(game, position, limits=limits)
+        g = position_value(game, position, limits=limits)  # the web's /api/value takes the same path
         head = {"game": game.spec(), "position": game.format(position)}
         title = f"{game.spec()} {game.format(position)}"
     facts = describe(g)

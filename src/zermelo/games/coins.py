@@ -31,8 +31,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..registry import GameEntry, register
 from ..rules import Impartial, Move, validate_by_text
 from ..sprague_grundy import nim_sum
 from ..wording import MAX_LISTED, notes_verdict, xor_text

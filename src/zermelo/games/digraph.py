@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..boards import Board, graph_board
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..rules import Impartial, Move, require, short
+from ..rules import Impartial, Move, Rules, require, short
 
 __all__ = ["Digraph", "parse_edges"]
 
@@ -191,3 +192,22 @@ def _is_file(path: Path) -> bool:
         return path.is_file()
     except (OSError, ValueError):
         return False
+
+
+def _digraph(params: str | None) -> Rules[Any]:
+    # The graph comes as the first POSITION word (`digraph "a->b, b->c" a`), not after a colon.
+    if not params:
+        raise InvalidGame('digraph: give the graph, like digraph "a->b, b->c" a')
+    return Digraph.from_text(params)
+
+
+register(
+    GameEntry(
+        "digraph",
+        _digraph,
+        "move a token along an edge of a directed graph (cycles allowed)",
+        "GRAPH: edges 'a->b, b->c' or an edge-list file, given as the first POSITION",
+        'digraph "a->b, b->a, b->c" a',
+        graph_argument=True,
+    )
+)

@@ -27,8 +27,8 @@ from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from ..boards import Board, hackenbush_board
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Partisan, recursion_room, validate_by_text
 from ..values.game import Game, integer, star
 

@@ -18,8 +18,8 @@ from collections.abc import Hashable, Iterator
 from itertools import combinations, product
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
-from ..registry import GameEntry, register
 from ..rules import Impartial, Move, Outcome, parse_int, short, validate_by_text
 from ..wording import MAX_LISTED, notes_verdict
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..registry import GameEntry, register
 from ..rules import Impartial, Move, Outcome, parse_int, validate_by_text
 from ..wording import notes_verdict
 

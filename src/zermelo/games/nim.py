@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..rules import Move, Outcome
 from ..sprague_grundy import nim_sum
 from ..wording import MAX_LISTED, heap_tuple, nim_columns, num, plural, some_winning_move, verdict
@@ -186,3 +187,8 @@ class Nim(HeapGame):
                 "heaps of size 1."
             )
         return rule + f"{verdict(a)}.{hint}{some_winning_move(a, self)}"
+
+
+register(
+    GameEntry("nim", no_params(Nim, "nim"), "Nim: take any number from one heap", "", "nim 3 4 5", table="{r} {c}")
+)

@@ -17,6 +17,7 @@ from functools import cache
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, needs_params, no_params, register
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
 from ..wording import MAX_LISTED, num, verdict, xor_text
@@ -321,3 +322,52 @@ def _powers_reaching_six(n: int) -> list[int] | None:
         out.append(q)
         q *= base
     return out
+
+
+register(
+    GameEntry(
+        "subtraction",
+        needs_params(lambda p: Subtraction(parse_set(p, "subtraction")), "subtraction", "the subtraction set", "1,3,4"),
+        "subtract a number in the set S",
+        "S: comma-separated positive numbers",
+        "subtraction:1,3,4 21",
+        table="{n}",
+    )
+)
+
+
+register(
+    GameEntry(
+        "allbut",
+        needs_params(lambda p: AllBut(parse_set(p, "allbut")), "allbut", "the excluded numbers", "1,2"),
+        "subtract any positive number not in the set S",
+        "S: comma-separated positive numbers",
+        "allbut:1,2 10",
+        table="{n}",
+    )
+)
+
+
+register(
+    GameEntry(
+        "square",
+        no_params(Square, "square"),
+        "the Square game: subtract a positive square",
+        "",
+        "square 17",
+        table="{n}",
+    )
+)
+
+
+register(
+    GameEntry(
+        "primepower",
+        no_params(PrimePower, "primepower"),
+        "the Prime-power game: subtract 1 or a prime power",
+        "",
+        "primepower 40",
+        table="{n}",
+        aliases=("prime-power",),
+    )
+)

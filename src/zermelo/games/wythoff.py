@@ -15,6 +15,7 @@ from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 from ..wording import num, verdict
@@ -257,3 +258,15 @@ class Wythoff(Impartial[Pair]):
         ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))
         require(ok, self.name, "a position is a pair of whole numbers >= 0, like (26, 34)", position)
         return position
+
+
+register(
+    GameEntry(
+        "wythoff",
+        no_params(Wythoff, "wythoff"),
+        "Wythoff's game: take from one heap, or the same from both",
+        "",
+        "wythoff 26 34",
+        table="{r} {c}",
+    )
+)
