@@ -24,6 +24,7 @@ from typing import Any
 from .errors import SearchLimitExceeded
 
 __all__ = [
+    "ARITHMETIC",
     "Limits",
     "Progress",
     "approx",
@@ -35,14 +36,25 @@ __all__ = [
 ]
 
 
+#: The phase of a report from value arithmetic (sums, comparisons, canonical simplification):
+#: its ``work`` counts what the arithmetic has built, ``positions`` is then not reported.
+ARITHMETIC = "value arithmetic"
+
+
 @dataclass(frozen=True)
 class Progress:
-    """What a long search reports: positions reached, options examined, seconds so far."""
+    """What a long search reports: positions reached, options examined, seconds so far.
+
+    ``phase`` names what is running (``"searching"``, or :data:`ARITHMETIC` with ``work`` the
+    sums, comparisons and values built so far).
+    """
 
     positions: int
     options: int
     seconds: float
     done: bool = False
+    phase: str = "searching"
+    work: int = 0
 
 
 @dataclass(frozen=True)
