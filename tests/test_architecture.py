@@ -1,0 +1,235 @@
+"""The house's rules, read from the code: floors and cycles of the imports, file sizes, start-up.
+
+The floors are the table in docs/architecture.md ("Floors"); every module's imports are read
+with ``ast``, imports inside functions included (those under ``if TYPE_CHECKING:`` never run).
+The allowlists below name today's known violations, each with why; they may only shrink: a
+listed violation that is gone fails the test too, so the list is kept exact.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "zermelo"
+
+#: Upward or sideways imports known today: (importer, imported) -> why it is still there.
+KNOWN_UPWARD: dict[tuple[str, str], str] = {
+    # The web explorer values impartial games through the `value` command's helper (arch: issue 13).
+    ("zermelo.web.app", "zermelo.commands.value"): "web imports a CLI command",
+    ("zermelo.web.app", "zermelo.commands"): "web imports a CLI command (its package)",
+}
+
+#: Modules in an import cycle known today -> why.  Each cycle is named by its sorted members.
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {
+    # Game methods (str, thermograph, reduced form) call the modules built on Game (lazy imports).
+    (
+        "zermelo.values.calculus",
+        "zermelo.values.game",
+        "zermelo.values.notation",
+        "zermelo.values.reduced",
+        "zermelo.values.thermograph",
+    ): "Game's methods import notation, thermograph and reduced inside functions",
+    # An octal game's grundy_formula runs the sequence kernels, which take the game's code.
+    ("zermelo.heaps.games", "zermelo.heaps.sequence"): "TakeAndBreak.grundy_formula imports sequence",
+    # The registry loads the games' registrations, which import the registry (arch: issue 13).
+    ("zermelo.heaps._register", "zermelo.registry"): "registry._load imports heaps._register",
+}
+
+#: Source files over MAX_LINES known today -> why (arch splits play.py, patterns.py, explain.py).
+MAX_LINES = 600
+KNOWN_LONG: dict[str, str] = {
+    "play.py": "evaluation, notation, boards and the session in one file (arch: issue 13)",
+    "patterns.py": "period detection and the predicate compiler in one file (arch: issue 13)",
+    "minimax.py": "negamax, alpha-beta, MTD(f) and the table in one file",
+    "values/game.py": "the Game class and its arithmetic in one file",
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in SRC.rglob("*.py")}
+
+
+def _type_checking_lines(tree: ast.Module) -> set[int]:
+    """Lines of the ``if TYPE_CHECKING:`` blocks (their imports never run)."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for inner in node.body:
+                lines.update(range(inner.lineno, (inner.end_lineno or inner.lineno) + 1))
+    return lines
+
+
+def imports_of(name: str) -> set[str]:
+    """The zermelo modules that importing ``name`` (and running its functions) may import."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    skip = _type_checking_lines(tree)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.split(".")[0] == "zermelo")
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "zermelo":
+                continue
+            for a in node.names:  # `from . import games` imports a module
+                sub = f"{target}.{a.name}"
+                found.add(sub if sub in MODULES else target)
+    # Importing a.b.c runs the packages a and a.b first: they count, except the importer's own.
+    own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 2)}
+    for target in list(found):
+        pieces = target.split(".")
+        found.update(".".join(pieces[:i]) for i in range(1, len(pieces)) if ".".join(pieces[:i]) not in own)
+    return {t for t in found if t in MODULES and t != name}
+
+
+GRAPH = {name: imports_of(name) for name in MODULES}
+
+
+def floors() -> list[list[str]]:
+    """The floor table of docs/architecture.md: a list of module patterns per floor, lowest first."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = text.split("## Floors", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if re.match(r"\|\s*\d", line)]
+    return [re.findall(r"`([^`]+)`", row.split("|")[2]) for row in rows]
+
+
+def floor_of(name: str) -> int:
+    table = floors()
+    exact = [i for i, patterns in enumerate(table) if name in patterns]
+    if exact:
+        return exact[0]
+    matched = [i for i, patterns in enumerate(table) if any(fnmatch.fnmatchcase(name, p) for p in patterns)]
+    assert matched, f"{name} is on no floor of docs/architecture.md: add it to the table"
+    return matched[0]
+
+
+def test_every_module_has_a_floor() -> None:
+    for name in MODULES:
+        floor_of(name)
+
+
+def upward_imports() -> set[tuple[str, str]]:
+    bad = {(a, b) for a, targets in GRAPH.items() for b in targets if floor_of(b) > floor_of(a)}
+    front = ("zermelo.cli", "zermelo.commands")  # the front ends do not import each other
+    bad |= {
+        (a, b) for a, targets in GRAPH.items() if a.startswith("zermelo.web") for b in targets if b.startswith(front)
+    }
+    return bad
+
+
+def test_no_module_imports_upward() -> None:
+    bad = upward_imports()
+    assert bad <= set(KNOWN_UPWARD), f"imports of a higher floor: {sorted(bad - set(KNOWN_UPWARD))}"
+    assert set(KNOWN_UPWARD) <= bad, f"fixed, remove from KNOWN_UPWARD: {sorted(set(KNOWN_UPWARD) - bad)}"
+
+
+def cycles() -> set[tuple[str, ...]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: set[tuple[str, ...]] = set()
+    for root in sorted(GRAPH):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(GRAPH[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            v, children = work[-1]
+            w = next(children, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(sorted(GRAPH[w]))))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                component = []
+                while True:
+                    u = stack.pop()
+                    on_stack.discard(u)
+                    component.append(u)
+                    if u == v:
+                        break
+                if len(component) > 1:
+                    found.add(tuple(sorted(component)))
+    return found
+
+
+def test_the_imports_form_no_cycle() -> None:
+    found = cycles()
+    assert found <= set(KNOWN_CYCLES), f"import cycles: {sorted(found - set(KNOWN_CYCLES))}"
+    assert set(KNOWN_CYCLES) <= found, f"fixed, remove from KNOWN_CYCLES: {sorted(set(KNOWN_CYCLES) - found)}"
+
+
+def test_the_reader_counts_function_level_imports() -> None:
+    # The reader itself: a lazy import inside a function counts, a TYPE_CHECKING one does not.
+    source = "if TYPE_CHECKING:\n    from . import rules\ndef f():\n    from . import errors\n"
+    tree = ast.parse(source)
+    assert _type_checking_lines(tree) == {2}
+    assert "zermelo.errors" in GRAPH["zermelo.limits"] and "zermelo.rules" not in GRAPH["zermelo.limits"]
+    assert "zermelo.heaps.sequence" in GRAPH["zermelo.heaps.games"]  # imported inside a function
+
+
+def test_no_source_file_is_too_long() -> None:
+    long = {
+        str(p.relative_to(SRC)): n
+        for p in SRC.rglob("*.py")
+        if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
+    }
+    assert set(long) <= set(KNOWN_LONG), f"files over {MAX_LINES} lines: {sorted(set(long) - set(KNOWN_LONG))}"
+    assert set(KNOWN_LONG) <= set(long), f"now short, remove from KNOWN_LONG: {sorted(set(KNOWN_LONG) - set(long))}"
+
+
+def loaded_by(code: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after running ``code``."""
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint('\\n'.join(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return set(out.split())
+
+
+def test_import_rules_loads_no_game() -> None:
+    loaded = loaded_by("import zermelo.rules")
+    assert "zermelo.rules" in loaded
+    assert not {m for m in loaded if m.startswith(("zermelo.games", "zermelo.heaps"))}
+    assert "numpy" not in loaded and "numba" not in loaded
+
+
+def test_the_bottom_floor_imports_nothing_above_errors() -> None:
+    for name in ("zermelo.sprague_grundy", "zermelo.limits", "zermelo.cache", "zermelo.traversal"):
+        assert GRAPH[name] <= {"zermelo", "zermelo.errors"}, name
+        loaded = {m for m in loaded_by(f"import {name}") if m.startswith("zermelo")}
+        assert loaded <= {"zermelo", "zermelo.errors", name}, (name, loaded)
