@@ -21,8 +21,8 @@ SRC = ROOT / "src" / "zermelo"
 #: Upward or sideways imports known today: (importer, imported) -> why it is still there.
 KNOWN_UPWARD: dict[tuple[str, str], str] = {
     # The web explorer values impartial games through the `value` command's helper (arch: issue 13).
-    ("zermelo.web.app", "zermelo.commands.value"): "web imports a CLI command",
-    ("zermelo.web.app", "zermelo.commands"): "web imports a CLI command (its package)",
+    ("zermelo.web.api", "zermelo.commands.value"): "web imports a CLI command",
+    ("zermelo.web.api", "zermelo.commands"): "web imports a CLI command (its package)",
 }
 
 #: Modules in an import cycle known today -> why.  Each cycle is named by its sorted members.
@@ -48,6 +48,7 @@ KNOWN_LONG: dict[str, str] = {
     "patterns.py": "period detection and the predicate compiler in one file (arch: issue 13)",
     "minimax.py": "negamax, alpha-beta, MTD(f) and the table in one file",
     "values/game.py": "the Game class and its arithmetic in one file",
+    "rules.py": "the protocols and their optional hooks, Sum and PartisanSum in one file",
 }
 
 
