@@ -48,7 +48,6 @@ KNOWN_LONG: dict[str, str] = {
     "patterns.py": "period detection and the predicate compiler in one file (arch: issue 13)",
     "minimax.py": "negamax, alpha-beta, MTD(f) and the table in one file",
     "values/game.py": "the Game class and its arithmetic in one file",
-    "rules.py": "the protocols and their optional hooks, Sum and PartisanSum in one file",
 }
 
 

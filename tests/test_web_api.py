@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import socket
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -14,6 +16,7 @@ import pytest
 
 from web_server import running_server
 from zermelo.cli import main
+from zermelo.web.app import CAP
 
 
 @pytest.fixture(scope="module")
@@ -291,3 +294,33 @@ def test_serve_on_a_busy_port_is_a_one_line_error(capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"zermelo: error: cannot listen on 127.0.0.1:{port}") and "\n" not in err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def test_a_two_megabyte_query_gets_a_json_414(client: httpx.Client) -> None:
+    # uvicorn's h11 answered it with a plain-text "400 Invalid HTTP request received.".
+    # Over a raw socket: httpx itself refuses a URL this long.
+    url = client.base_url
+    assert url.host and url.port
+    head = f"GET /api/solve?game=nim&position={'1+' * 1_000_000} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    with socket.create_connection((url.host, url.port), timeout=30) as s:
+        s.sendall(head.encode())
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    status_line, _, rest = answer.partition(b"\r\n")
+    headers, _, body = rest.partition(b"\r\n\r\n")
+    assert status_line.split()[1] == b"414", answer[:300]
+    assert b"content-type: application/json" in headers.lower(), answer[:300]
+    assert "the query is too long" in json.loads(body)["error"]
+
+
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [("snort", "." * 40), ("clobber", "xo" * 50), ("toads", "T." * 150)],
+)
+def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client, game: str, position: str) -> None:
+    # They ran 10-11 s, to the worker's cap and past it: the value arithmetic polls no clock.
+    started = time.monotonic()
+    r = client.get("/api/value", params={"game": game, "position": position})
+    assert r.status_code == 422 and "budget" in r.json()["error"]
+    assert time.monotonic() - started < CAP

@@ -20,7 +20,7 @@ from functools import lru_cache
 from ..boards import Board as Drawing
 from ..boards import grid_board
 from ..errors import InvalidPosition
-from ..rules import shown
+from ..quote import shown
 
 __all__ = [
     "Board",

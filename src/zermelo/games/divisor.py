@@ -15,8 +15,9 @@ from math import gcd, isqrt
 from typing import TYPE_CHECKING, ClassVar
 
 from ..errors import InvalidPosition, SearchLimitExceeded
+from ..quote import shown
 from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short, shown
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short
 from ..wording import first_move, notes_verdict
 
 if TYPE_CHECKING:

@@ -13,7 +13,8 @@ from typing import ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
 from ..errors import InvalidPosition, SearchLimitExceeded
-from ..rules import Impartial, Move, is_natural, parse_int, short, shown
+from ..quote import shown
+from ..rules import Impartial, Move, is_natural, parse_int, short
 
 __all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps"]
 

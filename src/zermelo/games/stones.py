@@ -26,8 +26,9 @@ from math import isqrt
 from typing import Any, ClassVar
 
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
+from ..quote import shown
 from ..registry import GameEntry, register
-from ..rules import Move, Scored, short, shown, validate_by_text
+from ..rules import Move, Scored, short, validate_by_text
 
 __all__ = [
     "StoneGame",

@@ -41,6 +41,7 @@ __all__ = ["value_budget", "work_done"]
 TICK = 0.05  # seconds between looks at the clock and the caches
 REPORT_EVERY = 0.25  # seconds between progress reports of the arithmetic
 _HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the zermelo package
+_VALUES = os.path.dirname(os.path.abspath(__file__)) + os.sep  # its value arithmetic
 
 
 def work_done() -> int:
@@ -50,12 +51,14 @@ def work_done() -> int:
 
 
 @contextmanager
-def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
+def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bool = False) -> Iterator[None]:
     """Stop the value arithmetic inside the block past ``limits``' time or work budget.
 
     ``limits.max_positions`` caps the work (see :func:`work_done`) when ``count_work``; the
     deadline is ``limits.max_seconds`` from now (or ``limits.deadline``) and the ambient one.
-    ``limits.progress`` hears the work done every :data:`REPORT_EVERY` seconds.
+    ``limits.progress`` hears the work done every :data:`REPORT_EVERY` seconds.  With
+    ``arithmetic_only`` the stop is raised only into the value arithmetic (this package), never
+    into a search, whose engine keeps its graph for later questions (a web worker's).
     """
     start = time.monotonic()
     end = deadline(limits, start)
@@ -71,6 +74,7 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
         return
     base = work_done()
 
+    home = _VALUES if arithmetic_only else _HOME
     fired = [False]
     shown = [start]
     reported = [0]
@@ -79,7 +83,7 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
         # Raise only into zermelo's own code: a tick can land in someone else's finaliser or
         # garbage-collector callback (hypothesis times the collector), which would drop the
         # exception.  And raise at every tick past the budget, in case one is dropped anyway.
-        if frame is None or not frame.f_code.co_filename.startswith(_HOME):
+        if frame is None or not frame.f_code.co_filename.startswith(home):
             return
         now = time.monotonic()
         work = work_done() - base

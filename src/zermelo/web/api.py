@@ -25,9 +25,11 @@ from ..commands.value import describe
 from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
+from ..quote import recursion_room
 from ..registry import entry, make_game
-from ..rules import Impartial, Partisan, Rules, Scored, recursion_room
+from ..rules import Impartial, Partisan, Rules, Scored
 from ..values import Game
+from ..values.budget import value_budget
 from ..values.canonical import canonical_form
 from ..values.game import star
 from .params import BadRequest, flag, number, text
@@ -330,7 +332,9 @@ def status_of(exc: ZermeloError) -> int:
 def handle(name: str, params: Mapping[str, str]) -> Reply:
     """Run one endpoint's handler; user errors become a 4xx JSON ``{"error": "one line"}``."""
     try:
-        with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
+        # Positions as deep as their games allow (a Hackenbush stalk of 2,000); value arithmetic
+        # stopped by the same clock as the searches (it polls none: the budget's timer does).
+        with recursion_room(), value_budget(LIMITS.started(), count_work=False, arithmetic_only=True):
             result = HANDLERS[name](params)
     except ZermeloError as exc:
         return error_reply(str(exc), status_of(exc))

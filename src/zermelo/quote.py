@@ -1,0 +1,87 @@
+"""Quoting a user's input in a message, and the room its structures get: short, never recursive.
+
+A position quoted in an error is cut to one readable line (:func:`short`, :func:`shown`), even
+when it is a Hackenbush stalk 2,000 edges tall or a heap of 5,000 digits; and the structures
+games build from such input (nested tuples) get :data:`STRUCTURE_DEPTH` levels of recursion to
+be compared, hashed and printed (:func:`recursion_room`).
+"""
+
+from __future__ import annotations
+
+import reprlib
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+__all__ = ["STRUCTURE_DEPTH", "recursion_room", "short", "shown"]
+
+
+def short(text: str, width: int = 60) -> str:
+    """A position's text cut to ``width`` characters, so a message stays one readable line.
+
+    >>> short("x" * 100)[-5:]
+    'xxxx…'
+    """
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class _Shown(reprlib.Repr):
+    """``repr`` cut in depth, length and digits: a message never recurses or converts a huge int."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxtuple, self.maxlist, self.maxset = 4, 8, 8, 8
+        self.maxdict, self.maxstring, self.maxother, self.maxlong = 8, 60, 60, 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 1000:  # str() of a big int is slow (and refused past 4,300 digits)
+            return f"<a number of {x.bit_length():,} bits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: object, level: int) -> str:
+        try:
+            return super().repr_instance(x, level)
+        except (RecursionError, ValueError):
+            return f"<{type(x).__name__}>"
+
+
+_SHOWN = _Shown()
+
+
+def shown(x: object, width: int = 60) -> str:
+    """``x`` as a message quotes it: its repr cut to ``width`` characters and a few levels deep,
+    so a deep or huge position (a Hackenbush stalk of 2,000 edges, a 5,000-digit heap) is
+    quoted without recursing or converting the whole number.
+
+    >>> tall = ("B", ())
+    >>> for _ in range(1000):
+    ...     tall = ("B", (tall,))
+    >>> shown(tall)
+    "('B', (('B', ((...),)),))"
+    >>> shown(10**5000)
+    '<a number of 16,610 bits>'
+    """
+    return short(_SHOWN.repr(x), width)
+
+
+#: How deep the rules' own structures may nest: a Hackenbush tree of 2,000 edges (its limit) is
+#: 4,000 tuples deep, and comparing, hashing or printing it recurses in C that deep.
+STRUCTURE_DEPTH = 20_000
+
+
+@contextmanager
+def recursion_room(limit: int = STRUCTURE_DEPTH) -> Iterator[None]:
+    """Raise the interpreter's recursion limit to ``limit`` inside the block (never lowers it).
+
+    Python 3.11 runs Python-to-Python calls without growing the C stack, and the structures
+    that recurse in C (nested tuples) are capped by their games far below this, so the limit
+    is safe on a thread's default stack.
+    """
+    old = sys.getrecursionlimit()
+    if old < limit:
+        sys.setrecursionlimit(limit)
+    try:
+        yield
+    finally:
+        if old < limit:
+            sys.setrecursionlimit(old)
