@@ -142,6 +142,7 @@ def position_text(e: GameEntry) -> st.SearchStrategy[list[str]]:
     body = st.one_of(
         st.just(pos),
         mutated(text).map(lambda t: [t]),
+        mutated(text).map(lambda t: [t]),
         scaled(text).map(lambda t: [t]),
         st.lists(st.one_of(garbage(), huge_number()), max_size=4),
     )
@@ -151,19 +152,34 @@ def position_text(e: GameEntry) -> st.SearchStrategy[list[str]]:
 def spec_of(e: GameEntry) -> st.SearchStrategy[str]:
     spec, _ = _example(e)
     params = spec.partition(":")[2]
+    if not e.params:  # a game without parameters: a few tries are enough to see them refused
+        return st.one_of(*[st.just(spec)] * 9, garbage().map(lambda p: f"{e.name}:{p}"))
     return st.one_of(
-        st.just(spec),
-        st.just(e.name),
+        *[st.just(spec)] * 6,
         (mutated(params) if params else garbage()).map(lambda p: f"{e.name}:{p}"),
         huge_number().map(lambda p: f"{e.name}:{p}"),
     )
 
 
-def game_and_words() -> st.SearchStrategy[tuple[str, list[str]]]:
+#: The kinds of game each command answers (others are refused at once: drawn less often).
+KINDS = {
+    "solve": ("impartial",),
+    "value": ("impartial", "partisan"),
+    "negamax": ("scored",),
+    "play": ("impartial", "partisan", "scored"),
+    "table": ("impartial",),
+    "sequence": ("impartial",),
+    "conjecture": ("impartial",),
+    "games": (),
+}
+
+
+def game_and_words(command: str = "play") -> st.SearchStrategy[tuple[str, list[str]]]:
     def one(e: GameEntry) -> st.SearchStrategy[tuple[str, list[str]]]:
         return st.tuples(spec_of(e), position_text(e))
 
-    single = st.sampled_from(ENTRIES).flatmap(one)
+    fitting = [e for e in ENTRIES if e.kind in KINDS[command]] or ENTRIES
+    single = st.one_of(st.sampled_from(fitting), st.sampled_from(fitting), st.sampled_from(ENTRIES)).flatmap(one)
     # Sums: GAME POSITION + GAME POSITION (the CLI's "+" between games).
     pair = st.tuples(single, single).map(lambda t: (t[0][0], [*t[0][1], "+", t[1][0], *t[1][1]]))
     return st.one_of(single, single, single, pair)
@@ -175,27 +191,36 @@ def _actions(command: str) -> list[argparse.Action]:
     return [a for a in sub.choices[command]._actions if a.option_strings and not isinstance(a, argparse._HelpAction)]
 
 
+def _mostly(good: list[str], bad: list[str]) -> st.SearchStrategy[str]:
+    """A good value seven times in eight, else a bad one."""
+    return st.one_of(*[st.sampled_from(good)] * 7, st.sampled_from(bad))
+
+
 def flag_value(action: argparse.Action) -> st.SearchStrategy[list[str]]:
-    """Values for one flag, bounded where a value is a budget (a drawn flag comes after ours)."""
+    """Values for one flag: mostly valid (so the run goes on to the game), sometimes not; bounded
+    where a value is a budget (a drawn flag comes after ours)."""
     name = action.option_strings[-1]
     if action.nargs == 0:
         return st.just([name])
     if name == "--timeout":
-        values: st.SearchStrategy[str] = st.sampled_from(["0", "-1", "nan", "inf", "abc", "", "0.001", "0.3", "1"])
+        values: st.SearchStrategy[str] = _mostly(["0.001", "0.3", "1"], ["0", "-1", "nan", "inf", "abc", ""])
     elif name in ("--budget", "--depth"):
-        values = st.sampled_from(["0", "-5", "abc", "", "1", "100", "5000", "1e3", "20000"])
+        values = _mostly(["1", "2", "100", "5000", "20000"], ["0", "-5", "abc", "", "1e3"])
     elif name in ("--upto", "--max"):
         values = st.one_of(st.integers(-3, 3000).map(str), st.sampled_from(["abc", "", str(10**20), "9" * 5000]))
+    elif name == "--checkpoint-every":
+        values = _mostly(["0", "0.01", "10"], ["-1", "nan", "inf", "x"])
     elif name in ("--out", "--image", "--thermograph", "--plot", "--checkpoint"):
-        suffix = st.sampled_from(["", ".png", ".json", ".npy", ".npz", ".txt", "/", "/x.png"])
-        values = st.one_of(
-            st.sampled_from(["", " ", "nodir/x.png", "\x00.png", "out"]),
-            suffix.map(lambda s: f"f{s}"),
-        )
+        good = ["f.png", "f.json", "f.npy", "f.npz", "f.txt", "out"]
+        values = _mostly(good, ["", " ", "nodir/x.png", "\x00.png", "f/", ".", "f.PNG"])
     elif name == "--size":
         return st.lists(st.one_of(st.integers(-2, 40).map(str), huge_number()), min_size=0, max_size=3).map(
             lambda v: [name, *v]
         )
+    elif name == "--seed":
+        values = st.one_of(st.integers(-5, 10**6).map(str), huge_number())
+    elif name == "--skill":
+        values = _mostly(["0", "0.5", "1"], ["2", "-1", "nan", "x"])
     elif action.choices is not None:
         values = st.one_of(st.sampled_from(sorted(map(str, action.choices))), garbage())
     elif name == "--expr":
@@ -206,8 +231,9 @@ def flag_value(action: argparse.Action) -> st.SearchStrategy[list[str]]:
 
 
 def flags_for(command: str) -> st.SearchStrategy[list[str]]:
-    actions = [a for a in _actions(command) if a.option_strings[-1] not in ("--port", "--host", "--workers")]
-    return st.lists(st.sampled_from(actions).flatmap(flag_value), max_size=4).map(lambda v: [w for f in v for w in f])
+    skip = ("--port", "--host", "--workers", "--expr")
+    actions = [a for a in _actions(command) if a.option_strings[-1] not in skip]
+    return st.lists(st.sampled_from(actions).flatmap(flag_value), max_size=2).map(lambda v: [w for f in v for w in f])
 
 
 def expressions() -> st.SearchStrategy[str]:
@@ -270,7 +296,7 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_cli_inputs_never_reach_the_last_resort(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str, data: st.DataObject
 ) -> None:
-    spec, words = data.draw(game_and_words(), label="game and position")
+    spec, words = data.draw(game_and_words(command), label="game and position")
     flags = data.draw(flags_for(command), label="flags")
     head = LIMITS if command in SEARCHING else ["--budget", "20000"] if command == "conjecture" else []
     if command == "games":
@@ -283,6 +309,8 @@ def test_cli_inputs_never_reach_the_last_resort(
         argv = [command, spec, *predicate, "--upto", "5", *head, *flags]
     elif command == "table":
         argv = [command, spec, *head, "--quiet", *flags]
+    elif command == "value" and data.draw(st.booleans(), label="an expression"):
+        argv = [command, "--expr", data.draw(expressions(), label="expression"), *head, "--quiet", *flags]
     else:
         argv = [command, spec, *words, *head, "--quiet", *flags]
     stdin = data.draw(st.lists(st.one_of(garbage(), st.sampled_from(["undo", "hint", "1", "0 1"])), max_size=5))
