@@ -19,11 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "zermelo"
 
 #: Upward or sideways imports known today: (importer, imported) -> why it is still there.
-KNOWN_UPWARD: dict[tuple[str, str], str] = {
-    # The web explorer values impartial games through the `value` command's helper (arch: issue 13).
-    ("zermelo.web.api", "zermelo.commands.value"): "web imports a CLI command",
-    ("zermelo.web.api", "zermelo.commands"): "web imports a CLI command (its package)",
-}
+KNOWN_UPWARD: dict[tuple[str, str], str] = {}
 
 #: Modules in an import cycle known today -> why.  Each cycle is named by its sorted members.
 KNOWN_CYCLES: dict[tuple[str, ...], str] = {

@@ -9,113 +9,24 @@ Playwright's own browser download is never used.
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from web_server import running_server
+from page_driver import GREEN, OUT, TIMEOUT_MS, base_url, browser, page, play_winning_game, start, wait_turn
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-OUT = Path(__file__).resolve().parent.parent / "test-output" / "browser"
-GREEN, YELLOW, RED = "rgb(46, 158, 68)", "rgb(230, 194, 41)", "rgb(210, 60, 60)"
-TIMEOUT_MS = 20_000
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    with running_server() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)"
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True, timeout=60_000)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def page(browser: Browser, base_url: str) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    p = context.new_page()
-    p.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    p.on("pageerror", lambda exc: errors.append(str(exc)))
-    p.goto(base_url)
-    p.wait_for_selector("body[data-state=ready]")
-    yield p
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
-
-
-def start(page: Page, game: str, position: str, first: str = "human") -> None:
-    page.select_option("#game-select", game)
-    page.fill("#position", position)
-    page.select_option("#first", first)
-    page.click("#play-button")
-    wait_turn(page)
-
-
-def wait_turn(page: Page) -> str:
-    page.wait_for_selector("body[data-state=human], body[data-state=over]")
-    state = page.get_attribute("body", "data-state")
-    assert state is not None
-    return state
-
-
-def colours(page: Page, selector: str) -> dict[str, set[str]]:
-    """The background colour of each element, by its move value."""
-    found: list[list[str]] = page.eval_on_selector_all(
-        selector, "els => els.map(e => [e.dataset.value || '', getComputedStyle(e).backgroundColor])"
-    )
-    out: dict[str, set[str]] = {}
-    for value, colour in found:
-        out.setdefault(value, set()).add(colour)
-    return out
-
-
-def play_winning_game(page: Page, use_counters: bool) -> tuple[int, set[str]]:
-    """Play green moves until the end; return the plies and every move value seen."""
-    seen: set[str] = set()
-    plies = 0
-    while wait_turn(page) == "human":
-        by_value = colours(page, "#moves .move")
-        seen |= set(by_value)
-        assert by_value.get("win") == {GREEN}, by_value
-        assert by_value.get("lose", {RED}) == {RED}, by_value
-        assert by_value.get("draw", {YELLOW}) == {YELLOW}, by_value
-        counters = page.locator("#board .counter.win")
-        if use_counters and plies % 4 == 0 and counters.count():
-            counters.first.click()  # the clickable heaps
-        else:
-            page.locator("#moves .move.win").first.click()
-        plies += 2
-    return plies, seen
+__all__ = ["base_url", "browser", "page"]  # fixtures shared with the other browser tests
 
 
 def test_a_full_game_of_nim_against_the_computer(page: Page) -> None:
     start(page, "nim", "3 4 5")
     assert "you can win" in page.inner_text("#status")
-    assert page.locator("#board .heap").count() == 3
-    assert page.locator("#board .heap[data-heap='3'] .counter").count() == 5
-    counter_colours = colours(page, "#board .counter")
-    assert counter_colours["win"] == {GREEN} and counter_colours["lose"] == {RED}
+    assert page.locator("#board .counter").count() == 12
+    assert page.locator("#board .counter[data-part^='h3:']").count() == 5
+    fills = page.eval_on_selector_all(
+        "#board .counter.move-part",
+        "gs => gs.map(g => [g.dataset.value, getComputedStyle(g.querySelector('circle')).fill])",
+    )
+    assert {c for v, c in fills if v == "win"} == {GREEN} and len([v for v, _ in fills if v == "win"]) == 1
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / "nim-start.png"), full_page=True)
     # a move once taken back: the computer's reply goes too
@@ -124,7 +35,7 @@ def test_a_full_game_of_nim_against_the_computer(page: Page) -> None:
     assert "you lose against perfect play" in page.inner_text("#status")
     page.click("#undo-button")
     wait_turn(page)
-    assert page.locator("#board .heap[data-heap='1'] .counter").count() == 3
+    assert page.locator("#board .counter[data-part^='h1:']").count() == 3
     plies, seen = play_winning_game(page, use_counters=True)
     assert seen == {"win", "lose"}  # Nim has no draws: every hint is green or red
     assert page.inner_text("#status") == "Game over: you win!"
@@ -145,7 +56,7 @@ def test_wythoff_solve_and_play(page: Page) -> None:
     page.click("#solve-button")
     page.wait_for_selector("#solution:not([hidden])")
     assert page.inner_text("#sol-outcome").startswith("P")  # (4, 7) is a Wythoff pair
-    assert page.inner_text("#sol-moves") == "none"
+    assert page.inner_text("#sol-moves") == "none: every move loses"
     start(page, "wythoff", "4 6", first="human")
     plies, seen = play_winning_game(page, use_counters=False)
     assert "win" in seen and plies >= 2
@@ -166,13 +77,12 @@ def test_tictactoe_on_a_grid_when_the_minimax_games_are_there(page: Page, base_u
         assert page.locator("#board .grid").count() == 0
         return
     start(page, "tictactoe", ".........")
-    assert page.locator("#board .grid .cell").count() == 9
-    assert colours(page, "#board .cell") == {"draw": {YELLOW}}  # every opening move draws
+    assert page.locator("#board .cell").count() == 9
+    assert set(page.eval_on_selector_all("#board .cell.move-part", "gs => gs.map(g => g.dataset.value)")) == {"draw"}
     while wait_turn(page) == "human":
-        by_value = colours(page, "#board .cell[data-value]")
-        assert "win" not in by_value or by_value["win"] == {GREEN}
-        best = page.locator("#board .cell.win")
-        (best if best.count() else page.locator("#board .cell.draw")).first.click()
+        best = page.locator("#board .cell.move-part.best")
+        assert best.count() >= 1
+        best.first.click()
     assert page.inner_text("#status") == "Game over: a draw."
     page.screenshot(path=str(OUT / "tictactoe.png"), full_page=True)
 
@@ -208,7 +118,7 @@ def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     start(page, "domineering", "...|...|...", first="human")
     status = page.inner_text("#status")
     assert status.startswith("Your move (Right) — you can win: the value is ±1"), status
-    assert page.locator("#board .grid .cell").count() == 9
+    assert page.locator("#board .cell").count() == 9
     first = page.locator("#moves .move").first.inner_text()
     assert first.startswith("a1-b1") and "value" in first  # each move shows the value it leaves
     page.wait_for_function("document.getElementById('val-value').textContent === '±1'")  # the Value panel
@@ -219,10 +129,11 @@ def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     assert log.count() == plies - 1
     assert log.first.inner_text().startswith("you (Right): ") and ", value " in log.first.inner_text()
     assert log.nth(1).inner_text().startswith("computer (Left): ")
-    assert "#" in page.inner_text("#board")  # the dominoes placed
+    assert page.locator("#board .domino").count() >= 1  # the dominoes placed, drawn as dominoes
     # The Value panel follows the game to its end: Left cannot move, so the value is 0 or -n.
     page.wait_for_function("/^(0|-[0-9]+)$/.test(document.getElementById('val-value').textContent)")
-    assert "#" in page.inner_text("#value-of") and page.is_visible("#thermograph")
+    assert "#" in page.inner_text("#value-of")
+    page.wait_for_selector("#thermograph:not([hidden])")
     page.screenshot(path=str(OUT / "domineering.png"), full_page=True)
 
 
@@ -239,6 +150,7 @@ def test_a_page_stays_responsive_while_another_tabs_request_runs_to_the_cap(
     other.fill("#position", "|".join(["......"] * 5))
     other.click("#solve-button")
     other.wait_for_function("document.getElementById('value-error').textContent === 'computing…'")
+    assert other.is_visible("#busy")  # the loading indicator
     # Meanwhile, in this tab, a whole game of Nim is played.
     start(page, "nim", "1 2")
     play_winning_game(page, use_counters=False)

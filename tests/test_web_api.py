@@ -181,13 +181,13 @@ def test_value_budgets_hold_in_the_workers() -> None:
     from zermelo.engine import Limits
     from zermelo.web.app import create_app
 
-    app = create_app(workers=2, cap=3.0, limits=Limits(max_positions=100, max_seconds=5.0))
+    app = create_app(workers=2, cap=6.0, limits=Limits(max_positions=100, max_seconds=5.0))
     with TestClient(app) as c:
         r = c.get("/api/value", params={"game": "domineering", "position": "|".join(["....."] * 5)})
         assert r.status_code == 422 and "more than 100 positions" in r.json()["error"]
         stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
         r = c.get("/api/thermograph.png", params={"game": "hackenbush", "position": stalk})
-        assert r.status_code == 422 and "ran past 3 s" in r.json()["error"]
+        assert r.status_code == 422 and "ran past 6 s" in r.json()["error"]
         assert app.state.pool.replaced >= 1
         r = c.get("/api/value", params={"game": "hackenbush", "position": "BRR"})
         assert r.status_code == 200 and r.json()["value"] == "1/4"
@@ -324,3 +324,30 @@ def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client,
     r = client.get("/api/value", params={"game": game, "position": position})
     assert r.status_code == 422 and "budget" in r.json()["error"]
     assert time.monotonic() - started < CAP
+
+
+def test_typed_moves_sums_scored_solve_and_help(client: httpx.Client) -> None:
+    status, body = get(client, "/api/find", game="nim", position="3 4 5", move="heap 1 -> 1")
+    assert status == 200 and body["move"]["position"] == "1 4 5" and body["move"]["value"] == "win"
+    status, body = get(client, "/api/find", game="nim", position="3 4 5", move="9 1")
+    assert status == 400 and "no heap 9" in body["error"]
+    _, body = get(client, "/api/solve", game="nim", position="3 4 + kayles 5")
+    assert body["outcome"] == "N" and body["grundy"] == 3
+    status, body = get(client, "/api/solve", game="nim", position="3 + digraph:@/etc/hostname a")
+    assert status == 400 and "give the graph inline" in body["error"]
+    _, body = get(client, "/api/solve", game="tictactoe", position="X...O....")
+    assert body["outcome"] == "draw" and len(body["best_moves"]) == 7 and body["pv"][0].startswith("X")
+    status, body = get(client, "/api/value", game="domineering", position="..|..", misere="1")
+    assert status == 400 and "misère" in body["error"]
+    _, games = get(client, "/api/games")
+    helps = {g["name"]: g["help"] for g in games}
+    assert helps["kayles"].startswith("Kayles") and helps["nim"].startswith("Nim")
+    _, moves = get(client, "/api/moves", game="connect4:6x5", position="4455")
+    assert moves["board"]["gravity"] and moves["svg"].startswith("<svg")
+    assert [m["parts"][0] for m in moves["moves"]] == ["col-a", "col-b", "col-c", "col-d", "col-e", "col-f"]
+
+
+def test_big_integers_stay_exact_in_the_json(client: httpx.Client) -> None:
+    a, b = 1234567890123456789012345678901234567890, 98765432109876543210
+    r = client.get("/api/solve", params={"game": "nim", "position": f"{a} {b}"})
+    assert f'"grundy":{a ^ b}' in r.text  # digits, not a float

@@ -11,14 +11,14 @@ front end is one ``register`` call beside its rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import InvalidGame
-from .rules import Rules
+from .errors import InvalidGame, InvalidPosition, Unsupported
+from .rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 
-__all__ = ["GameEntry", "entries", "make_game", "register"]
+__all__ = ["GameEntry", "entries", "game_and_position", "make_game", "register"]
 
 
 @dataclass(frozen=True)
@@ -133,3 +133,50 @@ def _load() -> None:
 
     games.modules()
     _LOADED.append(True)
+
+
+def game_and_position(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:
+    """The rules named by ``spec`` and the position read from the POSITION words.
+
+    A word ``+`` starts another summand, ``GAME POSITION...`` again: ``nim 3 4 + kayles 5`` is
+    the sum of Nim (3, 4) and Kayles 5 — a :class:`~zermelo.rules.Sum` of impartial games, or a
+    :class:`~zermelo.rules.PartisanSum` when any summand is partisan.
+    """
+    words = list(words)
+    if "+" not in words:
+        return _one_game(spec, words)
+    chunks = split_on_plus(words)
+    parts = [_one_game(spec, chunks[0])]
+    for chunk in chunks[1:]:
+        if not chunk:
+            raise InvalidPosition("a '+' must be followed by a game and its position, like: nim 3 4 + kayles 5")
+        try:
+            parts.append(_one_game(chunk[0], chunk[1:]))
+        except InvalidGame as exc:
+            raise InvalidGame(f"after '+' comes a game and its position: {exc}") from None
+    games = [g for g, _ in parts]
+    position = tuple(p for _, p in parts)
+    if all(isinstance(g, Impartial) for g in games):
+        return Sum(*games), position  # type: ignore[arg-type]
+    if all(isinstance(g, (Impartial, Partisan)) for g in games):
+        return PartisanSum(*games), position
+    scored = next(g for g in games if not isinstance(g, (Impartial, Partisan)))
+    raise Unsupported(f"{scored.spec()} is a scored game: sums are of impartial and partisan games")
+
+
+def _one_game(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:
+    e = entry(spec.partition(":")[0])
+    # Scored games' examples are whole commands ("zermelo negamax connect4:6x5 ''").
+    like = e.example if e.example.startswith("zermelo ") else f"zermelo solve {e.example}"
+    words = list(words)
+    if e.graph_argument and ":" not in spec:
+        if not words:
+            raise InvalidGame(f"{e.name}: give the graph first, like: {like}")
+        spec = f"{spec}:{words.pop(0)}"
+    game = make_game(spec)
+    text = " ".join(words)
+    # A scored game's empty text is its start (Connect Four's empty board, the whole row of
+    # stones); its parse says so or rejects it.
+    if not text.strip() and e.kind != "scored":
+        raise InvalidPosition(f"{e.name}: give a position, like: {like}")
+    return game, game.parse(text)

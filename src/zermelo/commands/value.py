@@ -9,9 +9,10 @@ from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
-from ..values import Game, atomic_weight, format_dyadic, is_all_small, is_infinitesimal, parse_value
+from ..values import parse_value
 from ..values.budget import value_budget
 from ..values.canonical import canonical_form
+from ..values.facts import describe
 from .common import add_limits, emit_json, file_name, game_and_position, limits_from
 
 _WHO = {
@@ -35,37 +36,6 @@ def add(sub: Any) -> None:
     p.add_argument("--thermograph", type=file_name, metavar="FILE.png", help="also draw the thermograph to a PNG file")
     add_limits(p)
     p.set_defaults(run=run)
-
-
-def describe(g: Game) -> dict[str, Any]:
-    """The facts of a value, as the JSON of ``zermelo value`` (exact numbers as strings)."""
-    o = g.outcome
-    small = is_all_small(g)
-    return {
-        "value": str(g),
-        "outcome": str(o),
-        "winner": o.winner,
-        "left_stop": format_dyadic(g.left_stop),
-        "right_stop": format_dyadic(g.right_stop),
-        "mean": format_dyadic(g.mean),
-        "temperature": format_dyadic(g.temperature),
-        "birthday": g.birthday,
-        "reduced": str(g.reduced),
-        "is_number": g.is_number,
-        "all_small": small,
-        "atomic_weight": _atomic_weight(g),
-        "thermograph": g.thermograph.to_json(),
-    }
-
-
-def _atomic_weight(g: Game) -> str | None:
-    """The atomic weight as text: every all-small game has one, other infinitesimals may (Wolfe's check)."""
-    if not is_infinitesimal(g):
-        return None
-    try:
-        return str(atomic_weight(g))
-    except Unsupported:
-        return None  # an infinitesimal that is not atomic
 
 
 def run(args: argparse.Namespace) -> int:

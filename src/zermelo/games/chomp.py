@@ -34,6 +34,7 @@ from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
+from ..boards import Board, grid_board
 from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
 from ..rules import Impartial, Move, Outcome, Rules, is_natural, parse_int, require
@@ -49,6 +50,8 @@ Shape = tuple[int, ...]
 #: The most rows or columns of a diagram (a box of 10,000 × 10,000 has far more diagrams than any
 #: budget can search).
 MAX_SIDE = 10_000
+#: The largest diagram (rows or columns) given a board to draw.
+MAX_DRAWN = 40
 
 
 def transpose(shape: Shape) -> Shape:
@@ -214,11 +217,25 @@ class Chomp(Impartial[Shape]):
         if not rectangle:
             return None
         return (
-            f"Strategy stealing: on a rectangle larger than 1 × 1 the first player wins. If eating only the bottom "
+            "Strategy stealing: on a rectangle larger than 1 × 1 the first player wins. If eating only the bottom "
             "right square lost, the opponent would have a winning answer — but the first player could have made that "
             "answer directly, because it eats the bottom right square too. The argument does not say which move "
-            f"wins; the search does: {', '.join(m.label for m in a.winning_moves) or 'none found'}."
+            + (
+                f"wins; the search does: {', '.join(m.label for m in a.winning_moves)}."
+                if a.winning_moves
+                else "wins, and the winning move is not known within the search's budget."
+            )
         )
+
+    def board(self, shape: Shape) -> Board | None:
+        """The squares left (``o``; the poisoned one ``P``), eaten ones ``.``, top row first."""
+        width = shape[0] if shape else 0
+        if len(shape) > MAX_DRAWN or width > MAX_DRAWN:
+            return None
+        rows = ["o" * r + "." * (width - r) for r in shape]
+        if rows and self.poisoned:
+            rows[0] = "P" + rows[0][1:]
+        return {**grid_board(rows), "style": "squares"}
 
     def format(self, shape: Shape) -> str:
         if not shape:

@@ -25,6 +25,8 @@ from collections.abc import Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
+from ..boards import Board as Drawn
+from ..boards import cell_name, grid_board
 from ..errors import InvalidGame, InvalidPosition
 from ..registry import GameEntry, register
 from ..rules import Move, Scored, validate_by_text
@@ -217,6 +219,19 @@ class Connect4(Scored[Board]):
             ):
                 raise InvalidPosition(f"{self.spec()}: {stone} went on playing after four in a row")
         return board
+
+    def board(self, board: Board) -> Drawn:
+        """The grid under gravity (top row first); ``line``: the cells of a four in a row."""
+        line: list[str] = []
+        for cells in four_lines(self.w, self.h):
+            stones = {board[i // self.h][i % self.h] if i % self.h < len(board[i // self.h]) else "." for i in cells}
+            if len(stones) == 1 and "." not in stones:
+                line += [
+                    cell_name(self.h - 1 - i % self.h, i // self.h)
+                    for i in cells
+                    if cell_name(self.h - 1 - i % self.h, i // self.h) not in line
+                ]
+        return {**grid_board(self.format(board).split("/")), "gravity": True, "line": line}
 
     def format(self, board: Board) -> str:
         return "/".join(

@@ -24,6 +24,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
+from ..boards import Board as Grid
+from ..boards import grid_board
 from ..errors import InvalidPosition
 from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
@@ -389,6 +391,13 @@ class Cram(Impartial[Board]):
                 f"D_n = mex{{D_a ⊕ D_b}}; here D_{cells} = {a.grundy}, {notes_verdict(a)}.{first_move(a)}"
             )
         return None
+
+    def board(self, board: Board) -> Grid | None:
+        """The grid: ``#`` a square under a domino, ``.`` a free one (boards up to 40 × 40)."""
+        h, w, filled = board
+        if h > 40 or w > 40:
+            return None
+        return grid_board("".join("#" if filled >> (r * w + c) & 1 else "." for c in range(w)) for r in range(h))
 
     def format(self, board: Board) -> str:
         h, w, filled = board

@@ -32,7 +32,7 @@ def thermograph_title(what: str, g: Game) -> str:
 
 
 def save_thermograph(g: Game, path: str | Path, title: str | None = None) -> Path:
-    """Draw the thermograph of ``g`` to a PNG file and return its path."""
+    """Draw the thermograph of ``g`` to a PNG file (an SVG one when ``path`` ends in ``.svg``) and return its path."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -65,6 +65,6 @@ def save_thermograph(g: Game, path: str | Path, title: str | None = None) -> Pat
     ax.grid(alpha=0.3)
     fig.tight_layout()
     out = Path(path)
-    fig.savefig(out, format="png")
+    fig.savefig(out, format="svg" if out.suffix.lower() == ".svg" else "png")
     plt.close(fig)
     return out

@@ -21,16 +21,17 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis import grundy, solve
-from ..commands.value import describe
+from ..draw import board_svg, move_parts
 from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
-from ..play import SIDES, PositionValue, choose_move, classify, grid, heaps, other_side
+from ..play import SIDES, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
 from ..quote import recursion_room
-from ..registry import entry, make_game
-from ..rules import Impartial, Partisan, Rules, Scored
+from ..registry import entry, game_and_position, make_game
+from ..rules import Impartial, Partisan, Rules, Scored, split_on_plus
 from ..values import Game
 from ..values.budget import value_budget
 from ..values.canonical import canonical_form
+from ..values.facts import describe
 from ..values.game import star
 from .params import BadRequest, flag, number, text
 
@@ -69,6 +70,18 @@ _CLI_WORDS = [
 ]
 
 
+def overtime(params: Mapping[str, str], cap: float) -> str:
+    """What a request killed at its cap says: a scored game's search was too deep."""
+    try:
+        scored = entry(params.get("game", "").partition(":")[0].strip()).kind == "scored"
+    except ZermeloError:
+        scored = False
+    if scored:
+        connect4 = params.get("game", "").startswith("connect4")
+        return f"too deep for this server; try a position {'with more discs' if connect4 else 'nearer the end'}"
+    return f"time budget exceeded: the request ran past {cap:g} s"
+
+
 def page_words(message: str) -> str:
     """A message of the engine in the page's words: no command-line flags or commands.
 
@@ -90,10 +103,7 @@ def _game(spec: str) -> Rules[Any]:
     """The rules of a spec, kept (a few dozen) so later requests reuse the searched graph."""
     hit = _GAMES.get(spec)
     if hit is None:
-        name, _, params = spec.partition(":")
-        if entry(name).graph_argument and (params.strip().startswith("@") or not any(c in params for c in "-> ,")):
-            # The CLI may read a graph from a file; a web request must never make the server read one.
-            raise BadRequest(f"{name}: give the graph inline, like {name}:a->b, b->c")
+        _guard_graph(spec)
         hit = make_game(spec)
         _GAMES[spec] = hit
         while len(_GAMES) > 32:
@@ -101,6 +111,13 @@ def _game(spec: str) -> Rules[Any]:
     else:
         _GAMES.move_to_end(spec)
     return hit
+
+
+def _guard_graph(spec: str) -> None:
+    """The CLI may read a graph from a file; a web request must never make the server read one."""
+    name, _, params = spec.partition(":")
+    if entry(name).graph_argument and (params.strip().startswith("@") or not any(c in params for c in "-> ,")):
+        raise BadRequest(f"{name}: give the graph inline, like {name}:a->b, b->c")
 
 
 def _forget(game: Rules[Any]) -> None:
@@ -117,9 +134,17 @@ def forget_all() -> None:
 
 
 def _game_position(params: Mapping[str, str]) -> tuple[Rules[Any], Any]:
-    game = _game(text(params, "game"))
+    spec = text(params, "game")
     if params.get("position") is None:
         raise BadRequest("missing parameter 'position'")
+    words = text(params, "position", required=False).split()
+    if "+" in words:  # a sum, as the CLI reads it: nim 3 4 + kayles 5
+        _game(spec)  # the first part's spec is checked as any other
+        for chunk in split_on_plus(words)[1:]:
+            if chunk:
+                _guard_graph(chunk[0])
+        return game_and_position(spec, words)
+    game = _game(spec)
     # An empty position text is the game's to judge (some games start from "").
     return game, game.parse(text(params, "position", required=False))
 
@@ -145,8 +170,7 @@ def _too_deep(game: Rules[Any]) -> Iterator[None]:
     except SearchLimitExceeded as exc:
         if not isinstance(game, Scored):
             raise
-        nearer = "with more discs" if entry(game.spec().partition(":")[0]).name == "connect4" else "nearer the end"
-        raise SearchLimitExceeded(f"too deep for this server; try a position {nearer}") from exc
+        raise SearchLimitExceeded(overtime({"game": game.spec()}, 0)) from exc
 
 
 def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:
@@ -165,6 +189,8 @@ def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = 
 
 
 def _moves_json(game: Rules[Any], position: Any, pv: PositionValue) -> dict[str, Any]:
+    board = game.board(position)
+    moves = [{**m.to_json(), "parts": move_parts(board, game.board(m.position))} for m in pv.moves]
     return {
         "game": game.spec(),
         "position": game.format(position),
@@ -175,7 +201,9 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue) -> dict[str,
         "over": pv.over,
         "heaps": heaps(game, position),
         "grid": grid(game, position),
-        "moves": [m.to_json() for m in pv.moves],
+        "moves": moves,
+        "board": board,
+        "svg": board_svg(board, f"{game.spec()} {game.format(position)}"),
         "partisan": pv.turn is not None,
         "turn": pv.turn,
         "game_value": pv.game_value,
@@ -233,6 +261,13 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
         raise InvalidPosition(f"the game is over: {game.format(position)} has no legal move")
     after = _classify(game, m.position, misere, None if turn is None else other_side(turn))
     return {"move": m.to_json(), "after": _moves_json(game, m.position, after)}
+
+
+def api_find(params: Mapping[str, str]) -> dict[str, Any]:
+    """The move a person typed in the game's notation (``2 3``, ``a1-a2``, ``to 3 1 5``, a number)."""
+    game, position = _game_position(params)
+    pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
+    return {"move": find_move(game, position, text(params, "move"), pv.moves).to_json()}
 
 
 def _value(params: Mapping[str, str]) -> tuple[Rules[Any], Any, Game]:
@@ -311,6 +346,7 @@ HANDLERS: dict[str, Handler] = {
     "solve": api_solve,
     "moves": api_moves,
     "play": api_play,
+    "find": api_find,
     "value": api_value,
     "thermograph": api_thermograph,
     "table": api_table,

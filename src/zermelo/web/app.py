@@ -26,9 +26,12 @@ cap (:data:`CAP` seconds) is stopped by replacing its worker.
 
 from __future__ import annotations
 
+import re
 import shlex
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +43,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from ..engine import Limits
-from ..registry import entries
+from ..errors import ZermeloError
+from ..registry import entries, make_game
 from .api import LIMITS, MAX_NIMBER, MAX_TABLE_CELLS
 from .params import MAX_QUERY, MAX_TEXT, BadRequest
 from .pool import MEMORY, WorkerPool, default_size
@@ -66,8 +70,21 @@ def games_json() -> list[dict[str, Any]]:
         spec, rest = words[0], words[1:]
         if e.graph_argument and rest and ":" not in spec:
             spec = f"{spec}:{rest.pop(0)}"
-        out.append({**e.describe(), "spec": spec, "position": " ".join(rest), "table": e.table})
+        out.append({**e.describe(), "spec": spec, "position": " ".join(rest), "table": e.table, "help": _help(spec)})
     return out
+
+
+@cache
+def _help(spec: str) -> str:
+    """A short paragraph on the game's rules: the first paragraph of its module's docstring."""
+    try:
+        rules = make_game(spec)
+    except ZermeloError:
+        return ""
+    module = sys.modules[type(rules).__module__].__doc__ or ""
+    doc = type(rules).__doc__ or "" if ":class:" in module else module  # a module of many games: the class's own
+    first = re.sub(r":\w+:`~?([^`]+)`", r"\1", doc.strip().split("\n\n")[0])
+    return " ".join(first.replace("``", "").split())
 
 
 def _pool_endpoint(pool: WorkerPool, name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -129,6 +146,7 @@ def create_app(
         "/api/solve": "solve",
         "/api/moves": "moves",
         "/api/play": "play",
+        "/api/find": "find",
         "/api/value": "value",
         "/api/thermograph.png": "thermograph",
         "/api/table": "table",

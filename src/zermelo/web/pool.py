@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from ..engine import Limits
-from .api import Reply, error_reply
+from .api import Reply, error_reply, overtime
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
 
@@ -44,6 +44,7 @@ MEMORY = 3 * 2**30
 #: Seconds a request may wait for a free worker before it is told the server is busy (503).
 QUEUE_WAIT = 30.0
 _PAGE = os.sysconf("SC_PAGE_SIZE")
+OUT_OF_MEMORY = "the analysis needs more memory than this server gives one request"
 
 
 def default_size() -> int:
@@ -71,12 +72,26 @@ def _serve(conn: Connection, memory: int, limits: Limits | None) -> None:
         name, params = job
         try:
             reply = api.handle(name, params)
-        except MemoryError:
-            conn.send(error_reply("the analysis needs more memory than this server gives one request", 422))
-            return  # a worker that ran out of memory may be in any state: it is replaced
-        except Exception as exc:  # a bug, never user input: still a JSON answer, no traceback
-            reply = error_reply(f"internal error: {type(exc).__name__}", 500)
+        except Exception as exc:
+            if isinstance(exc, MemoryError) or _near(memory):
+                # Out of memory (some code turns a failed allocation into another error): the
+                # worker may be in any state, so it answers and is replaced.
+                conn.send(error_reply(OUT_OF_MEMORY, 422))
+                return
+            reply = error_reply(f"internal error: {type(exc).__name__}", 500)  # a bug: no traceback
         conn.send(reply)
+
+
+def _near(memory: int) -> bool:
+    """Has this process's address space come within a tenth of its limit?"""
+    if not memory:
+        return False
+    try:
+        with open("/proc/self/status") as f:
+            peak = next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmPeak"))
+    except (OSError, StopIteration, ValueError):
+        return False
+    return peak >= 0.9 * memory
 
 
 class _Worker:
@@ -228,10 +243,10 @@ class WorkerPool:
             reply: Reply = await asyncio.wait_for(_receive(w.conn), self.cap)
         except TimeoutError:
             self._retire(w)
-            return error_reply(f"time budget exceeded: the request ran past {self.cap:g} s", 422)
+            return error_reply(overtime(params, self.cap), 422)
         except (EOFError, OSError):
             self._retire(w)  # killed by the system (memory) or crashed
-            return error_reply("the analysis needs more memory than this server gives one request", 422)
+            return error_reply(OUT_OF_MEMORY, 422)
         except BaseException:
             self._retire(w)  # the request was cancelled: its worker must not go on
             raise

@@ -1,0 +1,69 @@
+// The board: the server's SVG drawing, its parts coloured and clickable (data-part).
+"use strict";
+
+import { $, make } from "./api.js";
+import { bestMoves, hintClass, moveTitle } from "./moves.js";
+
+let selected = null;  // a part clicked that starts several moves: the next click picks one
+
+export function renderBoard(data, hints, enabled, onMove) {
+  const board = $("board");
+  board.replaceChildren();
+  selected = null;
+  if (!data.svg) {
+    board.appendChild(make("p", { class: "position-text" }, data.position));
+    return;
+  }
+  const wrap = make("div", { class: "board-wrap" });
+  wrap.innerHTML = data.svg;  // drawn by zermelo.draw on the server: only our own markup
+  board.appendChild(wrap);
+  const best = bestMoves(data.moves);
+  const byFirst = new Map();
+  for (const m of data.moves) {
+    if (!m.parts || !m.parts.length) continue;
+    const p = m.parts[0];
+    if (!byFirst.has(p)) byFirst.set(p, []);
+    byFirst.get(p).push(m);
+  }
+  for (const g of wrap.querySelectorAll("[data-part]")) {
+    const part = g.dataset.part;
+    const starts = byFirst.get(part) || [];
+    const seconds = data.moves.filter((m) => m.parts && m.parts.length > 1 && m.parts.indexOf(part) > 0);
+    if (!starts.length && !seconds.length) continue;
+    if (starts.length === 1) {
+      const m = starts[0];
+      g.setAttribute("class", `part ${g.getAttribute("class").replace(/^part ?/, "")} move-part ${hintClass(m, best, hints)}`);
+      g.dataset.value = hints ? m.value : "";
+      g.dataset.number = String(m.number);
+      g.appendChild(svgTitle(moveTitle(m, hints)));
+    } else {
+      g.classList.add("move-part", starts.length ? "choice" : "target");
+      g.appendChild(svgTitle(starts.length ? `${starts.length} moves start here: click, then the other cell` : part));
+    }
+    if (!enabled) continue;
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", starts.length === 1 ? moveTitle(starts[0], hints) : `cell ${part}`);
+    const act = () => clickPart(part, starts, data.moves, wrap, onMove);
+    g.addEventListener("click", act);
+    g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); } });
+  }
+}
+
+function svgTitle(text) {
+  const t = document.createElementNS("http://www.w3.org/2000/svg", "title");
+  t.textContent = text;
+  return t;
+}
+
+function clickPart(part, starts, moves, wrap, onMove) {
+  if (selected && selected !== part) {
+    const both = moves.filter((m) => m.parts && m.parts.includes(selected) && m.parts.includes(part));
+    if (both.length === 1) { onMove(both[0]); return; }
+  }
+  if (starts.length === 1) { onMove(starts[0]); return; }
+  for (const g of wrap.querySelectorAll(".selected")) g.classList.remove("selected");
+  selected = starts.length ? part : null;
+  if (selected) wrap.querySelector(`[data-part="${CSS.escape(part)}"]`).classList.add("selected");
+  $("board-note").textContent = selected ? `${part} selected: now click the other cell of your move` : "";
+}

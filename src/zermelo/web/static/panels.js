@@ -1,0 +1,113 @@
+// The Solve panel (impartial and scored games) and the Value panel (partisan values).
+"use strict";
+
+import { $, api, make } from "./api.js";
+
+const OUTCOME_WORDS = {
+  L: "Left wins, whoever starts (L: the value is positive)",
+  R: "Right wins, whoever starts (R: the value is negative)",
+  P: "the second player wins (P: the value is 0)",
+  N: "the first player wins (N: the value is fuzzy with 0)",
+};
+
+export function hideSolution() {
+  $("solution").hidden = true;
+  $("scored-solution").hidden = true;
+}
+
+function listInto(ul, items) {
+  ul.replaceChildren();
+  for (const text of items) ul.appendChild(make("li", {}, text));
+}
+
+// An impartial position: outcome, Grundy value, remoteness, winning moves and why.
+export function showSolve(a) {
+  $("sol-outcome").textContent = a.outcome === "DRAW" ? "a draw: neither player can force a win"
+    : `${a.outcome} — the ${a.winner} player wins`;
+  const loopy = a.outcome === "DRAW" || /∞/.test(a.explanation || "");
+  $("sol-grundy").textContent = a.grundy !== null ? String(a.grundy)
+    : loopy ? "∞ (a loopy value: see the explanation)" : "not known within this server's budget";
+  $("sol-remoteness").textContent = a.remoteness !== null ? String(a.remoteness)
+    : a.outcome === "DRAW" ? "none (the game can go on for ever)" : "not known within this server's budget";
+  const moves = a.winning_moves.map((m) => `${m.move}  ⇒  ${m.position}`);
+  if (!a.winning_moves_listed && a.outcome === "N") {
+    const stealing = /strategy stealing/i.test(a.explanation || "");
+    moves.push(stealing
+      ? "the first player wins by strategy stealing; the winning move is not known within this server's budget"
+      : "the winning move is not known within this server's budget");
+  } else if (!moves.length) {
+    moves.push(a.outcome === "P" ? "none: every move loses" : "none");
+  }
+  listInto($("sol-moves"), moves);
+  $("sol-why").textContent = a.explanation;
+  const notes = $("sol-notes");
+  listInto(notes, a.notes || []);
+  notes.hidden = !(a.notes && a.notes.length);
+  $("solution").hidden = false;
+}
+
+// A scored game (tic-tac-toe, Connect Four, ...): value, best moves, principal variation.
+export function showScored(r) {
+  const v = r.outcome === "draw" ? "a draw with perfect play"
+    : `${r.outcome === "win" ? "the player to move wins" : "the player to move loses"}`
+      + (r.distance === null ? "" : ` in ${r.distance} ${r.distance === 1 ? "ply" : "plies"}`);
+  $("sc-value").textContent = `${v} (score ${r.value})`;
+  listInto($("sc-best"), r.best_moves.map((m) => `${m.move}  ⇒  ${m.position}`));
+  $("sc-pv").textContent = r.pv.join(", ") || "none: the game is over";
+  $("scored-solution").hidden = false;
+}
+
+// ------------------------------------------------------------------ the value of a partisan position
+const shown = { key: null, request: 0 };
+
+export function hideValue() {
+  shown.key = null;
+  shown.request += 1;  // an answer still on its way is dropped
+  $("value-panel").hidden = true;
+  $("value-facts").hidden = true;
+}
+
+export async function showValue(spec, position, misere) {
+  const key = `${spec}\n${position}\n${misere}`;
+  if (key === shown.key) return;
+  shown.key = key;
+  const request = ++shown.request;
+  $("value-panel").hidden = false;
+  $("value-facts").hidden = true;
+  $("value-of").textContent = `— ${spec} ${position}`;
+  const note = $("value-error");
+  note.className = "muted";
+  note.textContent = "computing…";
+  note.hidden = false;
+  let v;
+  const params = { game: spec, position, misere: misere ? "1" : "0" };
+  try {
+    v = await api("/api/value", params);
+  } catch (e) {
+    if (request !== shown.request) return;
+    note.className = "error";
+    note.textContent = e.message;
+    return;
+  }
+  if (request !== shown.request) return;
+  note.hidden = true;
+  $("val-value").textContent = v.value;
+  $("val-outcome").textContent = OUTCOME_WORDS[v.outcome] || v.outcome;
+  $("val-stops").textContent = `Left stop ${v.left_stop}, Right stop ${v.right_stop}`;
+  $("val-mean").textContent = v.mean;
+  $("val-temperature").textContent = v.temperature;
+  $("val-birthday").textContent = v.birthday;
+  $("val-reduced").textContent = `${v.reduced} (equal up to an infinitesimal)`;
+  $("val-reduced-row").hidden = v.reduced === v.value;
+  $("val-atomic").textContent = v.atomic_weight === null ? "" : v.atomic_weight;
+  $("val-atomic-row").hidden = v.atomic_weight === null;
+  const img = $("thermograph");
+  const loading = $("thermograph-loading");
+  loading.hidden = false;
+  img.hidden = true;
+  img.onload = () => { loading.hidden = true; img.hidden = false; };
+  img.onerror = () => { loading.hidden = true; img.hidden = true; };
+  img.alt = `the thermograph of ${v.value}`;
+  img.src = `/api/thermograph.png?${new URLSearchParams({ game: spec, position })}`;
+  $("value-facts").hidden = false;
+}

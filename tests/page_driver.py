@@ -1,0 +1,109 @@
+"""Shared by the browser tests: Debian's Chromium driven by Playwright against a real `zermelo serve`.
+
+One server and one browser per test module (fixtures ``base_url``, ``browser``; ``page`` is a
+fresh tab of a fresh context, failing the test on any JavaScript error).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from web_server import running_server
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OUT = Path(__file__).resolve().parent.parent / "test-output" / "browser"
+GREEN, YELLOW, RED = "rgb(26, 127, 55)", "rgb(242, 201, 76)", "rgb(180, 35, 24)"  # the best moves
+PALE = {"win": "rgb(215, 242, 222)", "draw": "rgb(251, 241, 207)", "lose": "rgb(253, 228, 225)"}  # the others
+TIMEOUT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    with running_server() as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)"
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True, timeout=60_000)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, base_url: str) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    p = context.new_page()
+    p.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    p.on("pageerror", lambda exc: errors.append(str(exc)))
+    p.goto(base_url)
+    p.wait_for_selector("body[data-state=ready]")
+    yield p
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def start(page: Page, game: str, position: str, first: str = "human") -> None:
+    page.select_option("#game-select", game)
+    page.fill("#position", position)
+    page.select_option("#first", first)
+    page.click("#play-button")
+    wait_turn(page)
+
+
+def wait_turn(page: Page) -> str:
+    page.wait_for_selector("body[data-state=human], body[data-state=over]")
+    state = page.get_attribute("body", "data-state")
+    assert state is not None
+    return state
+
+
+def colours(page: Page, selector: str) -> dict[str, set[str]]:
+    """The background colour of each element, by its move value."""
+    found: list[list[str]] = page.eval_on_selector_all(
+        selector, "els => els.map(e => [e.dataset.value || '', getComputedStyle(e).backgroundColor])"
+    )
+    out: dict[str, set[str]] = {}
+    for value, colour in found:
+        out.setdefault(value, set()).add(colour)
+    return out
+
+
+def play_winning_game(page: Page, use_counters: bool) -> tuple[int, set[str]]:
+    """Play the best winning moves until the end; return the plies and every move value seen."""
+    seen: set[str] = set()
+    plies = 0
+    while wait_turn(page) == "human":
+        by_value = colours(page, "#moves .move")
+        seen |= set(by_value)
+        best = colours(page, "#moves .move.best")
+        assert best.get("win") == {GREEN}, by_value  # the fastest win is the most prominent
+        assert by_value.get("win") <= {GREEN, PALE["win"]}, by_value
+        assert by_value.get("lose", {PALE["lose"]}) == {PALE["lose"]}, by_value
+        assert by_value.get("draw", {PALE["draw"]}) == {PALE["draw"]}, by_value
+        counters = page.locator("#board .counter.win.best")
+        if use_counters and plies % 4 == 0 and counters.count():
+            counters.first.click()  # the clickable heaps
+        else:
+            page.locator("#moves .move.win.best").first.click()
+        plies += 2
+    return plies, seen

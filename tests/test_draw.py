@@ -1,0 +1,96 @@
+"""zermelo.draw: one SVG drawing per family of boards, clickable parts, the parts each move touches."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from zermelo.draw import MAX_COUNTERS, Drawing, board_svg, move_parts
+from zermelo.registry import make_game
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parts(svg: str) -> list[str]:
+    root = ET.fromstring(svg)  # well-formed XML
+    assert root.tag == f"{SVG}svg" and root.get("viewBox") and root.get("aria-label")
+    return [g.get("data-part", "") for g in root.iter(f"{SVG}g") if g.get("data-part")]
+
+
+@pytest.mark.parametrize(
+    ("spec", "position", "count"),
+    [
+        ("nim", "3 4 5", 12),
+        ("wythoff", "2 100", 2 + MAX_COUNTERS),
+        ("tictactoe", "X.O......", 9),
+        ("domineering", "#..|#..", 6),
+        ("clobber", "xo|ox", 4),
+        ("toads", "TT..FF", 6),
+        ("chomp", "4 4 2", 12),
+        ("cram", "2x3", 6),
+        ("connect4:6x5", "445", 30 + 6),
+        ("digraph:a->b, b->c, c->a", "a", 3),
+    ],
+)
+def test_every_family_is_drawn_with_a_part_per_clickable_thing(spec: str, position: str, count: int) -> None:
+    g = make_game(spec)
+    assert len(parts(Drawing(g, g.parse(position)).svg())) == count
+
+
+def test_every_move_touches_parts_of_the_drawing() -> None:
+    # On random positions of the drawn games, each move's parts exist in the drawing, and a move
+    # with one cell or one counter is found by it alone.
+    for spec, position in [
+        ("nim", "3 4 5"),
+        ("tictactoe", "X.O.X...."),
+        ("domineering", "...|..."),
+        ("clobber", "xo|ox"),
+        ("chomp", "3x4"),
+        ("cram", "2x3"),
+        ("connect4:6x5", "4455"),
+        ("digraph:a->b, b->c, c->a", "a"),
+        ("toads", "TT..FF"),
+    ]:
+        g = make_game(spec)
+        p = g.parse(position)
+        board = g.board(p)
+        drawn = set(parts(board_svg(board) or ""))
+        moves = list(g.moves(p)) if hasattr(g, "moves") else []
+        if not moves:  # partisan games: Left's moves
+            moves = list(g.left_moves(p))
+        touched = [move_parts(board, g.board(m.position)) for m in moves]
+        assert all(t and set(t) <= drawn for t in touched), (spec, touched)
+        firsts = [t[0] for t in touched]
+        if spec in ("nim", "tictactoe", "chomp", "connect4:6x5"):
+            assert len(set(firsts)) == len(firsts), spec  # one click, one move
+
+
+def test_move_parts_of_known_moves() -> None:
+    assert move_parts({"kind": "heaps", "heaps": [3, 4]}, {"kind": "heaps", "heaps": [3, 1]}) == ["h2:1"]
+    assert move_parts({"kind": "heaps", "heaps": [3, 4]}, {"kind": "heaps", "heaps": [2, 3]}) == []  # Wythoff's both
+    clobber = {"kind": "grid", "rows": ["xo"]}
+    assert move_parts(clobber, {"kind": "grid", "rows": [".x"]}) == ["a1", "b1"]  # from, then onto
+    c4 = make_game("connect4:6x5")
+    p = c4.parse("44")
+    assert move_parts(c4.board(p), c4.board(c4.parse("443"))) == ["col-c", "c5"]
+    graph = {"kind": "graph", "edges": [["a", "b"]], "tokens": ["a"]}
+    assert move_parts(graph, {**graph, "tokens": ["b"]}) == ["v:b", "v:a"]
+    assert move_parts(None, clobber) == [] and board_svg(None) is None
+
+
+def test_connect_four_rings_the_winning_four_and_dominoes_are_dominoes() -> None:
+    c4 = make_game("connect4:6x5")
+    won = c4.board(c4.parse("1212121"))
+    assert won["line"] == ["a2", "a3", "a4", "a5"] or sorted(won["line"]) == ["a2", "a3", "a4", "a5"]
+    assert (board_svg(won) or "").count('stroke="#22c55e"') == 4
+    dom = board_svg({"kind": "grid", "rows": ["##.", "#.."]}) or ""
+    assert dom.count('class="domino"') == 1 and len(re.findall(r'fill="#3b4252"', dom)) == 2  # a pair, a lone one
+
+
+def test_a_position_without_a_board_is_drawn_as_its_text() -> None:
+    h = make_game("hackenbush")
+    svg = Drawing(h, h.parse("BRR")).svg()
+    assert "BRR" in svg and parts(svg) == []
+    assert repr(Drawing(h, h.parse("BRR"))) == "Drawing(hackenbush BRR)"
