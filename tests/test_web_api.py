@@ -174,8 +174,9 @@ def test_thermograph_is_a_png(client: httpx.Client) -> None:
 
 @pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 def test_value_budgets_hold_in_the_workers() -> None:
-    """Past the search budget a partisan value is a 422; value arithmetic that polls no clock (a long
-    Hackenbush stalk) is stopped at the cap by replacing its worker, and the server goes on answering."""
+    """Past the search budget a partisan value is a 422; value arithmetic, which polls no clock (a long
+    Hackenbush stalk), is stopped by the budget's timer at the search's 5 s (it ran to the cap, where
+    its worker was replaced), and the server goes on answering."""
     from starlette.testclient import TestClient
 
     from zermelo.engine import Limits
@@ -187,8 +188,8 @@ def test_value_budgets_hold_in_the_workers() -> None:
         assert r.status_code == 422 and "more than 100 positions" in r.json()["error"]
         stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
         r = c.get("/api/thermograph.png", params={"game": "hackenbush", "position": stalk})
-        assert r.status_code == 422 and "ran past 6 s" in r.json()["error"]
-        assert app.state.pool.replaced >= 1
+        error = r.json()["error"]  # the cap remains the backstop of a machine too loaded to answer
+        assert r.status_code == 422 and ("time budget exceeded after 5" in error or "ran past 6 s" in error), error
         r = c.get("/api/value", params={"game": "hackenbush", "position": "BRR"})
         assert r.status_code == 200 and r.json()["value"] == "1/4"
 
