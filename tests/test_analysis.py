@@ -30,14 +30,14 @@ from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial, Partisan
 
 JSON_FIELDS = ["game", "position", "outcome", "winner", "grundy", "remoteness", "winning_moves", "explanation"]
-EXTRA_FIELDS = ["winning_moves_listed", "notes"]
+EXTRA_FIELDS = ["winning_moves_listed", "notes", "best_defence"]
 
 
 def test_solve_json_has_exactly_the_design_fields() -> None:
     data = solve(Nim(), (3, 4, 5)).to_json(Nim())
     assert list(data) == JSON_FIELDS + EXTRA_FIELDS
     assert data["winning_moves_listed"] is True and data["notes"] == []
-    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5"}]
+    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5", "remoteness": 10}]
     assert (data["outcome"], data["winner"], data["grundy"]) == ("N", "first", 2)
     draw = solve(Digraph.from_text("a->b, b->a"), "a").to_json()
     assert (draw["outcome"], draw["winner"], draw["grundy"], draw["remoteness"]) == ("DRAW", "draw", None, None)
@@ -189,13 +189,13 @@ def test_winning_moves_too_many_to_list_give_a_note_not_a_hang() -> None:
     from zermelo.games.kayles import Kayles
     from zermelo.games.subtraction import PrimePower
 
-    a = solve(PrimePower(), 10**10, limits=Limits(max_seconds=3))  # used to sieve to 10^10
+    a = solve(PrimePower(), 10**10 + 1, limits=Limits(max_seconds=3))  # used to sieve to 10^10
     assert a.outcome is Outcome.N and not a.winning_moves_listed and a.winning_moves == []
-    assert "take 4 (10000000000 -> 9999999996)" in a.explanation
+    assert "take 5 (10000000001 -> 9999999996)" in a.explanation
     assert any(n.startswith("winning moves not listed") for n in a.notes)
     assert outcome(PrimePower(), 10**10 - 4) is Outcome.P
     with pytest.raises(SearchLimitExceeded):
-        winning_moves(PrimePower(), 10**10)
+        winning_moves(PrimePower(), 10**10 + 1)
     c = solve(Chomp(), Chomp().parse("1000x1000"), limits=Limits(max_seconds=3))  # 10^6 moves
     assert c.outcome is Outcome.N and not c.winning_moves_listed
     k = solve(Kayles(), 10**7, limits=Limits(max_seconds=5))  # took 52 s

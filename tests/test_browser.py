@@ -66,7 +66,7 @@ def test_wythoff_solve_and_play(page: Page) -> None:
         page.wait_for_selector("#table-error:not([hidden])")
         assert "zermelo.tables" in page.inner_text("#table-error")
     else:
-        page.wait_for_selector("#table-image:not([hidden])")
+        page.wait_for_selector("#table-image:not([hidden])", timeout=60_000)  # a PNG drawn on a busy machine
         page.wait_for_function("document.getElementById('table-image').naturalWidth > 0")
     page.screenshot(path=str(OUT / "wythoff.png"), full_page=True)
 

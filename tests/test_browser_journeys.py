@@ -256,6 +256,13 @@ def test_boards_chomp_cram_and_domineering_are_clicked(page: Page) -> None:
     wait_turn(page)
     assert page.locator("#log li").first.inner_text().startswith("you (Left): b1-b2")
     shot(page, "domineering-board.png")
+    page.select_option("#game-select", "hackenbush")
+    start(page, "hackenbush", "B(GG,R) BRR")  # Left: blue and green edges are hers to cut
+    assert page.locator("#board .edge").count() == 7 and page.locator("#board .edge-R.move-part").count() == 0
+    page.locator("#board .edge.move-part.best").first.click()
+    wait_turn(page)
+    assert page.locator("#log li").first.inner_text().startswith("you (Left): to ")
+    shot(page, "hackenbush.png")
 
 
 def test_permalinks_back_and_forward(page: Page, base_url: str) -> None:

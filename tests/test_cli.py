@@ -80,10 +80,11 @@ def test_solve_nim_json(capsys: pytest.CaptureFixture[str]) -> None:
         "explanation",
         "winning_moves_listed",
         "notes",
+        "best_defence",
     ]
     assert data["game"] == "nim" and data["position"] == "3 4 5"
     assert data["outcome"] == "N" and data["grundy"] == 2 and data["winner"] == "first"
-    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5"}]
+    assert data["winning_moves"] == [{"move": "take 2 from heap 1 (3 -> 1)", "position": "1 4 5", "remoteness": 10}]
     assert isinstance(data["remoteness"], int) and data["explanation"]
 
 
@@ -97,7 +98,9 @@ def test_solve_wythoff_153_289(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "solve", "wythoff", "153", "289", "--json")
     data = json.loads(out)
     assert status == 0 and data["outcome"] == "N"
-    assert data["winning_moves"] == [{"move": "take 41 from heap 2 (289 -> 248)", "position": "153 248"}]
+    assert data["winning_moves"] == [
+        {"move": "take 41 from heap 2 (289 -> 248)", "position": "153 248", "remoteness": 190}
+    ]
     # The extras beside the closed form have position/option budgets, not a clock: always computed.
     # (375 is also the plain recursive solver's value: benchmarks/engine.py compares whole tables.)
     assert data["grundy"] == 375 and data["remoteness"] == 191
@@ -107,7 +110,7 @@ def test_solve_square_17_misere(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "solve", "square", "17", "--misere", "--json")
     data = json.loads(out)
     assert status == 0 and data["outcome"] == "N" and data["grundy"] is None and data["remoteness"] == 2
-    assert [m["position"] for m in data["winning_moves"]] == ["16", "13", "8", "1"]
+    assert [m["position"] for m in data["winning_moves"]] == ["1", "16", "8", "13"]  # fastest first
 
 
 def test_solve_digraph_with_a_cycle(capsys: pytest.CaptureFixture[str]) -> None:
@@ -169,10 +172,11 @@ def test_errors_show_a_short_position(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_a_position_too_big_to_list_its_winning_moves_says_so(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "solve", "primepower", "10000000000", "--timeout", "3")
+    # 10^10 + 1 ≡ 5 (mod 6): the winning moves are 5 and every prime power ≡ 5 (mod 6) below it.
+    status, out, _ = run(capsys, "solve", "primepower", "10000000001", "--timeout", "3")
     assert status == 0 and "N: the first player" in out and "winning moves: not listed (see the note)" in out
-    assert "A winning move: take 4 (10000000000 -> 9999999996)" in out
-    status, out, _ = run(capsys, "solve", "primepower", "10000000000", "--timeout", "3", "--json")
+    assert "take 5 (10000000001 -> 9999999996)" in out
+    status, out, _ = run(capsys, "solve", "primepower", "10000000001", "--timeout", "3", "--json")
     data = json.loads(out)
     assert status == 0 and data["winning_moves"] == [] and data["winning_moves_listed"] is False
     assert any(n.startswith("winning moves not listed") for n in data["notes"])

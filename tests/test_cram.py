@@ -144,3 +144,25 @@ def test_a_board_has_rows_and_columns() -> None:
     t = table("cram", size=(3, 3))
     assert t.row_labels == [1, 2, 3] and t.col_labels == [1, 2, 3]
     assert [[c.value for c in row] for row in t.cells] == [["P", "N", "N"], ["N", "P", "N"], ["N", "N", "P"]]
+
+
+def test_centre_domino_wins_on_odd_by_even_boards() -> None:
+    # The symmetry strategy's first move, checked by search: after it the board is a P-position.
+    from zermelo.analysis import outcome as _outcome
+    from zermelo.engine import Engine
+
+    g = Cram()
+    for h, w in [(1, 2), (1, 4), (3, 2), (3, 4), (5, 2), (2, 3), (4, 3), (2, 5), (1, 6)]:
+        move = g.centre_domino((h, w, 0))
+        assert move is not None
+        assert Engine(g).status(move.position)[0] == Engine(g).status((0, 0, 0))[0]  # LOSE for the mover
+        assert _outcome(g, (h, w, 0)).value == "N"
+    assert g.centre_domino((4, 4, 0)) is None and g.centre_domino((3, 3, 0)) is None
+
+
+def test_cram_7x8_names_the_centre_domino() -> None:
+    from zermelo.analysis import solve
+
+    a = solve(Cram(), Cram().parse("7x8"))
+    assert "places the centre domino, domino on (4,4)-(4,5)" in a.explanation
+    assert any("one winning move: domino on (4,4)-(4,5)" in n for n in a.notes)

@@ -32,6 +32,7 @@ def parts(svg: str) -> list[str]:
         ("cram", "2x3", 6),
         ("connect4:6x5", "445", 30 + 6),
         ("digraph:a->b, b->c, c->a", "a", 3),
+        ("hackenbush", "B(GG,R) BRR", 7),
     ],
 )
 def test_every_family_is_drawn_with_a_part_per_clickable_thing(spec: str, position: str, count: int) -> None:
@@ -89,8 +90,24 @@ def test_connect_four_rings_the_winning_four_and_dominoes_are_dominoes() -> None
     assert dom.count('class="domino"') == 1 and len(re.findall(r'fill="#3b4252"', dom)) == 2  # a pair, a lone one
 
 
+def test_hackenbush_edges_are_found_by_the_move_that_cuts_them() -> None:
+    h = make_game("hackenbush")
+    p = h.parse("B(GG,R) BRR")
+    board = h.board(p)
+    assert [e[2] for e in board["edges"]] == ["B", "G", "G", "R", "B", "R", "R"]
+    cut = {h.format(q): move_parts(board, h.board(q)) for q in h.right_options(p)}
+    assert cut == {
+        "BGG BRR": ["e:4"],
+        "BR BRR": ["e:2"],
+        "B(G,R) BRR": ["e:3"],
+        "B B(GG,R)": ["e:6"],
+        "B(GG,R) BR": ["e:7"],
+    }
+
+
 def test_a_position_without_a_board_is_drawn_as_its_text() -> None:
     h = make_game("hackenbush")
-    svg = Drawing(h, h.parse("BRR")).svg()
-    assert "BRR" in svg and parts(svg) == []
+    cycle = h.parse("[g-a:B, a-b:R, b-g:G]")
+    svg = Drawing(h, cycle).svg()
+    assert parts(svg) == [] and "&lt;" not in svg
     assert repr(Drawing(h, h.parse("BRR"))) == "Drawing(hackenbush BRR)"

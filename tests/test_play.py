@@ -170,7 +170,7 @@ def test_huge_wythoff_uses_the_beatty_pairs() -> None:
 
 def test_no_closed_form_and_no_budget_is_a_clear_error() -> None:
     with pytest.raises(SearchLimitExceeded):
-        classify(Subtraction({2, 5, 7}), 5000, limits=Limits(max_positions=100))
+        classify(Square(), 5000, limits=Limits(max_positions=100))  # no closed form
     with pytest.raises(Unsupported, match="too many"):
         classify(Wythoff(), (10**6, 10**6))
 

@@ -55,7 +55,7 @@ def test_square_17_misere() -> None:
     assert outcome(sq, 1, misere=True) is Outcome.P and remoteness(sq, 1, misere=True) == 1
     a = solve(sq, 17, misere=True)
     assert a.outcome is Outcome.N and a.remoteness == 2 and a.grundy is None
-    assert [m.position for m in a.winning_moves] == [16, 13, 8, 1]
+    assert [m.position for m in a.winning_moves] == [1, 16, 8, 13]  # fastest win first
     assert p_positions(sq, 40, misere=True) == [1, 3, 6, 8, 11, 13, 16, 18, 21, 23, 35, 40]
 
 
@@ -124,3 +124,21 @@ def test_options_keep_the_canonical_promise(game: Subtraction | AllBut | Square 
         opts = game.options(n)
         assert all(type(o) is int and 0 <= o < n and game.key(o) == o for o in opts)
     assert game.options((3, 5)) == [game.key(o) for o in game.options((3, 5))]
+
+
+def test_primepower_10_10_why_and_moves_in_the_notes_words() -> None:
+    from zermelo.games.subtraction import _powers_reaching_six
+
+    a = solve(PrimePower(), 10**10)
+    assert [m.position for m in a.winning_moves] == [10**10 - 4**j for j in range(1, 17)]
+    assert a.winning_moves_listed
+    assert "10000000000 ≡ 4 (mod 6)" in a.explanation and "power of 4" in a.explanation
+    assert "16 winning moves" in a.explanation and "multiples of 6" in a.explanation
+    # The few-moves formula against search: every n up to 200 with n ≡ 2, 3, 4 (mod 6).
+    for n in range(1, 200):
+        takes = _powers_reaching_six(n)
+        if takes is None:
+            continue
+        search = Engine(PrimePower())  # plain search of the options, no closed form
+        searched = [q for q in prime_powers(n) if search.status(n - q)[0] == LOSE]
+        assert searched == takes, n

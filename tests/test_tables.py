@@ -224,3 +224,17 @@ def test_cli_heading_says_what_a_cell_is(capsys: pytest.CaptureFixture[str]) -> 
     _, out, _ = run(capsys, "table", "subtraction:1,2", "--size", "4", "--misere")
     assert out.splitlines()[0] == "subtraction:1,2: P/N positions (misère play); n = 0, 1, 2, …"
     assert "{" not in table("wythoff", size=(2, 2)).caption()
+
+
+def test_remoteness_table_is_the_notes_square_game_table() -> None:
+    from zermelo.tables import render_text, table
+
+    t = table("square", size=41, remoteness=True)
+    assert t.remoteness is not None
+    # The notes' worked example: 17 is lost, its options 16, 13, 8, 1 have remoteness 1, 7, 5, 1.
+    assert [t.remoteness[0][n] for n in (17, 16, 13, 8, 1)] == [8, 1, 7, 5, 1]
+    assert t.to_json()["remoteness"][0][40] == 5
+    text = render_text(t)
+    assert text.splitlines()[2].startswith("r  0  1  2  3  1")
+    grid = render_text(table("wythoff", size=(2, 3), remoteness=True))
+    assert grid.splitlines()[1].split() == ["0", "P0", "N1", "N1"]

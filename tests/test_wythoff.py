@@ -113,10 +113,11 @@ def test_notes_examples() -> None:
     a = solve(W, (26, 34))
     assert a.outcome is Outcome.N and a.grundy == SEARCH.grundy((26, 34)) and a.remoteness == SEARCH.status((26, 34))[1]
     assert [m.label for m in a.winning_moves] == [
-        "take 5 from heap 1 (26 -> 21)",
+        "take 14 from both heaps (26, 34 -> 12, 20)",  # fastest first: remoteness 16, 20, 26
         "take 18 from heap 2 (34 -> 16)",
-        "take 14 from both heaps (26, 34 -> 12, 20)",
+        "take 5 from heap 1 (26 -> 21)",
     ]
+    assert a.winning_remoteness == [16, 20, 26]
 
 
 def test_parse_and_format() -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from .cache import RulesCache
@@ -33,7 +34,7 @@ from .engine import DRAW, LOSE, WIN, engine_for
 from .errors import SearchLimitExceeded, Unsupported
 from .explain import explain
 from .limits import Limits, deadline_scope, over_budget, over_time, too_big
-from .rules import Impartial, Move, Outcome, Partisan, short
+from .rules import Impartial, Move, Outcome, Partisan, Sum, short
 from .sprague_grundy import GValue, Loopy
 
 __all__ = [
@@ -70,6 +71,12 @@ class Analysis:
     notes: list[str] = field(default_factory=list)
     #: False when the position was too big to list every winning move (a note says why).
     winning_moves_listed: bool = True
+    #: The remoteness of the position each winning move leaves (``winning_moves`` is sorted by it,
+    #: fastest win first; ``None`` where the search was over the budget).
+    winning_remoteness: list[int | None] = field(default_factory=list)
+    #: A P-position's moves that lose slowest (largest remoteness), and the remoteness each leaves.
+    best_defence: list[Move[Any]] = field(default_factory=list)
+    defence_remoteness: list[int | None] = field(default_factory=list)
 
     @property
     def winner(self) -> str:
@@ -92,13 +99,25 @@ class Analysis:
             "winner": self.winner,
             "grundy": self.grundy if isinstance(self.grundy, int) else None,
             "remoteness": self.remoteness,
-            "winning_moves": [{"move": m.label, "position": fmt(m.position)} for m in self.winning_moves],
+            "winning_moves": [
+                {"move": m.label, "position": fmt(m.position), "remoteness": r}
+                for m, r in zip(self.winning_moves, _padded(self.winning_remoteness, self.winning_moves), strict=True)
+            ],
             "explanation": self.explanation,
             # Beyond the design's fields: an empty list above means "no winning move" only when
             # this is true; when the list was too long to build, the notes say why.
             "winning_moves_listed": self.winning_moves_listed,
             "notes": list(self.notes),
+            # Win quickly, lose slowly: a lost position's slowest moves (empty for an N-position).
+            "best_defence": [
+                {"move": m.label, "position": fmt(m.position), "remoteness": r}
+                for m, r in zip(self.best_defence, self.defence_remoteness, strict=True)
+            ],
         }
+
+
+def _padded(rems: list[int | None], moves: list[Move[Any]]) -> list[int | None]:
+    return rems if len(rems) == len(moves) else [None] * len(moves)
 
 
 def _status_outcome(status: int) -> Outcome:
@@ -135,7 +154,7 @@ def _outcome(
         return f, True, None
     eng = engine_for(game)
     if not misere:
-        gf = game.grundy_formula(position)
+        gf = _closed_grundy(game, position, limits)
         if gf is not None:
             return (Outcome.P if gf == 0 else Outcome.N), True, gf
         if eng.splits:
@@ -153,10 +172,35 @@ def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None)
     [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
     """
     game.validate(position)
-    gf = game.grundy_formula(position)
+    gf = _closed_grundy(game, position, limits)
     if gf is not None:
         return gf
     return engine_for(game).grundy(position, limits)
+
+
+def _closed_grundy(game: Impartial[Any], position: Any, limits: Limits | None) -> int | None:
+    """The game's closed form for the Grundy value; for a sum, the nim-sum of its parts' values when
+    some part has a closed form (a heap of 10^12 with a proven period) — the other parts by search.
+
+    >>> from zermelo.games import Nim, Subtraction
+    >>> _closed_grundy(Sum(Subtraction({1, 2, 3}), Nim()), (10**12 + 1, 5), None)
+    4
+    """
+    gf = game.grundy_formula(position)
+    if gf is not None or not isinstance(game, Sum):
+        return gf
+    closed = [_closed_grundy(g, p, limits) for g, p in zip(game.games, position, strict=True)]
+    if all(v is None for v in closed):
+        return None
+    total = 0
+    for g, p, v in zip(game.games, position, closed, strict=True):
+        if v is None:
+            searched = engine_for(g).grundy(p, limits)
+            if not isinstance(searched, int):
+                return None  # a loopy part: ∞ values do not simply add
+            v = searched
+        total ^= v
+    return total
 
 
 def remoteness(
@@ -231,12 +275,12 @@ def outcomes(
             found[i] = game.outcome_formula(p, misere)
             if not i & 1023:  # a million formulas (every option of Kayles 10^6) take seconds
                 _check_deadline(lim, "judging the moves")
-    if not misere and type(game).grundy_formula is not Impartial.grundy_formula:
+    if not misere and (type(game).grundy_formula is not Impartial.grundy_formula or isinstance(game, Sum)):
         for i, p in enumerate(positions):
             if not i & 1023:
                 _check_deadline(lim, "judging the moves")
             if found[i] is None:
-                g = game.grundy_formula(p)
+                g = _closed_grundy(game, p, lim)
                 if g is not None:
                     found[i] = Outcome.P if g == 0 else Outcome.N
     rest = [i for i, o in enumerate(found) if o is None]
@@ -290,6 +334,8 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             if not formula_settled:
                 raise
             notes.append(f"Grundy value not computed: {exc}")
+    if g is None and out is Outcome.P and not misere:
+        g = 0  # the outcome settles it: a P-position has Grundy value 0 (the mex of N-positions' values)
     rem: int | None = None
     try:
         rem = remoteness(game, position, misere=misere, limits=extras)
@@ -297,6 +343,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         if not formula_settled:
             raise
         notes.append(f"remoteness not computed: {exc}")
+    wins, win_rems, defence, defence_rems = _ranked(game, position, out, wins, rem, misere, extras)
     analysis = Analysis(
         game=game.spec(),
         position=game.format(position),
@@ -308,6 +355,9 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         misere=misere,
         notes=notes,
         winning_moves_listed=listed,
+        winning_remoteness=win_rems,
+        best_defence=defence,
+        defence_remoteness=defence_rems,
     )
     try:
         with deadline_scope(lim.deadline):  # the explanation's own searches keep to the same deadline
@@ -316,7 +366,45 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         text = "No explanation: the time budget ran out before it was found (raise it with --timeout)."
     if one is not None:
         text += f" A winning move: {one.label}."
+    text = _with_pace(game, position, text, analysis)
     return Analysis(**{**analysis.__dict__, "explanation": text})
+
+
+def _ranked(
+    game: Impartial[Any],
+    position: Any,
+    out: Outcome,
+    wins: list[Move[Any]],
+    rem: int | None,
+    misere: bool,
+    limits: Limits,
+) -> tuple[list[Move[Any]], list[int | None], list[Move[Any]], list[int | None]]:
+    """Win quickly, lose slowly (:mod:`zermelo.ranking`): the winning moves fastest first and a
+    lost position's best defence, when the position's own remoteness was found (else unranked)."""
+    from .ranking import best_defence, fastest_first
+
+    if rem is None:
+        return wins, [None] * len(wins), [], []
+    if out is Outcome.N and wins:
+        ranked, rems = fastest_first(game, wins, misere, limits)
+        return ranked, rems, [], []
+    if out is Outcome.P and rem > 0:
+        defence, drems = best_defence(game, position, misere, limits)
+        return wins, [], defence, drems
+    return wins, [], [], []
+
+
+def _with_pace(game: Impartial[Any], position: Any, text: str, a: Analysis) -> str:
+    """The explanation, then which move wins fastest (or loses slowest) when the ranking found it."""
+    from .ranking import pace
+
+    if a.outcome is Outcome.N:
+        extra = pace(game, a.winning_moves, a.winning_remoteness, True)
+    elif a.best_defence and len(a.best_defence) < sum(1 for _ in islice(game.moves(position), len(a.best_defence) + 1)):
+        extra = pace(game, a.best_defence, a.defence_remoteness, False)
+    else:
+        extra = ""  # every move lasts as long: no choice to teach
+    return f"{text}\n{extra}" if extra else text
 
 
 def _extras_limits(lim: Limits) -> Limits:

@@ -2,9 +2,10 @@
 
 One drawing per family of boards (:mod:`zermelo.boards`): heaps of counters, a grid of cells
 (pieces, dominoes, Chomp's squares, Connect Four's discs under gravity), a directed graph with
-its tokens.  Every part a player may click carries ``data-part`` (``h2:3`` is counter 3 of heap
-2, counted from 0; ``b1`` a cell; ``col-c`` a Connect Four column; ``v:a`` a vertex), and
-:func:`move_parts` says which parts a move touches, so a page (or anything else) moves by a click.
+its tokens, Hackenbush's coloured edges over the ground.  Every part a player may click carries
+``data-part`` (``h2:3`` is counter 3 of heap 2, counted from 0; ``b1`` a cell; ``col-c`` a Connect
+Four column; ``v:a`` a vertex; ``e:3`` an edge), and :func:`move_parts` says which parts a move
+touches, so a page (or anything else) moves by a click.
 
 In a notebook, :class:`Drawing` shows a position's board (``_repr_svg_``) and :class:`ValueDrawing`
 a value's thermograph::
@@ -217,6 +218,63 @@ def _graph(board: Board) -> str:
     return _svg(size, size, body, f"graph, tokens on {', '.join(tokens) or 'no vertex'}")
 
 
+# ----------------------------------------------------------------------------- Hackenbush
+EDGE_COLOURS = {"B": "#1f4fa3", "R": "#c62828", "G": "#2e7d32"}
+
+
+def _forest(edges: Sequence[Sequence[str]], ground: str, cut: int = -1) -> tuple[Any, ...]:
+    """The trees over the ground as a canonical nested tuple, edge ``cut`` and all above it gone."""
+    kids: dict[str, list[tuple[str, str]]] = {}
+    for i, (a, b, colour) in enumerate(edges):
+        if i != cut:
+            kids.setdefault(a, []).append((colour, b))
+
+    def canon(v: str) -> tuple[Any, ...]:
+        return tuple(sorted((colour, canon(w)) for colour, w in kids.get(v, [])))
+
+    return canon(ground)
+
+
+def _hackenbush(board: Board) -> str:
+    edges: list[list[str]] = board["edges"]
+    ground: str = board["ground"]
+    kids: dict[str, list[str]] = {}
+    for a, b, _ in edges:
+        kids.setdefault(a, []).append(b)
+    x: dict[str, float] = {}
+    depth: dict[str, int] = {ground: 0}
+    slot = [0]
+
+    def place(v: str) -> None:  # leaves take the next slot; a vertex sits over its children
+        for w in kids.get(v, []):
+            depth[w] = depth[v] + 1
+            place(w)
+        below = kids.get(v, [])
+        if below and v != ground:
+            x[v] = sum(x[w] for w in below) / len(below)
+        elif v != ground:
+            x[v] = slot[0]
+            slot[0] += 1
+
+    place(ground)
+    step_x, step_y = 56, 56
+    height = step_y * (max(depth.values(), default=0) + 1) + 20
+    width = step_x * max(slot[0], 1) + 20
+    at = {v: (10 + step_x / 2 + x[v] * step_x, height - 12 - depth[v] * step_y) for v in x}
+    body = [f'<line x1="0" y1="{height - 12}" x2="{width}" y2="{height - 12}" stroke="{MUTED}" stroke-width="4"/>']
+    for i, (a, b, colour) in enumerate(edges):
+        x2, y2 = at[b]
+        x1, y1 = at[a] if a in at else (x2, height - 12)
+        line = f'x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"'
+        shapes = (
+            f'<line class="halo" {line} stroke="transparent" stroke-width="22" stroke-linecap="round"/>'
+            f'<line {line} stroke="{EDGE_COLOURS.get(colour, INK)}" stroke-width="7" stroke-linecap="round"/>'
+            f'<circle cx="{x2:g}" cy="{y2:g}" r="5" fill="{INK}"/>'
+        )
+        body.append(_part(f"e:{i + 1}", shapes, f" edge edge-{colour}"))
+    return _svg(width, height, body, f"Hackenbush, {len(edges)} edges")
+
+
 def board_svg(board: Board | None, label: str = "") -> str | None:
     """The SVG drawing of a board description (``None`` for a kind not drawn)."""
     if board is None:
@@ -228,6 +286,8 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
         return _grid(board)
     if kind == "graph":
         return _graph(board)
+    if kind == "hackenbush":
+        return _hackenbush(board)
     return None
 
 
@@ -279,6 +339,10 @@ def move_parts(before: Board | None, after: Board | None) -> list[str]:
             if t in came:
                 came.remove(t)
         return [f"v:{t}" for t in came + gone]
+    if kind == "hackenbush":
+        want = _forest(after["edges"], after["ground"])
+        edges = before["edges"]
+        return [f"e:{i + 1}" for i in range(len(edges)) if _forest(edges, before["ground"], i) == want][:1]
     return []
 
 

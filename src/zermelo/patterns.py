@@ -27,9 +27,8 @@ True
 
 from __future__ import annotations
 
-import ast
-import operator
-from collections.abc import Callable, Hashable, Sequence
+import itertools
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,8 +36,9 @@ import numpy as np
 
 from .analysis import outcome
 from .engine import Limits
-from .errors import SearchLimitExceeded, Unsupported, ZermeloError
+from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps.periodicity import simplest
+from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, _show, predicate
 from .registry import entry, make_game
 from .rules import Impartial, Move, Outcome, Rules
 from .tables import MAX_CELLS, evaluate, layout
@@ -55,10 +55,6 @@ __all__ = [
     "guess_pset",
     "predicate",
 ]
-
-
-class InvalidPredicate(ZermeloError, ValueError):
-    """A predicate that is not in the expression language, or fails on a position."""
 
 
 # ---------------------------------------------------------------------- periods
@@ -96,351 +92,6 @@ def find_period(values: Sequence[Hashable], *, min_repeats: float = 2.0) -> Peri
     v = np.fromiter((codes.setdefault(x, len(codes)) for x in values), dtype=np.int64, count=len(values))
     found = simplest(v, min_repeats=min_repeats)  # the heaps' compiled detection, on codes of the values
     return None if found is None else Period(found.preperiod, found.period, len(v))
-
-
-# ---------------------------------------------------------------------- predicates
-def _nim_sum(*args: Any) -> int:
-    """``nim_sum(a, b, …)`` or ``nim_sum(heaps)``: the XOR of whole numbers."""
-    values = args[0] if len(args) == 1 and isinstance(args[0], tuple) else args
-    x = 0
-    for v in values:
-        x ^= _int(v, "nim_sum")
-    return x
-
-
-#: The only functions a predicate may call.
-SAFE_FUNCTIONS: dict[str, Callable[..., Any]] = {
-    "abs": abs,
-    "min": min,
-    "max": max,
-    "len": len,
-    "sum": sum,
-    "nim_sum": _nim_sum,
-}
-#: Tuple parts: ``a`` is the first heap (or the number itself), ``b`` the second, … (``n`` excluded).
-PART_NAMES = tuple("abcdefghijklm")
-VARIABLES = frozenset({"n", "heaps", *PART_NAMES})
-MAX_TEXT = 500
-MAX_NODES = 200
-#: No intermediate number may exceed this many bits (``9 ** 9 ** 9`` is refused, not computed).
-MAX_BITS = 4096
-
-Env = dict[str, Any]
-Fn = Callable[[Env], Any]
-
-
-def _int(x: Any, what: str) -> int:
-    if type(x) is not int and type(x) is not bool:
-        raise InvalidPredicate(f"{what} needs whole numbers, got {_show(x)}")
-    return int(x)
-
-
-def _show(x: Any) -> str:
-    return repr(tuple(x)) if isinstance(x, (tuple, frozenset)) else repr(x)
-
-
-def _checked(value: int) -> int:
-    if value.bit_length() > MAX_BITS:
-        raise InvalidPredicate(f"a number in the predicate grew beyond {MAX_BITS} bits")
-    return value
-
-
-def _pow(x: Any, y: Any) -> int:
-    a, b = _int(x, "**"), _int(y, "**")
-    if b < 0:
-        raise InvalidPredicate("** needs a non-negative exponent (the language has whole numbers only)")
-    if a not in (0, 1, -1) and b * max(1, (abs(a) - 1).bit_length()) > MAX_BITS:
-        raise InvalidPredicate(f"{a} ** {b} is too big (numbers are limited to {MAX_BITS} bits)")
-    return _checked(a**b)
-
-
-def _mul(x: Any, y: Any) -> int:
-    a, b = _int(x, "*"), _int(y, "*")
-    if a.bit_length() + b.bit_length() > MAX_BITS + 1:
-        raise InvalidPredicate(f"a product grew beyond {MAX_BITS} bits")
-    return a * b
-
-
-def _lshift(x: Any, y: Any) -> int:
-    a, b = _int(x, "<<"), _int(y, "<<")
-    if b > MAX_BITS:
-        raise InvalidPredicate(f"<< by {b} is too big (numbers are limited to {MAX_BITS} bits)")
-    return _checked(a << b)
-
-
-def _negative_shift() -> int:
-    raise InvalidPredicate("negative shift count")
-
-
-def _add(x: Any, y: Any) -> Any:
-    if type(x) is tuple and type(y) is tuple:
-        return x + y
-    return _checked(_int(x, "+") + _int(y, "+"))
-
-
-def _arith(fn: Callable[[int, int], int], sym: str) -> Callable[[Any, Any], int]:
-    def op(x: Any, y: Any) -> int:
-        a, b = _int(x, sym), _int(y, sym)
-        if sym in ("//", "%") and b == 0:
-            raise InvalidPredicate(f"division by zero in {a} {sym} {b}")
-        return _checked(fn(a, b))
-
-    return op
-
-
-_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
-    ast.Add: _add,
-    ast.Sub: _arith(operator.sub, "-"),
-    ast.Mult: _mul,
-    ast.FloorDiv: _arith(operator.floordiv, "//"),
-    ast.Mod: _arith(operator.mod, "%"),
-    ast.Pow: _pow,
-    ast.BitXor: _arith(operator.xor, "^"),
-    ast.BitAnd: _arith(operator.and_, "&"),
-    ast.BitOr: _arith(operator.or_, "|"),
-    ast.LShift: _lshift,
-    ast.RShift: _arith(lambda a, b: a >> b if b >= 0 else _negative_shift(), ">>"),
-}
-
-
-def _member(x: Any, y: Any) -> bool:
-    if not isinstance(y, (tuple, frozenset)):
-        raise InvalidPredicate(f"'in' needs a tuple on its right, like n % 7 in (0, 2); got {_show(y)}")
-    return x in y
-
-
-def _order(fn: Callable[[Any, Any], bool], sym: str) -> Callable[[Any, Any], bool]:
-    def op(x: Any, y: Any) -> bool:
-        if type(x) is not type(y) and not (isinstance(x, int) and isinstance(y, int)):
-            raise InvalidPredicate(f"cannot compare {_show(x)} {sym} {_show(y)}")
-        return fn(x, y)
-
-    return op
-
-
-_COMPARE: dict[type, Callable[[Any, Any], bool]] = {
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-    ast.Lt: _order(operator.lt, "<"),
-    ast.LtE: _order(operator.le, "<="),
-    ast.Gt: _order(operator.gt, ">"),
-    ast.GtE: _order(operator.ge, ">="),
-    ast.In: _member,
-    ast.NotIn: lambda x, y: not _member(x, y),
-}
-
-_UNARY: dict[type, Callable[[Any], Any]] = {
-    ast.Not: operator.not_,
-    ast.USub: lambda x: -_int(x, "-"),
-    ast.UAdd: lambda x: _int(x, "+"),
-    ast.Invert: lambda x: ~_int(x, "~"),
-}
-
-_OPERATOR_WORDS = {
-    ast.Div: "'/' (use // for whole-number division)",
-    ast.MatMult: "'@'",
-    ast.Is: "'is' (use ==)",
-    ast.IsNot: "'is not' (use !=)",
-}
-
-
-def _refuse(node: ast.AST, text: str) -> InvalidPredicate:
-    what = {
-        ast.Attribute: "attribute access (x.y)",
-        ast.Lambda: "lambda",
-        ast.Dict: "dictionaries",
-        ast.ListComp: "comprehensions",
-        ast.SetComp: "comprehensions",
-        ast.GeneratorExp: "comprehensions",
-        ast.DictComp: "comprehensions",
-        ast.NamedExpr: "':='",
-        ast.Starred: "'*' unpacking",
-        ast.Slice: "slices",
-        ast.JoinedStr: "strings",
-    }.get(type(node), type(node).__name__)
-    return InvalidPredicate(f"{text!r}: {what} is not allowed in a predicate")
-
-
-def _compile(node: ast.AST, text: str, used: set[str]) -> Fn:
-    """A closure evaluating ``node``; refuses every construct outside the whitelist."""
-
-    def c(sub: ast.AST) -> Fn:
-        return _compile(sub, text, used)
-
-    if isinstance(node, ast.Expression):
-        return c(node.body)
-    if isinstance(node, ast.Constant):
-        value = node.value
-        if type(value) not in (int, bool):
-            raise InvalidPredicate(f"{text!r}: only whole numbers, True and False are allowed, got {value!r}")
-        assert isinstance(value, int)  # bool is an int
-        _checked(value)
-        return lambda env: value
-    if isinstance(node, ast.Name):
-        name = node.id
-        if name not in VARIABLES:
-            raise InvalidPredicate(
-                f"{text!r}: unknown name {name!r}; use n (a single number), a, b, c, … (the parts of a tuple) or heaps"
-            )
-        used.add(name)
-        return lambda env: env[name]
-    if isinstance(node, ast.BinOp):
-        fn = _BINOPS.get(type(node.op))
-        if fn is None:
-            raise InvalidPredicate(f"{text!r}: {_OPERATOR_WORDS.get(type(node.op), 'this operator')} is not allowed")
-        left, right = c(node.left), c(node.right)
-        if not any(isinstance(x, ast.Name) for x in ast.walk(node)):
-            value = fn(left({}), right({}))  # constant: computed (and refused if too big) now
-            return lambda env: value
-        return lambda env: fn(left(env), right(env))
-    if isinstance(node, ast.UnaryOp):
-        ufn = _UNARY[type(node.op)]
-        operand = c(node.operand)
-        return lambda env: ufn(operand(env))
-    if isinstance(node, ast.BoolOp):
-        parts = [c(v) for v in node.values]
-        if isinstance(node.op, ast.And):
-            return lambda env: all(p(env) for p in parts)
-        return lambda env: any(p(env) for p in parts)
-    if isinstance(node, ast.Compare):
-        for op in node.ops:
-            if type(op) not in _COMPARE:
-                raise InvalidPredicate(f"{text!r}: {_OPERATOR_WORDS.get(type(op), 'this comparison')} is not allowed")
-        ops = [_COMPARE[type(op)] for op in node.ops]
-        terms = [c(node.left), *(c(x) for x in node.comparators)]
-
-        def compare(env: Env) -> bool:
-            x = terms[0](env)
-            for op, term in zip(ops, terms[1:], strict=True):
-                y = term(env)
-                if not op(x, y):
-                    return False
-                x = y
-            return True
-
-        return compare
-    if isinstance(node, ast.IfExp):
-        test, yes, no = c(node.test), c(node.body), c(node.orelse)
-        return lambda env: yes(env) if test(env) else no(env)
-    if isinstance(node, (ast.Tuple, ast.List)):
-        items = [c(e) for e in node.elts]
-        return lambda env: tuple(i(env) for i in items)
-    if isinstance(node, ast.Set):
-        members = [c(e) for e in node.elts]
-        return lambda env: frozenset(i(env) for i in members)
-    if isinstance(node, ast.Subscript):
-        if isinstance(node.slice, ast.Slice):
-            raise _refuse(node.slice, text)
-        seq, index = c(node.value), c(node.slice)
-
-        def item(env: Env) -> Any:
-            s, i = seq(env), _int(index(env), "an index")
-            if type(s) is not tuple:
-                raise InvalidPredicate(f"only tuples can be indexed, got {_show(s)}")
-            if not -len(s) <= i < len(s):
-                raise InvalidPredicate(f"index {i} is outside {_show(s)}")
-            return s[i]
-
-        return item
-    if isinstance(node, ast.Call):
-        if isinstance(node.func, ast.Attribute):
-            raise _refuse(node.func, text)
-        if not isinstance(node.func, ast.Name) or node.func.id not in SAFE_FUNCTIONS:
-            raise InvalidPredicate(f"{text!r}: the only functions are {', '.join(SAFE_FUNCTIONS)}")
-        if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
-            raise InvalidPredicate(f"{text!r}: call {node.func.id} with plain arguments")
-        f = SAFE_FUNCTIONS[node.func.id]
-        args = [c(a) for a in node.args]
-        fname = node.func.id
-
-        def call(env: Env) -> Any:
-            try:
-                return f(*(a(env) for a in args))
-            except (TypeError, ValueError) as exc:
-                raise InvalidPredicate(f"{fname}: {exc}") from None
-
-        return call
-    raise _refuse(node, text)
-
-
-class Predicate:
-    """A compiled predicate over positions.  Call it with a position; it returns a bool.
-
-    Variables: ``n`` is a position that is one number; ``a, b, c, …`` are the parts of a tuple
-    position (``a`` is also the number itself; a part that is not there is 0, like an empty
-    heap); ``heaps`` is the whole tuple.
-
-    >>> p = predicate("a ^ b == 0")
-    >>> p((3, 3)), p((3, 4)), p(5), p(0)
-    (True, False, False, True)
-    """
-
-    def __init__(self, text: str, fn: Fn, used: frozenset[str]) -> None:
-        self.text = text
-        self._fn = fn
-        self.used = used
-        self._parts = [(i, name) for i, name in enumerate(PART_NAMES) if name in used]
-
-    def env(self, position: Any) -> Env:
-        """The variables of a position."""
-        if type(position) is int:
-            heaps: tuple[Any, ...] = (position,)
-            env: Env = {"n": position}
-        elif isinstance(position, tuple):
-            heaps = position
-            env = {}
-            if "n" in self.used:
-                raise InvalidPredicate(
-                    f"n stands for a position that is one number; {_show(position)} is a tuple: use a, b, c, … or heaps"
-                )
-        else:
-            raise Unsupported(
-                f"predicates read positions that are a number or a tuple of numbers, not {type(position).__name__}"
-            )
-        env["heaps"] = heaps
-        for i, name in self._parts:
-            env[name] = heaps[i] if i < len(heaps) else 0
-        return env
-
-    def __call__(self, position: Any) -> bool:
-        env = self.env(position)
-        try:
-            return bool(self._fn(env))
-        except InvalidPredicate as exc:
-            raise InvalidPredicate(f"{exc} (evaluating {self.text!r} at {_show(position)})") from None
-
-    def __repr__(self) -> str:
-        return f"predicate({self.text!r})"
-
-
-def predicate(text: str) -> Predicate:
-    """Read a predicate safely; :class:`InvalidPredicate` (one line) for anything outside the language.
-
-    >>> predicate("n.real")
-    Traceback (most recent call last):
-    ...
-    zermelo.patterns.InvalidPredicate: 'n.real': attribute access (x.y) is not allowed in a predicate
-    >>> predicate("9 ** 9 ** 9")
-    Traceback (most recent call last):
-    ...
-    zermelo.patterns.InvalidPredicate: 9 ** 387420489 is too big (numbers are limited to 4096 bits)
-    """
-    text = " ".join(text.split())
-    if not text:
-        raise InvalidPredicate("give a predicate, like 'n % 7 in (0, 2)'")
-    if len(text) > MAX_TEXT:
-        raise InvalidPredicate(f"the predicate is too long ({len(text)} characters, at most {MAX_TEXT})")
-    try:
-        tree = ast.parse(text, mode="eval")
-    except (SyntaxError, ValueError, MemoryError, RecursionError) as exc:
-        msg = getattr(exc, "msg", None) or str(exc) or type(exc).__name__
-        raise InvalidPredicate(f"{text!r} is not an expression: {msg}") from None
-    nodes = sum(1 for _ in ast.walk(tree))
-    if nodes > MAX_NODES:
-        raise InvalidPredicate(f"the predicate is too complicated ({nodes} parts, at most {MAX_NODES})")
-    used: set[str] = set()
-    fn = _compile(tree, text, used)
-    return Predicate(text, fn, frozenset(used))
 
 
 # ---------------------------------------------------------------------- P-set conjectures
@@ -539,6 +190,60 @@ def _region(game: Impartial[Any], template: str, upto: int) -> list[Any]:
     return [p for _, _, p in order if p is not None]
 
 
+def family(template: str) -> tuple[str, tuple[str, ...]]:
+    """A family of positions like ``1 a b``: the text with ``{a}``-style holes and its letters.
+
+    Words are whole numbers or single letters a..m (each letter a coordinate 0..upto).
+
+    >>> family("1 a b")
+    ('1 {a} {b}', ('a', 'b'))
+    """
+    words = template.replace(",", " ").split()
+    if not words:
+        raise InvalidPredicate("a family of positions is words like '1 a b': numbers and letters a..m")
+    letters: list[str] = []
+    out = []
+    for w in words:
+        if w.isdigit():
+            out.append(w)
+        elif w in PART_NAMES:
+            if w not in letters:
+                letters.append(w)
+            out.append("{" + w + "}")
+        else:
+            raise InvalidPredicate(f"{template!r}: {w!r} is neither a whole number nor a letter a..m")
+    if not letters:
+        raise InvalidPredicate(f"{template!r} has no letter to vary (like '1 a b')")
+    return " ".join(out), tuple(letters)
+
+
+def _family_region(game: Impartial[Any], template: str, upto: int) -> tuple[list[Any], dict[Any, Env]]:
+    """The positions of a family (every letter 0..upto, smallest sum first) and each one's letters."""
+    text, letters = family(template)
+    if (upto + 1) ** len(letters) > MAX_CELLS:
+        raise Unsupported(f"--upto {upto} gives too many positions for {len(letters)} letters (at most {MAX_CELLS:,})")
+    values = sorted(itertools.product(range(upto + 1), repeat=len(letters)), key=lambda v: (sum(v), v))
+    region: list[Any] = []
+    envs: dict[Any, Env] = {}
+    for vs in values:
+        filled = text
+        for letter, v in zip(letters, vs, strict=True):
+            filled = filled.replace("{" + letter + "}", str(v))
+        try:
+            p = game.parse(filled)
+        except (InvalidPosition, InvalidGame):
+            continue
+        k = game.key(p)
+        if k in envs:
+            continue  # the same position again (heaps in another order)
+        env: Env = dict(zip(letters, vs, strict=True))
+        parts = p if isinstance(p, tuple) else (p,)
+        env["heaps"] = parts
+        envs[k] = env
+        region.append(p)
+    return region, envs
+
+
 def _moves_text(game: Impartial[Any], moves: list[Move[Any]], limit: int = 6) -> str:
     shown = "; ".join(m.label for m in moves[:limit])
     return shown + ("; …" if len(moves) > limit else "")
@@ -553,6 +258,8 @@ def check_pset(
     template: str | None = None,
     max_moves: int | None = 50_000_000,
     limits: Limits | None = None,
+    heaps: int | None = None,
+    positions: str | None = None,
 ) -> ConjectureReport:
     """Check that a predicate describes the P-positions, the way the notes prove it.
 
@@ -561,6 +268,12 @@ def check_pset(
     (1) a terminal position must be in the set (under misère play: must not be), (2) a position in
     the set must have no move into the set, (3) a position outside the set must have one.  The
     first failure is reported with its condition; the true outcome there comes from a search.
+
+    ``heaps=k`` checks the positions of k heaps instead of the table's (``a b c`` for k = 3);
+    ``positions`` is a family like ``"1 a b"`` (the notes' positions (1, a, b)), whose letters the
+    predicate reads.  Inside a family, an option outside it counts as in the set exactly when it
+    is a P-position by search.  A predicate that reads a part the positions do not have (``c``
+    of a two-heap table) is refused: it would be read as 0 and could pass silently.
     """
     game = make_game(game_or_spec) if isinstance(game_or_spec, str) else game_or_spec
     if not isinstance(game, Impartial):
@@ -572,18 +285,45 @@ def check_pset(
         template = entry(game.spec().partition(":")[0]).table
         if template is None:
             raise Unsupported(f"{game.spec()} has no table layout, so there are no positions to check in order")
-    region = _region(game, template, upto)
+    if heaps is not None:
+        if not 1 <= heaps <= len(PART_NAMES):
+            raise InvalidPredicate(f"--heaps takes 1 to {len(PART_NAMES)}, got {heaps}")
+        positions = " ".join(PART_NAMES[:heaps])
+    envs: dict[Any, Env] | None = None
+    if positions is not None:
+        region, envs = _family_region(game, positions, upto)
+        unknown = sorted(pred.used - set(family(positions)[1]) - {"heaps"})
+        if unknown:
+            raise InvalidPredicate(
+                f"{pred.text!r} uses {', '.join(unknown)}, which the positions {positions!r} do not give "
+                f"(their letters: {', '.join(family(positions)[1])})"
+            )
+    else:
+        region = _region(game, template, upto)
     raw = set(region)
     keys = {game.key(p) for p in region}
     fmt = game.format
     memo: dict[Any, bool] = {}
 
+    most_parts = 0
+
     def member(position: Any) -> bool:
         # Options repeat across positions (every cell of a grid is an option of many): evaluate once.
+        nonlocal most_parts
         hit = memo.get(position)
         if hit is None:
-            hit = memo[position] = pred(position)
+            if envs is None:
+                most_parts = max(most_parts, len(position) if isinstance(position, tuple) else 1)
+                hit = pred(position)
+            else:
+                env = envs.get(game.key(position))
+                hit = pred.evaluate(env, position) if env is not None else outside(position)
+            memo[position] = hit
         return hit
+
+    def outside(position: Any) -> bool:
+        # A position outside the family: in the set exactly when it is a P-position (by search).
+        return outcome(game, position, misere=misere, limits=limits or Limits(1_000_000, 10.0)) is Outcome.P
 
     in_set = terminal = moves_seen = escaping = checked = 0
     counter: Counterexample | None = None
@@ -626,6 +366,14 @@ def check_pset(
                 + f" into the set ({_moves_text(game, ms)}): condition 3 fails",
             )
             break
+    if envs is None and pred.parts_used() > most_parts:
+        # Read as 0, a part no position has would let a wrong conjecture pass silently.
+        raise InvalidPredicate(
+            f"{pred.text!r} reads {pred.parts_used()} parts of a position, but the positions of {game.spec()} "
+            f"checked ('{template}', and their options) have at most {most_parts} "
+            f"({', '.join(PART_NAMES[:most_parts])}); choose the positions with --heaps {pred.parts_used()} "
+            "or a family like --positions '1 a b'"
+        )
     notes: list[str] = []
     if counter is not None:
         try:
@@ -633,6 +381,12 @@ def check_pset(
             counter = Counterexample(**{**counter.__dict__, "search_outcome": str(o)})
         except (ZermeloError, ValueError):
             pass
+    elif escaping and envs is not None:
+        notes.append(
+            f"{escaping:,} moves leave the family {positions!r}; each position they reach counted as in the set "
+            "exactly when a search says it is a P-position, so within the family the conditions prove the set "
+            "is exactly the P-positions there"
+        )
     elif escaping:
         notes.append(
             f"{escaping:,} moves leave the checked positions, so the conditions are evidence, not a proof "

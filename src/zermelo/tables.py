@@ -61,6 +61,8 @@ class Table:
     col_labels: list[int]
     cells: list[list[Cell]]
     positions: list[list[str | None]]
+    #: With ``remoteness=True``: the remoteness of every cell (the notes' remoteness table), else None.
+    remoteness: list[list[int | None]] | None = None
 
     def cell_text(self, value: Cell) -> str:
         """A cell as the notes print it: P, N, D (draw), a number, ∞(K), or · for no position."""
@@ -75,6 +77,8 @@ class Table:
 
         ``sep`` goes between what and where (a picture's title breaks the line there)."""
         what = "Grundy values" if self.kind == "grundy" else "P/N positions"
+        if self.remoteness is not None:
+            what += " with remoteness (r: moves to the end, win quickly, lose slowly)"
         if self.misere:
             what += " (misère play)"
         if self.shape == "grid":
@@ -106,7 +110,16 @@ class Table:
             "col_labels": self.col_labels,
             "cells": [[cell(v) for v in row] for row in self.cells],
             "positions": self.positions,
+            "remoteness": self.remoteness,
         }
+
+    def shown(self, i: int, j: int) -> str:
+        """Cell (i, j) as printed: its value, then its remoteness in a grid with remoteness (``N5``)."""
+        text = self.cell_text(self.cells[i][j])
+        if self.remoteness is not None and self.shape == "grid" and self.cells[i][j] is not None:
+            r = self.remoteness[i][j]
+            text += "∞" if r is None else str(r)
+        return text
 
 
 def _layout(template: str) -> str:
@@ -208,12 +221,15 @@ def table(
     misere: bool = False,
     limits: Limits | None = None,
     template: str | None = None,
+    remoteness: bool = False,
 ) -> Table:
     """The P/N table (or, with ``grundy``, the Grundy table) of a game.
 
     ``game_or_spec`` is a rules object or a spec (``"wythoff"``, ``"subtraction:1,3,4"``); the
     layout is ``template`` or else the registry's ``GameEntry.table``.  ``size`` is a row's
-    length N (positions 0..N−1), or ``(R, C)`` for a grid (one number: a square).
+    length N (positions 0..N−1), or ``(R, C)`` for a grid (one number: a square).  With
+    ``remoteness`` every cell also gets its remoteness (win quickly, lose slowly; ∞ for a draw),
+    from the same engine's tables.
 
     >>> t = table("wythoff", size=(3, 3))
     >>> t.cells[1][2], t.cells[2][1], t.cells[1][1]
@@ -235,6 +251,10 @@ def table(
     flat = [p for row in grid for p in row if p is not None]
     values = iter(evaluate(game, flat, grundy, misere, limits))
     cells: list[list[Cell]] = [[None if p is None else next(values) for p in row] for row in grid]
+    rems: list[list[int | None]] | None = None
+    if remoteness:
+        found = iter([r for _, r in engine_for(game).statuses(flat, misere, limits)])
+        rems = [[None if p is None else next(found) for p in row] for row in grid]
     return Table(
         game=game.spec(),
         template=template,
@@ -245,6 +265,7 @@ def table(
         col_labels=cl,
         cells=cells,
         positions=texts,
+        remoteness=rems,
     )
 
 
@@ -257,7 +278,7 @@ def render_text(t: Table, width: int = 100) -> str:
     """
     if t.shape == "row":
         return _render_row(t, width)
-    cells = [[t.cell_text(v) for v in row] for row in t.cells]
+    cells = [[t.shown(i, j) for j in range(len(row))] for i, row in enumerate(t.cells)]
     corner = "r\\c"
     w = max(len(str(x)) for x in [*t.col_labels, *(c for row in cells for c in row)])
     lw = max(len(corner), *(len(str(r)) for r in t.row_labels))
@@ -269,7 +290,12 @@ def render_text(t: Table, width: int = 100) -> str:
 
 def _render_row(t: Table, width: int) -> str:
     cells = [t.cell_text(v) for v in t.cells[0]]
-    w = max(len(str(x)) for x in [*t.col_labels, *cells])
+    rems = None
+    if t.remoteness is not None:
+        rems = [
+            "" if v is None else "∞" if r is None else str(r) for v, r in zip(t.cells[0], t.remoteness[0], strict=True)
+        ]
+    w = max(len(str(x)) for x in [*t.col_labels, *cells, *(rems or [])])
     name = "n"
     per_block = max(1, (width - len(name) - 1) // (w + 1))
     blocks = []
@@ -278,7 +304,10 @@ def _render_row(t: Table, width: int) -> str:
         vals = cells[start : start + per_block]
         head = name + " " + " ".join(str(x).rjust(w) for x in labels)
         body = " " * len(name) + " " + " ".join(v.rjust(w) for v in vals)
-        blocks.append(head.rstrip() + "\n" + body.rstrip())
+        block = head.rstrip() + "\n" + body.rstrip()
+        if rems is not None:
+            block += "\nr " + " ".join(x.rjust(w) for x in rems[start : start + per_block])
+        blocks.append(block.rstrip())
     return "\n\n".join(blocks)
 
 
@@ -350,7 +379,11 @@ def render_png(t: Table, path: str) -> None:
             for j, v in enumerate(row):
                 rgb = matplotlib.colors.to_rgb(colours[codes[i][j]])
                 dark = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] < 0.5
-                ax.text(j, i, t.cell_text(v), ha="center", va="center", fontsize=8, color="white" if dark else "black")
+                label = t.cell_text(v)
+                if t.remoteness is not None and v is not None:
+                    r = t.remoteness[i][j]
+                    label += "\n" + ("∞" if r is None else str(r))
+                ax.text(j, i, label, ha="center", va="center", fontsize=8, color="white" if dark else "black")
     step_c = max(1, cols // 25)
     step_r = max(1, rows // 25)
     ax.set_xticks(range(0, cols, step_c), [str(x) for x in t.col_labels[::step_c]])

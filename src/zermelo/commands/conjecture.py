@@ -29,6 +29,12 @@ def add(sub: Any) -> None:
         help="the set, as an expression in n (a number position) or a, b, … (heaps), e.g. 'n %% 7 in (0, 2)'",
     )
     p.add_argument("--upto", type=int, required=True, metavar="N", help="check positions with coordinates 0..N")
+    p.add_argument("--heaps", type=int, metavar="K", help="check the positions of K heaps (a b c …, each 0..N)")
+    p.add_argument(
+        "--positions",
+        metavar="FAMILY",
+        help="check a family of positions, like '1 a b' (letters run 0..N; the predicate reads the letters)",
+    )
     p.add_argument("--misere", action="store_true", help="misère play: terminal positions are N-positions")
     p.add_argument(
         "--budget", type=int, default=50_000_000, metavar="MOVES", help="stop after this many moves (default 50M)"
@@ -53,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
         if guess is None:
             raise InvalidPosition(f"{game.spec()}: no P-position up to {args.upto} to describe; give a predicate")
         text, upto, guessed = guess, 2 * args.upto, True
-    report = check_pset(game, text, upto, misere=args.misere, max_moves=args.budget)
+    report = check_pset(
+        game, text, upto, misere=args.misere, max_moves=args.budget, heaps=args.heaps, positions=args.positions
+    )
     if args.json:
         emit_json(report.to_json() | {"guessed": guessed})
         return 0 if report.holds else 1

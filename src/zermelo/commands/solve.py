@@ -7,6 +7,7 @@ from typing import Any
 
 from ..analysis import solve
 from ..errors import Unsupported
+from ..ranking import lasts
 from ..rules import Impartial, Outcome, short
 from .common import add_limits, emit_json, game_and_position, limits_from
 
@@ -50,14 +51,25 @@ def run(args: argparse.Namespace) -> int:
     if not a.winning_moves_listed:
         print("  winning moves: not listed (see the note)")
     elif a.winning_moves:
-        print(f"  winning moves ({len(a.winning_moves)}):")
-        for m in a.winning_moves[:MAX_LISTED]:
-            print(f"    {m.label}  =>  {short(game.format(m.position))}")
-        if len(a.winning_moves) > MAX_LISTED:
-            print(f"    … and {len(a.winning_moves) - MAX_LISTED:,} more (--json lists all)")
+        fastest = " fastest first" if len(a.winning_moves) > 1 and any(a.winning_remoteness) else ""
+        print(f"  winning moves ({len(a.winning_moves)}){fastest}:")
+        _moves(game, a.winning_moves, a.winning_remoteness, True)
     else:
         print("  winning moves: none")
+    if a.best_defence:
+        print(f"  best defence ({len(a.best_defence)}), losing slowest:")
+        _moves(game, a.best_defence, a.defence_remoteness, False)
     print("  why: " + a.explanation.replace("\n", "\n       "))
     for note in a.notes:
         print(f"  note: {note}")
     return 0
+
+
+def _moves(game: Impartial[Any], moves: list[Any], rems: list[int | None], winning: bool) -> None:
+    """Moves one a line, each with how long the game then lasts (``win in 5``)."""
+    for i, m in enumerate(moves[:MAX_LISTED]):
+        r = rems[i] if i < len(rems) else None
+        pace = f"  ({lasts(r, winning)})" if r is not None else ""
+        print(f"    {m.label}  =>  {short(game.format(m.position))}{pace}")
+    if len(moves) > MAX_LISTED:
+        print(f"    … and {len(moves) - MAX_LISTED:,} more (--json lists all)")

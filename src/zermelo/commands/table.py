@@ -26,6 +26,9 @@ def add(sub: Any) -> None:
         help="a row's length N, or R C for a grid (default: 24, or 11 11)",
     )
     p.add_argument("--grundy", action="store_true", help="Grundy values instead of P/N")
+    p.add_argument(
+        "--remoteness", action="store_true", help="also the remoteness of every position (win quickly, lose slowly)"
+    )
     p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins (P/N only)")
     p.add_argument("--image", type=file_name, metavar="FILE.png", help="also write the table as a PNG picture")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -44,7 +47,14 @@ def _size(words: list[str] | None) -> list[int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    t = table(args.game, size=_size(args.size), grundy=args.grundy, misere=args.misere, limits=limits_from(args))
+    t = table(
+        args.game,
+        size=_size(args.size),
+        grundy=args.grundy,
+        misere=args.misere,
+        limits=limits_from(args),
+        remoteness=args.remoteness,
+    )
     if args.image:
         render_png(t, args.image)
     period = _row_period(t)

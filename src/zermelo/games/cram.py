@@ -321,6 +321,30 @@ class Cram(Impartial[Board]):
             return None
         return Outcome.P if g == 0 else Outcome.N
 
+    def centre_domino(self, board: Board) -> Move[Board] | None:
+        """On an empty odd × even board, the domino covering the two centre squares (the first
+        player's winning move of the symmetry strategy); ``None`` on other boards.
+
+        >>> Cram().centre_domino((7, 8, 0)).label
+        'domino on (4,4)-(4,5)'
+        >>> Cram().centre_domino((4, 3, 0)).label
+        'domino on (2,2)-(3,2)'
+        """
+        h, w, filled = board
+        if filled or not h or not w or (h % 2 == 0) == (w % 2 == 0):
+            return None
+        if h % 2:  # odd rows, even columns: a horizontal domino in the middle row
+            a = (h // 2) * w + w // 2 - 1
+            b = a + 1
+        else:  # even rows, odd columns: a vertical domino in the middle column
+            a = (h // 2 - 1) * w + w // 2
+            b = a + w
+        return Move(f"domino on {_square(a, w)}-{_square(b, w)}", (h, w, (1 << a) | (1 << b)))
+
+    def some_winning_move(self, board: Board, misere: bool = False) -> Move[Board] | None:
+        """The centre domino on an empty odd × even board (then mirror through the centre)."""
+        return None if misere else self.centre_domino(board)
+
     def winning_moves_formula(self, board: Board, misere: bool = False) -> list[Move[Board]] | None:
         """None of a P-position's moves wins: when the closed forms say P (an empty even × even board,
         strips of Dawson value 0), the answer needs no search of the options."""
@@ -369,6 +393,15 @@ class Cram(Impartial[Board]):
         a = analysis
         h, w, filled = board
         parts = self.components(board)
+        centre = None if a.misere else self.centre_domino(board)
+        if centre is not None and a.outcome is Outcome.N:
+            long = "row" if h % 2 else "column"
+            return (
+                f"On an empty {h} × {w} board (one side odd, one even) the first player places the centre domino, "
+                f"{centre.label} (the middle {long}'s two centre squares), and then copies every domino of the "
+                "opponent point-mirrored through the centre: the mirror image of a free place is always free, so "
+                f"the first player always has a move and the opponent runs out first, {notes_verdict(a)}."
+            )
         if a.misere or not isinstance(a.grundy, int) or not h or not w:
             return None
         if not filled and h % 2 == 0 and w % 2 == 0:

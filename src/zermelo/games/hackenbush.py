@@ -26,6 +26,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
+from ..boards import Board, hackenbush_board
 from ..errors import InvalidPosition
 from ..quote import recursion_room
 from ..registry import GameEntry, no_params, register
@@ -96,6 +97,22 @@ class Hackenbush(Partisan[Position]):
             return None
         colour, kids = position[0]
         return _EDGE_VALUE[colour](), kids
+
+    def board(self, position: Position) -> Board | None:
+        """Trees of coloured edges over the ground ``g`` (vertices named in depth-first order);
+        ``None`` for graphs with cycles or more than 80 edges (their text is shown)."""
+        if any(c[0] == GRAPH for c in position):
+            return None
+        edges: list[tuple[str, str, str]] = []
+        stack: list[tuple[str, Component]] = [("g", c) for c in reversed(position)]
+        while stack:
+            parent, (colour, kids) = stack.pop()
+            vertex = f"v{len(edges) + 1}"
+            edges.append((parent, vertex, colour))
+            if len(edges) > 80:
+                return None
+            stack.extend((vertex, k) for k in reversed(kids))
+        return hackenbush_board(edges, "g")
 
     # ------------------------------------------------------------------ text
     validate = validate_by_text  # a position given from Python must read back from its own text

@@ -58,6 +58,11 @@ class HeapGame(Impartial[Heaps]):
     breaks: ClassVar[bool] = False
     #: What the counters are called in move labels.
     unit: ClassVar[str] = ""
+    #: A subtraction game's set S (``None`` for other games); the compiled kernels of
+    #: :mod:`zermelo.heaps.sequence` read it, so they need not import the subtraction games.
+    subtraction_set: tuple[int, ...] | None = None
+    #: An all-but game's excluded numbers (``None`` for other games).
+    excluded: frozenset[int] | None = None
 
     def heap_options(self, n: int) -> Iterable[int | tuple[int, ...]]:
         """What one heap of ``n`` can become in one move."""

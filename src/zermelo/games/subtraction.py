@@ -14,13 +14,18 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterable
 from math import isqrt
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
+from ..wording import MAX_LISTED, num, verdict, xor_text
 from .heap import HeapGame, Heaps
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
+    from ..heaps.period_cache import ProvenPeriod
 
 __all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
 
@@ -70,6 +75,68 @@ class Subtraction(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.subtraction_set))}"
+
+    def grundy_formula(self, position: Heaps) -> int | None:
+        """Positions with a heap of :data:`PERIOD_FROM` or more: from the proven period (any size).
+
+        The period is proven once per set and kept on disk (:mod:`zermelo.heaps.period_cache`); the
+        tests check it against plain search.  Smaller positions go to the engine.
+        """
+        heaps = (position,) if type(position) is int else position
+        if max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
+            return None
+        return self._by_period(position)
+
+    def _by_period(self, position: Heaps) -> int | None:
+        pp = self.period()
+        if pp is None:
+            return None
+        x = 0
+        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
+            x ^= pp.value(h)
+        return x
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        """Where the period gives the value: every move (at most |S| per heap) to a position of value 0."""
+        if misere or self.grundy_formula(position) is None:
+            return None
+        return [m for m in self.moves(position) if self._by_period(m.position) == 0]
+
+    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
+        """A heap of :data:`PERIOD_FROM` or more: the proven period, and each heap's residue."""
+        a = analysis
+        heaps = (position,) if type(position) is int else position
+        if a.misere or max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
+            return None  # small heaps: the mex rule, as the notes compute them
+        pp = self.period()
+        if pp is None:
+            return None
+        lines = [
+            f"S = {{{', '.join(map(str, self.subtraction_set))}}}: the Grundy values have {pp.describe()} ({pp.proof})."
+        ]
+        mod = f"mod {pp.period}" if pp.preperiod == 0 else f"reduced by multiples of {pp.period}"
+        values = []
+        for h in heaps[:MAX_LISTED]:  # type: ignore[index]
+            r = pp.reduced(h)
+            v = pp.value(h)
+            values.append(v)
+            how = f"{num(h)} ≡ {r} ({mod}), so G({num(h)}) = G({r}) = {v}" if r != h else f"G({h}) = {v}"
+            lines.append(f"  {how}")
+        if len(heaps) > 1:  # type: ignore[arg-type]
+            lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))  # type: ignore[arg-type]
+        reply = f" Move to a position of value 0: {a.winning_moves[0].label}." if a.winning_moves else ""
+        lines.append(f"The Grundy value is {a.grundy}, {verdict(a)}.{reply}")
+        return "\n".join(lines)
+
+    def period(self) -> ProvenPeriod | None:
+        """The proven period of the Grundy sequence (every finite subtraction game has one)."""
+        from ..heaps.period_cache import proven_period
+
+        return proven_period(self)
+
+
+#: Positions with a heap this big take their Grundy value from the proven period.
+PERIOD_FROM = 500
 
 
 class AllBut(HeapGame):
@@ -184,3 +251,66 @@ class PrimePower(HeapGame):
             return None
         q = position % 6
         return Move(f"take {q}{self.unit} ({position} -> {position - q})", position - q)  # as moves() labels it
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        """Every winning move where they are few: from n ≡ 2, 3, 4 (mod 6) the takes that reach a
+        multiple of 6 are prime powers ≡ n (mod 6), so powers of 2 or of 3 — at most log2(n) of them.
+
+        >>> [m.label for m in PrimePower().winning_moves_formula(100)]
+        ['take 4 (100 -> 96)', 'take 16 (100 -> 84)', 'take 64 (100 -> 36)']
+        """
+        if misere or type(position) is not int:
+            return None
+        takes = _powers_reaching_six(position)
+        if takes is None:
+            return None  # n ≡ 1 or 5 (mod 6): 1 and the primes ≡ n (mod 6) and their powers — search lists them
+        return [Move(f"take {q}{self.unit} ({position} -> {position - q})", position - q) for q in takes]
+
+    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
+        """The notes' rule: the P-positions are the multiples of 6."""
+        a = analysis
+        if a.misere or type(position) is not int:
+            return None
+        n = position
+        rule = (
+            "No prime power is a multiple of 6 (its only prime is 2 or 3, never both), and 1, 2, 3, 4 and 5 are "
+            "all allowed takes; so the P-positions are exactly the multiples of 6: from a multiple of 6 every move "
+            "leaves a number that is not one, and from any other n, taking n mod 6 reaches one."
+        )
+        r = n % 6
+        if r == 0:
+            return f"{rule} {num(n)} ≡ 0 (mod 6), {verdict(a)}."
+        which = {
+            1: "1 or a prime power ≡ 1 (mod 6)",
+            2: "a power of 2 that is ≡ 2 (mod 6) (2, 8, 32, …: odd powers)",
+            3: "a power of 3 (3, 9, 27, …: all ≡ 3 (mod 6))",
+            4: "a power of 4 (4, 16, 64, …: the prime powers ≡ 4 (mod 6))",
+            5: "a prime power ≡ 5 (mod 6)",
+        }[r]
+        text = f"{rule} {num(n)} ≡ {r} (mod 6), {verdict(a)}: take {which} to reach a multiple of 6"
+        takes = _powers_reaching_six(n)
+        if takes is not None:
+            count = f"{len(takes)} winning move{'s' if len(takes) != 1 else ''}"
+            return f"{text}: {count}, the smallest take {r} ({num(n)} -> {num(n - r)})."
+        return f"{text}, for instance take {r} ({num(n)} -> {num(n - r)})."
+
+
+def _powers_reaching_six(n: int) -> list[int] | None:
+    """The takes from ``n`` to a multiple of 6 when ``n`` ≡ 2, 3 or 4 (mod 6) (powers of 2 or 3),
+    ascending; ``[]`` for a multiple of 6; ``None`` for n ≡ 1, 5 (mod 6), where primes count too.
+
+    >>> _powers_reaching_six(10**10)[:3], len(_powers_reaching_six(10**10))
+    ([4, 16, 64], 16)
+    """
+    r = n % 6
+    if r == 0:
+        return []
+    if r in (1, 5):
+        return None
+    base, first = {2: (4, 2), 3: (3, 3), 4: (4, 4)}[r]
+    out = []
+    q = first
+    while q <= n:
+        out.append(q)
+        q *= base
+    return out

@@ -37,14 +37,13 @@ import numpy as np
 
 from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..games.heap import HeapGame
-from ..games.subtraction import AllBut, Subtraction
 from . import kernels
 from .codes import Code, parse_code
 from .games import TakeAndBreak
 from .periodicity import Periodicity, detect, proof_length, proven
 from .sparse import MaskChoice, parity_table, pick_mask
 
-__all__ = ["HeapSequence", "SequenceProgress", "code_of", "sequence"]
+__all__ = ["HeapSequence", "SequenceProgress", "code_of", "has_theorem", "sequence"]
 
 
 @dataclass(frozen=True)
@@ -126,7 +125,7 @@ def code_of(game: HeapGame) -> Code | None:
     octal = getattr(game, "octal_code", None)
     if isinstance(octal, str):
         return parse_code(octal, 8, "octal")
-    if isinstance(game, Subtraction) and max(game.subtraction_set) <= MAX_CODE_DIGITS:
+    if game.subtraction_set is not None and max(game.subtraction_set) <= MAX_CODE_DIGITS:
         digits = [0] * (max(game.subtraction_set) + 1)
         for k in game.subtraction_set:
             digits[k] = 3
@@ -331,12 +330,12 @@ def _runner(game: HeapGame, kernel: str | None, limit: int) -> tuple[_Runner, st
     """
     if kernel == "engine":
         return _EngineRunner(game), "", None, 0
-    if isinstance(game, Subtraction) and kernel in (None, "subtraction-bitset"):
+    if game.subtraction_set is not None and kernel in (None, "subtraction-bitset"):
         used = tuple(k for k in game.subtraction_set if k <= limit)
         if len(used) <= 62:
             whole = len(used) == len(game.subtraction_set)
             return _SubtractionRunner(used), "subtraction" if whole else "", max(used) if whole else None, 1
-    if isinstance(game, AllBut) and kernel in (None, "allbut-counts"):
+    if game.excluded is not None and kernel in (None, "allbut-counts"):
         return _AllButRunner(frozenset(k for k in game.excluded if k <= limit)), "", None, 1
     code = code_of(game)
     if code is not None:
@@ -350,6 +349,16 @@ def _runner(game: HeapGame, kernel: str | None, limit: int) -> tuple[_Runner, st
     if kernel is not None:
         raise Unsupported(f"{game.spec()}: the {kernel} kernel does not apply to this game")
     return _EngineRunner(game), "", None, 0
+
+
+def has_theorem(game: HeapGame) -> bool:
+    """Whether a periodicity theorem applies to the game (so :func:`sequence` can prove a period).
+
+    >>> from zermelo.games import Square, Subtraction
+    >>> has_theorem(Subtraction({1, 3, 4})), has_theorem(Square())
+    (True, False)
+    """
+    return bool(_runner(game, None, 1 << 20)[1])
 
 
 KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain", "tbreak-plain", "engine")
@@ -518,7 +527,7 @@ def sequence(
     if progress is not None:
         progress(SequenceProgress(done, done, time.monotonic() - began))
 
-    if isinstance(game, Subtraction) and max(game.subtraction_set) > limit:
+    if game.subtraction_set is not None and max(game.subtraction_set) > limit:
         proof = f"observed only (a proof needs heaps past the largest member of S, beyond the {limit + 1:,} computed)"
     choice = runner.mask()
     rare_mask = rare_count = None

@@ -1,0 +1,166 @@
+"""Proven periods, computed once per game and kept on disk: instant answers for any heap.
+
+A heap game whose Grundy sequence is proven periodic (a subtraction game by the pigeonhole bound,
+an octal or take-and-break code by Guy–Smith's theorem: :mod:`zermelo.heaps.periodicity`) has
+``G(n) = G(n0 + (n - n0) mod p)`` for every ``n >= n0``.  :func:`proven_period` runs
+:func:`~zermelo.heaps.sequence.sequence` (the compiled kernels) until the theorem proves the
+period, then stores the first ``n0 + p`` values and the proof in the cache directory
+(:func:`cache_dir`), so a later call — in this process or the next — reads it instead.  A game
+whose period is not proven within :data:`MAX_UPTO` heaps is remembered as such, with how far it
+was tried.  A cache file that cannot be read, or was written for another game, is ignored and
+computed again.
+
+>>> from zermelo.games import Subtraction
+>>> pp = proven_period(Subtraction({1, 2, 3}))
+>>> pp.period, pp.preperiod, pp.value(10**12 + 1)
+(4, 0, 1)
+>>> pp.describe()
+'period 4 from 0, proven: G(n) = G(n mod 4)'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..games.heap import HeapGame
+
+__all__ = ["CACHE_ENV", "MAX_UPTO", "ProvenPeriod", "cache_dir", "proven_period"]
+
+#: Environment variable naming the cache directory (tests point it at a temporary one).
+CACHE_ENV = "ZERMELO_CACHE_DIR"
+#: Heaps computed at most while looking for a proof (a few seconds of the compiled kernels).
+MAX_UPTO = 1 << 18
+#: The first attempt; each further attempt computes sixteen times as many heaps.
+FIRST_UPTO = 1 << 10
+#: Bumped when the file format changes: older files are then recomputed.
+FORMAT = 1
+
+
+@dataclass(frozen=True)
+class ProvenPeriod:
+    """``G(n) = values[n]`` below ``preperiod + period``, and ``G(n) = G(n - period)`` beyond."""
+
+    game: str
+    preperiod: int
+    period: int
+    values: tuple[int, ...]
+    proof: str
+
+    def value(self, n: int) -> int:
+        """G(n) for any heap ``n >= 0``, however many digits it has."""
+        if n < len(self.values):
+            return self.values[n]
+        return self.values[self.preperiod + (n - self.preperiod) % self.period]
+
+    def reduced(self, n: int) -> int:
+        """The small heap with the same value: ``n`` itself before the period, else its residue."""
+        if n < len(self.values):
+            return n
+        return self.preperiod + (n - self.preperiod) % self.period
+
+    def describe(self) -> str:
+        """The period in the notes' words, e.g. ``period 4 from 0, proven: G(n) = G(n mod 4)``.
+
+        >>> ProvenPeriod("x", 3, 5, tuple(range(8)), "").describe()
+        'period 5 from 3, proven: G(n) = G(n - 5) for n >= 8'
+        """
+        if self.preperiod == 0:
+            rule = f"G(n) = G(n mod {self.period})"
+        else:
+            rule = f"G(n) = G(n - {self.period}) for n >= {self.preperiod + self.period}"
+        return f"period {self.period} from {self.preperiod}, proven: {rule}"
+
+    def p_positions(self) -> list[int]:
+        """The residues (or small heaps) of value 0: the P-positions, repeating with the period."""
+        return [n for n, v in enumerate(self.values) if v == 0]
+
+
+def cache_dir() -> Path:
+    """Where proven periods are kept: ``$ZERMELO_CACHE_DIR``, else ``$XDG_CACHE_HOME/zermelo``,
+    else ``~/.cache/zermelo``."""
+    mine = os.environ.get(CACHE_ENV)
+    if mine:
+        return Path(mine)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "zermelo"
+
+
+def _path(spec: str) -> Path:
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", spec)[:60]
+    digest = hashlib.sha256(spec.encode()).hexdigest()[:12]
+    return cache_dir() / "periods" / f"{safe}-{digest}.json"
+
+
+_MEMO: dict[str, ProvenPeriod | None] = {}
+
+
+def _read(spec: str) -> tuple[bool, ProvenPeriod | None]:
+    """(found, the period or None for "tried, not proven"); (False, None) for a missing or bad file."""
+    try:
+        data: Any = json.loads(_path(spec).read_text())
+        if data.get("format") != FORMAT or data.get("game") != spec:
+            return False, None
+        if not data["proven"]:
+            return (int(data["tried"]) >= MAX_UPTO), None
+        n0, p, values = int(data["preperiod"]), int(data["period"]), data["values"]
+        if n0 < 0 or p <= 0 or len(values) != n0 + p or not all(type(v) is int and v >= 0 for v in values):
+            return False, None
+        return True, ProvenPeriod(spec, n0, p, tuple(values), str(data["proof"]))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False, None
+
+
+def _write(spec: str, found: ProvenPeriod | None, tried: int) -> None:
+    data: dict[str, Any] = {"format": FORMAT, "game": spec, "proven": found is not None, "tried": tried}
+    if found is not None:
+        data |= {"preperiod": found.preperiod, "period": found.period, "values": list(found.values)}
+        data["proof"] = found.proof
+    path = _path(spec)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, path)  # atomic: another process never reads half a file
+    except OSError:
+        pass  # a read-only home: the answer is still right, only not remembered
+
+
+def proven_period(game: HeapGame) -> ProvenPeriod | None:
+    """The proven period of a heap game's Grundy sequence, or ``None`` if no theorem proves one.
+
+    Computed at most once per game (memory, then the disk cache of :func:`cache_dir`).
+    """
+    spec = game.spec()
+    if spec in _MEMO:
+        return _MEMO[spec]
+    found, pp = _read(spec)
+    if not found:
+        pp, tried = _compute(game)
+        _write(spec, pp, tried)
+    _MEMO[spec] = pp
+    return pp
+
+
+def _compute(game: HeapGame) -> tuple[ProvenPeriod | None, int]:
+    from .sequence import has_theorem, sequence
+
+    if not has_theorem(game):
+        return None, MAX_UPTO  # no periodicity theorem for this game: nothing to prove
+    upto = FIRST_UPTO
+    while True:
+        s = sequence(game, upto, max_upto=MAX_UPTO)
+        if s.proven and s.period and not s.saltus and s.preperiod is not None:
+            n0, p = s.preperiod, s.period
+            if s.values.size < n0 + p:
+                s = sequence(game, n0 + p, max_upto=MAX_UPTO)
+            values = tuple(int(v) for v in s.values[: n0 + p])
+            return ProvenPeriod(game.spec(), n0, p, values, s.proof), s.computed
+        if (s.period is None and upto >= MAX_UPTO // 16) or upto >= MAX_UPTO:
+            return None, MAX_UPTO
+        upto = min(upto * 16, MAX_UPTO)
