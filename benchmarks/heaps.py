@@ -2,7 +2,7 @@
 
 ``python -m benchmarks.heaps`` runs everything (minutes; Officers and Grundy's game to 10^7 are
 the long ones); ``--quick`` runs the same cases at a tenth of the size; ``--only NAME`` (repeatable)
-picks cases: kayles, dawsonkayles, p016, p056, officers, grundy, subtraction, cpeer.
+picks cases: kayles, dawsonkayles, p016, p056, officers, grundy, subtraction, cpeer, octalpeer.
 
 Speeds are ratios against the plain O(n²) kernel measured in the same run (its time at 10^6 heaps
 is extrapolated from a smaller n as n², and marked so).  The machine is shared, so absolute times
@@ -13,11 +13,18 @@ folder) and runs the same cases in C and in zermelo, both without a period short
 has none), comparing CPU seconds; every C sequence must equal zermelo's value for value, or the
 benchmark stops with the first heap where they differ.  Without a C compiler those rows are skipped
 with a message.
+
+``octalpeer`` is an independent peer: the C++ sparse-space solver of github.com/tczajka/octal-games
+(``old/src``; ``OCTAL_PEER_DIR`` is a checkout of the repository), built with ``g++ -O3`` without
+its test library, and ``zermelo sequence`` on the same codes (0.16, 0.376, 0.354), each as a whole
+process (start-up included) and each proving the period; the periods and preperiods must agree.
+Without ``OCTAL_PEER_DIR`` or g++ the rows are skipped with a message.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import shutil
@@ -226,6 +233,56 @@ def _cpeer(quick: bool) -> None:
         peer.close()
 
 
+# -- the independent C++ peer (tczajka/octal-games) -----------------------------------------------
+#: Code, heaps zermelo computes (the proof may go on to 4N + 1000), the known preperiod and period.
+OCTAL_PEER_CODES = [
+    ("0.16", 600_000, 105_351, 149_459),
+    ("0.376", 2_300_000, 2_268_248, 4),
+    ("0.354", 10_100_000, 10_061_916, 1180),
+]
+
+
+def _octal_peer(quick: bool) -> None:
+    source = os.environ.get("OCTAL_PEER_DIR")
+    if not source:
+        print("\noctal-games peer: OCTAL_PEER_DIR is not set (a checkout of github.com/tczajka/octal-games): skipped\n")
+        return
+    src = Path(source) / "old" / "src" if (Path(source) / "old" / "src").is_dir() else Path(source)
+    cxx = shutil.which("g++")
+    if cxx is None or not (src / "analyze_exec.cc").exists():
+        print(f"\noctal-games peer: {'no g++' if cxx is None else f'no analyze_exec.cc in {src}'}: skipped\n")
+        return
+    folder = tempfile.mkdtemp(prefix="zermelo-octal-peer-")
+    try:
+        exe = os.path.join(folder, "analyze")
+        files = [str(src / f) for f in ("analyze_exec.cc", "game.cc", "game_util.cc", "hadamard.cc")]
+        subprocess.run([cxx, "-O3", "-std=c++11", "-pthread", "-o", exe, *files], check=True, capture_output=True)
+        print("\noctal-games peer (tczajka/octal-games old/src, g++ -O3): whole processes, wall seconds\n")
+        _row("code", "zermelo sequence", "peer analyze", "zermelo / peer", "period, preperiod")
+        _row("---", "---", "---", "---", "---")
+        zermelo = [sys.executable, "-m", "zermelo", "sequence"]
+        for code, n, pre, per in OCTAL_PEER_CODES[:1] if quick else OCTAL_PEER_CODES:
+            t0 = time.perf_counter()
+            ours = subprocess.run(
+                [*zermelo, f"octal:{code}", "--upto", str(n), "--json", "--quiet"],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            tz = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            theirs = subprocess.run([exe, code], capture_output=True, text=True, check=True)
+            tp = time.perf_counter() - t0
+            data = json.loads(ours.stdout)
+            found = re.search(r"Found period start=(\d+) period=(\d+)", theirs.stdout)
+            got = (data["preperiod"], data["period"], data["proven"])
+            if found is None or (int(found[1]), int(found[2])) != (pre, per) or got != (pre, per, True):
+                raise RuntimeError(f"{code}: zermelo {got}, peer {found and found.groups()}, known {(pre, per)}")
+            _row(code, f"{tz:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{per:,}, {pre:,} (both proven)")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 CASES: dict[str, Callable[[bool], None]] = {
     "kayles": _kayles,
     "dawsonkayles": _dawsonkayles,
@@ -235,6 +292,7 @@ CASES: dict[str, Callable[[bool], None]] = {
     "grundy": lambda quick: _long("Grundy's game", GrundyGame(), 1_000_000 if quick else 10_000_000),
     "subtraction": _subtraction,
     "cpeer": _cpeer,
+    "octalpeer": _octal_peer,
 }
 
 
@@ -245,7 +303,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv if argv is not None else [])
     _warm()
     chosen = args.only or list(CASES)
-    if any(name != "cpeer" for name in chosen):
+    if any(name not in ("cpeer", "octalpeer") for name in chosen):
         _row("case", "time", "result", "notes")
         _row("---", "---", "---", "---")
     for name in chosen:

@@ -33,16 +33,11 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {
     ): "Game's methods import notation, thermograph and reduced inside functions",
     # An octal game's grundy_formula runs the sequence kernels, which take the game's code.
     ("zermelo.heaps.games", "zermelo.heaps.sequence"): "TakeAndBreak.grundy_formula imports sequence",
-    # The registry loads the games' registrations, which import the registry (arch: issue 13).
-    ("zermelo.heaps._register", "zermelo.registry"): "registry._load imports heaps._register",
 }
 
-#: Source files over MAX_LINES known today -> why (arch splits play.py, patterns.py, explain.py).
+#: Source files over MAX_LINES known today -> why (arch splits play.py and explain.py).
 MAX_LINES = 600
 KNOWN_LONG: dict[str, str] = {
-    "play.py": "evaluation, notation, boards and the session in one file (arch: issue 13)",
-    "patterns.py": "period detection and the predicate compiler in one file (arch: issue 13)",
-    "minimax.py": "negamax, alpha-beta, MTD(f) and the table in one file",
     "values/game.py": "the Game class and its arithmetic in one file",
 }
 
@@ -228,4 +223,31 @@ def test_the_bottom_floor_imports_nothing_above_errors() -> None:
     for name in ("zermelo.sprague_grundy", "zermelo.limits", "zermelo.cache", "zermelo.traversal"):
         assert GRAPH[name] <= {"zermelo", "zermelo.errors"}, name
         loaded = {m for m in loaded_by(f"import {name}") if m.startswith("zermelo")}
-        assert loaded <= {"zermelo", "zermelo.errors", name}, (name, loaded)
+        assert loaded <= {"zermelo", "zermelo._lazy", "zermelo.errors", name}, (name, loaded)
+
+
+def loaded_by_command(*argv: str) -> set[str]:
+    """The modules a fresh interpreter has loaded after running ``zermelo ARGV...``."""
+    words = ", ".join(repr(a) for a in argv)
+    return loaded_by(
+        "import contextlib, io\nfrom zermelo.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n    main([{words}])"
+    )
+
+
+def test_the_first_commands_load_only_what_they_use() -> None:
+    # Start-up (issue 19): numba, rich, matplotlib and starlette load only where used; the CLI
+    # builds the command it runs; `zermelo --help` loads no command and no numpy.
+    heavy = {"numba", "rich", "matplotlib", "starlette"}
+    solve = loaded_by_command("solve", "nim", "3", "4", "5")
+    assert not heavy & solve
+    assert {m for m in solve if m.startswith("zermelo.commands.")} == {
+        "zermelo.commands.common",
+        "zermelo.commands.solve",
+    }
+    assert not {m for m in solve if m.startswith(("zermelo.values", "zermelo.heaps"))}
+    games = loaded_by_command("games")
+    assert not (heavy | {"numpy"}) & games and "zermelo.games.nim" in games
+    helped = loaded_by_command("--help")
+    assert not (heavy | {"numpy"}) & helped
+    assert not {m for m in helped if m.startswith(("zermelo.commands.", "zermelo.games"))}

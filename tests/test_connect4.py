@@ -145,7 +145,7 @@ def test_compiled_solver_respects_its_budget() -> None:
     from zermelo.errors import SearchLimitExceeded
 
     g = Connect4(7, 6)
-    with pytest.raises(SearchLimitExceeded, match="budget of 50,000 positions"):
+    with pytest.raises(SearchLimitExceeded, match="budget of 1,000,000 positions"):
         negamax(g, g.parse(""), limits=Limits(1_000, None))
 
 

@@ -89,3 +89,22 @@ def test_misere_on_a_digraph() -> None:
     # Misère: the token at c cannot move, so the player to move there wins.
     assert [str(outcome(g, v, misere=True)) for v in "abc"] == ["N", "P", "N"]
     assert remoteness(g, "c", misere=True) == 0
+
+
+def test_a_vertex_without_edges_can_be_declared(capsys) -> None:
+    from zermelo.cli import main
+
+    assert main(["solve", "digraph", "A->B, P", "P", "--json"]) == 0
+    import json as _json
+
+    data = _json.loads(capsys.readouterr().out)
+    assert data["outcome"] == "P" and data["game"] == "digraph:A->B, P"
+
+
+def test_table_lists_every_vertex_the_notes_dag_done_right(capsys) -> None:
+    from zermelo.cli import main
+
+    assert main(["table", "digraph", "0->1, 0->2, 1->3, 2->3"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
+    assert rows == [["0", "0", "P"], ["1", "1", "N"], ["2", "1", "N"], ["3", "0", "P"]]  # the notes print 2 for 0
+    assert main(["table", "nim", "a->b"]) == 2

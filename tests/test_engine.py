@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import Limits, Loopy, Progress, SearchLimitExceeded, Sum, Unsupported, engine_for, fold, mex, nim_sum
-from zermelo.engine import DRAW, LOSE, WIN, Engine
+from zermelo.engine import DRAW, LOSE, WIN, Engine, plain_kernels
 from zermelo.games import Digraph, HeapGame, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial
 
@@ -661,3 +661,43 @@ def test_a_search_past_its_deadline_stops_before_building_roots() -> None:
     with pytest.raises(SearchLimitExceeded, match="time budget"):
         eng.grundies(list(range(1000)), Limits(deadline=time.monotonic() - 1))
     assert eng.positions_seen == 0 and eng.grundy(17) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 40), st.sampled_from([0.05, 0.15, 0.3]), st.booleans())
+def test_small_graphs_get_the_same_answers_from_plain_python_and_numba(
+    seed: int, n: int, density: float, acyclic: bool
+) -> None:
+    # A game with a closed form has its small graphs evaluated by the kernels' plain Python while
+    # numba is not loaded (start-up); other games, big graphs, or once numba is loaded, by the
+    # compiled kernels: the same answers.
+    succ = random_graph(random.Random(seed), n, acyclic=acyclic, density=density)
+    order = list(range(n))
+    random.Random(seed).shuffle(order)
+    answers = []
+    for plain in (True, False):  # everything plain Python (numba not loaded), then compiled
+        loaded = sys.modules.pop("numba", None) if plain else None  # pretend it is not loaded
+        try:
+            eng = Engine(Graph(succ))
+            with plain_kernels(10**9 if plain else -1):
+                got = (
+                    eng.statuses(order[: n // 2]),  # then grown: retrograde_more
+                    eng.statuses(order),
+                    eng.statuses(order, misere=True),
+                    [str(g) for g in eng.grundies(order)],
+                )
+        finally:
+            if loaded is not None:
+                sys.modules["numba"] = loaded
+        answers.append(got)
+    assert answers[0] == answers[1]
+
+
+def test_a_closed_form_game_evaluates_small_graphs_without_numba() -> None:
+    import subprocess
+
+    code = (
+        "import sys, zermelo as z; a = z.solve(z.games.Nim(), (3, 4, 5)); print(a.remoteness, 'numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["11", "False"]

@@ -288,4 +288,4 @@ def test_a_move_whose_label_names_its_result_is_not_followed_by_it_again() -> No
 
     assert "left 2 (to 3 3)." in solve(Rook(), (3, 5), misere=True).explanation
     assert "take 1 (22 -> 21)." in solve(Subtraction({1, 3, 4}), 22).explanation
-    assert "take 2 from heap 1 (3 -> 1), to 1 4 5" in solve(Nim(), (3, 4, 5), misere=True).explanation
+    assert "take 2 from heap 1 (3 -> 1), to '1 4 5'" in solve(Nim(), (3, 4, 5), misere=True).explanation

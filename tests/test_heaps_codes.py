@@ -111,7 +111,7 @@ def test_heap_options_follow_the_digits() -> None:
 NAMED = [
     (DawsonChess, "dawsonchess", "0.137"),
     (DawsonKayles, "dawsonkayles", "0.07"),
-    (Treblecross, "treblecross", "0.007"),
+    (Treblecross, "treblecrossheap", "0.007"),
     (Officers, "officers", "0.6"),
     (GrundyGame, "grundygame", "4!.0"),
 ]

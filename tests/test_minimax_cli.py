@@ -69,7 +69,7 @@ def test_stone_game_score(capsys: pytest.CaptureFixture[str]) -> None:
         (("stone-game-iv", "7", "--depth", "0"), "at least 1"),
         (("tictactoe", ".........", "--compare", "--depth", "3"), "leave out --depth"),
         (("nosuchgame", "1"), "unknown game"),
-        (("connect4", "", "--budget", "100"), "budget of 5,000 positions"),
+        (("connect4", "", "--budget", "100"), "budget of 100,000 positions"),
     ],
 )
 def test_errors_are_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:

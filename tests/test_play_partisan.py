@@ -310,7 +310,7 @@ def test_terminal_partisan_errors_are_one_line(capsys: pytest.CaptureFixture[str
 def test_past_the_count_budget_moves_keep_their_values(monkeypatch: pytest.MonkeyPatch) -> None:
     # The (position, side) search does not split a board into regions: past its budget the
     # moves carry values without a count, and the computer still picks a winning move.
-    import zermelo.play as play
+    import zermelo.play.evaluate as play
 
     monkeypatch.setattr(play, "REMOTENESS_POSITIONS", 10)
     d = Domineering()

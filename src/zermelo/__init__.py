@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ._lazy import lazy
 
 if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads on first use
     from . import games, heaps
@@ -17,6 +18,7 @@ if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads 
     from .cache import clear_caches
     from .engine import Engine, engine_for
     from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+    from .heaps.census import census
     from .heaps.sequence import HeapSequence, sequence
     from .limits import Limits, Progress
     from .minimax import move_values, negamax
@@ -30,63 +32,50 @@ if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads 
 
 #: Where each public name lives: ``import zermelo`` loads none of them (so ``import zermelo.rules``
 #: loads no game, and the CLI only what its command needs); ``zermelo.solve`` loads its module.
-_HOMES = {
-    "games": "",
-    "heaps": "",
-    "Analysis": "analysis",
-    "grundy": "analysis",
-    "outcome": "analysis",
-    "partisan_outcome": "analysis",
-    "remoteness": "analysis",
-    "solve": "analysis",
-    "winning_moves": "analysis",
-    "clear_caches": "cache",
-    "Engine": "engine",
-    "engine_for": "engine",
-    "InvalidGame": "errors",
-    "InvalidPosition": "errors",
-    "SearchLimitExceeded": "errors",
-    "Unsupported": "errors",
-    "ZermeloError": "errors",
-    "fold": "traversal",
-    "HeapSequence": "heaps.sequence",
-    "sequence": "heaps.sequence",
-    "Limits": "limits",
-    "Progress": "limits",
-    "move_values": "minimax",
-    "negamax": "minimax",
-    "make_game": "registry",
-    "Impartial": "rules",
-    "Move": "rules",
-    "Outcome": "rules",
-    "Partisan": "rules",
-    "PartisanSum": "rules",
-    "Scored": "rules",
-    "Sum": "rules",
-    "Loopy": "sprague_grundy",
-    "mex": "sprague_grundy",
-    "nim_sum": "sprague_grundy",
-    "canonical_form": "values.canonical",
-    "Game": "values.game",
-    "parse_value": "values.notation",
-}
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'zermelo' has no attribute {name!r}")
-    if not home:
-        value: Any = importlib.import_module(f"{__name__}.{name}")
-    else:
-        value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOMES})
-
+__getattr__, __dir__ = lazy(
+    __name__,
+    {
+        "games": None,
+        "heaps": None,
+        "Analysis": ".analysis",
+        "grundy": ".analysis",
+        "outcome": ".analysis",
+        "partisan_outcome": ".analysis",
+        "remoteness": ".analysis",
+        "solve": ".analysis",
+        "winning_moves": ".analysis",
+        "clear_caches": ".cache",
+        "Engine": ".engine",
+        "engine_for": ".engine",
+        "InvalidGame": ".errors",
+        "InvalidPosition": ".errors",
+        "SearchLimitExceeded": ".errors",
+        "Unsupported": ".errors",
+        "ZermeloError": ".errors",
+        "fold": ".traversal",
+        "census": ".heaps.census",
+        "HeapSequence": ".heaps.sequence",
+        "sequence": ".heaps.sequence",
+        "Limits": ".limits",
+        "Progress": ".limits",
+        "move_values": ".minimax",
+        "negamax": ".minimax",
+        "make_game": ".registry",
+        "Impartial": ".rules",
+        "Move": ".rules",
+        "Outcome": ".rules",
+        "Partisan": ".rules",
+        "PartisanSum": ".rules",
+        "Scored": ".rules",
+        "Sum": ".rules",
+        "Loopy": ".sprague_grundy",
+        "mex": ".sprague_grundy",
+        "nim_sum": ".sprague_grundy",
+        "canonical_form": ".values.canonical",
+        "Game": ".values.game",
+        "parse_value": ".values.notation",
+    },
+)
 
 __version__ = "0.1.0"
 
@@ -111,6 +100,7 @@ __all__ = [
     "Unsupported",
     "ZermeloError",
     "canonical_form",
+    "census",
     "clear_caches",
     "engine_for",
     "fold",

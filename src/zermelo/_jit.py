@@ -20,15 +20,18 @@ from __future__ import annotations
 import functools
 import sys
 import threading
+import types
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["compiled", "njit"]
+__all__ = ["compiled", "interpreted", "is_loaded", "njit"]
 
 _PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
 _DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
 _LOCK = threading.Lock()
 _STAND_INS: dict[tuple[str, str], Callable[..., Any]] = {}
+_PY: dict[str, dict[str, Callable[..., Any]]] = {}  # module -> its kernels' Python functions
+_PLAIN: dict[str, dict[str, Any]] = {}  # module -> namespace where its kernels are plain Python
 
 
 def njit(fn: Callable[..., Any]) -> Any:
@@ -38,6 +41,7 @@ def njit(fn: Callable[..., Any]) -> Any:
     """
     key = (fn.__module__, fn.__qualname__)
     _PENDING.setdefault(fn.__module__, {})[fn.__qualname__] = fn
+    _PY.setdefault(fn.__module__, {})[fn.__qualname__] = fn
 
     @functools.wraps(fn)
     def call(*args: Any) -> Any:
@@ -76,3 +80,36 @@ def compiled(kernel: Any) -> Any:
     if key not in _DISPATCHERS:
         _compile_module(key[0])
     return _DISPATCHERS[key]
+
+
+def is_loaded() -> bool:
+    """Whether numba is imported already (then compiled kernels cost nothing more to call)."""
+    return "numba" in sys.modules
+
+
+def interpreted(kernel: Any) -> Any:
+    """The kernel as plain Python, calling the plain Python of the kernels of its module too.
+
+    For small inputs before numba is loaded: a closed-form game's remoteness searches a few
+    hundred nodes, which Python does in milliseconds, and importing numba and loading cached
+    kernels takes half a second.  Same code, same answers (the tests run both).
+
+    >>> @njit
+    ... def half(x):
+    ...     return x // 2
+    >>> @njit
+    ... def quarter(x):
+    ...     return half(half(x))
+    >>> interpreted(quarter)(20)
+    5
+    """
+    fn = getattr(kernel, "py_func", kernel)
+    module = fn.__module__
+    namespace = _PLAIN.get(module)
+    if namespace is None:
+        namespace = dict(sys.modules[module].__dict__)
+        for name, f in _PY.get(module, {}).items():
+            if "." not in name:
+                namespace[name] = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
+        _PLAIN[module] = namespace
+    return namespace.get(fn.__qualname__, fn)

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
 from .cache import RulesCache
-from .engine import DRAW, LOSE, WIN, engine_for
+from .engine import DRAW, LOSE, WIN, engine_for, plain_kernels
 from .errors import SearchLimitExceeded, Unsupported
 from .explain import explain
 from .limits import Limits, deadline_scope, over_budget, over_time, too_big
@@ -159,7 +160,7 @@ def _outcome(
             return (Outcome.P if gf == 0 else Outcome.N), True, gf
         if eng.splits:
             return _gvalue_outcome(eng.grundy(position, limits)), True, None
-    return _status_outcome(eng.status(position, misere, limits)[0]), False, None
+    return _status_outcome(eng.outcome(position, misere, limits)[0]), False, None
 
 
 def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> GValue:
@@ -213,7 +214,7 @@ def remoteness(
     [0, 1, 2, 3, 1, 2, 3, 4]
     """
     game.validate(position)
-    return engine_for(game).status(position, misere, limits)[1]
+    return engine_for(game).outcome(position, misere, limits)[1]
 
 
 def winning_moves(
@@ -290,7 +291,7 @@ def outcomes(
         if not misere and eng.splits:
             searched = [_gvalue_outcome(v) for v in eng.grundies(todo, lim)]
         else:
-            searched = [_status_outcome(st) for st, _ in eng.statuses(todo, misere, lim)]
+            searched = [_status_outcome(st) for st, _ in eng.outcomes(todo, misere, lim)]
         for i, o in zip(rest, searched, strict=True):
             found[i] = o
     return [o for o in found if o is not None]
@@ -324,6 +325,27 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             notes.append(f"winning moves not listed: {exc}{also}")
             listed = False
     extras = _extras_limits(lim) if formula_settled else lim
+    with plain_kernels() if formula_settled else nullcontext():  # a closed form's extras: no numba
+        return _with_extras(
+            game, position, misere, lim, extras, out, formula_settled, formula_grundy, wins, one, notes, listed
+        )
+
+
+def _with_extras(
+    game: Impartial[Any],
+    position: Any,
+    misere: bool,
+    lim: Limits,
+    extras: Limits,
+    out: Outcome,
+    formula_settled: bool,
+    formula_grundy: GValue | None,
+    wins: list[Move[Any]],
+    one: Move[Any] | None,
+    notes: list[str],
+    listed: bool,
+) -> Analysis:
+    """:func:`solve` after the outcome and winning moves: Grundy value, remoteness, explanation."""
     g: GValue | None = None
     if formula_grundy is not None:
         g = formula_grundy
@@ -468,7 +490,7 @@ def _turn_statuses(
 ) -> list[tuple[int, int | None]]:
     """(status, remoteness) of (position, side to move "L"/"R") nodes, from one search of the
     game's (position, side) graph (kept per rules object, so later questions reuse it)."""
-    return engine_for(TURNS.get(game)).statuses(list(nodes), False, limits)
+    return engine_for(TURNS.get(game)).outcomes(list(nodes), False, limits)
 
 
 def partisan_remoteness(

@@ -13,13 +13,14 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .checks import recursion_room
+from .commands import SUMMARY
 from .errors import ZermeloError
-from .quote import recursion_room
 
 __all__ = ["main"]
 
 #: The command modules, in the order ``zermelo --help`` lists them.
-COMMANDS = ("games", "solve", "value", "sequence", "negamax", "table", "conjecture", "play", "serve")
+COMMANDS = tuple(SUMMARY)
 
 
 class UsageError(ZermeloError):
@@ -47,8 +48,10 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The full argument parser, with every command's sub-parser."""
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The argument parser, with every command's sub-parser; given ``argv``, only the sub-parser
+    of the command it runs is built in full (the others are named with their one-line help, as
+    ``zermelo --help`` shows them), so a command imports only what it uses."""
     parser = _Parser(
         prog="zermelo",
         description="Solve, analyse and play combinatorial games.",
@@ -59,8 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"zermelo {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
+    wanted = None if argv is None else next((w for w in argv if not w.startswith("-")), "")
     for name in COMMANDS:
-        importlib.import_module(f".commands.{name}", __package__).add(sub)
+        if wanted is None or name == wanted:
+            importlib.import_module(f".commands.{name}", __package__).add(sub)
+        else:
+            sub.add_parser(name, help=SUMMARY[name])
     return parser
 
 
@@ -72,7 +79,8 @@ LAST_RESORT: list[str] = []
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (the console script exits with it)."""
     try:
-        args = build_parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(words).parse_args(words)
         with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
             status: int = args.run(args)
         return status

@@ -13,10 +13,8 @@ The search has two halves:
    a way out of; a topological pass gives Grundy values by the mex rule.  Loopy impartial games
    get generalized Sprague–Grundy values (:class:`Loopy`, after Smith and Fraenkel).
 
-Two graphs are kept per game: the *whole* graph (each option is one node; outcome, remoteness,
-misère play) and the *split* graph (each option is a sum of independent components, for games
-with ``components`` and for :class:`~zermelo.rules.Sum`; normal-play Grundy values, the XOR of the
-parts).  The split graph is what makes Kayles or a Nim position with big heaps cheap.
+Two graphs per game: the *whole* graph (outcome, remoteness, misère play) and the *split* graph
+(each option a sum of independent components: normal-play Grundy values, the XOR of the parts).
 """
 
 from __future__ import annotations
@@ -24,7 +22,9 @@ from __future__ import annotations
 import sys
 import time
 from array import array
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 import numpy as np
@@ -64,14 +64,36 @@ _MISSING = object()
 #: The compiled kernels, imported on first use (importing numba makes `import zermelo` slow).
 _KERNELS: dict[str, Any] = {}
 
+#: While a closed form answers, its small extra searches (the remoteness beside a formula's outcome,
+#: ``zermelo solve nim 3 4 5``) are evaluated by the kernels' plain Python if numba is not loaded
+#: yet: a graph of up to this many option entries takes milliseconds, where loading numba takes
+#: half a second.  So a closed-form game never loads numba for them (:func:`plain_kernels`).
+SMALL_GRAPH = 10_000
 
-def _kernel(name: str) -> Any:
+_PLAIN_UP_TO: ContextVar[int] = ContextVar("zermelo_plain_kernels", default=-1)
+
+
+@contextmanager
+def plain_kernels(up_to: int = SMALL_GRAPH) -> Iterator[None]:
+    """Inside the block, graphs of up to ``up_to`` entries are evaluated by the kernels' plain
+    Python while numba is not loaded (same code, same answers; tests run both)."""
+    token = _PLAIN_UP_TO.set(up_to)
+    try:
+        yield
+    finally:
+        _PLAIN_UP_TO.reset(token)
+
+
+def _kernel(name: str, size: int = 0) -> Any:
+    """The kernel ``name``: compiled, or its plain Python for a graph of ``size`` entries inside
+    :func:`plain_kernels` while numba is not loaded."""
+    from . import _jit, _kernels
+
+    if size and size <= _PLAIN_UP_TO.get() and not _jit.is_loaded():
+        return _jit.interpreted(getattr(_kernels, name))
     f = _KERNELS.get(name)
     if f is None:
-        from . import _kernels
-        from ._jit import compiled
-
-        f = _KERNELS[name] = compiled(getattr(_kernels, name))
+        f = _KERNELS[name] = _jit.compiled(getattr(_kernels, name))
     return f
 
 
@@ -350,7 +372,7 @@ class Engine:
     >>> e = Engine(Subtraction({1, 3, 4}))
     >>> [e.grundy(n) for n in range(8)]
     [0, 1, 0, 1, 2, 3, 2, 0]
-    >>> e.status(21), e.status(22)
+    >>> e.outcome(21), e.outcome(22)
     ((2, 12), (1, 13))
     """
 
@@ -470,25 +492,27 @@ class Engine:
         table: tuple[np.ndarray, np.ndarray]
         if cached is not None and cached[0].shape[0]:
             # Only the new nodes need work: questions asked one by one stay linear overall.
-            table = _kernel("retrograde_more")(node_off, parts, misere, cached[0], cached[1])
+            table = _kernel("retrograde_more", parts.shape[0])(node_off, parts, misere, cached[0], cached[1])
         else:
-            table = _kernel("retrograde")(node_off, parts, misere)
+            table = _kernel("retrograde", parts.shape[0])(node_off, parts, misere)
         self._outcomes[misere] = table
         return table
 
-    def status(self, position: Any, misere: bool = False, limits: Limits | None = None) -> tuple[int, int | None]:
+    def outcome(self, position: Any, misere: bool = False, limits: Limits | None = None) -> tuple[int, int | None]:
         """(WIN/LOSE/DRAW for the player to move, remoteness or ``None`` for a draw)."""
-        return self.statuses([position], misere, limits)[0]
+        return self.outcomes([position], misere, limits)[0]
 
-    def statuses(
+    def outcomes(
         self, positions: Sequence[Any], misere: bool = False, limits: Limits | None = None
     ) -> list[tuple[int, int | None]]:
-        """:meth:`status` of many positions with one search (tables, every option of a move)."""
+        """:meth:`outcome` of many positions with one search (tables, every option of a move)."""
         nodes = self._search(self._whole, [(self.rules, p) for p in positions], limits or Limits())
         if not nodes:
             return []
         state, rem = self._outcome_table(misere, max(nodes) + 1)
         return [(int(state[j]), int(rem[j]) if state[j] != DRAW else None) for j in nodes]
+
+    status, statuses = outcome, outcomes  # their old names (the literature says outcome)
 
     def grundy(self, position: Any, limits: Limits | None = None) -> GValue:
         """The (generalized) Sprague–Grundy value of a position under normal play."""
@@ -496,15 +520,13 @@ class Engine:
 
     def grundies(self, positions: Sequence[Any], limits: Limits | None = None) -> list[GValue]:
         """Grundy values of many positions with one search."""
-        from ._kernels import grundy_values
-
         lim = limits or Limits()
         if not self.splits:
             return self._whole_grundies(positions, lim)
         graph = self._split
         split = [self._parts(self.rules, p) for p in positions]
         flat = self._search(graph, [rp for parts in split for rp in parts], lim)
-        self._g_split = self._extend_grundy(graph, self._g_split, grundy_values)
+        self._g_split = self._extend_grundy(graph, self._g_split)
         values = self._g_split[np.asarray(flat, dtype=np.int64)].tolist() if flat else []
         out: list[GValue] = []
         at = 0
@@ -519,14 +541,12 @@ class Engine:
         return out
 
     def _whole_grundies(self, positions: Sequence[Any], lim: Limits) -> list[GValue]:
-        from ._kernels import grundy_values
-
         nodes = self._search(self._whole, [(self.rules, p) for p in positions], lim)
-        self._g_whole = self._extend_grundy(self._whole, self._g_whole, grundy_values)
+        self._g_whole = self._extend_grundy(self._whole, self._g_whole)
         values = self._g_whole[np.asarray(nodes, dtype=np.int64)].tolist() if nodes else []
         return [v if v >= 0 else self._loopy_value(j) for j, v in zip(nodes, values, strict=True)]
 
-    def _extend_grundy(self, graph: _Graph, g: np.ndarray, kernel: Any) -> np.ndarray:
+    def _extend_grundy(self, graph: _Graph, g: np.ndarray) -> np.ndarray:
         n = len(graph)
         start = g.shape[0]
         if start == n:
@@ -534,17 +554,17 @@ class Engine:
         new = np.full(n, -1, np.int64)
         new[:start] = g
         node_off, parts = self._arrays(graph)
-        kernel(node_off, parts, new, start)
+        _kernel("grundy_values", parts.shape[0])(node_off, parts, new, start)
         return new
 
     def _loopy_value(self, j: int) -> GValue:
         """Generalized Sprague–Grundy value of a node the topological pass left unresolved."""
-        from ._kernels import INFINITE, loopy_grundy
+        from ._kernels import INFINITE
 
         n = len(self._whole)
         if self._labels.shape[0] != n:
             node_off, parts = self._arrays(self._whole)
-            self._labels = loopy_grundy(node_off, parts, self._g_whole)
+            self._labels = _kernel("loopy_grundy", parts.shape[0])(node_off, parts, self._g_whole)
         lab = self._labels
         if lab[j] != INFINITE:
             return int(lab[j])

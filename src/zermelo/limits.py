@@ -46,7 +46,8 @@ class Progress:
     """What a long search reports: positions reached, options examined, seconds so far.
 
     ``phase`` names what is running (``"searching"``, or :data:`ARITHMETIC` with ``work`` the
-    sums, comparisons and values built so far).
+    sums, comparisons and values built so far); ``detail`` says where a search that is not a
+    graph walk is (the compiled Connect Four solver: its phase and window).
     """
 
     positions: int
@@ -55,6 +56,7 @@ class Progress:
     done: bool = False
     phase: str = "searching"
     work: int = 0
+    detail: str = ""
 
 
 @dataclass(frozen=True)

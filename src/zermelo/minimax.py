@@ -37,11 +37,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from . import minimax_compiled as _compiled_solver
 from .errors import InvalidPosition, SearchLimitExceeded
-from .limits import Limits, over_budget, over_time
+from .limits import Limits, deadline, over_budget, over_time
+from .minimax_result import WIN, MoveValue, Result, child_target, outcome, split, unshrink
 from .rules import Move, Scored
 
 __all__ = [
@@ -54,18 +56,11 @@ __all__ = [
     "negamax",
 ]
 
-#: The value of an immediate win in ``win_loss`` games; a win in ``d`` plies is worth ``WIN - d``.
-WIN = 10**6
 _INF = 1 << 62
 #: Depth of an exact (horizon-free) table entry.
 _EXACT = 1 << 30
 #: Positions whose payoff, key and moves a search remembers (then it starts over).
 _MEMO_LIMIT = 1 << 20
-
-
-def _unshrink(x: int) -> int:
-    """Inverse of the one-ply distance step on window bounds (see :meth:`Search._window`)."""
-    return x + 1 if x > 0 else x - 1 if x < 0 else 0
 
 
 @dataclass
@@ -109,6 +104,8 @@ class Search:
         self.stats = Stats()
         self.horizon_hit = False
         self._start = time.perf_counter()
+        #: When the search must stop (``time.monotonic()``), from the limits or the ambient deadline.
+        self.deadline = deadline(self.limits, time.monotonic())
         self._custom_order = type(game).order is not Scored.order
         self._memo: dict[Any, list[Any]] = {}
 
@@ -137,7 +134,7 @@ class Search:
                 positions=n,
                 seconds=time.perf_counter() - self._start,
             )
-        if lim.max_seconds is not None and time.perf_counter() - self._start > lim.max_seconds:
+        if self.deadline is not None and time.monotonic() > self.deadline:
             raise over_time(
                 lim.max_seconds,
                 f"{n:,} positions",
@@ -257,7 +254,7 @@ class Search:
                     if not prune:
                         a, b = -_INF, _INF
                     elif win_loss:
-                        a, b = -_unshrink(f[4]), -_unshrink(f[3])
+                        a, b = -unshrink(f[4]), -unshrink(f[3])
                     else:
                         a, b = g - f[4], g - f[3]
                     pos, d = move.position, f[5] - 1
@@ -329,172 +326,15 @@ class Search:
         return self.alphabeta(position, value, value + 1, depth) <= value
 
 
-# -- results ------------------------------------------------------------------------------------
-
-
-def _split(game: Scored[Any], v: int) -> tuple[int, int | None]:
-    """(value, distance) in the user's terms from the search's encoding."""
-    if not game.win_loss:
-        return v, None
-    if v == 0:
-        return 0, None
-    if abs(v) > WIN // 2:
-        return (1 if v > 0 else -1), WIN - abs(v)
-    return v, None  # a heuristic value from ``evaluate``
-
-
-def _outcome(game: Scored[Any], value: int) -> str:
-    return "win" if value > 0 else "loss" if value < 0 else "draw"
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """One legal move and its value for the player making it."""
-
-    move: Move[Any]
-    value: int
-    distance: int | None
-    outcome: str
-
-    def describe(self) -> str:
-        """``win in 3``, ``draw``, ``loss in 4`` or ``score +2``."""
-        if self.distance is not None:
-            return f"{self.outcome} in {self.distance}"
-        return self.outcome if self.value == 0 and self.outcome == "draw" else f"{self.outcome} ({self.value:+d})"
-
-
-@dataclass
-class Result:
-    """The answer of :func:`negamax`.
-
-    ``value`` is the value for the player to move: -1/0/+1 for win/draw/loss games (then
-    ``distance`` is the number of plies to the end with best play: quick wins, slow losses),
-    else the score (difference) the game's payoff and gains define.  ``best_moves`` are every
-    move that keeps the value, ``pv`` one line of best play.  ``exact`` is False when a depth
-    limit made the value heuristic.
-    """
-
-    game: Scored[Any]
-    position: Any
-    value: int
-    distance: int | None
-    best_moves: list[Move[Any]]
-    pv: list[Move[Any]]
-    nodes: int
-    cutoffs: int
-    exact: bool = True
-    depth: int | None = None
-    method: str = "mtdf"
-    seconds: float = 0.0
-    raw: int = field(default=0, repr=False)
-    #: True when the search stopped at its budget (only :func:`compare` returns such rows).
-    stopped: bool = False
-
-    @property
-    def outcome(self) -> str:
-        """``win``, ``draw`` or ``loss`` for the player to move (by the sign of the value)."""
-        return _outcome(self.game, self.value)
-
-    def describe(self) -> str:
-        """The value in words: ``win in 7``, ``draw``, ``score +3``."""
-        if self.stopped:
-            return "over budget"
-        if self.game.win_loss:
-            if self.distance is None:
-                return "draw" if self.value == 0 else f"heuristic {self.value:+d}"
-            if self.distance == 0:
-                return f"{self.outcome}: the game is over"
-            return f"{self.outcome} in {self.distance}"
-        return f"score {self.value:+d} ({self.outcome})"
-
-    def to_json(self) -> dict[str, Any]:
-        """The CLI's JSON object."""
-        g = self.game
-        return {
-            "game": g.spec(),
-            "position": g.format(self.position),
-            "value": self.value,
-            "outcome": self.outcome,
-            "distance": self.distance,
-            "exact": self.exact,
-            "depth": self.depth,
-            "best_moves": [{"move": m.label, "position": g.format(m.position)} for m in self.best_moves],
-            "pv": [m.label for m in self.pv],
-            "nodes": self.nodes,
-            "cutoffs": self.cutoffs,
-            "method": self.method,
-            "seconds": round(self.seconds, 6),
-        }
-
-
-def _child_target(s: Search, v: int, gain: int) -> int:
-    """The child value c with back(c, gain) == v."""
-    return gain - (_unshrink(v) if s.game.win_loss else v)
-
-
 def _best_moves(s: Search, position: Any, v: int, depth: int) -> list[Move[Any]]:
     """Every move whose value is ``v`` (the position's value), by one null-window test each."""
     game = s.game
     out = []
     for m in game.moves(position):
-        c = _child_target(s, v, s._gain(position, m))
+        c = child_target(s.game, v, s._gain(position, m))
         if s.is_at_most(m.position, c, depth - 1):
             out.append(m)
     return out
-
-
-#: A compiled solver's positions are ~50 times cheaper than the generic search's: its budget is
-#: this multiple of ``Limits.max_positions`` (the CLI's default 10^7 gives 5 * 10^8, about a minute).
-COMPILED_BUDGET_FACTOR = 50
-
-
-def _compiled_budget(limits: Limits | None) -> int | None:
-    lim = limits or Limits()
-    return None if lim.max_positions is None else lim.max_positions * COMPILED_BUDGET_FACTOR
-
-
-def _compiled(
-    game: Scored[Any], position: Any, budget: int | None = None, at_most: int | None = None
-) -> tuple[int, int] | None:
-    """A finished position's value, or the game's compiled (exact, or with ``at_most`` a
-    null-window test's bound) value; (value, nodes)."""
-    leaf = game.payoff(position)
-    if leaf is not None:
-        return (leaf * WIN if game.win_loss else leaf), 1
-    return game.exact_value(position, budget, at_most)
-
-
-def _negamax_compiled(game: Scored[Any], position: Any, root: tuple[int, int], budget: int | None) -> Result:
-    """Best moves and PV from the game's compiled solver: each move is one null-window test
-    "is the child's value <= the value that would make this move best?" (never below it)."""
-    v, nodes = root
-    s = Search(game)
-    best: list[Move[Any]] = []
-    pv: list[Move[Any]] = []
-    pos, target = position, v
-    first = True
-    while game.payoff(pos) is None:
-        step = None
-        c = _child_target(s, target, 0)
-        for m in game.moves(pos):
-            got = _compiled(game, m.position, None if budget is None else max(1, budget - nodes), c)
-            if got is None:
-                raise RuntimeError(f"{game.spec()}: the compiled solver refused a position it had accepted")
-            nodes += got[1]
-            if got[0] <= c:
-                if first:
-                    best.append(m)
-                if step is None:
-                    step = m
-                    if not first:
-                        break
-        if step is None:
-            raise RuntimeError(f"{game.spec()}: compiled solver disagrees with its own children")
-        pv.append(step)
-        pos, target = step.position, c
-        first = False
-    value, distance = _split(game, v)
-    return Result(game, position, value, distance, best, pv, nodes, 0, True, None, "compiled", 0.0, v)
 
 
 def negamax(
@@ -505,6 +345,7 @@ def negamax(
     method: str = "mtdf",
     limits: Limits | None = None,
     search: Search | None = None,
+    strength: str = "auto",
 ) -> Result:
     """Value, best moves and principal variation of a scored position, with node counts.
 
@@ -514,7 +355,9 @@ def negamax(
     (null-window searches with the table, the default), ``alphabeta+table`` (one full-window
     search with the table),
     ``alphabeta`` (no table) or ``minimax`` (no pruning, no table) — the last two for teaching.
-    A game with a compiled solver (``exact_value``, Connect Four) uses it for exact values.
+    A game with a compiled solver (``exact_value``, Connect Four) uses it for exact values;
+    ``strength`` is then ``auto``, ``weak`` (who wins only) or ``strong`` (the distance too):
+    see :mod:`zermelo.minimax_compiled`.
 
     >>> from zermelo.games.stones import StoneGame
     >>> r = negamax(StoneGame((5, 3, 4, 5)), (0, 4))
@@ -524,10 +367,8 @@ def negamax(
     game.validate(position)
     start = time.perf_counter()
     if method == "mtdf" and depth is None and game.payoff(position) is None:
-        budget = _compiled_budget(limits)
-        root = game.exact_value(position, budget)
-        if root is not None:
-            r = _negamax_compiled(game, position, root, budget)
+        r = _compiled_solver.compiled_answer(game, position, limits, strength)
+        if r is not None:
             r.seconds = time.perf_counter() - start
             return r
     configs = {
@@ -565,7 +406,7 @@ def negamax(
         while game.payoff(pos) is None and left > 0 and pv is not None:
             step = None
             for m in game.moves(pos):
-                c = _child_target(s, target, s._gain(pos, m))
+                c = child_target(s.game, target, s._gain(pos, m))
                 if s.is_at_most(m.position, c, left - 1):
                     step = (m, c)
                     break
@@ -573,7 +414,7 @@ def negamax(
                 break
             pv.append(step[0])
             pos, target, left = step[0].position, step[1], left - 1
-    value, distance = _split(game, v)
+    value, distance = split(game, v)
     return Result(
         game,
         position,
@@ -602,6 +443,7 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
     [('minimax', 0, 7332), ('alphabeta', 0, 871), ('alphabeta+table', 0, 196), ('mtdf', 0, 175)]
     """
     game.validate(position)
+    limits = (limits or Limits()).started()  # one --timeout for the whole table
     out = []
     for method in ("minimax", "alphabeta", "alphabeta+table", "mtdf"):
         start = time.perf_counter()
@@ -613,12 +455,14 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
                 v = s.alphabeta(position)
                 exact = not s.horizon_hit
         except SearchLimitExceeded:
+            if s.deadline is not None and time.monotonic() > s.deadline:
+                raise  # the time is up for every row: the budget error
             # One technique over budget (plain minimax on Connect Four) must not hide the others.
             r = Result(game, position, 0, None, [], [], s.stats.nodes, s.stats.cutoffs, False, None, method)
             r.seconds, r.stopped = time.perf_counter() - start, True
             out.append(r)
             continue
-        value, distance = _split(game, v)
+        value, distance = split(game, v)
         out.append(
             Result(
                 game,
@@ -638,11 +482,15 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
         )
     if game.payoff(position) is None:
         start = time.perf_counter()
-        compiled = game.exact_value(position, _compiled_budget(limits))
+        b = _compiled_solver.Budget(limits)
+        try:
+            compiled = b.value(game, position)
+        finally:
+            b.done()
         if compiled is not None:
-            value, distance = _split(game, compiled[0])
-            r = Result(game, position, value, distance, [], [], compiled[1], 0, True, None, "compiled")
-            r.seconds, r.raw = time.perf_counter() - start, compiled[0]
+            value, distance = split(game, compiled)
+            r = Result(game, position, value, distance, [], [], b.nodes, 0, True, None, "compiled")
+            r.seconds, r.raw = time.perf_counter() - start, compiled
             out.append(r)
     return out
 
@@ -657,12 +505,13 @@ def move_values(game: Scored[Any], position: Any, *, limits: Limits | None = Non
     [('X c1', 'win in 1'), ('X c2', 'draw'), ('X a3', 'loss in 2')]
     """
     s = Search(game, limits=limits)
+    b = _compiled_solver.Budget(limits)
     out = []
     for m in game.moves(position):
-        c = _compiled(game, m.position, _compiled_budget(limits))
+        c = b.value(game, m.position)
         if c is None:
-            c = (s.mtdf(m.position, 0, _EXACT)[0], 0)
-        v = s.back(c[0], s._gain(position, m))
-        value, distance = _split(game, v)
-        out.append(MoveValue(m, value, distance, _outcome(game, value)))
+            c = s.mtdf(m.position, 0, _EXACT)[0]
+        v = s.back(c, s._gain(position, m))
+        value, distance = split(game, v)
+        out.append(MoveValue(m, value, distance, outcome(game, value)))
     return out

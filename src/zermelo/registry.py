@@ -1,8 +1,10 @@
 """The registry: game names and parameters (``subtraction:1,3,4``) to rules objects.
 
-Each game module registers itself with :func:`register`; the CLI and the web explorer look games
-up here by the text form of the CLI grammar: ``name`` or ``name:params``.  Adding a game to every
-front end is one ``register`` call beside its rules.
+Each game module registers itself with :func:`~zermelo.catalogue.register` (in
+:mod:`zermelo.catalogue`, below the games); this module, above them, loads every game module and
+looks games up by the text form of the CLI grammar: ``name`` or ``name:params``.  The CLI, the web
+explorer and the terminal player all use it.  Adding a game to every front end is one
+``register`` call beside its rules.
 
 >>> g = make_game("subtraction:1,3,4")
 >>> g.spec(), g.parse("21")
@@ -11,73 +13,38 @@ front end is one ``register`` call beside its rules.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
+from .catalogue import GameEntry, needs_params, no_params, register, registered
 from .errors import InvalidGame, InvalidPosition, Unsupported
 from .rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 
-__all__ = ["GameEntry", "entries", "game_and_position", "make_game", "register"]
-
-
-@dataclass(frozen=True)
-class GameEntry:
-    """One registered game.
-
-    ``factory(params)`` builds the rules from the text after the colon (``None`` if there is
-    none).  ``kind`` is ``impartial``, ``partisan`` or ``scored``.  ``example`` is a whole CLI
-    tail (``"subtraction:1,3,4 21"``).  ``table`` is the cell template of ``zermelo table``.
-    With ``graph_argument`` the first POSITION word is a game
-    parameter (``digraph "a->b, b->c" a``).
-    """
-
-    name: str
-    factory: Callable[[str | None], Rules[Any]]
-    summary: str
-    params: str
-    example: str
-    kind: str = "impartial"
-    graph_argument: bool = False
-    aliases: tuple[str, ...] = ()
-    #: How ``zermelo table`` lays out the game: the position text of a cell, with ``{n}`` for a
-    #: row (``"{n}"``, ``"1x{n}"``) or ``{r}`` and ``{c}`` for a grid (``"{r} {c}"``); None: no table.
-    table: str | None = None
-
-    def describe(self) -> dict[str, Any]:
-        """The entry as the JSON of ``zermelo games --json`` and the web API's ``/api/games``."""
-        return {
-            "name": self.name,
-            "kind": self.kind,
-            "summary": self.summary,
-            "params": self.params,
-            "example": self.example,
-            "aliases": list(self.aliases),
-        }
-
-
-_REGISTRY: dict[str, GameEntry] = {}
-
-
-def register(entry: GameEntry) -> GameEntry:
-    """Add a game (and its aliases) to the registry."""
-    for name in (entry.name, *entry.aliases):
-        if name in _REGISTRY and _REGISTRY[name] is not entry:
-            raise ValueError(f"game name {name!r} registered twice")
-        _REGISTRY[name] = entry
-    return entry
+__all__ = [
+    "GameEntry",
+    "entries",
+    "entry",
+    "game_and_position",
+    "make_game",
+    "needs_params",
+    "no_params",
+    "register",
+]
 
 
 def entries() -> list[GameEntry]:
     """Every registered game once, by name."""
     _load()
-    return sorted({id(e): e for e in _REGISTRY.values()}.values(), key=lambda e: e.name)
+    return sorted({id(e): e for e in registered().values()}.values(), key=lambda e: e.name)
 
 
 def entry(name: str) -> GameEntry:
     """The entry of a game name (no parameters); :class:`InvalidGame` if unknown."""
-    _load()
-    hit = _REGISTRY.get(name.strip().lower())
+    key = name.strip().lower()
+    hit = registered().get(key)
+    if hit is None:
+        _load(key)
+        hit = registered().get(key)
     if hit is None:
         raise InvalidGame(f"unknown game {name.strip()!r}; `zermelo games` lists them")
     return hit
@@ -93,43 +60,29 @@ def make_game(spec: str) -> Rules[Any]:
     return rules
 
 
-def no_params(cls: Callable[[], Rules[Any]], name: str) -> Callable[[str | None], Rules[Any]]:
-    """A factory for a game without parameters that rejects any given."""
-
-    def factory(params: str | None) -> Rules[Any]:
-        if params:
-            raise InvalidGame(f"{name} takes no parameters, got {name}:{params}")
-        return cls()
-
-    return factory
-
-
-def needs_params(
-    build: Callable[[str], Rules[Any]], name: str, what: str, example: str
-) -> Callable[[str | None], Rules[Any]]:
-    """A factory for a game that needs its parameters (``name:params``); a one-line error without.
-
-    >>> needs_params(str, "octal", "the code", "0.137")(None)  # doctest: +IGNORE_EXCEPTION_DETAIL
-    Traceback (most recent call last):
-    zermelo.errors.InvalidGame: octal: give the code, like octal:0.137
-    """
-
-    def factory(params: str | None) -> Rules[Any]:
-        if not params:
-            raise InvalidGame(f"{name}: give {what}, like {name}:{example}")
-        return build(params)
-
-    return factory
-
-
 _LOADED: list[bool] = []
 
+#: Where a game name is registered when it is not in a module of its own name (start-up: a
+#: command loads the modules of its game, not all of them).
+_LIKELY = ("zermelo.heaps.games",)
 
-def _load() -> None:
+
+def _load(name: str | None = None) -> None:
+    """Import the game modules (their imports register the games): the likely homes of ``name``
+    first, then, if it is still unknown, every one."""
     if _LOADED:
         return
+    if name is not None and name.isidentifier():
+        import importlib
+        import importlib.util
+
+        for module in (f"zermelo.games.{name}", *_LIKELY):
+            if importlib.util.find_spec(module) is not None:
+                importlib.import_module(module)
+            if name in registered():
+                return
     from . import games
-    from .heaps import _register  # noqa: F401  (importing a game module registers its games)
+    from .heaps import games as _take_and_break  # noqa: F401  (the take-and-break games register there)
 
     games.modules()
     _LOADED.append(True)

@@ -22,20 +22,20 @@ an analysis, never of the game.
 from __future__ import annotations
 
 import enum
-import sys
-from collections.abc import Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .boards import Board, changed_cells, read_cells, rows
+from .checks import STRUCTURE_DEPTH, is_natural, parse_int, recursion_room, require, short, shown
 from .errors import InvalidPosition
-from .quote import recursion_room, short, shown
 
 if TYPE_CHECKING:
     import numpy as np
 
 __all__ = [
+    "STRUCTURE_DEPTH",
     "Impartial",
     "Move",
     "Outcome",
@@ -95,47 +95,6 @@ class Move(Generic[P]):
 
     def __str__(self) -> str:
         return self.label
-
-
-def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
-    """Parse a whole number, with a one-line error for anything else.
-
-    >>> parse_int(" 12 ")
-    12
-    >>> parse_int("-1")
-    Traceback (most recent call last):
-    ...
-    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '-1'
-    >>> parse_int("３")
-    Traceback (most recent call last):
-    ...
-    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
-    """
-    t = text.strip().replace("_", "")
-    got = short(text.strip())  # the echo of a huge word stays one readable line
-    # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
-    if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
-    try:
-        value = int(t)
-    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits, 4300)
-        raise InvalidPosition(
-            f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})"
-        ) from None
-    if value < minimum:
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
-    return value
-
-
-def is_natural(x: object) -> bool:
-    """A whole number >= 0 (an ``int``, not a ``bool``): what most positions are made of."""
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
-
-
-def require(ok: bool, game: str, what: str, position: object) -> None:
-    """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
-    if not ok:
-        raise InvalidPosition(f"{game}: {what}, got {shown(position)}")
 
 
 def validate_by_text(game: Rules[P], position: P) -> P:
@@ -434,15 +393,24 @@ class Scored(Rules[P]):
         return moves
 
     def exact_value(
-        self, position: P, max_nodes: int | None = None, at_most: int | None = None
+        self,
+        position: P,
+        max_nodes: int | None = None,
+        at_most: int | None = None,
+        *,
+        weak: bool = False,
+        deadline: float | None = None,
+        progress: Callable[[Any], None] | None = None,
     ) -> tuple[int, int] | None:
         """An exact value from a compiled solver, ``(value, nodes)``, or ``None`` (the default).
 
         ``value`` is in the encoding of :mod:`zermelo.minimax` (for ``win_loss`` games
         ``±(10**6 - distance)``).  With ``at_most=x`` the solver may answer a cheaper null-window
         test instead: the returned value is then only a bound, ``<= x`` exactly when the true
-        value is.  Past ``max_nodes`` the solver raises
-        :class:`~zermelo.errors.SearchLimitExceeded`.  Connect Four uses it for its bitboard kernel.
+        value is.  ``weak`` asks only who wins: the value is then -1, 0 or 1.  Past ``max_nodes``
+        or the ``deadline`` (``time.monotonic()``) the solver raises
+        :class:`~zermelo.errors.SearchLimitExceeded`; ``progress`` gets an
+        :class:`~zermelo.engine.Progress` now and then.  Connect Four uses it for its bitboard kernel.
         """
         return None
 

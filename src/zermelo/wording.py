@@ -87,7 +87,7 @@ def move_and_result(m: Move[Any], game: Rules[Any]) -> str:
     result = game.format(m.position)
     if m.label.endswith((f" {result})", f" {result}")):
         return m.label
-    return f"{m.label}, to {result}"
+    return f"{m.label}, to '{result}'"  # set off from the prose: a board's dots never run into the full stop
 
 
 def some_winning_move(a: Analysis, game: Rules[Any]) -> str:

@@ -1,1 +1,21 @@
-"""One module per CLI command; each has ``add(subparsers)`` and sets ``run`` on its parser."""
+"""One module per CLI command; each has ``add(subparsers)`` and sets ``run`` on its parser.
+
+``SUMMARY`` lists the commands in the order ``zermelo --help`` shows them, with their one-line help:
+the CLI builds the full parser of the command being run only, so a command loads only what it
+uses.
+"""
+
+from __future__ import annotations
+
+SUMMARY = {
+    "games": "list every game with its parameters and an example",
+    "solve": "outcome, Grundy value, remoteness and winning moves of a position",
+    "value": "canonical form, outcome, mean, temperature and stops of a partisan position or a value expression",
+    "sequence": "Grundy values of heaps 0..N of a heap game, with period, preperiod and proof",
+    "census": "sweep a family of heap games (octal, hex, subtraction, all-but) on Dask; results in SQLite",
+    "negamax": "value, best moves and principal variation of a scored game's position",
+    "table": "the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",
+    "conjecture": "check a conjectured set of P-positions up to a bound, the way the notes prove one",
+    "play": "play a position against the perfect player, with hints",
+    "serve": "the web explorer: solve and play in the browser",
+}

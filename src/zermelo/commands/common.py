@@ -10,9 +10,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ..engine import Limits, Progress
 from ..errors import InvalidPosition
-from ..limits import ARITHMETIC
+from ..limits import ARITHMETIC, Limits, Progress
 from ..registry import game_and_position
 
 __all__ = ["add_limits", "emit_json", "file_name", "game_and_position", "limits_from", "progress_printer"]
@@ -76,6 +75,7 @@ def progress_printer(
         TimeElapsedColumn(),
         TextColumn("at most" if total else ""),
         TimeRemainingColumn(),
+        TextColumn("{task.fields[detail]}"),
         console=Console(file=out, force_terminal=True),
         transient=True,
         auto_refresh=False,
@@ -85,7 +85,7 @@ def progress_printer(
     )
     clock = [0.0]
     started = [False]
-    task = bar.add_task("search", total=total, text="searching")
+    task = bar.add_task("search", total=total, text="searching", detail="")
     last = [Progress(0, 0, 0.0)]  # the search's last report: the arithmetic's reports keep its counts
 
     def report(p: Progress) -> None:
@@ -111,7 +111,7 @@ def progress_printer(
             rate = p.positions / p.seconds if p.seconds else 0.0
             # The moves go on when every position is known (a table of 100,000 heaps).
             text = f"{p.phase} {p.positions:,} positions {rate:,.0f}/s {p.options:,} moves"
-        bar.update(task, completed=last[0].positions, text=text)
+        bar.update(task, completed=last[0].positions, text=text, detail=p.detail)
         bar.refresh()
 
     return report
@@ -124,7 +124,8 @@ def limits_from(args: argparse.Namespace) -> Limits:
     if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
         # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
         raise InvalidPosition(f"--timeout must be a positive number of seconds, got {args.timeout}")
-    return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget))
+    # The deadline starts now: --timeout covers loading the kernels too, not only the search.
+    return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget)).started()
 
 
 def emit_json(obj: Any) -> None:

@@ -5,16 +5,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine import Limits
+from ..limits import Limits
 from ..patterns import CONDITIONS, MISERE_CONDITION_1, ConjectureReport, check_pset, guess_pset
 from ..registry import make_game
+from . import SUMMARY
 from .common import emit_json
 
 
 def add(sub: Any) -> None:
     p = sub.add_parser(
         "conjecture",
-        help="check a conjectured set of P-positions up to a bound, the way the notes prove one",
+        help=SUMMARY["conjecture"],
         description="Check that PREDICATE describes the P-positions among the positions of the game's table "
         "up to N: every terminal position is in the set, no move leads from the set into the set, and every "
         "position outside the set has a move into it.  Without PREDICATE, a guess is read off the P/N row "

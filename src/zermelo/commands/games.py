@@ -6,11 +6,12 @@ import argparse
 from typing import Any
 
 from ..registry import entries
+from . import SUMMARY
 from .common import emit_json
 
 
 def add(sub: Any) -> None:
-    p = sub.add_parser("games", help="list every game with its parameters and an example")
+    p = sub.add_parser("games", help=SUMMARY["games"])
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(run=run)
 

@@ -14,11 +14,12 @@ from ..errors import InvalidPosition, Unsupported
 from ..minimax import Result, compare, negamax
 from ..registry import entry, make_game
 from ..rules import Scored
+from . import SUMMARY
 from .common import add_limits, emit_json, limits_from
 
 
 def add(sub: Any) -> None:
-    p = sub.add_parser("negamax", help="value, best moves and principal variation of a scored game's position")
+    p = sub.add_parser("negamax", help=SUMMARY["negamax"])
     p.add_argument("game", metavar="GAME", help="tictactoe, mnk:4,4,3, connect4:6x5, stone-game:5,3,4,5, ...")
     p.add_argument(
         "position",
@@ -29,6 +30,22 @@ def add(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--compare", action="store_true", help="minimax vs alpha-beta vs the table vs MTD(f): nodes each")
     p.add_argument("--depth", type=int, default=None, metavar="D", help="search D plies only (heuristic beyond)")
+    strength = p.add_mutually_exclusive_group()
+    strength.add_argument(
+        "--weak",
+        dest="strength",
+        action="store_const",
+        const="weak",
+        help="Connect Four: only who wins (faster; no distance)",
+    )
+    strength.add_argument(
+        "--strong",
+        dest="strength",
+        action="store_const",
+        const="strong",
+        help="Connect Four: always the exact distance, however long it takes",
+    )
+    p.set_defaults(strength="auto")
     add_limits(p)
     p.set_defaults(run=run)
 
@@ -48,6 +65,9 @@ def _who(game: Scored[Any], position: Any) -> str:
 
 
 def _value_line(r: Result) -> str:
+    if r.weak:
+        who = "" if r.value == 0 else " (who wins only; --strong adds the distance in plies)"
+        return f"{r.describe()}{who}"
     if not r.exact:
         return f"heuristic {r.raw:+d} (not solved: the search stopped at depth {r.depth})"
     if r.game.win_loss:
@@ -89,18 +109,20 @@ def run(args: argparse.Namespace) -> int:
         for r in rows:
             print(f"  {r.method:<16} {r.describe():>12} {r.nodes:>12,} {r.cutoffs:>10,} {r.seconds:>9.3f}")
         return 0
-    r = negamax(game, position, depth=args.depth, limits=limits)
+    r = negamax(game, position, depth=args.depth, limits=limits, strength=args.strength)
     if args.json:
         emit_json(r.to_json())
         return 0
     print(f"{game.spec()}  {game.format(position)}{_who(game, position)}")
     print(f"  value       {_value_line(r)}")
-    if r.best_moves:
+    if r.weak and r.value > 0:
+        print(f"  winning move {r.best_moves[0].label} (the first the proof found; other moves not examined)")
+    elif r.best_moves:
         print(f"  best moves  {', '.join(m.label for m in r.best_moves)}")
     else:
         print("  best moves  none: the game is over")
     if r.pv:
         print(f"  line        {'  '.join(m.label for m in r.pv)}")
-    cut = "" if r.method == "compiled" else f", {r.cutoffs:,} cut-offs"
+    cut = "" if r.method.startswith("compiled") else f", {r.cutoffs:,} cut-offs"
     print(f"  nodes       {r.nodes:,} searched{cut} ({r.method}, {r.seconds:.3f} s)")
     return 0

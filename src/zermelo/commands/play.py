@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from ..errors import InvalidPosition, ZermeloError
 from ..play import LEFT, SIDES, MoveInfo, PositionValue, Session, grid, heaps, other_side, outcome_words
 from ..rules import Partisan, Rules
+from . import SUMMARY
 from .common import add_limits, game_and_position, limits_from
 
 __all__ = ["add", "board", "run", "run_session"]
@@ -44,7 +45,7 @@ Type a move, or a command:
 
 
 def add(sub: Any) -> None:
-    p = sub.add_parser("play", help="play a position against the perfect player, with hints")
+    p = sub.add_parser("play", help=SUMMARY["play"])
     p.add_argument("game", metavar="GAME", help="name or name:params, e.g. nim, subtraction:1,3,4")
     p.add_argument(
         "position",

@@ -15,13 +15,14 @@ from ..errors import InvalidPosition, Unsupported
 from ..games.heap import HeapGame
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
 from ..registry import make_game
+from . import SUMMARY
 from .common import emit_json, file_name
 
 
 def add(sub: Any) -> None:
     p = sub.add_parser(
         "sequence",
-        help="Grundy values of heaps 0..N of a heap game, with period, preperiod and proof",
+        help=SUMMARY["sequence"],
         description="Grundy sequence of a heap game (octal, take-and-break, subtraction, ...) with its "
         "period and preperiod, proven by the Guy–Smith theorem where it applies.",
         epilog="Example: zermelo sequence octal:0.16 --upto 400000 --json",

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from ..errors import InvalidPosition, ZermeloError
+from . import SUMMARY
 
 
 class ServeError(ZermeloError):
@@ -15,7 +16,7 @@ class ServeError(ZermeloError):
 
 
 def add(sub: Any) -> None:
-    p = sub.add_parser("serve", help="the web explorer: solve and play in the browser")
+    p = sub.add_parser("serve", help=SUMMARY["serve"])
     p.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
     p.add_argument(

@@ -9,11 +9,12 @@ from ..analysis import solve
 from ..errors import Unsupported
 from ..ranking import lasts
 from ..rules import Impartial, Outcome, short
+from . import SUMMARY
 from .common import add_limits, emit_json, game_and_position, limits_from
 
 
 def add(sub: Any) -> None:
-    p = sub.add_parser("solve", help="outcome, Grundy value, remoteness and winning moves of a position")
+    p = sub.add_parser("solve", help=SUMMARY["solve"])
     p.add_argument("game", metavar="GAME", help="name or name:params, e.g. nim, subtraction:1,3,4")
     p.add_argument(
         "position", metavar="POSITION", nargs="*", help="the position, e.g. 3 4 5 (a word + starts another game: a sum)"

@@ -8,17 +8,19 @@ from typing import Any
 
 from ..patterns import find_period
 from ..tables import Table, render_png, render_text, table
+from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from
 
 
 def add(sub: Any) -> None:
     p = sub.add_parser(
         "table",
-        help="the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",
+        help=SUMMARY["table"],
         description="Print the table the notes draw: P/N positions (or Grundy values) of a row of "
         "positions 0..N-1, or of a grid (row r, column c).  Example: zermelo table wythoff --size 8 8",
     )
     p.add_argument("game", metavar="GAME", help="name or name:params, e.g. subtraction:1,3,4, wythoff, nim")
+    p.add_argument("graph", metavar="GRAPH", nargs="?", help="a digraph's edges ('a->b, b->c'): every vertex's value")
     p.add_argument(
         "--size",
         nargs="+",
@@ -47,6 +49,8 @@ def _size(words: list[str] | None) -> list[int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.graph is not None:
+        return _vertices(args)
     t = table(
         args.game,
         size=_size(args.size),
@@ -96,3 +100,41 @@ def _row_period(t: Table) -> _RowPeriod | None:
     if p is None or p.preperiod > len(values) // 2:
         return None
     return _RowPeriod(p.preperiod, p.period, pairs[p.preperiod][0] if p.preperiod < len(pairs) else 0, p.repeats)
+
+
+def _vertices(args: argparse.Namespace) -> int:
+    """``zermelo table digraph GRAPH``: every vertex's Grundy value and outcome (one engine call)."""
+    from ..engine import engine_for
+    from ..errors import InvalidGame
+    from ..registry import entry, make_game
+    from ..sprague_grundy import Loopy
+
+    name = args.game.partition(":")[0]
+    if not entry(name).graph_argument:
+        raise InvalidGame(f"{name}: only a graph game (digraph) takes a GRAPH after its name")
+    from ..games.digraph import Digraph
+
+    game = make_game(f"{name}:{args.graph}")
+    if not isinstance(game, Digraph):
+        raise InvalidGame(f"{name}: only a digraph takes a GRAPH after its name")
+    vertices = list(game.successors)
+    values = engine_for(game).grundies(vertices, limits_from(args))
+
+    def outcome(v: object) -> str:
+        if isinstance(v, Loopy):
+            return "N" if 0 in v.finite else "DRAW"
+        return "P" if v == 0 else "N"
+
+    if args.json:
+        rows = [
+            {"vertex": x, "grundy": v if isinstance(v, int) else str(v), "outcome": outcome(v)}
+            for x, v in zip(vertices, values, strict=True)
+        ]
+        emit_json({"game": game.spec(), "vertices": rows})
+        return 0
+    print(f"{game.spec()}: the Grundy value and outcome of a token on each vertex")
+    w = max(len("vertex"), *(len(x) for x in vertices))
+    print(f"{'vertex'.ljust(w)}  Grundy  outcome")
+    for x, v in zip(vertices, values, strict=True):
+        print(f"{x.ljust(w)}  {str(v).ljust(6)}  {outcome(v)}")
+    return 0

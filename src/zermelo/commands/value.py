@@ -5,14 +5,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, Unsupported
+from ..limits import Limits
 from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
 from ..values import parse_value
 from ..values.budget import value_budget
-from ..values.canonical import canonical_form
-from ..values.facts import describe
+from ..values.facts import describe, position_value
+from . import SUMMARY
 from .common import add_limits, emit_json, file_name, game_and_position, limits_from
 
 _WHO = {
@@ -26,7 +26,7 @@ _WHO = {
 def add(sub: Any) -> None:
     p = sub.add_parser(
         "value",
-        help="canonical form, outcome, mean, temperature and stops of a partisan position or a value expression",
+        help=SUMMARY["value"],
         epilog='Examples: zermelo value domineering "..|..";  zermelo value --expr "{1|-1} + ^ + *"',
     )
     p.add_argument("game", metavar="GAME", nargs="?", help="name or name:params, e.g. domineering, hackenbush")
@@ -64,7 +64,7 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         game, position = game_and_position(args.game, args.position)
         if not isinstance(game, (Partisan, Impartial)):
             raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
-        g = canonical_form(game, position, limits=limits)
+        g = position_value(game, position, limits=limits)  # the web's /api/value takes the same path
         head = {"game": game.spec(), "position": game.format(position)}
         title = f"{game.spec()} {game.format(position)}"
     facts = describe(g)

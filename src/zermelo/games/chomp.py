@@ -35,8 +35,8 @@ from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, grid_board
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..registry import GameEntry, register
 from ..rules import Impartial, Move, Outcome, Rules, is_natural, parse_int, require
 from ..wording import first_move, notes_verdict
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..registry import GameEntry, no_params, register
+from ..catalogue import GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard, char_neighbours, parse_chars
 

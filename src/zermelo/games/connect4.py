@@ -21,14 +21,14 @@ two on small boards.  ``Connect4(w, h, compiled=False)`` is the reference alone.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
 from ..boards import Board as Drawn
 from ..boards import cell_name, grid_board
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..registry import GameEntry, register
 from ..rules import Move, Scored, validate_by_text
 
 __all__ = ["Connect4", "four_lines"]
@@ -142,12 +142,20 @@ class Connect4(Scored[Board]):
         return cur, mask, n
 
     def exact_value(
-        self, board: Board, max_nodes: int | None = None, at_most: int | None = None
+        self,
+        board: Board,
+        max_nodes: int | None = None,
+        at_most: int | None = None,
+        *,
+        weak: bool = False,
+        deadline: float | None = None,
+        progress: Callable[[Any], None] | None = None,
     ) -> tuple[int, int] | None:
         if not self.compiled or self.payoff(board) is not None:
             return None
-        from ..minimax import WIN
-        from .connect4_kernel import solve
+        from ..limits import Progress
+        from ..minimax_result import WIN
+        from .connect4_kernel import SolveProgress, solve
 
         cur, mask, n = self.bitboards(board)
         cells = self.w * self.h
@@ -157,7 +165,26 @@ class Connect4(Scored[Board]):
             threshold = -(cells // 2) - 1
             while threshold < cells // 2 + 1 and from_score(threshold + 1, n, cells, WIN) <= at_most:
                 threshold += 1
-        score, nodes = solve(cur, mask, n, self.w, self.h, max_nodes, threshold)
+
+        def report(p: SolveProgress) -> None:
+            assert progress is not None
+            detail = f"{p.phase}: score {p.lo}..{p.hi}, testing > {p.testing}, at ply {n + p.ply}"
+            progress(Progress(p.positions, 0, p.seconds, False, detail))
+
+        score, nodes = solve(
+            cur,
+            mask,
+            n,
+            self.w,
+            self.h,
+            max_nodes,
+            threshold,
+            weak=weak and at_most is None,
+            deadline=deadline,
+            progress=None if progress is None else report,
+        )
+        if weak and at_most is None:
+            return (score > 0) - (score < 0), nodes
         return from_score(score, n, cells, WIN), nodes
 
     # -- text form -----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The compiled Connect Four solver (numba), after Pascal Pons' design.
+"""The compiled Connect Four solver (numba), after Pascal Pons' design with more of the literature.
 
 * **Bitboards** (John Tromp's layout): bit ``c * (H + 1) + r`` is the cell in column ``c``, row
   ``r`` from the bottom; each column has one spare bit on top so shifts never wrap into the next
@@ -7,27 +7,57 @@
   value fits a signed 64-bit integer.
 * **Scores** (Pons): winning with the stone played when ``m`` stones are already on the board
   scores ``(W*H + 1 - m) // 2`` — the sooner, the more; a loss is the opposite; a draw 0.
-* **Search**: negamax with alpha-beta on an explicit stack (no recursion); only moves that do
+* **Search**: negamax with alpha-beta on an explicit stack (no recursion).  Only moves that do
   not hand the opponent an immediate win are tried (a forced block when the opponent threatens,
-  none — a loss — when it threatens twice); moves are ordered by how many winning cells they
-  create, centre columns first on ties; a transposition table stores an upper bound per
-  position, or a lower bound from a cut-off; the exact score comes from null-window searches
-  that bisect the score range (Pons' "iterative deepening" over the score window).
+  none — a loss — when it threatens twice: *anticipating losing moves*); moves are ordered by how
+  many winning cells they create (*threat count*), centre columns first on ties.
+* **Transposition table**: one 64-bit word per entry holds the key's quotient by the (prime)
+  table size and *both* a lower and an upper bound on the score (Pons keeps one of the two); a
+  new bound on the same position tightens the old ones.  Entries are true bounds of a position's
+  score, whatever window found them, so the table stays valid across searches: it is kept per
+  board size for the whole session and never cleared between positions.  It starts small (no
+  page faults for a small search) and grows, entries rehashed, as a search gets long.
+* **Symmetry**: in the first plies the key is the smaller of the position's and its mirror
+  image's, and a symmetric position only tries the moves of its left half.
+* **Enhanced transposition cutoffs** (Plaat et al.): at every node, a child whose stored upper
+  bound already refutes the window cuts the node before any child is searched.
+* **Score bisection**: the exact score comes from null-window searches that bisect the score
+  range, probing near 0 first (Pons); a *weak* solve only bisects -1..1 (who wins).
 
-:mod:`zermelo.games.connect4` converts scores to the win/loss distances of
+The search is a resumable state machine: every array it needs lives in ``ctl`` (counters, the
+bisection, where the stack stopped), ``stack`` and ``table``, so a call runs until a node count
+Python chose and returns; Python then checks the clock, shows progress, honours Ctrl-C and calls
+again.  :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
 :mod:`zermelo.minimax`; its pure-Python rules are the reference these kernels are tested against.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
-from .._jit import njit
-from ..limits import over_budget
+from .._jit import compiled, njit
+from ..limits import over_budget, over_time
 
-__all__ = ["Table", "reset_table", "solve", "table_for"]
+__all__ = ["SolveProgress", "Table", "reset_table", "solve", "table_for"]
+
+# Fields of ``ctl`` (int64).
+NODES, LIMIT, PAUSE, STATUS, PLY, RET, ENTERING, LO, HI, MED, PHASE = range(11)
+N0, ROOT_CUR, ROOT_MASK, W, H, THRESH, MODE, BEST, SYM_PLIES, ETC_PLIES, SCORE = range(11, 22)
+CTL_SIZE = 24
+# STATUS values.
+RUNNING, DONE, PAUSED = 0, 1, 2
+# MODE values: the exact score, who wins (-1, 0, 1), one null-window test at THRESH.
+STRONG, WEAK, TEST = 0, 1, 2
+# Stack columns: the position, the window, the next child, the number of children, then the moves.
+S_CUR, S_MASK, S_ALPHA, S_BETA, S_IDX, S_CNT, S_MOVES = range(7)
+# A table word: quotient << 14 | (lower bound + 64) << 7 | (upper bound + 64); 0 = no bound.
+_BOUND_BITS = 7
+_NONE = 0
+_OFFSET = 64
 
 
 @njit
@@ -62,55 +92,120 @@ def _masks(w: int, h: int) -> tuple[int, int]:
 
 
 @njit
-def _negamax(
-    cur0: int,
-    mask0: int,
-    n0: int,
-    alpha0: int,
-    beta0: int,
-    w: int,
-    h: int,
-    order: np.ndarray,
-    tt_keys: np.ndarray,
-    tt_vals: np.ndarray,
-    counter: np.ndarray,
-) -> int:
-    """Fail-hard negamax alpha-beta from a position where the player to move cannot win at once."""
+def _mirror(x: int, w: int, h: int) -> int:
+    """The bitboard (or key: columns never carry into each other) reflected left to right."""
+    col = (1 << (h + 1)) - 1
+    r = 0
+    for c in range(w):
+        r |= ((x >> (c * (h + 1))) & col) << ((w - 1 - c) * (h + 1))
+    return r
+
+
+@njit
+def _key(cur: int, mask: int, n: int, w: int, h: int, sym_plies: int) -> int:
+    """The table key: ``current + mask``, or in the first plies the smaller of it and its mirror."""
+    key = cur + mask
+    if n < sym_plies:
+        m = _mirror(key, w, h)
+        if m < key:
+            key = m
+    return key
+
+
+@njit
+def _probe(table: np.ndarray, key: int) -> tuple[int, int]:
+    """The stored (lower, upper) bounds of ``key``; -100 / 100 where none is known."""
+    size = table.shape[0]
+    word = table[key % size]
+    lo, hi = -100, 100
+    if word != 0 and word >> 14 == key // size:
+        a = (word >> _BOUND_BITS) & 127
+        b = word & 127
+        if a != _NONE:
+            lo = a - _OFFSET
+        if b != _NONE:
+            hi = b - _OFFSET
+    return lo, hi
+
+
+@njit
+def _store(table: np.ndarray, key: int, lo: int, hi: int) -> None:
+    """Keep ``lo <= score <= hi`` (-100 / 100: unknown), tightening bounds already stored."""
+    size = table.shape[0]
+    slot = key % size
+    quot = key // size
+    word = table[slot]
+    a = _NONE if lo <= -100 else lo + _OFFSET
+    b = _NONE if hi >= 100 else hi + _OFFSET
+    if word != 0 and word >> 14 == quot:
+        a0 = (word >> _BOUND_BITS) & 127
+        b0 = word & 127
+        if a0 != _NONE and (a == _NONE or a0 > a):
+            a = a0
+        if b0 != _NONE and (b == _NONE or b0 < b):
+            b = b0
+    table[slot] = (quot << 14) | (a << _BOUND_BITS) | b
+
+
+@njit
+def _rehash(old: np.ndarray, new: np.ndarray) -> None:
+    """Move every entry of ``old`` into the (larger) table ``new``."""
+    size = old.shape[0]
+    for slot in range(size):
+        word = old[slot]
+        if word != 0:
+            key = (word >> 14) * size + slot
+            lo, hi = _probe(old, key)
+            _store(new, key, lo, hi)
+
+
+@njit
+def _column(move: int, h: int) -> int:
+    c = 0
+    while move >> ((c + 1) * (h + 1)):
+        c += 1
+    return c
+
+
+@njit
+def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
+    """Run (or resume) the null-window search on the stack; False when paused at ``ctl[PAUSE]``.
+
+    Fail-hard alpha-beta from a position where the player to move cannot win at once; the
+    result is left in ``ctl[RET]``.
+    """
+    w, h = ctl[W], ctl[H]
     wh = w * h
+    n0 = ctl[N0]
+    sym_plies, etc_plies = ctl[SYM_PLIES], ctl[ETC_PLIES]
     bottom, board_mask = _masks(w, h)
-    size = tt_keys.shape[0]
-    # Table values: upper bounds as 1 .. upper_top, lower bounds above (Pons' encoding).
-    min_score = -(wh // 2) + 3
-    max_score = (wh + 1) // 2 - 3
-    upper_top = max_score - min_score + 1
     col_bits = (1 << h) - 1
-    limit = counter[1]
-    depth = wh - n0 + 2
-    cur_s = np.empty(depth, np.int64)
-    mask_s = np.empty(depth, np.int64)
-    alpha_s = np.empty(depth, np.int64)
-    beta_s = np.empty(depth, np.int64)
-    idx_s = np.zeros(depth, np.int64)
-    cnt_s = np.zeros(depth, np.int64)
-    mv_s = np.empty((depth, w), np.int64)
-    sc_s = np.empty((depth, w), np.int64)
-    cur_s[0], mask_s[0], alpha_s[0], beta_s[0] = cur0, mask0, alpha0, beta0
-    ply = 0
-    ret = 0
-    nodes = 0
-    entering = True
+    order = np.empty(w, np.int64)
+    for i in range(w):
+        order[i] = w // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2)
+    left_half = 0  # the columns a symmetric position tries
+    for c in range((w + 1) // 2):
+        left_half |= col_bits << (c * (h + 1))
+    sc = np.empty(w, np.int64)
+    ply = ctl[PLY]
+    ret = ctl[RET]
+    entering = ctl[ENTERING] != 0
+    nodes = ctl[NODES]
+    pause = ctl[PAUSE]
+    finished = True
     while True:
         done = False
         if entering:
-            nodes += 1
-            if limit and not nodes & 0xFFFF and counter[0] + nodes > limit:
-                counter[2] = 1  # over budget: give up (the caller raises)
+            key = 0
+            if nodes >= pause:
+                finished = False
                 break
-            cur = cur_s[ply]
-            mask = mask_s[ply]
+            nodes += 1
+            cur = st[ply, S_CUR]
+            mask = st[ply, S_MASK]
             n = n0 + ply
-            alpha = alpha_s[ply]
-            beta = beta_s[ply]
+            alpha = st[ply, S_ALPHA]
+            beta = st[ply, S_BETA]
             possible = (mask + bottom) & board_mask
             opp_win = _winning_cells(cur ^ mask, mask, h, board_mask)
             forced = possible & opp_win
@@ -126,128 +221,151 @@ def _negamax(
                 done = True
             else:
                 lo = -((wh - 2 - n) // 2)  # the opponent cannot win before its next-but-one move
-                if alpha < lo:
-                    alpha = lo
-                if alpha >= beta:
-                    ret = alpha
+                hi = (wh - 1 - n) // 2  # we cannot win at once
+                key = _key(cur, mask, n, w, h, sym_plies)
+                tlo, thi = _probe(table, key)
+                if tlo > lo:
+                    lo = tlo
+                if thi < hi:
+                    hi = thi
+                if lo >= beta:
+                    ret = lo
+                    done = True
+                elif hi <= alpha:
+                    ret = hi
                     done = True
                 else:
-                    hi = (wh - 1 - n) // 2  # we cannot win at once
-                    key = cur + mask
-                    slot = key % size
-                    if tt_keys[slot] == key:
-                        v = tt_vals[slot]
-                        if v > upper_top:  # a lower bound
-                            lb = v + 2 * min_score - max_score - 2
-                            if alpha < lb:
-                                alpha = lb
-                        elif v != 0:  # an upper bound (0: empty slot)
-                            hi = min(hi, v + min_score - 1)
-                    if alpha >= beta:
+                    if alpha < lo:
+                        alpha = lo
+                    if beta > hi:
+                        beta = hi
+                    if alpha >= beta:  # lo == hi: the exact score
                         ret = alpha
                         done = True
-                    else:
-                        if beta > hi:
-                            beta = hi
-                        if alpha >= beta:
-                            ret = beta
+            if not done and n < sym_plies and cur + mask == _mirror(cur + mask, w, h):
+                nxt &= left_half  # a symmetric position: the right half mirrors the left
+            if not done and n < etc_plies:
+                # Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+                opp = cur ^ mask
+                for c in range(w):
+                    mv = nxt & (col_bits << (c * (h + 1)))
+                    if mv:
+                        _lo, chi = _probe(table, _key(opp, mask | mv, n + 1, w, h, sym_plies))
+                        if chi < 100 and -chi >= beta:
+                            ret = -chi
+                            _store(table, key, ret, 100)
+                            if ply == 0:
+                                ctl[BEST] = c
                             done = True
+                            break
             if not done:
                 cnt = 0
                 for i in range(w):
-                    col = order[i]
-                    mv = nxt & (col_bits << (col * (h + 1)))
+                    mv = nxt & (col_bits << (order[i] * (h + 1)))
                     if mv:
-                        sc = _popcount(_winning_cells(cur | mv, mask, h, board_mask))
+                        s = _popcount(_winning_cells(cur | mv, mask, h, board_mask))
                         j = cnt
-                        while j > 0 and sc_s[ply, j - 1] < sc:  # stable: centre first on ties
-                            mv_s[ply, j] = mv_s[ply, j - 1]
-                            sc_s[ply, j] = sc_s[ply, j - 1]
+                        while j > 0 and sc[j - 1] < s:  # stable: centre first on ties
+                            st[ply, S_MOVES + j] = st[ply, S_MOVES + j - 1]
+                            sc[j] = sc[j - 1]
                             j -= 1
-                        mv_s[ply, j] = mv
-                        sc_s[ply, j] = sc
+                        st[ply, S_MOVES + j] = mv
+                        sc[j] = s
                         cnt += 1
-                cnt_s[ply] = cnt
-                idx_s[ply] = 0
-                alpha_s[ply] = alpha
-                beta_s[ply] = beta
+                st[ply, S_CNT] = cnt
+                st[ply, S_IDX] = 0
+                st[ply, S_ALPHA] = alpha
+                st[ply, S_BETA] = beta
         else:
             score = -ret
-            if score >= beta_s[ply]:
-                if min_score <= score <= max_score:  # keep the lower bound (Pons, part 12)
-                    key = cur_s[ply] + mask_s[ply]
-                    slot = key % size
-                    tt_keys[slot] = key
-                    tt_vals[slot] = score + max_score - 2 * min_score + 2
+            if score >= st[ply, S_BETA]:
+                n = n0 + ply
+                _store(table, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), score, 100)
+                if ply == 0:
+                    ctl[BEST] = _column(st[0, S_MOVES + st[0, S_IDX] - 1], h)
                 ret = score
                 done = True
-            elif score > alpha_s[ply]:
-                alpha_s[ply] = score
+            elif score > st[ply, S_ALPHA]:
+                st[ply, S_ALPHA] = score
         if not done:
-            i = idx_s[ply]
-            if i < cnt_s[ply]:
-                idx_s[ply] = i + 1
-                mv = mv_s[ply, i]
-                cur_s[ply + 1] = cur_s[ply] ^ mask_s[ply]
-                mask_s[ply + 1] = mask_s[ply] | mv
-                alpha_s[ply + 1] = -beta_s[ply]
-                beta_s[ply + 1] = -alpha_s[ply]
+            i = st[ply, S_IDX]
+            if i < st[ply, S_CNT]:
+                st[ply, S_IDX] = i + 1
+                mv = st[ply, S_MOVES + i]
+                st[ply + 1, S_CUR] = st[ply, S_CUR] ^ st[ply, S_MASK]
+                st[ply + 1, S_MASK] = st[ply, S_MASK] | mv
+                st[ply + 1, S_ALPHA] = -st[ply, S_BETA]
+                st[ply + 1, S_BETA] = -st[ply, S_ALPHA]
                 ply += 1
                 entering = True
                 continue
-            if alpha_s[ply] <= max_score:  # an upper bound; above max_score it says nothing
-                key = cur_s[ply] + mask_s[ply]
-                slot = key % size
-                tt_keys[slot] = key
-                tt_vals[slot] = alpha_s[ply] - min_score + 1
-            ret = alpha_s[ply]
+            n = n0 + ply
+            ret = st[ply, S_ALPHA]
+            _store(table, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), -100, ret)
         if ply == 0:
             break
         ply -= 1
         entering = False
-    counter[0] += nodes
-    return ret
+    ctl[NODES] = nodes
+    ctl[PLY] = ply
+    ctl[RET] = ret
+    ctl[ENTERING] = 1 if entering else 0
+    return finished
 
 
 @njit
-def _solve(
-    cur: int,
-    mask: int,
-    n: int,
-    w: int,
-    h: int,
-    order: np.ndarray,
-    tt_keys: np.ndarray,
-    tt_vals: np.ndarray,
-    counter: np.ndarray,
-    threshold: int,
-    test: bool,
-) -> int:
-    """The exact score; with ``test``, one null-window search: a bound, <= threshold iff the score is."""
+def _run(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> None:
+    """Start or resume a solve described by ``ctl``; ``ctl[STATUS]`` says DONE or PAUSED."""
+    w, h = ctl[W], ctl[H]
     wh = w * h
-    bottom, board_mask = _masks(w, h)
-    if _winning_cells(cur, mask, h, board_mask) & (mask + bottom) & board_mask:
-        counter[0] += 1
-        return (wh + 1 - n) // 2
-    if test:
-        return int(_negamax(cur, mask, n, threshold, threshold + 1, w, h, order, tt_keys, tt_vals, counter))
-    lo = -((wh - n) // 2)
-    hi = (wh + 1 - n) // 2
-    while lo < hi:
-        med = lo + (hi - lo) // 2
-        # Probe near 0 first: most positions are close to a draw (Pons).
-        if med <= 0 and -((-lo) // 2) < med:
-            med = -((-lo) // 2)
-        elif med >= 0 and hi // 2 > med:
-            med = hi // 2
-        r = _negamax(cur, mask, n, med, med + 1, w, h, order, tt_keys, tt_vals, counter)
-        if counter[2]:
-            return 0
+    n = ctl[N0]
+    cur, mask = ctl[ROOT_CUR], ctl[ROOT_MASK]
+    mode = ctl[MODE]
+    if ctl[PHASE] == 0:
+        bottom, board_mask = _masks(w, h)
+        if _winning_cells(cur, mask, h, board_mask) & (mask + bottom) & board_mask:
+            ctl[NODES] += 1
+            ctl[SCORE] = (wh + 1 - n) // 2
+            ctl[STATUS] = DONE
+            return
+        lo = -((wh - n) // 2)
+        hi = (wh + 1 - n) // 2
+        if mode == WEAK:
+            lo, hi = max(lo, -1), min(hi, 1)
+        ctl[LO], ctl[HI] = lo, hi
+        ctl[PHASE] = 1
+    while True:
+        if ctl[PHASE] == 1:  # choose the next null window
+            lo, hi = ctl[LO], ctl[HI]
+            if lo >= hi:
+                ctl[SCORE] = lo
+                ctl[STATUS] = DONE
+                return
+            if mode == TEST:
+                med = ctl[THRESH]
+            else:
+                med = lo + (hi - lo) // 2
+                # Probe near 0 first: most positions are close to a draw (Pons).
+                if med <= 0 and -((-lo) // 2) < med:
+                    med = -((-lo) // 2)
+                elif med >= 0 and hi // 2 > med:
+                    med = hi // 2
+            ctl[MED] = med
+            st[0, S_CUR], st[0, S_MASK], st[0, S_ALPHA], st[0, S_BETA] = cur, mask, med, med + 1
+            ctl[PLY], ctl[ENTERING], ctl[PHASE] = 0, 1, 2
+        if not _negamax(ctl, st, table):
+            ctl[STATUS] = PAUSED
+            return
+        r, med = ctl[RET], ctl[MED]
+        if mode == TEST:
+            ctl[SCORE] = r
+            ctl[STATUS] = DONE
+            return
         if r <= med:
-            hi = r
+            ctl[HI] = r
         else:
-            lo = r
-    return lo
+            ctl[LO] = r
+        ctl[PHASE] = 1
 
 
 def _prime_at_least(n: int) -> int:
@@ -266,18 +384,47 @@ def _prime_at_least(n: int) -> int:
     return n
 
 
+#: Table sizes (log2 of the entry count): where a table starts, and how far it grows.
+START_LOG, MAX_LOG = 16, 25
+#: Plies from the start where keys merge mirror images, and where enhanced transposition cutoffs
+#: are tried (every ply: on random 8-move 7x6 positions they save a quarter of the positions at
+#: an unchanged rate).
+SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT = 12, 64
+#: Nodes before the first return to Python (clock, progress, Ctrl-C); later slices are sized to
+#: last about :data:`SLICE_SECONDS` at the rate measured so far.
+SLICE, SLICE_SECONDS = 1 << 16, 0.05
+
+
 class Table:
-    """A transposition table for one board size (kept between calls: bounds stay valid)."""
+    """The transposition table of one board size, with the solver's other working arrays.
+
+    Kept for the session (bounds stay valid); it grows by rehashing when a search gets long.
+    """
 
     def __init__(self, w: int, h: int) -> None:
-        cells = w * h
-        # Small boards get small tables; 7 x 6 gets Pons' 2^23 entries (72 MB).
-        size = _prime_at_least(1 << min(23, max(12, cells - 10)))
         self.w, self.h = w, h
-        self.keys = np.zeros(size, np.int64)
-        self.vals = np.zeros(size, np.int8)
-        self.order = np.array([w // 2 + (1 - 2 * (i % 2)) * ((i + 1) // 2) for i in range(w)], np.int64)
-        self.counter = np.zeros(3, np.int64)  # nodes so far, node limit (0: none), stopped flag
+        # The quotient key // size must fit 50 bits next to the two 7-bit bounds.
+        self.min_log = max(START_LOG, w * (h + 1) - 48)
+        self.max_log = max(self.min_log, min(MAX_LOG, w * h - 8))
+        self.table = np.zeros(_prime_at_least(1 << self.min_log), np.int64)
+        self.stack = np.zeros((w * h + 2, S_MOVES + w), np.int64)
+        self.ctl = np.zeros(CTL_SIZE, np.int64)
+        self.ctl[W], self.ctl[H] = w, h
+        self.ctl[SYM_PLIES], self.ctl[ETC_PLIES] = SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT
+
+    def grow(self, nodes: int) -> None:
+        """A larger table (entries rehashed) once a search has visited more positions than it holds."""
+        size = self.table.shape[0]
+        if nodes < size or size >= (1 << self.max_log):
+            return
+        log = min(self.max_log, max(size.bit_length() + 1, nodes.bit_length()))
+        new = np.zeros(_prime_at_least(1 << log), np.int64)
+        compiled(_rehash)(self.table, new)
+        self.table = new
+
+    def clear(self) -> None:
+        """Forget every bound (benchmarks start cold), keeping the size: one memset, no page faults."""
+        self.table.fill(0)
 
 
 _TABLES: dict[tuple[int, int], Table] = {}
@@ -294,37 +441,99 @@ def table_for(w: int, h: int) -> Table:
 
 def reset_table(w: int, h: int) -> None:
     """Forget everything the table of this board size learnt (benchmarks start cold)."""
-    _TABLES.clear()
-    _TABLES[(w, h)] = Table(w, h)
+    table_for(w, h).clear()
+
+
+@dataclass(frozen=True)
+class SolveProgress:
+    """Where a long solve is: positions so far, seconds, the score window still open, the
+    null window being tested, and the ply the search is at."""
+
+    positions: int
+    seconds: float
+    lo: int
+    hi: int
+    testing: int
+    ply: int
+    phase: str
+
+
+_RUN: list[Callable[..., None]] = []
 
 
 def solve(
-    current: int, mask: int, moves: int, w: int, h: int, max_nodes: int | None = None, at_most: int | None = None
+    current: int,
+    mask: int,
+    moves: int,
+    w: int,
+    h: int,
+    max_nodes: int | None = None,
+    at_most: int | None = None,
+    *,
+    weak: bool = False,
+    deadline: float | None = None,
+    progress: Callable[[SolveProgress], None] | None = None,
 ) -> tuple[int, int]:
     """Pons' score of a position nobody has won yet, and the nodes searched: ``(score, nodes)``.
 
-    With ``at_most=s`` one null-window search answers "is the score <= s?": the returned score
-    is then a bound, ``<= s`` exactly when the true score is.
+    ``weak`` only finds who wins: the score is then -1, 0 or 1.  With ``at_most=s`` one
+    null-window search answers "is the score <= s?": the returned score is then a bound, ``<= s``
+    exactly when the true score is.  ``deadline`` is a ``time.monotonic()`` time; ``progress``
+    is called about ten times a second once a search is long.
 
-    Past ``max_nodes`` it raises :class:`~zermelo.errors.SearchLimitExceeded` (the table keeps
-    what it learnt: bounds stay valid, so a retry with a larger budget starts warm).
+    Past ``max_nodes`` or the deadline it raises :class:`~zermelo.errors.SearchLimitExceeded`
+    (the table keeps what it learnt: bounds stay valid, so a retry starts warm).
     """
     if w * (h + 1) > 62:
         raise ValueError(f"the compiled solver needs W * (H + 1) <= 62, got {w} x {h}")
+    if not _RUN:
+        _RUN.append(compiled(_run))
+    run = _RUN[0]
     t = table_for(w, h)
-    before = int(t.counter[0])
-    t.counter[1] = before + max_nodes if max_nodes else 0
-    t.counter[2] = 0
-    start = time.perf_counter()
-    threshold, test = (0, False) if at_most is None else (at_most, True)
-    score = _solve(current, mask, moves, w, h, t.order, t.keys, t.vals, t.counter, threshold, test)
-    nodes = int(t.counter[0]) - before
-    if t.counter[2]:
-        raise over_budget(
-            max_nodes or 0,
-            by=f"connect4:{w}x{h}",
-            advice="the compiled solver gets 50 x --budget; raise --budget",
-            positions=nodes,
-            seconds=time.perf_counter() - start,
-        )
-    return int(score), nodes
+    ctl = t.ctl
+    ctl[NODES] = 0
+    ctl[N0], ctl[ROOT_CUR], ctl[ROOT_MASK] = moves, current, mask
+    ctl[MODE] = TEST if at_most is not None else WEAK if weak else STRONG
+    ctl[THRESH] = 0 if at_most is None else at_most
+    ctl[PHASE] = ctl[STATUS] = 0
+    limit = max_nodes or 0
+    ctl[PAUSE] = min(limit, SLICE) if limit else SLICE
+    run(ctl, t.stack, t.table)
+    if ctl[STATUS] == DONE:  # the common case: one call, nothing else to pay
+        return int(ctl[SCORE]), int(ctl[NODES])
+    return _resume(t, limit, deadline, progress)
+
+
+def _resume(
+    t: Table, limit: int, deadline: float | None, progress: Callable[[SolveProgress], None] | None
+) -> tuple[int, int]:
+    """Keep calling the kernel slice by slice: budgets, the clock, growth and progress between."""
+    ctl = t.ctl
+    start = time.monotonic()
+    run = _RUN[0]
+    slice_nodes = SLICE
+    while ctl[STATUS] == PAUSED:
+        nodes = int(ctl[NODES])
+        now = time.monotonic()
+        if limit and nodes >= limit:
+            raise over_budget(
+                limit,
+                by=f"connect4:{t.w}x{t.h}",
+                advice="the compiled solver gets 1000 x --budget; raise --budget",
+                positions=nodes,
+                seconds=now - start,
+            )
+        if deadline is not None and now > deadline:
+            raise over_time(
+                None, f"{nodes:,} positions", by=f"connect4:{t.w}x{t.h}", positions=nodes, elapsed=now - start
+            )
+        if progress is not None:
+            phase = {STRONG: "exact score", WEAK: "who wins", TEST: "one bound"}[int(ctl[MODE])]
+            progress(SolveProgress(nodes, now - start, int(ctl[LO]), int(ctl[HI]), int(ctl[MED]), int(ctl[PLY]), phase))
+        t.grow(nodes)
+        if now > start:
+            # At most 4 times the last slice: a warm start's rate is no guide to a cold search's.
+            slice_nodes = min(4 * slice_nodes, max(SLICE, int(nodes / (now - start) * SLICE_SECONDS)))
+        ctl[PAUSE] = min(limit, nodes + slice_nodes) if limit else nodes + slice_nodes
+        run(ctl, t.stack, t.table)
+    return int(ctl[SCORE]), int(ctl[NODES])

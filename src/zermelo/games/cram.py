@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board as Grid
 from ..boards import grid_board
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
 from ..wording import first_move, notes_verdict, parts_text
 from .kayles import DawsonKayles

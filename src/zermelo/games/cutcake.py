@@ -16,8 +16,8 @@ import re
 from collections.abc import Iterator
 from typing import ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Partisan, is_natural, require
 
 __all__ = ["Cutcake"]

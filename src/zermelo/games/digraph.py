@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..boards import Board, graph_board
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..rules import Impartial, Move, require
+from ..rules import Impartial, Move, Rules, require, short
 
 __all__ = ["Digraph", "parse_edges"]
 
@@ -30,6 +31,8 @@ def parse_edges(text: str) -> list[tuple[str, str]]:
 
     >>> parse_edges("a->b, b->c\\nc d")
     [('a', 'b'), ('b', 'c'), ('c', 'd')]
+
+    A single name declares a vertex without edges (``"A->B, P"``).
     """
     edges: list[tuple[str, str]] = []
     for raw in text.replace(";", ",").replace("\n", ",").split(","):
@@ -43,12 +46,23 @@ def parse_edges(text: str) -> list[tuple[str, str]]:
             edges.extend(pairwise(pieces))  # a->b->c is a path
         else:
             words = item.split()
+            if len(words) == 1:
+                edges.append((words[0], words[0] + ISOLATED))  # a vertex without edges: 'a->b, P'
+                continue
             if len(words) != 2:
                 raise InvalidGame(f"digraph: cannot read edge {item!r} (write a->b)")
             edges.append((words[0], words[1]))
     if not edges:
         raise InvalidGame("digraph: the graph has no edges (write it like 'a->b, b->c')")
+    if all(b == a + ISOLATED for a, b in edges):
+        raise InvalidGame(
+            f"digraph: cannot read edge {short(edges[0][0], 40)!r} (write a->b; a lone name is a vertex beside edges)"
+        )
     return edges
+
+
+#: Marks an isolated vertex in :func:`parse_edges`' list: ``(v, v + ISOLATED)`` is no edge.
+ISOLATED = "\x00"
 
 
 class Digraph(Impartial[Tokens]):
@@ -66,6 +80,8 @@ class Digraph(Impartial[Tokens]):
         succ: dict[str, list[str]] = {}
         for a, b in edges:
             succ.setdefault(a, [])
+            if b == a + ISOLATED:
+                continue  # a vertex declared alone ("P" in "A->B, P"): no edge
             succ.setdefault(b, [])
             if b not in succ[a]:
                 succ[a].append(b)
@@ -145,7 +161,8 @@ class Digraph(Impartial[Tokens]):
         return position
 
     def spec(self) -> str:
-        return f"{self.name}:{', '.join(f'{a}->{b}' for a, b in self.edges)}"
+        alone = [v for v, s in self.successors.items() if not s and not any(v == b for _, b in self.edges)]
+        return f"{self.name}:{', '.join([*(f'{a}->{b}' for a, b in self.edges), *alone])}"
 
 
 #: The largest edge-list file read (a graph of about a million edges).
@@ -175,3 +192,22 @@ def _is_file(path: Path) -> bool:
         return path.is_file()
     except (OSError, ValueError):
         return False
+
+
+def _digraph(params: str | None) -> Rules[Any]:
+    # The graph comes as the first POSITION word (`digraph "a->b, b->c" a`), not after a colon.
+    if not params:
+        raise InvalidGame('digraph: give the graph, like digraph "a->b, b->c" a')
+    return Digraph.from_text(params)
+
+
+register(
+    GameEntry(
+        "digraph",
+        _digraph,
+        "move a token along an edge of a directed graph (cycles allowed)",
+        "GRAPH: edges 'a->b, b->c' or an edge-list file, given as the first POSITION",
+        'digraph "a->b, b->a, b->c" a',
+        graph_argument=True,
+    )
+)

@@ -14,10 +14,9 @@ from collections.abc import Iterator
 from math import gcd, isqrt
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition, SearchLimitExceeded
-from ..quote import shown
-from ..registry import GameEntry, no_params, register
-from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short, shown
 from ..wording import first_move, notes_verdict
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board as Drawing
-from ..registry import GameEntry, no_params, register
+from ..catalogue import GameEntry, no_params, register
 from ..rules import Partisan
 from ._grid import (
     Board,

@@ -26,8 +26,8 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, validate_by_text
 from ..sprague_grundy import nim_sum
 from ..wording import first_move, notes_verdict, parts_text

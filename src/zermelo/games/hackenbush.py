@@ -27,10 +27,9 @@ from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
 from ..boards import Board, hackenbush_board
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..quote import recursion_room
-from ..registry import GameEntry, no_params, register
-from ..rules import Partisan, validate_by_text
+from ..rules import Partisan, recursion_room, validate_by_text
 from ..values.game import Game, integer, star
 
 __all__ = ["Hackenbush"]

@@ -6,9 +6,9 @@
   notes' **1 × n dominos** (exercise 1.5); its Grundy values are the notes' ``D_n``.
 
 Both are take-and-break games, so the one class of each lives with the others in
-:mod:`zermelo.heaps.games` (``zermelo.games.Kayles is zermelo.heaps.Kayles``); this module keeps
-the notes' names.  Both sequences are eventually periodic (Guy and Smith 1956): Kayles with period
-12 from ``n = 71`` on, Dawson's Kayles with period 34 from ``n = 53`` on.
+:mod:`zermelo.heaps.games` (``zermelo.games.Kayles is zermelo.heaps.Kayles``), registered there
+beside them; this module keeps the notes' names.  Both sequences are eventually periodic (Guy and
+Smith 1956): Kayles with period 12 from ``n = 71`` on, Dawson's Kayles with period 34 from ``n = 53`` on.
 
 >>> from zermelo import grundy
 >>> [grundy(Kayles(), n) for n in range(12)]
@@ -18,17 +18,5 @@ the notes' names.  Both sequences are eventually periodic (Guy and Smith 1956): 
 from __future__ import annotations
 
 from ..heaps.games import DawsonKayles, Kayles
-from ..registry import GameEntry, no_params, register
 
 __all__ = ["DawsonKayles", "Kayles"]
-
-register(
-    GameEntry(
-        "kayles",
-        no_params(Kayles, "kayles"),
-        "Kayles: knock down one pin or two adjacent pins (octal 0.77)",
-        "",
-        "kayles 5 7",
-        table="{n}",
-    )
-)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..rules import Move, Outcome
 from ..sprague_grundy import nim_sum
 from ..wording import MAX_LISTED, heap_tuple, nim_columns, num, plural, some_winning_move, verdict
@@ -159,9 +160,8 @@ class Nim(HeapGame):
             return "Every heap is empty: no move is possible, and under misère play the player who cannot move wins."
         if big == 0:
             parity = "odd" if ones % 2 else "even"
-            text = (
-                f"Misère Nim with only heaps of size 0 or 1: the players just alternate taking a heap of 1. "
-                f"There are {ones} of them ({parity}), "
+            text = "Misère Nim with only heaps of size 0 or 1: the players just alternate taking a heap of 1. " + (
+                "There is one (odd), " if ones == 1 else f"There are {ones} of them ({parity}), "
             )
             if ones % 2:
                 return (
@@ -187,3 +187,8 @@ class Nim(HeapGame):
                 "heaps of size 1."
             )
         return rule + f"{verdict(a)}.{hint}{some_winning_move(a, self)}"
+
+
+register(
+    GameEntry("nim", no_params(Nim, "nim"), "Nim: take any number from one heap", "", "nim 3 4 5", table="{r} {c}")
+)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..registry import GameEntry, no_params, register
+from ..catalogue import GameEntry, no_params, register
 from ..rules import Move
 from .rook import Square, _move, parse_square
 from .wythoff import Wythoff

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 from ..wording import first_move, notes_verdict
 

@@ -19,20 +19,7 @@ It is the take-and-break game ``4.3...``, so its one class is :class:`zermelo.he
 from __future__ import annotations
 
 from ..heaps.games import LaskersNim, lasker_grundy
-from ..registry import GameEntry, no_params, register
 
 __all__ = ["SplitNim", "lasker_grundy"]
 
 SplitNim = LaskersNim
-
-register(
-    GameEntry(
-        "splitnim",
-        no_params(SplitNim, "splitnim"),
-        "split-nim (Lasker's Nim): take from a heap, or split a heap into two",
-        "",
-        "splitnim 1 2 4",
-        table="{n}",
-        aliases=("lasker", "laskersnim"),
-    )
-)

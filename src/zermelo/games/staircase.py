@@ -18,8 +18,8 @@ from collections.abc import Hashable, Iterator
 from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 from ..sprague_grundy import nim_sum
 from ..wording import MAX_LISTED, few, first_move, notes_verdict, xor_text

@@ -25,10 +25,9 @@ from itertools import accumulate
 from math import isqrt
 from typing import Any, ClassVar
 
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
-from ..quote import shown
-from ..registry import GameEntry, register
-from ..rules import Move, Scored, short, validate_by_text
+from ..rules import Move, Scored, short, shown, validate_by_text
 
 __all__ = [
     "StoneGame",

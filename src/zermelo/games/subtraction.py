@@ -13,17 +13,19 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
+from functools import cache
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
+from ..catalogue import GameEntry, needs_params, no_params, register
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
 from ..wording import MAX_LISTED, num, verdict, xor_text
 from .heap import HeapGame, Heaps
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..analysis import Analysis
     from ..heaps.period_cache import ProvenPeriod
 
@@ -159,7 +161,13 @@ class AllBut(HeapGame):
 
 
 _SQUARES: list[int] = [k * k for k in range(1, 1025)]
-_SQUARES_ARRAY = np.array(_SQUARES, dtype=np.int64)
+
+
+@cache
+def _squares_array() -> np.ndarray:
+    import numpy as np  # only a wide search needs numpy: `zermelo games` does not load it
+
+    return np.array(_SQUARES, dtype=np.int64)
 
 
 class Square(HeapGame):
@@ -191,7 +199,7 @@ class Square(HeapGame):
         r = isqrt(position)
         if r < 48 or r > len(_SQUARES):
             return None  # narrow: the list is cheaper; huge: beyond the table
-        return position - _SQUARES_ARRAY[:r]
+        return position - _squares_array()[:r]
 
 
 _PP: list[int] = [1]
@@ -314,3 +322,52 @@ def _powers_reaching_six(n: int) -> list[int] | None:
         out.append(q)
         q *= base
     return out
+
+
+register(
+    GameEntry(
+        "subtraction",
+        needs_params(lambda p: Subtraction(parse_set(p, "subtraction")), "subtraction", "the subtraction set", "1,3,4"),
+        "subtract a number in the set S",
+        "S: comma-separated positive numbers",
+        "subtraction:1,3,4 21",
+        table="{n}",
+    )
+)
+
+
+register(
+    GameEntry(
+        "allbut",
+        needs_params(lambda p: AllBut(parse_set(p, "allbut")), "allbut", "the excluded numbers", "1,2"),
+        "subtract any positive number not in the set S",
+        "S: comma-separated positive numbers",
+        "allbut:1,2 10",
+        table="{n}",
+    )
+)
+
+
+register(
+    GameEntry(
+        "square",
+        no_params(Square, "square"),
+        "the Square game: subtract a positive square",
+        "",
+        "square 17",
+        table="{n}",
+    )
+)
+
+
+register(
+    GameEntry(
+        "primepower",
+        no_params(PrimePower, "primepower"),
+        "the Prime-power game: subtract 1 or a prime power",
+        "",
+        "primepower 40",
+        table="{n}",
+        aliases=("prime-power",),
+    )
+)

@@ -27,8 +27,8 @@ from operator import itemgetter
 from typing import Any, ClassVar
 
 from ..boards import Board, grid_board
+from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
-from ..registry import GameEntry, register
 from ..rules import Move, Scored, validate_by_text
 
 __all__ = ["MNK", "TicTacToe"]

@@ -20,8 +20,8 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board, grid_board
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..registry import GameEntry, no_params, register
 from ..rules import Partisan, validate_by_text
 
 __all__ = ["ToadsAndFrogs"]

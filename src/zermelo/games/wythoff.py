@@ -9,18 +9,20 @@ fine, where floating-point φ fails.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
+from functools import cache
 from itertools import repeat
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
-
 from ..boards import Board, heaps_board, whole_numbers
+from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 from ..wording import num, verdict
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..analysis import Analysis
 
 __all__ = ["Wythoff", "partner", "wythoff_pair"]
@@ -64,7 +66,13 @@ def partner(v: int) -> int:
 
 #: Heaps up to here keep every index y(y + 1)/2 + x well inside int64.
 _INDEX_LIMIT = 1 << 30
-_ARANGE = np.arange(1 << 16, dtype=np.int64)
+
+
+@cache
+def _arange() -> np.ndarray:
+    import numpy as np  # only a wide search needs numpy: `zermelo games` does not load it
+
+    return np.arange(1 << 16, dtype=np.int64)
 
 
 class Wythoff(Impartial[Pair]):
@@ -115,7 +123,10 @@ class Wythoff(Impartial[Pair]):
             x, y = y, x
         if x + y < 24 or y > _INDEX_LIMIT:
             return None  # narrow: the list is cheaper; huge: indices beyond int64
-        xs = _ARANGE[:x] if x <= _ARANGE.shape[0] else np.arange(x, dtype=np.int64)
+        import numpy as np
+
+        first = _arange()
+        xs = first[:x] if x <= first.shape[0] else np.arange(x, dtype=np.int64)
         ys = np.arange(x, y, dtype=np.int64)
         diag = np.arange(y - x, y, dtype=np.int64)  # y - d for d = x, ..., 1: the pair (x - d, y - d)
         return np.concatenate(
@@ -247,3 +258,15 @@ class Wythoff(Impartial[Pair]):
         ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))
         require(ok, self.name, "a position is a pair of whole numbers >= 0, like (26, 34)", position)
         return position
+
+
+register(
+    GameEntry(
+        "wythoff",
+        no_params(Wythoff, "wythoff"),
+        "Wythoff's game: take from one heap, or the same from both",
+        "",
+        "wythoff 26 34",
+        table="{r} {c}",
+    )
+)

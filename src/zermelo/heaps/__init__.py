@@ -8,23 +8,59 @@
 
 from __future__ import annotations
 
-from .codes import Code, parse_code
-from .games import (
-    NAMED_CODES,
-    DawsonChess,
-    DawsonKayles,
-    GrundyGame,
-    Hexadecimal,
-    Kayles,
-    LaskersNim,
-    Octal,
-    Officers,
-    TakeAndBreak,
-    Treblecross,
-    lasker_grundy,
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy
+
+if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo._lazy)
+    from .codes import Code, parse_code
+    from .games import (
+        NAMED_CODES,
+        DawsonChess,
+        DawsonKayles,
+        GrundyGame,
+        Hexadecimal,
+        Kayles,
+        LaskersNim,
+        Octal,
+        Officers,
+        TakeAndBreak,
+        Treblecross,
+        lasker_grundy,
+    )
+    from .periodicity import Periodicity, detect, period, preperiod, proof_length, proven
+    from .sequence import KERNELS, HeapSequence, SequenceProgress, sequence
+
+__getattr__, __dir__ = lazy(
+    __name__,
+    {
+        "Code": ".codes",
+        "parse_code": ".codes",
+        "NAMED_CODES": ".games",
+        "DawsonChess": ".games",
+        "DawsonKayles": ".games",
+        "GrundyGame": ".games",
+        "Hexadecimal": ".games",
+        "Kayles": ".games",
+        "LaskersNim": ".games",
+        "Octal": ".games",
+        "Officers": ".games",
+        "TakeAndBreak": ".games",
+        "Treblecross": ".games",
+        "lasker_grundy": ".games",
+        "Periodicity": ".periodicity",
+        "detect": ".periodicity",
+        "period": ".periodicity",
+        "preperiod": ".periodicity",
+        "proof_length": ".periodicity",
+        "proven": ".periodicity",
+        "KERNELS": ".sequence",
+        "HeapSequence": ".sequence",
+        "SequenceProgress": ".sequence",
+        "sequence": ".sequence",
+    },
 )
-from .periodicity import Periodicity, detect, period, preperiod, proof_length, proven
-from .sequence import KERNELS, HeapSequence, SequenceProgress, sequence
+
 
 __all__ = [
     "KERNELS",

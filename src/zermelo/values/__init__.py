@@ -10,28 +10,85 @@
 
 from __future__ import annotations
 
-from .atomic import atomic_weight, is_all_small
-from .calculus import (
-    conway_multiply,
-    freeze,
-    heat,
-    incentives,
-    is_infinitesimal,
-    is_numberish,
-    left_incentives,
-    norton_multiply,
-    overheat,
-    power,
-    power_to,
-    right_incentives,
+from typing import TYPE_CHECKING
+
+from .._lazy import lazy
+
+if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo._lazy)
+    from .atomic import atomic_weight, is_all_small
+    from .calculus import (
+        conway_multiply,
+        freeze,
+        heat,
+        incentives,
+        is_infinitesimal,
+        is_numberish,
+        left_incentives,
+        norton_multiply,
+        overheat,
+        power,
+        power_to,
+        right_incentives,
+    )
+    from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
+    from .forms import companion, follower_count, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
+    from .game import Game, add, game, integer, le, neg, number, star, total, zero
+    from .nimber import nim_add, nim_multiply
+    from .notation import format_value, parse_value
+    from .reduced import inf_le, reduced_canonical_form
+    from .thermograph import Thermograph, Wall, cool, thermograph
+
+__getattr__, __dir__ = lazy(
+    __name__,
+    {
+        "atomic_weight": ".atomic",
+        "is_all_small": ".atomic",
+        "conway_multiply": ".calculus",
+        "freeze": ".calculus",
+        "heat": ".calculus",
+        "incentives": ".calculus",
+        "is_infinitesimal": ".calculus",
+        "is_numberish": ".calculus",
+        "left_incentives": ".calculus",
+        "norton_multiply": ".calculus",
+        "overheat": ".calculus",
+        "power": ".calculus",
+        "power_to": ".calculus",
+        "right_incentives": ".calculus",
+        "format_dyadic": ".dyadic",
+        "is_dyadic": ".dyadic",
+        "parse_dyadic": ".dyadic",
+        "simplest_between": ".dyadic",
+        "companion": ".forms",
+        "follower_count": ".forms",
+        "is_even": ".forms",
+        "is_even_tempered": ".forms",
+        "is_odd": ".forms",
+        "is_odd_tempered": ".forms",
+        "stop_count": ".forms",
+        "Game": ".game",
+        "add": ".game",
+        "game": ".game",
+        "integer": ".game",
+        "le": ".game",
+        "neg": ".game",
+        "number": ".game",
+        "star": ".game",
+        "total": ".game",
+        "zero": ".game",
+        "nim_add": ".nimber",
+        "nim_multiply": ".nimber",
+        "format_value": ".notation",
+        "parse_value": ".notation",
+        "inf_le": ".reduced",
+        "reduced_canonical_form": ".reduced",
+        "Thermograph": ".thermograph",
+        "Wall": ".thermograph",
+        "cool": ".thermograph",
+        "thermograph": ".thermograph",
+    },
 )
-from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
-from .forms import companion, follower_count, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
-from .game import Game, add, game, integer, le, neg, number, star, total, zero
-from .nimber import nim_add, nim_multiply
-from .notation import format_value, parse_value
-from .reduced import inf_le, reduced_canonical_form
-from .thermograph import Thermograph, Wall, cool, thermograph
+
 
 __all__ = [
     "Game",

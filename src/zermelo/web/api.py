@@ -20,19 +20,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..analysis import grundy, solve
+from ..analysis import solve
+from ..checks import recursion_room
 from ..draw import board_svg, move_parts
-from ..engine import Limits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..limits import Limits
 from ..play import SIDES, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
-from ..quote import recursion_room
 from ..registry import entry, game_and_position, make_game
 from ..rules import Impartial, Partisan, Rules, Scored, split_on_plus
 from ..values import Game
 from ..values.budget import value_budget
-from ..values.canonical import canonical_form
-from ..values.facts import describe
-from ..values.game import star
+from ..values.facts import describe, position_value
 from .params import BadRequest, flag, number, text
 
 __all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "Reply", "handle", "page_words"]
@@ -271,26 +269,18 @@ def api_find(params: Mapping[str, str]) -> dict[str, Any]:
 
 
 def _value(params: Mapping[str, str]) -> tuple[Rules[Any], Any, Game]:
-    """The game, the position and its value (canonical form), within the request's caps."""
+    """The game, the position and its value (canonical form), within the request's caps: the
+    path of ``zermelo value`` (:func:`~zermelo.values.facts.position_value`)."""
     game, position = _game_position(params)
     _refuse_misere(params, game)
-    if isinstance(game, Impartial):
-        # Sprague–Grundy: the value is the nimber of the Grundy value, from the engine (which
-        # knows the closed forms and keeps to the budget); canonical_form would build every option.
-        try:
-            n = grundy(game, position, limits=LIMITS)
-        except SearchLimitExceeded:
-            _forget(game)
-            raise
-        if not isinstance(n, int):
-            raise Unsupported("this analysis needs a game without cycles")
-        if n > MAX_NIMBER:
-            raise SearchLimitExceeded(f"the value is *{n}: nimbers beyond *{MAX_NIMBER} are too big to describe here")
-        return game, position, star(n)
-    if not isinstance(game, Partisan):
+    if not isinstance(game, Impartial | Partisan):
         raise Unsupported(f"{game.spec()} has no game value (it is a scored game): Solve gives its score")
-    # A partisan value search leaves only finished values in the rules' value cache: keep the rules.
-    return game, position, canonical_form(game, position, limits=LIMITS)
+    try:
+        return game, position, position_value(game, position, limits=LIMITS, max_nimber=MAX_NIMBER)
+    except SearchLimitExceeded:
+        if isinstance(game, Impartial):
+            _forget(game)  # a partisan value search leaves only finished values in the cache: keep it
+        raise
 
 
 def api_value(params: Mapping[str, str]) -> dict[str, Any]:

@@ -42,8 +42,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..engine import Limits
 from ..errors import ZermeloError
+from ..limits import Limits
 from ..registry import entries, make_game
 from .api import LIMITS, MAX_NIMBER, MAX_TABLE_CELLS
 from .params import MAX_QUERY, MAX_TEXT, BadRequest

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..engine import Limits
+from ..limits import Limits
 from .api import Reply, error_reply, overtime
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]

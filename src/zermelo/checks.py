@@ -1,9 +1,7 @@
-"""Quoting a user's input in a message, and the room its structures get: short, never recursive.
+"""Reading and checking positions: whole numbers, short echoes of bad input, one-line errors.
 
-A position quoted in an error is cut to one readable line (:func:`short`, :func:`shown`), even
-when it is a Hackenbush stalk 2,000 edges tall or a heap of 5,000 digits; and the structures
-games build from such input (nested tuples) get :data:`STRUCTURE_DEPTH` levels of recursion to
-be compared, hashed and printed (:func:`recursion_room`).
+What every game's ``parse`` and ``validate`` use, below the rules (it imports only
+:mod:`zermelo.errors`); :mod:`zermelo.rules` offers the same names.
 """
 
 from __future__ import annotations
@@ -13,7 +11,39 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["STRUCTURE_DEPTH", "recursion_room", "short", "shown"]
+from .errors import InvalidPosition
+
+__all__ = ["STRUCTURE_DEPTH", "is_natural", "parse_int", "recursion_room", "require", "short", "shown"]
+
+
+def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
+    """Parse a whole number, with a one-line error for anything else.
+
+    >>> parse_int(" 12 ")
+    12
+    >>> parse_int("-1")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '-1'
+    >>> parse_int("３")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
+    """
+    t = text.strip().replace("_", "")
+    got = short(text.strip())  # the echo of a huge word stays one readable line
+    # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
+    if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+    try:
+        value = int(t)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits, 4300)
+        raise InvalidPosition(
+            f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})"
+        ) from None
+    if value < minimum:
+        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+    return value
 
 
 def short(text: str, width: int = 60) -> str:
@@ -85,3 +115,14 @@ def recursion_room(limit: int = STRUCTURE_DEPTH) -> Iterator[None]:
     finally:
         if old < limit:
             sys.setrecursionlimit(old)
+
+
+def is_natural(x: object) -> bool:
+    """A whole number >= 0 (an ``int``, not a ``bool``): what most positions are made of."""
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def require(ok: bool, game: str, what: str, position: object) -> None:
+    """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
+    if not ok:
+        raise InvalidPosition(f"{game}: {what}, got {shown(position)}")

@@ -1,0 +1,189 @@
+"""Connect Four: zermelo's compiled solver beside Pascal Pons' C++ solver, position by position.
+
+Run: ``PONS_DIR=/path/to/connect4 .venv/bin/python -m benchmarks connect4`` (``make bench`` runs it
+too).  ``PONS_DIR`` is a checkout of the public repository github.com/PascalPons/connect4; its
+``Solver.cpp`` and headers are copied into a temporary folder (for 6x5 with the board size
+constants changed there) and built with ``g++ -O3`` together with ``benchmarks/peers/pons_timer.cpp``,
+zermelo's own timing driver that calls the solver's API (no opening book; the table cleared
+before each position, outside the timing).  Without ``PONS_DIR`` (or g++) the Pons rows are
+skipped with a message and zermelo's times are still printed.
+
+Cases: (a) ten random middle-game 7x6 positions (16-24 moves), exact score; (b) 6x5 from empty,
+strong and weak; (c) six random 8-move and four 6-move 7x6 positions, weak and strong (6-move
+strong only with ``--full``); (d) 7x6 from the empty board, weak, only with ``--empty`` (minutes
+on each side).  zermelo's time is the ``solve()`` call (Python wrapper and numba dispatch
+included); its table is cleared before each position like Pons' (``--session`` keeps it, as a
+session of ``zermelo`` does).  Every score must agree, or the benchmark stops.  The positions
+come from a fixed seed, in Pons' notation (columns from 1).  Also printed: the cost of one call
+that searches one position (dispatch overhead).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from zermelo.games import Connect4
+from zermelo.games import connect4_kernel as kernel
+
+DRIVER = Path(__file__).parent / "peers" / "pons_timer.cpp"
+
+
+def positions(seed: int, count: int, lo: int, hi: int, w: int = 7, h: int = 6) -> list[str]:
+    """Random move sequences of ``lo``..``hi`` moves where nobody has won or can win at once."""
+    g = Connect4(w, h, compiled=False)
+    rng = random.Random(seed)
+    out: list[str] = []
+    while len(out) < count:
+        p, seq = g.parse(""), ""
+        for _ in range(rng.randint(lo, hi)):
+            going_on = [m for m in g.moves(p) if g.payoff(m.position) is None]
+            if not going_on:
+                break
+            m = rng.choice(going_on)
+            seq += m.label.split()[1]
+            p = m.position
+        else:
+            if all(g.payoff(m.position) is None for m in g.moves(p)):
+                out.append(seq)
+    return out
+
+
+def build_pons(source: str, w: int, h: int, into: str) -> tuple[str | None, str]:
+    """Pons' solver for a w x h board with our driver: (executable, "") or (None, why not)."""
+    cxx = shutil.which("g++")
+    if cxx is None:
+        return None, "no g++"
+    src = Path(source)
+    if not (src / "Solver.cpp").exists():
+        return None, f"{source} has no Solver.cpp (PONS_DIR is a checkout of PascalPons/connect4)"
+    folder = Path(into) / f"pons{w}x{h}"
+    folder.mkdir()
+    for f in [*src.glob("*.hpp"), src / "Solver.cpp"]:
+        shutil.copy(f, folder)
+    if (w, h) != (7, 6):  # the board size is a pair of constants in Position.hpp
+        header = folder / "Position.hpp"
+        text = header.read_text()
+        text = re.sub(r"WIDTH = 7;", f"WIDTH = {w};", text)
+        text = re.sub(r"HEIGHT = 6;", f"HEIGHT = {h};", text)
+        header.write_text(text)
+    exe = folder / "pons_timer"
+    cmd = [cxx, "-O3", "-DNDEBUG", "-std=c++11", f"-I{folder}", "-o", str(exe), str(DRIVER), str(folder / "Solver.cpp")]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode:
+        return None, f"g++ failed: {done.stderr.strip().splitlines()[-1] if done.stderr.strip() else done.returncode}"
+    return str(exe), ""
+
+
+def run_pons(exe: str, lines: list[str], weak: bool) -> list[tuple[int, int, float]]:
+    """(score, nodes, seconds) per position from Pons' solver (its own timing of solve())."""
+    done = subprocess.run(
+        [exe, *(["-w"] if weak else [])], input="\n".join(lines) + "\n", capture_output=True, text=True, check=True
+    )
+    out = []
+    for row in done.stdout.split("\n"):
+        if row.strip():
+            score, nodes, us = row.split()
+            out.append((int(score), int(nodes), int(us) / 1e6))
+    return out
+
+
+def run_zermelo(lines: list[str], w: int, h: int, weak: bool, session: bool) -> list[tuple[int, int, float]]:
+    g = Connect4(w, h)
+    out = []
+    for line in lines:
+        cur, mask, n = g.bitboards(g.parse(line))
+        if not session:
+            kernel.table_for(w, h).clear()
+        start = time.perf_counter()
+        score, nodes = kernel.solve(cur, mask, n, w, h, weak=weak)
+        out.append((score, nodes, time.perf_counter() - start))
+    return out
+
+
+def compare(name: str, lines: list[str], w: int, h: int, weak: bool, exe: str | None, session: bool) -> None:
+    ours = run_zermelo(lines, w, h, weak, session)
+    zt, zn = sum(r[2] for r in ours), sum(r[1] for r in ours)
+    mode = "weak" if weak else "strong"
+    if exe is None:
+        print(f"| {name}, {mode} | {zt:.3f} s | {zn:,} | — | — | — | — |", flush=True)
+        return
+    theirs = run_pons(exe, lines, weak)
+    for line, a, b in zip(lines, ours, theirs, strict=True):
+        if a[0] != b[0]:
+            raise RuntimeError(f"{name} {line!r}: zermelo scores {a[0]}, Pons {b[0]}")
+    pt, pn = sum(r[2] for r in theirs), sum(r[1] for r in theirs)
+    print(
+        f"| {name}, {mode} | {zt:.3f} s | {zn:,} | {pt:.3f} s | {pn:,} | **{zt / max(pt, 1e-9):.2f}** | "
+        f"{zn / max(pn, 1):.2f} |",
+        flush=True,
+    )
+
+
+def dispatch_overhead() -> None:
+    """Microseconds per solve() call that searches one position (an immediate win, a forced loss)."""
+    g = Connect4(7, 6)
+    for text, what in (("445566", "the mover wins at once"), ("4455667", "a forced block, then a loss")):
+        cur, mask, n = g.bitboards(g.parse(text))
+        kernel.solve(cur, mask, n, 7, 6)
+        calls = 20_000
+        start = time.perf_counter()
+        for _ in range(calls):
+            kernel.solve(cur, mask, n, 7, 6)
+        print(f"  one solve() call ({what}): {(time.perf_counter() - start) / calls * 1e6:.2f} µs")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.connect4")
+    parser.add_argument("--full", action="store_true", help="also the 6-move positions, strong (minutes)")
+    parser.add_argument("--empty", action="store_true", help="also 7x6 from the empty board, weak (minutes)")
+    parser.add_argument("--session", action="store_true", help="keep zermelo's table between positions")
+    args = parser.parse_args(argv if argv is not None else [])
+    kernel.solve(0, 0, 0, 4, 4)  # load the kernels outside the timings
+    source = os.environ.get("PONS_DIR")
+    tmp = tempfile.mkdtemp(prefix="zermelo-pons-")
+    try:
+        exes: dict[tuple[int, int], str | None] = {(7, 6): None, (6, 5): None}
+        if not source:
+            print("PONS_DIR is not set: Pons' solver is skipped (fetch github.com/PascalPons/connect4, then")
+            print("PONS_DIR=/path/to/it); zermelo's times alone follow.\n")
+        else:
+            for size in exes:
+                exes[size], why = build_pons(source, *size, tmp)
+                if exes[size] is None:
+                    print(f"Pons' solver {size[0]}x{size[1]} not built ({why}): its rows are skipped")
+        # Grow zermelo's 7x6 table to its full size once, as a long session would (Pons allocates
+        # its 2^24 entries at start-up); clearing it before each position is then one memset.
+        kernel.table_for(7, 6).grow(1 << 40)
+        kernel.table_for(7, 6).clear()
+        kept = "table kept" if args.session else "table cleared"
+        print(f"Connect Four, zermelo vs Pons ({kept} between positions)\n")
+        print("| case | zermelo | zermelo nodes | Pons | Pons nodes | time ratio | node ratio |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
+        compare("(a) 10 middle-game 7x6 positions", positions(2026, 10, 16, 24), 7, 6, False, exes[7, 6], args.session)
+        for weak in (False, True):
+            compare("(b) 6x5 from empty", [""], 6, 5, weak, exes[6, 5], args.session)
+        eight, six = positions(8, 6, 8, 8), positions(6, 4, 6, 6)
+        for weak in (True, False):
+            compare("(c) six 8-move 7x6 positions", eight, 7, 6, weak, exes[7, 6], args.session)
+        compare("(c) four 6-move 7x6 positions", six, 7, 6, True, exes[7, 6], args.session)
+        if args.full:
+            compare("(c) four 6-move 7x6 positions", six, 7, 6, False, exes[7, 6], args.session)
+        if args.empty:
+            compare("(d) 7x6 from empty", [""], 7, 6, True, exes[7, 6], args.session)
+        print()
+        dispatch_overhead()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

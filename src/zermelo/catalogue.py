@@ -1,0 +1,104 @@
+"""The catalogue of games: one :class:`GameEntry` per game, added by the game's own module.
+
+A game module ends with ``register(GameEntry(...))`` beside its rules: its name in the CLI
+grammar (``subtraction:1,3,4``), how to build the rules from the parameters, a summary and an
+example.  This module sits below the games (it imports only :mod:`zermelo.rules` and
+:mod:`zermelo.errors`); :mod:`zermelo.registry`, above them, loads every game module and looks
+names up.
+
+>>> e = GameEntry("race", no_params(lambda: None, "race"), "a toy", "", "race 3")  # type: ignore[arg-type,return-value]
+>>> e.describe()["example"]
+'race 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import InvalidGame
+from .rules import Rules
+
+__all__ = ["GameEntry", "needs_params", "no_params", "register", "registered"]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One registered game.
+
+    ``factory(params)`` builds the rules from the text after the colon (``None`` if there is
+    none).  ``kind`` is ``impartial``, ``partisan`` or ``scored``.  ``example`` is a whole CLI
+    tail (``"subtraction:1,3,4 21"``).  ``table`` is the cell template of ``zermelo table``.
+    With ``graph_argument`` the first POSITION word is a game
+    parameter (``digraph "a->b, b->c" a``).
+    """
+
+    name: str
+    factory: Callable[[str | None], Rules[Any]]
+    summary: str
+    params: str
+    example: str
+    kind: str = "impartial"
+    graph_argument: bool = False
+    aliases: tuple[str, ...] = ()
+    #: How ``zermelo table`` lays out the game: the position text of a cell, with ``{n}`` for a
+    #: row (``"{n}"``, ``"1x{n}"``) or ``{r}`` and ``{c}`` for a grid (``"{r} {c}"``); None: no table.
+    table: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        """The entry as the JSON of ``zermelo games --json`` and the web API's ``/api/games``."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "summary": self.summary,
+            "params": self.params,
+            "example": self.example,
+            "aliases": list(self.aliases),
+        }
+
+
+_REGISTRY: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry) -> GameEntry:
+    """Add a game (and its aliases) to the registry."""
+    for name in (entry.name, *entry.aliases):
+        if name in _REGISTRY and _REGISTRY[name] is not entry:
+            raise ValueError(f"game name {name!r} registered twice")
+        _REGISTRY[name] = entry
+    return entry
+
+
+def registered() -> dict[str, GameEntry]:
+    """Every game name (and alias) registered so far, with its entry."""
+    return _REGISTRY
+
+
+def no_params(cls: Callable[[], Rules[Any]], name: str) -> Callable[[str | None], Rules[Any]]:
+    """A factory for a game without parameters that rejects any given."""
+
+    def factory(params: str | None) -> Rules[Any]:
+        if params:
+            raise InvalidGame(f"{name} takes no parameters, got {name}:{params}")
+        return cls()
+
+    return factory
+
+
+def needs_params(
+    build: Callable[[str], Rules[Any]], name: str, what: str, example: str
+) -> Callable[[str | None], Rules[Any]]:
+    """A factory for a game that needs its parameters (``name:params``); a one-line error without.
+
+    >>> needs_params(str, "octal", "the code", "0.137")(None)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    zermelo.errors.InvalidGame: octal: give the code, like octal:0.137
+    """
+
+    def factory(params: str | None) -> Rules[Any]:
+        if not params:
+            raise InvalidGame(f"{name}: give {what}, like {name}:{example}")
+        return build(params)
+
+    return factory

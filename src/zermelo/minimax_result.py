@@ -1,0 +1,130 @@
+"""What a scored game's search answers: :class:`Result` (value, best moves, line) and
+:class:`MoveValue`, in the user's terms (win/draw/loss with a distance in plies, or a score).
+
+Inside the searches a win in ``d`` plies is worth ``WIN - d`` (:data:`WIN`); :func:`split` turns
+that back into (value, distance).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import Move, Scored
+
+__all__ = ["WIN", "MoveValue", "Result", "child_target", "outcome", "split", "unshrink"]
+
+#: The value of an immediate win in ``win_loss`` games; a win in ``d`` plies is worth ``WIN - d``.
+WIN = 10**6
+
+
+def unshrink(x: int) -> int:
+    """Inverse of the one-ply distance step on window bounds (a window bound one ply further from the end)."""
+    return x + 1 if x > 0 else x - 1 if x < 0 else 0
+
+
+def split(game: Scored[Any], v: int) -> tuple[int, int | None]:
+    """(value, distance) in the user's terms from the search's encoding."""
+    if not game.win_loss:
+        return v, None
+    if v == 0:
+        return 0, None
+    if abs(v) > WIN // 2:
+        return (1 if v > 0 else -1), WIN - abs(v)
+    return v, None  # a heuristic value from ``evaluate``
+
+
+def outcome(game: Scored[Any], value: int) -> str:
+    return "win" if value > 0 else "loss" if value < 0 else "draw"
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move and its value for the player making it."""
+
+    move: Move[Any]
+    value: int
+    distance: int | None
+    outcome: str
+
+    def describe(self) -> str:
+        """``win in 3``, ``draw``, ``loss in 4`` or ``score +2``."""
+        if self.distance is not None:
+            return f"{self.outcome} in {self.distance}"
+        return self.outcome if self.value == 0 and self.outcome == "draw" else f"{self.outcome} ({self.value:+d})"
+
+
+@dataclass
+class Result:
+    """The answer of :func:`negamax`.
+
+    ``value`` is the value for the player to move: -1/0/+1 for win/draw/loss games (then
+    ``distance`` is the number of plies to the end with best play: quick wins, slow losses),
+    else the score (difference) the game's payoff and gains define.  ``best_moves`` are every
+    move that keeps the value, ``pv`` one line of best play.  ``exact`` is False when a depth
+    limit made the value heuristic.  ``weak`` is True when only who wins was solved (no
+    distance); ``best_moves`` is then the one winning move the proof found, or every move that
+    keeps a draw, or every move of a lost position.
+    """
+
+    game: Scored[Any]
+    position: Any
+    value: int
+    distance: int | None
+    best_moves: list[Move[Any]]
+    pv: list[Move[Any]]
+    nodes: int
+    cutoffs: int
+    exact: bool = True
+    depth: int | None = None
+    method: str = "mtdf"
+    seconds: float = 0.0
+    raw: int = field(default=0, repr=False)
+    #: True when the search stopped at its budget (only :func:`compare` returns such rows).
+    stopped: bool = False
+    #: True when only the outcome was solved, not the distance (a weak solve).
+    weak: bool = False
+
+    @property
+    def outcome(self) -> str:
+        """``win``, ``draw`` or ``loss`` for the player to move (by the sign of the value)."""
+        return outcome(self.game, self.value)
+
+    def describe(self) -> str:
+        """The value in words: ``win in 7``, ``draw``, ``score +3``."""
+        if self.stopped:
+            return "over budget"
+        if self.game.win_loss:
+            if self.distance is None:
+                if self.weak and self.value != 0:
+                    return self.outcome
+                return "draw" if self.value == 0 else f"heuristic {self.value:+d}"
+            if self.distance == 0:
+                return f"{self.outcome}: the game is over"
+            return f"{self.outcome} in {self.distance}"
+        return f"score {self.value:+d} ({self.outcome})"
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's JSON object."""
+        g = self.game
+        return {
+            "game": g.spec(),
+            "position": g.format(self.position),
+            "value": self.value,
+            "outcome": self.outcome,
+            "distance": self.distance,
+            "exact": self.exact,
+            "weak": self.weak,
+            "depth": self.depth,
+            "best_moves": [{"move": m.label, "position": g.format(m.position)} for m in self.best_moves],
+            "pv": [m.label for m in self.pv],
+            "nodes": self.nodes,
+            "cutoffs": self.cutoffs,
+            "method": self.method,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+def child_target(game: Scored[Any], v: int, gain: int) -> int:
+    """The child value c whose backed-up value (negated, gain added, one ply on) is ``v``."""
+    return gain - (unshrink(v) if game.win_loss else v)

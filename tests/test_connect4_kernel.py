@@ -1,0 +1,153 @@
+"""The compiled Connect Four solver: speed never changes an answer, and budgets are budgets.
+
+Every technique of the kernel (the two-bound table, its growth, mirror keys, enhanced
+transposition cutoffs, weak solving, the slice-by-slice resumption) is checked against the
+pure-Python rules and plain negamax (``Connect4(w, h, compiled=False)``) on random positions.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli_helper_games import run
+from zermelo import negamax
+from zermelo.engine import Limits, Progress
+from zermelo.errors import SearchLimitExceeded
+from zermelo.games import Connect4
+from zermelo.games import connect4_kernel as k
+from zermelo.minimax_result import WIN
+
+
+def play(g: Connect4, columns: list[int]) -> tuple[str, ...]:
+    """The position after the given columns, skipping moves into full columns or after the end."""
+    p = g.parse("")
+    for c in columns:
+        if g.payoff(p) is not None:
+            break
+        c %= g.w
+        if len(p[c]) < g.h:
+            p = (*p[:c], p[c] + g.to_move(p), *p[c + 1 :])
+    return p
+
+
+boards = st.sampled_from([(4, 4, 5), (5, 4, 8), (4, 5, 8), (6, 4, 12), (5, 5, 15)])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards, st.lists(st.integers(0, 9), min_size=30, max_size=30), st.integers(0, 3))
+def test_kernel_equals_plain_negamax(board: tuple[int, int, int], moves: list[int], extra: int) -> None:
+    """Exact value (with distance), weak value and null-window bounds, on random positions."""
+    w, h, stones = board
+    fast, ref = Connect4(w, h), Connect4(w, h, compiled=False)
+    p = play(fast, moves[: stones + extra])
+    want = negamax(ref, p).raw
+    strong = negamax(fast, p, strength="strong")
+    assert strong.raw == want, fast.format(p)
+    weak = negamax(fast, p, strength="weak")
+    sign = (want > 0) - (want < 0)
+    assert weak.value == sign
+    if fast.payoff(p) is None:
+        assert fast.exact_value(p, weak=True) == (sign, fast.exact_value(p, weak=True)[1])
+        for bound in (want - 1, want, want + 1, -1, 0):
+            got = fast.exact_value(p, at_most=bound)
+            assert got is not None and (got[0] <= bound) == (want <= bound)
+        # The mirror image has the same value (mirror keys merge the two in the first plies).
+        mirrored = tuple(reversed(p))
+        assert negamax(fast, mirrored, strength="strong").raw == want
+
+
+def test_weak_answers_name_a_winning_move() -> None:
+    g = Connect4(6, 4)  # a second-player win: every first move loses
+    r = negamax(g, g.parse(""), strength="weak")
+    assert (r.value, r.weak, r.distance, r.describe()) == (-1, True, None, "loss")
+    assert len(r.best_moves) == 6
+    win = negamax(g, g.parse("1"), strength="weak")
+    assert win.value == 1 and len(win.best_moves) == 1
+    assert negamax(g, win.best_moves[0].position, strength="strong").value == -1
+
+
+def test_auto_gives_the_distance_when_it_is_cheap() -> None:
+    g = Connect4(6, 4)
+    r = negamax(g, g.parse(""))
+    assert (r.value, r.distance, r.weak) == (-1, 24, False)
+
+
+def test_the_table_grows_and_keeps_its_bounds() -> None:
+    k._TABLES.clear()
+    t = k._TABLES[(5, 5)] = k.Table(5, 5)  # a new table: 2^16 entries
+    first = t.table.shape[0]
+    score, cold = k.solve(0, 0, 0, 5, 5)
+    t.grow(cold)  # what a long search does between two slices
+    assert t.table.shape[0] > first
+    again, warm = k.solve(0, 0, 0, 5, 5)
+    assert score == again == 0 and warm < cold // 2  # the bounds moved with the entries
+    # Rehashing moves every bound: store a few, grow, read them back.
+    small = np.zeros(k._prime_at_least(1 << 12), np.int64)
+    keys = [3, 12345, 1 << 40, (1 << 45) + 7]
+    for i, key in enumerate(keys):
+        k._store(small, key, -i, i + 1)
+    big = np.zeros(k._prime_at_least(1 << 14), np.int64)
+    k._rehash(small, big)
+    assert [k._probe(big, key) for key in keys] == [(-i, i + 1) for i in range(len(keys))]
+    k._store(big, keys[0], -5, 9)  # a weaker bound never loosens a stored one
+    assert k._probe(big, keys[0]) == (0, 1)
+
+
+def test_answers_do_not_depend_on_what_the_table_holds() -> None:
+    g = Connect4(5, 4)
+    positions = [play(g, [i, j, k_, 2]) for i in range(5) for j in range(5) for k_ in (0, 4)]
+    k.reset_table(5, 4)
+    warm = [negamax(g, p, strength="strong").raw for p in positions]
+    cold = []
+    for p in positions:
+        k.reset_table(5, 4)
+        cold.append(negamax(g, p, strength="strong").raw)
+    assert warm == cold
+
+
+def test_the_deadline_stops_the_kernel() -> None:
+    k.solve(0, 0, 0, 4, 4)  # load the kernels outside the timing
+    start = time.monotonic()
+    with pytest.raises(SearchLimitExceeded, match="time budget exceeded after"):
+        k.solve(0, 0, 0, 7, 6, weak=True, deadline=start + 0.3)
+    # Slices last about 0.05 s; a loaded machine gets a wide margin (the point: not a minute).
+    assert time.monotonic() - start < 3.0
+
+
+def test_progress_moves_and_names_the_phase() -> None:
+    k.solve(0, 0, 0, 4, 4)
+    seen: list[Progress] = []
+    g = Connect4(7, 6)
+    # 1,000 x 1000 positions: reports after the first slices (65,536, then 4 times more, ...).
+    with pytest.raises(SearchLimitExceeded):
+        negamax(g, g.parse(""), limits=Limits(1_000, None, seen.append))
+    shown = [p for p in seen if not p.done]
+    assert len(shown) >= 2 and shown[-1].positions > shown[0].positions
+    assert all("who wins" in p.detail and "ply" in p.detail for p in shown)
+    assert seen[-1].done  # the display is taken down
+
+
+def test_cli_timeout_is_a_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    k.solve(0, 0, 0, 4, 4)
+    for args in (("connect4", "", "--timeout", "0.5"), ("connect4:5x4", "", "--compare", "--timeout", "0.5")):
+        start = time.monotonic()
+        status, out, err = run(capsys, "negamax", *args)
+        assert status == 2 and out == ""
+        assert "time budget" in err and len(err.strip().splitlines()) == 1
+        assert time.monotonic() - start < 5.0
+
+
+def test_cli_weak_and_strong(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "negamax", "connect4:6x4", "1", "--weak")
+    assert status == 0
+    assert "value       win (who wins only" in out and "winning move O" in out
+    status, out, _ = run(capsys, "negamax", "connect4:6x4", "1", "--strong", "--json")
+    data = json.loads(out)
+    assert (data["outcome"], data["weak"], data["distance"]) == ("win", False, 23)
+    assert WIN - abs(negamax(Connect4(6, 4), Connect4(6, 4).parse("1")).raw) == 23

@@ -1,0 +1,39 @@
+"""Take-away with a move limit: Schwenk's rule against plain search; m = 2 is Fibonacci Nim."""
+
+from __future__ import annotations
+
+import pytest
+
+from zermelo.analysis import outcome, solve
+from zermelo.cli import main
+from zermelo.engine import LOSE, Engine
+from zermelo.games.fibonacci import Fibonacci
+from zermelo.games.movelimit import MoveLimit, basis
+from zermelo.rules import Outcome
+
+
+@pytest.mark.parametrize("m", [1, 2, 3, 4, 5])
+def test_rule_matches_search(m: int) -> None:
+    g = MoveLimit(m)
+    search = Engine(g)
+    for n in range(0, 45):
+        for last in range(0, 12):
+            pos = (n, last)
+            searched = Outcome.P if search.status(pos)[0] == LOSE else Outcome.N
+            assert g.outcome_formula(pos) is searched, (m, pos)
+
+
+def test_m1_powers_of_two_and_m2_fibonacci() -> None:
+    assert basis(1, 100) == [1, 2, 4, 8, 16, 32, 64]
+    assert basis(2, 100) == [1, 2, 3, 5, 8, 13, 21, 34, 55, 89]
+    for n in range(1, 60):
+        assert outcome(MoveLimit(2), (n, 0)) is outcome(Fibonacci(), (n, 0))
+
+
+def test_why_and_cli(capsys) -> None:
+    a = solve(MoveLimit(1), (12, 0))
+    assert a.outcome is Outcome.N and "12 = 8 + 4" in a.explanation
+    assert a.winning_moves[0].label == "take 4 (12 -> 8)"
+    assert main(["solve", "movelimit:1", "16"]) == 0
+    assert "P: the second player" in capsys.readouterr().out
+    assert main(["table", "movelimit:3"]) == 0
