@@ -189,7 +189,11 @@ def test_value_budgets_hold_in_the_workers() -> None:
         stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
         r = c.get("/api/thermograph.png", params={"game": "hackenbush", "position": stalk})
         error = r.json()["error"]  # the cap remains the backstop of a machine too loaded to answer
-        assert r.status_code == 422 and ("time budget exceeded after 5" in error or "ran past 6 s" in error), error
+        # stopped by the budget, the cap, or the worker's memory limit (the arithmetic grows fast on
+        # an idle machine): a one-line 422 either way, and the server goes on answering
+        assert r.status_code == 422 and any(
+            w in error for w in ("time budget exceeded after", "ran past 6 s", "needs more memory")
+        ), error
         r = c.get("/api/value", params={"game": "hackenbush", "position": "BRR"})
         assert r.status_code == 200 and r.json()["value"] == "1/4"
 
