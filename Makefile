@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 EXTRAS  := test
 
-.PHONY: demo test lint typecheck pytest bench clean browser
+.PHONY: demo test lint typecheck pytest bench clean browser fuzz
 
 # The browser test drives Debian's Chromium (Playwright comes from the test extra; its own
 # browser download is never used).  Installed once, only when missing.
@@ -38,6 +38,11 @@ pytest: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 test: lint typecheck pytest
+
+# The fuzz test of bad input at length (`make test` runs it with 60 examples a command).
+FUZZ_EXAMPLES ?= 2000
+fuzz: $(STAMP)
+	ZERMELO_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz.py
 
 bench: $(STAMP)
 	$(BIN)/pip install -q -e ".[bench]"

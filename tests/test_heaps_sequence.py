@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import ClassVar
 
@@ -165,3 +169,44 @@ def test_the_games_packages_kayles_classes_use_the_kernels() -> None:
     d = z.sequence(z.games.DawsonKayles(), 1000)
     assert (d.period, d.preperiod, d.proven) == (34, 53, True)
     assert d.values[:40].tolist() == [z.grundy(z.games.DawsonKayles(), n) for n in range(40)]
+
+
+def _zermelo(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-c", "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _loads(ck: Path) -> int:
+    with np.load(ck) as data:  # a checkpoint that exists always loads
+        return int(data["values"].size)
+
+
+def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(tmp_path: Path) -> None:
+    # A real process killed with SIGKILL twice, at different moments of its saving rhythm (once
+    # soon after a save, once just as the file changes), then resumed to the end: the values are
+    # those of an uninterrupted run, and every checkpoint seen on the way loads.
+    ck, out = tmp_path / "ck.npz", tmp_path / "values.npy"
+    argv = ["sequence", "octal:0.16", "--kernel", "octal-plain", "--upto", "40000", "--no-prove", "--quiet"]
+    argv += ["--checkpoint", str(ck), "--checkpoint-every", "0.1"]
+    sizes = []
+    for wait_for_change in (False, True):
+        before = ck.stat().st_mtime_ns if ck.exists() else None
+        proc = _zermelo(*argv)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and proc.poll() is None:
+            if ck.exists() and ck.stat().st_mtime_ns != before:
+                break  # the first checkpoint of this run: written within the interval and a chunk
+            time.sleep(0.01)
+        if not wait_for_change:
+            time.sleep(0.3)
+        assert proc.poll() is None, "the run ended before it could be killed"
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        sizes.append(_loads(ck))
+    assert 0 < sizes[0] <= sizes[1] < 40001
+    assert main([*argv, "--out", str(out)]) == 0  # resumed to the end
+    whole = sequence(Octal("0.16"), 40000, kernel="octal-plain", prove=False)
+    assert np.array_equal(np.load(out), whole.values)

@@ -3,14 +3,29 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
+import pytest
+
+from zermelo.cli import main
 from zermelo.commands.common import progress_printer
 from zermelo.engine import Progress
+from zermelo.errors import SearchLimitExceeded
+from zermelo.limits import ARITHMETIC, Limits
+from zermelo.registry import make_game
+from zermelo.values import parse_value
+from zermelo.values.budget import value_budget
+from zermelo.values.canonical import canonical_form
 
 
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
+
+
+@pytest.fixture(autouse=True)
+def wide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "140")  # a fake terminal is 80 columns: the line would be cut
 
 
 def test_a_bar_with_rate_and_estimated_time_on_a_terminal() -> None:
@@ -34,3 +49,50 @@ def test_a_bar_with_rate_and_estimated_time_on_a_terminal() -> None:
 def test_quiet_or_not_a_terminal_shows_nothing() -> None:
     assert progress_printer(True, stream=Terminal()) is None
     assert progress_printer(False, stream=io.StringIO()) is None
+
+
+def test_the_bar_names_the_phase_and_the_arithmetic_done() -> None:
+    out = Terminal()
+    report = progress_printer(False, total=1_000_000, stream=out)
+    assert report is not None
+    report(Progress(1_024, 3_000, 1.0))
+    report(Progress(0, 0, 1.5, phase=ARITHMETIC, work=48_715))
+    shown = out.getvalue()
+    assert "1,024 positions" in shown and "3,000 moves" in shown  # the search's count stays
+    assert "value arithmetic" in shown and "48,715 sums, comparisons and values" in shown
+
+
+def _reports(run: Callable[[Limits], object], limits: Limits) -> list[Progress]:
+    seen: list[Progress] = []
+    limits = Limits(limits.max_positions, limits.max_seconds, seen.append)
+    with pytest.raises(SearchLimitExceeded):
+        run(limits)
+    return seen
+
+
+def test_value_arithmetic_reports_its_work_while_it_runs() -> None:
+    # `*4096 + ^` runs for minutes inside sums and comparisons, which poll nothing: the
+    # budget's timer reports the work done, so the display moves.
+    def run(limits: Limits) -> object:
+        with value_budget(limits.started()):
+            return parse_value("*4096 + ^")
+
+    seen = _reports(run, Limits(None, 1.6))
+    work = [p.work for p in seen if p.phase == ARITHMETIC]
+    assert len(work) >= 3 and work == sorted(work) and work[-1] > work[0]
+
+
+def test_a_slow_partisan_search_reports_positions_every_quarter_second() -> None:
+    # A Toads-and-Frogs row of 300 cells takes milliseconds a position: the report came every
+    # 1,024 positions (never, in 40 s).
+    toads = make_game("toads")
+    seen = _reports(lambda lim: canonical_form(toads, toads.parse("T." * 150), limits=lim), Limits(None, 1.6))
+    counts = [p.positions for p in seen if p.phase == "searching" and not p.done]
+    assert len(counts) >= 3 and counts[-1] > counts[0]
+
+
+def test_a_partisan_budget_counts_the_arithmetic_too() -> None:
+    # A row of 40 Snort cells has few positions but hot values: --budget 1000 was refused only
+    # after 11.8 s of arithmetic, when the 1,024th position was reached.
+    status = main(["value", "snort", "." * 40, "--budget", "1000", "--quiet"])
+    assert status == 2

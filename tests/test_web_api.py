@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import random
+import socket
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -14,6 +16,7 @@ import pytest
 
 from web_server import running_server
 from zermelo.cli import main
+from zermelo.web.app import CAP
 
 
 @pytest.fixture(scope="module")
@@ -171,8 +174,9 @@ def test_thermograph_is_a_png(client: httpx.Client) -> None:
 
 @pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
 def test_value_budgets_hold_in_the_workers() -> None:
-    """Past the search budget a partisan value is a 422; value arithmetic that polls no clock (a long
-    Hackenbush stalk) is stopped at the cap by replacing its worker, and the server goes on answering."""
+    """Past the search budget a partisan value is a 422; value arithmetic, which polls no clock (a long
+    Hackenbush stalk), is stopped by the budget's timer at the search's 5 s (it ran to the cap, where
+    its worker was replaced), and the server goes on answering."""
     from starlette.testclient import TestClient
 
     from zermelo.engine import Limits
@@ -184,8 +188,12 @@ def test_value_budgets_hold_in_the_workers() -> None:
         assert r.status_code == 422 and "more than 100 positions" in r.json()["error"]
         stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
         r = c.get("/api/thermograph.png", params={"game": "hackenbush", "position": stalk})
-        assert r.status_code == 422 and "ran past 6 s" in r.json()["error"]
-        assert app.state.pool.replaced >= 1
+        error = r.json()["error"]  # the cap remains the backstop of a machine too loaded to answer
+        # stopped by the budget, the cap, or the worker's memory limit (the arithmetic grows fast on
+        # an idle machine): a one-line 422 either way, and the server goes on answering
+        assert r.status_code == 422 and any(
+            w in error for w in ("time budget exceeded after", "ran past 6 s", "needs more memory")
+        ), error
         r = c.get("/api/value", params={"game": "hackenbush", "position": "BRR"})
         assert r.status_code == 200 and r.json()["value"] == "1/4"
 
@@ -291,6 +299,36 @@ def test_serve_on_a_busy_port_is_a_one_line_error(capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"zermelo: error: cannot listen on 127.0.0.1:{port}") and "\n" not in err
     assert main(["serve", "--port", "70000"]) == 2
+
+
+def test_a_two_megabyte_query_gets_a_json_414(client: httpx.Client) -> None:
+    # uvicorn's h11 answered it with a plain-text "400 Invalid HTTP request received.".
+    # Over a raw socket: httpx itself refuses a URL this long.
+    url = client.base_url
+    assert url.host and url.port
+    head = f"GET /api/solve?game=nim&position={'1+' * 1_000_000} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    with socket.create_connection((url.host, url.port), timeout=30) as s:
+        s.sendall(head.encode())
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    status_line, _, rest = answer.partition(b"\r\n")
+    headers, _, body = rest.partition(b"\r\n\r\n")
+    assert status_line.split()[1] == b"414", answer[:300]
+    assert b"content-type: application/json" in headers.lower(), answer[:300]
+    assert "the query is too long" in json.loads(body)["error"]
+
+
+@pytest.mark.parametrize(
+    ("game", "position"),
+    [("snort", "." * 40), ("clobber", "xo" * 50), ("toads", "T." * 150)],
+)
+def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client, game: str, position: str) -> None:
+    # They ran 10-11 s, to the worker's cap and past it: the value arithmetic polls no clock.
+    started = time.monotonic()
+    r = client.get("/api/value", params={"game": game, "position": position})
+    assert r.status_code == 422 and "budget" in r.json()["error"]
+    assert time.monotonic() - started < CAP
 
 
 def test_typed_moves_sums_scored_solve_and_help(client: httpx.Client) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from .errors import SearchLimitExceeded
 
 __all__ = [
+    "ARITHMETIC",
     "Limits",
     "Progress",
     "approx",
@@ -35,15 +36,26 @@ __all__ = [
 ]
 
 
+#: The phase of a report from value arithmetic (sums, comparisons, canonical simplification):
+#: its ``work`` counts what the arithmetic has built, ``positions`` is then not reported.
+ARITHMETIC = "value arithmetic"
+
+
 @dataclass(frozen=True)
 class Progress:
-    """What a long search reports: positions reached, options examined, seconds so far, and
-    (``detail``) where a search that is not a graph walk is: its phase and window."""
+    """What a long search reports: positions reached, options examined, seconds so far.
+
+    ``phase`` names what is running (``"searching"``, or :data:`ARITHMETIC` with ``work`` the
+    sums, comparisons and values built so far); ``detail`` says where a search that is not a
+    graph walk is (the compiled Connect Four solver: its phase and window).
+    """
 
     positions: int
     options: int
     seconds: float
     done: bool = False
+    phase: str = "searching"
+    work: int = 0
     detail: str = ""
 
 

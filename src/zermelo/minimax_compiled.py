@@ -58,7 +58,7 @@ class Budget:
     def _progress(self, p: Progress) -> None:
         if self.show is not None:
             now = time.monotonic() - self.start
-            self.show(Progress(self.nodes + p.positions, p.options, now, p.done, p.detail))
+            self.show(Progress(self.nodes + p.positions, p.options, now, p.done, detail=p.detail))
 
     def done(self) -> None:
         """Take the progress display down."""

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ..errors import InvalidPosition
-from ..limits import Limits, Progress
+from ..limits import ARITHMETIC, Limits, Progress
 from ..registry import game_and_position
 
 __all__ = ["add_limits", "emit_json", "file_name", "game_and_position", "limits_from", "progress_printer"]
@@ -55,7 +55,9 @@ def progress_printer(
 ) -> Callable[[Progress], None] | None:
     """A progress callback for long searches: a rich progress bar on a terminal's stderr.
 
-    It shows the positions reached, the rate, the time so far and the estimated time left.
+    It shows the phase, the positions reached, the rate, the value arithmetic done (sums,
+    comparisons and values, reported by :func:`~zermelo.values.budget.value_budget` while the
+    arithmetic runs), the time so far and the estimated time left.
     ``total`` is what the bar fills towards — the position budget, so the estimate is the time
     until the budget runs out: an upper bound, as the search ends by then at the latest.  Nothing
     is shown for the first second, when ``quiet``, or when stderr is not a terminal.
@@ -68,10 +70,8 @@ def progress_printer(
     from rich.progress import Progress as Bar
 
     bar = Bar(
-        TextColumn("searching"),
-        BarColumn(),
-        TextColumn("{task.completed:,} positions"),
-        TextColumn("{task.fields[rate]:,.0f}/s"),
+        TextColumn("{task.fields[text]}"),
+        BarColumn(bar_width=10),
         TimeElapsedColumn(),
         TextColumn("at most" if total else ""),
         TimeRemainingColumn(),
@@ -84,8 +84,9 @@ def progress_printer(
         get_time=lambda: clock[0],  # the search's own clock: elapsed, rate and estimate agree with it
     )
     clock = [0.0]
-    task = bar.add_task("search", total=total, rate=0.0, detail="")
     started = [False]
+    task = bar.add_task("search", total=total, text="searching", detail="")
+    last = [Progress(0, 0, 0.0)]  # the search's last report: the arithmetic's reports keep its counts
 
     def report(p: Progress) -> None:
         if p.done:
@@ -99,9 +100,18 @@ def progress_printer(
             bar.start()
             atexit.register(bar.stop)  # a budget error ends the run without a final report
             started[0] = True
-        clock[0] = p.seconds
-        rate = p.positions / p.seconds if p.seconds else 0.0
-        bar.update(task, completed=p.positions, rate=rate, detail=p.detail)
+        clock[0] = max(clock[0], p.seconds)
+        if p.phase == ARITHMETIC:
+            s = last[0]
+            text = f"{p.phase}: {p.work:,} sums, comparisons and values" + (
+                f" (after {s.positions:,} positions)" if s.positions else ""
+            )
+        else:
+            last[0] = p
+            rate = p.positions / p.seconds if p.seconds else 0.0
+            # The moves go on when every position is known (a table of 100,000 heaps).
+            text = f"{p.phase} {p.positions:,} positions {rate:,.0f}/s {p.options:,} moves"
+        bar.update(task, completed=last[0].positions, text=text, detail=p.detail)
         bar.refresh()
 
     return report

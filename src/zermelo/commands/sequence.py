@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,14 @@ def add(sub: Any) -> None:
     p.add_argument(
         "--checkpoint", type=file_name, metavar="FILE", help="save progress to FILE (.npz) and resume from it"
     )
-    p.add_argument("--plot", metavar="FILE.png", help="draw G(n) against n with the period marked")
+    p.add_argument(
+        "--checkpoint-every",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="save the checkpoint this often (default 10; a kill loses at most this much work)",
+    )
+    p.add_argument("--plot", type=file_name, metavar="FILE.png", help="draw G(n) against n with the period marked")
     p.add_argument("--kernel", choices=KERNELS, help="force a kernel (default: the fastest that applies)")
     p.add_argument("--no-prove", action="store_true", help="do not compute past N to prove a period")
     p.add_argument("--max", type=int, metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)")
@@ -87,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         raise Unsupported(f"{game.spec()}: `zermelo sequence` is for heap games (a position is one heap size)")
     if args.upto < 0:
         raise InvalidPosition(f"--upto must be a non-negative whole number, got {args.upto}")
+    if not (math.isfinite(args.checkpoint_every) and args.checkpoint_every >= 0):
+        raise InvalidPosition(f"--checkpoint-every must be a number of seconds >= 0, got {args.checkpoint_every}")
     if args.max is not None and args.max < args.upto:
         raise InvalidPosition(f"--max ({args.max}) must be at least --upto ({args.upto})")
     for name, suffix in ((args.plot, ".png"),):
@@ -101,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
             prove=not args.no_prove,
             max_upto=args.max,
             checkpoint=args.checkpoint,
+            checkpoint_seconds=args.checkpoint_every,
             progress=bar,
         )
     except KeyboardInterrupt:

@@ -47,7 +47,14 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.params import MAX_REQUEST_HEAD
 
     print(f"zermelo explorer on http://{args.host}:{args.port}/  (Ctrl-C stops it)", file=sys.stderr)
-    uvicorn.run(create_app(workers=args.workers), host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(
+        create_app(workers=args.workers),
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        h11_max_incomplete_event_size=MAX_REQUEST_HEAD,  # a long query reaches the app: a JSON 414
+    )
     return 0

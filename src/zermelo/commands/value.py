@@ -40,10 +40,11 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     limits = limits_from(args)
-    # The value arithmetic (an --expr, and the facts of any value) runs under the same budget
-    # as the search: --timeout for all of it, --budget as work (sums, comparisons, values) for
-    # an --expr, whose size is otherwise unbounded.
-    with value_budget(limits.started(), count_work=args.expr is not None):
+    # The value arithmetic (an --expr, the canonical forms of a game's positions and the facts
+    # of any value) runs under the same budget as the search: --timeout for all of it, --budget
+    # for the positions and, separately, for the work (sums, comparisons, values), which a few
+    # positions with hot values can make large (a row of Snort).
+    with value_budget(limits.started()):
         return _run(args, limits)
 
 

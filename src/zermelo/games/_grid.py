@@ -19,8 +19,8 @@ from functools import lru_cache
 
 from ..boards import Board as Drawing
 from ..boards import grid_board
+from ..checks import shown
 from ..errors import InvalidPosition
-from ..rules import shown
 
 __all__ = [
     "Board",

@@ -169,7 +169,7 @@ class Connect4(Scored[Board]):
         def report(p: SolveProgress) -> None:
             assert progress is not None
             detail = f"{p.phase}: score {p.lo}..{p.hi}, testing > {p.testing}, at ply {n + p.ply}"
-            progress(Progress(p.positions, 0, p.seconds, False, detail))
+            progress(Progress(p.positions, 0, p.seconds, False, detail=detail))
 
         score, nodes = solve(
             cur,

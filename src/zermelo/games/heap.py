@@ -12,8 +12,9 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
+from ..checks import shown
 from ..errors import InvalidPosition, SearchLimitExceeded
-from ..rules import Impartial, Move, is_natural, parse_int, short, shown
+from ..rules import Impartial, Move, is_natural, parse_int, short
 
 __all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps"]
 

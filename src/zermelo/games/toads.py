@@ -107,6 +107,8 @@ def split_row(row: str) -> list[str]:
         if row[j : j + 4] == "TTFF":
             walls[j : j + 4] = [True] * 4
     # From the left edge (or a wall): frogs, or T F F, are stuck.
+    # Walls grow from the left rightwards and from the right leftwards: one pass each way
+    # carries a wall along a whole run (a pass in one direction only moved it one piece).
     changed = True
     while changed:
         changed = False
@@ -114,13 +116,16 @@ def split_row(row: str) -> list[str]:
             if walls[j]:
                 continue
             left_wall = j == 0 or walls[j - 1]
-            right_wall = j == n - 1 or walls[j + 1]
             if left_wall and row[j] == "F":
                 walls[j] = changed = True
             elif left_wall and row[j : j + 3] == "TFF":
                 walls[j : j + 3] = [True] * 3
                 changed = True
-            elif right_wall and row[j] == "T":
+        for j in range(n - 1, -1, -1):
+            if walls[j]:
+                continue
+            right_wall = j == n - 1 or walls[j + 1]
+            if right_wall and row[j] == "T":
                 walls[j] = changed = True
             elif right_wall and j >= 2 and row[j - 2 : j + 1] == "TTF" and not (walls[j - 2] or walls[j - 1]):
                 walls[j - 2 : j + 1] = [True] * 3

@@ -23,6 +23,7 @@ the theorem of :mod:`zermelo.heaps.periodicity` proves it.
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import os
 import time
@@ -305,7 +306,8 @@ class _TBreakRunner(_Runner):
 
 class _EngineRunner(_Runner):
     kernel = "engine"
-    chunked = False
+    # Chunks of heaps, so a checkpoint is written as the run goes; a resumed run's engine finds
+    # the smaller heaps again as it needs them.
 
     def __init__(self, game: HeapGame) -> None:
         self.game = game
@@ -364,11 +366,24 @@ KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain",
 
 # -- checkpoints ---------------------------------------------------------------------------------
 def _save(path: Path, spec: str, g: np.ndarray, done: int) -> None:
+    """Write the checkpoint atomically: a temporary file, flushed to disk, renamed over the old one.
+
+    A crash (``kill -9``, power loss) at any moment leaves the old checkpoint or the new one,
+    never a file that fails to load.
+    """
     tmp = path.with_name(path.name + ".tmp")
     try:
         with open(tmp, "wb") as f:
             np.savez(f, spec=np.array(spec), values=g[:done])
-        os.replace(tmp, path)  # atomic: a crash never leaves half a checkpoint
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        with contextlib.suppress(OSError):  # the rename itself reaches the disk (not on every OS)
+            fd = os.open(path.parent, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
     except OSError as exc:
         raise InvalidPosition(f"cannot write checkpoint {path}: {exc.strerror or exc}") from exc
 
@@ -400,15 +415,16 @@ def sequence(
     max_upto: int | None = None,
     checkpoint: str | os.PathLike[str] | None = None,
     progress: Callable[[SequenceProgress], None] | None = None,
-    checkpoint_seconds: float = 30.0,
+    checkpoint_seconds: float = 10.0,
     use_period: bool = True,
 ) -> HeapSequence:
     """Grundy values of heaps ``0..upto`` of a heap game, with period, preperiod and proof.
 
     ``kernel`` forces one of :data:`KERNELS` (default: the fastest that applies).  With ``prove``
     the run continues past ``upto`` (to ``max_upto``, default ``4·upto + 1000``) when that is what
-    the periodicity theorem needs.  ``checkpoint`` is an ``.npz`` file written every
-    ``checkpoint_seconds``, on Ctrl-C and at the end, and read at the start to resume.  Once a
+    the periodicity theorem needs.  ``checkpoint`` is an ``.npz`` file written atomically after the
+    first chunk of heaps that ends ``checkpoint_seconds`` after the last save (chunks take about a
+    second), on Ctrl-C and at the end, and read at the start to resume.  Once a
     period is proven the remaining values are copied from it (``use_period=False`` runs the
     kernel to the end, for benchmarks).
     """

@@ -33,13 +33,15 @@ from types import FrameType
 from typing import Any
 
 from ..errors import SearchLimitExceeded
-from ..limits import Limits, deadline, over_budget, over_time
+from ..limits import ARITHMETIC, Limits, Progress, deadline, over_budget, over_time
 from .game import _ADD, _ALL, _LE, _NUMBERS
 
 __all__ = ["value_budget", "work_done"]
 
 TICK = 0.05  # seconds between looks at the clock and the caches
+REPORT_EVERY = 0.25  # seconds between progress reports of the arithmetic
 _HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the zermelo package
+_VALUES = os.path.dirname(os.path.abspath(__file__)) + os.sep  # its value arithmetic
 
 
 def work_done() -> int:
@@ -49,11 +51,14 @@ def work_done() -> int:
 
 
 @contextmanager
-def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
+def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bool = False) -> Iterator[None]:
     """Stop the value arithmetic inside the block past ``limits``' time or work budget.
 
     ``limits.max_positions`` caps the work (see :func:`work_done`) when ``count_work``; the
     deadline is ``limits.max_seconds`` from now (or ``limits.deadline``) and the ambient one.
+    ``limits.progress`` hears the work done every :data:`REPORT_EVERY` seconds.  With
+    ``arithmetic_only`` the stop is raised only into the value arithmetic (this package), never
+    into a search, whose engine keeps its graph for later questions (a web worker's).
     """
     start = time.monotonic()
     end = deadline(limits, start)
@@ -63,18 +68,22 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
         and threading.current_thread() is threading.main_thread()
         and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no outer budget (or other timer) running
     )
-    if not watchable or (end is None and cap is None):
+    report = limits.progress
+    if not watchable or (end is None and cap is None and report is None):
         yield
         return
     base = work_done()
 
+    home = _VALUES if arithmetic_only else _HOME
     fired = [False]
+    shown = [start]
+    reported = [0]
 
     def check(signum: int, frame: FrameType | None) -> None:
         # Raise only into zermelo's own code: a tick can land in someone else's finaliser or
         # garbage-collector callback (hypothesis times the collector), which would drop the
         # exception.  And raise at every tick past the budget, in case one is dropped anyway.
-        if frame is None or not frame.f_code.co_filename.startswith(_HOME):
+        if frame is None or not frame.f_code.co_filename.startswith(home):
             return
         now = time.monotonic()
         work = work_done() - base
@@ -92,6 +101,11 @@ def value_budget(limits: Limits, *, count_work: bool = True) -> Iterator[None]:
             raise over_budget(
                 cap, "sums, comparisons and values", advice="--budget", positions=work, seconds=now - start
             )
+        if report is not None and now - shown[0] >= REPORT_EVERY and work != reported[0]:
+            # The arithmetic polls nothing, so the progress display moves from here (while it
+            # works: a search reports its own positions).
+            shown[0], reported[0] = now, work
+            report(Progress(0, 0, now - start, phase=ARITHMETIC, work=work))
 
     first = TICK if end is None else min(TICK, max(end - start, 0.0) + 1e-3)
     old = signal.signal(signal.SIGALRM, check)

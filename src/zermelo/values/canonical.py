@@ -86,7 +86,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     bases: dict[Hashable, Game] = {}
     start = time.monotonic()
     end = deadline(limits, start)  # max_seconds, the analysis' deadline or the ambient one
-    count = [0]
+    count = [0, 0]  # positions expanded, options listed
     components = rules.components
     keys_get = keys.get
 
@@ -100,12 +100,20 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
                 keys[p] = k
         return k
 
+    cap = limits.max_positions
+    shown = [start]
+
     def children(p: Any) -> list[Any]:
         count[0] += 1
-        if count[0] & 1023 == 0:
+        # At every position (one of a long Toads row takes 0.1 s; the clock costs 0.05 µs): the
+        # budget, before the arithmetic of more positions, and every 1/4 s the clock and a report.
+        if cap is not None and count[0] > cap:
+            _check(limits, count[0], start, end)
+        if (now := time.monotonic()) - shown[0] >= 0.25:
+            shown[0] = now
             _check(limits, count[0], start, end)
             if limits.progress is not None:
-                limits.progress(Progress(count[0], len(keys), time.monotonic() - start))
+                limits.progress(Progress(count[0], count[1], now - start))
         comps = components(p)
         k = key(p)
         if comps is not None and (len(comps) != 1 or key(comps[0]) != k):
@@ -124,6 +132,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             kids.extend(rules.right_options(p))  # type: ignore[union-attr]
         if value_key is not None:
             kids_of[k] = kids
+        count[1] += len(kids)
         return kids
 
     def combine(p: Any, vals: list[Game]) -> Game:
@@ -153,7 +162,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
         if old < _DEPTH:
             sys.setrecursionlimit(old)
         if limits.progress is not None:
-            limits.progress(Progress(count[0], len(keys), time.monotonic() - start, done=True))
+            limits.progress(Progress(count[0], count[1], time.monotonic() - start, done=True))
     return -out if value_key is not None and flips[position] else out
 
 

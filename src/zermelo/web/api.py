@@ -21,13 +21,15 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis import solve
+from ..checks import recursion_room
 from ..draw import board_svg, move_parts
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..limits import Limits
 from ..play import SIDES, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
 from ..registry import entry, game_and_position, make_game
-from ..rules import Impartial, Partisan, Rules, Scored, recursion_room, split_on_plus
+from ..rules import Impartial, Partisan, Rules, Scored, split_on_plus
 from ..values import Game
+from ..values.budget import value_budget
 from ..values.facts import describe, position_value
 from .params import BadRequest, flag, number, text
 
@@ -356,7 +358,9 @@ def status_of(exc: ZermeloError) -> int:
 def handle(name: str, params: Mapping[str, str]) -> Reply:
     """Run one endpoint's handler; user errors become a 4xx JSON ``{"error": "one line"}``."""
     try:
-        with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
+        # Positions as deep as their games allow (a Hackenbush stalk of 2,000); value arithmetic
+        # stopped by the same clock as the searches (it polls none: the budget's timer does).
+        with recursion_room(), value_budget(LIMITS.started(), count_work=False, arithmetic_only=True):
             result = HANDLERS[name](params)
     except ZermeloError as exc:
         return error_reply(str(exc), status_of(exc))

@@ -46,7 +46,7 @@ from ..errors import ZermeloError
 from ..limits import Limits
 from ..registry import entries, make_game
 from .api import LIMITS, MAX_NIMBER, MAX_TABLE_CELLS
-from .params import MAX_TEXT, BadRequest
+from .params import MAX_QUERY, MAX_TEXT, BadRequest
 from .pool import MEMORY, WorkerPool, default_size
 
 __all__ = ["CAP", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "MAX_TEXT", "BadRequest", "create_app", "games_json"]
@@ -91,6 +91,9 @@ def _pool_endpoint(pool: WorkerPool, name: str) -> Callable[[Request], Awaitable
     """A route answered by a worker of the pool."""
 
     async def endpoint(request: Request) -> Response:
+        query = request.scope.get("query_string", b"")
+        if len(query) > MAX_QUERY:
+            return JSONResponse({"error": f"the query is too long ({len(query):,} bytes; at most {MAX_QUERY:,})"}, 414)
         reply = await pool.run(name, dict(request.query_params))
         return Response(reply.body, reply.status, media_type=reply.media_type)
 

@@ -11,10 +11,15 @@ from typing import Any
 
 from ..errors import ZermeloError
 
-__all__ = ["MAX_TEXT", "BadRequest", "flag", "number", "text"]
+__all__ = ["MAX_QUERY", "MAX_REQUEST_HEAD", "MAX_TEXT", "BadRequest", "flag", "number", "text"]
 
 #: The longest game spec or position text accepted.
 MAX_TEXT = 2_000
+#: The longest query string answered (longer ones get a JSON 414); a few parameters of MAX_TEXT.
+MAX_QUERY = 64 * 1024
+#: The longest request head uvicorn reads (h11's ``max_incomplete_event_size``): its default,
+#: 16 KiB, answered a longer query with a plain-text 400 before the app could say why in JSON.
+MAX_REQUEST_HEAD = 8 * 2**20
 
 
 class BadRequest(ZermeloError, ValueError):

@@ -1,0 +1,357 @@
+"""The class of bad-input defects closed: generated inputs never reach a last-resort handler.
+
+Hypothesis draws command lines over every registered game (its spec, parameters and position
+grammar, mutated, repeated, nested, huge), every subcommand and every flag the parser declares,
+and web API queries over every endpoint and parameter.  Each runs in-process.  Whatever the
+input, the answer is an answer (status 0), or one line naming the cause (status 2) — never
+``internal error``, a traceback, a ``RecursionError``, a 500, a hang, or a message whose cause
+cannot be the input (more than 4,300 digits where the input has none).  The CLI's last-resort
+handler records what it catches (:data:`zermelo.cli.LAST_RESORT`): it must catch nothing.
+
+The number of examples per test is ``ZERMELO_FUZZ_EXAMPLES`` (default 60: about two minutes in
+``make test``); ``make fuzz`` runs many more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import re
+import shlex
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from zermelo import cli
+from zermelo.cli import build_parser, main
+from zermelo.limits import Limits
+from zermelo.registry import GameEntry, entries
+
+EXAMPLES = int(os.environ.get("ZERMELO_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+    database=None,
+)
+#: A case that runs longer than this is a hang (every search below is capped at 1 s).
+HANG_SECONDS = 20
+#: Budget flags put first on every searching command (a drawn flag later may override them
+#: only with values the flag strategies allow: at most these).
+LIMITS = ["--budget", "20000", "--timeout", "1"]
+SEARCHING = {"solve", "value", "negamax", "table", "play"}
+#: Not fuzzed: `serve` starts a server and never returns.
+COMMANDS = ("games", "solve", "value", "sequence", "negamax", "table", "conjecture", "play")
+
+ENTRIES = entries()
+
+
+# ----------------------------------------------------------------------------- the watchdog
+class Hang(BaseException):
+    """A case ran for :data:`HANG_SECONDS` (a BaseException: no handler of the CLI eats it)."""
+
+
+@pytest.fixture
+def watchdog() -> Iterator[None]:
+    """SIGUSR1 from a timer thread ends a hung case (SIGALRM is the value budget's own timer)."""
+
+    def hang(signum: int, frame: Any) -> None:
+        raise Hang
+
+    old = signal.signal(signal.SIGUSR1, hang)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGUSR1, old)
+
+
+def _guarded(run: Any) -> Any:
+    main_thread = threading.main_thread().ident
+    assert main_thread is not None
+    timer = threading.Timer(HANG_SECONDS, signal.pthread_kill, (main_thread, signal.SIGUSR1))
+    timer.start()
+    try:
+        return run()
+    finally:
+        timer.cancel()
+
+
+# ----------------------------------------------------------------------------- strategies
+def _example(e: GameEntry) -> tuple[str, list[str]]:
+    words = shlex.split(e.example)
+    if words[0] == "zermelo":
+        words = words[2:]
+    return words[0], words[1:]
+
+
+def huge_number() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.integers(-(10**30), 10**30).map(str),
+        st.integers(1, 6000).map(lambda k: "9" * k),
+        st.sampled_from(["0", "-1", "1e9", "0x10", "1_000", "٣", "nan", "inf", "-0", "+3", " 4 "]),
+    )
+
+
+def garbage() -> st.SearchStrategy[str]:
+    pieces = st.sampled_from(list("0123456789-.x|/,:()[]{}<>+*^v↑↓±gBRGTFXOWLxo# \t\né３💥\x00"))
+    return st.one_of(st.lists(pieces, max_size=20).map("".join), st.text(max_size=12))
+
+
+def mutated(text: str) -> st.SearchStrategy[str]:
+    """``text`` with a few characters replaced, inserted or deleted."""
+    alphabet = sorted(set(text) | set("0129-.|,()x \x00é"))
+
+    def apply(edits: list[tuple[int, int, str]]) -> str:
+        out = list(text)
+        for kind, where, ch in edits:
+            i = where % (len(out) + 1)
+            if kind == 0 and out:
+                out[min(i, len(out) - 1)] = ch
+            elif kind == 1:
+                out.insert(i, ch)
+            elif out:
+                del out[min(i, len(out) - 1)]
+        return "".join(out)
+
+    edit = st.tuples(st.integers(0, 2), st.integers(0, 10**6), st.sampled_from(alphabet))
+    return st.lists(edit, min_size=1, max_size=4).map(apply)
+
+
+def scaled(text: str) -> st.SearchStrategy[str]:
+    """The text repeated, a character of it repeated, or nested: user-sized structures."""
+    chars = sorted(set(text) - {" "}) or ["1"]
+    return st.one_of(
+        st.tuples(st.sampled_from(chars), st.integers(1, 2500)).map(lambda t: t[0] * t[1]),
+        st.integers(1, 400).map(lambda n: " ".join([text] * n)),
+        st.tuples(st.sampled_from(chars), st.integers(1, 1500)).map(lambda t: f"{t[0]}(" * t[1] + t[0] + ")" * t[1]),
+    )
+
+
+def position_text(e: GameEntry) -> st.SearchStrategy[list[str]]:
+    _, words = _example(e)
+    graph, pos = (words[:1], words[1:]) if e.graph_argument else ([], words)
+    text = " ".join(pos) or "1"
+    body = st.one_of(
+        st.just(pos),
+        mutated(text).map(lambda t: [t]),
+        mutated(text).map(lambda t: [t]),
+        scaled(text).map(lambda t: [t]),
+        st.lists(st.one_of(garbage(), huge_number()), max_size=4),
+    )
+    return body.map(lambda b: [*graph, *b])
+
+
+def spec_of(e: GameEntry) -> st.SearchStrategy[str]:
+    spec, _ = _example(e)
+    params = spec.partition(":")[2]
+    if not e.params:  # a game without parameters: a few tries are enough to see them refused
+        return st.one_of(*[st.just(spec)] * 9, garbage().map(lambda p: f"{e.name}:{p}"))
+    return st.one_of(
+        *[st.just(spec)] * 6,
+        (mutated(params) if params else garbage()).map(lambda p: f"{e.name}:{p}"),
+        huge_number().map(lambda p: f"{e.name}:{p}"),
+    )
+
+
+#: The kinds of game each command answers (others are refused at once: drawn less often).
+KINDS = {
+    "solve": ("impartial",),
+    "value": ("impartial", "partisan"),
+    "negamax": ("scored",),
+    "play": ("impartial", "partisan", "scored"),
+    "table": ("impartial",),
+    "sequence": ("impartial",),
+    "conjecture": ("impartial",),
+    "games": (),
+}
+
+
+def game_and_words(command: str = "play") -> st.SearchStrategy[tuple[str, list[str]]]:
+    def one(e: GameEntry) -> st.SearchStrategy[tuple[str, list[str]]]:
+        return st.tuples(spec_of(e), position_text(e))
+
+    fitting = [e for e in ENTRIES if e.kind in KINDS[command]] or ENTRIES
+    single = st.one_of(st.sampled_from(fitting), st.sampled_from(fitting), st.sampled_from(ENTRIES)).flatmap(one)
+    # Sums: GAME POSITION + GAME POSITION (the CLI's "+" between games).
+    pair = st.tuples(single, single).map(lambda t: (t[0][0], [*t[0][1], "+", t[1][0], *t[1][1]]))
+    return st.one_of(single, single, single, pair)
+
+
+def _actions(command: str) -> list[argparse.Action]:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return [a for a in sub.choices[command]._actions if a.option_strings and not isinstance(a, argparse._HelpAction)]
+
+
+def _mostly(good: list[str], bad: list[str]) -> st.SearchStrategy[str]:
+    """A good value seven times in eight, else a bad one."""
+    return st.one_of(*[st.sampled_from(good)] * 7, st.sampled_from(bad))
+
+
+def flag_value(action: argparse.Action) -> st.SearchStrategy[list[str]]:
+    """Values for one flag: mostly valid (so the run goes on to the game), sometimes not; bounded
+    where a value is a budget (a drawn flag comes after ours)."""
+    name = action.option_strings[-1]
+    if action.nargs == 0:
+        return st.just([name])
+    if name == "--timeout":
+        values: st.SearchStrategy[str] = _mostly(["0.001", "0.3", "1"], ["0", "-1", "nan", "inf", "abc", ""])
+    elif name in ("--budget", "--depth"):
+        values = _mostly(["1", "2", "100", "5000", "20000"], ["0", "-5", "abc", "", "1e3"])
+    elif name in ("--upto", "--max"):
+        values = st.one_of(st.integers(-3, 3000).map(str), st.sampled_from(["abc", "", str(10**20), "9" * 5000]))
+    elif name == "--checkpoint-every":
+        values = _mostly(["0", "0.01", "10"], ["-1", "nan", "inf", "x"])
+    elif name in ("--out", "--image", "--thermograph", "--plot", "--checkpoint"):
+        good = ["f.png", "f.json", "f.npy", "f.npz", "f.txt", "out"]
+        values = _mostly(good, ["", " ", "nodir/x.png", "\x00.png", "f/", ".", "f.PNG"])
+    elif name == "--size":
+        return st.lists(st.one_of(st.integers(-2, 40).map(str), huge_number()), min_size=0, max_size=3).map(
+            lambda v: [name, *v]
+        )
+    elif name == "--seed":
+        values = st.one_of(st.integers(-5, 10**6).map(str), huge_number())
+    elif name == "--skill":
+        values = _mostly(["0", "0.5", "1"], ["2", "-1", "nan", "x"])
+    elif action.choices is not None:
+        values = st.one_of(st.sampled_from(sorted(map(str, action.choices))), garbage())
+    elif name == "--expr":
+        values = expressions()
+    else:
+        values = st.one_of(huge_number(), garbage())
+    return values.map(lambda v: [name, v])
+
+
+def flags_for(command: str) -> st.SearchStrategy[list[str]]:
+    skip = ("--port", "--host", "--workers", "--expr")
+    actions = [a for a in _actions(command) if a.option_strings[-1] not in skip]
+    return st.lists(st.sampled_from(actions).flatmap(flag_value), max_size=2).map(lambda v: [w for f in v for w in f])
+
+
+def expressions() -> st.SearchStrategy[str]:
+    atoms = st.sampled_from(["0", "1", "-1", "1/2", "*", "*2", "*600", "^", "v", "^*", "±1", "{1|0}", "↑", "3/7"])
+    return st.one_of(
+        st.recursive(
+            atoms,
+            lambda inner: st.one_of(
+                st.tuples(inner, inner).map(lambda t: f"{t[0]} + {t[1]}"),
+                st.tuples(inner, inner).map(lambda t: f"{{{t[0]} | {t[1]}}}"),
+                inner.map(lambda t: f"-({t})"),
+            ),
+            max_leaves=6,
+        ),
+        st.integers(1, 3000).map(lambda n: "{" * n + "0|" + "}" * n),
+        st.integers(1, 3000).map(lambda n: "(" * n + "1" + ")" * n),
+        garbage(),
+    )
+
+
+# ----------------------------------------------------------------------------- the contract
+_DIGITS = re.compile(r"\d{4301,}")
+
+
+def check_cli(argv: list[str], status: int, err: str) -> None:
+    shown = f"zermelo {shlex.join(argv)[:300]} -> {status}: {err[:300]!r}"
+    assert not cli.LAST_RESORT, f"{shown}: the last-resort handler caught {cli.LAST_RESORT}"
+    assert status in ((0, 1, 2) if argv[0] == "conjecture" else (0, 2)), shown
+    assert "Traceback" not in err and "internal error" not in err and "RecursionError" not in err, shown
+    if status == 2:
+        assert err.startswith("zermelo: error: ") and err.count("\n") == 1, shown
+    # A message's cause must be in the input.
+    if "too many digits" in err:
+        assert any(_DIGITS.search(w) for w in argv), shown
+    if "too deep" in err:
+        assert any(len(w) >= 100 for w in argv), shown
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    cli.LAST_RESORT.clear()
+    try:
+        status = _guarded(lambda: main(argv))
+    except Hang:
+        pytest.fail(f"hang: zermelo {shlex.join(argv)[:300]}")
+    _, err = capsys.readouterr()
+    check_cli(argv, status, err)
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)  # files the flags name are written here
+    return tmp_path
+
+
+@pytest.mark.usefixtures("watchdog", "sandbox")
+@pytest.mark.parametrize("command", COMMANDS)
+@FUZZ
+@given(data=st.data())
+def test_cli_inputs_never_reach_the_last_resort(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, command: str, data: st.DataObject
+) -> None:
+    spec, words = data.draw(game_and_words(command), label="game and position")
+    flags = data.draw(flags_for(command), label="flags")
+    head = LIMITS if command in SEARCHING else ["--budget", "20000"] if command == "conjecture" else []
+    if command == "games":
+        argv = [command, *flags]
+    elif command == "sequence":
+        upto = data.draw(st.integers(-1, 2000).map(str), label="upto")
+        argv = [command, spec, "--upto", upto, "--quiet", *flags]
+    elif command == "conjecture":
+        predicate = data.draw(st.one_of(st.just([]), garbage().map(lambda p: [p])), label="predicate")
+        argv = [command, spec, *predicate, "--upto", "5", *head, *flags]
+    elif command == "table":
+        argv = [command, spec, *head, "--quiet", *flags]
+    elif command == "value" and data.draw(st.booleans(), label="an expression"):
+        argv = [command, "--expr", data.draw(expressions(), label="expression"), *head, "--quiet", *flags]
+    else:
+        argv = [command, spec, *words, *head, "--quiet", *flags]
+    stdin = data.draw(st.lists(st.one_of(garbage(), st.sampled_from(["undo", "hint", "1", "0 1"])), max_size=5))
+    run_cli(capsys, monkeypatch, argv, "\n".join(stdin) + "\n")
+
+
+# ----------------------------------------------------------------------------- web API
+def _web_params() -> st.SearchStrategy[dict[str, str]]:
+    def one(e: GameEntry) -> st.SearchStrategy[dict[str, str]]:
+        extras = st.dictionaries(
+            st.sampled_from(["turn", "misere", "grundy", "skill", "seed", "rows", "cols", "format", "x"]),
+            st.one_of(
+                st.sampled_from(["left", "right", "up", "1", "0", "true", "png", "json", "svg", "0.5", "nan"]),
+                huge_number(),
+                garbage(),
+            ),
+            max_size=4,
+        )
+        base = st.tuples(spec_of(e), position_text(e)).map(
+            lambda t: {"game": t[0], "position": " ".join(t[1][1:] if e.graph_argument else t[1])}
+        )
+        return st.tuples(base, extras).map(lambda t: {**t[0], **t[1]})
+
+    return st.sampled_from(ENTRIES).flatmap(one)
+
+
+@pytest.mark.usefixtures("watchdog")
+@FUZZ
+@given(data=st.data())
+def test_web_queries_answer_json_below_500(monkeypatch: pytest.MonkeyPatch, data: st.DataObject) -> None:
+    from zermelo.web import api
+
+    monkeypatch.setattr(api, "LIMITS", Limits(20_000, 1.0))
+    endpoint = data.draw(st.sampled_from(sorted(api.HANDLERS)), label="endpoint")
+    params = data.draw(_web_params(), label="params")
+    try:
+        reply = _guarded(lambda: api.handle(endpoint, params))  # an unexpected exception fails here
+    except Hang:
+        pytest.fail(f"hang: /api/{endpoint} {params!r:.300}")
+    shown = f"/api/{endpoint} {params!r:.300} -> {reply.status} {reply.body[:200]!r}"
+    assert reply.status < 500, shown
+    if reply.status >= 400:
+        assert reply.media_type == "application/json" and b'"error"' in reply.body, shown
+        assert b"internal error" not in reply.body and b"RecursionError" not in reply.body, shown
