@@ -188,8 +188,9 @@ def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(tmp_pa
     # A real process killed with SIGKILL twice, at different moments of its saving rhythm (once
     # soon after a save, once just as the file changes), then resumed to the end: the values are
     # those of an uninterrupted run, and every checkpoint seen on the way loads.
+    N = 120_000  # long enough (O(n²) plain kernel) that an idle machine is still running when killed
     ck, out = tmp_path / "ck.npz", tmp_path / "values.npy"
-    argv = ["sequence", "octal:0.16", "--kernel", "octal-plain", "--upto", "40000", "--no-prove", "--quiet"]
+    argv = ["sequence", "octal:0.16", "--kernel", "octal-plain", "--upto", str(N), "--no-prove", "--quiet"]
     argv += ["--checkpoint", str(ck), "--checkpoint-every", "0.1"]
     sizes = []
     for wait_for_change in (False, True):
@@ -206,7 +207,7 @@ def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(tmp_pa
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         sizes.append(_loads(ck))
-    assert 0 < sizes[0] <= sizes[1] < 40001
+    assert 0 < sizes[0] <= sizes[1] < N + 1
     assert main([*argv, "--out", str(out)]) == 0  # resumed to the end
-    whole = sequence(Octal("0.16"), 40000, kernel="octal-plain", prove=False)
+    whole = sequence(Octal("0.16"), N, kernel="octal-plain", prove=False)
     assert np.array_equal(np.load(out), whole.values)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads 
     from .heaps.sequence import HeapSequence, sequence
     from .limits import Limits, Progress
     from .minimax import move_values, negamax
+    from .misere.api import misere_quotient
     from .registry import make_game
     from .rules import Impartial, Move, Outcome, Partisan, PartisanSum, Scored, Sum
     from .sprague_grundy import Loopy, mex, nim_sum
@@ -60,6 +61,7 @@ __getattr__, __dir__ = lazy(
         "Progress": ".limits",
         "move_values": ".minimax",
         "negamax": ".minimax",
+        "misere_quotient": ".misere.api",
         "make_game": ".registry",
         "Impartial": ".rules",
         "Move": ".rules",
@@ -109,6 +111,7 @@ __all__ = [
     "heaps",
     "make_game",
     "mex",
+    "misere_quotient",
     "move_values",
     "negamax",
     "nim_sum",

@@ -208,6 +208,11 @@ def evaluate(
     if not misere and eng.splits:
         # Sums split into components: Grundy values are far cheaper than the product graph.
         return [_outcome_of(g) for g in eng.grundies(positions, limits)]
+    if misere and type(game).outcome_formula is not Impartial.outcome_formula:
+        # A misère closed form (misère Nim, a heap game's misère quotient) answers; the rest is searched.
+        from .analysis import outcomes
+
+        return list(outcomes(game, positions, misere=True, limits=limits))
     out: list[Cell] = []
     for s, _ in eng.statuses(positions, misere, limits):
         out.append(Outcome.DRAW if s == DRAW else Outcome.P if s == LOSE else Outcome.N)

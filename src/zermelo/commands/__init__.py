@@ -12,6 +12,7 @@ SUMMARY = {
     "solve": "outcome, Grundy value, remoteness and winning moves of a position",
     "value": "canonical form, outcome, mean, temperature and stops of a partisan position or a value expression",
     "sequence": "Grundy values of heaps 0..N of a heap game, with period, preperiod and proof",
+    "misere": "the misère quotient of a heap game (Plambeck–Siegel): monoid, P-portion, pretending function",
     "census": "sweep a family of heap games (octal, hex, subtraction, all-but) on Dask; results in SQLite",
     "negamax": "value, best moves and principal variation of a scored game's position",
     "table": "the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",

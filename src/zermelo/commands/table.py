@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +52,13 @@ def _size(words: list[str] | None) -> list[int] | None:
 def run(args: argparse.Namespace) -> int:
     if args.graph is not None:
         return _vertices(args)
+    if args.misere:
+        from ..errors import ZermeloError
+        from ..misere.hook import prepare
+        from ..registry import make_game
+
+        with contextlib.suppress(ZermeloError):  # a take-and-break game's misère quotient answers the cells
+            prepare(make_game(args.game), max(_size(args.size) or [24]))  # (table() reports a bad spec)
     t = table(
         args.game,
         size=_size(args.size),

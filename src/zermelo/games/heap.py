@@ -56,6 +56,8 @@ class HeapGame(Impartial[Heaps]):
     canonical_options: ClassVar[bool] = True
     #: True when some move breaks a heap into several (Kayles, Lasker's Nim, octal games).
     breaks: ClassVar[bool] = False
+    #: True when the game's misère closed forms read its misère quotient (take-and-break games).
+    misere_by_quotient: ClassVar[bool] = False
     #: What the counters are called in move labels.
     unit: ClassVar[str] = ""
     #: A subtraction game's set S (``None`` for other games); the compiled kernels of
@@ -135,6 +137,12 @@ class HeapGame(Impartial[Heaps]):
         if type(position) is int:
             return None
         return [h for h in position if h]  # type: ignore[union-attr]
+
+    def period_proof(self, p: int, n0: int) -> int | None:
+        """The largest heap a periodicity theorem needs to prove that per-heap values (Grundy
+        values, misère quotient elements) repeat with period ``p`` from heap ``n0`` on, or ``None``
+        when no theorem applies to the game (the default).  Take-and-break codes give Guy–Smith's bound."""
+        return None
 
     def size_hint(self, position: Heaps) -> int:
         """Positions below this one: at most the product of (heap + 1) over the heaps."""

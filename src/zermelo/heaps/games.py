@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from ..catalogue import GameEntry, needs_params, no_params, register
 from ..games.heap import HeapGame, Heaps
+from ..rules import Move, Outcome
 from .codes import Code, parse_code
 
 __all__ = [
@@ -78,6 +79,7 @@ class TakeAndBreak(HeapGame):
 
     name: ClassVar[str] = "tbreak"
     breaks: ClassVar[bool] = True
+    misere_by_quotient: ClassVar[bool] = True
     radix: ClassVar[int] = 36
 
     def __init__(self, code: str | Code) -> None:
@@ -106,6 +108,36 @@ class TakeAndBreak(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{self.code}"
+
+    def period_proof(self, p: int, n0: int) -> int | None:
+        code = self.code
+        if code.repeat or any(code.unequal) or code.max_removal is None:
+            return None  # no theorem for '!' or repeating codes
+        from .periodicity import proof_length
+
+        return proof_length(p, n0, removal=code.max_removal, heaps=code.max_heaps) - 1
+
+    # Misère play: answers from the game's misère quotient when one is computed (zermelo.misere).
+    def outcome_formula(self, position: Heaps, misere: bool = False) -> Outcome | None:
+        if not misere:
+            return None
+        from ..misere import hook
+
+        return hook.outcome(self, position)
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        if not misere:
+            return None
+        from ..misere import hook
+
+        return hook.winning_moves(self, position)
+
+    def explain(self, position: Heaps, analysis: Any) -> str | None:
+        if not analysis.misere:
+            return None
+        from ..misere import hook
+
+        return hook.explain(self, position, analysis)
 
     def grundy_formula(self, position: Heaps) -> int | None:
         """Big heaps take their values from the compiled kernels (tested against the engine).

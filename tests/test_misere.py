@@ -1,0 +1,236 @@
+"""Misère quotients (zermelo.misere): golden quotients, the verification, and every answer
+checked against plain misère search by the engine (closed forms are claims)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zermelo as z
+from zermelo.cli import main
+from zermelo.engine import LOSE, engine_for
+from zermelo.games import Nim, Subtraction
+from zermelo.heaps import Octal
+from zermelo.misere import misere_quotient
+from zermelo.misere.monoid import Bipartite
+from zermelo.misere.quotient import _letters, compute, heap_option_parts
+from zermelo.misere.verify import find_failure, heap_words
+from zermelo.rules import Outcome
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path))
+    from zermelo.misere import api, hook
+
+    monkeypatch.setattr(api, "_MEMORY", {})
+    monkeypatch.setattr(hook, "_GAVE_UP", {})
+
+
+def searched(game: z.Impartial, heaps: tuple[int, ...]) -> Outcome:
+    """The misère outcome by the engine's plain search of the whole sum."""
+    position = tuple(sorted(h for h in heaps if h)) or 0
+    if isinstance(position, tuple) and len(position) == 1:
+        position = position[0]
+    status, _ = engine_for(game).status(position, True)
+    return Outcome.P if status == LOSE else Outcome.N
+
+
+# ---------------------------------------------------------------------- golden quotients
+def test_0_75_is_r8() -> None:
+    """Plambeck, "Taming the wild" (2005) and Plambeck–Siegel (2008): 0.75 has the quotient R8 of order 8."""
+    q = misere_quotient(Octal("0.75"), 30)
+    assert (q.order, q.name, len(q.monoid.p_portion)) == (8, "R8", 2)
+    assert q.presentation == ["a² = 1", "bc = ab", "c² = b²", "b³ = b"]
+    assert q.p_portion == ["a", "b²"]
+    assert q.generator_heaps == [1, 2, 5]
+    assert (q.period, q.preperiod, q.proven) == (2, 8, True)
+    assert q.pretending(10) == ["1", "a", "b", "a", "b", "c", "b", "c", "b", "ab²", "b"]
+    assert q.element_text(10**30) == "b" and q.element_text(10**30 + 1) == "ab²"
+
+
+def test_misere_nim_is_tame() -> None:
+    """Misère Nim: heaps of 1 give T1 (order 2); heaps up to 2 or 3 give T2 (order 6: *3 = *2 + *1)."""
+    assert misere_quotient(Nim(), 1).name == "T1"
+    for top in (2, 3):
+        q = misere_quotient(Nim(), top)
+        assert (q.order, q.name, q.presentation) == (6, "T2", ["a² = 1", "b³ = b"])
+    assert misere_quotient(Nim(), 7).order == 10  # the tame quotient of order 2^3 + 2
+
+
+def test_named_quotients_need_the_p_portion() -> None:
+    t2 = Bipartite.from_actions([[1, 0, 3, 2, 5, 4], [2, 3, 4, 5, 2, 3]], {1, 4})
+    assert t2.name() == "T2"
+    assert Bipartite(t2.table, frozenset({1}), t2.generators).name() is None
+
+
+# ---------------------------------------------------------------------- answers against search
+GAMES = [("0.75", 12), ("0.77", 10), ("0.07", 10), ("0.137", 10), ("0.45", 9), ("4.7", 9)]
+
+
+@functools.cache
+def _quotient(code: str, top: int) -> z.misere.MisereQuotient:
+    return misere_quotient(Octal(code), top, cache=False)
+
+
+@pytest.mark.parametrize(("code", "top"), GAMES)
+@settings(max_examples=250, deadline=None)
+@given(data=st.data())
+def test_quotient_outcomes_match_search(code: str, top: int, data: st.DataObject) -> None:
+    """Random sums of up to four heaps (at most 22 counters, so plain search stays small): the
+    quotient's outcome is the engine's."""
+    game = Octal(code)
+    q = _quotient(code, top)
+    heaps = tuple(data.draw(st.lists(st.integers(1, top), min_size=1, max_size=4).filter(lambda hs: sum(hs) <= 22)))
+    assert q.outcome(heaps) is searched(game, heaps)
+
+
+def test_every_position_of_small_heaps_matches_search() -> None:
+    """All positions of up to three heaps up to 9 of 0.77 (Kayles) and 0.137 (Dawson's chess)."""
+    for code in ("0.77", "0.137"):
+        game = Octal(code)
+        q = _quotient(code, 9)
+        for a in range(10):
+            for b in range(a, 10):
+                for c in range(b, 10):
+                    assert q.outcome((a, b, c)) is searched(game, (a, b, c)), (code, a, b, c)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(1, 14), min_size=1, max_size=3))
+def test_solve_misere_winning_moves_match_search(heaps: list[int]) -> None:
+    game = Octal("0.75")
+    misere_quotient(game, 30)  # cached: solve reads it
+    position = tuple(heaps) if len(heaps) > 1 else heaps[0]
+    a = z.solve(game, position, misere=True)
+    assert a.outcome is searched(game, tuple(heaps))
+    expected = [m.label for m in game.moves(position) if searched(game, tuple(_as_heaps(m.position))) is Outcome.P]
+    assert [m.label for m in a.winning_moves] == expected
+
+
+def _as_heaps(position: int | tuple[int, ...]) -> tuple[int, ...]:
+    return (position,) if isinstance(position, int) else position
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sets(st.integers(1, 4), min_size=1, max_size=3), st.lists(st.integers(1, 12), min_size=1, max_size=3))
+def test_subtraction_games(sset: set[int], heaps: list[int]) -> None:
+    game = Subtraction(sset)
+    q = _subtraction_quotient(tuple(sorted(sset)))
+    assert q.outcome(tuple(heaps)) is searched(game, tuple(heaps))
+
+
+@functools.cache
+def _subtraction_quotient(sset: tuple[int, ...]) -> z.misere.MisereQuotient:
+    return misere_quotient(Subtraction(sset), 12, cache=False)
+
+
+# ---------------------------------------------------------------------- the verification
+def test_a_wrong_candidate_is_caught_with_its_true_outcome() -> None:
+    game = Octal("0.75")
+    run = compute(game, 12)
+    options = [heap_option_parts(game, h) for h in range(13)]
+    q = run.quotient
+    letters = _letters(q, run.phi, options)
+    assert find_failure(q, letters)[0] is None
+    for x in range(q.order):  # move one element in or out of the P-portion
+        bad = Bipartite(q.table, q.p_portion ^ {x}, q.generators)
+        failure, _ = find_failure(bad, letters)
+        assert failure is not None
+        heaps = tuple(h for h, c in failure.counts for _ in range(c))
+        assert (searched(game, heaps) is Outcome.P) == failure.true_p
+        words = heap_words(bad, letters)
+        assert len(words) == q.order
+
+
+# ---------------------------------------------------------------------- budgets, cache, CLI
+def test_time_budget_reports_how_far_it_got() -> None:
+    q = misere_quotient(Octal("0.07"), 500, seconds=0.3)
+    assert not q.complete and "time budget" in (q.stopped or "")
+    assert "no finite quotient found up to heap" in q.summary()
+    assert 0 < q.upto < 500
+
+
+def test_cache_on_disk_and_corrupt_files(tmp_path: Path) -> None:
+    from zermelo.misere import api
+
+    q = misere_quotient(Octal("0.75"), 25)
+    files = list((tmp_path / "misere").glob("*.json"))
+    assert len(files) == 1
+    api._MEMORY.clear()
+    again = misere_quotient(Octal("0.75"), 25)
+    assert again.seconds == q.seconds and again.phi == q.phi  # read back, not recomputed
+    files[0].write_text("{not json")
+    api._MEMORY.clear()
+    assert misere_quotient(Octal("0.75"), 25).order == 8
+    data = json.loads(files[0].read_text())
+    data["table"][0][0] = 99
+    files[0].write_text(json.dumps(data))
+    api._MEMORY.clear()
+    assert misere_quotient(Octal("0.75"), 25).order == 8
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["misere", "octal:0.75", "--maxheap", "30"]) == 0
+    out = capsys.readouterr().out
+    assert "8 (R8)" in out and "a² = 1, bc = ab, c² = b², b³ = b" in out and "{a, b²}" in out
+    assert main(["misere", "octal:0.75", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["order"] == 8 and data["proven"] and data["period"] == 2
+    assert main(["solve", "octal:0.75", "12", "17", "25", "31", "40", "--misere", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["outcome"] == "N" and len(data["winning_moves"]) == 59
+    assert "misère quotient" in data["explanation"] and "ab²" in data["explanation"]
+    assert main(["table", "octal:0.75", "--misere", "--size", "12"]) == 0
+    assert "N  P  N  P  N" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["misere", "octal:0.75", "--maxheap", "0"],
+        ["misere", "wythoff"],
+        ["misere", "octal:0.8"],
+        ["misere", "nim", "--timeout", "-1"],
+    ],
+)
+def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("zermelo: error:") and err.count("\n") == 1
+
+
+def test_fifty_heaps_from_the_quotient() -> None:
+    """A misère sum of 50 heaps is answered from the quotient; the engine would need ~10^70 positions."""
+    game = Octal("0.75")
+    misere_quotient(game, 30)
+    heaps = tuple(range(11, 61))
+    a = z.solve(game, heaps, misere=True)
+    q = misere_quotient(game, 30)
+    assert a.outcome is q.outcome(heaps)
+    assert all(q.outcome(_as_heaps(m.position)) is Outcome.P for m in a.winning_moves)
+
+
+# ---------------------------------------------------------------------- genus
+def test_genus_of_nim_heaps_and_kayles() -> None:
+    from zermelo.misere.genus import genus, is_tame
+
+    assert [str(genus(Nim(), n)) for n in range(5)] == ["0^120", "1^031", "2^20", "3^31", "4^46"]
+    kayles = Octal("0.77")
+    assert [str(genus(kayles, n)) for n in range(6)] == ["0^120", "1^031", "2^20", "3^31", "1^031", "4^146"]
+    assert [is_tame(kayles, n) for n in range(6)] == [True] * 5 + [False]  # Kayles is wild from 5 on
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=6))
+def test_tame_heaps_add_by_their_genera(heaps: list[int]) -> None:
+    """Kayles heaps 0..4 are tame: a sum's misère outcome comes from their genera, O(1) a heap."""
+    from zermelo.misere.genus import genus, tame_outcome
+
+    kayles = Octal("0.77")
+    assert tame_outcome([genus(kayles, h) for h in heaps]) is searched(kayles, tuple(heaps))
