@@ -25,7 +25,7 @@ from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, register
-from ..errors import InvalidGame, InvalidPosition
+from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, Outcome, parse_int, validate_by_text
 from ..wording import notes_verdict
 
@@ -37,17 +37,24 @@ __all__ = ["MoveLimit", "basis", "greedy_terms"]
 Position = tuple[int, int]
 
 
+#: The longest basis built: past it the game is too big for its formula.
+MAX_TERMS = 100_000
+
+
 def basis(m: int, upto: int) -> list[int]:
     """The sequence H_1 = 1, H_{j+1} = H_j + H_l (l least with m·H_l >= H_j), up to ``upto``.
 
     >>> basis(2, 30), basis(1, 30)
     ([1, 2, 3, 5, 8, 13, 21], [1, 2, 4, 8, 16])
     """
-    h = [1]
+    h, low = [1], 0
     while h[-1] <= upto:
         last = h[-1]
-        step = next(x for x in h if m * x >= last)
-        h.append(last + step)
+        while m * h[low] < last:  # the least l with m·H_l >= H_j only moves up as H_j grows
+            low += 1
+        h.append(last + h[low])
+        if len(h) > MAX_TERMS:  # a large m makes the H's grow by ones for a long time
+            raise SearchLimitExceeded(f"movelimit:{m}: more than {MAX_TERMS:,} terms below the heap (search budget)")
     return [x for x in h if x <= upto]
 
 
