@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..catalogue import GameEntry, needs_params, no_params, register
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
-from ..wording import MAX_LISTED, num, verdict, xor_text
+from ..wording import num, verdict
 from .heap import HeapGame, Heaps
 
 if TYPE_CHECKING:
@@ -84,51 +84,22 @@ class Subtraction(HeapGame):
         The period is proven once per set and kept on disk (:mod:`zermelo.heaps.period_cache`); the
         tests check it against plain search.  Smaller positions go to the engine.
         """
-        heaps = (position,) if type(position) is int else position
-        if max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
-            return None
-        return self._by_period(position)
+        from ..heaps import instant
 
-    def _by_period(self, position: Heaps) -> int | None:
-        pp = self.period()
-        if pp is None:
-            return None
-        x = 0
-        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
-            x ^= pp.value(h)
-        return x
+        return instant.grundy(self, position)
 
     def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
         """Where the period gives the value: every move (at most |S| per heap) to a position of value 0."""
-        if misere or self.grundy_formula(position) is None:
-            return None
-        return [m for m in self.moves(position) if self._by_period(m.position) == 0]
+        return None if misere else _proven_wins(self, position)
+
+    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
+        return None if misere else _proven_move(self, position)
 
     def explain(self, position: Heaps, analysis: Analysis) -> str | None:
         """A heap of :data:`PERIOD_FROM` or more: the proven period, and each heap's residue."""
-        a = analysis
-        heaps = (position,) if type(position) is int else position
-        if a.misere or max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
-            return None  # small heaps: the mex rule, as the notes compute them
-        pp = self.period()
-        if pp is None:
-            return None
-        lines = [
-            f"S = {{{', '.join(map(str, self.subtraction_set))}}}: the Grundy values have {pp.describe()} ({pp.proof})."
-        ]
-        mod = f"mod {pp.period}" if pp.preperiod == 0 else f"reduced by multiples of {pp.period}"
-        values = []
-        for h in heaps[:MAX_LISTED]:  # type: ignore[index]
-            r = pp.reduced(h)
-            v = pp.value(h)
-            values.append(v)
-            how = f"{num(h)} ≡ {r} ({mod}), so G({num(h)}) = G({r}) = {v}" if r != h else f"G({h}) = {v}"
-            lines.append(f"  {how}")
-        if len(heaps) > 1:  # type: ignore[arg-type]
-            lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))  # type: ignore[arg-type]
-        reply = f" Move to a position of value 0: {a.winning_moves[0].label}." if a.winning_moves else ""
-        lines.append(f"The Grundy value is {a.grundy}, {verdict(a)}.{reply}")
-        return "\n".join(lines)
+        from ..heaps import instant
+
+        return instant.explain(self, position, analysis, f"S = {{{', '.join(map(str, self.subtraction_set))}}}")
 
     def period(self) -> ProvenPeriod | None:
         """The proven period of the Grundy sequence (every finite subtraction game has one)."""
@@ -137,7 +108,24 @@ class Subtraction(HeapGame):
         return proven_period(self)
 
 
-#: Positions with a heap this big take their Grundy value from the proven period.
+def _proven_wins(game: HeapGame, position: Heaps) -> list[Move[Heaps]] | None:
+    """Every winning move from the proven period, or ``None`` (small heaps, or too many to list)."""
+    from ..heaps import instant
+
+    wins = instant.winning_moves(game, position)
+    if wins is None or wins.count > len(wins.moves):
+        return None
+    return wins.moves
+
+
+def _proven_move(game: HeapGame, position: Heaps) -> Move[Heaps] | None:
+    from ..heaps import instant
+
+    return instant.some_winning_move(game, position)
+
+
+#: Positions with a heap this big take their Grundy value from the proven period
+#: (:data:`zermelo.heaps.instant.FROM`).
 PERIOD_FROM = 500
 
 
@@ -158,6 +146,24 @@ class AllBut(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, sorted(self.excluded)))}"
+
+    def grundy_formula(self, position: Heaps) -> int | None:
+        """Positions with a heap of :data:`PERIOD_FROM` or more: from the proven arithmetic period
+        (:func:`zermelo.heaps.periodicity.allbut_proven`), kept on disk.  Smaller ones: search."""
+        from ..heaps import instant
+
+        return instant.grundy(self, position)
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        return None if misere else _proven_wins(self, position)
+
+    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
+        return None if misere else _proven_move(self, position)
+
+    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
+        from ..heaps import instant
+
+        return instant.explain(self, position, analysis, f"all but {{{', '.join(map(str, sorted(self.excluded)))}}}")
 
 
 _SQUARES: list[int] = [k * k for k in range(1, 1025)]

@@ -39,8 +39,7 @@ from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..games.heap import HeapGame
 from . import kernels
 from .codes import Code, parse_code
-from .games import TakeAndBreak
-from .periodicity import Periodicity, detect, proof_length, proven
+from .periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
 from .sparse import MaskChoice, parity_table, pick_mask
 
 __all__ = ["HeapSequence", "SequenceProgress", "code_of", "has_theorem", "sequence"]
@@ -120,8 +119,9 @@ def code_of(game: HeapGame) -> Code | None:
     >>> str(code_of(Subtraction({1, 3, 4})))
     '0.3033'
     """
-    if isinstance(game, TakeAndBreak):
-        return game.code
+    code = getattr(game, "code", None)  # a TakeAndBreak (heaps.games imports this module: no import back)
+    if isinstance(code, Code):
+        return code
     octal = getattr(game, "octal_code", None)
     if isinstance(octal, str):
         return parse_code(octal, 8, "octal")
@@ -336,7 +336,9 @@ def _runner(game: HeapGame, kernel: str | None, limit: int) -> tuple[_Runner, st
             whole = len(used) == len(game.subtraction_set)
             return _SubtractionRunner(used), "subtraction" if whole else "", max(used) if whole else None, 1
     if game.excluded is not None and kernel in (None, "allbut-counts"):
-        return _AllButRunner(frozenset(k for k in game.excluded if k <= limit)), "", None, 1
+        kept = frozenset(k for k in game.excluded if k <= limit)
+        whole = len(kept) == len(game.excluded)  # an excluded number beyond the data: no proof
+        return _AllButRunner(kept), "allbut" if whole else "", max(kept, default=0) if whole else None, 1
     code = code_of(game)
     if code is not None:
         rule = "octal" if code.max_heaps <= 2 and not code.repeat and not any(code.unequal) else ""
@@ -484,11 +486,11 @@ def sequence(
                 checked = done
                 found, ok, _ = _periodicity(g[:done], rule, removal, heaps)
                 if ok and found is not None:
-                    p, n0 = found.period, found.preperiod
+                    p, n0, rise = found.period, found.preperiod, found.saltus
                     while done < stop:  # copy whole periods, doubling: O(log) slices
                         shift = (done - n0) // p * p
                         take = min(shift, stop - done)
-                        g[done : done + take] = g[done - shift : done - shift + take]
+                        g[done : done + take] = g[done - shift : done - shift + take] + rise * (shift // p)
                         done += take
                     filled.append(checked)
                     break
@@ -512,11 +514,14 @@ def sequence(
     try:
         compute(upto + 1)
         found, ok, proof = _periodicity(g[:done], rule, removal, heaps)
-        while prove and found is not None and not ok and not found.saltus and rule:
+        while prove and found is not None and not ok and (not found.saltus or rule == "allbut") and rule:
             assert removal is not None
-            need = proof_length(
-                found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction"
-            )
+            if rule == "allbut":
+                need = found.preperiod + removal + found.period + 1
+            else:
+                need = proof_length(
+                    found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction"
+                )
             if need <= done or need > limit + 1:
                 break
             compute(need)
@@ -565,6 +570,8 @@ def _label(runner: _Runner, done: int) -> str:
 
 
 def _periodicity(g: np.ndarray, rule: str, removal: int | None, heaps: int) -> tuple[Periodicity | None, bool, str]:
+    if rule == "allbut" and removal is not None:
+        return allbut_periodicity(g, removal)
     found = detect(g)
     if found is None:
         found = detect(g, saltus=True)
