@@ -38,7 +38,7 @@ GOLDEN = [
     (
         "a subtraction game by its proven period",
         ["subtraction:1,2,3", "1000000000001"],
-        "S = {1, 2, 3}: the Grundy values have period 4 from 0, proven: G(n) = G(n mod 4) (subtraction game: 3 = max(S) matching values after the preperiod).\n  1000000000001 ≡ 1 (mod 4), so G(1000000000001) = G(1) = 1\nThe Grundy value is 1, so the player to move wins (an N-position). The one move to a position of value 0: take 1 (1000000000001 -> 1000000000000).",
+        "S = {1, 2, 3}: the Grundy values have period 4 from 0, proven: G(n) = G(n mod 4) (subtraction game: 3 = max(S) matching values after the preperiod).\n  1000000000001 ≡ 1 (mod 4), so G(1000000000001) = G(1) = 1\nThe Grundy value is 1, so the player to move wins (an N-position). Move to a position of value 0: take 1 (1000000000001 -> 1000000000000).",
     ),
     (
         "dominos 7 x 8 (notes 004, exercise 1.2)",

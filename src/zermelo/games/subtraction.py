@@ -52,7 +52,40 @@ def parse_set(text: str, game: str) -> frozenset[int]:
     return frozenset(values)
 
 
-class Subtraction(HeapGame):
+class _Periodic(HeapGame):
+    """A heap game whose big heaps are answered from its proven period (:mod:`zermelo.heaps.instant`):
+    positions with a heap of :data:`PERIOD_FROM` or more get their value, every winning move (or one,
+    when there are too many to list) and a "why" citing the proof.  The period is proven once per
+    game and kept on disk (:mod:`zermelo.heaps.period_cache`); the tests check it against plain
+    search.  Smaller positions go to the engine."""
+
+    def rule(self) -> str:
+        """The game's rule in a few words, the "why"'s first words (``S = {1, 2, 3}``)."""
+        return self.spec()
+
+    def grundy_formula(self, position: Heaps) -> int | None:
+        from ..heaps import instant
+
+        return instant.grundy(self, position)
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        from ..heaps import instant
+
+        wins = None if misere else instant.winning_moves(self, position)
+        return wins.moves if wins is not None and wins.count == len(wins.moves) else None
+
+    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
+        from ..heaps import instant
+
+        return None if misere else instant.some_winning_move(self, position)
+
+    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
+        from ..heaps import instant
+
+        return instant.explain(self, position, analysis, self.rule())
+
+
+class Subtraction(_Periodic):
     """Subtract a number in the finite set S.
 
     >>> Subtraction({1, 2, 3}).spec()
@@ -78,28 +111,8 @@ class Subtraction(HeapGame):
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.subtraction_set))}"
 
-    def grundy_formula(self, position: Heaps) -> int | None:
-        """Positions with a heap of :data:`PERIOD_FROM` or more: from the proven period (any size).
-
-        The period is proven once per set and kept on disk (:mod:`zermelo.heaps.period_cache`); the
-        tests check it against plain search.  Smaller positions go to the engine.
-        """
-        from ..heaps import instant
-
-        return instant.grundy(self, position)
-
-    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
-        """Where the period gives the value: every move (at most |S| per heap) to a position of value 0."""
-        return None if misere else _proven_wins(self, position)
-
-    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
-        return None if misere else _proven_move(self, position)
-
-    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
-        """A heap of :data:`PERIOD_FROM` or more: the proven period, and each heap's residue."""
-        from ..heaps import instant
-
-        return instant.explain(self, position, analysis, f"S = {{{', '.join(map(str, self.subtraction_set))}}}")
+    def rule(self) -> str:
+        return f"S = {{{', '.join(map(str, self.subtraction_set))}}}"
 
     def period(self) -> ProvenPeriod | None:
         """The proven period of the Grundy sequence (every finite subtraction game has one)."""
@@ -108,29 +121,14 @@ class Subtraction(HeapGame):
         return proven_period(self)
 
 
-def _proven_wins(game: HeapGame, position: Heaps) -> list[Move[Heaps]] | None:
-    """Every winning move from the proven period, or ``None`` (small heaps, or too many to list)."""
-    from ..heaps import instant
-
-    wins = instant.winning_moves(game, position)
-    if wins is None or wins.count > len(wins.moves):
-        return None
-    return wins.moves
-
-
-def _proven_move(game: HeapGame, position: Heaps) -> Move[Heaps] | None:
-    from ..heaps import instant
-
-    return instant.some_winning_move(game, position)
-
-
 #: Positions with a heap this big take their Grundy value from the proven period
 #: (:data:`zermelo.heaps.instant.FROM`).
 PERIOD_FROM = 500
 
 
-class AllBut(HeapGame):
-    """Subtract any positive number not in the finite set S (an "all-but" subtraction game)."""
+class AllBut(_Periodic):
+    """Subtract any positive number not in the finite set S (an "all-but" subtraction game); its values
+    are arithmetic-periodic, proven by :func:`zermelo.heaps.periodicity.allbut_proven`."""
 
     name: ClassVar[str] = "allbut"
 
@@ -147,23 +145,8 @@ class AllBut(HeapGame):
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, sorted(self.excluded)))}"
 
-    def grundy_formula(self, position: Heaps) -> int | None:
-        """Positions with a heap of :data:`PERIOD_FROM` or more: from the proven arithmetic period
-        (:func:`zermelo.heaps.periodicity.allbut_proven`), kept on disk.  Smaller ones: search."""
-        from ..heaps import instant
-
-        return instant.grundy(self, position)
-
-    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
-        return None if misere else _proven_wins(self, position)
-
-    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
-        return None if misere else _proven_move(self, position)
-
-    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
-        from ..heaps import instant
-
-        return instant.explain(self, position, analysis, f"all but {{{', '.join(map(str, sorted(self.excluded)))}}}")
+    def rule(self) -> str:
+        return f"all but {{{', '.join(map(str, sorted(self.excluded)))}}}"
 
 
 _SQUARES: list[int] = [k * k for k in range(1, 1025)]

@@ -193,10 +193,8 @@ def explain(game: HeapGame, position: Heaps, analysis: Analysis, rule: str = "")
     wins = winning_moves(game, position) if a.grundy else None
     if wins is not None and wins.count:
         first = wins.moves[0].label
-        if wins.count == 1:
-            end += f" The one move to a position of value 0: {first}."
-        else:
-            end += f" {plural(wins.count, 'move')} reach a position of value 0; the first: {first}."
+        more = "" if wins.count == 1 else f" (one of {plural(wins.count, 'winning move')})"
+        end += f" Move to a position of value 0: {first}{more}."
     lines.append(end)
     return "\n".join(lines)
 
