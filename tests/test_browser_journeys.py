@@ -119,6 +119,7 @@ def test_3_scored_games_are_solved_like_negamax(page: Page) -> None:
     page.wait_for_selector("#scored-solution:not([hidden])")
     assert page.inner_text("#sc-value").startswith("a draw with perfect play")
     assert page.locator("#sc-best li").count() == 7 and page.inner_text("#sc-pv").startswith("X ")
+    assert "Backward induction (negamax)" in page.inner_text("#sc-why")  # the why, as `zermelo negamax` says it
     assert page.is_hidden("#error")
 
 
