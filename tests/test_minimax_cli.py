@@ -108,3 +108,8 @@ def test_negamax_says_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["explanation"].endswith("the player to move loses in 4 plies: no move avoids it.")
     code, out, _ = run(capsys, "negamax", "tictactoe", ".........", "--depth", "2")
     assert "the value is an estimate, not a proof" in out
+
+
+def test_a_weak_solve_says_what_it_knows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "negamax", "connect4:5x4", "", "--weak")
+    assert code == 0 and "why: Only who wins was solved (a weak solve, no distance and no line of play): a draw." in out

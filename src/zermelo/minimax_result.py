@@ -148,8 +148,12 @@ def line_in_words(r: Result) -> str:
             f"The search stopped at depth {r.depth} and the game's heuristic judged the positions there, so the "
             "value is an estimate, not a proof."
         )
+    if r.weak:
+        found = f" The winning move the proof found: {r.best_moves[0].label}." if r.value > 0 and r.best_moves else ""
+        result = "a draw" if r.value == 0 else f"a {r.outcome} for the player to move"
+        return f"Only who wins was solved (a weak solve, no distance and no line of play): {result}.{found}"
     if not r.pv:
-        return "The game is over: no move is left."
+        return "The game is over: no move is left." if not r.best_moves else f"The value is {r.value:+d}."
     me = g.to_move(r.position)
     players = (me, _other(g, r)) if me is not None else ("the player to move", "the opponent")
     told = ", ".join(m.label for m in r.pv[:MAX_LINE]) + (", …" if len(r.pv) > MAX_LINE else "")
