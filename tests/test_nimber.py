@@ -86,7 +86,13 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and '"value": 15' in out and '"nimber": "*15"' in out
 
 
-@pytest.mark.parametrize("expr", ["", "3 **", "inv(0)", "*1 / *0", "sqrt(", "2 ^ x", "a + 1", "9" * 3000])
+@pytest.mark.parametrize(
+    "expr",
+    [
+        *["", "3 **", "inv(0)", "*1 / *0", "sqrt(", "2 ^ x", "a + 1", "9" * 3000, "(" * 5000 + "1" + ")" * 5000, "x"],
+        *[f"inv({2**200})", f"sqrt({2**200})", f"1 / {2**200}", str(2**1100)],
+    ],
+)
 def test_cli_bad_expressions_are_one_line_errors(capsys: pytest.CaptureFixture[str], expr: str) -> None:
     code, out, err = run(capsys, "nim", expr)
     assert code == 2 and out == ""

@@ -21,8 +21,14 @@ from ..values.nimber import nim_inverse, nim_multiply, nim_power, nim_sqrt
 from . import SUMMARY
 from .common import emit_json
 
-#: Operands longer than this many digits are refused (the product's recursion is in their bits).
-MAX_DIGITS = 2_000
+#: Nimbers below 2^MAX_BITS are multiplied (a product of two such takes milliseconds; powers a few
+#: dozen products).
+MAX_BITS = 1024
+#: The inverse and the square root are powers with exponents near the field's size: nimbers below
+#: 2^FIELD_BITS only (a second at most).
+FIELD_BITS = 128
+#: Parentheses and functions nested at most this deep.
+MAX_DEPTH = 100
 
 _TOKEN = re.compile(r"\s*(?:(?P<num>\d+)|(?P<name>[A-Za-z]+)|(?P<op>[-+*/^()⊗⊕√x×]))")
 
@@ -59,13 +65,13 @@ class _Parser:
                     break
                 raise InvalidPosition(f"nim: cannot read {text[pos:].strip()[:20]!r} at position {pos + 1} of {text!r}")
             kind = m.lastgroup or "op"
-            tok = m.group(kind)
+            tok, at = m.group(kind), m.start(kind) + 1
             if kind == "name" and tok.lower() == "x":
                 kind, tok = "op", "x"
-            self.toks.append((kind, tok.lower() if kind == "name" else tok, m.start(kind) + 1))
+            self.toks.append((kind, tok.lower() if kind == "name" else tok, at))
             pos = m.end()
         self.i = 0
-        self.steps: list[str] = []
+        self.depth = 0
 
     def peek(self) -> tuple[str, str, int] | None:
         return self.toks[self.i] if self.i < len(self.toks) else None
@@ -107,7 +113,7 @@ class _Parser:
             if t[1] == "/":
                 if w == 0:
                     raise InvalidPosition("nim: division by *0")
-                v, shown = nim_multiply(v, nim_inverse(w)), f"{shown} ⊘ {right}"
+                v, shown = nim_multiply(v, _inverse(w)), f"{shown} ⊘ {right}"
             else:
                 v, shown = nim_multiply(v, w), f"{shown} ⊗ {right}"
         return v, shown
@@ -123,12 +129,21 @@ class _Parser:
         return v, shown
 
     def atom(self) -> tuple[int, str]:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise InvalidPosition(f"nim: parentheses and functions nested more than {MAX_DEPTH} deep")
+        try:
+            return self._atom()
+        finally:
+            self.depth -= 1
+
+    def _atom(self) -> tuple[int, str]:
         kind, tok, pos = self.take()
         if tok in ("*", "⊗") and (n := self.peek()) is not None and n[0] == "num":
             kind, tok, pos = self.take()  # *5: the nimber 5
         if kind == "num":
-            if len(tok) > MAX_DIGITS:
-                raise InvalidPosition(f"nim: a nimber has at most {MAX_DIGITS:,} digits")
+            if len(tok) > MAX_BITS // 3 or int(tok) >> MAX_BITS:
+                raise InvalidPosition(f"nim: nimbers below 2^{MAX_BITS} only, got {tok[:20]}… ({len(tok):,} digits)")
             return int(tok), f"*{int(tok)}"
         if tok == "(":
             v, shown = self.sum()
@@ -137,8 +152,8 @@ class _Parser:
         funcs: dict[str, tuple[Callable[[int], int], str]] = {
             "inv": (_inverse, "inv"),
             "inverse": (_inverse, "inv"),
-            "sqrt": (nim_sqrt, "√"),
-            "√": (nim_sqrt, "√"),
+            "sqrt": (_sqrt, "√"),
+            "√": (_sqrt, "√"),
         }
         if tok in funcs:
             f, sign = funcs[tok]
@@ -153,10 +168,21 @@ class _Parser:
         raise InvalidPosition(f"nim: unexpected {tok!r} at position {pos} of {self.text!r}")
 
 
+def _in_field(a: int, what: str) -> None:
+    if a >> FIELD_BITS:
+        raise InvalidPosition(f"nim: the {what} is computed for nimbers below 2^{FIELD_BITS} only")
+
+
 def _inverse(a: int) -> int:
     if a == 0:
         raise InvalidPosition("nim: *0 has no inverse")
+    _in_field(a, "inverse")
     return nim_inverse(a)
+
+
+def _sqrt(a: int) -> int:
+    _in_field(a, "square root")
+    return nim_sqrt(a)
 
 
 def evaluate(text: str) -> tuple[int, str]:
