@@ -151,7 +151,8 @@ def _describe(p: Progress, last: list[Progress]) -> str:
     last[0] = p
     rate = p.positions / p.seconds if p.seconds else 0.0
     # The moves go on when every position is known (a table of 100,000 heaps).
-    return f"{p.phase} {p.positions:,} positions {rate:,.0f}/s {p.options:,} moves"
+    moves = f" {p.options:,} moves" if p.options else ""
+    return f"{p.phase} {p.positions:,} positions {rate:,.0f}/s{moves}"
 
 
 def _line_printer(out: TextIO) -> Callable[[Progress], None]:

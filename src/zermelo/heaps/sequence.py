@@ -42,7 +42,7 @@ from .periodicity import Periodicity, detect, proof_length, proven
 from .runners import KERNELS, _label, _OctalRunner, _runner, code_of
 from .sparse import parity_table
 
-__all__ = ["KERNELS", "HeapSequence", "SequenceProgress", "code_of", "has_theorem", "sequence"]
+__all__ = ["KERNELS", "HeapSequence", "SequenceProgress", "code_of", "compiled_kernel", "has_theorem", "sequence"]
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,17 @@ class HeapSequence:
         if with_values:
             out["values"] = self.values.tolist()
         return out
+
+
+def compiled_kernel(game: HeapGame) -> str | None:
+    """The compiled kernel :func:`sequence` runs for the game, or None when only the engine applies.
+
+    >>> from zermelo.games import Square, Subtraction
+    >>> compiled_kernel(Subtraction({1, 3, 4})), compiled_kernel(Square())
+    ('subtraction-bitset', None)
+    """
+    runner = _runner(game, None, 1 << 20)[0]
+    return None if runner.kernel == "engine" else runner.kernel
 
 
 def has_theorem(game: HeapGame) -> bool:
