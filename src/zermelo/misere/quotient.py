@@ -59,7 +59,10 @@ class Progress:
 
 
 class _Budget:
-    def __init__(self, seconds: float | None, progress: Callable[[Progress], None] | None) -> None:
+    def __init__(
+        self, seconds: float | None, progress: Callable[[Progress], None] | None, max_order: int = MAX_CANDIDATE
+    ) -> None:
+        self.max_order = max_order
         self.started = time.monotonic()
         self.deadline = None if seconds is None else self.started + seconds
         self.progress = progress
@@ -81,7 +84,7 @@ class _OutOfTime(Exception):
 
 
 class QuotientTooBig(ZermeloError):
-    """The candidate quotient outgrew :data:`MAX_CANDIDATE` elements."""
+    """The candidate quotient outgrew its budget (:data:`MAX_CANDIDATE` elements by default)."""
 
 
 @dataclass
@@ -178,10 +181,12 @@ def _trial(
                 opts.append(fs)
                 is_p.append(bool(fs) and not any(is_p[o] for o in fs))
                 new.append(i)
-                if not i & 1023:
+                if not i & 1023 or i > budget.max_order:
                     budget.tick()
-                    if i > MAX_CANDIDATE:
-                        raise QuotientTooBig(f"a candidate quotient outgrew {MAX_CANDIDATE:,} elements at heap {n}")
+                    if i > budget.max_order:
+                        raise QuotientTooBig(
+                            f"a candidate quotient outgrew the budget of {budget.max_order:,} elements at heap {n}"
+                        )
             layer = new
     gens = list(dict.fromkeys(images[h] for h in live))
     # Reduce by Moore refinement on the generators' actions, then tabulate the classes.
@@ -336,12 +341,14 @@ def compute(
     *,
     seconds: float | None = None,
     progress: Callable[[Progress], None] | None = None,
+    max_order: int = MAX_CANDIDATE,
 ) -> QuotientRun:
     """The misère quotient of ``game`` with heaps up to ``maxheap`` (fewer if its period is proven).
 
-    Past ``seconds`` the run stops and reports the heaps it finished (``complete`` false).
+    Past ``seconds``, or when a candidate quotient would have more than ``max_order`` elements,
+    the run stops and reports the heaps it finished (``complete`` false).
     """
-    budget = _Budget(seconds, progress)
+    budget = _Budget(seconds, progress, max_order)
     solver = _Solver(game, budget)
     stopped: str | None = None
     period: tuple[int, int, bool] | None = None
@@ -367,7 +374,7 @@ def compute(
         upto=upto,
         period=period[0] if proven and period else None,
         preperiod=period[1] if proven and period else None,
-        expansions=list(solver.expansions),
+        expansions=[e for e in solver.expansions if e <= upto],
         complete=stopped is None,
         stopped=stopped,
         seconds=time.monotonic() - budget.started,
