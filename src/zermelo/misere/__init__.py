@@ -7,24 +7,13 @@
 * :mod:`zermelo.misere.verify` — the proof that a candidate quotient is right for every position.
 * :mod:`zermelo.misere.quotient` — the heap-by-heap computation.
 * :mod:`zermelo.misere.genus` — Conway's genus, tameness and the tame / restive / restless / wild
-  classes (:func:`genus`, :func:`classify`, :func:`genera`).
+  classes (``genus``, ``classify``, ``genera``; an analysis, a floor above this package, so not
+  imported here: ``from zermelo.misere.genus import ...`` or ``z.genus``, ``z.genera``).
 """
 
 from __future__ import annotations
 
 from .api import MisereQuotient, cache_dir, misere_quotient
-from .genus import Genus, HeapGenus, classify, genera, genus, is_tame
 from .monoid import Bipartite
 
-__all__ = [
-    "Bipartite",
-    "Genus",
-    "HeapGenus",
-    "MisereQuotient",
-    "cache_dir",
-    "classify",
-    "genera",
-    "genus",
-    "is_tame",
-    "misere_quotient",
-]
+__all__ = ["Bipartite", "MisereQuotient", "cache_dir", "misere_quotient"]
