@@ -195,6 +195,14 @@ def test_time_budget_reports_how_far_it_got() -> None:
     assert 0 < q.upto < 500
 
 
+def test_time_budget_inside_a_large_candidate() -> None:
+    """Officers (0.6) builds candidates of thousands of elements by heap 16: the budget is checked
+    while their tables are built too (a 5 s budget used to end after 29 s)."""
+    q = misere_quotient(Octal("0.6"), 60, seconds=1.0)
+    assert not q.complete and "time budget" in (q.stopped or "")
+    assert q.seconds < 15  # a guard against the stretch without a budget check, not a timing
+
+
 def test_size_budget_and_cli_budget(capsys: pytest.CaptureFixture[str]) -> None:
     q = misere_quotient(Octal("0.07"), 60, max_order=100)
     assert not q.complete and "budget of 100 elements" in (q.stopped or "") and q.order <= 100

@@ -206,7 +206,11 @@ def _trial(
             if columns[c] is None:
                 columns[c] = [act[v] for v in col]
                 todo.append(c)
-    red_table = [[columns[b][a] for b in range(r)] for a in range(r)]  # type: ignore[index]
+    red_table = []
+    for a in range(r):  # r² entries: a large candidate takes seconds here, so the budget is checked
+        red_table.append([columns[b][a] for b in range(r)])  # type: ignore[index]
+        if not a & 63:
+            budget.tick()
     p = frozenset(img[x] for x in range(len(elems)) if is_p[x])
     new_phi = [img[index[images[h]]] if (h == 0 or options[h]) else 0 for h in range(n + 1)]
     q = Bipartite(red_table, p, minimal_generators(red_table, [new_phi[h] for h in live]))
