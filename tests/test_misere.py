@@ -214,6 +214,16 @@ def test_size_budget_and_cli_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert "time budget of 0.3 s reached" in capsys.readouterr().out
 
 
+def test_progress_lines_off_a_terminal(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.commands import misere as command
+
+    monkeypatch.setattr(command, "LINE_EVERY", 0.0)  # a line at every report past the first second
+    assert main(["misere", "octal:0.07", "--maxheap", "500", "--timeout", "2", "--genus", "0", "--no-cache"]) == 0
+    captured = capsys.readouterr()
+    assert "misère quotient: heap " in captured.err and ", order " in captured.err
+    assert "time budget of 2 s reached" in captured.out
+
+
 def test_cache_on_disk_and_corrupt_files(tmp_path: Path) -> None:
     from zermelo.misere import api
 
