@@ -161,3 +161,12 @@ def test_the_line_in_words_adds_up_to_the_value(row: list[int]) -> None:
         r = negamax(game, game.parse(""))
         why = r.why()
         assert why.endswith(f"{r.value:+d}, the value.") or why.endswith("The game is over: no move is left.")
+
+
+def test_positions_are_ascii_digits() -> None:
+    """'¹' and '٣' pass str.isdigit() but are not positions: one-line InvalidPosition, not int()'s error."""
+    for spec in ("stone-game-iii:1,2,3,7", "stone-game:5,3,4,5"):
+        game = make_game(spec)
+        for text in ("¹", "٣", "1 ²"):
+            with pytest.raises(InvalidPosition):
+                game.parse(text)
