@@ -138,7 +138,7 @@ class Connect4(Scored[Board]):
         ``2**(h+1) - 1`` strings), so the cost is a few operations per column.
         """
         x = m = 0
-        for c, (cols, col) in enumerate(zip(self._columns, board)):
+        for c, (cols, col) in enumerate(zip(self._columns, board, strict=True)):
             bits = cols.get(col)
             if bits is None:
                 s = c * (self.h + 1)

@@ -38,7 +38,18 @@ import numpy as np
 from ..errors import InvalidPosition
 from .connect4_bits import four, key
 
-__all__ = ["Book", "BookProgress", "BookSummary", "book_path", "build", "forget", "levels", "load", "read", "solve_chunk"]
+__all__ = [
+    "Book",
+    "BookProgress",
+    "BookSummary",
+    "book_path",
+    "build",
+    "forget",
+    "levels",
+    "load",
+    "read",
+    "solve_chunk",
+]
 
 #: Bumped when the file format changes (an older file is then not read).
 FORMAT = 1
@@ -59,7 +70,7 @@ def levels(w: int, h: int, plies: int) -> list[list[tuple[int, int]]]:
     """The positions after 0..``plies`` moves where nobody has won and the board is not full,
     one per mirror pair, as ``(current, mask)`` bitboards, ply by ply."""
     out = [[(0, 0)]]
-    for n in range(min(plies, w * h - 1)):
+    for _ in range(min(plies, w * h - 1)):
         seen: set[int] = set()
         nxt = []
         for cur, mask in out[-1]:
