@@ -9,14 +9,17 @@ before each position, outside the timing).  Without ``PONS_DIR`` (or g++) the Po
 skipped with a message and zermelo's times are still printed.
 
 Cases: (a) ten random middle-game 7x6 positions (16-24 moves), exact score; (b) 6x5 from empty,
-strong and weak; (c) six random 8-move and four 6-move 7x6 positions, weak and strong (6-move
-strong only with ``--full``); (d) 7x6 from the empty board, weak, only with ``--empty`` (minutes
-on each side).  zermelo's time is the ``solve()`` call (Python wrapper and numba dispatch
-included); its table is cleared before each position like Pons' (``--session`` keeps it, as a
-session of ``zermelo`` does).  Every score must agree, or the benchmark stops.  The positions
-come from a fixed seed, in Pons' notation (columns from 1).  Also printed (``--only calls``): the cost of
-one call on a position settled at once, at three levels (the kernel, the game's ``exact_value``
-hook, the whole ``negamax`` answer).  ``--only`` picks cases (``--only d`` is the empty board).
+strong and weak; (c) six random 8-move and four 6-move 7x6 positions, weak and strong (6-move strong
+only with ``--full``); (d) 7x6 from the empty board, weak, only with ``--empty`` or ``--only d``
+(minutes on each side): the whole process ``zermelo negamax connect4 ""`` against Pons' weak solve;
+(e) only with ``--only e``: the exact score of the empty board, zermelo alone, stopped after
+``--strong-seconds`` (how far the score bisection got). zermelo's time is the ``solve()`` call
+(Python wrapper and numba dispatch included); its table is cleared before each position like Pons'
+(``--session`` keeps it, as a session of ``zermelo`` does). Every score must agree, or the benchmark
+stops. The positions come from a fixed seed, in Pons' notation (columns from 1). Also printed
+(``--only calls``): the cost of one call on a position settled at once, at three levels (the kernel,
+the game's ``exact_value`` hook, the whole ``negamax`` answer). ``--only`` picks cases (``--only d``
+is the empty board).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from zermelo.errors import SearchLimitExceeded
 from zermelo.games import Connect4
 from zermelo.games import connect4_kernel as kernel
 
@@ -158,6 +162,30 @@ def empty_board(exe: str | None) -> None:
     print("\n" + done.stdout.rstrip(), flush=True)
 
 
+def strong_empty(seconds: float) -> None:
+    """(e) the stretch: the exact score of the empty 7x6 board (zermelo alone; Pons' strong solve
+    without its book is hours), stopped after ``seconds``: how far the bisection got."""
+    last: list[kernel.SolveProgress] = []
+    shown = [0.0]
+
+    def show(p: kernel.SolveProgress) -> None:
+        last[:] = [p]
+        if p.seconds - shown[0] >= 60:
+            shown[0] = p.seconds
+            print(f"  {p.seconds:7.0f} s  {p.positions:>15,} positions  score in {p.lo}..{p.hi}, testing > {p.testing}")
+
+    kernel.table_for(7, 6).clear()
+    start = time.perf_counter()
+    try:
+        score, nodes = kernel.solve(0, 0, 0, 7, 6, deadline=time.monotonic() + seconds, progress=show)
+    except SearchLimitExceeded:
+        p = last[-1] if last else None
+        where = f"score in {p.lo}..{p.hi}, {p.positions:,} positions" if p else "no progress report"
+        print(f"| (e) 7x6 from empty, strong | stopped at {seconds:.0f} s: {where} | | | | | |", flush=True)
+        return
+    print(f"| (e) 7x6 from empty, strong | {time.perf_counter() - start:.1f} s, score {score:+d} | {nodes:,} | | | | |")
+
+
 def call_overhead(calls: int = 50_000) -> None:
     """Microseconds per call on positions the search settles at once: the cost around the search.
 
@@ -199,12 +227,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.connect4")
     parser.add_argument("--full", action="store_true", help="also the 6-move positions, strong (minutes)")
     parser.add_argument("--empty", action="store_true", help="also 7x6 from the empty board, weak (minutes)")
+    parser.add_argument("--strong-seconds", type=float, default=1800.0, help="time allowed to case e")
     parser.add_argument("--session", action="store_true", help="keep zermelo's table between positions")
     parser.add_argument(
         "--only",
         action="append",
-        choices=["a", "b", "c", "d", "calls"],
-        help="run only these cases (repeatable): a, b, c, d (7x6 from empty), calls (cost per call)",
+        choices=["a", "b", "c", "d", "e", "calls"],
+        help="run only these cases (repeatable): a, b, c, d (7x6 from empty, weak), e (7x6 from empty, "
+        "strong, zermelo alone, stopped after --strong-seconds), calls (cost per call)",
     )
     args = parser.parse_args(argv if argv is not None else [])
     kernel.solve(0, 0, 0, 4, 4)  # load the kernels outside the timings
@@ -244,6 +274,8 @@ def main(argv: list[str] | None = None) -> None:
                 compare("(c) four 6-move 7x6 positions", six, 7, 6, False, exes[7, 6], args.session)
         if "d" in cases:
             empty_board(exes[7, 6])
+        if "e" in cases:
+            strong_empty(args.strong_seconds)
         if "calls" in cases:
             call_overhead()
     finally:

@@ -53,6 +53,23 @@ def four_lines(w: int, h: int) -> list[list[int]]:
     return lines
 
 
+class _ColumnBits(dict[str, int]):
+    """A column string's bits on the board (its stones | its X stones << ``xshift``), made on first use."""
+
+    def __init__(self, shift: int, xshift: int) -> None:
+        super().__init__()
+        self.shift, self.xshift = shift, xshift
+
+    def __missing__(self, col: str) -> int:
+        stones = ((1 << len(col)) - 1) << self.shift
+        xs = sum(1 << r for r, stone in enumerate(col) if stone == "X") << self.shift
+        self[col] = bits = stones | xs << self.xshift
+        return bits
+
+
+_LOOKUP = dict.__getitem__
+
+
 class Connect4(Scored[Board]):
     """Connect Four with ``w`` columns and ``h`` rows."""
 
@@ -71,8 +88,11 @@ class Connect4(Scored[Board]):
         picks = [i for line in lines for i in (*line, w * h)]
         self._lines = itemgetter(*picks) if len(picks) > 1 else None
         self._labels = {p: [f"{p} {c + 1}" for c in range(w)] for p in "XO"}
-        # Per column, a column string's (X bits, stone bits) in place on the bitboard (see bitboards).
-        self._columns: list[dict[str, tuple[int, int]]] = [{} for _ in range(w)]
+        # Per column, a column string's bits in place on the board: its stones, and above them (from
+        # bit w * (h + 1) on) its X stones; a bitboard is then one sum over the columns.
+        self._xshift = w * (h + 1)
+        self._stones = (1 << self._xshift) - 1
+        self._columns = [_ColumnBits(c * (h + 1), self._xshift) for c in range(w)]
 
     def spec(self) -> str:
         return f"connect4:{self.w}x{self.h}"
@@ -137,16 +157,10 @@ class Connect4(Scored[Board]):
         Each column's bits come from a small per-game cache (a column is one of at most
         ``2**(h+1) - 1`` strings), so the cost is a few operations per column.
         """
-        x = m = 0
-        for c, (cols, col) in enumerate(zip(self._columns, board, strict=True)):
-            bits = cols.get(col)
-            if bits is None:
-                s = c * (self.h + 1)
-                x_bits = sum(1 << r for r, stone in enumerate(col) if stone == "X")
-                bits = cols[col] = (x_bits << s, ((1 << len(col)) - 1) << s)
-            x |= bits[0]
-            m |= bits[1]
+        total = sum(map(_LOOKUP, self._columns, board))  # columns never overlap: the sum is their union
+        m = total & self._stones
         n = m.bit_count()
+        x = total >> self._xshift
         return (x if n % 2 == 0 else x ^ m), m, n
 
     def exact_value(

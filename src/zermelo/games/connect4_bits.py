@@ -19,12 +19,20 @@ __all__ = ["four", "key", "mirror"]
 
 def four(stones: int, h: int) -> bool:
     """Whether a bitboard holds four in a row: vertical, horizontal, then the two diagonals
-    (shifts 1, h + 1, h, h + 2)."""
-    for s in (1, h + 1, h, h + 2):
-        pairs = stones & (stones >> s)
-        if pairs & (pairs >> (2 * s)):
-            return True
-    return False
+    (shifts 1, h + 1, h, h + 2; unrolled: this runs on every call of the rules' ``payoff``)."""
+    p = stones & (stones >> 1)
+    if p & (p >> 2):
+        return True
+    s = h + 1
+    p = stones & (stones >> s)
+    if p & (p >> 2 * s):
+        return True
+    p = stones & (stones >> h)
+    if p & (p >> 2 * h):
+        return True
+    s = h + 2
+    p = stones & (stones >> s)
+    return bool(p & (p >> 2 * s))
 
 
 def mirror(x: int, w: int, h: int) -> int:
