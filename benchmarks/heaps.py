@@ -260,7 +260,8 @@ def _octal_peer(quick: bool) -> None:
         print("\noctal-games peer (tczajka/octal-games old/src, g++ -O3): whole processes, wall seconds\n")
         _row("code", "zermelo sequence", "peer analyze", "zermelo / peer", "period, preperiod")
         _row("---", "---", "---", "---", "---")
-        zermelo = [sys.executable, "-m", "zermelo", "sequence"]
+        cli = Path(sys.executable).with_name("zermelo")  # the console script, as a user runs it
+        zermelo = [str(cli) if cli.exists() else "zermelo", "sequence"]
         for code, n, pre, per in OCTAL_PEER_CODES[:1] if quick else OCTAL_PEER_CODES:
             t0 = time.perf_counter()
             ours = subprocess.run(
