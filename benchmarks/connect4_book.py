@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.connect4_book")
     parser.add_argument("--sizes", nargs="*", default=["6x5"], help="boards built whole (WxH)")
     parser.add_argument("--plies", nargs="*", type=int, default=[4, 6, 8], help="book depths")
-    parser.add_argument("--sample", type=int, default=3, help="7x6 positions solved per depth (0: none)")
+    parser.add_argument("--sample", type=int, default=2, help="7x6 positions solved per depth (0: none)")
     args = parser.parse_args(argv if argv is not None else [])
     print(f"uptime: {os.popen('uptime').read().strip()}")
     kernel.solve(0, 0, 0, 4, 4)  # load the kernels outside the timings
