@@ -9,8 +9,8 @@ the whole builds; ``--sample N`` the 7x6 extrapolation).  Two parts:
 * 7x6, whose books take hours to days: the positions at ply K are counted exactly, and a random
   run of N consecutive ones (as a worker gets them: siblings side by side, one table shared) is
   solved; the book's time is extrapolated as count x mean time per position, for 1 worker and
-  (ideally) halved for 2.  This says how long a whole 7x6 book would take; it is an estimate,
-  printed as one.
+  halved for 2 (an ideal: two workers do not share a table, see the whole builds).  This says
+  how long a whole 7x6 book would take; it is an estimate, printed as one.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from zermelo.games import connect4_kernel as kernel
 
 def whole(w: int, h: int, plies: list[int]) -> None:
     print(f"\nWhole builds, connect4:{w}x{h} (fresh files; 2 workers: a local Dask cluster, start-up included)\n")
-    print("| plies | positions | at ply K | searched | local loop | 2 Dask workers | speed-up |")
+    print("| plies | positions | at ply K | searched: loop / 2 workers | local loop | 2 Dask workers | speed-up |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     with tempfile.TemporaryDirectory(prefix="zermelo-book-") as tmp:
         for k in plies:
@@ -37,7 +37,7 @@ def whole(w: int, h: int, plies: list[int]) -> None:
             one = books.build(w, h, k, Path(tmp) / f"one{k}.npz")
             two = books.build(w, h, k, Path(tmp) / f"two{k}.npz", workers=2)
             print(
-                f"| {k} | {one.positions:,} | {one.leaves:,} | {one.nodes:,} | {one.seconds:.1f} s | "
+                f"| {k} | {one.positions:,} | {one.leaves:,} | {one.nodes:,} / {two.nodes:,} | {one.seconds:.1f} s | "
                 f"{two.seconds:.1f} s | {one.seconds / two.seconds:.2f} |",
                 flush=True,
             )
