@@ -7,7 +7,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from zermelo.boards import grid_board, with_dominoes
 from zermelo.draw import MAX_COUNTERS, Drawing, board_svg, move_parts
+from zermelo.errors import InvalidPosition
 from zermelo.registry import make_game
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -86,8 +88,45 @@ def test_connect_four_rings_the_winning_four_and_dominoes_are_dominoes() -> None
     won = c4.board(c4.parse("1212121"))
     assert won["line"] == ["a2", "a3", "a4", "a5"] or sorted(won["line"]) == ["a2", "a3", "a4", "a5"]
     assert (board_svg(won) or "").count('stroke="#22c55e"') == 4
-    dom = board_svg({"kind": "grid", "rows": ["##.", "#.."]}) or ""
+    dom = board_svg(with_dominoes(grid_board(["##.", "#.."]), "a1-b1")) or ""
     assert dom.count('class="domino"') == 1 and len(re.findall(r'fill="#3b4252"', dom)) == 2  # a pair, a lone one
+
+
+def _domino_shapes(svg: str) -> list[tuple[str, str]]:
+    """(width, height) of each domino drawn."""
+    return re.findall(r'class="domino" x="[^"]+" y="[^"]+" width="([^"]+)" height="([^"]+)"', svg)
+
+
+def test_side_by_side_dominoes_are_drawn_as_the_pairs_played() -> None:
+    # Two vertical dominoes side by side fill a 2 x 2 square, as two horizontal ones would: only
+    # the moves say which.  Left's a1-a2 and b1-b2 in Domineering are two upright dominoes.
+    d = make_game("domineering")
+    start = d.parse("..|..")
+    after = d.parse("##|##")
+    upright = Drawing(d, after, dominoes="a1-a2 b1-b2").svg()
+    assert _domino_shapes(upright) == [("36", "80"), ("36", "80")]
+    flat = Drawing(d, after, dominoes="a1-b1 a2-b2").svg()
+    assert _domino_shapes(flat) == [("80", "36"), ("80", "36")]
+    # Without the moves, no pair is guessed: four blocked squares, no domino.
+    assert _domino_shapes(Drawing(d, after).svg()) == [] and Drawing(d, start).svg().count("#3b4252") == 0
+    # A pair that is not two covered neighbours is skipped; text that is not cells is an error.
+    assert with_dominoes(d.board(after) or {}, "a1-b2 a1-a2")["dominoes"] == [["a1", "a2"]]
+    with pytest.raises(InvalidPosition, match="two cells like a1-a2"):
+        with_dominoes(d.board(after) or {}, "a1-a2-a3")
+
+
+def test_the_explorer_pairs_dominoes_by_the_moves_it_is_given() -> None:
+    import json
+
+    from zermelo.web.api import handle
+
+    reply = handle("moves", {"game": "cram", "position": "##.|##.", "dominoes": "a1-a2 b1-b2"})
+    assert _domino_shapes(json.loads(reply.body)["svg"]) == [("36", "80"), ("36", "80")]
+    bad = handle("moves", {"game": "cram", "position": "##.|##.", "dominoes": "x"})
+    assert bad.status == 400 and "a1-a2" in json.loads(bad.body)["error"]
+    # The computer's own domino joins the pairs it was given.
+    played = json.loads(handle("play", {"game": "cram", "position": "##..|##..", "dominoes": "a1-a2 b1-b2"}).body)
+    assert len(_domino_shapes(played["after"]["svg"])) == 3
 
 
 def test_hackenbush_edges_are_found_by_the_move_that_cuts_them() -> None:

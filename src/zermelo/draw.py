@@ -25,7 +25,7 @@ from collections.abc import Iterable, Sequence
 from html import escape
 from typing import Any
 
-from .boards import Board, cell_name
+from .boards import Board, cell_index, cell_name, with_dominoes
 from .rules import Rules
 
 __all__ = ["MAX_COUNTERS", "Drawing", "ValueDrawing", "board_svg", "move_parts"]
@@ -100,19 +100,15 @@ def _piece(ch: str, cx: float, cy: float, disc: bool) -> str:
     )
 
 
-def _dominoes(rows: Sequence[str]) -> list[tuple[int, int, int, int]]:
-    """Pairs of ``#`` cells drawn as dominoes (greedy, row by row); a lone ``#`` stays a square."""
-    used: set[tuple[int, int]] = set()
+def _dominoes(board: Board) -> list[tuple[int, int, int, int]]:
+    """The dominoes placed on a grid, as the moves placed them (``board["dominoes"]``, see
+    :func:`~zermelo.boards.with_dominoes`): the cells alone cannot say which ``#`` make one domino,
+    so a ``#`` of no known pair is drawn as a blocked square, never guessed into a pair."""
     pairs = []
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch != "#" or (r, c) in used:
-                continue
-            for r2, c2 in ((r, c + 1), (r + 1, c)):
-                if r2 < len(rows) and c2 < len(rows[r2]) and rows[r2][c2] == "#" and (r2, c2) not in used:
-                    used |= {(r, c), (r2, c2)}
-                    pairs.append((r, c, r2, c2))
-                    break
+    for a, b in board.get("dominoes", ()):
+        (r1, c1), (r2, c2) = sorted((cell_index(a) or (-1, -1), cell_index(b) or (-1, -1)))
+        if r1 >= 0:
+            pairs.append((r1, c1, r2, c2))
     return pairs
 
 
@@ -138,7 +134,7 @@ def _grid(board: Board) -> str:
         body.append(
             f'<rect x="{left}" y="{top}" width="{CELL * n_cols}" height="{CELL * len(rows)}" rx="8" fill="#1f4fa3"/>'
         )
-    pairs = [] if gravity or squares else _dominoes(rows)
+    pairs = [] if gravity or squares else _dominoes(board)
     paired = {(r, c) for r1, c1, r2, c2 in pairs for r, c in ((r1, c1), (r2, c2))}
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -347,14 +343,18 @@ def move_parts(before: Board | None, after: Board | None) -> list[str]:
 
 
 class Drawing:
-    """A position of a game, shown as its board in a notebook (``_repr_svg_``)."""
+    """A position of a game, shown as its board in a notebook (``_repr_svg_``); ``dominoes`` the
+    dominoes placed on a grid (``a1-a2 b1-b2``), drawn as the pairs they are."""
 
-    def __init__(self, game: Rules[Any], position: Any) -> None:
-        self.game, self.position = game, position
+    def __init__(self, game: Rules[Any], position: Any, dominoes: str = "") -> None:
+        self.game, self.position, self.dominoes = game, position, dominoes
 
     def svg(self) -> str:
         text = self.game.format(self.position)
-        return board_svg(self.game.board(self.position), f"{self.game.spec()} {text}") or _text_svg(text)
+        board = self.game.board(self.position)
+        if self.dominoes and board is not None and board["kind"] == "grid":
+            board = with_dominoes(board, self.dominoes)
+        return board_svg(board, f"{self.game.spec()} {text}") or _text_svg(text)
 
     def _repr_svg_(self) -> str:
         return self.svg()

@@ -7,9 +7,13 @@ a time and keeps its own cache of searched games, so one student's huge position
 everyone's; a request goes to an idle worker that already knows its game when there is one.
 
 Every request has a hard **cap** (seconds): past it the worker is killed and replaced, and the
-request answers 422 — the analysis never goes on running.  A worker whose request has run longer
-than :data:`LONG` is given a lower CPU priority (``nice``), so the quick requests of everyone
-else keep the cores; since the priority cannot be raised back, it is replaced once it answers.
+request answers 422 — the analysis never goes on running.  A worker whose request has used more
+than :data:`LONG` seconds of CPU is given a lower CPU priority (``nice``), so the quick requests
+of everyone else keep the cores; since the priority cannot be raised back, it is replaced once it
+answers.  CPU time, not time on the clock: on a machine loaded by other programs a quick request
+may wait longer than that for a core, and must not be demoted (and its warm worker replaced) for it.
+The pool answers nothing before every worker is ready, so the first requests never queue behind
+the workers' start.
 Each worker's address space is limited (``RLIMIT_AS``: a search that needs more meets a
 ``MemoryError``, a 422, and the worker is replaced) and a worker whose resident memory has grown
 past half of it is replaced after its answer.
@@ -34,16 +38,17 @@ from .api import Reply, error_reply, overtime
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
 
-#: Seconds after which a running request's worker yields the CPU to the others.
+#: Seconds of CPU after which a running request's worker yields the CPU to the others.
 LONG = 0.5
 #: The niceness it gets then: a third of a normal process's share of a busy CPU (weight 335 of
 #: 1024), not less, so a long request still finishes on a machine loaded by other programs.
-NICE = 5
+NICE = int(os.environ.get("ZERMELO_NICE", "5"))
 #: The address space of one worker (bytes); resident memory past half of it retires the worker.
 MEMORY = 3 * 2**30
 #: Seconds a request may wait for a free worker before it is told the server is busy (503).
 QUEUE_WAIT = 30.0
 _PAGE = os.sysconf("SC_PAGE_SIZE")
+_TICK = os.sysconf("SC_CLK_TCK")
 OUT_OF_MEMORY = "the analysis needs more memory than this server gives one request"
 
 
@@ -114,6 +119,15 @@ class _Worker:
         except (OSError, IndexError, ValueError):
             return 0
 
+    def cpu(self) -> float:
+        """Seconds of CPU the worker has used (user + system), 0 once gone."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+            return (int(fields[11]) + int(fields[12])) / _TICK
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
     def nice(self) -> None:
         with contextlib.suppress(OSError, TypeError):
             os.setpriority(os.PRIO_PROCESS, self.proc.pid, NICE)
@@ -162,8 +176,10 @@ class WorkerPool:
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
+        """Start the workers and wait until they are all ready (or have failed to start)."""
         for _ in range(self.size):
             self._spawn()
+        await asyncio.gather(*list(self._tasks))
 
     async def close(self) -> None:
         self._closed = True
@@ -236,8 +252,7 @@ class WorkerPool:
             w = await self._acquire(game)
         except TimeoutError:
             return error_reply("the server is busy: every worker is answering someone; try again in a moment", 503)
-        loop = asyncio.get_running_loop()
-        slow = loop.call_later(LONG, w.nice)
+        slow = asyncio.get_running_loop().create_task(self._demote_when_long(w))
         try:
             w.conn.send((endpoint, dict(params)))
             reply: Reply = await asyncio.wait_for(_receive(w.conn), self.cap)
@@ -258,6 +273,15 @@ class WorkerPool:
             w.games.append(game)
             self._release(w)
         return reply
+
+    @staticmethod
+    async def _demote_when_long(w: _Worker) -> None:
+        """Lower the worker's priority once this request has used :data:`LONG` seconds of CPU."""
+        start = w.cpu()
+        await asyncio.sleep(LONG)
+        while w.cpu() - start < LONG:
+            await asyncio.sleep(LONG / 2)
+        w.nice()
 
     def stats(self) -> dict[str, Any]:
         """Workers, busy ones, waiting requests, replacements, resident memory (bytes) and process ids."""
