@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis import solve
-from ..boards import with_dominoes
+from ..boards import cell_index, with_dominoes
 from ..checks import recursion_room
 from ..draw import board_svg, move_parts
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
@@ -263,9 +263,10 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
     if m is None:
         raise InvalidPosition(f"the game is over: {game.format(position)} has no legal move")
     after = _classify(game, m.position, misere, None if turn is None else other_side(turn))
-    placed = " ".join(
-        [text(params, "dominoes", required=False), "-".join(move_parts(game.board(position), game.board(m.position)))]
-    )
+    placed = text(params, "dominoes", required=False)
+    cells = move_parts(game.board(position), game.board(m.position))
+    if len(cells) == 2 and all(cell_index(c) for c in cells):  # the computer's domino joins the others
+        placed = f"{placed} {cells[0]}-{cells[1]}"
     return {"move": m.to_json(), "after": _moves_json(game, m.position, after, placed.strip())}
 
 

@@ -113,7 +113,8 @@ function gameParams(extra) {
 function placed(extra = null) {
   const moves = game.turns.filter((t) => t.played).map((t) => t.played);
   if (extra) moves.push(extra);
-  const pairs = moves.filter((m) => m.parts && m.parts.length === 2).map((m) => m.parts.join("-"));
+  const cells = (m) => m.parts && m.parts.length === 2 && m.parts.every((p) => /^[a-z]+[0-9]+$/.test(p));
+  const pairs = moves.filter(cells).map((m) => m.parts.join("-"));
   return pairs.length ? { dominoes: pairs.join(" ") } : {};
 }
 
