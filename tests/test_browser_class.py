@@ -142,6 +142,21 @@ def test_clobber_stones_and_toads_and_frogs_pieces_are_clicked(page: Page) -> No
     shot(page, "toads.png")
 
 
+def test_hackenbush_with_cycles_is_drawn_and_played_by_clicking_edges(page: Page) -> None:
+    # A triangle on the ground with a loop and a doubled edge: drawn, not text; Left clicks edges.
+    begin(page, "hackenbush", "hackenbush", "[g-a:B, a-b:R, b-g:G, b-b:B, a-b:G]", side="left")
+    assert page.locator("#board .position-text").count() == 0
+    edges = page.locator("#board .edge")
+    assert edges.count() == 5
+    assert page.locator("#board .edge-B").count() == 2 and page.locator("#board .edge-R").count() == 1
+    assert page.locator("#board .edge-R.move-part").count() == 0  # red is Right's: not Left's to click
+    assert page.locator("#board [data-part^='e:']").count() == 5 and page.locator("#board svg > line").count() == 1
+    plies = click_best_until_over(page, ".edge")
+    assert plies >= 1 and page.locator("#log li").first.inner_text().startswith("you (Left): ")
+    assert page.inner_text("#status").startswith("Game over")
+    shot(page, "hackenbush-cycles.png")
+
+
 def test_the_value_chart_has_a_remoteness_scale(page: Page) -> None:
     # Subtraction {1, 2} from 16: the person wins in 11 moves; the chart must not put that near a draw.
     begin(page, "subtraction", "subtraction:1,2", "16")
