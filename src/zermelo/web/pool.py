@@ -29,7 +29,7 @@ import resource
 import signal
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -135,11 +135,16 @@ class _Worker:
             os.setpriority(os.PRIO_PROCESS, self.proc.pid, NICE)
             self.niced = True
 
-    def kill(self) -> None:
+    def stop(self) -> None:
+        """Kill the process (``SIGKILL``: at once, whatever it is doing) and close its pipe; not reaped."""
         with contextlib.suppress(OSError, ValueError):
             self.proc.kill()
-        self.proc.join(timeout=5)
         self.conn.close()
+
+    def kill(self) -> None:
+        """Stop and reap the process (blocking: at shutdown, or in a thread)."""
+        self.stop()
+        self.proc.join(timeout=5)
 
 
 async def _receive(conn: Connection) -> Any:
@@ -185,6 +190,8 @@ class WorkerPool:
 
     async def close(self) -> None:
         self._closed = True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.settled(), 10)  # workers being started or reaped
         for w in self._workers:
             with contextlib.suppress(OSError):
                 w.conn.send(None)
@@ -193,12 +200,28 @@ class WorkerPool:
             w.kill()
         self._workers.clear()
 
-    def _spawn(self) -> None:
-        w = _Worker(self._ctx, self.memory, self.limits)
-        self._workers.append(w)
-        task = asyncio.get_running_loop().create_task(self._await_ready(w))
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def settled(self) -> None:
+        """Wait until every worker being started or reaped is done (the pool is full again)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks))
+
+    def _spawn(self) -> None:
+        """Start a worker in a thread: the fork is a round trip to the forkserver (tens of ms on a
+        loaded machine) that must not stall the event loop, and with it every other request."""
+        self._later(self._start_worker())
+
+    async def _start_worker(self) -> None:
+        w = await asyncio.to_thread(_Worker, self._ctx, self.memory, self.limits)
+        if self._closed:
+            await asyncio.to_thread(w.kill)
+            return
+        self._workers.append(w)
+        await self._await_ready(w)
 
     async def _await_ready(self, w: _Worker) -> None:
         try:
@@ -210,9 +233,11 @@ class WorkerPool:
         self._release(w)
 
     def _retire(self, w: _Worker, replace: bool = True) -> None:
+        """Kill a worker at once, reap it in a thread (never waiting on the event loop), replace it."""
         if w in self._workers:
             self._workers.remove(w)
-        w.kill()
+        w.stop()
+        self._later(asyncio.to_thread(w.proc.join, 5))
         if replace and not self._closed:
             self.replaced += 1
             self._spawn()
