@@ -126,6 +126,18 @@ async def _run(base: str, seconds: float, heavy: bool, pid: int) -> dict[str, An
     }
 
 
+def _floor(base: str) -> float:
+    """The median time of the cheap requests asked one at a time, nothing else running."""
+    times = []
+    with httpx.Client(base_url=base, timeout=60.0) as client:
+        for _ in range(5):
+            for path, params in CHEAP:
+                t = time.perf_counter()
+                client.get(path, params=params)
+                times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
 def _report(label: str, r: dict[str, Any]) -> None:
     mb = [m / 2**20 for m in r["memory"]]
     print(
@@ -156,6 +168,8 @@ def main(seconds: float = SECONDS) -> None:
         print(f"{STUDENTS} students; heavy: {len(HEAVY)} requests run to the cap, again and again; times in ms")
         heads = ("reqs", 6), ("p50", 7), ("p95", 7), ("max", 7), ("5xx", 4), ("cap", 4), ("MB0", 7), ("MBmax", 7)
         print(f"{'run':<28}" + "".join(f" {h:>{w}}" for h, w in heads) + f" {'MBend':>7}")
+        floor = _floor(base)
+        print(f"one request at a time (the floor): median {floor * 1000:.1f} ms over HTTP")
         peer = asyncio.run(_run(base, seconds / 3, False, proc.pid))
         _report("students alone (peer)", peer)
         loaded = asyncio.run(_run(base, seconds, True, proc.pid))
