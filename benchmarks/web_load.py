@@ -165,11 +165,11 @@ def main(seconds: float = SECONDS) -> None:
                 pass
             time.sleep(0.1)
         print(f"load average before: {_load()}; server ready after {time.monotonic() - started:.1f} s")
+        floor = _floor(base)
+        print(f"one request at a time (the floor): median {floor * 1000:.1f} ms over HTTP")
         print(f"{STUDENTS} students; heavy: {len(HEAVY)} requests run to the cap, again and again; times in ms")
         heads = ("reqs", 6), ("p50", 7), ("p95", 7), ("max", 7), ("5xx", 4), ("cap", 4), ("MB0", 7), ("MBmax", 7)
         print(f"{'run':<28}" + "".join(f" {h:>{w}}" for h, w in heads) + f" {'MBend':>7}")
-        floor = _floor(base)
-        print(f"one request at a time (the floor): median {floor * 1000:.1f} ms over HTTP")
         peer = asyncio.run(_run(base, seconds / 3, False, proc.pid))
         _report("students alone (peer)", peer)
         loaded = asyncio.run(_run(base, seconds, True, proc.pid))
