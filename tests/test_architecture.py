@@ -22,24 +22,11 @@ SRC = ROOT / "src" / "zermelo"
 KNOWN_UPWARD: dict[tuple[str, str], str] = {}
 
 #: Modules in an import cycle known today -> why.  Each cycle is named by its sorted members.
-KNOWN_CYCLES: dict[tuple[str, ...], str] = {
-    # Game methods (str, thermograph, reduced form) call the modules built on Game (lazy imports).
-    (
-        "zermelo.values.calculus",
-        "zermelo.values.game",
-        "zermelo.values.notation",
-        "zermelo.values.reduced",
-        "zermelo.values.thermograph",
-    ): "Game's methods import notation, thermograph and reduced inside functions",
-    # An octal game's grundy_formula runs the sequence kernels, which take the game's code.
-    ("zermelo.heaps.games", "zermelo.heaps.sequence"): "TakeAndBreak.grundy_formula imports sequence",
-}
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
 
 #: Source files over MAX_LINES known today -> why (arch splits play.py and explain.py).
 MAX_LINES = 600
-KNOWN_LONG: dict[str, str] = {
-    "values/game.py": "the Game class and its arithmetic in one file",
-}
+KNOWN_LONG: dict[str, str] = {}
 
 
 def module_name(path: Path) -> str:

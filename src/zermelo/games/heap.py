@@ -9,12 +9,15 @@ come from here, so Nim, subtraction games, Kayles and octal games are a few line
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
 from ..checks import shown
 from ..errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
+
+if TYPE_CHECKING:
+    from ..heaps.codes import Code
 
 __all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps"]
 
@@ -65,6 +68,14 @@ class HeapGame(Impartial[Heaps]):
     subtraction_set: tuple[int, ...] | None = None
     #: An all-but game's excluded numbers (``None`` for other games).
     excluded: frozenset[int] | None = None
+    #: The game's octal code as a plain string, when a game outside :mod:`zermelo.heaps` is an
+    #: octal game (Kayles's class carries ``"0.77"`` too); :mod:`zermelo.heaps.sequence` reads it.
+    octal_code: ClassVar[str | None] = None
+
+    def take_and_break_code(self) -> Code | None:
+        """The game's take-and-break code, if it has one (the kernels of :mod:`zermelo.heaps.sequence`
+        read it, so they need not import the take-and-break games)."""
+        return None
 
     def heap_options(self, n: int) -> Iterable[int | tuple[int, ...]]:
         """What one heap of ``n`` can become in one move."""

@@ -109,6 +109,9 @@ class TakeAndBreak(HeapGame):
     def spec(self) -> str:
         return f"{self.name}:{self.code}"
 
+    def take_and_break_code(self) -> Code:
+        return self.code
+
     def period_proof(self, p: int, n0: int) -> int | None:
         code = self.code
         if code.repeat or any(code.unequal) or code.max_removal is None:

@@ -2,8 +2,9 @@
 
 The game decides the kernel:
 
-* a take-and-break code (:class:`~zermelo.heaps.games.TakeAndBreak`, or any heap game with an
-  ``octal_code`` attribute, like a Kayles class carrying ``octal_code = "0.77"``): the
+* a take-and-break code (``HeapGame.take_and_break_code``: a
+  :class:`~zermelo.heaps.games.TakeAndBreak` game's code, or a class's ``octal_code``, like
+  Kayles carrying ``octal_code = "0.77"``): the
   sparse-space kernel when a move leaves at most two heaps, else the plain take-and-break kernel;
 * :class:`~zermelo.games.subtraction.Subtraction`: the bit-set mex kernel;
   :class:`~zermelo.games.subtraction.AllBut`: the counting kernel;
@@ -39,7 +40,6 @@ from ..errors import InvalidGame, InvalidPosition, Unsupported
 from ..games.heap import HeapGame
 from . import kernels
 from .codes import Code, parse_code
-from .games import TakeAndBreak
 from .periodicity import Periodicity, detect, proof_length, proven
 from .sparse import MaskChoice, parity_table, pick_mask
 
@@ -120,11 +120,11 @@ def code_of(game: HeapGame) -> Code | None:
     >>> str(code_of(Subtraction({1, 3, 4})))
     '0.3033'
     """
-    if isinstance(game, TakeAndBreak):
-        return game.code
-    octal = getattr(game, "octal_code", None)
-    if isinstance(octal, str):
-        return parse_code(octal, 8, "octal")
+    code = game.take_and_break_code()
+    if code is not None:
+        return code
+    if game.octal_code is not None:
+        return parse_code(game.octal_code, 8, "octal")
     if game.subtraction_set is not None and max(game.subtraction_set) <= MAX_CODE_DIGITS:
         digits = [0] * (max(game.subtraction_set) + 1)
         for k in game.subtraction_set:

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .game import Game, add, fold_values, game, number, star
+from .folds import fold_values
+from .game import BUILT_ON, Game, add, game, number, star
 
 __all__ = ["Thermograph", "Wall", "cool", "thermograph"]
 
@@ -142,24 +143,31 @@ def _number_temperature(x: Fraction) -> Fraction:
     return Fraction(-1, x.denominator) if x.denominator > 1 else Fraction(-1)
 
 
+_THERMOGRAPHS: dict[int, Thermograph] = {}  # by the value's id (values are interned)
+
+
 def thermograph(g: Game) -> Thermograph:
-    """The thermograph of ``g`` (cached on the value; computed bottom-up without recursion)."""
+    """The thermograph of ``g`` (cached per value; computed bottom-up without recursion)."""
+    hit = _THERMOGRAPHS.get(g.id)
+    if hit is not None:
+        return hit
 
     def leaf(x: Game) -> Thermograph | None:
-        if x._thermo is None and x.num is not None:
+        hit = _THERMOGRAPHS.get(x.id)
+        if hit is None and x.num is not None:
             w = Wall.constant(x.num)
-            x._thermo = Thermograph(w, w, x.num, _number_temperature(x.num))
-        elif x._thermo is None and x.nim is not None and x.nim > 1:
-            x._thermo = thermograph(star(1))  # every *n (n >= 1) has the thermograph of *
-        return x._thermo
+            hit = _THERMOGRAPHS[x.id] = Thermograph(w, w, x.num, _number_temperature(x.num))
+        elif hit is None and x.nim is not None and x.nim > 1:
+            hit = _THERMOGRAPHS[x.id] = thermograph(star(1))  # every *n (n >= 1) has the thermograph of *
+        return hit
 
     def combine(x: Game) -> Thermograph:
         lw = _extreme([thermograph(o).right_wall for o in x.left], True).tilt(-1)
         rw = _extreme([thermograph(o).left_wall for o in x.right], False).tilt(1)
         top = _meeting(lw, rw)
         mast = lw(top)
-        x._thermo = Thermograph(lw.upto(top), rw.upto(top), mast, top)
-        return x._thermo
+        out = _THERMOGRAPHS[x.id] = Thermograph(lw.upto(top), rw.upto(top), mast, top)
+        return out
 
     return fold_values(g, leaf, combine)
 
@@ -211,3 +219,7 @@ def cool(g: Game, t: Fraction) -> Game:
         return memo[x.id]
 
     return fold_values(g, leaf, combine)
+
+
+BUILT_ON.thermograph = thermograph  # Game.thermograph, mean, temperature, cool (see BuiltOn)
+BUILT_ON.cool = cool
