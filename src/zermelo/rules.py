@@ -51,6 +51,7 @@ __all__ = [
     "require",
     "short",
     "shown",
+    "summands",
     "validate_by_text",
 ]
 
@@ -475,6 +476,28 @@ class Sum(_Summands, Impartial[tuple[Any, ...]]):
             for move in game.moves(part):
                 new = (*position[:i], move.position, *position[i + 1 :])
                 yield Move(f"in game {i + 1}: {move.label}", new)
+
+
+def summands(game: Impartial[Any], position: Any) -> list[tuple[Impartial[Any], Any]]:
+    r"""The independent summands of a position, each with its rules: nested :class:`Sum`\ s
+    flattened, and a position a game splits (:meth:`~Impartial.components`) split.
+
+    The engine values a sum by these parts (the nim-sum of their Grundy values), and the
+    explanation of a sum names them.
+
+    >>> from zermelo.games import Nim, Square
+    >>> [(g.spec(), p) for g, p in summands(Sum(Square(), Nim()), (5, (1, 2)))]
+    [('square', 5), ('nim', 1), ('nim', 2)]
+    """
+    if isinstance(game, Sum):
+        out: list[tuple[Impartial[Any], Any]] = []
+        for g, part in zip(game.games, position, strict=True):
+            out.extend(summands(g, part))
+        return out
+    comps = game.components(position)
+    if comps is None:
+        return [(game, position)]
+    return [(game, c) for c in comps]
 
 
 class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):
