@@ -29,7 +29,6 @@ __all__ = [
     "MAX_MOVES",
     "few",
     "first_move",
-    "heap_tuple",
     "move_and_result",
     "nim_columns",
     "notes_verdict",
@@ -138,11 +137,6 @@ def parts_text(values: list[int], one: str, many: str) -> str:
     if len(values) == 1:
         return f"one {one}, worth *{values[0]}"
     return f"{len(values):,} {many} worth {worth}; their nim-sum is {xor_text(values)}"
-
-
-def heap_tuple(position: Any) -> tuple[int, ...]:
-    """A heap position as a tuple of heaps (one heap may be a bare int)."""
-    return (position,) if type(position) is int else tuple(position)
 
 
 def nim_columns(heaps: Sequence[int]) -> list[str]:

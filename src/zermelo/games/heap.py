@@ -19,7 +19,7 @@ from ..rules import Impartial, Move, is_natural, parse_int, short
 if TYPE_CHECKING:
     from ..heaps.codes import Code
 
-__all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps"]
+__all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps", "heap_tuple"]
 
 #: The most options of one heap ever listed.  The engine's budget refuses big heaps before it
 #: lists anything (``size_hint``), but canonical forms, play and move listings ask a heap for its
@@ -29,6 +29,16 @@ MAX_LISTED_OPTIONS = 10**7
 
 #: A heap-game position: one heap, or several.
 Heaps = int | tuple[int, ...]
+
+
+def heap_tuple(position: Heaps | Iterable[int]) -> tuple[int, ...]:
+    """The heaps of a position as a tuple: the one place a single heap (a bare ``int``, as it is
+    parsed, printed and returned: ``40``) is read as the tuple ``(40,)``.
+
+    >>> heap_tuple(40), heap_tuple((3, 4)), heap_tuple([5])
+    ((40,), (3, 4), (5,))
+    """
+    return (position,) if type(position) is int else tuple(position)  # type: ignore[arg-type]
 
 
 def canonical_heaps(heaps: Iterable[int]) -> Heaps:
@@ -119,19 +129,18 @@ class HeapGame(Impartial[Heaps]):
                 self._check_listable(h)
             rest = heaps[:i] + heaps[i + 1 :]
             for r in self.heap_options(h):
-                out.append(canonical_heaps(rest + ((r,) if type(r) is int else r)))  # type: ignore[operator]
+                out.append(canonical_heaps(rest + heap_tuple(r)))
         return out
 
     def moves(self, position: Heaps) -> Iterable[Move[Heaps]]:
-        heaps = (position,) if type(position) is int else position
-        assert isinstance(heaps, tuple)
+        heaps = heap_tuple(position)
         single = len(heaps) == 1
         for i, h in enumerate(heaps):
             if h > MAX_LISTED_OPTIONS:
                 self._check_listable(h)
             where = "" if single else f" from heap {i + 1}"
             for r in self.heap_options(h):
-                parts = (r,) if type(r) is int else tuple(r)  # type: ignore[arg-type]
+                parts = heap_tuple(r)
                 new = heaps[:i] + parts + heaps[i + 1 :]
                 result: Heaps = new[0] if len(new) == 1 else new
                 if len(parts) == 1:
@@ -158,7 +167,7 @@ class HeapGame(Impartial[Heaps]):
     def size_hint(self, position: Heaps) -> int:
         """Positions below this one: at most the product of (heap + 1) over the heaps."""
         n = 1
-        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
+        for h in heap_tuple(position):
             n *= h + 1
         return n
 
@@ -166,9 +175,8 @@ class HeapGame(Impartial[Heaps]):
         return position if type(position) is int else canonical_heaps(position)  # type: ignore[arg-type]
 
     def grundy_formula(self, position: Heaps) -> int | None:
-        heaps = (position,) if type(position) is int else position
         x = 0
-        for h in heaps:  # type: ignore[union-attr]
+        for h in heap_tuple(position):
             g = self.heap_grundy(h)
             if g is None:
                 return None
@@ -196,11 +204,11 @@ class HeapGame(Impartial[Heaps]):
 
     def board(self, position: Heaps) -> Board:
         """Rows of counters, one per heap."""
-        return heaps_board(_heap_list(position))
+        return heaps_board(heap_tuple(position))
 
     def parse_move(self, position: Heaps, text: str, moves: Sequence[Move[Heaps]]) -> Move[Heaps] | None:
         """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one heap)."""
-        heaps = _heap_list(position)
+        heaps = heap_tuple(position)
         words = text.replace("->", " -> ").replace(",", " ").split()
         if words and words[0] == "heap" and "->" in words:
             i = words.index("->")
@@ -226,16 +234,12 @@ class HeapGame(Impartial[Heaps]):
         return None
 
 
-def _heap_list(position: Heaps) -> tuple[int, ...]:
-    return (position,) if isinstance(position, int) else tuple(position)
-
-
 def _match_heaps(heaps: tuple[int, ...], moves: Sequence[Move[Heaps]], heap: int, new: int, what: str) -> Move[Heaps]:
     """The move that leaves heap ``heap`` (from 1) with ``new`` counters, the others as they are."""
     if not 1 <= heap <= len(heaps):
         raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(heaps)}")
     want = (*heaps[: heap - 1], new, *heaps[heap:])
     for m in moves:
-        if _heap_list(m.position) == want:
+        if heap_tuple(m.position) == want:
             return m
     raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {heaps[heap - 1]})")

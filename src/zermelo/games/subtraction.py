@@ -21,7 +21,7 @@ from ..catalogue import GameEntry, needs_params, no_params, register
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
 from ..wording import MAX_LISTED, num, verdict, xor_text
-from .heap import HeapGame, Heaps
+from .heap import HeapGame, Heaps, heap_tuple
 
 if TYPE_CHECKING:
     import numpy as np
@@ -84,8 +84,7 @@ class Subtraction(HeapGame):
         The period is proven once per set and kept on disk (:mod:`zermelo.heaps.period_cache`); the
         tests check it against plain search.  Smaller positions go to the engine.
         """
-        heaps = (position,) if type(position) is int else position
-        if max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
+        if max(heap_tuple(position), default=0) < PERIOD_FROM:
             return None
         return self._by_period(position)
 
@@ -94,7 +93,7 @@ class Subtraction(HeapGame):
         if pp is None:
             return None
         x = 0
-        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
+        for h in heap_tuple(position):
             x ^= pp.value(h)
         return x
 
@@ -107,8 +106,8 @@ class Subtraction(HeapGame):
     def explain(self, position: Heaps, analysis: Analysis) -> str | None:
         """A heap of :data:`PERIOD_FROM` or more: the proven period, and each heap's residue."""
         a = analysis
-        heaps = (position,) if type(position) is int else position
-        if a.misere or max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
+        heaps = heap_tuple(position)
+        if a.misere or max(heaps, default=0) < PERIOD_FROM:
             return None  # small heaps: the mex rule, as the notes compute them
         pp = self.period()
         if pp is None:
@@ -118,14 +117,14 @@ class Subtraction(HeapGame):
         ]
         mod = f"mod {pp.period}" if pp.preperiod == 0 else f"reduced by multiples of {pp.period}"
         values = []
-        for h in heaps[:MAX_LISTED]:  # type: ignore[index]
+        for h in heaps[:MAX_LISTED]:
             r = pp.reduced(h)
             v = pp.value(h)
             values.append(v)
             how = f"{num(h)} ≡ {r} ({mod}), so G({num(h)}) = G({r}) = {v}" if r != h else f"G({h}) = {v}"
             lines.append(f"  {how}")
-        if len(heaps) > 1:  # type: ignore[arg-type]
-            lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))  # type: ignore[arg-type]
+        if len(heaps) > 1:
+            lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))
         reply = f" Move to a position of value 0: {a.winning_moves[0].label}." if a.winning_moves else ""
         lines.append(f"The Grundy value is {a.grundy}, {verdict(a)}.{reply}")
         return "\n".join(lines)

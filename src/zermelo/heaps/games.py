@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from ..catalogue import GameEntry, needs_params, no_params, register
-from ..games.heap import HeapGame, Heaps
+from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from .codes import Code, parse_code
 
@@ -153,7 +153,7 @@ class TakeAndBreak(HeapGame):
         closed = super().grundy_formula(position)  # a named game's own closed form, if it has one
         if closed is not None:
             return closed
-        heaps: tuple[int, ...] = (position,) if isinstance(position, int) else position
+        heaps = heap_tuple(position)
         if max(heaps, default=0) < KERNEL_FROM:
             return None
         x = 0
