@@ -34,6 +34,9 @@ from .sprague_grundy import GValue, Loopy, mex, nim_sum
 from .traversal import fold
 
 __all__ = [
+    "DRAW",
+    "NEXT_WINS",
+    "PREVIOUS_WINS",
     "Engine",
     "GValue",
     "Limits",
@@ -47,7 +50,11 @@ __all__ = [
     "plain_kernels",
 ]
 
-WIN, LOSE, DRAW = 1, 2, 0
+#: The outcome of a position for the player to move, as the engine's arrays store it: the next
+#: player (to move) wins — an N-position —, the previous player wins — a P-position — or a draw.
+NEXT_WINS, PREVIOUS_WINS, DRAW = 1, 2, 0
+#: Their old names (scripts and tests use them): a win or a loss for the player to move.
+WIN, LOSE = NEXT_WINS, PREVIOUS_WINS
 
 #: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
 CHECK_OPTIONS = 1 << 15
@@ -175,7 +182,7 @@ class Engine:
         return table
 
     def outcome(self, position: Any, misere: bool = False, limits: Limits | None = None) -> tuple[int, int | None]:
-        """(WIN/LOSE/DRAW for the player to move, remoteness or ``None`` for a draw)."""
+        """(NEXT_WINS / PREVIOUS_WINS / DRAW, remoteness or ``None`` for a draw)."""
         return self.outcomes([position], misere, limits)[0]
 
     def outcomes(
@@ -188,7 +195,7 @@ class Engine:
         state, rem = self._outcome_table(misere, max(nodes) + 1)
         return [(int(state[j]), int(rem[j]) if state[j] != DRAW else None) for j in nodes]
 
-    status, statuses = outcome, outcomes  # their old names (the literature says outcome)
+    status, statuses = outcome, outcomes  # their old names (scripts and tests): the literature says outcome
 
     def grundy(self, position: Any, limits: Limits | None = None) -> GValue:
         """The (generalized) Sprague–Grundy value of a position under normal play."""

@@ -98,7 +98,7 @@ class KeyTable(dict[Hashable, bytes]):
         # key() is called only when it can differ from the position (canonical_options promises not).
         self.keyed = overrides(rules, "key", Rules) and not rules.canonical_options
         # Options never split when the game says so (a subtraction game's heaps), or in the whole graph.
-        self.atomic = not graph.split or rules.atomic_options()
+        self.atomic = not graph.split or rules.options_never_split()
         # Indexed: a dense integer encoding stands for the key (only where options never split,
         # so every option is one position with one index).
         self.indexed = (

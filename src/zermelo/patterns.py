@@ -41,7 +41,7 @@ from .heaps.periodicity import simplest
 from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, _show, predicate
 from .registry import entry, make_game
 from .rules import Impartial, Move, Outcome, Rules
-from .tables import MAX_CELLS, evaluate, layout
+from .tables import MAX_CELLS, cell_values, layout
 
 __all__ = [
     "CONDITIONS",
@@ -457,7 +457,7 @@ def guess_pset(
                 f"which a set described by n alone cannot cover; read the Grundy row instead "
                 f"(zermelo table {game.spec()} --grundy)"
             )
-    values = evaluate(game, [p for _, p in labelled], False, misere, limits)
+    values = cell_values(game, [p for _, p in labelled], False, misere, limits)
     if any(v is Outcome.DRAW for v in values):
         raise Unsupported(f"{game.spec()} has draws: its positions are not just P and N")
     ps = [n for (n, _), v in zip(labelled, values, strict=True) if v is Outcome.P]

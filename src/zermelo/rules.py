@@ -229,14 +229,19 @@ class Impartial(Rules[P]):
         """
         return None
 
-    def atomic_options(self) -> bool:
+    def options_never_split(self) -> bool:
         """Whether the options of a position without components never have components either.
 
         When True the engine skips calling :meth:`components` on every option (a subtraction
         game's heaps never split; a Kayles row's do).  Default: True exactly when
-        ``components`` is not overridden.
+        ``components`` is not overridden.  (Its old name, ``atomic_options``, clashed with the
+        atomic weight of partisan values; it stays as an alias.)
         """
         return type(self).components is Impartial.components
+
+    def atomic_options(self) -> bool:
+        """The old name of :meth:`options_never_split` (scripts and tests use it)."""
+        return self.options_never_split()
 
     def option_array(self, position: P) -> np.ndarray | None:
         """Optional accelerator: the options of ``position`` as a numpy ``int64`` array, or ``None``.
@@ -375,9 +380,12 @@ class Scored(Rules[P]):
         return 0
 
     def evaluate(self, position: P) -> int:
-        """A heuristic value for the player to move, used at the horizon of a depth-limited search.
+        """The static evaluation function (Shannon's term): a heuristic value for the player to
+        move, used at the horizon of a depth-limited search.  (The only ``evaluate`` in zermelo:
+        the play classifier is ``classify``, the table filler ``tables.cell_values``.)
 
-        Default 0 ("looks even").  For ``win_loss`` games keep it well below 10**6.
+        Default 0 ("looks even").  For ``win_loss`` games keep it well below
+        :data:`~zermelo.minimax_result.WIN_SCORE` (10**6).
         """
         return 0
 

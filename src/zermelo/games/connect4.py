@@ -154,7 +154,7 @@ class Connect4(Scored[Board]):
         if not self.compiled or self.payoff(board) is not None:
             return None
         from ..limits import Progress
-        from ..minimax_result import WIN
+        from ..minimax_result import WIN_SCORE
         from .connect4_kernel import SolveProgress, solve
 
         cur, mask, n = self.bitboards(board)
@@ -163,7 +163,7 @@ class Connect4(Scored[Board]):
         if at_most is not None:
             # The largest score whose value is <= at_most (scores and values order alike).
             threshold = -(cells // 2) - 1
-            while threshold < cells // 2 + 1 and from_score(threshold + 1, n, cells, WIN) <= at_most:
+            while threshold < cells // 2 + 1 and from_score(threshold + 1, n, cells, WIN_SCORE) <= at_most:
                 threshold += 1
 
         def report(p: SolveProgress) -> None:
@@ -185,7 +185,7 @@ class Connect4(Scored[Board]):
         )
         if weak and at_most is None:
             return (score > 0) - (score < 0), nodes
-        return from_score(score, n, cells, WIN), nodes
+        return from_score(score, n, cells, WIN_SCORE), nodes
 
     # -- text form -----------------------------------------------------------------------------
 

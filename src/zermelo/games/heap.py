@@ -150,7 +150,7 @@ class HeapGame(Impartial[Heaps]):
                     label = f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}"
                 yield Move(label, result)
 
-    def atomic_options(self) -> bool:
+    def options_never_split(self) -> bool:
         return not self.breaks  # one heap becomes one heap unless the game breaks heaps
 
     def components(self, position: Heaps) -> Sequence[Heaps] | None:
