@@ -238,3 +238,68 @@ def test_the_first_commands_load_only_what_they_use() -> None:
     helped = loaded_by_command("--help")
     assert not (heavy | {"numpy"}) & helped
     assert not {m for m in helped if m.startswith(("zermelo.commands.", "zermelo.games"))}
+
+
+def private_imports() -> set[tuple[str, str]]:
+    """(importer, name) for every ``from zermelo.x import _name`` of a name that is not a module."""
+    found: set[tuple[str, str]] = set()
+    for name, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.split(".")[0] != "zermelo":
+                continue
+            for a in node.names:
+                dunder = a.name.startswith("__") and a.name.endswith("__")
+                if a.name.startswith("_") and not dunder and f"{target}.{a.name}" not in MODULES:
+                    found.add((name, f"{target}.{a.name}"))
+    return found
+
+
+def test_no_private_name_crosses_modules() -> None:
+    # What one module shares with another is public; the web imports no private name either.
+    assert not private_imports(), sorted(private_imports())
+
+
+def game_class_names() -> set[str]:
+    """The classes defined by the game modules (games/ and the take-and-break games)."""
+    paths = [p for name, p in MODULES.items() if name.startswith("zermelo.games.")]
+    paths.append(MODULES["zermelo.heaps.games"])
+    return {
+        n.name
+        for p in paths
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(n, ast.ClassDef) and not n.name.startswith("_")
+    }
+
+
+def code_names(name: str) -> set[str]:
+    """The identifiers a module's code uses (names, attributes, imported names; not its docstrings)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            out.update(a.asname or a.name for a in node.names)
+    return out
+
+
+def test_explain_play_and_the_web_know_no_game() -> None:
+    # A game is one place: the generic explanations, the player and the web app name no game
+    # (their doctests may show one as an example; the code does not).
+    assert not {m for m in GRAPH["zermelo.explain"] if m.startswith(("zermelo.games", "zermelo.heaps"))}
+    classes = game_class_names()
+    assert {"Nim", "Wythoff", "Domineering", "Kayles", "Connect4"} <= classes
+    front = [n for n in MODULES if n.startswith("zermelo.play")] + ["zermelo.web.app"]
+    for name in front:
+        assert not code_names(name) & classes, (name, code_names(name) & classes)

@@ -38,7 +38,7 @@ from .analysis import outcome
 from .engine import Limits
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps.periodicity import simplest
-from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, _show, predicate
+from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, predicate, value_text
 from .registry import entry, make_game
 from .rules import Impartial, Move, Outcome, Rules
 from .tables import MAX_CELLS, cell_values, layout
@@ -448,7 +448,7 @@ def guess_pset(
         if type(p) is not int:
             raise Unsupported(
                 f"{game.spec()}: a guess reads positions that are one number n, and {game.format(p)} is stored as "
-                f"{_show(p)}; give a predicate in a, b, … instead"
+                f"{value_text(p)}; give a predicate in a, b, … instead"
             )
         sums = next((q for q in game.options(p) if type(q) is not int), None)
         if sums is not None:
