@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -51,13 +50,6 @@ CHEAP: list[tuple[str, dict[str, str]]] = [
     ("/api/play", {"game": "tictactoe", "position": "X........"}),
     ("/api/moves", {"game": "chomp", "position": "3x4"}),
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _tree_rss(pid: int) -> int:
@@ -130,22 +122,11 @@ def _report(label: str, r: dict[str, Any]) -> None:
 
 
 def main(seconds: float = SECONDS) -> None:
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(600):
-            try:
-                r = httpx.get(f"{base}/api/solve", params={"game": "nim", "position": "1"}, timeout=5)
-                if r.status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from web_server import serving  # the tests' server: start, wait until it answers, stop
+
+    with serving(stderr=subprocess.DEVNULL) as (base, proc):
+        httpx.get(f"{base}/api/solve", params={"game": "nim", "position": "1"}, timeout=60)  # warm the workers
         print(f"{STUDENTS} students; heavy: {len(HEAVY)} requests run to the cap, again and again; times in ms")
         heads = ("reqs", 6), ("p50", 7), ("p95", 7), ("max", 7), ("5xx", 4), ("cap", 4), ("MB0", 7), ("MBmax", 7)
         print(f"{'run':<28}" + "".join(f" {h:>{w}}" for h, w in heads) + f" {'MBend':>7}")
@@ -155,12 +136,6 @@ def main(seconds: float = SECONDS) -> None:
         _report("students + 3 capped", loaded)
         ratio = loaded["p95"] / peer["p95"]
         print(f"p95 ratio loaded / alone: {ratio:.2f}; capped answers 422: {loaded['capped_422']}")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 if __name__ == "__main__":

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
-from .errors import InvalidGame, InvalidPosition, Unsupported, ZermeloError
+from .errors import InvalidGame, InvalidPosition, Unsupported
+from .files import save_figure
 from .registry import entry, make_game
 from .rules import Impartial, Outcome, Rules
 
@@ -411,9 +412,6 @@ def render_png(t: Table, path: str) -> None:
         frameon=False,
     )
     fig.tight_layout()
-    try:
-        # format="png" always: without it matplotlib picks the format from the extension (a
-        # '.txt' path failed) and appends '.png' to a path without one (the file was elsewhere).
-        fig.savefig(path, format="png")
-    except OSError as exc:
-        raise ZermeloError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    # format="png" always: without it matplotlib picks the format from the extension (a
+    # '.txt' path failed) and appends '.png' to a path without one (the file was elsewhere).
+    save_figure(fig, path, format="png")

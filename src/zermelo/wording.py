@@ -63,22 +63,21 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
-def verdict(a: Analysis) -> str:
-    """The outcome as the end of a sentence: ``so the player to move wins (an N-position)``."""
+def verdict(a: Analysis, *, short: bool = False) -> str:
+    """The outcome as the end of a sentence: ``so the player to move wins (an N-position)``;
+    ``short``: the notes' shorter form (``so the player to move wins``)."""
     if a.outcome is Outcome.P:
         return "so the player to move loses (a P-position)"
     if a.outcome is Outcome.N:
-        return "so the player to move wins (an N-position)"
-    return "so neither player can force a win: with best play the game goes on for ever (a draw)"
+        return "so the player to move wins" + ("" if short else " (an N-position)")
+    return "so neither player can force a win" + (
+        " (a draw)" if short else ": with best play the game goes on for ever (a draw)"
+    )
 
 
 def notes_verdict(a: Analysis) -> str:
-    """The shorter verdict of the notes' games: ``so the player to move wins``."""
-    if a.outcome is Outcome.N:
-        return "so the player to move wins"
-    if a.outcome is Outcome.P:
-        return "so the player to move loses (a P-position)"
-    return "so neither player can force a win (a draw)"
+    """The shorter verdict of the notes' games: ``verdict(a, short=True)``."""
+    return verdict(a, short=True)
 
 
 def move_and_result(m: Move[Any], game: Rules[Any]) -> str:

@@ -37,6 +37,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidGame, InvalidPosition, Unsupported
+from ..files import cannot_write
 from ..games.heap import HeapGame
 from . import kernels
 from .codes import Code, parse_code
@@ -385,7 +386,7 @@ def _save(path: Path, spec: str, g: np.ndarray, done: int) -> None:
             finally:
                 os.close(fd)
     except OSError as exc:
-        raise InvalidPosition(f"cannot write checkpoint {path}: {exc.strerror or exc}") from exc
+        raise cannot_write(path, exc, "checkpoint") from exc
 
 
 def _load(path: Path, spec: str) -> np.ndarray | None:
