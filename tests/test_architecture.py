@@ -13,6 +13,7 @@ import fnmatch
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,29 +50,37 @@ def _type_checking_lines(tree: ast.Module) -> set[int]:
     return lines
 
 
+def from_imports(name: str) -> Iterator[tuple[ast.ImportFrom, str]]:
+    """Each ``from … import …`` of a zermelo module in ``name``, with the module it names (relative
+    imports resolved)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            target = ".".join(base + ([node.module] if node.module else []))
+        else:
+            target = node.module or ""
+        if target.split(".")[0] == "zermelo":
+            yield node, target
+
+
 def imports_of(name: str) -> set[str]:
     """The zermelo modules that importing ``name`` (and running its functions) may import."""
-    path = MODULES[name]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
     skip = _type_checking_lines(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
-        if getattr(node, "lineno", None) in skip:
-            continue
-        if isinstance(node, ast.Import):
+        if getattr(node, "lineno", None) not in skip and isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.split(".")[0] == "zermelo")
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            if target.split(".")[0] != "zermelo":
-                continue
-            for a in node.names:  # `from . import games` imports a module
-                sub = f"{target}.{a.name}"
-                found.add(sub if sub in MODULES else target)
+    for node, target in from_imports(name):
+        if node.lineno in skip:
+            continue
+        for a in node.names:  # `from . import games` imports a module
+            sub = f"{target}.{a.name}"
+            found.add(sub if sub in MODULES else target)
     # Importing a.b.c runs the packages a and a.b first: they count, except the importer's own.
     own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 2)}
     for target in list(found):
@@ -243,19 +252,8 @@ def test_the_first_commands_load_only_what_they_use() -> None:
 def private_imports() -> set[tuple[str, str]]:
     """(importer, name) for every ``from zermelo.x import _name`` of a name that is not a module."""
     found: set[tuple[str, str]] = set()
-    for name, path in MODULES.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.ImportFrom):
-                continue
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            if target.split(".")[0] != "zermelo":
-                continue
+    for name in MODULES:
+        for node, target in from_imports(name):
             for a in node.names:
                 dunder = a.name.startswith("__") and a.name.endswith("__")
                 if a.name.startswith("_") and not dunder and f"{target}.{a.name}" not in MODULES:

@@ -114,10 +114,14 @@ class KeyTable(dict[Hashable, bytes]):
     def __missing__(self, key: Hashable) -> bytes:
         g = self.graph
         j = len(g.positions)
-        b = self[key] = j.to_bytes(8, sys.byteorder)
         g.positions.append((self.rules, key))  # the key stands in for the position until fixed
         g.keys.append(key)
         g.fresh.append(j)
+        return self.add(key, j)
+
+    def add(self, key: Hashable, j: int) -> bytes:
+        """Record node ``j`` under ``key`` (and in ``dense``); its id's bytes."""
+        b = self[key] = j.to_bytes(8, sys.byteorder)
         if self.bulk and type(key) is int:
             if key > self.top:
                 self.top = key
@@ -125,16 +129,6 @@ class KeyTable(dict[Hashable, bytes]):
             if d is not None and 0 <= key < d.shape[0]:
                 d[key] = j
         return b
-
-    def add(self, key: Hashable, j: int) -> None:
-        """Record a node made outside ``__missing__`` (a root)."""
-        self[key] = j.to_bytes(8, sys.byteorder)
-        if self.bulk and type(key) is int:
-            if key > self.top:
-                self.top = key
-            d = self.dense
-            if d is not None and 0 <= key < d.shape[0]:
-                d[key] = j
 
     def forget(self, key: Hashable) -> None:
         del self[key]

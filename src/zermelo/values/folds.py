@@ -23,7 +23,7 @@ from .dyadic import birthday_of_number
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["birthday", "fold_values", "stops"]
+__all__ = ["birthday", "fold_cached", "fold_values", "stops"]
 
 T = TypeVar("T")
 ZERO_FRACTION = Fraction(0)
@@ -53,47 +53,60 @@ def fold_values(root: Game, leaf: Callable[[Game], T | None], combine: Callable[
     return out
 
 
+def fold_cached(root: Game, cache: dict[int, T], known: Callable[[Game], T | None], combine: Callable[[Game], T]) -> T:
+    """A quantity kept in ``cache`` (by value id) for ``root`` and every value below it.
+
+    ``known(g)`` is the quantity when it needs no options (a number's, a nimber's), else ``None``;
+    ``combine(g)`` computes it from the options' quantities, already in ``cache``.
+    """
+    hit = cache.get(root.id)
+    if hit is not None:
+        return hit
+
+    def leaf(x: Game) -> T | None:
+        hit = cache.get(x.id)
+        if hit is None:
+            hit = known(x)
+            if hit is not None:
+                cache[x.id] = hit
+        return hit
+
+    def comb(x: Game) -> T:
+        out = cache[x.id] = combine(x)
+        return out
+
+    return fold_values(root, leaf, comb)
+
+
 _STOPS: dict[int, tuple[Fraction, Fraction]] = {}
 _BIRTHDAYS: dict[int, int] = {}
 
 
+def _known_stops(x: Game) -> tuple[Fraction, Fraction] | None:
+    if x.num is not None:
+        return (x.num, x.num)
+    return (ZERO_FRACTION, ZERO_FRACTION) if x.nim is not None else None
+
+
 def stops(g: Game) -> tuple[Fraction, Fraction]:
     """(left stop, right stop): where play ends when Left (Right) starts, ignoring the tempo."""
-    hit = _STOPS.get(g.id)
-    if hit is not None:
-        return hit
-
-    def leaf(x: Game) -> tuple[Fraction, Fraction] | None:
-        hit = _STOPS.get(x.id)
-        if hit is None and x.num is not None:
-            hit = _STOPS[x.id] = (x.num, x.num)
-        elif hit is None and x.nim is not None:
-            hit = _STOPS[x.id] = (ZERO_FRACTION, ZERO_FRACTION)
-        return hit
 
     def combine(x: Game) -> tuple[Fraction, Fraction]:
-        out = _STOPS[x.id] = (max(_STOPS[o.id][1] for o in x.left), min(_STOPS[o.id][0] for o in x.right))
-        return out
+        return (max(_STOPS[o.id][1] for o in x.left), min(_STOPS[o.id][0] for o in x.right))
 
-    return fold_values(g, leaf, combine)
+    return fold_cached(g, _STOPS, _known_stops, combine)
+
+
+def _known_birthday(x: Game) -> int | None:
+    if x.num is not None:
+        return birthday_of_number(x.num)
+    return x.nim
 
 
 def birthday(g: Game) -> int:
     """The day ``g`` is born: 0 for 0, 1 + the latest-born option otherwise."""
-    hit = _BIRTHDAYS.get(g.id)
-    if hit is not None:
-        return hit
-
-    def leaf(x: Game) -> int | None:
-        hit = _BIRTHDAYS.get(x.id)
-        if hit is None and x.num is not None:
-            hit = _BIRTHDAYS[x.id] = birthday_of_number(x.num)
-        elif hit is None and x.nim is not None:
-            hit = _BIRTHDAYS[x.id] = x.nim
-        return hit
 
     def combine(x: Game) -> int:
-        out = _BIRTHDAYS[x.id] = 1 + max((_BIRTHDAYS[o.id] for o in (*x.left, *x.right)), default=-1)
-        return out
+        return 1 + max((_BIRTHDAYS[o.id] for o in (*x.left, *x.right)), default=-1)
 
-    return fold_values(g, leaf, combine)
+    return fold_cached(g, _BIRTHDAYS, _known_birthday, combine)

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .folds import fold_values
+from .folds import fold_cached, fold_values
 from .game import BUILT_ON, Game, add, game, number, star
 
 __all__ = ["Thermograph", "Wall", "cool", "thermograph"]
@@ -148,28 +148,23 @@ _THERMOGRAPHS: dict[int, Thermograph] = {}  # by the value's id (values are inte
 
 def thermograph(g: Game) -> Thermograph:
     """The thermograph of ``g`` (cached per value; computed bottom-up without recursion)."""
-    hit = _THERMOGRAPHS.get(g.id)
-    if hit is not None:
-        return hit
-
-    def leaf(x: Game) -> Thermograph | None:
-        hit = _THERMOGRAPHS.get(x.id)
-        if hit is None and x.num is not None:
-            w = Wall.constant(x.num)
-            hit = _THERMOGRAPHS[x.id] = Thermograph(w, w, x.num, _number_temperature(x.num))
-        elif hit is None and x.nim is not None and x.nim > 1:
-            hit = _THERMOGRAPHS[x.id] = thermograph(star(1))  # every *n (n >= 1) has the thermograph of *
-        return hit
 
     def combine(x: Game) -> Thermograph:
-        lw = _extreme([thermograph(o).right_wall for o in x.left], True).tilt(-1)
-        rw = _extreme([thermograph(o).left_wall for o in x.right], False).tilt(1)
+        lw = _extreme([_THERMOGRAPHS[o.id].right_wall for o in x.left], True).tilt(-1)
+        rw = _extreme([_THERMOGRAPHS[o.id].left_wall for o in x.right], False).tilt(1)
         top = _meeting(lw, rw)
-        mast = lw(top)
-        out = _THERMOGRAPHS[x.id] = Thermograph(lw.upto(top), rw.upto(top), mast, top)
-        return out
+        return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
 
-    return fold_values(g, leaf, combine)
+    return fold_cached(g, _THERMOGRAPHS, _known_thermograph, combine)
+
+
+def _known_thermograph(x: Game) -> Thermograph | None:
+    if x.num is not None:
+        w = Wall.constant(x.num)
+        return Thermograph(w, w, x.num, _number_temperature(x.num))
+    if x.nim is not None and x.nim > 1:
+        return thermograph(star(1))  # every *n (n >= 1) has the thermograph of *
+    return None
 
 
 def _meeting(lw: Wall, rw: Wall) -> Fraction:
