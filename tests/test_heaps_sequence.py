@@ -184,13 +184,23 @@ def _loads(ck: Path) -> int:
         return int(data["values"].size)
 
 
-def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("spec", "kernel", "n"),
+    [
+        # Long enough (O(n²) plain kernel) that an idle machine is still running when killed.
+        ("octal:0.16", "octal-plain", 120_000),
+        # Three heaps: the value sets go into the checkpoint too; values grow (arithmetic period).
+        ("tbreak:0.8", "tbreak-plain", 3_000),
+    ],
+)
+def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(
+    tmp_path: Path, spec: str, kernel: str, n: int
+) -> None:
     # A real process killed with SIGKILL twice, at different moments of its saving rhythm (once
     # soon after a save, once just as the file changes), then resumed to the end: the values are
     # those of an uninterrupted run, and every checkpoint seen on the way loads.
-    N = 120_000  # long enough (O(n²) plain kernel) that an idle machine is still running when killed
     ck, out = tmp_path / "ck.npz", tmp_path / "values.npy"
-    argv = ["sequence", "octal:0.16", "--kernel", "octal-plain", "--upto", str(N), "--no-prove", "--quiet"]
+    argv = ["sequence", spec, "--kernel", kernel, "--upto", str(n), "--no-prove", "--quiet"]
     argv += ["--checkpoint", str(ck), "--checkpoint-every", "0.1"]
     sizes = []
     for wait_for_change in (False, True):
@@ -207,7 +217,97 @@ def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(tmp_pa
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         sizes.append(_loads(ck))
-    assert 0 < sizes[0] <= sizes[1] < N + 1
+    assert 0 < sizes[0] <= sizes[1] < n + 1
     assert main([*argv, "--out", str(out)]) == 0  # resumed to the end
-    whole = sequence(Octal("0.16"), N, kernel="octal-plain", prove=False)
+    whole = sequence(z.make_game(spec), n, kernel=kernel, prove=False)  # type: ignore[arg-type]
     assert np.array_equal(np.load(out), whole.values)
+
+
+_S62 = ",".join(map(str, range(1, 63)))
+_A399 = ",".join(map(str, range(1, 400)))
+
+
+@pytest.mark.parametrize(
+    ("spec", "kernel", "n"),
+    [
+        (f"subtraction:{_S62}", "subtraction-bitset", 200_000_000),
+        (f"allbut:{_A399}", "allbut-counts", 50_000_000),
+        ("octal:0.16", "octal-plain", 3_000_000),
+        ("grundygame", "octal-sparse", 3_000_000),
+        ("tbreak:0.8", "tbreak-plain", 100_000),
+        ("subtraction:1,3,4", "engine", 3_000_000),
+    ],
+)
+def test_every_kernel_stops_at_the_deadline(spec: str, kernel: str, n: int) -> None:
+    # Within 10 % of the limit or 0.5 s, whichever is more (chunks take at most 0.2 s with a deadline).
+    limit = 1.0
+    began = time.monotonic()
+    with pytest.raises(z.SearchLimitExceeded, match=r"^time budget exceeded after 1\.\d s \([\d,]+ of [\d,]+ heaps"):
+        sequence(
+            z.make_game(spec),  # type: ignore[arg-type]
+            n,
+            kernel=kernel,
+            prove=False,
+            use_period=False,
+            limits=z.Limits(None, limit),
+        )
+    assert time.monotonic() - began < limit + 0.5
+
+
+def test_cli_timeout_saves_the_checkpoint_first_then_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ck = tmp_path / "ck.npz"
+    argv = ["sequence", "octal:0.16", "--kernel", "octal-plain", "--upto", "3000000", "--no-prove"]
+    argv += ["--checkpoint", str(ck), "--timeout", "0.5", "--quiet"]
+    began = time.monotonic()
+    assert main(argv) == 2
+    assert time.monotonic() - began < 1.0
+    err = capsys.readouterr().err
+    assert err.startswith("zermelo: error: time budget exceeded after 0.") and err.count("\n") == 1
+    assert f"checkpoint saved to {ck}, run again to resume" in err
+    first = _loads(ck)
+    assert first > 0 and f"{first:,} of 3,000,001 heaps" in err
+    assert main(argv) == 2  # the second run goes on from the first one's heaps
+    assert _loads(ck) > first
+
+
+def test_cli_budget_counts_heaps_and_bounds_the_proof(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["sequence", "kayles", "--upto", "1000", "--budget", "500"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        "zermelo: error: search budget exceeded: heaps 0..1,000 are 1,001 heaps, more than the budget of 500"
+        " (raise it with --budget)\n"
+    )
+    # Officers' period needs heaps past 100 to be proven: a budget of 101 heaps leaves it observed.
+    assert main(["sequence", "octal:0.6", "--upto", "100", "--budget", "101", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["computed"] == 101 and not out["proven"]
+
+
+def test_a_resumed_take_and_break_run_keeps_its_value_sets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.heaps import kernels
+
+    ck = tmp_path / "ck.npz"
+    game = z.make_game("tbreak:0.8")
+    sequence(game, 300, prove=False, checkpoint=ck)  # type: ignore[arg-type]
+    starts: list[int] = []
+    real = kernels.tbreak_plain
+
+    def record(g: np.ndarray, start: int, *rest: object) -> int:
+        starts.append(start)
+        return int(real(g, start, *rest))
+
+    monkeypatch.setattr(kernels, "tbreak_plain", record)
+    resumed = sequence(game, 600, prove=False, checkpoint=ck)  # type: ignore[arg-type]
+    assert starts[0] == 301  # from the saved sets, not from heap 0
+    assert resumed.values.tolist() == sequence(game, 600, prove=False).values.tolist()  # type: ignore[arg-type]
+
+
+def test_progress_moves_on_stderr_when_it_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    # --json piped to a program: the bar cannot be drawn, lines now and then say where the run is.
+    assert main(["sequence", "tbreak:0.8", "--upto", "100000", "--no-prove", "--timeout", "2.5", "--json"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    lines = [line for line in err if line.startswith("zermelo: tbreak:0.8: computing, ")]
+    assert len(lines) >= 2 and lines[0] != lines[1]
+    assert err[-1].startswith("zermelo: error: time budget exceeded")

@@ -46,9 +46,26 @@ def test_a_bar_with_rate_and_estimated_time_on_a_terminal() -> None:
     assert "\x1b[?25h" in tail and tail.endswith("\x1b[2K")  # cursor back, the bar's line erased
 
 
-def test_quiet_or_not_a_terminal_shows_nothing() -> None:
+def test_quiet_shows_nothing() -> None:
     assert progress_printer(True, stream=Terminal()) is None
-    assert progress_printer(False, stream=io.StringIO()) is None
+    assert progress_printer(True, stream=io.StringIO()) is None
+
+
+def test_not_a_terminal_gets_a_line_now_and_then() -> None:
+    # --json piped to a program, stderr to a log: no bar, but the run is still seen to move.
+    out = io.StringIO()
+    report = progress_printer(False, total=1_000_000, stream=out)
+    assert report is not None
+    report(Progress(100, 500, 0.5))  # the first second stays quiet
+    assert out.getvalue() == ""
+    report(Progress(100_000, 400_000, 1.0, detail="window [-1, 1]"))
+    report(Progress(150_000, 600_000, 1.5))  # under a second since the last line: quiet
+    report(Progress(0, 0, 2.2, phase=ARITHMETIC, work=48_715))
+    report(Progress(400_000, 1_500_000, 3.0, done=True))
+    assert out.getvalue().splitlines() == [
+        "zermelo: searching 100,000 positions 100,000/s 400,000 moves window [-1, 1] (0:00:01)",
+        "zermelo: value arithmetic: 48,715 sums, comparisons and values (after 150,000 positions) (0:00:02)",
+    ]
 
 
 def test_the_bar_names_the_phase_and_the_arithmetic_done() -> None:

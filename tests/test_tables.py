@@ -238,3 +238,41 @@ def test_remoteness_table_is_the_notes_square_game_table() -> None:
     assert text.splitlines()[2].startswith("r  0  1  2  3  1")
     grid = render_text(table("wythoff", size=(2, 3), remoteness=True))
     assert grid.splitlines()[1].split() == ["0", "P0", "N1", "N1"]
+
+
+HEAP_ROWS = ["kayles", "dawsonkayles", "officers", "grundygame", "octal:0.137", "subtraction:1,3,4", "allbut:1,2"]
+
+
+@pytest.mark.parametrize("spec", [*HEAP_ROWS, "tbreak:0.8", "tbreak:4.3..."])
+def test_heap_rows_come_from_the_compiled_kernels_and_agree_with_the_engine(
+    spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from zermelo.registry import make_game
+
+    game = make_game(spec)
+    reference = Engine(game).grundies(list(range(60)))  # type: ignore[arg-type]
+    searched: list[int] = []
+    original = Engine.grundies
+
+    def counting(self: Engine, positions, limits=None):  # type: ignore[no-untyped-def]
+        searched.append(len(positions))
+        return original(self, positions, limits)
+
+    monkeypatch.setattr(Engine, "grundies", counting)
+    assert table(spec, size=60, grundy=True).cells[0] == reference
+    pn = table(spec, size=60).cells[0]
+    assert pn == [Outcome.P if g == 0 else Outcome.N for g in reference]
+    assert searched == []  # the kernel, not the engine
+
+
+def test_a_row_of_100000_kayles_heaps_within_its_timeout(capsys: pytest.CaptureFixture[str]) -> None:
+    # The engine examined every split of every heap (killed at 600 s); the kernel takes seconds.
+    assert main(["table", "kayles", "--grundy", "--size", "100000", "--json", "--timeout", "30"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["cells"][0]) == 100_000 and out["period"]["period"] == 12
+    assert out["cells"][0][99_999] == out["cells"][0][99_999 - 12]
+
+
+def test_a_kernel_row_keeps_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["table", "kayles", "--grundy", "--size", "5000", "--budget", "1000"]) == 2
+    assert "more than the budget of 1,000" in capsys.readouterr().err

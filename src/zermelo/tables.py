@@ -28,6 +28,7 @@ from typing import Any
 from .engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
 from .errors import InvalidGame, InvalidPosition, Unsupported
 from .files import save_figure
+from .limits import Progress
 from .registry import entry, make_game
 from .rules import Impartial, Outcome, Rules
 
@@ -202,7 +203,12 @@ def _outcome_of(g: GValue) -> Outcome:
 def cell_values(
     game: Impartial[Any], positions: list[Any], grundy: bool, misere: bool, limits: Limits | None
 ) -> list[Cell]:
-    """The value of every position, from ONE engine call."""
+    """The value of every position, from ONE engine call (or one run of a compiled kernel: a
+    row of single heaps of a heap game the kernels of :mod:`zermelo.heaps` know, in normal play)."""
+    if not misere:
+        row = _kernel_row(game, positions, limits)
+        if row is not None:
+            return list(row) if grundy else [_outcome_of(g) for g in row]
     eng = engine_for(game)
     if grundy:
         return list(eng.grundies(positions, limits))
@@ -218,6 +224,30 @@ def cell_values(
     for s, _ in eng.outcomes(positions, misere, limits):
         out.append(Outcome.DRAW if s == DRAW else Outcome.P if s == PREVIOUS_WINS else Outcome.N)
     return out
+
+
+def _kernel_row(game: Impartial[Any], positions: list[Any], limits: Limits | None) -> list[int] | None:
+    """The Grundy values of heaps 0..N-1 from the compiled kernel ``zermelo sequence`` uses (the
+    engine would examine every split of every heap: hours for 100,000 Kayles heaps), or None when
+    the positions are not such a row or no kernel applies."""
+    from .games.heap import HeapGame
+
+    if not isinstance(game, HeapGame) or positions != list(range(len(positions))) or not positions:
+        return None
+    from .heaps.sequence import SequenceProgress, compiled_kernel, sequence
+
+    kernel = compiled_kernel(game)
+    if kernel is None:
+        return None
+    report = None if limits is None else limits.progress
+    phase = f"Grundy values of heaps ({kernel} kernel)"
+
+    def progress(p: SequenceProgress) -> None:
+        if report is not None:
+            report(Progress(p.done, 0, p.seconds, done=p.phase == "done", phase=phase))
+
+    s = sequence(game, len(positions) - 1, prove=False, limits=limits, progress=progress)
+    return [int(v) for v in s.values.tolist()]
 
 
 def table(

@@ -60,11 +60,15 @@ def progress_printer(
     arithmetic runs), the time so far and the estimated time left.
     ``total`` is what the bar fills towards — the position budget, so the estimate is the time
     until the budget runs out: an upper bound, as the search ends by then at the latest.  Nothing
-    is shown for the first second, when ``quiet``, or when stderr is not a terminal.
+    is shown for the first second, or when ``quiet``.  When stderr is not a terminal (``--json``
+    piped to a program, a log file) the same report is a plain line now and then
+    (:func:`progress_lines`).
     """
     out = sys.stderr if stream is None else stream
-    if quiet or not out.isatty():
+    if quiet:
         return None
+    if not out.isatty():
+        return _line_printer(out)
     from rich.console import Console
     from rich.progress import BarColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn
     from rich.progress import Progress as Bar
@@ -101,18 +105,64 @@ def progress_printer(
             atexit.register(bar.stop)  # a budget error ends the run without a final report
             started[0] = True
         clock[0] = max(clock[0], p.seconds)
-        if p.phase == ARITHMETIC:
-            s = last[0]
-            text = f"{p.phase}: {p.work:,} sums, comparisons and values" + (
-                f" (after {s.positions:,} positions)" if s.positions else ""
-            )
-        else:
-            last[0] = p
-            rate = p.positions / p.seconds if p.seconds else 0.0
-            # The moves go on when every position is known (a table of 100,000 heaps).
-            text = f"{p.phase} {p.positions:,} positions {rate:,.0f}/s {p.options:,} moves"
+        text = _describe(p, last)
         bar.update(task, completed=last[0].positions, text=text, detail=p.detail)
         bar.refresh()
+
+    return report
+
+
+def progress_lines(stream: TextIO | None = None) -> Callable[[float, str], None]:
+    """Print ``zermelo: TEXT (elapsed)`` on stderr now and then: after the first second, then
+    whenever a tenth of the time so far (at least a second) has passed since the last line — a
+    display that moves where no bar can be drawn (stderr is a file or a pipe).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> say = progress_lines(out)
+    >>> for t in (0.5, 1.0, 1.5, 2.2, 30.0, 31.0, 33.5):
+    ...     say(t, f"{int(t * 100):,} positions")
+    >>> print(out.getvalue(), end="")
+    zermelo: 100 positions (0:00:01)
+    zermelo: 220 positions (0:00:02)
+    zermelo: 3,000 positions (0:00:30)
+    zermelo: 3,350 positions (0:00:33)
+    """
+    out = sys.stderr if stream is None else stream
+    last = [-1.0]
+
+    def say(seconds: float, text: str) -> None:
+        if seconds < 1.0 or seconds - last[0] < max(1.0, seconds / 10):
+            return
+        last[0] = seconds
+        s = int(seconds)
+        out.write(f"zermelo: {text} ({s // 3600}:{s // 60 % 60:02}:{s % 60:02})\n")
+        out.flush()
+
+    return say
+
+
+def _describe(p: Progress, last: list[Progress]) -> str:
+    """A report in words; ``last[0]`` keeps the search's counts while the arithmetic reports."""
+    if p.phase == ARITHMETIC:
+        s = last[0]
+        after = f" (after {s.positions:,} positions)" if s.positions else ""
+        return f"{p.phase}: {p.work:,} sums, comparisons and values{after}"
+    last[0] = p
+    rate = p.positions / p.seconds if p.seconds else 0.0
+    # The moves go on when every position is known (a table of 100,000 heaps).
+    moves = f" {p.options:,} moves" if p.options else ""
+    return f"{p.phase} {p.positions:,} positions {rate:,.0f}/s{moves}"
+
+
+def _line_printer(out: TextIO) -> Callable[[Progress], None]:
+    """The report of :func:`progress_printer` as plain lines (stderr is not a terminal)."""
+    say = progress_lines(out)
+    last = [Progress(0, 0, 0.0)]
+
+    def report(p: Progress) -> None:
+        if not p.done:
+            say(p.seconds, _describe(p, last) + (f" {p.detail}" if p.detail else ""))
 
     return report
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
@@ -17,7 +18,7 @@ from ..games.heap import HeapGame
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
 from ..registry import make_game
 from . import SUMMARY
-from .common import emit_json, file_name
+from .common import emit_json, file_name, limits_from, progress_lines
 
 
 def add(sub: Any) -> None:
@@ -52,23 +53,42 @@ def add(sub: Any) -> None:
     p.add_argument("--kernel", choices=KERNELS, help="force a kernel (default: the fastest that applies)")
     p.add_argument("--no-prove", action="store_true", help="do not compute past N to prove a period")
     p.add_argument("--max", type=int, metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=None,
+        metavar="N",
+        help="compute at most N heaps, the proof's included (default: no limit)",
+    )
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="stop after this many seconds (with --checkpoint, saved first: run again to resume)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
 
 
 class _Bar:
-    """A rich progress bar on stderr (only on a terminal)."""
+    """Progress on stderr: a rich bar on a terminal, else a line now and then."""
 
     def __init__(self, enabled: bool, label: str) -> None:
         self.progress: Any = None
         self.task: Any = None
         self.last = 0
-        if enabled:
+        self.label = label
+        self.lines: Any = None
+        if enabled and not sys.stderr.isatty():
+            self.lines = progress_lines()
+        elif enabled:
             from rich.console import Console
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
             self.progress = Progress(
                 TextColumn(label),
+                TextColumn("{task.description}"),
                 BarColumn(),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
@@ -78,12 +98,14 @@ class _Bar:
 
     def __call__(self, p: SequenceProgress) -> None:
         self.last = p.done
+        if self.lines is not None and p.phase != "done":
+            self.lines(p.seconds, f"{self.label}: {p.phase}, {p.done:,} of {p.total:,} heaps")
         if self.progress is None:
             return
         if self.task is None:
             self.progress.start()
-            self.task = self.progress.add_task("heaps", total=p.total)
-        self.progress.update(self.task, completed=p.done, total=p.total)
+            self.task = self.progress.add_task(p.phase, total=p.total)
+        self.progress.update(self.task, completed=p.done, total=p.total, description=p.phase)
 
     def close(self) -> None:
         if self.progress is not None and self.task is not None:
@@ -103,7 +125,8 @@ def run(args: argparse.Namespace) -> int:
     for name, suffix in ((args.plot, ".png"),):
         if name and not name.lower().endswith(suffix):
             raise InvalidPosition(f"--plot writes a PNG file; give a name ending in {suffix}, got {name!r}")
-    bar = _Bar(not args.quiet and sys.stderr.isatty(), game.spec())
+    limits = dataclasses.replace(limits_from(args), progress=None)  # the heaps' bar is the display
+    bar = _Bar(not args.quiet, game.spec())
     try:
         result = sequence(
             game,
@@ -114,6 +137,7 @@ def run(args: argparse.Namespace) -> int:
             checkpoint=args.checkpoint,
             checkpoint_seconds=args.checkpoint_every,
             progress=bar,
+            limits=limits,
         )
     except KeyboardInterrupt:
         bar.close()

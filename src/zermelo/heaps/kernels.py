@@ -11,7 +11,8 @@ the arrays and call again.
 * :func:`allbut_counts` — all-but subtraction games: counts of each value so far; O(n·|S|).
 * :func:`octal_plain` — the plain O(n²) rule for codes leaving at most two heaps (the reference).
 * :func:`octal_sparse` — the sparse-space (rare/common) algorithm for the same codes.
-* :func:`tbreak_plain` — any take-and-break code (three or more heaps), O(n²·W) with value sets.
+* :func:`tbreak_plain` — any take-and-break code (three or more heaps), O(n²·W) with value sets
+  (kept by the caller between chunks).
 
 Codes reach the kernels as arrays indexed by the number ``k`` of counters removed: ``take0[k]``
 (bit 1: remove ``k`` leaving nothing), ``take1[k]`` (bit 2: leave one heap), ``split[k]`` (bit 4:
@@ -272,25 +273,20 @@ def octal_sparse(  # type: ignore[no-untyped-def]
 
 
 @njit
-def tbreak_plain(g, stop, digits, uneq, width):  # type: ignore[no-untyped-def]
-    """Any take-and-break code (bit ``2^j`` of ``digits[k]``: leave ``j`` heaps), from heap 0.
+def tbreak_plain(g, start, stop, digits, uneq, sets, mark):  # type: ignore[no-untyped-def]
+    """Any take-and-break code (bit ``2^j`` of ``digits[k]``: leave ``j`` heaps).
 
     ``sets[j, m, v]`` says some split of ``m`` into ``j`` non-empty heaps has value ``v``:
-    ``sets[j][m] = U_a G(a) xor sets[j-1][m-a]``.  Returns ``stop``, or the heap at which a value
-    reached ``width / 2`` (call again with a wider ``width``).
+    ``sets[j][m] = U_a G(a) xor sets[j-1][m-a]``; rows ``0..start-1`` of ``sets`` are done (the
+    scratch a chunked run keeps, ``width = sets.shape[2]`` a power of two) and rows from ``start``
+    on are zero.  ``mark`` (int64, ``width`` long) is scratch.  Fills ``g[start:stop]`` and
+    returns ``stop``, or the heap at which a value reached ``width / 2`` (its row of ``sets`` is
+    then partly filled: clear it, widen ``sets`` and call again from there).
     """
     size = digits.shape[0]
-    jmax = 1
-    for k in range(size):
-        d = digits[k]
-        j = 0
-        while d >> j:
-            j += 1
-        if j - 1 > jmax:
-            jmax = j - 1
-    sets = np.zeros((jmax + 1, stop, width), np.uint8)
-    mark = np.zeros(width, np.int64)
-    for n in range(stop):
+    jmax = sets.shape[0] - 1
+    width = sets.shape[2]
+    for n in range(start, stop):
         for j in range(2, jmax + 1):
             for a in range(1, n - j + 2):
                 b = n - a

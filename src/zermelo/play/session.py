@@ -163,7 +163,10 @@ class Session:
         key = (self.game.key(position), turn)
         hit = self._cache.get(key)
         if hit is None:
-            hit = self._cache[key] = classify(self.game, position, misere=self.misere, limits=self.limits, turn=turn)
+            # Each analysis gets the whole --timeout (a game is many analyses, with the player's
+            # thinking in between): its deadline starts now.
+            limits = replace(self.limits, deadline=None).started()
+            hit = self._cache[key] = classify(self.game, position, misere=self.misere, limits=limits, turn=turn)
         return hit
 
     def _enter(self, position: Any) -> None:

@@ -1,0 +1,335 @@
+"""The kernels' drivers for :func:`~zermelo.heaps.sequence.sequence`: one runner per kernel.
+
+Each runner fills ``g[start:stop]`` of the values array, assuming ``g[:start]`` is done, keeping
+whatever scratch its kernel needs between chunks (and handing it to a checkpoint:
+:meth:`_Runner.scratch` / :meth:`_Runner.restore`).  :func:`_runner` picks the runner a game
+gets, with the periodicity rule that applies to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..errors import InvalidPosition, Unsupported
+from ..games.heap import HeapGame
+from ..limits import Limits
+from . import kernels
+from .codes import Code, parse_code
+from .sparse import MaskChoice, parity_table, pick_mask
+
+__all__ = ["KERNELS", "MAX_CODE_DIGITS", "OctalRunner", "code_of", "kernel_label", "runner_for"]
+
+KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain", "tbreak-plain", "engine")
+
+#: The longest code a subtraction set is written as (its largest member): beyond it, no code.
+MAX_CODE_DIGITS = 1 << 16
+
+
+def code_of(game: HeapGame) -> Code | None:
+    """The take-and-break code of a heap game, if it has one.
+
+    >>> from zermelo.games import Subtraction
+    >>> str(code_of(Subtraction({1, 3, 4})))
+    '0.3033'
+    """
+    code = game.take_and_break_code()
+    if code is not None:
+        return code
+    if game.octal_code is not None:
+        return parse_code(game.octal_code, 8, "octal")
+    if game.subtraction_set is not None and max(game.subtraction_set) <= MAX_CODE_DIGITS:
+        digits = [0] * (max(game.subtraction_set) + 1)
+        for k in game.subtraction_set:
+            digits[k] = 3
+        return Code(tuple(digits), (False,) * len(digits))
+    return None
+
+
+# -- runners: each fills g[start:stop] ----------------------------------------------------------
+class _Runner:
+    kernel = "engine"
+    dtype: Any = np.int32
+
+    def run(self, g: np.ndarray, start: int, stop: int) -> None:
+        raise NotImplementedError
+
+    def mask(self) -> MaskChoice | None:
+        return None
+
+    def scratch(self, done: int) -> dict[str, np.ndarray]:
+        """What a checkpoint keeps besides the values (the runner's scratch for heaps 0..done-1)."""
+        return {}
+
+    def restore(self, extra: dict[str, np.ndarray], done: int) -> None:
+        """Take back what :meth:`scratch` saved (the runner rebuilds whatever it lacks)."""
+
+
+class _SubtractionRunner(_Runner):
+    kernel = "subtraction-bitset"
+    dtype = np.uint8
+
+    def __init__(self, s: tuple[int, ...]) -> None:
+        self.s = np.array(sorted(s), np.int64)
+
+    def run(self, g: np.ndarray, start: int, stop: int) -> None:
+        kernels.subtraction_bitset(g, start, stop, self.s)
+
+
+class _AllButRunner(_Runner):
+    kernel = "allbut-counts"
+
+    def __init__(self, excluded: frozenset[int]) -> None:
+        self.s = np.array(sorted(excluded), np.int64)
+        self.count: np.ndarray | None = None
+
+    def run(self, g: np.ndarray, start: int, stop: int) -> None:
+        while start < stop:
+            if self.count is None or self.count.shape[0] < 2 * (int(g[:start].max(initial=0)) + 4):
+                top = int(g[:start].max(initial=0))
+                self.count = np.bincount(g[:start].astype(np.int64), minlength=2 * top + 1024)
+            start = int(kernels.allbut_counts(g, start, stop, self.s, self.count))
+            if start < stop:
+                self.count = None
+
+
+def _code_arrays(code: Code, length: int) -> tuple[np.ndarray, ...]:
+    size = length if code.repeat else min(len(code.digits), length)
+    d = np.array([code.digit(k) for k in range(size)], np.int64)
+    u = np.array([code.is_unequal(k) for k in range(size)], np.uint8)
+    return d, u
+
+
+class OctalRunner(_Runner):
+    """Codes leaving at most two heaps: the sparse-space kernel (or the plain one if asked)."""
+
+    #: Heaps computed by the plain rule before the first mask is picked from their histogram.
+    warm = 64
+    #: Cost of one rare heap to the sparse kernel, in plain-rule splits (its rare pairs plus its
+    #: share of the scan; measured on Dawson's Kayles, where a third of the heaps are rare and the
+    #: plain rule is ~3.5× faster).  A chunk goes by the plain rule, which costs about
+    #: (start + stop) / 4 splits a heap, when ``sparse_cost · rare`` is more than that: no sparse space.
+    sparse_cost = 6.0
+
+    def __init__(self, code: Code, sparse: bool) -> None:
+        self.code = code
+        self.sparse = sparse
+        self.kernel = "octal-sparse" if sparse else "octal-plain"
+        self.mark = np.zeros(64, np.int64)
+        self.length = 0
+        self.choice: MaskChoice | None = None
+        self.rare = np.zeros(0, np.int64)
+        self.nrare = 0
+        self.stale = False  # the rare list misses heaps the plain rule computed
+        self.plain_heaps = 0  # heaps past the warm-up computed by the plain rule (no sparse space)
+
+    def _arrays(self, stop: int) -> None:
+        if self.length >= stop or (not self.code.repeat and self.length):
+            return
+        d, self.uneq = _code_arrays(self.code, max(stop, 1))
+        self.take0 = (d & 1).astype(np.uint8)
+        self.take1 = (d >> 1 & 1).astype(np.uint8)
+        self.split = (d >> 2 & 1).astype(np.uint8)
+        self.split_k = np.nonzero(self.split)[0].astype(np.int64)
+        self.length = stop
+
+    def _grow_mark(self, g: np.ndarray, upto: int) -> None:
+        top = int(g[:upto].max(initial=0))
+        size = self.mark.shape[0]
+        while top + 1 >= size // 2:
+            size *= 2
+        if size != self.mark.shape[0]:
+            self.mark = np.zeros(size, np.int64)
+
+    def mask(self) -> MaskChoice | None:
+        return self.choice
+
+    def _repick(self, g: np.ndarray, done: int) -> None:
+        parities = {int(k) % 2 for k in self.split_k}
+        choice = pick_mask(g[:done], parities)
+        self.choice = choice
+        self.parity = parity_table(choice.mask, self.mark.shape[0])
+        if choice.domain:
+            target = (np.arange(done) + choice.off) & 1
+            self.good = ((self.split_k % 2) == choice.off).astype(np.uint8)
+        else:
+            target = np.zeros(done, np.int64)
+            self.good = np.ones(self.split_k.shape[0], np.uint8)
+        where = np.nonzero(self.parity[g[:done]] == target)[0]
+        self.nrare = where.shape[0]
+        self.rare = np.zeros(max(2 * self.nrare, self.nrare + 256), np.int64)
+        self.rare[: self.nrare] = where
+
+    def run(self, g: np.ndarray, start: int, stop: int) -> None:
+        self._arrays(stop)
+        warm = self.warm
+        while start < stop:
+            self._grow_mark(g, start)
+            if not self.sparse or start < warm:
+                end = stop if not self.sparse else min(stop, warm)
+                start = int(
+                    kernels.octal_plain(g, start, end, self.take0, self.take1, self.split, self.uneq, self.mark)
+                )
+                continue
+            if (
+                self.choice is None
+                or self.stale
+                or self.parity.shape[0] != self.mark.shape[0]
+                or self.nrare >= self.rare.shape[0]
+            ):
+                self._repick(g, start)
+                self.stale = False
+            assert self.choice is not None
+            if self.sparse_cost * self.choice.rare > (start + stop) / 4:
+                end = int(kernels.octal_plain(g, start, stop, self.take0, self.take1, self.split, self.uneq, self.mark))
+                self.plain_heaps += end - start
+                self.stale = True  # re-pick (and rebuild the rare list) before the next sparse chunk
+                start = end
+                continue
+            start, self.nrare = kernels.octal_sparse(
+                g,
+                start,
+                stop,
+                self.take0,
+                self.take1,
+                self.split_k,
+                self.good,
+                self.uneq,
+                self.mark,
+                self.parity,
+                self.rare,
+                self.nrare,
+                self.choice.domain,
+                self.choice.off,
+            )
+            start = int(start)
+
+
+class _TBreakRunner(_Runner):
+    """Codes leaving three or more heaps: the value sets of every split, kept between chunks.
+
+    ``sets[j, m]`` (the values of the splits of ``m`` into ``j`` heaps) is the kernel's scratch:
+    rows ``0..built-1`` are done.  It grows by doubling as the run goes, widens (and is
+    rebuilt) when a value outgrows it, and goes into the checkpoint, so a resumed run goes on
+    where the saved one stopped.
+    """
+
+    kernel = "tbreak-plain"
+
+    def __init__(self, code: Code) -> None:
+        self.code = code
+        self.jmax = max(1, code.max_heaps)
+        self.width = 64
+        self.sets = np.zeros((self.jmax + 1, 0, self.width), np.uint8)
+        self.mark = np.zeros(self.width, np.int64)
+        self.built = 0
+        self.length = 0
+
+    def _arrays(self, stop: int) -> None:
+        if self.length >= stop or (not self.code.repeat and self.length):
+            return
+        self.digits, self.uneq = _code_arrays(self.code, max(stop, 2 * self.length, 1))
+        self.length = self.digits.shape[0] if self.code.repeat else max(stop, 1)
+
+    def _room(self, stop: int, most: int) -> None:
+        have = self.sets.shape[1]
+        if have >= stop:
+            return
+        rows = min(max(stop, 2 * have), max(most, stop))
+        try:
+            bigger = np.zeros((self.jmax + 1, rows, self.width), np.uint8)
+        except MemoryError:
+            mib = (self.jmax + 1) * rows * self.width / 2**20
+            raise InvalidPosition(f"not enough memory for the value sets of {rows:,} heaps ({mib:,.0f} MiB)") from None
+        bigger[:, : self.built] = self.sets[:, : self.built]
+        self.sets = bigger
+
+    def run(self, g: np.ndarray, start: int, stop: int) -> None:
+        self._arrays(stop)
+        self._room(stop, g.shape[0])
+        begin = min(self.built, start)  # rows missing (a resumed run without saved sets): recomputed
+        while begin < stop:
+            self.sets[:, begin:] = 0
+            begin = int(kernels.tbreak_plain(g, begin, stop, self.digits, self.uneq, self.sets, self.mark))
+            self.built = begin
+            if begin < stop:  # a value reached half the width: widen, keeping the rows done
+                self.width *= 2
+                wider = np.zeros((self.jmax + 1, self.sets.shape[1], self.width), np.uint8)
+                wider[:, :begin, : self.width // 2] = self.sets[:, :begin]
+                self.sets = wider
+                self.mark = np.zeros(self.width, np.int64)
+
+    def scratch(self, done: int) -> dict[str, np.ndarray]:
+        rows = min(done, self.built)
+        return {"tbreak_sets": np.packbits(self.sets[2:, :rows], axis=2)}
+
+    def restore(self, extra: dict[str, np.ndarray], done: int) -> None:
+        packed = extra.get("tbreak_sets")
+        if packed is None or packed.ndim != 3 or packed.shape[0] != self.jmax - 1 or packed.shape[1] != done:
+            return  # no usable sets: run() rebuilds them from heap 0
+        width = packed.shape[2] * 8
+        if width < 64 or width & (width - 1):
+            return
+        self.width = width
+        self.sets = np.zeros((self.jmax + 1, done, width), np.uint8)
+        self.sets[2:] = np.unpackbits(packed, axis=2)
+        self.mark = np.zeros(width, np.int64)
+        self.built = done
+
+
+class _EngineRunner(_Runner):
+    kernel = "engine"
+    # Chunks of heaps, so a checkpoint is written as the run goes; a resumed run's engine finds
+    # the smaller heaps again as it needs them.
+
+    def __init__(self, game: HeapGame, limits: Limits) -> None:
+        self.game = game
+        self.limits = limits
+
+    def run(self, g: np.ndarray, start: int, stop: int) -> None:
+        from ..engine import engine_for
+
+        values = engine_for(self.game).grundies(list(range(start, stop)), self.limits)
+        if any(not isinstance(v, int) for v in values):
+            raise Unsupported(f"{self.game.spec()}: some heap has a loopy value; no Grundy sequence")
+        g[start:stop] = np.array(values, dtype=np.int64)
+
+
+def runner_for(
+    game: HeapGame, kernel: str | None, limit: int, limits: Limits | None = None
+) -> tuple[_Runner, str, int | None, int]:
+    """The runner, the proof rule ("subtraction" / "octal" / ""), t, and the most heaps left.
+
+    Heaps above ``limit`` are never computed, so a subtraction (or excluded) number above it
+    never applies: the kernels take the numbers up to ``limit`` (a member of 10^300 is no
+    array size), and the subtraction-game proof, which needs heaps past max(S), is not tried.
+    """
+    if kernel == "engine":
+        return _EngineRunner(game, limits or Limits(None)), "", None, 0
+    if game.subtraction_set is not None and kernel in (None, "subtraction-bitset"):
+        used = tuple(k for k in game.subtraction_set if k <= limit)
+        if len(used) <= 62:
+            whole = len(used) == len(game.subtraction_set)
+            return _SubtractionRunner(used), "subtraction" if whole else "", max(used) if whole else None, 1
+    if game.excluded is not None and kernel in (None, "allbut-counts"):
+        return _AllButRunner(frozenset(k for k in game.excluded if k <= limit)), "", None, 1
+    code = code_of(game)
+    if code is not None:
+        rule = "octal" if code.max_heaps <= 2 and not code.repeat and not any(code.unequal) else ""
+        if code.max_heaps >= 3 and not code.repeat and not any(code.unequal):
+            rule = "tbreak"
+        if code.max_heaps <= 2 and kernel in (None, "octal-sparse", "octal-plain"):
+            return OctalRunner(code, kernel != "octal-plain"), rule, code.max_removal, code.max_heaps
+        if kernel in (None, "tbreak-plain"):
+            return _TBreakRunner(code), rule, code.max_removal, code.max_heaps
+    if kernel is not None:
+        raise Unsupported(f"{game.spec()}: the {kernel} kernel does not apply to this game")
+    return _EngineRunner(game, limits or Limits(None)), "", None, 0
+
+
+def kernel_label(runner: _Runner, done: int) -> str:
+    """The kernel's name, saying so when the plain rule did most of a sparse run's work."""
+    if isinstance(runner, OctalRunner) and runner.sparse and 2 * runner.plain_heaps > done:
+        return f"{runner.kernel} ({runner.plain_heaps:,} of {done:,} heaps by the plain rule: no sparse space)"
+    return runner.kernel
