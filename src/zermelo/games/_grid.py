@@ -127,6 +127,8 @@ def regions(board: Board, *, singles: bool = True) -> list[Board]:
     A board that is one region filling its bounding box is returned as it is (no copy).
     """
     rows, cols, bits = board
+    if not bits:
+        return []  # no set bit (a board without cells too)
     full, not_last, not_first = grid_masks(rows, cols)
     out = []
     left = bits
