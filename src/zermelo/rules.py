@@ -485,6 +485,18 @@ class Sum(_Summands, Impartial[tuple[Any, ...]]):
                 new = (*position[:i], move.position, *position[i + 1 :])
                 yield Move(f"in game {i + 1}: {move.label}", new)
 
+    def size_hint(self, position: tuple[Any, ...]) -> int | None:
+        """The product of the summands' hints (a position of the sum is one position of each), or
+        ``None`` when a summand has none: a heap of 10^12 in a sum is refused at once, not searched
+        until the budget runs out."""
+        total = 1
+        for game, part in zip(self.games, position, strict=True):
+            hint = game.size_hint(part)
+            if hint is None:
+                return None
+            total *= hint
+        return total
+
 
 def summands(game: Impartial[Any], position: Any) -> list[tuple[Impartial[Any], Any]]:
     r"""The independent summands of a position, each with its rules: nested :class:`Sum`\ s

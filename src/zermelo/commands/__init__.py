@@ -14,6 +14,7 @@ SUMMARY = {
     "sequence": "Grundy values of heaps 0..N of a heap game, with period, preperiod and proof",
     "misere": "the misère quotient of a heap game (Plambeck–Siegel): monoid, P-portion, pretending function",
     "census": "sweep a family of heap games (octal, hex, subtraction, all-but) on Dask; results in SQLite",
+    "nim": "nimber arithmetic: nim-sum, nim-product, inverse and square root of nimbers",
     "negamax": "value, best moves and principal variation of a scored game's position",
     "table": "the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",
     "conjecture": "check a conjectured set of P-positions up to a bound, the way the notes prove one",

@@ -134,21 +134,28 @@ class HeapGame(Impartial[Heaps]):
 
     def moves(self, position: Heaps) -> Iterable[Move[Heaps]]:
         heaps = heap_tuple(position)
-        single = len(heaps) == 1
         for i, h in enumerate(heaps):
             if h > MAX_LISTED_OPTIONS:
                 self._check_listable(h)
-            where = "" if single else f" from heap {i + 1}"
             for r in self.heap_options(h):
-                parts = heap_tuple(r)
-                new = heaps[:i] + parts + heaps[i + 1 :]
-                result: Heaps = new[0] if len(new) == 1 else new
-                if len(parts) == 1:
-                    label = f"take {h - parts[0]}{self.unit}{where} ({h} -> {parts[0]})"
-                else:
-                    kept = " + ".join(str(x) for x in parts if x)
-                    label = f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}"
-                yield Move(label, result)
+                yield self.heap_move(heaps, i, heap_tuple(r))
+
+    def heap_move(self, heaps: tuple[int, ...], i: int, parts: tuple[int, ...]) -> Move[Heaps]:
+        """The move that turns heap ``i`` (from 0) of ``heaps`` into ``parts``, labelled as :meth:`moves` does.
+
+        >>> from zermelo.games import Nim
+        >>> Nim().heap_move((7, 5), 1, (2,)).label
+        'take 3 from heap 2 (5 -> 2)'
+        """
+        h = heaps[i]
+        single = len(heaps) == 1
+        new = heaps[:i] + parts + heaps[i + 1 :]
+        result: Heaps = new[0] if len(new) == 1 else new
+        if len(parts) == 1:
+            where = "" if single else f" from heap {i + 1}"
+            return Move(f"take {h - parts[0]}{self.unit}{where} ({h} -> {parts[0]})", result)
+        kept = " + ".join(str(x) for x in parts if x)
+        return Move(f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}", result)
 
     def options_never_split(self) -> bool:
         return not self.breaks  # one heap becomes one heap unless the game breaks heaps

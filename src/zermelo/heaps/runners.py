@@ -313,7 +313,9 @@ def runner_for(
             whole = len(used) == len(game.subtraction_set)
             return _SubtractionRunner(used), "subtraction" if whole else "", max(used) if whole else None, 1
     if game.excluded is not None and kernel in (None, "allbut-counts"):
-        return _AllButRunner(frozenset(k for k in game.excluded if k <= limit)), "", None, 1
+        kept = frozenset(k for k in game.excluded if k <= limit)
+        whole = len(kept) == len(game.excluded)  # an excluded number beyond the data: no proof
+        return _AllButRunner(kept), "allbut" if whole else "", max(kept, default=0) if whole else None, 1
     code = code_of(game)
     if code is not None:
         rule = "octal" if code.max_heaps <= 2 and not code.repeat and not any(code.unequal) else ""
