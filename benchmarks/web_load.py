@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -50,6 +51,18 @@ CHEAP: list[tuple[str, dict[str, str]]] = [
     ("/api/play", {"game": "tictactoe", "position": "X........"}),
     ("/api/moves", {"game": "chomp", "position": "3x4"}),
 ]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def _load() -> str:
+    """The machine's load averages (1, 5, 15 minutes), as ``uptime`` shows them."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
 def _tree_rss(pid: int) -> int:
@@ -113,6 +126,18 @@ async def _run(base: str, seconds: float, heavy: bool, pid: int) -> dict[str, An
     }
 
 
+def _floor(base: str) -> float:
+    """The median time of the cheap requests asked one at a time, nothing else running."""
+    times = []
+    with httpx.Client(base_url=base, timeout=60.0) as client:
+        for _ in range(5):
+            for path, params in CHEAP:
+                t = time.perf_counter()
+                client.get(path, params=params)
+                times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
 def _report(label: str, r: dict[str, Any]) -> None:
     mb = [m / 2**20 for m in r["memory"]]
     print(
@@ -122,11 +147,26 @@ def _report(label: str, r: dict[str, Any]) -> None:
 
 
 def main(seconds: float = SECONDS) -> None:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from web_server import serving  # the tests' server: start, wait until it answers, stop
-
-    with serving(stderr=subprocess.DEVNULL) as (base, proc):
-        httpx.get(f"{base}/api/solve", params={"game": "nim", "position": "1"}, timeout=60)  # warm the workers
+    started = time.monotonic()
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(600):
+            try:
+                r = httpx.get(f"{base}/api/solve", params={"game": "nim", "position": "1"}, timeout=5)
+                if r.status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            time.sleep(0.1)
+        print(f"load average before: {_load()}; server ready after {time.monotonic() - started:.1f} s")
+        floor = _floor(base)
+        print(f"one request at a time (the floor): median {floor * 1000:.1f} ms over HTTP")
         print(f"{STUDENTS} students; heavy: {len(HEAVY)} requests run to the cap, again and again; times in ms")
         heads = ("reqs", 6), ("p50", 7), ("p95", 7), ("max", 7), ("5xx", 4), ("cap", 4), ("MB0", 7), ("MBmax", 7)
         print(f"{'run':<28}" + "".join(f" {h:>{w}}" for h, w in heads) + f" {'MBend':>7}")
@@ -136,6 +176,13 @@ def main(seconds: float = SECONDS) -> None:
         _report("students + 3 capped", loaded)
         ratio = loaded["p95"] / peer["p95"]
         print(f"p95 ratio loaded / alone: {ratio:.2f}; capped answers 422: {loaded['capped_422']}")
+        print(f"load average after: {_load()}")
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 if __name__ == "__main__":

@@ -43,7 +43,7 @@ GOLDEN = [
     (
         "dominos 7 x 8 (notes 004, exercise 1.2)",
         ["cram", "7x8"],
-        "On an empty 7 × 8 board (one side odd, one even) the first player places the centre domino, domino on (4,4)-(4,5) (the middle row's two centre squares), and then copies every domino of the opponent point-mirrored through the centre: the mirror image of a free place is always free, so the first player always has a move and the opponent runs out first, so the player to move wins.",
+        "On an empty 7 × 8 board (one side odd, one even) the first player places the centre domino, d4-e4 (the middle row's two centre squares), and then copies every domino of the opponent point-mirrored through the centre: the mirror image of a free place is always free, so the first player always has a move and the opponent runs out first, so the player to move wins.",
     ),
     (
         "Treblecross on 5 cells",

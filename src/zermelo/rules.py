@@ -192,6 +192,12 @@ class Rules(Generic[P]):
         """
         return None
 
+    def board_parts(self, position: P, after: P) -> list[str] | None:
+        """The parts of :meth:`board`'s drawing (``data-part`` names, :mod:`zermelo.draw`) that the
+        move from ``position`` to ``after`` touches, the one to click first; ``None`` (the default)
+        when comparing the two boards finds them (:func:`zermelo.draw.move_parts`)."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"
 

@@ -16,6 +16,7 @@ SUMMARY = {
     "census": "sweep a family of heap games (octal, hex, subtraction, all-but) on Dask; results in SQLite",
     "nim": "nimber arithmetic: nim-sum, nim-product, inverse and square root of nimbers",
     "negamax": "value, best moves and principal variation of a scored game's position",
+    "book": "a Connect Four opening book: every position up to K plies with its exact score",
     "table": "the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",
     "conjecture": "check a conjectured set of P-positions up to a bound, the way the notes prove one",
     "play": "play a position against the perfect player, with hints",
