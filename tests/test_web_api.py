@@ -355,7 +355,7 @@ def test_what_uvicorn_refuses_before_the_app_is_json_too(
 
 @pytest.mark.parametrize(
     ("game", "position"),
-    [("snort", "." * 40), ("clobber", "xo" * 50), ("toads", "T." * 150)],
+    [("snort", "." * 40), ("clobber", "xo" * 50), ("toads", "T." * 150), ("toppling", "BGRG" * 30)],
 )
 def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client, game: str, position: str) -> None:
     # They ran 10-11 s, to the worker's cap and past it: the value arithmetic polls no clock.

@@ -14,7 +14,15 @@ from ..errors import InvalidPosition
 from ..limits import ARITHMETIC, Limits, Progress
 from ..registry import game_and_position
 
-__all__ = ["add_limits", "emit_json", "file_name", "game_and_position", "limits_from", "progress_printer"]
+__all__ = [
+    "add_limits",
+    "check_timeout",
+    "emit_json",
+    "file_name",
+    "game_and_position",
+    "limits_from",
+    "progress_printer",
+]
 
 
 def file_name(text: str) -> str:
@@ -167,13 +175,18 @@ def _line_printer(out: TextIO) -> Callable[[Progress], None]:
     return report
 
 
+def check_timeout(seconds: float | None) -> None:
+    """A one-line error for a ``--timeout`` that is no budget."""
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
+        raise InvalidPosition(f"--timeout must be a positive number of seconds, got {seconds}")
+
+
 def limits_from(args: argparse.Namespace) -> Limits:
     """Limits from the ``--budget`` / ``--timeout`` / ``--quiet`` flags."""
     if args.budget is not None and args.budget <= 0:
         raise InvalidPosition(f"--budget must be positive, got {args.budget}")
-    if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
-        # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
-        raise InvalidPosition(f"--timeout must be a positive number of seconds, got {args.timeout}")
+    check_timeout(args.timeout)
     # The deadline starts now: --timeout covers loading the kernels too, not only the search.
     return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget)).started()
 

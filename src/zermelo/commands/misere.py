@@ -10,7 +10,7 @@ from ..errors import InvalidPosition
 from ..misere import misere_quotient
 from ..misere.quotient import Progress
 from ..registry import make_game
-from .common import emit_json
+from .common import emit_json, progress_lines
 
 #: Pretending-function values printed in the text form (--json lists all).
 SHOWN = 40
@@ -34,8 +34,15 @@ def add(sub: Any) -> None:
 
 
 def _progress(quiet: bool) -> Any:
-    if quiet or not sys.stderr.isatty():
+    if quiet:
         return None
+    if not sys.stderr.isatty():  # --json piped on, a log file: a line now and then
+        say = progress_lines()
+
+        def line(p: Progress) -> None:
+            say(p.seconds, f"heap {p.heap:,}, quotient order {p.order:,}")
+
+        return line
 
     def show(p: Progress) -> None:
         if p.seconds >= 1.0:
@@ -55,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         q = misere_quotient(game, args.maxheap, seconds=args.timeout, progress=show, cache=not args.no_cache)
     finally:
-        if show is not None:
+        if show is not None and sys.stderr.isatty():
             sys.stderr.write("\r\033[K")
     if args.json:
         data = q.to_json()

@@ -77,7 +77,7 @@ class _Bar:
         self.progress: Any = None
         self.task: Any = None
         self.last = 0
-        self.label = label
+        self.label = label if len(label) <= 60 else label[:59] + "…"  # a spec of 300 nines
         self.lines: Any = None
         if enabled and not sys.stderr.isatty():
             self.lines = progress_lines()
