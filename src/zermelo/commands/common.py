@@ -38,23 +38,16 @@ def file_name(text: str) -> str:
     return text
 
 
-def add_limits(p: argparse.ArgumentParser) -> None:
-    """The search-budget flags every searching command takes."""
-    p.add_argument(
-        "--budget",
-        type=int,
-        default=10_000_000,
-        metavar="N",
-        help="stop after N positions (default 10,000,000; solve's extras for a position a closed form settles"
-        " stop at 1,000,000 unless --budget is given)",
-    )
-    p.add_argument(
-        "--timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="stop after this many seconds",
-    )
+def add_limits(
+    p: argparse.ArgumentParser,
+    budget: int | None = 10_000_000,
+    budget_help: str = "stop after N positions (default 10,000,000; solve's extras for a position a closed form"
+    " settles stop at 1,000,000 unless --budget is given)",
+    timeout_help: str = "stop after this many seconds",
+) -> None:
+    """The search-budget flags every searching command takes (``--budget``, ``--timeout``, ``--quiet``)."""
+    p.add_argument("--budget", type=int, default=budget, metavar="N", help=budget_help)
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help=timeout_help)
     p.add_argument("--quiet", action="store_true", help="no progress display")
 
 
