@@ -12,13 +12,22 @@
   Flammenkamp's tables), each mapped to every code with the same normal form.
 
 ``--quick`` runs the 2-digit codes to 20,000 heaps; ``--digits``, ``--upto``, ``--workers 1,2``
-choose others.  The machine is shared: the load average is printed beside the figures.
+choose others.  The machine is shared: the load average is printed beside the figures, and each
+run's CPU time (user + system of this process and its worker processes) beside its wall time, so
+the overhead can be read in CPU seconds when other processes take the cores.
+
+``--only-open FILE`` restricts the games to those a stored census (``FILE``) left open, skipping
+the ones its kernel ran without a sparse space (quadratic: ``--with-quadratic`` keeps them);
+``--db FILE`` keeps the database.  So the 10^6 count is
+``python -m benchmarks.census --upto 1000000 --workers 2 --no-plain --only-open c.sqlite --db c6.sqlite``.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -106,6 +115,24 @@ def _load() -> str:
     return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
 
 
+def _cpu() -> float:
+    """CPU seconds (user + system) of this process and of its children that have ended."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def _open_games(db: str, upto: int, quadratic: bool) -> set[tuple[str, str]]:
+    """The games a stored census left open (read with plain sqlite3)."""
+    con = sqlite3.connect(db)
+    try:
+        rows = con.execute(
+            "SELECT family, code, kernel FROM results WHERE same_as IS NULL AND proven = 0 AND upto = ?", (upto,)
+        ).fetchall()
+    finally:
+        con.close()
+    return {(f, c) for f, c, k in rows if quadratic or "no sparse space" not in (k or "")}
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.census")
     ap.add_argument("--digits", type=int, default=3)
@@ -113,41 +140,59 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--workers", default="1,2", help="worker counts to time, e.g. 1,2")
     ap.add_argument("--quick", action="store_true", help="2 digits to 20,000 heaps")
     ap.add_argument("--no-plain", action="store_true", help="skip the plain loop")
+    ap.add_argument("--only-open", metavar="FILE", help="only the games this census database left open")
+    ap.add_argument("--open-upto", type=int, default=100_000, help="the heap count of --only-open's rows")
+    ap.add_argument("--with-quadratic", action="store_true", help="with --only-open: keep games without sparse space")
+    ap.add_argument("--db", metavar="FILE", help="keep the census database here (one run only)")
     args = ap.parse_args(argv)
     digits, upto = (2, 20_000) if args.quick else (args.digits, args.upto)
     ms = members("octal", digits=digits)
+    if args.only_open:
+        keep = _open_games(args.only_open, args.open_upto, args.with_quadratic)
+        ms = [m for m in ms if (m.game_family, m.game_code) in keep]
     games = sorted({(m.game_family, m.game_code) for m in ms}, key=lambda g: (len(g[1]), g[1]))
     print(f"octal codes with up to {digits} digits to {upto:,} heaps: {len(ms)} codes, {len(games)} distinct games")
     print(f"before: {_load()}\n")
-    print("| run | wall s | games/s | vs plain loop |")
-    print("| --- | ---: | ---: | ---: |")
+    print("| run | wall s | CPU s | games/s | wall vs plain loop | CPU vs plain loop |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
     compute("octal", "0.77", 300)  # load the kernels from numba's cache outside the timings
-    plain = None
+    plain = plain_cpu = None
     if not args.no_plain:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), _cpu()
         for family, code in games:
             compute(family, code, upto)
-        plain = time.perf_counter() - t0
-        print(f"| plain loop (z.sequence, one process) | {plain:.1f} | {len(games) / plain:.2f} | 1.00 |", flush=True)
+        plain, plain_cpu = time.perf_counter() - t0, _cpu() - c0
+        print(
+            f"| plain loop (z.sequence, one process) | {plain:.1f} | {plain_cpu:.1f} | {len(games) / plain:.2f} "
+            "| 1.00 | 1.00 |",
+            flush=True,
+        )
     walls: dict[int, float] = {}
+    cpus: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
+        dbs = {}
         for w in (int(x) for x in args.workers.split(",")):
-            db = Path(tmp) / f"census-{w}.sqlite"
-            t0 = time.perf_counter()
-            summary = run(ms, upto, db, workers=w)
-            walls[w] = time.perf_counter() - t0
+            dbs[w] = Path(args.db) if args.db else Path(tmp) / f"census-{w}.sqlite"
+            t0, c0 = time.perf_counter(), _cpu()
+            summary = run(ms, upto, dbs[w], workers=w)
+            walls[w], cpus[w] = time.perf_counter() - t0, _cpu() - c0
             ratio = f"{walls[w] / plain:.2f}" if plain else "-"
+            cratio = f"{cpus[w] / plain_cpu:.2f}" if plain_cpu else "-"
             print(
-                f"| census, LocalCluster of {w} worker{'s' if w > 1 else ''} | {walls[w]:.1f} "
-                f"| {summary.computed / walls[w]:.2f} | {ratio} |",
+                f"| census, LocalCluster of {w} worker{'s' if w > 1 else ''} | {walls[w]:.1f} | {cpus[w]:.1f} "
+                f"| {summary.computed / walls[w]:.2f} | {ratio} | {cratio} |",
                 flush=True,
             )
         print(f"\nafter: {_load()}")
         if 1 in walls and 2 in walls:
-            print(f"speed-up of 2 workers over 1: {walls[1] / walls[2]:.2f}x")
-        if plain and 1 in walls:
-            print(f"overhead of the 1-worker census against the plain loop: {100 * (walls[1] / plain - 1):+.1f}%")
-        with Store(Path(tmp) / f"census-{min(walls)}.sqlite") as s:
+            print(f"speed-up of 2 workers over 1: {walls[1] / walls[2]:.2f}x (wall)")
+        for w in walls:
+            print(f"{w} worker(s): {cpus[w] / walls[w]:.2f} cores busy on average (CPU s / wall s)")
+        if plain and plain_cpu and 1 in walls:
+            wall_over, cpu_over = 100 * (walls[1] / plain - 1), 100 * (cpus[1] / plain_cpu - 1)
+            print(f"overhead of the 1-worker census against the plain loop: {wall_over:+.1f}% wall, ", end="")
+            print(f"{cpu_over:+.1f}% CPU")
+        with Store(dbs[min(walls)]) as s:
             rows = list(s.records("upto = ? AND member = 1", (upto,)))
     proven = [r for r in rows if r.proven]
     open_codes = sorted((r.code for r in rows if not r.proven), key=lambda c: (len(c), c))

@@ -147,6 +147,7 @@ def test_two_digit_octal_census_on_a_local_cluster(tmp_path: Path) -> None:
     upto = 2000
     rows = z.census("octal", digits=2, upto=upto, db=db, workers=2)
     assert len(rows) == 63 and {r.status for r in rows} == {"done"}
+    assert not (tmp_path / "c.sqlite.checkpoints").exists()  # a finished census leaves no empty folder
     con = sqlite3.connect(db)
     member_rows = con.execute("SELECT COUNT(*) FROM results WHERE member = 1 AND upto = ?", (upto,)).fetchone()[0]
     before = dict(con.execute("SELECT family || ':' || code, finished_at FROM results").fetchall())

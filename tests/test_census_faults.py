@@ -140,21 +140,44 @@ def test_separate_scheduler_two_workers_kill_a_worker_and_the_coordinator(dask_c
     check(db, upto, before)
 
 
+def session(pid: int) -> list[tuple[int, str]]:
+    """The live processes of the session ``pid`` leads: (pid, command line)."""
+    out = subprocess.run(["ps", "-ww", "-o", "pid=,stat=,args=", "-s", str(pid)], capture_output=True, text=True).stdout
+    found = [line.split(None, 2) for line in out.splitlines() if line.strip()]
+    return [(int(p), args) for p, stat, args in found if not stat.startswith("Z")]
+
+
+def workers_of(pid: int) -> set[int]:
+    return {p for p, args in session(pid) if "multiprocessing.spawn" in args}
+
+
 def test_ctrl_c_then_kill_the_local_cluster_coordinator(tmp_path: Path) -> None:
     db = tmp_path / "census.sqlite"
-    upto = 40_000
+    upto = 60_000
     argv = [*CLI, "census", "octal", "--digits", "2", "--upto", str(upto), "--db", str(db), "--workers", "2"]
     argv.append("--quiet")
-    # Ctrl-C on a terminal interrupts the whole process group: one line, exit 130, no traceback.
+    # Ctrl-C on a terminal interrupts the whole process group: one line, exit 130, no traceback —
+    # also from a worker its nanny restarted after a crash (it does not inherit the ignored SIGINT).
     with subprocess.Popen(argv, stderr=subprocess.PIPE, text=True, start_new_session=True) as first:
         try:
             wait_for(db, 2, first)
+            old = workers_of(first.pid)
+            assert len(old) == 2, session(first.pid)
+            os.kill(min(old), signal.SIGKILL)
+            end = time.monotonic() + 60
+            while not workers_of(first.pid) - old:  # the nanny starts another worker
+                assert time.monotonic() < end and first.poll() is None, "no worker was restarted"
+                time.sleep(0.1)
+            time.sleep(1)  # let the new worker join
             os.killpg(first.pid, signal.SIGINT)
             _, err = first.communicate(timeout=120)
+            time.sleep(1)
+            left = session(first.pid)
         finally:
             stop(first)
     assert first.returncode == 130, err
     assert err.startswith("zermelo: census interrupted after ") and err.count("\n") == 1, err
+    assert left == [], left  # every worker, the restarted one too, has stopped
     coordinator = start(argv, tmp_path / "coordinator.log")
     try:
         wait_for(db, len(rows(db)) + 3, coordinator)

@@ -16,6 +16,7 @@ from zermelo.cli import main
 from zermelo.engine import LOSE, engine_for
 from zermelo.games import Nim, Subtraction
 from zermelo.heaps import Octal
+from zermelo.heaps.census import members
 from zermelo.misere import misere_quotient
 from zermelo.misere.monoid import Bipartite
 from zermelo.misere.quotient import _letters, compute, heap_option_parts
@@ -52,6 +53,44 @@ def test_0_75_is_r8() -> None:
     assert (q.period, q.preperiod, q.proven) == (2, 8, True)
     assert q.pretending(10) == ["1", "a", "b", "a", "b", "c", "b", "c", "b", "ab²", "b"]
     assert q.element_text(10**30) == "b" and q.element_text(10**30 + 1) == "ab²"
+
+
+def test_dawsons_kayles_to_heap_30_has_order_360() -> None:
+    """Published: "Q_30(0.07) has size 360" — A. N. Siegel, answering questions about MisereSolver
+    (miseregames.wordpress.com, 2007-08-28, `java -jar misere.jar 0.07 -maxheap 30`)."""
+    q = misere_quotient(Octal("0.07"), 30)
+    assert q.complete and not q.proven and q.upto == 30
+    assert q.order == 360
+    # Heaps 0 and 1 of 0.07 have no move: Φ = 1; heap 2 is the first generator (Φ(2) = a, a² = 1).
+    assert q.pretending(2) == ["1", "1", "a"] and "a² = 1" in q.presentation
+
+
+def test_0_312_from_plambecks_table() -> None:
+    """Plambeck's misère octal pages (plambeck.org, "0.312", solved 4 February 2003): the heap genera
+    are 1^031, 2^20, 0^02, 2^1420, 0^02, 1^13 and then period 2; the heap of 4 ("A", genus 2^1420)
+    has A + A equal to 0.  Derived here: the quotient is proven from heap 5 with period 2."""
+    from zermelo.misere.genus import genus
+
+    game = Octal("0.312")
+    assert [str(genus(game, n)) for n in range(1, 15)] == ["1^031", "2^20", "0^02", "2^1420"] + ["0^02", "1^13"] * 5
+    q = misere_quotient(game, 30)
+    assert q.proven and (q.period, q.preperiod) == (2, 5)
+    a = q.element(4)
+    assert a is not None and q.monoid.table[a][a] == 0  # A + A = 0
+    assert q.outcome((4, 4)) is searched(game, (4, 4)) is Outcome.N  # 0 under misère play: N
+
+
+def test_structure_theorems_on_every_small_octal_game() -> None:
+    """Plambeck–Siegel (2008): every misère quotient of impartial games has even order.  Siegel,
+    "The structure and classification of misère quotients" (2007): with |P| = 2 a finite quotient
+    has order 2^n + 2 or 2^n + 4, and there is exactly one quotient of order 8 (R8)."""
+    for m in members("octal", digits=2):
+        q = misere_quotient(Octal(m.code), 10)
+        assert q.order % 2 == 0, m.code
+        if len(q.monoid.p_portion) == 2:
+            assert any(q.order in (2**n + 2, 2**n + 4) for n in range(12)), (m.code, q.order)
+        if q.order == 8:
+            assert q.name == "R8", m.code
 
 
 def test_misere_nim_is_tame() -> None:
@@ -152,8 +191,37 @@ def test_a_wrong_candidate_is_caught_with_its_true_outcome() -> None:
 def test_time_budget_reports_how_far_it_got() -> None:
     q = misere_quotient(Octal("0.07"), 500, seconds=0.3)
     assert not q.complete and "time budget" in (q.stopped or "")
-    assert "no finite quotient found up to heap" in q.summary()
+    assert "no finite quotient up to heap" in q.summary() and f"(order so far {q.order})" in q.summary()
     assert 0 < q.upto < 500
+
+
+def test_time_budget_inside_a_large_candidate() -> None:
+    """Officers (0.6) builds candidates of thousands of elements by heap 16: the budget is checked
+    while their tables are built too (a 5 s budget used to end after 29 s)."""
+    q = misere_quotient(Octal("0.6"), 60, seconds=1.0)
+    assert not q.complete and "time budget" in (q.stopped or "")
+    assert q.seconds < 15  # a guard against the stretch without a budget check, not a timing
+
+
+def test_size_budget_and_cli_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    q = misere_quotient(Octal("0.07"), 60, max_order=100)
+    assert not q.complete and "budget of 100 elements" in (q.stopped or "") and q.order <= 100
+    assert all(h <= q.upto for h in q.expansions)
+    assert main(["misere", "octal:0.07", "--maxheap", "60", "--budget", "100", "--genus", "0"]) == 0
+    out = capsys.readouterr().out
+    assert f"no finite quotient up to heap {q.upto} (order so far {q.order})" in out
+    assert main(["misere", "octal:0.07", "--maxheap", "500", "--timeout", "0.3", "--quiet", "--genus", "0"]) == 0
+    assert "time budget of 0.3 s reached" in capsys.readouterr().out
+
+
+def test_progress_lines_off_a_terminal(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.commands import misere as command
+
+    monkeypatch.setattr(command, "LINE_EVERY", 0.0)  # a line at every report past the first second
+    assert main(["misere", "octal:0.07", "--maxheap", "500", "--timeout", "2", "--genus", "0", "--no-cache"]) == 0
+    captured = capsys.readouterr()
+    assert "misère quotient: heap " in captured.err and ", order " in captured.err
+    assert "time budget of 2 s reached" in captured.out
 
 
 def test_cache_on_disk_and_corrupt_files(tmp_path: Path) -> None:
@@ -179,9 +247,11 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["misere", "octal:0.75", "--maxheap", "30"]) == 0
     out = capsys.readouterr().out
     assert "8 (R8)" in out and "a² = 1, bc = ab, c² = b², b³ = b" in out and "{a, b²}" in out
+    assert "heaps 0-4 tame; heap 5 restive; heaps 6-12 wild" in out and "5: 1^431" in out
     assert main(["misere", "octal:0.75", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["order"] == 8 and data["proven"] and data["period"] == 2
+    assert data["genus"][5] == {"heap": 5, "genus": "1^431", "class": "restive"}
     assert main(["solve", "octal:0.75", "12", "17", "25", "31", "40", "--misere", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["outcome"] == "N" and len(data["winning_moves"]) == 59
@@ -197,6 +267,9 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
         ["misere", "wythoff"],
         ["misere", "octal:0.8"],
         ["misere", "nim", "--timeout", "-1"],
+        ["misere", "nim", "--timeout", "nan"],
+        ["misere", "nim", "--budget", "1"],
+        ["misere", "nim", "--genus", "-1"],
     ],
 )
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
@@ -234,3 +307,42 @@ def test_tame_heaps_add_by_their_genera(heaps: list[int]) -> None:
 
     kayles = Octal("0.77")
     assert tame_outcome([genus(kayles, h) for h in heaps]) is searched(kayles, tuple(heaps))
+
+
+def test_restive_and_restless_heaps() -> None:
+    """Conway (ONAG ch. 12; WW ch. 13): not tame, every option tame; restive when g ∈ {0, 1} and
+    g₀ ≥ 2, restless when g ≥ 2 and g₀ ∈ {0, 1}."""
+    from zermelo.misere.genus import classify, genera
+
+    assert classify(Octal("0.75"), 5) == "restive"  # 1^431
+    assert classify(Octal("0.77"), 5) == "restless"  # Kayles K5: 4^146
+    assert classify(Octal("0.07"), 10) == "restless"  # 3^1431
+    assert classify(Octal("0.312"), 4) == "restless"  # 2^1420
+    assert classify(Octal("0.75"), 6) == "wild"  # its option 5 is not tame
+    assert classify(Nim(), 9) == "tame"
+    assert [h.kind for h in genera(Octal("0.77"), 6)] == ["tame"] * 5 + ["restless", "wild"]
+    assert z.genera(Octal("0.75"), 5)[5].genus == z.genus(Octal("0.75"), 5)
+
+
+def test_tame_options_fix_the_genus_by_brute_force() -> None:
+    """ONAG ch. 12 (the split the classes rest on): when every option is tame the genus is tame
+    exactly when g = g₀ or both are 0 or 1.  Checked on every heap and two-heap sum up to 10 of
+    ten octal games, by computing each genus in full."""
+    from zermelo.misere.genus import _Classifier
+
+    checked = 0
+    for code in ("0.75", "0.07", "0.137", "0.312", "0.77", "4.7", "0.6", "0.51", "0.34", "0.16"):
+        game = Octal(code)
+        c = _Classifier(game)
+        for h in range(11):
+            for position in [h, *((h, k) for k in range(1, h + 1))]:
+                if not all(c.tame(o) for o in game.options(position)):
+                    assert c.kind(position) == "wild"
+                    continue
+                g = c.genus(position)
+                g0 = g.minus[0]
+                assert g.tame == (g.plus == g0 or max(g.plus, g0) < 2), (code, position, g)
+                expect = "tame" if g.tame else "restive" if g.plus < 2 else "restless" if g0 < 2 else "wild"
+                assert c.kind(position) == expect, (code, position, g)
+                checked += 1
+    assert checked > 300

@@ -142,3 +142,12 @@ def test_registry_and_positions() -> None:
         g.parse("3:9")
     with pytest.raises(InvalidPosition, match="number of stones"):
         StoneGameIV().parse("many")
+
+
+def test_positions_are_ascii_digits() -> None:
+    """'¹' and '٣' pass str.isdigit() but are not positions: one-line InvalidPosition, not int()'s error."""
+    for spec in ("stone-game-iii:1,2,3,7", "stone-game:5,3,4,5"):
+        game = make_game(spec)
+        for text in ("¹", "٣", "1 ²"):
+            with pytest.raises(InvalidPosition):
+                game.parse(text)

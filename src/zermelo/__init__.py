@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads 
     from .limits import Limits, Progress
     from .minimax import move_values, negamax
     from .misere.api import misere_quotient
+    from .misere.genus import genera, genus
     from .registry import make_game
     from .rules import Impartial, Move, Outcome, Partisan, PartisanSum, Scored, Sum
     from .sprague_grundy import Loopy, mex, nim_sum
@@ -62,6 +63,8 @@ __getattr__, __dir__ = lazy(
         "move_values": ".minimax",
         "negamax": ".minimax",
         "misere_quotient": ".misere.api",
+        "genera": ".misere.genus",
+        "genus": ".misere.genus",
         "make_game": ".registry",
         "Impartial": ".rules",
         "Move": ".rules",
@@ -107,6 +110,8 @@ __all__ = [
     "engine_for",
     "fold",
     "games",
+    "genera",
+    "genus",
     "grundy",
     "heaps",
     "make_game",

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+import time
 from typing import Any
 
 from ..errors import InvalidPosition
+from ..games.heap import HeapGame
 from ..misere import misere_quotient
-from ..misere.quotient import Progress
+from ..misere.genus import genera
+from ..misere.quotient import MAX_CANDIDATE, Progress
 from ..registry import make_game
-from .common import emit_json, progress_lines
+from .common import emit_json
 
 #: Pretending-function values printed in the text form (--json lists all).
 SHOWN = 40
+#: Heaps whose genus is shown by default (each needs a misère search of the heap plus heaps of 2).
+GENUS_HEAPS = 12
+#: Seconds between progress lines when stderr is not a terminal.
+LINE_EVERY = 10.0
 
 
 def add(sub: Any) -> None:
@@ -28,47 +36,85 @@ def add(sub: Any) -> None:
     p.add_argument("--maxheap", type=int, default=30, metavar="N", help="the largest heap (default 30)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="stop after this many seconds")
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=MAX_CANDIDATE,
+        metavar="N",
+        help=f"stop when a candidate quotient would have more than N elements (default {MAX_CANDIDATE:,})",
+    )
+    p.add_argument(
+        "--genus",
+        type=int,
+        default=None,
+        metavar="N",
+        help=f"show the genus and class (tame/restive/restless/wild) of heaps 0..N (default {GENUS_HEAPS}; 0: none)",
+    )
     p.add_argument("--no-cache", action="store_true", help="recompute even if the quotient is cached")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
 
 
-def _progress(quiet: bool) -> Any:
-    if quiet:
-        return None
-    if not sys.stderr.isatty():  # --json piped on, a log file: a line now and then
-        say = progress_lines()
+class _Progress:
+    """Remembers the last report; shows it on a terminal (one line, redrawn) or every 10 s elsewhere."""
 
-        def line(p: Progress) -> None:
-            say(p.seconds, f"heap {p.heap:,}, quotient order {p.order:,}")
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.last: Progress | None = None
+        self.shown = False
+        self.printed_at = time.monotonic()
 
-        return line
-
-    def show(p: Progress) -> None:
-        if p.seconds >= 1.0:
-            sys.stderr.write(f"\r  heap {p.heap:,}, quotient order {p.order:,}, {p.seconds:.1f} s ")
+    def __call__(self, p: Progress) -> None:
+        self.last = p
+        if self.quiet or p.seconds < 1.0:
+            return
+        text = f"misère quotient: heap {p.heap:,}, order {p.order:,}, {p.seconds:.1f} s"
+        if self.tty:
+            sys.stderr.write(f"\r  {text} ")
             sys.stderr.flush()
+            self.shown = True
+        elif time.monotonic() - self.printed_at >= LINE_EVERY:
+            self.printed_at = time.monotonic()
+            print(text, file=sys.stderr, flush=True)
 
-    return show
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
 
 
 def run(args: argparse.Namespace) -> int:
     if args.maxheap < 1:
         raise InvalidPosition(f"--maxheap must be a whole number >= 1, got {args.maxheap}")
-    if args.timeout is not None and not args.timeout > 0:
+    if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
         raise InvalidPosition(f"--timeout must be a positive number of seconds, got {args.timeout}")
+    if args.budget < 2:
+        raise InvalidPosition(f"--budget must be a whole number >= 2 (elements), got {args.budget}")
+    if args.genus is not None and not 0 <= args.genus <= 40:
+        raise InvalidPosition(f"--genus must be a whole number from 0 to 40, got {args.genus}")
     game = make_game(args.game)
-    show = _progress(args.quiet)
+    show = _Progress(args.quiet)
     try:
-        q = misere_quotient(game, args.maxheap, seconds=args.timeout, progress=show, cache=not args.no_cache)
+        q = misere_quotient(
+            game, args.maxheap, seconds=args.timeout, progress=show, cache=not args.no_cache, max_order=args.budget
+        )
+    except KeyboardInterrupt:
+        show.clear()
+        p = show.last
+        where = f" at heap {p.heap:,} (quotient order so far {p.order:,})" if p else ""
+        print(f"zermelo: misère quotient interrupted{where}", file=sys.stderr)
+        return 130
     finally:
-        if show is not None and sys.stderr.isatty():
-            sys.stderr.write("\r\033[K")
+        show.clear()
+    top = min(GENUS_HEAPS, args.maxheap) if args.genus is None else args.genus
+    heaps = genera(game, top) if top > 0 and isinstance(game, HeapGame) else []
     if args.json:
         data = q.to_json()
         for key in ("table", "phi", "p_elements", "generator_elements", "version"):
             data.pop(key)
         data["table"] = [[q.monoid.element_text(x) for x in row] for row in q.monoid.table] if q.order <= 64 else None
+        data["genus"] = [{"heap": h.heap, "genus": str(h.genus), "class": h.kind} for h in heaps]
         emit_json(data)
         return 0
     covered = "every heap (period proven)" if q.proven else f"heaps 0..{q.upto}"
@@ -86,7 +132,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"  period      {q.period} from heap {q.preperiod} (proven: heaps up to {q.upto} verified)")
     if q.expansions:
         print(f"  grew at     heaps {', '.join(map(str, q.expansions))}")
+    if heaps:
+        print(f"  genus       {'  '.join(f'{h.heap}: {h.genus}' for h in heaps)}")
+        print(f"  classes     {_classes(heaps)}")
     if not q.complete:
-        print(f"  note        no finite quotient found up to heap {q.upto} (order so far {q.order}): {q.stopped}")
+        print(f"  note        no finite quotient up to heap {q.upto} (order so far {q.order}): {q.stopped}")
     print(f"  time        {q.seconds:.2f} s")
     return 0
+
+
+def _classes(heaps: list[Any]) -> str:
+    """``tame up to heap 4; 5 restive; 6-12 wild``: runs of heaps with the same class."""
+    runs: list[tuple[int, int, str]] = []
+    for h in heaps:
+        if runs and runs[-1][2] == h.kind:
+            runs[-1] = (runs[-1][0], h.heap, h.kind)
+        else:
+            runs.append((h.heap, h.heap, h.kind))
+    return "; ".join(f"heap {a} {k}" if a == b else f"heaps {a}-{b} {k}" for a, b, k in runs)

@@ -174,7 +174,7 @@ class StoneGameII(_Row):
         words = text.replace("M=", " ").replace("m=", " ").replace(",", " ").split()
         if not words:
             return 0, 1
-        if len(words) != 2 or not all(w.isdigit() for w in words):
+        if len(words) != 2 or not all(w.isascii() and w.isdigit() for w in words):
             raise InvalidPosition(f"{self.name}: a position is 'i M' (next pile, current M), got {text.strip()!r}")
         i, m = int(words[0]), int(words[1])
         if not 0 <= i <= len(self.piles) or m < 1:
@@ -226,7 +226,7 @@ class StoneGameIII(_Row):
         t = text.strip()
         if not t:
             return 0
-        if not t.isdigit() or int(t) > len(self.piles):
+        if not (t.isascii() and t.isdigit()) or int(t) > len(self.piles):
             raise InvalidPosition(f"{self.name}: a position is the index of the next pile (0..{len(self.piles)})")
         return int(t)
 
@@ -282,7 +282,7 @@ class StoneGameIV(Scored[int]):
 
     def parse(self, text: str) -> int:
         t = text.strip().replace("_", "")
-        if not t.isdigit():
+        if not (t.isascii() and t.isdigit()):
             raise InvalidPosition(f"{self.name}: a position is the number of stones, got {text.strip()!r}")
         return int(t)
 

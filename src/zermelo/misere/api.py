@@ -25,7 +25,7 @@ from ..errors import InvalidPosition, Unsupported
 from ..games.heap import HeapGame
 from ..rules import Outcome, Rules
 from .monoid import Bipartite
-from .quotient import Progress, compute
+from .quotient import MAX_CANDIDATE, Progress, compute
 
 __all__ = ["CACHE_ENV", "MisereQuotient", "cache_dir", "cached_quotient", "misere_quotient"]
 
@@ -133,7 +133,7 @@ class MisereQuotient:
         elif self.complete:
             tail = f"no proven period up to heap {self.upto}"
         else:
-            tail = f"no finite quotient found up to heap {self.upto}: {self.stopped} (order so far {self.order})"
+            tail = f"no finite quotient up to heap {self.upto} (order so far {self.order}): {self.stopped}"
         return f"{head}; {tail}"
 
     # ------------------------------------------------------------------ JSON
@@ -259,12 +259,14 @@ def misere_quotient(
     seconds: float | None = None,
     progress: Callable[[Progress], None] | None = None,
     cache: bool = True,
+    max_order: int = MAX_CANDIDATE,
 ) -> MisereQuotient:
     """The misère quotient of a heap game with heaps up to ``maxheap`` (the whole game once the
     pretending function's period is proven), cached per (game, maxheap).
 
-    ``seconds`` bounds the time: a run that stops early says so (``complete`` false, ``stopped``)
-    and is not cached.  ``progress`` gets :class:`~zermelo.misere.quotient.Progress` reports.
+    ``seconds`` bounds the time and ``max_order`` the size of a candidate quotient: a run that
+    stops early says so (``complete`` false, ``stopped``) and is not cached.  ``progress`` gets
+    :class:`~zermelo.misere.quotient.Progress` reports.
     """
     if not isinstance(game, HeapGame):
         raise Unsupported(f"{game.spec()} is not a heap game: misère quotients are computed for heap games")
@@ -277,7 +279,9 @@ def misere_quotient(
         if hit is not None:
             _MEMORY[key] = hit
             return hit
-    run = compute(game, maxheap, seconds=seconds, progress=progress)
+    if not isinstance(max_order, int) or isinstance(max_order, bool) or max_order < 2:
+        raise InvalidPosition(f"max_order must be a whole number >= 2, got {max_order!r}")
+    run = compute(game, maxheap, seconds=seconds, progress=progress, max_order=max_order)
     q = MisereQuotient(
         game=spec,
         maxheap=maxheap,

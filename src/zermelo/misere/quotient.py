@@ -59,7 +59,10 @@ class Progress:
 
 
 class _Budget:
-    def __init__(self, seconds: float | None, progress: Callable[[Progress], None] | None) -> None:
+    def __init__(
+        self, seconds: float | None, progress: Callable[[Progress], None] | None, max_order: int = MAX_CANDIDATE
+    ) -> None:
+        self.max_order = max_order
         self.started = time.monotonic()
         self.deadline = None if seconds is None else self.started + seconds
         self.progress = progress
@@ -81,7 +84,7 @@ class _OutOfTime(Exception):
 
 
 class QuotientTooBig(ZermeloError):
-    """The candidate quotient outgrew :data:`MAX_CANDIDATE` elements."""
+    """The candidate quotient outgrew its budget (:data:`MAX_CANDIDATE` elements by default)."""
 
 
 @dataclass
@@ -178,10 +181,12 @@ def _trial(
                 opts.append(fs)
                 is_p.append(bool(fs) and not any(is_p[o] for o in fs))
                 new.append(i)
-                if not i & 1023:
+                if not i & 1023 or i > budget.max_order:
                     budget.tick()
-                    if i > MAX_CANDIDATE:
-                        raise QuotientTooBig(f"a candidate quotient outgrew {MAX_CANDIDATE:,} elements at heap {n}")
+                    if i > budget.max_order:
+                        raise QuotientTooBig(
+                            f"a candidate quotient outgrew the budget of {budget.max_order:,} elements at heap {n}"
+                        )
             layer = new
     gens = list(dict.fromkeys(images[h] for h in live))
     # Reduce by Moore refinement on the generators' actions, then tabulate the classes.
@@ -201,7 +206,11 @@ def _trial(
             if columns[c] is None:
                 columns[c] = [act[v] for v in col]
                 todo.append(c)
-    red_table = [[columns[b][a] for b in range(r)] for a in range(r)]  # type: ignore[index]
+    red_table = []
+    for a in range(r):  # r² entries: a large candidate takes seconds here, so the budget is checked
+        red_table.append([columns[b][a] for b in range(r)])  # type: ignore[index]
+        if not a & 63:
+            budget.tick()
     p = frozenset(img[x] for x in range(len(elems)) if is_p[x])
     new_phi = [img[index[images[h]]] if (h == 0 or options[h]) else 0 for h in range(n + 1)]
     q = Bipartite(red_table, p, minimal_generators(red_table, [new_phi[h] for h in live]))
@@ -336,12 +345,14 @@ def compute(
     *,
     seconds: float | None = None,
     progress: Callable[[Progress], None] | None = None,
+    max_order: int = MAX_CANDIDATE,
 ) -> QuotientRun:
     """The misère quotient of ``game`` with heaps up to ``maxheap`` (fewer if its period is proven).
 
-    Past ``seconds`` the run stops and reports the heaps it finished (``complete`` false).
+    Past ``seconds``, or when a candidate quotient would have more than ``max_order`` elements,
+    the run stops and reports the heaps it finished (``complete`` false).
     """
-    budget = _Budget(seconds, progress)
+    budget = _Budget(seconds, progress, max_order)
     solver = _Solver(game, budget)
     stopped: str | None = None
     period: tuple[int, int, bool] | None = None
@@ -367,7 +378,7 @@ def compute(
         upto=upto,
         period=period[0] if proven and period else None,
         preperiod=period[1] if proven and period else None,
-        expansions=list(solver.expansions),
+        expansions=[e for e in solver.expansions if e <= upto],
         complete=stopped is None,
         stopped=stopped,
         seconds=time.monotonic() - budget.started,

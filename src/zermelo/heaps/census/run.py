@@ -102,11 +102,10 @@ def _checkpoint(db: str | os.PathLike[str], game: tuple[str, str], upto: int) ->
 
 def _cluster(workers: int | None, scheduler: str | None, processes: bool) -> tuple[Any, Any, int]:
     """A Dask client (and the LocalCluster it owns, if any) and the number of workers."""
-    distributed: Any = importlib.import_module("distributed")  # untyped: used through Any
-    Client, LocalCluster = distributed.Client, distributed.LocalCluster
     if scheduler is not None:
+        distributed: Any = importlib.import_module("distributed")  # untyped: used through Any
         try:
-            client = Client(scheduler, timeout=20, set_as_default=False)
+            client = distributed.Client(scheduler, timeout=20, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise InvalidPosition(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
         try:
@@ -116,23 +115,34 @@ def _cluster(workers: int | None, scheduler: str | None, processes: bool) -> tup
             raise InvalidPosition(f"the Dask scheduler at {scheduler} has no worker (start `dask worker`)") from None
         return client, None, len(client.scheduler_info(n_workers=-1)["workers"])
     n = workers or os.cpu_count() or 1
-    # Ctrl-C is the coordinator's: the worker processes start with SIGINT ignored (inherited), so
-    # they print nothing when a terminal interrupts the whole process group; the coordinator then
-    # cancels the tasks and closes the cluster.
+    # Ctrl-C is the coordinator's: it cancels the tasks and closes the cluster, which ends the
+    # workers.  The worker processes must not see SIGINT themselves (a terminal sends it to the
+    # whole process group), or each prints a KeyboardInterrupt traceback.  So the first workers
+    # start with SIGINT ignored (inherited), and SIGINT is *blocked* while Dask is imported and the
+    # cluster built: every thread Dask starts inherits that mask, so the workers its nannies start
+    # later (a restart after a crash) begin with SIGINT blocked too (a mask survives fork and exec).
+    # (multiprocessing's resource tracker, started on first use, *unblocks* SIGINT in the thread
+    # that starts it: it is started first, outside the blocked stretch.)
     main_thread = threading.current_thread() is threading.main_thread()
+    if processes:
+        importlib.import_module("multiprocessing.resource_tracker").ensure_running()
     old = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main_thread else None
     try:
-        cluster = LocalCluster(
+        distributed = importlib.import_module("distributed")
+        cluster = distributed.LocalCluster(
             n_workers=n,
             threads_per_worker=1,
             processes=processes,
             dashboard_address=":0",
-            silence_logs=logging.ERROR,
+            silence_logs=logging.CRITICAL,  # a dying worker is the census's to report (stored with its error)
         )
+        client = distributed.Client(cluster, set_as_default=False)
     finally:
         if main_thread:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask or set())
             signal.signal(signal.SIGINT, old)
-    return Client(cluster, set_as_default=False), cluster, n
+    return client, cluster, n
 
 
 def run(
@@ -223,6 +233,12 @@ def run(
                     computed += 1
                 done += 1
                 report()
+        except KeyboardInterrupt:
+            # Ctrl-C: the command prints one line; Dask's loggers would add tracebacks of the
+            # futures being torn down ("Task exception was never retrieved").
+            for name in ("asyncio", "distributed", "tornado"):
+                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+            raise
         finally:
             for f in futures:
                 f.cancel()
@@ -231,4 +247,6 @@ def run(
             if cluster is not None:
                 with contextlib.suppress(Exception):
                     cluster.close(timeout=10)
+            with contextlib.suppress(OSError):
+                checkpoint_dir(db).rmdir()  # only when empty: no game is left to resume
     return CensusSummary(len(members), total, stored, computed, failed, time.monotonic() - began, nworkers)
