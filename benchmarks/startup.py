@@ -44,6 +44,7 @@ def main() -> None:
         for name, argv in COMMANDS.items():
             times[name].append(wall(argv))
     peer = statistics.median(times['python -c "import numpy"'])
+    print(f"uptime: {os.popen('uptime').read().strip()}")
     print(f"{'command':<28} {'median s':>9} {'ratio':>6}   ({rounds} interleaved rounds)")
     for name, ts in times.items():
         m = statistics.median(ts)

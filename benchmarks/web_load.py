@@ -60,6 +60,11 @@ def _free_port() -> int:
         return port
 
 
+def _load() -> str:
+    """The machine's load averages (1, 5, 15 minutes), as ``uptime`` shows them."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
 def _tree_rss(pid: int) -> int:
     """Resident memory (bytes) of a process and all its descendants."""
     total, todo = 0, [pid]
@@ -121,6 +126,18 @@ async def _run(base: str, seconds: float, heavy: bool, pid: int) -> dict[str, An
     }
 
 
+def _floor(base: str) -> float:
+    """The median time of the cheap requests asked one at a time, nothing else running."""
+    times = []
+    with httpx.Client(base_url=base, timeout=60.0) as client:
+        for _ in range(5):
+            for path, params in CHEAP:
+                t = time.perf_counter()
+                client.get(path, params=params)
+                times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
 def _report(label: str, r: dict[str, Any]) -> None:
     mb = [m / 2**20 for m in r["memory"]]
     print(
@@ -130,6 +147,7 @@ def _report(label: str, r: dict[str, Any]) -> None:
 
 
 def main(seconds: float = SECONDS) -> None:
+    started = time.monotonic()
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen(
@@ -146,6 +164,9 @@ def main(seconds: float = SECONDS) -> None:
             except httpx.TransportError:
                 pass
             time.sleep(0.1)
+        print(f"load average before: {_load()}; server ready after {time.monotonic() - started:.1f} s")
+        floor = _floor(base)
+        print(f"one request at a time (the floor): median {floor * 1000:.1f} ms over HTTP")
         print(f"{STUDENTS} students; heavy: {len(HEAVY)} requests run to the cap, again and again; times in ms")
         heads = ("reqs", 6), ("p50", 7), ("p95", 7), ("max", 7), ("5xx", 4), ("cap", 4), ("MB0", 7), ("MBmax", 7)
         print(f"{'run':<28}" + "".join(f" {h:>{w}}" for h, w in heads) + f" {'MBend':>7}")
@@ -155,6 +176,7 @@ def main(seconds: float = SECONDS) -> None:
         _report("students + 3 capped", loaded)
         ratio = loaded["p95"] / peer["p95"]
         print(f"p95 ratio loaded / alone: {ratio:.2f}; capped answers 422: {loaded['capped_422']}")
+        print(f"load average after: {_load()}")
     finally:
         proc.terminate()
         try:

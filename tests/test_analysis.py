@@ -196,8 +196,10 @@ def test_winning_moves_too_many_to_list_give_a_note_not_a_hang() -> None:
     assert outcome(PrimePower(), 10**10 - 4) is Outcome.P
     with pytest.raises(SearchLimitExceeded):
         winning_moves(PrimePower(), 10**10 + 1)
-    c = solve(Chomp(), Chomp().parse("1000x1000"), limits=Limits(max_seconds=3))  # 10^6 moves
+    c = solve(Chomp(), Chomp().parse("999x1000"), limits=Limits(max_seconds=3))  # 10^6 moves
     assert c.outcome is Outcome.N and not c.winning_moves_listed
+    square = solve(Chomp(), Chomp().parse("1000x1000"), limits=Limits(max_seconds=3))
+    assert [m.label for m in square.winning_moves] == ["eat (2, 2)"]  # the n x n strategy: no search
     k = solve(Kayles(), 10**7, limits=Limits(max_seconds=5))  # took 52 s
     assert k.outcome is Outcome.N and not k.winning_moves_listed
     p = solve(PrimePower(), 6 * 10**9)

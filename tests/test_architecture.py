@@ -31,10 +31,6 @@ KNOWN_CYCLES: dict[tuple[str, ...], str] = {
         "zermelo.values.reduced",
         "zermelo.values.thermograph",
     ): "Game's methods import notation, thermograph and reduced inside functions",
-    # An octal game's grundy_formula runs the sequence kernels, which take the game's code.
-    ("zermelo.heaps.games", "zermelo.heaps.runners", "zermelo.heaps.sequence"): (
-        "TakeAndBreak.grundy_formula imports sequence, whose runners read TakeAndBreak's code"
-    ),
 }
 
 #: Source files over MAX_LINES known today -> why (arch splits play.py and explain.py).

@@ -119,6 +119,7 @@ def test_3_scored_games_are_solved_like_negamax(page: Page) -> None:
     page.wait_for_selector("#scored-solution:not([hidden])")
     assert page.inner_text("#sc-value").startswith("a draw with perfect play")
     assert page.locator("#sc-best li").count() == 7 and page.inner_text("#sc-pv").startswith("X ")
+    assert "Backward induction (negamax)" in page.inner_text("#sc-why")  # the why, as `zermelo negamax` says it
     assert page.is_hidden("#error")
 
 
@@ -173,8 +174,9 @@ def test_8_long_move_lists_are_grouped_and_moves_can_be_typed(page: Page) -> Non
     page.wait_for_function("document.getElementById('typed-error').textContent.includes('no heap 9')")
 
 
-def test_9_chomp_30x30_says_the_winning_move_is_not_known(page: Page) -> None:
-    solve(page, "chomp", "30x30")
+def test_9_chomp_29x30_says_the_winning_move_is_not_known(page: Page) -> None:
+    # 29 x 30: no strategy names the move (n x n would: eat (2, 2)) and the search is over the budget.
+    solve(page, "chomp", "29x30")
     page.wait_for_selector("#solution:not([hidden])", timeout=30_000)
     moves = page.inner_text("#sol-moves")
     assert "first player wins by strategy stealing; the winning move is not known within this server's budget" in moves

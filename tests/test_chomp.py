@@ -107,8 +107,63 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_explanation_is_strategy_stealing() -> None:
-    text = solve(Chomp(), (4, 4, 4)).explanation
-    assert "Strategy stealing" in text and "eat (2, 3)" in text
+    text = solve(Chomp(), (5, 5, 5)).explanation
+    assert "strategy stealing" in text and "eat (3, 4)" in text
     assert "lengths a and b (here 4 and 2)" in solve(Chomp(), (4, 2)).explanation
     assert "columns" in solve(Chomp(), (2, 2, 1)).explanation
     assert "mex" in solve(Chomp(), (3, 2, 1)).explanation  # no theory: the mex rule
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 8), st.integers(1, 8))
+def test_l_shapes_are_two_nim_heaps(a: int, k: int) -> None:
+    game = Chomp()
+    shape = (a,) + (1,) * (k - 1)
+    ref = Reference(game)
+    formula = game.winning_moves_formula(shape)
+    assert formula is not None
+    assert sorted(m.position for m in formula) == sorted(ref.winning(game, shape))
+    assert ref.grundy(shape) == (a - 1) ^ (k - 1)
+
+
+def test_squares_have_one_winning_move_without_search() -> None:
+    game = Chomp()
+    for n in range(3, 8):
+        formula = game.winning_moves_formula((n,) * n)
+        assert formula is not None and [m.label for m in formula] == ["eat (2, 2)"]
+        assert [game.format(m.position) for m in formula] == [" ".join([str(n)] + ["1"] * (n - 1))]
+    # A side of 2,000: the closed form answers; the search could not.
+    assert [m.label for m in game.winning_moves_formula((2000,) * 2000) or []] == ["eat (2, 2)"]
+
+
+GOLDEN = {
+    # Exercise 1.3(a): 2 x n and n x n, each with its strategy and its move.
+    "2x5": (
+        "On a 2 × n board (here n = 5) the first player eats the corner square (2, 5): the bottom row becomes one "
+        'shorter than the top one (5 and 4). From that "one shorter" shape every bite leaves rows of equal length or '
+        "a top row at least two longer, and one bite restores the one-shorter shape; she keeps restoring it until "
+        "the opponent is left with only the poisoned square, so the player to move wins. The winning move: eat (2, 5)."
+    ),
+    "4x4": (
+        "On a 4 × 4 square the first player eats (2, 2): that leaves an L, the top row and the left column, with two "
+        "arms of 3 squares each beside the poisoned corner. From then on she mirrors: whatever the opponent eats from "
+        "one arm, she eats as much from the other, so the arms stay equal and the opponent is the one left with only "
+        "the poisoned square. Every other bite loses: it leaves a rectangle or keeps square (2, 2) for the opponent "
+        "to eat, so the player to move wins. The winning move: eat (2, 2)."
+    ),
+    "8x8": "On an 8 × 8 square the first player eats (2, 2)",
+    "5x2": "On an n × 2 board (here n = 5) the first player eats the corner square (5, 2)",
+    "4 1 1 1": "The diagram is an L whose two arms (the rest of the top row and of the left column) have 3 squares",
+}
+
+
+@pytest.mark.parametrize("position", list(GOLDEN))
+def test_golden_whys(capsys: pytest.CaptureFixture[str], position: str) -> None:
+    assert solve_json(capsys, "chomp", position)["explanation"].startswith(GOLDEN[position])
+
+
+def test_without_a_move_the_why_says_the_budget_stopped_it(capsys: pytest.CaptureFixture[str]) -> None:
+    data = solve_json(capsys, "chomp", "7x9", "--budget", "1000")
+    assert data["winner"] == "first" and data["winning_moves"] == [] and not data["winning_moves_listed"]
+    why = data["explanation"]
+    assert "first player wins by strategy stealing" in why and "not known within the budget" in why

@@ -158,3 +158,43 @@ def test_depth_limited_search_on_big_boards_uses_the_heuristic() -> None:
     # The heuristic sees the centre stone: X's open lines outnumber O's.
     assert g.evaluate(g.parse("5")) < 0  # O to move
     assert g.evaluate(g.parse("")) == 0
+
+
+@pytest.mark.parametrize(("w", "h"), [(4, 4), (7, 6), (5, 1), (1, 5), (10, 7), (20, 20)])
+def test_payoff_on_bitboards_equals_four_lines(w: int, h: int) -> None:
+    """``payoff`` reads bitboards (fast); ``has_four`` scans the listed lines of four (the plain
+    rule): they agree on random boards, wider than 62 bits too, and so does ``bitboards``."""
+    g = Connect4(w, h)
+    rng = random.Random(w * 31 + h)
+    for _ in range(200 if w * h < 100 else 25):
+        p = g.parse("")
+        for _ in range(rng.randint(0, w * h)):
+            if g.has_four(p, "X") or g.has_four(p, "O"):
+                break
+            p = rng.choice(g.moves(p)).position if g.moves(p) else p
+        last = "O" if g.to_move(p) == "X" else "X"
+        full = all(len(col) == h for col in p)
+        assert g.payoff(p) == (-1 if g.has_four(p, last) else 0 if full else None), g.format(p)
+        cur, mask, n = g.bitboards(p)
+        me = g.to_move(p)
+        assert n == sum(map(len, p))
+        for c, col in enumerate(p):
+            for r in range(h):
+                bit = 1 << (c * (h + 1) + r)
+                assert bool(mask & bit) == (r < len(col))
+                assert bool(cur & bit) == (r < len(col) and col[r] == me)
+
+
+def test_exact_value_at_most_threshold() -> None:
+    """The null-window test "is the value <= v?" answers like the exact value, for every v."""
+    g = Connect4(5, 4)
+    rng = random.Random(5)
+    for _ in range(6):
+        p = random_position(g, rng, rng.randint(4, 9))
+        if g.payoff(p) is not None:
+            continue
+        exact = g.exact_value(p)
+        assert exact is not None
+        for v in (exact[0] - 1, exact[0], exact[0] + 1, -WIN, WIN, 0, -1, 1):
+            got = g.exact_value(p, at_most=v)
+            assert got is not None and (got[0] <= v) == (exact[0] <= v)

@@ -53,7 +53,8 @@ def test_kernel_equals_plain_negamax(board: tuple[int, int, int], moves: list[in
     sign = (want > 0) - (want < 0)
     assert weak.value == sign
     if fast.payoff(p) is None:
-        assert fast.exact_value(p, weak=True) == (sign, fast.exact_value(p, weak=True)[1])
+        got_weak = fast.exact_value(p, weak=True)  # (sign, nodes): the nodes depend on the warm table
+        assert got_weak is not None and got_weak[0] == sign
         for bound in (want - 1, want, want + 1, -1, 0):
             got = fast.exact_value(p, at_most=bound)
             assert got is not None and (got[0] <= bound) == (want <= bound)

@@ -164,5 +164,5 @@ def test_cram_7x8_names_the_centre_domino() -> None:
     from zermelo.analysis import solve
 
     a = solve(Cram(), Cram().parse("7x8"))
-    assert "places the centre domino, domino on (4,4)-(4,5)" in a.explanation
-    assert any("one winning move: domino on (4,4)-(4,5)" in n for n in a.notes)
+    assert "places the centre domino, d4-e4" in a.explanation
+    assert any("one winning move: d4-e4" in n for n in a.notes)

@@ -91,8 +91,14 @@ def test_no_period_in_a_growing_sequence() -> None:
 def test_arithmetic_periodicity_is_seen_but_not_proven() -> None:
     s = sequence(LaskersNim(), 400)
     assert (s.period, s.saltus, s.preperiod, s.proven) == (4, 4, 1, False)
+
+
+def test_all_but_arithmetic_periods_are_proven() -> None:
+    # allbut:1,2 is G(n) = n // 3: period 3, saltus 1, proven by the all-but check (periodicity.py).
     a = sequence(AllBut({1, 2}), 300)
-    assert a.period is not None and a.saltus > 0 and not a.proven
+    assert (a.period, a.saltus, a.preperiod, a.proven) == (3, 1, 0, True)
+    assert a.proof.startswith("all-but game (m = 2 = max excluded)")
+    assert list(sequence(AllBut({1, 2}), 3000).values[2990:]) == [n // 3 for n in range(2990, 3001)]
 
 
 @settings(max_examples=30, deadline=None)

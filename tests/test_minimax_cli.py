@@ -96,3 +96,20 @@ def test_play_uses_move_values_from_the_start(
     monkeypatch.setattr("sys.stdin", io.StringIO("hint\nquit\n"))
     status, out, _ = run(capsys, "play", "connect4:4x4", "")
     assert status == 0 and "hint: X" in out and "[draw]" in out
+
+
+def test_negamax_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "negamax", "tictactoe", "X.O......")
+    assert code == 0
+    assert "  why: Backward induction (negamax)" in out
+    assert "Best play (X first): X a2, O a3, X b2, O b1, X c2; X wins in 5 plies." in out
+    code, out, _ = run(capsys, "negamax", "stone-game-iv", "7", "--json")
+    data = json.loads(out)
+    assert data["explanation"].endswith("the player to move loses in 4 plies: no move avoids it.")
+    code, out, _ = run(capsys, "negamax", "tictactoe", ".........", "--depth", "2")
+    assert "the value is an estimate, not a proof" in out
+
+
+def test_a_weak_solve_says_what_it_knows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "negamax", "connect4:5x4", "", "--weak")
+    assert code == 0 and "why: Only who wins was solved (a weak solve, no distance and no line of play): a draw." in out

@@ -37,3 +37,28 @@ def test_why_and_cli(capsys) -> None:
     assert main(["solve", "movelimit:1", "16"]) == 0
     assert "P: the second player" in capsys.readouterr().out
     assert main(["table", "movelimit:3"]) == 0
+
+
+@pytest.mark.parametrize("m", [1, 2, 3, 4, 5])
+def test_winning_moves_formula_matches_search(m: int) -> None:
+    g = MoveLimit(m)
+    search = Engine(g)
+    for n in range(1, 60):
+        for last in range(0, 14):
+            pos = (n, last)
+            wins = [q for q in g.options(pos) if search.status(q)[0] == LOSE]
+            formula = g.winning_moves_formula(pos)
+            assert formula is not None
+            assert sorted(mv.position for mv in formula) == sorted(wins), (m, pos)
+
+
+def test_fibonacci_is_the_m2_member() -> None:
+    fib, two = Fibonacci(), MoveLimit(2)
+    assert isinstance(fib, MoveLimit) and fib.m == 2 and fib.spec() == "fibonacci"
+    for n in range(0, 40):
+        for last in range(0, 10):
+            pos = (n, last)
+            assert fib.outcome_formula(pos) is two.outcome_formula(pos)
+            assert fib.winning_moves_formula(pos) == two.winning_moves_formula(pos)
+            assert fib.key(pos) == two.key(pos)
+    assert "Zeckendorf: 20 = 13 + 5 + 2" in solve(fib, (20, 0)).explanation  # the notes' why stays

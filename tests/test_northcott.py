@@ -80,4 +80,44 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_explanation_treats_gaps_as_heaps() -> None:
     text = solve(GAME, GAME.parse("W..B|.B.W|B..W")).explanation
-    assert "gaps [2, 1, 2]" in text and "2 ⊕ 1 ⊕ 2 = 1" in text and "player to move wins" in text
+    assert "are 2, 1, 2, with nim-sum 2 ⊕ 1 ⊕ 2 = 1" in text and "player to move wins" in text
+
+
+def test_moves_are_named_on_the_notes_board() -> None:
+    # Exercise 1.6: "in row 8 white may move from e8 to ... c8": column letters, rows from the bottom.
+    pos = GAME.parse(".B..W...")
+    labels = [m.label for m in GAME.moves(pos)]
+    assert labels == ["white e1 -> c1 (toward)", "white e1 -> d1 (toward)"] + [
+        f"white e1 -> {c}1 (away)" for c in "fgh"
+    ]
+    top = GAME.parse(".B..W...|" + "|".join(["W......B"] * 7))
+    assert {m.label for m in GAME.moves(top)} >= {"white e8 -> c8 (toward)", "white e8 -> h8 (away)"}
+
+
+NOTES_8_ROWS = "W......B|B......W|W.....B.|..W..B..|W......B|B......W|.W....B.|W......B"
+
+
+def test_golden_why_never_contradicts_its_move() -> None:
+    a = solve(GAME, GAME.parse(NOTES_8_ROWS))
+    assert a.explanation == (
+        "The gaps between the two counters of each row are Nim heaps: moving toward the other counter is a Nim move on "
+        "the gap. Moving away only makes a gap bigger, and the opponent can move toward by as much to undo it, so the "
+        "winner never has to move away and the game ends. The gaps (rows 8 down to 1) are 6, 6, 5, 2, 6, 6, 4, 6, with "
+        "nim-sum 6 ⊕ 6 ⊕ 5 ⊕ 2 ⊕ 6 ⊕ 6 ⊕ 4 ⊕ 6 = 5, so the player to move wins. A winning move: white a8 -> d8 "
+        "(toward), a Nim move on row 8's gap, 6 -> 3 (6 ⊕ 5)."
+    )
+    small = solve(GAME, GAME.parse("W..B.|.B.W."))
+    assert "A winning move: white a2 -> b2 (toward)" in small.explanation
+    assert "A move away wins as well (white d1 -> e1 (away))" in small.explanation
+    assert "allowed, never needed" in small.explanation
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions)
+def test_the_named_move_is_a_toward_winning_move(position: tuple[int, tuple[tuple[int, int], ...], bool]) -> None:
+    a = solve(GAME, position)
+    if a.outcome is Outcome.N:
+        named = a.explanation.split("A winning move: ")[1].split(", a Nim move")[0]
+        assert named.endswith("(toward)") and named in [m.label for m in a.winning_moves]
+    else:
+        assert "A winning move" not in a.explanation

@@ -454,8 +454,9 @@ def test_typed_cram_domino_by_its_squares() -> None:
 
     board = (2, 3, 0)
     moves = classify(Cram(), board).moves
-    assert find_move(Cram(), board, "1 2 2 2", moves).label == "domino on (1,2)-(2,2)"
-    assert find_move(Cram(), board, "(1,2)-(2,2)", moves).label == "domino on (1,2)-(2,2)"
+    assert find_move(Cram(), board, "1 2 2 2", moves).label == "b1-b2"
+    assert find_move(Cram(), board, "(1,2)-(2,2)", moves).label == "b1-b2"
+    assert find_move(Cram(), board, "b2-b1", moves).label == "b1-b2"
     with pytest.raises(InvalidPosition, match="cannot read"):
         find_move(Cram(), board, "1 1 2 2", moves)  # not a domino
 

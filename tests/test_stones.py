@@ -144,6 +144,25 @@ def test_registry_and_positions() -> None:
         StoneGameIV().parse("many")
 
 
+def test_leetcode_877_why_gives_the_parity_strategy_and_its_move() -> None:
+    g = StoneGame((5, 3, 4, 5))
+    why = negamax(g, g.parse("")).why()
+    assert "The odd-numbered sum to 9, the even-numbered to 8; she takes the odd-numbered ones, starting with " in why
+    assert "take first (5), which guarantees at least +1" in why
+    assert why.endswith("the player to move takes 5 + 4 = 9, the opponent 5 + 3 = 8: +1, the value.")
+    g = StoneGame((3, 7, 2, 3))  # the even-numbered piles (7 + 3) are worth more: start at the right end
+    assert "she takes the even-numbered ones, starting with take last (3)" in negamax(g, g.parse("")).why()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 30), min_size=1, max_size=8))
+def test_the_line_in_words_adds_up_to_the_value(row: list[int]) -> None:
+    for game in (StoneGame(row), StoneGameIII(row)):
+        r = negamax(game, game.parse(""))
+        why = r.why()
+        assert why.endswith(f"{r.value:+d}, the value.") or why.endswith("The game is over: no move is left.")
+
+
 def test_positions_are_ascii_digits() -> None:
     """'¹' and '٣' pass str.isdigit() but are not positions: one-line InvalidPosition, not int()'s error."""
     for spec in ("stone-game-iii:1,2,3,7", "stone-game:5,3,4,5"):

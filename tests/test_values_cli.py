@@ -68,3 +68,17 @@ def test_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: st
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
+
+
+def test_sums_explain_component_by_component(capsys) -> None:
+    from cli_helper_games import run
+
+    code, out, _ = run(capsys, "value", "domineering", "..|..", "+", "nim", "3")
+    assert code == 0
+    assert "why: A sum of 2 games: values add component by component" in out
+    assert "domineering ..|..: ±1 (hot: mean 0, temperature 1)" in out and "nim 3: *3 (a nimber)" in out
+    assert "Sum: ±1 + *3 = {1*3|-1*3}: N, the first player wins; the hottest component is domineering ..|.." in out
+    code, out, _ = run(capsys, "value", "domineering", "...|...", "+", "hackenbush", "BRR", "--json")
+    assert '"explanation": "A sum of 2 games' in out and "hackenbush BRR: 1/4 (a number)" in out
+    code, out, _ = run(capsys, "value", "domineering", "..|..")
+    assert "why:" not in out  # one game: its facts say it all

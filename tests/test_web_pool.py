@@ -41,6 +41,7 @@ def test_quick_requests_are_answered_while_others_run_to_the_cap() -> None:
             quicks = await asyncio.gather(*(quick(n) for n in range(12)))
             replies = [*await asyncio.gather(*slows), *quicks]
             assert pool.replaced == 2  # both capped workers were killed and replaced
+            await pool.settled()  # (their successors start in a thread, off the event loop)
             assert pool.stats()["workers"] == 3
             return order, replies
         finally:

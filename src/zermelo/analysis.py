@@ -235,8 +235,9 @@ def winning_moves(
     lim = (limits or Limits()).started()
     cap = lim.max_positions
     hint = game.size_hint(position)
-    if cap is not None and hint is not None and hint > cap:
+    if cap is not None and hint is not None and hint > cap and not isinstance(game, Sum):
         # Listing would sieve, build and judge more moves than the budget allows (Prime-power 10^10).
+        # A sum's hint multiplies its parts' positions, but its moves only add up: listed below.
         raise too_big(short(game.format(position)), hint, cap, "moves and positions")
     moves: list[Move[Any]] = []
     for m in game.moves(position):
@@ -386,7 +387,7 @@ def _with_extras(
             text = explain(game, position, analysis)
     except SearchLimitExceeded:
         text = "No explanation: the time budget ran out before it was found (raise it with --timeout)."
-    if one is not None:
+    if one is not None and one.label not in text:
         text += f" A winning move: {one.label}."
     text = _with_pace(game, position, text, analysis)
     return Analysis(**{**analysis.__dict__, "explanation": text})

@@ -35,6 +35,7 @@ from .errors import InvalidPosition
 
 __all__ = [
     "Board",
+    "cell_index",
     "cell_name",
     "changed_cells",
     "graph_board",
@@ -46,6 +47,7 @@ __all__ = [
     "read_cells",
     "rows",
     "whole_numbers",
+    "with_dominoes",
 ]
 
 #: A board description: a JSON-able dict with a ``kind`` (see the module docstring).
@@ -96,6 +98,51 @@ def cell_name(row: int, col: int) -> str:
         c, r = divmod(c - 1, 26)
         letters = chr(ord("a") + r) + letters
     return f"{letters}{row + 1}"
+
+
+def cell_index(name: str) -> tuple[int, int] | None:
+    """The ``(row, column)`` of a cell name, from 0 (the inverse of :func:`cell_name`), or ``None``.
+
+    >>> cell_index("a1"), cell_index("b3"), cell_index("ab1"), cell_index("3b")
+    ((0, 0), (2, 1), (0, 27), None)
+    """
+    m = re.fullmatch(r"([a-z]+)([1-9][0-9]*)", name)
+    if m is None:
+        return None
+    col = 0
+    for ch in m.group(1):
+        col = 26 * col + ord(ch) - ord("a") + 1
+    return int(m.group(2)) - 1, col - 1
+
+
+def with_dominoes(board: Board, placed: str) -> Board:
+    """A grid with the dominoes placed on it, so a drawing pairs its cells as they were played.
+
+    The cells a grid shows as ``#`` do not say which of them make one domino (two dominoes side
+    by side fill a 2 × 2 square either way); ``placed`` is the moves' cells, ``a1-a2 b1-b2``.  A
+    pair is kept when both its cells are ``#`` and side by side (the moves of other games, a
+    Clobber capture, say, are skipped); text that is not pairs of cells is an error.
+
+    >>> with_dominoes(grid_board(["##", "##"]), "a1-a2 b1-b2")["dominoes"]
+    [['a1', 'a2'], ['b1', 'b2']]
+    >>> with_dominoes(grid_board(["x.", ".."]), "a1-b1")["dominoes"]
+    []
+    """
+    grid = rows(board) or []
+    used: set[tuple[int, int]] = set()
+    pairs: list[list[str]] = []
+    for word in placed.lower().replace(",", " ").split():
+        ends = word.split("-")
+        cells = [cell_index(e) for e in ends]
+        if len(cells) != 2 or None in cells:
+            raise InvalidPosition(f"a placed domino is two cells like a1-a2, got {word[:20]!r}")
+        (r1, c1), (r2, c2) = cells  # type: ignore[misc]
+        if abs(r1 - r2) + abs(c1 - c2) != 1 or used & {(r1, c1), (r2, c2)}:
+            continue
+        if all(r < len(grid) and c < len(grid[r]) and grid[r][c] == "#" for r, c in ((r1, c1), (r2, c2))):
+            used |= {(r1, c1), (r2, c2)}
+            pairs.append(ends)
+    return {**board, "dominoes": pairs}
 
 
 def changed_cells(before: Sequence[str], after: Sequence[str] | None) -> str | None:

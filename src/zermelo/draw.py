@@ -21,20 +21,19 @@ a value's thermograph::
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from .boards import Board, cell_name
+from .boards import Board, cell_index, cell_name, with_dominoes
+from .draw_hackenbush import hackenbush_svg
 from .rules import Rules
+from .svg import CELL, INK, MUTED, document, part
 
 __all__ = ["MAX_COUNTERS", "Drawing", "ValueDrawing", "board_svg", "move_parts"]
 
 #: Counters drawn per heap; a bigger heap is drawn with "…" and its size (moves by typing).
 MAX_COUNTERS = 30
-CELL = 44  # px: every clickable part is at least a 44 px target
-INK = "#1d2330"
-MUTED = "#5b6474"
 # Pieces on a grid: fill, outline, text colour; anything else is drawn as its letter.
 PIECES = {
     "X": ("#c62828", "#7f1d1d", "#fff"),
@@ -46,18 +45,6 @@ PIECES = {
     "L": ("#1f4fa3", "#0b2a66", "#fff"),
     "R": ("#c62828", "#7f1d1d", "#fff"),
 }
-
-
-def _svg(width: float, height: float, body: Iterable[str], label: str) -> str:
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
-        f'height="{height:g}" role="img" aria-label="{escape(label)}" class="board-svg">'
-        f"<title>{escape(label)}</title>{''.join(body)}</svg>"
-    )
-
-
-def _part(part: str, shapes: str, extra: str = "") -> str:
-    return f'<g class="part{extra}" data-part="{escape(part)}">{shapes}</g>'
 
 
 # ----------------------------------------------------------------------------- heaps
@@ -76,11 +63,11 @@ def _heaps(heaps: Sequence[int]) -> str:
                 f'<rect x="{cx - CELL / 2}" y="{y}" width="{CELL}" height="{CELL}" fill="transparent"/>'
                 f'<circle cx="{cx}" cy="{y + CELL / 2}" r="15" fill="#d0d5dd" stroke="#475467" stroke-width="2"/>'
             )
-            body.append(_part(f"h{i + 1}:{j}", shapes, " counter"))
+            body.append(part(f"h{i + 1}:{j}", shapes, " counter"))
         more = "… " if h > MAX_COUNTERS else ""
         x = label_w + min(h, MAX_COUNTERS) * CELL + 8
         body.append(f'<text x="{x}" y="{y + 28}" fill="{MUTED}" font-size="15">{more}{h}</text>')
-    return _svg(width, height, body, "heaps " + " ".join(map(str, heaps)))
+    return document(width, height, body, "heaps " + " ".join(map(str, heaps)))
 
 
 # ----------------------------------------------------------------------------- grids
@@ -100,19 +87,15 @@ def _piece(ch: str, cx: float, cy: float, disc: bool) -> str:
     )
 
 
-def _dominoes(rows: Sequence[str]) -> list[tuple[int, int, int, int]]:
-    """Pairs of ``#`` cells drawn as dominoes (greedy, row by row); a lone ``#`` stays a square."""
-    used: set[tuple[int, int]] = set()
+def _dominoes(board: Board) -> list[tuple[int, int, int, int]]:
+    """The dominoes placed on a grid, as the moves placed them (``board["dominoes"]``, see
+    :func:`~zermelo.boards.with_dominoes`): the cells alone cannot say which ``#`` make one domino,
+    so a ``#`` of no known pair is drawn as a blocked square, never guessed into a pair."""
     pairs = []
-    for r, row in enumerate(rows):
-        for c, ch in enumerate(row):
-            if ch != "#" or (r, c) in used:
-                continue
-            for r2, c2 in ((r, c + 1), (r + 1, c)):
-                if r2 < len(rows) and c2 < len(rows[r2]) and rows[r2][c2] == "#" and (r2, c2) not in used:
-                    used |= {(r, c), (r2, c2)}
-                    pairs.append((r, c, r2, c2))
-                    break
+    for a, b in board.get("dominoes", ()):
+        (r1, c1), (r2, c2) = sorted((cell_index(a) or (-1, -1), cell_index(b) or (-1, -1)))
+        if r1 >= 0:
+            pairs.append((r1, c1, r2, c2))
     return pairs
 
 
@@ -138,7 +121,7 @@ def _grid(board: Board) -> str:
         body.append(
             f'<rect x="{left}" y="{top}" width="{CELL * n_cols}" height="{CELL * len(rows)}" rx="8" fill="#1f4fa3"/>'
         )
-    pairs = [] if gravity or squares else _dominoes(rows)
+    pairs = [] if gravity or squares else _dominoes(board)
     paired = {(r, c) for r1, c1, r2, c2 in pairs for r, c in ((r1, c1), (r2, c2))}
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
@@ -163,7 +146,7 @@ def _grid(board: Board) -> str:
                 shapes = f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="#fbfaf7"{win}/>'
                 if (r, c) not in paired:
                     shapes += _piece(ch, cx, cy, False)
-            body.append(_part(name, shapes, f" cell{' filled' if ch != '.' else ''}"))
+            body.append(part(name, shapes, f" cell{' filled' if ch != '.' else ''}"))
     for r1, c1, r2, c2 in pairs:
         x, y = left + c1 * CELL + 4, top + r1 * CELL + 4
         w, h = (c2 - c1 + 1) * CELL - 8, (r2 - r1 + 1) * CELL - 8
@@ -172,8 +155,8 @@ def _grid(board: Board) -> str:
         for c in range(n_cols):
             x = left + c * CELL
             shapes = f'<rect x="{x}" y="{top}" width="{CELL}" height="{CELL * len(rows)}" fill="transparent"/>'
-            body.append(_part(f"col-{cell_name(0, c)[:-1]}", shapes, " column"))
-    return _svg(width, height, body, "board " + "/".join(rows))
+            body.append(part(f"col-{cell_name(0, c)[:-1]}", shapes, " column"))
+    return document(width, height, body, "board " + "/".join(rows))
 
 
 # ----------------------------------------------------------------------------- graphs
@@ -214,14 +197,11 @@ def _graph(board: Board) -> str:
             f'<text x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="16" font-weight="700" '
             f'fill="{"#fff" if count else INK}">{escape(v)}{"×" + str(count) if count > 1 else ""}</text>'
         )
-        body.append(_part(f"v:{v}", shapes, " vertex"))
-    return _svg(size, size, body, f"graph, tokens on {', '.join(tokens) or 'no vertex'}")
+        body.append(part(f"v:{v}", shapes, " vertex"))
+    return document(size, size, body, f"graph, tokens on {', '.join(tokens) or 'no vertex'}")
 
 
 # ----------------------------------------------------------------------------- Hackenbush
-EDGE_COLOURS = {"B": "#1f4fa3", "R": "#c62828", "G": "#2e7d32"}
-
-
 def _forest(edges: Sequence[Sequence[str]], ground: str, cut: int = -1) -> tuple[Any, ...]:
     """The trees over the ground as a canonical nested tuple, edge ``cut`` and all above it gone."""
     kids: dict[str, list[tuple[str, str]]] = {}
@@ -233,46 +213,6 @@ def _forest(edges: Sequence[Sequence[str]], ground: str, cut: int = -1) -> tuple
         return tuple(sorted((colour, canon(w)) for colour, w in kids.get(v, [])))
 
     return canon(ground)
-
-
-def _hackenbush(board: Board) -> str:
-    edges: list[list[str]] = board["edges"]
-    ground: str = board["ground"]
-    kids: dict[str, list[str]] = {}
-    for a, b, _ in edges:
-        kids.setdefault(a, []).append(b)
-    x: dict[str, float] = {}
-    depth: dict[str, int] = {ground: 0}
-    slot = [0]
-
-    def place(v: str) -> None:  # leaves take the next slot; a vertex sits over its children
-        for w in kids.get(v, []):
-            depth[w] = depth[v] + 1
-            place(w)
-        below = kids.get(v, [])
-        if below and v != ground:
-            x[v] = sum(x[w] for w in below) / len(below)
-        elif v != ground:
-            x[v] = slot[0]
-            slot[0] += 1
-
-    place(ground)
-    step_x, step_y = 56, 56
-    height = step_y * (max(depth.values(), default=0) + 1) + 20
-    width = step_x * max(slot[0], 1) + 20
-    at = {v: (10 + step_x / 2 + x[v] * step_x, height - 12 - depth[v] * step_y) for v in x}
-    body = [f'<line x1="0" y1="{height - 12}" x2="{width}" y2="{height - 12}" stroke="{MUTED}" stroke-width="4"/>']
-    for i, (a, b, colour) in enumerate(edges):
-        x2, y2 = at[b]
-        x1, y1 = at[a] if a in at else (x2, height - 12)
-        line = f'x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}"'
-        shapes = (
-            f'<line class="halo" {line} stroke="transparent" stroke-width="22" stroke-linecap="round"/>'
-            f'<line {line} stroke="{EDGE_COLOURS.get(colour, INK)}" stroke-width="7" stroke-linecap="round"/>'
-            f'<circle cx="{x2:g}" cy="{y2:g}" r="5" fill="{INK}"/>'
-        )
-        body.append(_part(f"e:{i + 1}", shapes, f" edge edge-{colour}"))
-    return _svg(width, height, body, f"Hackenbush, {len(edges)} edges")
 
 
 def board_svg(board: Board | None, label: str = "") -> str | None:
@@ -287,7 +227,7 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
     if kind == "graph":
         return _graph(board)
     if kind == "hackenbush":
-        return _hackenbush(board)
+        return hackenbush_svg(board)
     return None
 
 
@@ -347,14 +287,18 @@ def move_parts(before: Board | None, after: Board | None) -> list[str]:
 
 
 class Drawing:
-    """A position of a game, shown as its board in a notebook (``_repr_svg_``)."""
+    """A position of a game, shown as its board in a notebook (``_repr_svg_``); ``dominoes`` the
+    dominoes placed on a grid (``a1-a2 b1-b2``), drawn as the pairs they are."""
 
-    def __init__(self, game: Rules[Any], position: Any) -> None:
-        self.game, self.position = game, position
+    def __init__(self, game: Rules[Any], position: Any, dominoes: str = "") -> None:
+        self.game, self.position, self.dominoes = game, position, dominoes
 
     def svg(self) -> str:
         text = self.game.format(self.position)
-        return board_svg(self.game.board(self.position), f"{self.game.spec()} {text}") or _text_svg(text)
+        board = self.game.board(self.position)
+        if self.dominoes and board is not None and board["kind"] == "grid":
+            board = with_dominoes(board, self.dominoes)
+        return board_svg(board, f"{self.game.spec()} {text}") or _text_svg(text)
 
     def _repr_svg_(self) -> str:
         return self.svg()
@@ -366,7 +310,7 @@ class Drawing:
 def _text_svg(text: str) -> str:
     width = 16 + 10 * len(text)
     body = [f'<text x="8" y="26" font-family="monospace" font-size="18" fill="{INK}">{escape(text)}</text>']
-    return _svg(width, 40, body, text)
+    return document(width, 40, body, text)
 
 
 class ValueDrawing:

@@ -146,7 +146,16 @@ def _strong(game: Scored[Any], position: Any, v: int, b: Budget) -> Result:
     pv: list[Move[Any]] = []
     pos, target = position, v
     first = True
+    # A game with an opening book (Connect Four) answers inside it at once; from a position inside
+    # the book the line follows the book to its last ply and stops there (beyond, every step
+    # would be a search of its own).
+    edge = getattr(game, "book_edge", None)
+    in_book = edge is not None and not edge(position)
+    method = "compiled"
     while game.payoff(pos) is None:
+        if in_book and pv and edge is not None and edge(pos):
+            method = "compiled, opening book (the line stops at the book's last ply)"
+            break
         step = None
         c = child_target(game, target, 0)
         for m in game.moves(pos):
@@ -163,7 +172,7 @@ def _strong(game: Scored[Any], position: Any, v: int, b: Budget) -> Result:
         pos, target = step.position, c
         first = False
     value, distance = split(game, v)
-    return Result(game, position, value, distance, best, pv, b.nodes, 0, True, None, "compiled", 0.0, v)
+    return Result(game, position, value, distance, best, pv, b.nodes, 0, True, None, method, 0.0, v)
 
 
 def _weak(game: Scored[Any], position: Any, sign: int, b: Budget) -> Result:

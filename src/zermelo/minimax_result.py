@@ -12,7 +12,7 @@ from typing import Any
 
 from .rules import Move, Scored
 
-__all__ = ["WIN", "MoveValue", "Result", "child_target", "outcome", "split", "unshrink"]
+__all__ = ["WIN", "MoveValue", "Result", "child_target", "line_in_words", "outcome", "split", "unshrink"]
 
 #: The value of an immediate win in ``win_loss`` games; a win in ``d`` plies is worth ``WIN - d``.
 WIN = 10**6
@@ -122,7 +122,108 @@ class Result:
             "cutoffs": self.cutoffs,
             "method": self.method,
             "seconds": round(self.seconds, 6),
+            "explanation": self.why(),
         }
+
+    def why(self) -> str:
+        """The reason for the value in words: the game's own "why" (its ``explain`` hook gets this
+        result), then the principal variation told move by move (:func:`line_in_words`)."""
+        own = self.game.explain(self.position, self)
+        line = line_in_words(self)
+        return f"{own} {line}".strip() if own else line
+
+
+def line_in_words(r: Result) -> str:
+    """The principal variation in words, with what it adds up to.
+
+    A win/draw/loss game: who wins, in how many plies, with best play (the winner takes the
+    quickest win, the loser the slowest loss).  A game that banks points per move: what each
+    side takes along the line and the difference.
+    """
+    g = r.game
+    if r.stopped:
+        return "The search stopped at its budget, so there is no value to explain."
+    if not r.exact:
+        return (
+            f"The search stopped at depth {r.depth} and the game's heuristic judged the positions there, so the "
+            "value is an estimate, not a proof."
+        )
+    if r.weak:
+        found = f" The winning move the proof found: {r.best_moves[0].label}." if r.value > 0 and r.best_moves else ""
+        result = "a draw" if r.value == 0 else f"a {r.outcome} for the player to move"
+        return f"Only who wins was solved (a weak solve, no distance and no line of play): {result}.{found}"
+    if not r.pv:
+        return "The game is over: no move is left." if not r.best_moves else f"The value is {r.value:+d}."
+    me = g.to_move(r.position)
+    players = (me, _other(g, r)) if me is not None else ("the player to move", "the opponent")
+    told = ", ".join(m.label for m in r.pv[:MAX_LINE]) + (", …" if len(r.pv) > MAX_LINE else "")
+    told = f"({players[0]} first): {told}"
+    if g.win_loss:
+        head = (
+            "Backward induction (negamax): a position is worth, to the player to move, the best over her moves "
+            "of minus what the position left is worth to the opponent; a win counts the plies to it, so the "
+            "winner takes the quickest win and the loser the slowest loss."
+        )
+    else:
+        head = (
+            "Backward induction (negamax): a position is worth, to the player to move, the best over her moves "
+            "of what she gains minus what the position left is worth to the opponent."
+        )
+    if g.win_loss:
+        who = players[0]
+        if r.value > 0:
+            end = f"{who} wins in {r.distance} plies"
+        elif r.value < 0:
+            end = f"{who} loses in {r.distance} plies: no move avoids it"
+        else:
+            end = "neither side can force a win: it is a draw"
+        return f"{head} Best play {told}; {end}."
+    banked = _banked(r)
+    if banked is not None and g.value_meaning is None:
+        mine, theirs = banked
+        sums = f"{players[0]} takes {_sum_text(mine)}, {players[1]} {_sum_text(theirs)}: {sum(mine) - sum(theirs):+d}"
+        return f"{head} Best play {told}; {sums}, the value."
+    return f"{head} Best play {told}; the value is {r.value:+d}."
+
+
+#: Plies of the principal variation told in words.
+MAX_LINE = 20
+
+
+def _other(g: Scored[Any], r: Result) -> str:
+    if r.pv:
+        who = g.to_move(r.pv[0].position)
+        if who is not None:
+            return who
+    return "the opponent"
+
+
+def _sum_text(values: list[int]) -> str:
+    if not values:
+        return "nothing (0)"
+    if len(values) == 1:
+        return str(values[0])
+    shown = values if len(values) <= MAX_LINE // 2 else [*values[: MAX_LINE // 2]]
+    more = " + …" if len(shown) < len(values) else ""
+    return " + ".join(map(str, shown)) + f"{more} = {sum(values)}"
+
+
+def _banked(r: Result) -> tuple[list[int], list[int]] | None:
+    """What each side banks along the whole principal variation, if it adds up to the value."""
+    g = r.game
+    if not g.gains:
+        return None
+    sides: tuple[list[int], list[int]] = ([], [])
+    position = r.position
+    for i, m in enumerate(r.pv):
+        sides[i % 2].append(g.gain(position, m))
+        position = m.position
+    end = g.payoff(position)
+    if end is None or end != 0:
+        return None
+    if sum(sides[0]) - sum(sides[1]) != r.value:
+        return None
+    return sides
 
 
 def child_target(game: Scored[Any], v: int, gain: int) -> int:

@@ -191,6 +191,12 @@ class Rules(Generic[P]):
         """
         return None
 
+    def board_parts(self, position: P, after: P) -> list[str] | None:
+        """The parts of :meth:`board`'s drawing (``data-part`` names, :mod:`zermelo.draw`) that the
+        move from ``position`` to ``after`` touches, the one to click first; ``None`` (the default)
+        when comparing the two boards finds them (:func:`zermelo.draw.move_parts`)."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec()}>"
 
@@ -475,6 +481,18 @@ class Sum(_Summands, Impartial[tuple[Any, ...]]):
             for move in game.moves(part):
                 new = (*position[:i], move.position, *position[i + 1 :])
                 yield Move(f"in game {i + 1}: {move.label}", new)
+
+    def size_hint(self, position: tuple[Any, ...]) -> int | None:
+        """The product of the summands' hints (a position of the sum is one position of each), or
+        ``None`` when a summand has none: a heap of 10^12 in a sum is refused at once, not searched
+        until the budget runs out."""
+        total = 1
+        for game, part in zip(self.games, position, strict=True):
+            hint = game.size_hint(part)
+            if hint is None:
+                return None
+            total *= hint
+        return total
 
 
 class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):

@@ -123,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
         print("  best moves  none: the game is over")
     if r.pv:
         print(f"  line        {'  '.join(m.label for m in r.pv)}")
+    print(f"  why: {r.why()}")
     cut = "" if r.method.startswith("compiled") else f", {r.cutoffs:,} cut-offs"
     print(f"  nodes       {r.nodes:,} searched{cut} ({r.method}, {r.seconds:.3f} s)")
     return 0

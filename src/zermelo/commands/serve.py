@@ -24,7 +24,7 @@ def add(sub: Any) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="worker processes answering analyses at once (default: the cores + 2, at least 4)",
+        help="worker processes answering analyses at once (default: the cores + 4, at least 6)",
     )
     p.set_defaults(run=run)
 

@@ -11,7 +11,7 @@ from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
 from ..values import parse_value
 from ..values.budget import value_budget
-from ..values.facts import describe, position_value
+from ..values.facts import describe, position_value, sum_explanation
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, game_and_position, limits_from
 
@@ -55,6 +55,7 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         g = parse_value(args.expr)
         head = {"expression": args.expr}
         title = args.expr
+        why: str | None = None
     else:
         if args.game is None:
             raise InvalidGame('give a game and a position (zermelo value domineering "..|..") or --expr EXPR')
@@ -67,7 +68,10 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         g = position_value(game, position, limits=limits)  # the web's /api/value takes the same path
         head = {"game": game.spec(), "position": game.format(position)}
         title = f"{game.spec()} {game.format(position)}"
+        why = sum_explanation(game, position, g, limits=limits)
     facts = describe(g)
+    if why is not None:
+        facts["explanation"] = why
     if args.thermograph:
         from ..values.plot import save_thermograph, thermograph_title
 
@@ -94,4 +98,6 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
     print(f"  all-small    {small}" + ("" if weight is None else f", atomic weight {weight}"))
     if args.thermograph:
         print(f"  thermograph  {args.thermograph}")
+    if "explanation" in facts:
+        print("  why: " + facts["explanation"].replace("\n", "\n       "))
     return 0

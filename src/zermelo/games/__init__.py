@@ -95,13 +95,13 @@ _ELSEWHERE = {name: "zermelo.heaps.games" for name in ("GrundyGame", "Hexadecima
 def modules() -> list[ModuleType]:
     """Every module of this package, imported (importing a game module registers its games).
 
-    Compiled solvers (``*_kernel``) are left to the game module that runs them: they are no
-    games, and they import numpy.
+    Compiled solvers (``*_kernel``) and opening books (``*_book``) are left to the game module
+    that uses them: they are no games, and they import numpy.
     """
     return [
         importlib.import_module(f"{__name__}.{m.name}")
         for m in pkgutil.iter_modules(__path__)
-        if not m.name.endswith("_kernel")
+        if not m.name.endswith(("_kernel", "_book"))
     ]
 
 

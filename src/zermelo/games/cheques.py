@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from ..catalogue import GameEntry, register
 from ..errors import InvalidGame
-from .stones import StoneGame, parse_piles, stone_game_dp
+from .stones import StoneGame, colour_sums, parse_piles, stone_game_dp
 
 __all__ = ["Cheques", "cheques_dp", "colour_strategy"]
 
@@ -47,7 +47,7 @@ def colour_strategy(cheques: Sequence[int]) -> int:
     """
     if len(cheques) % 2:
         raise ValueError("the colouring strategy needs an even number of cheques")
-    even, odd = sum(cheques[0::2]), sum(cheques[1::2])
+    even, odd = colour_sums(cheques)
     return abs(even - odd)
 
 

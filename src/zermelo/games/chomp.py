@@ -75,6 +75,40 @@ def eat(shape: Shape, i: int, j: int) -> Shape:
     return tuple(r for r in rows if r)
 
 
+def arms(shape: Shape) -> tuple[int, int] | None:
+    """The arms of an L (the top row and the left column, without the corner), else ``None``.
+
+    >>> arms((4, 1, 1)), arms((3, 2))
+    ((3, 2), None)
+    """
+    if not shape or any(r != 1 for r in shape[1:]):
+        return None
+    return shape[0] - 1, len(shape) - 1
+
+
+def _known_wins(shape: Shape) -> list[tuple[int, int]] | None:
+    """The winning squares (i, j) where a strategy settles them; ``None`` elsewhere."""
+    ell = arms(shape)
+    if ell is not None:
+        row, col = ell
+        if row > col:
+            return [(1, col + 2)]
+        return [(row + 2, 1)] if col > row else []
+    if len(shape) == shape[0] == min(shape) and len(shape) > 2:
+        return [(2, 2)]  # an n × n square, n >= 3 (2 × 2 has two rows)
+    flipped = len(shape) > 2
+    rows = transpose(shape) if flipped else shape
+    if len(rows) > 2:
+        return None
+    a, b = rows[0], rows[1] if len(rows) > 1 else 0
+    found: list[tuple[int, int]] = []
+    if a >= b + 2:
+        found.append((1, b + 2))
+    if a == b:
+        found.append((2, a))
+    return [(j, i) for i, j in found] if flipped else found
+
+
 @lru_cache(maxsize=1 << 16)
 def _key(shape: Shape) -> Shape:
     # A diagram and its mirror image are the same game; a diagram is met again from many parents.
@@ -134,28 +168,24 @@ class Chomp(Impartial[Shape]):
         return Outcome.N if min(shape) == max(shape) else None
 
     def winning_moves_formula(self, shape: Shape, misere: bool = False) -> list[Move[Shape]] | None:
-        """Two rows (a, b), b possibly 0: the P-positions are exactly a = b + 1 (by induction: from
-        (b + 1, b) every move leaves a = b or a >= b + 2, and from those one move restores a = b + 1).
-        Winning moves: eat (1, b + 2) if a >= b + 2; eat (2, a) if a = b.  Two columns: the same on
-        the transposed diagram."""
+        """Every winning move where a strategy is known (the tests check each against search):
+
+        * two rows (a, b), b possibly 0: the P-positions are exactly a = b + 1 (from (b + 1, b)
+          every move leaves a = b or a >= b + 2, and from those one move restores a = b + 1).
+          Winning moves: eat (1, b + 2) if a >= b + 2; eat (2, a) if a = b.  Two columns: the same
+          on the transposed diagram.
+        * an L (the top row and the left column only): its two arms are two Nim heaps; equal arms
+          lose, else shorten the longer arm to the shorter one's length.
+        * an n × n square: eat (2, 2), the only winning move — it leaves an L with equal arms, and
+          any other bite either leaves a rectangle (a win for the opponent) or keeps square (2, 2),
+          which the opponent then eats.
+        """
         if misere or not self.poisoned or not shape:
             return None
-        flipped = len(shape) > 2
-        rows = transpose(shape) if flipped else shape
-        if len(rows) > 2:
+        found = _known_wins(shape)
+        if found is None:
             return None
-        a, b = rows[0], rows[1] if len(rows) > 1 else 0
-        found: list[tuple[int, int]] = []
-        if a >= b + 2:
-            found.append((1, b + 2))
-        if a == b:
-            found.append((2, a))
-        out = []
-        for i, j in found:
-            if flipped:
-                i, j = j, i
-            out.append(Move(f"eat ({i}, {j})", eat(shape, i, j)))
-        return out
+        return [Move(f"eat ({i}, {j})", eat(shape, i, j)) for i, j in found]
 
     def parse(self, text: str) -> Shape:
         t = text.strip().lower()
@@ -197,18 +227,47 @@ class Chomp(Impartial[Shape]):
         return self._check_size(shape)
 
     def explain(self, shape: Shape, analysis: Analysis) -> str | None:
-        """Two rows (a = b + 1 loses) and strategy stealing on rectangles."""
+        """The notes' strategies, each with its move: 2 × n (eat the corner, then restore the "one
+        shorter" shape), two rows (a = b + 1 loses), an L (two Nim heaps: mirror), n × n (eat
+        (2, 2), then mirror); strategy stealing on other rectangles."""
         a = analysis
-        position = shape
-        rectangle = bool(position) and min(position) == max(position) and position != (1,)
         if a.misere or not self.poisoned:
             return None
-        if position == (1,):
+        if shape == (1,):
             return f"Only the poisoned square is left and it may not be eaten: no move is possible, {notes_verdict(a)}."
-        narrow = transpose(position) if len(position) > 2 else position
-        if len(narrow) <= 2 and not rectangle:
+        rows, cols = len(shape), shape[0]
+        rectangle = min(shape) == cols
+        if rectangle and min(rows, cols) == 2:
+            return self._two_by_n(shape, a)
+        if rectangle and rows == cols:
+            n = rows
+            return (
+                f"On {_article(n)} {n} × {n} square the first player eats (2, 2): that leaves an L, "
+                f"the top row and the left column, with two arms of {n - 1} squares each beside the "
+                "poisoned corner. From then on she mirrors: whatever the opponent eats from one arm, "
+                "she eats as much from the other, so the arms stay equal and the opponent is the one "
+                "left with only the poisoned square. Every other bite loses: it leaves a rectangle or "
+                f"keeps square (2, 2) for the opponent to eat, {notes_verdict(a)}. "
+                "The winning move: eat (2, 2)."
+            )
+        ell = arms(shape)
+        if ell is not None and min(ell) > 0:
+            row, col = ell
+            if row == col:
+                return (
+                    f"The diagram is an L whose two arms (the rest of the top row and of the left column) have "
+                    f"{row} squares each: they are two equal Nim heaps. Whatever the player to move eats from one "
+                    f"arm, the opponent eats as much from the other and keeps them equal, {notes_verdict(a)}."
+                )
+            return (
+                f"The diagram is an L with arms of {row} squares (top row) and {col} (left column) beside the poisoned "
+                f"corner: two Nim heaps of different sizes. Shorten the longer arm to {min(row, col)} squares; then "
+                f"mirror every bite of the opponent on the other arm, {notes_verdict(a)}.{first_move(a)}"
+            )
+        narrow = transpose(shape) if rows > 2 else shape
+        if len(narrow) <= 2:
             x, y = narrow[0], narrow[1] if len(narrow) > 1 else 0
-            side = "rows" if narrow is position else "columns"
+            side = "rows" if narrow is shape else "columns"
             return (
                 f"A diagram of two {side} of lengths a and b (here {x} and {y}) is lost for the player to move exactly "
                 "when a = b + 1: every move from there leaves a = b or a >= b + 2, and from those one bite restores "
@@ -216,15 +275,29 @@ class Chomp(Impartial[Shape]):
             )
         if not rectangle:
             return None
+        if a.winning_moves:
+            known = f"The argument does not say which move wins; the search does: {a.winning_moves[0].label}."
+        else:
+            known = "The argument does not say which move wins, and the winning move is not known within the budget."
         return (
-            "Strategy stealing: on a rectangle larger than 1 × 1 the first player wins. If eating only the bottom "
-            "right square lost, the opponent would have a winning answer — but the first player could have made that "
-            "answer directly, because it eats the bottom right square too. The argument does not say which move "
-            + (
-                f"wins; the search does: {', '.join(m.label for m in a.winning_moves)}."
-                if a.winning_moves
-                else "wins, and the winning move is not known within the search's budget."
-            )
+            f"The first player wins by strategy stealing: on a rectangle larger than 1 × 1, if eating only the bottom "
+            "right square lost, the opponent would have a winning answer — but the first player could have made "
+            f"that answer directly, because it eats the bottom right square too. {known}"
+        )
+
+    def _two_by_n(self, shape: Shape, a: Analysis) -> str:
+        """2 × n (or n × 2): eat the corner square, leaving the "one shorter" shape; then restore it."""
+        tall = len(shape) > 2
+        n = len(shape) if tall else shape[0]
+        corner = f"({n}, 2)" if tall else f"(2, {n})"
+        line = "column" if tall else "row"
+        first, second = ("left", "right") if tall else ("top", "bottom")
+        return (
+            f"On {'an n × 2' if tall else 'a 2 × n'} board (here n = {n}) the first player eats the corner square "
+            f"{corner}: the {second} {line} becomes one shorter than the {first} one ({n} and {n - 1}). From that "
+            f'"one shorter" shape every bite leaves {line}s of equal length or a {first} {line} at least two longer, '
+            "and one bite restores the one-shorter shape; she keeps restoring it until the opponent is left with "
+            f"only the poisoned square, {notes_verdict(a)}. The winning move: eat {corner}."
         )
 
     def board(self, shape: Shape) -> Board | None:
@@ -243,6 +316,13 @@ class Chomp(Impartial[Shape]):
         if len(shape) > 1 and min(shape) == max(shape):
             return f"{len(shape)}x{shape[0]}"
         return " ".join(map(str, shape))
+
+
+def _article(n: int) -> str:
+    """``an`` before a number read with a vowel first (8, 11, 18, 80, 800), else ``a``."""
+    digits = str(n)
+    vowel = digits[0] == "8" or (digits[:2] in ("11", "18") and len(digits) % 3 == 2)
+    return "an" if vowel else "a"
 
 
 def _factory(params: str | None) -> Rules[Shape]:

@@ -29,7 +29,9 @@ from ..boards import Board as Drawn
 from ..boards import cell_name, grid_board
 from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
+from ..minimax_result import WIN
 from ..rules import Move, Scored, validate_by_text
+from .connect4_bits import four
 
 __all__ = ["Connect4", "four_lines"]
 
@@ -51,6 +53,23 @@ def four_lines(w: int, h: int) -> list[list[int]]:
     return lines
 
 
+class _ColumnBits(dict[str, int]):
+    """A column string's bits on the board (its stones | its X stones << ``xshift``), made on first use."""
+
+    def __init__(self, shift: int, xshift: int) -> None:
+        super().__init__()
+        self.shift, self.xshift = shift, xshift
+
+    def __missing__(self, col: str) -> int:
+        stones = ((1 << len(col)) - 1) << self.shift
+        xs = sum(1 << r for r, stone in enumerate(col) if stone == "X") << self.shift
+        self[col] = bits = stones | xs << self.xshift
+        return bits
+
+
+_LOOKUP = dict.__getitem__
+
+
 class Connect4(Scored[Board]):
     """Connect Four with ``w`` columns and ``h`` rows."""
 
@@ -69,6 +88,11 @@ class Connect4(Scored[Board]):
         picks = [i for line in lines for i in (*line, w * h)]
         self._lines = itemgetter(*picks) if len(picks) > 1 else None
         self._labels = {p: [f"{p} {c + 1}" for c in range(w)] for p in "XO"}
+        # Per column, a column string's bits in place on the board: its stones, and above them (from
+        # bit w * (h + 1) on) its X stones; a bitboard is then one sum over the columns.
+        self._xshift = w * (h + 1)
+        self._stones = (1 << self._xshift) - 1
+        self._columns = [_ColumnBits(c * (h + 1), self._xshift) for c in range(w)]
 
     def spec(self) -> str:
         return f"connect4:{self.w}x{self.h}"
@@ -88,10 +112,10 @@ class Connect4(Scored[Board]):
         return stone * 4 in "".join(self._lines(flat))
 
     def payoff(self, board: Board) -> int | None:
-        last = "O" if self.to_move(board) == "X" else "X"
-        if self.has_four(board, last):
+        cur, mask, n = self.bitboards(board)
+        if four(cur ^ mask, self.h):  # the player who just moved has four in a row
             return -1
-        if all(len(col) == self.h for col in board):
+        if n == self.w * self.h:
             return 0
         return None
 
@@ -128,18 +152,16 @@ class Connect4(Scored[Board]):
     # -- the compiled solver -------------------------------------------------------------------
 
     def bitboards(self, board: Board) -> tuple[int, int, int]:
-        """``(current, mask, moves)``: Tromp's bitboards of the player to move and of all stones."""
-        me = self.to_move(board)
-        cur = mask = 0
-        n = 0
-        for c, col in enumerate(board):
-            for r, s in enumerate(col):
-                bit = 1 << (c * (self.h + 1) + r)
-                mask |= bit
-                n += 1
-                if s == me:
-                    cur |= bit
-        return cur, mask, n
+        """``(current, mask, moves)``: Tromp's bitboards of the player to move and of all stones.
+
+        Each column's bits come from a small per-game cache (a column is one of at most
+        ``2**(h+1) - 1`` strings), so the cost is a few operations per column.
+        """
+        total = sum(map(_LOOKUP, self._columns, board))  # columns never overlap: the sum is their union
+        m = total & self._stones
+        n = m.bit_count()
+        x = total >> self._xshift
+        return (x if n % 2 == 0 else x ^ m), m, n
 
     def exact_value(
         self,
@@ -151,25 +173,38 @@ class Connect4(Scored[Board]):
         deadline: float | None = None,
         progress: Callable[[Any], None] | None = None,
     ) -> tuple[int, int] | None:
-        if not self.compiled or self.payoff(board) is not None:
+        if not self.compiled:
             return None
-        from ..limits import Progress
-        from ..minimax_result import WIN
-        from .connect4_kernel import SolveProgress, solve
-
         cur, mask, n = self.bitboards(board)
         cells = self.w * self.h
+        if n == cells or four(cur ^ mask, self.h):  # the game is over (payoff's answer, on bitboards)
+            return None
+        book = (_load_book or _book_loader())(self.w, self.h)
+        if book is not None and n <= book.plies:
+            known = book.score(cur, mask, n)
+            if known is not None:
+                if weak and at_most is None:
+                    return (known > 0) - (known < 0), 0
+                return from_score(known, n, cells, WIN), 0  # exact: answers "<= at_most?" too
+        solve = _solve or _load_kernel()
         threshold = None
         if at_most is not None:
-            # The largest score whose value is <= at_most (scores and values order alike).
-            threshold = -(cells // 2) - 1
-            while threshold < cells // 2 + 1 and from_score(threshold + 1, n, cells, WIN) <= at_most:
-                threshold += 1
+            # The largest score whose value is <= at_most (scores and values order alike): bisect.
+            lo, hi = -(cells // 2) - 1, cells // 2 + 1
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                if from_score(mid, n, cells, WIN) <= at_most:
+                    lo = mid
+                else:
+                    hi = mid - 1
+            threshold = lo
+        report = None
+        if progress is not None:
+            from ..limits import Progress
 
-        def report(p: SolveProgress) -> None:
-            assert progress is not None
-            detail = f"{p.phase}: score {p.lo}..{p.hi}, testing > {p.testing}, at ply {n + p.ply}"
-            progress(Progress(p.positions, 0, p.seconds, False, detail=detail))
+            def report(p: Any) -> None:
+                detail = f"{p.phase}: score {p.lo}..{p.hi}, testing > {p.testing}, at ply {n + p.ply}"
+                progress(Progress(p.positions, 0, p.seconds, False, detail=detail))
 
         score, nodes = solve(
             cur,
@@ -181,11 +216,17 @@ class Connect4(Scored[Board]):
             threshold,
             weak=weak and at_most is None,
             deadline=deadline,
-            progress=None if progress is None else report,
+            progress=report,
         )
         if weak and at_most is None:
             return (score > 0) - (score < 0), nodes
         return from_score(score, n, cells, WIN), nodes
+
+    def book_edge(self, board: Board) -> bool:
+        """Whether ``board`` is at the last ply of a loaded opening book: a line of best play
+        followed through the book stops there (beyond it every step would be a search)."""
+        book = (_load_book or _book_loader())(self.w, self.h)
+        return book is not None and sum(map(len, board)) >= book.plies
 
     # -- text form -----------------------------------------------------------------------------
 
@@ -264,6 +305,28 @@ class Connect4(Scored[Board]):
         return "/".join(
             "".join(board[c][r] if r < len(board[c]) else "." for c in range(self.w)) for r in range(self.h - 1, -1, -1)
         )
+
+
+_solve: Callable[..., tuple[int, int]] | None = None
+_load_book: Callable[[int, int], Any] | None = None
+
+
+def _book_loader() -> Callable[[int, int], Any]:
+    """:func:`zermelo.games.connect4_book.load`: a board size's opening book (None without one)."""
+    global _load_book
+    from .connect4_book import load
+
+    _load_book = load
+    return load
+
+
+def _load_kernel() -> Callable[..., tuple[int, int]]:
+    """The compiled solver's entry point, imported on the first exact value (numba loads then)."""
+    global _solve
+    from .connect4_kernel import solve
+
+    _solve = solve
+    return solve
 
 
 def from_score(score: int, moves: int, cells: int, win: int) -> int:

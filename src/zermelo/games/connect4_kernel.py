@@ -412,6 +412,7 @@ class Table:
         self.table = np.zeros(_prime_at_least(1 << self.min_log), np.int64)
         self.stack = np.zeros((w * h + 2, S_MOVES + w), np.int64)
         self.ctl = np.zeros(CTL_SIZE, np.int64)
+        self.view = self.ctl.data  # Python-side reads and writes of ctl (faster than numpy's)
         self.ctl[W], self.ctl[H] = w, h
         self.ctl[SYM_PLIES], self.ctl[ETC_PLIES] = SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT
 
@@ -499,18 +500,18 @@ def solve(
     if not _RUN:
         _RUN.append(compiled(_run))
     run = _RUN[0]
-    t = table_for(w, h)
-    ctl = t.ctl
-    ctl[NODES] = 0
-    ctl[N0], ctl[ROOT_CUR], ctl[ROOT_MASK] = moves, current, mask
-    ctl[MODE] = TEST if at_most is not None else WEAK if weak else STRONG
-    ctl[THRESH] = 0 if at_most is None else at_most
-    ctl[PHASE] = ctl[STATUS] = 0
+    t = _TABLES.get((w, h)) or table_for(w, h)
+    v = t.view
+    v[NODES] = 0
+    v[N0], v[ROOT_CUR], v[ROOT_MASK] = moves, current, mask
+    v[MODE] = TEST if at_most is not None else WEAK if weak else STRONG
+    v[THRESH] = 0 if at_most is None else at_most
+    v[PHASE] = v[STATUS] = 0
     limit = max_nodes or 0
-    ctl[PAUSE] = min(limit, SLICE) if limit else SLICE
-    run(ctl, t.stack, t.table)
-    if ctl[STATUS] == DONE:  # the common case: one call, nothing else to pay
-        return int(ctl[SCORE]), int(ctl[NODES])
+    v[PAUSE] = min(limit, SLICE) if limit else SLICE
+    run(t.ctl, t.stack, t.table)
+    if v[STATUS] == DONE:  # the common case: one call, nothing else to pay
+        return v[SCORE], v[NODES]
     return _resume(t, limit, deadline, progress)
 
 

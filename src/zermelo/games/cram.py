@@ -20,12 +20,13 @@ the rows separated by ``|`` with ``.`` free and ``#`` filled: ``"...|.#.|..."``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board as Grid
-from ..boards import grid_board
+from ..boards import cell_name, grid_board, read_cells
 from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
@@ -244,9 +245,9 @@ def _components(h: int, w: int, filled: int) -> tuple[Board, ...] | None:
     return tuple(_crop(h, w, r) for r in regions)
 
 
-def _square(b: int, w: int) -> str:
-    r, c = divmod(b, w)
-    return f"({r + 1},{c + 1})"
+def _domino(a: int, b: int, w: int) -> str:
+    """A domino's name as the board's edges name its squares: ``a1-a2`` (column letter, row from 1)."""
+    return "-".join(cell_name(*divmod(x, w)) for x in (a, b))
 
 
 class Cram(Impartial[Board]):
@@ -273,7 +274,21 @@ class Cram(Impartial[Board]):
         h, w, filled = board
         for mask, a, b in _dominos(h, w):
             if not filled & mask:
-                yield Move(f"domino on {_square(a, w)}-{_square(b, w)}", (h, w, filled | mask))
+                yield Move(_domino(a, b, w), (h, w, filled | mask))
+
+    def parse_move(self, board: Board, text: str, moves: Sequence[Move[Board]]) -> Move[Board] | None:
+        """A domino typed by its squares: ``a1-a2`` (any order), or the notes' row and column of
+        each, ``(1,1)-(2,1)`` or ``1 1 2 1``."""
+        hit = read_cells(text, moves)
+        if hit is not None:
+            return hit
+        numbers = re.fullmatch(r"[(\s]*(\d+)\s*[, ]\s*(\d+)[)\s]*[-, ]?[(\s]*(\d+)\s*[, ]\s*(\d+)\)?", text)
+        if numbers is None:
+            return None
+        r1, c1, r2, c2 = (int(x) - 1 for x in numbers.groups())
+        if min(r1, c1, r2, c2) < 0 or abs(r1 - r2) + abs(c1 - c2) != 1:
+            raise InvalidPosition(f"cannot read {text!r} as a domino: two squares side by side, like a1-a2")
+        return read_cells(f"{cell_name(r1, c1)}-{cell_name(r2, c2)}", moves)
 
     def free(self, board: Board) -> int:
         """The mask of free squares."""
@@ -326,9 +341,9 @@ class Cram(Impartial[Board]):
         player's winning move of the symmetry strategy); ``None`` on other boards.
 
         >>> Cram().centre_domino((7, 8, 0)).label
-        'domino on (4,4)-(4,5)'
+        'd4-e4'
         >>> Cram().centre_domino((4, 3, 0)).label
-        'domino on (2,2)-(3,2)'
+        'b2-b3'
         """
         h, w, filled = board
         if filled or not h or not w or (h % 2 == 0) == (w % 2 == 0):
@@ -339,7 +354,7 @@ class Cram(Impartial[Board]):
         else:  # even rows, odd columns: a vertical domino in the middle column
             a = (h // 2 - 1) * w + w // 2
             b = a + w
-        return Move(f"domino on {_square(a, w)}-{_square(b, w)}", (h, w, (1 << a) | (1 << b)))
+        return Move(_domino(a, b, w), (h, w, (1 << a) | (1 << b)))
 
     def some_winning_move(self, board: Board, misere: bool = False) -> Move[Board] | None:
         """The centre domino on an empty odd × even board (then mirror through the centre)."""

@@ -13,12 +13,16 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..boards import Board, graph_board
 from ..catalogue import GameEntry, register
-from ..errors import InvalidGame, InvalidPosition
+from ..errors import InvalidGame, InvalidPosition, ZermeloError
 from ..rules import Impartial, Move, Rules, require, short
+from ..wording import MAX_LISTED, verdict, xor_text
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 __all__ = ["Digraph", "parse_edges"]
 
@@ -159,6 +163,45 @@ class Digraph(Impartial[Tokens]):
         ok = isinstance(tokens, tuple) and all(isinstance(v, str) and v in self.successors for v in tokens)
         require(ok, "digraph", "a position is a vertex of the graph or a tuple of them", position)
         return position
+
+    def explain(self, position: Tokens, analysis: Analysis) -> str | None:
+        """Several tokens: the graph once, then each token's value (the mex rule on the graph) and
+        their nim-sum (Sprague–Grundy).  One token, misère play or values ∞: the generic reasons."""
+        a = analysis
+        if isinstance(position, str) or a.misere:
+            return None
+        try:
+            values = [a.grundy_of(self, v) for v in position]
+        except ZermeloError:
+            return None
+        ints = [v for v in values if isinstance(v, int)]
+        if len(ints) < len(values):
+            return None  # a token on a vertex of value ∞: the generic (loopy) reasons
+        graph = self.spec().partition(":")[2]
+        lines = [
+            f"The graph is '{short(graph, 120)}'. Each of the {len(position)} tokens is a game of its own (a sum), "
+            "so by the Sprague–Grundy theorem the value is the nim-sum of the values of the tokens' vertices "
+            "(each by the mex rule on the graph):"
+        ]
+        for i, (v, g) in enumerate(zip(position, ints, strict=True)):
+            if i == MAX_LISTED:
+                lines.append(f"  … and {len(position) - MAX_LISTED} more tokens")
+                break
+            lines.append(f"  token {i + 1} on {v}: {g}")
+        total = 0
+        for g in ints:
+            total ^= g
+        shown = xor_text(ints[:MAX_LISTED]) if len(ints) <= MAX_LISTED else f"… = {total}"
+        end = f"Nim-sum {shown}, {verdict(a)}."
+        if total and a.winning_moves:
+            m = a.winning_moves[0]
+            i = int(m.label.split(":")[0].split()[1]) - 1
+            end += (
+                f" Move token {i + 1} from {position[i]} (value {ints[i]}) to a vertex of value {ints[i]} ⊕ {total} = "
+                f"{ints[i] ^ total}: {m.label.partition(': ')[2]}."
+            )
+        lines.append(end)
+        return "\n".join(lines)
 
     def spec(self) -> str:
         alone = [v for v, s in self.successors.items() if not s and not any(v == b for _, b in self.edges)]

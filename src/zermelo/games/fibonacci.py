@@ -1,6 +1,10 @@
 """Fibonacci Nim (Whinihan 1963; the notes cite Schwenk): one heap; the first move takes 1 to n − 1
 counters, every later move takes at least 1 and at most twice the previous take.
 
+It is the m = 2 member of the move-limit family (:class:`~zermelo.games.movelimit.MoveLimit`, whose
+key numbers for m = 2 are the Fibonacci numbers): the rules, the closed forms and the text form are
+that family's; this module adds the notes' name and their "why" in Zeckendorf's words.
+
 A position is ``(n, last)``: ``n`` counters and the previous take ``last`` (0 at the start, when
 the limit is ``n - 1``).  Its text form is ``"n"`` at the start and ``"n last"`` later.
 
@@ -26,25 +30,23 @@ of ``k`` sit below those of ``m`` without touching them: ``k`` is a tail sum of 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 from ..wording import first_move, notes_verdict
+from .movelimit import MoveLimit, Position, greedy_terms
 
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
 __all__ = ["Fibonacci", "is_fibonacci", "zeckendorf"]
 
-Position = tuple[int, int]
-
 
 def zeckendorf(n: int) -> list[int]:
     """The Zeckendorf representation of ``n >= 0``: non-consecutive Fibonacci numbers, largest
-    first, summing to ``n`` (exact for any size; greedy is optimal by Zeckendorf's theorem).
+    first, summing to ``n`` (the move-limit family's greedy terms for m = 2; greedy is optimal by
+    Zeckendorf's theorem; exact for any size).
 
     >>> zeckendorf(20), zeckendorf(100), zeckendorf(0)
     ([13, 5, 2], [89, 8, 3], [])
@@ -53,15 +55,7 @@ def zeckendorf(n: int) -> list[int]:
     """
     if n < 0:
         raise InvalidPosition(f"zeckendorf: n must be >= 0, got {n}")
-    fibs = [1, 2]
-    while fibs[-1] <= n:
-        fibs.append(fibs[-1] + fibs[-2])
-    terms: list[int] = []
-    for f in reversed(fibs):
-        if f <= n:
-            terms.append(f)
-            n -= f
-    return terms
+    return greedy_terms(2, n)
 
 
 def is_fibonacci(n: int) -> bool:
@@ -73,14 +67,8 @@ def is_fibonacci(n: int) -> bool:
     return n >= 1 and len(zeckendorf(n)) == 1
 
 
-def limit(position: Position) -> int:
-    """How many counters the player to move may take at most."""
-    n, last = position
-    return min(n, n - 1 if last == 0 else 2 * last)
-
-
-class Fibonacci(Impartial[Position]):
-    """Fibonacci Nim.
+class Fibonacci(MoveLimit):
+    """Fibonacci Nim: ``movelimit:2`` under the notes' name.
 
     >>> from zermelo import solve
     >>> a = solve(Fibonacci(), (20, 0))
@@ -92,65 +80,11 @@ class Fibonacci(Impartial[Position]):
 
     name: ClassVar[str] = "fibonacci"
 
-    def options(self, position: Position) -> Iterator[Position]:
-        n = position[0]
-        for k in range(1, limit(position) + 1):
-            yield (n - k, k)
+    def __init__(self) -> None:
+        super().__init__(2)
 
-    def moves(self, position: Position) -> Iterator[Move[Position]]:
-        n = position[0]
-        for k in range(1, limit(position) + 1):
-            yield Move(f"take {k} ({n} -> {n - k})", (n - k, k))
-
-    def key(self, position: Position) -> Hashable:
-        # Only the counters left and the current limit matter.
-        return (position[0], limit(position))
-
-    def size_hint(self, position: Position) -> int:
-        n = position[0]
-        return (n + 1) * (n + 2) // 2
-
-    def outcome_formula(self, position: Position, misere: bool = False) -> Outcome | None:
-        if misere:
-            return None
-        n = position[0]
-        if n == 0:
-            return Outcome.P
-        return Outcome.N if zeckendorf(n)[-1] <= limit(position) else Outcome.P
-
-    def winning_moves_formula(self, position: Position, misere: bool = False) -> list[Move[Position]] | None:
-        """Take a tail sum ``k`` of the Zeckendorf terms with ``k <= limit`` and next term > 2k."""
-        if misere:
-            return None
-        n = position[0]
-        terms = zeckendorf(n)[::-1]  # smallest first
-        cap = limit(position)
-        found: list[Move[Position]] = []
-        k = 0
-        for t, term in enumerate(terms):
-            k += term
-            if k > cap:
-                break
-            following = terms[t + 1] if t + 1 < len(terms) else None
-            if following is None or following > 2 * k:
-                found.append(Move(f"take {k} ({n} -> {n - k})", (n - k, k)))
-        return found
-
-    def parse(self, text: str) -> Position:
-        words = text.replace(",", " ").split()
-        if len(words) not in (1, 2):
-            raise InvalidPosition(
-                f"fibonacci: a position is 'n' (the start) or 'n last' (the previous take), got {text.strip()!r}"
-            )
-        n = parse_int(words[0], "fibonacci: the number of counters")
-        last = parse_int(words[1], "fibonacci: the previous take", minimum=1) if len(words) == 2 else 0
-        return (n, last)
-
-    def validate(self, position: Position) -> Position:
-        what = "a position is (counters, previous take; 0 at the start), like (20, 0)"
-        ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))
-        require(ok, "fibonacci", what, position)
-        return position
+    def spec(self) -> str:
+        return self.name
 
     def explain(self, position: Position, analysis: Analysis) -> str | None:
         """Zeckendorf: take the smallest term of n's Zeckendorf sum when the rule allows it."""
@@ -159,7 +93,7 @@ class Fibonacci(Impartial[Position]):
         if a.misere or n == 0:
             return None
         terms = zeckendorf(n)
-        cap = limit(position)
+        cap = self.limit(position)
         z = terms[-1]
         zeck = " + ".join(map(str, terms))
         rule = (
@@ -182,16 +116,12 @@ class Fibonacci(Impartial[Position]):
             f"{notes_verdict(a)}."
         )
 
-    def format(self, position: Position) -> str:
-        n, last = position
-        return str(n) if last == 0 else f"{n} {last}"
-
 
 register(
     GameEntry(
         "fibonacci",
         no_params(Fibonacci, "fibonacci"),
-        "Fibonacci Nim: take at most twice the previous take (first move: 1 .. n-1)",
+        "Fibonacci Nim: take at most twice the previous take (first move: 1 .. n-1); movelimit:2",
         "",
         "fibonacci 20",
         table="{n}",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any, ClassVar
 
 from ..boards import Board, hackenbush_board
@@ -98,20 +99,21 @@ class Hackenbush(Partisan[Position]):
         return _EDGE_VALUE[colour](), kids
 
     def board(self, position: Position) -> Board | None:
-        """Trees of coloured edges over the ground ``g`` (vertices named in depth-first order);
-        ``None`` for graphs with cycles or more than 80 edges (their text is shown)."""
-        if any(c[0] == GRAPH for c in position):
+        """Coloured edges over the ground ``g``: trees with their vertices named in depth-first
+        order (``v1``, ``v2``, …), a graph component ``k`` (cycles, loops, parallel edges) with its
+        own (``k.1``, ``k.2``, …); ``None`` past 80 edges (the text is shown)."""
+        edges = _drawn_edges(position)
+        if len(edges) > 80:
             return None
-        edges: list[tuple[str, str, str]] = []
-        stack: list[tuple[str, Component]] = [("g", c) for c in reversed(position)]
-        while stack:
-            parent, (colour, kids) = stack.pop()
-            vertex = f"v{len(edges) + 1}"
-            edges.append((parent, vertex, colour))
-            if len(edges) > 80:
-                return None
-            stack.extend((vertex, k) for k in reversed(kids))
-        return hackenbush_board(edges, "g")
+        return hackenbush_board([(a, b, colour) for a, b, colour, _ in edges], "g")
+
+    def board_parts(self, position: Position, after: Position) -> list[str] | None:
+        """The edge (``e:3``, the third of :meth:`board`'s) whose cut leaves ``after``: the
+        position cut there, exactly as the options are made, equals it."""
+        for i, (_, _, _, cut) in enumerate(_drawn_edges(position)):
+            if cut() == after:
+                return [f"e:{i + 1}"]
+        return []
 
     # ------------------------------------------------------------------ text
     validate = validate_by_text  # a position given from Python must read back from its own text
@@ -124,6 +126,39 @@ class Hackenbush(Partisan[Position]):
         if not position:
             return "0"
         return " ".join(_format_component(c) for c in position)
+
+
+def _drawn_edges(position: Position) -> list[tuple[str, str, str, Callable[[], Position]]]:
+    """Every edge of a position as drawn, ``(from, to, colour, cut)``: ``cut()`` is the position
+    without that edge (what falls with it gone), made as :meth:`Hackenbush._options` makes it."""
+    out: list[tuple[str, str, str, Callable[[], Position]]] = []
+    for k, comp in enumerate(position):
+        rest = position[:k] + position[k + 1 :]
+        if comp[0] == GRAPH:
+            graph: tuple[Any, ...] = comp[1]
+            name = {0: "g"} | {v: f"{k + 1}.{v}" for e in graph for v in e[:2] if v}
+            for j, (u, v, colour) in enumerate(graph):
+                out.append((name[u], name[v], colour, partial(_cut_graph, rest, graph, j)))
+            continue
+        # A tree: depth first, each edge from its parent; cut it and the branch is rebuilt.
+        stack: list[tuple[str, Component, tuple[tuple[Component, int], ...]]] = [("g", comp, ())]
+        while stack:
+            parent, branch, path = stack.pop()
+            vertex = f"v{len(out) + 1}"
+            out.append((parent, vertex, branch[0], partial(_cut_tree, rest, path)))
+            if len(out) > 80:
+                return out
+            stack.extend((vertex, kid, (*path, (branch, i))) for i, kid in reversed(list(enumerate(branch[1]))))
+    return out
+
+
+def _cut_graph(rest: Position, graph: tuple[Any, ...], j: int) -> Position:
+    return tuple(sorted(rest + _normalise(graph[:j] + graph[j + 1 :])))
+
+
+def _cut_tree(rest: Position, path: tuple[tuple[Component, int], ...]) -> Position:
+    branch = _rebuild(path, None)
+    return tuple(sorted(rest if branch is None else (*rest, branch)))
 
 
 def _component_options(comp: Component, colours: str) -> Iterator[tuple[Component, ...]]:

@@ -114,21 +114,28 @@ class HeapGame(Impartial[Heaps]):
     def moves(self, position: Heaps) -> Iterable[Move[Heaps]]:
         heaps = (position,) if type(position) is int else position
         assert isinstance(heaps, tuple)
-        single = len(heaps) == 1
         for i, h in enumerate(heaps):
             if h > MAX_LISTED_OPTIONS:
                 self._check_listable(h)
-            where = "" if single else f" from heap {i + 1}"
             for r in self.heap_options(h):
-                parts = (r,) if type(r) is int else tuple(r)  # type: ignore[arg-type]
-                new = heaps[:i] + parts + heaps[i + 1 :]
-                result: Heaps = new[0] if len(new) == 1 else new
-                if len(parts) == 1:
-                    label = f"take {h - parts[0]}{self.unit}{where} ({h} -> {parts[0]})"
-                else:
-                    kept = " + ".join(str(x) for x in parts if x)
-                    label = f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}"
-                yield Move(label, result)
+                yield self.heap_move(heaps, i, (r,) if type(r) is int else tuple(r))  # type: ignore[arg-type]
+
+    def heap_move(self, heaps: tuple[int, ...], i: int, parts: tuple[int, ...]) -> Move[Heaps]:
+        """The move that turns heap ``i`` (from 0) of ``heaps`` into ``parts``, labelled as :meth:`moves` does.
+
+        >>> from zermelo.games import Nim
+        >>> Nim().heap_move((7, 5), 1, (2,)).label
+        'take 3 from heap 2 (5 -> 2)'
+        """
+        h = heaps[i]
+        single = len(heaps) == 1
+        new = heaps[:i] + parts + heaps[i + 1 :]
+        result: Heaps = new[0] if len(new) == 1 else new
+        if len(parts) == 1:
+            where = "" if single else f" from heap {i + 1}"
+            return Move(f"take {h - parts[0]}{self.unit}{where} ({h} -> {parts[0]})", result)
+        kept = " + ".join(str(x) for x in parts if x)
+        return Move(f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}", result)
 
     def atomic_options(self) -> bool:
         return not self.breaks  # one heap becomes one heap unless the game breaks heaps

@@ -1,7 +1,8 @@
 """Take-away games with a move limit (dynamic subtraction): one heap; the first move takes 1 to
 n − 1 counters, every later move takes at least 1 and at most m times the previous take
 (``movelimit:1`` "at most what the opponent just took", ``movelimit:2`` "at most twice" — Fibonacci
-Nim, also the game ``fibonacci``).
+Nim: the game ``fibonacci`` is this family's m = 2 member, :class:`~zermelo.games.fibonacci.Fibonacci`,
+which adds only the notes' Zeckendorf "why").
 
 The family's theory (Schwenk 1970): let H_1 = 1 and H_{j+1} = H_j + H_l, where l is the least
 index with m·H_l >= H_j (for m = 1 the powers of 2, for m = 2 the Fibonacci numbers 1, 2, 3, 5,
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
-from ..rules import Impartial, Move, Outcome, parse_int, validate_by_text
+from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 from ..wording import notes_verdict
 
 if TYPE_CHECKING:
@@ -114,12 +115,34 @@ class MoveLimit(Impartial[Position]):
             return Outcome.P
         return Outcome.N if greedy_terms(self.m, n)[-1] <= self.limit(position) else Outcome.P
 
+    def winning_moves_formula(self, position: Position, misere: bool = False) -> list[Move[Position]] | None:
+        """Take a tail sum ``k`` of the greedy terms (the smallest few) with ``k`` within the limit
+        and the next term more than ``m·k``: that leaves the opponent's smallest term out of reach.
+        (For m = 2 this is the Zeckendorf rule of Fibonacci Nim; tested against search for m = 1..5.)"""
+        if misere:
+            return None
+        n = position[0]
+        terms = greedy_terms(self.m, n)[::-1]  # smallest first
+        cap = self.limit(position)
+        found: list[Move[Position]] = []
+        k = 0
+        for t, term in enumerate(terms):
+            k += term
+            if k > cap:
+                break
+            following = terms[t + 1] if t + 1 < len(terms) else None
+            if following is None or following > self.m * k:
+                found.append(Move(f"take {k} ({n} -> {n - k})", (n - k, k)))
+        return found
+
     def parse(self, text: str) -> Position:
         words = text.replace(",", " ").split()
         if not 1 <= len(words) <= 2:
-            raise InvalidPosition("movelimit: a position is 'n' (the start) or 'n last' (the previous take)")
-        n = parse_int(words[0], "the number of counters")
-        last = parse_int(words[1], "the previous take") if len(words) == 2 else 0
+            raise InvalidPosition(
+                f"{self.name}: a position is 'n' (the start) or 'n last' (the previous take), got {text.strip()!r}"
+            )
+        n = parse_int(words[0], f"{self.name}: the number of counters")
+        last = parse_int(words[1], f"{self.name}: the previous take", minimum=1) if len(words) == 2 else 0
         return (n, last)
 
     def format(self, position: Position) -> str:
@@ -127,7 +150,10 @@ class MoveLimit(Impartial[Position]):
         return f"{n}" if last == 0 else f"{n} {last}"
 
     def validate(self, position: Position) -> Position:
-        return validate_by_text(self, position)
+        what = "a position is (counters, previous take; 0 at the start), like (20, 0)"
+        ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))
+        require(ok, self.name, what, position)
+        return position
 
     def explain(self, position: Position, analysis: Analysis) -> str | None:
         """The greedy representation and the smallest term against the limit."""

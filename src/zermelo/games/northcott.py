@@ -7,6 +7,9 @@ player who cannot move loses.
 A position is ``(width, rows, white_to_move)`` with ``rows`` a tuple of ``(white column, black
 column)`` pairs, columns from 0.  Text form: the rows as strings of ``.``, ``W`` and ``B`` separated
 by ``|``, then ``black`` if Black is to move: ``"W...B...|..B..W.."``, ``"W..B|.BW. black"``.
+Moves are named as the notes name them on their chess-like board: ``white e8 -> c8 (toward)`` —
+columns ``a``, ``b``, … from the left, rows numbered from the bottom (the last row of the text
+is row 1, the first row of an 8-row board is row 8).
 
 Who moves which counter is decided by colour, but the game is the same for both players up to a
 mirror image: :meth:`Northcott.key` describes each row from the mover's side as (squares behind
@@ -37,7 +40,7 @@ from ..wording import first_move, notes_verdict, xor_text
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
-__all__ = ["Northcott", "NorthcottPosition", "gaps"]
+__all__ = ["Northcott", "NorthcottPosition", "column_name", "gaps", "square"]
 
 Row = tuple[int, int]
 #: (board width, (white column, black column) per row, white to move)
@@ -60,26 +63,21 @@ class Northcott(Impartial[NorthcottPosition]):
     >>> g = Northcott()
     >>> a = solve(g, g.parse("W..B.|.B.W."))
     >>> str(a.outcome), [m.label for m in a.winning_moves]
-    ('N', ['row 1: white c1 -> c2 (toward)', 'row 2: white c4 -> c5 (away)'])
+    ('N', ['white a2 -> b2 (toward)', 'white d1 -> e1 (away)'])
     """
 
     name: ClassVar[str] = "northcott"
 
     def moves(self, position: NorthcottPosition) -> Iterator[Move[NorthcottPosition]]:
         width, rows, white = position
-        who = "white" if white else "black"
         for i, (w, b) in enumerate(rows):
             me, other = (w, b) if white else (b, w)
             lo, hi = (0, other - 1) if me < other else (other + 1, width - 1)
             for c in range(lo, hi + 1):
                 if c == me:
                     continue
-                toward = abs(c - other) < abs(me - other)
                 row = (c, b) if white else (w, c)
-                yield Move(
-                    f"row {i + 1}: {who} {_col(me)} -> {_col(c)} ({'toward' if toward else 'away'})",
-                    (width, (*rows[:i], row, *rows[i + 1 :]), not white),
-                )
+                yield Move(_label(position, i, c), (width, (*rows[:i], row, *rows[i + 1 :]), not white))
 
     def options(self, position: NorthcottPosition) -> Iterator[NorthcottPosition]:
         for m in self.moves(position):
@@ -121,7 +119,6 @@ class Northcott(Impartial[NorthcottPosition]):
         if s == 0:
             return []
         width, rows, white = position
-        who = "white" if white else "black"
         found: list[Move[NorthcottPosition]] = []
         for i, (w, b) in enumerate(rows):
             me, other = (w, b) if white else (b, w)
@@ -132,12 +129,7 @@ class Northcott(Impartial[NorthcottPosition]):
             if not 0 <= c < width:
                 continue  # no room to move away that far
             row = (c, b) if white else (w, c)
-            found.append(
-                Move(
-                    f"row {i + 1}: {who} {_col(me)} -> {_col(c)} ({'toward' if target < d else 'away'})",
-                    (width, (*rows[:i], row, *rows[i + 1 :]), not white),
-                )
-            )
+            found.append(Move(_label(position, i, c), (width, (*rows[:i], row, *rows[i + 1 :]), not white)))
         return found
 
     def parse(self, text: str) -> NorthcottPosition:
@@ -173,16 +165,42 @@ class Northcott(Impartial[NorthcottPosition]):
         return position
 
     def explain(self, position: NorthcottPosition, analysis: Analysis) -> str | None:
-        """The gaps between the counters are Nim heaps."""
+        """The gaps between the counters are Nim heaps; the move named is a Nim move (toward)."""
         a = analysis
         if a.misere:
             return None
-        return (
-            "The gaps between the counters are Nim heaps: moving toward the other counter is a Nim move on the gap; "
-            "moving away only makes a heap bigger, and the opponent moves toward by as much to undo it, so the winner "
-            f"never needs to move away and the game ends. The gaps {gaps(position)} have nim-sum "
-            f"{xor_text(gaps(position))}, {notes_verdict(a)}.{first_move(a)}"
+        g = gaps(position)
+        n = len(g)
+        rows = f"row {n}" if n == 1 else f"rows {n} down to 1"
+        head = (
+            "The gaps between the two counters of each row are Nim heaps: moving toward the other counter is a Nim "
+            "move on the gap. Moving away only makes a gap bigger, and the opponent can move toward by as much to "
+            "undo it, so the winner never has to move away and the game ends. "
+            f"The gaps ({rows}) are {', '.join(map(str, g))}, with nim-sum {xor_text(g)}, {notes_verdict(a)}."
         )
+        if not a.winning_moves:
+            return head
+        s = nim_sum(*g)
+        toward = [m for m in a.winning_moves if m.label.endswith("(toward)")]
+        if not toward:
+            return head + first_move(a)
+        m = toward[0]
+        i = next(k for k, (old, new) in enumerate(zip(position[1], m.position[1], strict=True)) if old != new)
+        d = g[i]
+        text = f"{head} A winning move: {m.label}, a Nim move on row {n - i}'s gap, {d} -> {d ^ s} ({d} ⊕ {s})."
+        away = [x for x in a.winning_moves if x.label.endswith("(away)")]
+        if away:
+            fastest = a.winning_moves[0] in away and a.winning_remoteness and a.winning_remoteness[0] is not None
+            which = (
+                "The fastest win here moves away"
+                if fastest
+                else ("A move away wins as well" if len(away) == 1 else f"{len(away)} moves away win as well")
+            )
+            text += (
+                f" {which} ({away[0].label}{', …' if len(away) > 1 and not fastest else ''}): it brings a gap to the "
+                f"same value d ⊕ {s}, so it also leaves nim-sum 0 — allowed, never needed."
+            )
+        return text
 
     def format(self, position: NorthcottPosition) -> str:
         width, rows, white = position
@@ -194,8 +212,38 @@ class Northcott(Impartial[NorthcottPosition]):
         return "|".join(out) + ("" if white else " black")
 
 
-def _col(c: int) -> str:
-    return f"c{c + 1}"
+def column_name(c: int) -> str:
+    """The notes' name of column ``c`` (from 0): ``a``, ``b``, …, ``z``, then ``aa``, ``ab``, …
+
+    >>> column_name(0), column_name(7), column_name(26)
+    ('a', 'h', 'aa')
+    """
+    name = ""
+    c += 1
+    while c:
+        c, r = divmod(c - 1, 26)
+        name = chr(ord("a") + r) + name
+    return name
+
+
+def square(position: NorthcottPosition, row: int, col: int) -> str:
+    """The notes' name of a square, as on their chess-like board: the column's letter, then the row's
+    number counted from the bottom (the last row of the text is row 1).
+
+    >>> square((8, ((0, 4), (5, 2)), True), 0, 4)
+    'e2'
+    """
+    return f"{column_name(col)}{len(position[1]) - row}"
+
+
+def _label(position: NorthcottPosition, i: int, c: int) -> str:
+    """``white e8 -> c8 (toward)``: the counter of row ``i`` (from the top) moved to column ``c``."""
+    _, rows, white = position
+    w, b = rows[i]
+    me, other = (w, b) if white else (b, w)
+    toward = abs(c - other) < abs(me - other)
+    who = "white" if white else "black"
+    return f"{who} {square(position, i, me)} -> {square(position, i, c)} ({'toward' if toward else 'away'})"
 
 
 register(

@@ -35,6 +35,7 @@ __all__ = [
     "StoneGameIII",
     "StoneGameIV",
     "StoneGameV",
+    "colour_sums",
     "parse_piles",
     "stone_game_dp",
     "stone_game_ii_dp",
@@ -131,6 +132,43 @@ class StoneGame(_Row):
     def format(self, position: tuple[int, int]) -> str:
         i, j = position
         return f"{i}:{j}"
+
+    def explain(self, position: tuple[int, int], analysis: Any) -> str | None:
+        """The notes' parity strategy on an even row: take every odd-numbered or every
+        even-numbered pile, whichever sum is larger (``analysis`` is the negamax result)."""
+        i, j = position
+        n = j - i
+        word = "cheques" if self.name == "cheques" else "piles"
+        if n == 0:
+            return None
+        if n % 2:
+            return (
+                f"An odd number of {word} ({n}): the colouring argument for an even number does not apply — "
+                "with 1, 5, 1 the first player gets 2 and the second 5 — so only the search decides."
+            )
+        row = self.piles[i:j]
+        odd, even = colour_sums(row)
+        pick, move = (
+            ("odd-numbered", f"take first ({row[0]})") if odd >= even else ("even-numbered", f"take last ({row[-1]})")
+        )
+        tie = " (the sums are equal: either colour)" if odd == even else ""
+        return (
+            f"An even number of {word} ({n}): number them 1 to {n} from the left. The player to move can take every "
+            f"odd-numbered one or every even-numbered one: after she takes one of a kind, both ends of the row are "
+            "of the other kind, so the opponent must take one of those and uncover another of hers. The "
+            f"odd-numbered sum to {odd}, the even-numbered to {even}; she takes the {pick} ones{tie}, starting with "
+            f"{move}, which guarantees at least {abs(odd - even):+d}; so with an even number she never does worse "
+            f"than the opponent. Best play can do more: the value is {analysis.value:+d}."
+        )
+
+
+def colour_sums(row: Sequence[int]) -> tuple[int, int]:
+    """The sums of the odd-numbered (1st, 3rd, …) and the even-numbered piles of a row.
+
+    >>> colour_sums([3, 1, 4, 1, 5, 9])
+    (12, 11)
+    """
+    return sum(row[0::2]), sum(row[1::2])
 
 
 def stone_game_dp(piles: Sequence[int]) -> int:

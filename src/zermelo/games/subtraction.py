@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..catalogue import GameEntry, needs_params, no_params, register
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
-from ..wording import MAX_LISTED, num, verdict, xor_text
+from ..wording import num, verdict
 from .heap import HeapGame, Heaps
 
 if TYPE_CHECKING:
@@ -52,7 +52,40 @@ def parse_set(text: str, game: str) -> frozenset[int]:
     return frozenset(values)
 
 
-class Subtraction(HeapGame):
+class _Periodic(HeapGame):
+    """A heap game whose big heaps are answered from its proven period (:mod:`zermelo.heaps.instant`):
+    positions with a heap of :data:`PERIOD_FROM` or more get their value, every winning move (or one,
+    when there are too many to list) and a "why" citing the proof.  The period is proven once per
+    game and kept on disk (:mod:`zermelo.heaps.period_cache`); the tests check it against plain
+    search.  Smaller positions go to the engine."""
+
+    def rule(self) -> str:
+        """The game's rule in a few words, the "why"'s first words (``S = {1, 2, 3}``)."""
+        return self.spec()
+
+    def grundy_formula(self, position: Heaps) -> int | None:
+        from ..heaps import instant
+
+        return instant.grundy(self, position)
+
+    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        from ..heaps import instant
+
+        wins = None if misere else instant.winning_moves(self, position)
+        return wins.moves if wins is not None and wins.count == len(wins.moves) else None
+
+    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
+        from ..heaps import instant
+
+        return None if misere else instant.some_winning_move(self, position)
+
+    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
+        from ..heaps import instant
+
+        return instant.explain(self, position, analysis, self.rule())
+
+
+class Subtraction(_Periodic):
     """Subtract a number in the finite set S.
 
     >>> Subtraction({1, 2, 3}).spec()
@@ -78,57 +111,8 @@ class Subtraction(HeapGame):
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, self.subtraction_set))}"
 
-    def grundy_formula(self, position: Heaps) -> int | None:
-        """Positions with a heap of :data:`PERIOD_FROM` or more: from the proven period (any size).
-
-        The period is proven once per set and kept on disk (:mod:`zermelo.heaps.period_cache`); the
-        tests check it against plain search.  Smaller positions go to the engine.
-        """
-        heaps = (position,) if type(position) is int else position
-        if max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
-            return None
-        return self._by_period(position)
-
-    def _by_period(self, position: Heaps) -> int | None:
-        pp = self.period()
-        if pp is None:
-            return None
-        x = 0
-        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
-            x ^= pp.value(h)
-        return x
-
-    def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
-        """Where the period gives the value: every move (at most |S| per heap) to a position of value 0."""
-        if misere or self.grundy_formula(position) is None:
-            return None
-        return [m for m in self.moves(position) if self._by_period(m.position) == 0]
-
-    def explain(self, position: Heaps, analysis: Analysis) -> str | None:
-        """A heap of :data:`PERIOD_FROM` or more: the proven period, and each heap's residue."""
-        a = analysis
-        heaps = (position,) if type(position) is int else position
-        if a.misere or max(heaps, default=0) < PERIOD_FROM:  # type: ignore[arg-type]
-            return None  # small heaps: the mex rule, as the notes compute them
-        pp = self.period()
-        if pp is None:
-            return None
-        lines = [
-            f"S = {{{', '.join(map(str, self.subtraction_set))}}}: the Grundy values have {pp.describe()} ({pp.proof})."
-        ]
-        mod = f"mod {pp.period}" if pp.preperiod == 0 else f"reduced by multiples of {pp.period}"
-        values = []
-        for h in heaps[:MAX_LISTED]:  # type: ignore[index]
-            r = pp.reduced(h)
-            v = pp.value(h)
-            values.append(v)
-            how = f"{num(h)} ≡ {r} ({mod}), so G({num(h)}) = G({r}) = {v}" if r != h else f"G({h}) = {v}"
-            lines.append(f"  {how}")
-        if len(heaps) > 1:  # type: ignore[arg-type]
-            lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))  # type: ignore[arg-type]
-        reply = f" Move to a position of value 0: {a.winning_moves[0].label}." if a.winning_moves else ""
-        lines.append(f"The Grundy value is {a.grundy}, {verdict(a)}.{reply}")
-        return "\n".join(lines)
+    def rule(self) -> str:
+        return f"S = {{{', '.join(map(str, self.subtraction_set))}}}"
 
     def period(self) -> ProvenPeriod | None:
         """The proven period of the Grundy sequence (every finite subtraction game has one)."""
@@ -137,12 +121,14 @@ class Subtraction(HeapGame):
         return proven_period(self)
 
 
-#: Positions with a heap this big take their Grundy value from the proven period.
+#: Positions with a heap this big take their Grundy value from the proven period
+#: (:data:`zermelo.heaps.instant.FROM`).
 PERIOD_FROM = 500
 
 
-class AllBut(HeapGame):
-    """Subtract any positive number not in the finite set S (an "all-but" subtraction game)."""
+class AllBut(_Periodic):
+    """Subtract any positive number not in the finite set S (an "all-but" subtraction game); its values
+    are arithmetic-periodic, proven by :func:`zermelo.heaps.periodicity.allbut_proven`."""
 
     name: ClassVar[str] = "allbut"
 
@@ -158,6 +144,9 @@ class AllBut(HeapGame):
 
     def spec(self) -> str:
         return f"{self.name}:{','.join(map(str, sorted(self.excluded)))}"
+
+    def rule(self) -> str:
+        return f"all but {{{', '.join(map(str, sorted(self.excluded)))}}}"
 
 
 _SQUARES: list[int] = [k * k for k in range(1, 1025)]

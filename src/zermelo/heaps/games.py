@@ -127,14 +127,26 @@ class TakeAndBreak(HeapGame):
 
     def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
         if not misere:
-            return None
+            from . import instant  # a heap of 500 or more: every winning move from the proven period
+
+            wins = instant.winning_moves(self, position)
+            return wins.moves if wins is not None and wins.count == len(wins.moves) else None
         from ..misere import hook
 
         return hook.winning_moves(self, position)
 
+    def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
+        if misere:
+            return None
+        from . import instant
+
+        return instant.some_winning_move(self, position)
+
     def explain(self, position: Heaps, analysis: Any) -> str | None:
         if not analysis.misere:
-            return None
+            from . import instant  # the proven period and its theorem, for a heap of 500 or more
+
+            return instant.explain(self, position, analysis, self.spec())
         from ..misere import hook
 
         return hook.explain(self, position, analysis)
@@ -142,9 +154,10 @@ class TakeAndBreak(HeapGame):
     def grundy_formula(self, position: Heaps) -> int | None:
         """Big heaps take their values from the compiled kernels (tested against the engine).
 
-        Positions with a heap of at least :data:`KERNEL_FROM` are looked up in a Grundy sequence
-        computed once per code and extended on demand up to :data:`KERNEL_UPTO` heaps; any size
-        is answered once the period is proven.  Smaller positions go to the engine, which starts
+        Positions with a heap of at least :data:`KERNEL_FROM` take their values from the proven
+        period (:mod:`zermelo.heaps.instant`, proven once per code and kept on disk) where a
+        theorem proves one; else they are looked up in a Grundy sequence computed once per code
+        and extended on demand up to :data:`KERNEL_UPTO` heaps.  Smaller positions go to the engine, which starts
         faster.
         """
         closed = super().grundy_formula(position)  # a named game's own closed form, if it has one
@@ -153,6 +166,11 @@ class TakeAndBreak(HeapGame):
         heaps: tuple[int, ...] = (position,) if isinstance(position, int) else position
         if max(heaps, default=0) < KERNEL_FROM:
             return None
+        from . import instant  # a proven period (kept on disk) answers any heap at once
+
+        by_period = instant.grundy(self, position)
+        if by_period is not None:
+            return by_period
         x = 0
         for h in heaps:
             g = _kernel_value(self, h)

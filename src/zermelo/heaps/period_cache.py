@@ -38,25 +38,29 @@ CACHE_ENV = "ZERMELO_CACHE_DIR"
 MAX_UPTO = 1 << 18
 #: The first attempt; each further attempt computes sixteen times as many heaps.
 FIRST_UPTO = 1 << 10
-#: Bumped when the file format changes: older files are then recomputed.
-FORMAT = 1
+#: Bumped when the file format changes: older files are then recomputed (2: arithmetic periods of
+#: all-but games, which format 1 stored as "not proven").
+FORMAT = 2
 
 
 @dataclass(frozen=True)
 class ProvenPeriod:
-    """``G(n) = values[n]`` below ``preperiod + period``, and ``G(n) = G(n - period)`` beyond."""
+    """``G(n) = values[n]`` below ``preperiod + period``, and ``G(n) = G(n - period) + saltus``
+    beyond (``saltus`` is 0 except for the arithmetic periods of all-but games)."""
 
     game: str
     preperiod: int
     period: int
     values: tuple[int, ...]
     proof: str
+    saltus: int = 0
 
     def value(self, n: int) -> int:
         """G(n) for any heap ``n >= 0``, however many digits it has."""
         if n < len(self.values):
             return self.values[n]
-        return self.values[self.preperiod + (n - self.preperiod) % self.period]
+        k, r = divmod(n - self.preperiod, self.period)
+        return self.values[self.preperiod + r] + k * self.saltus
 
     def reduced(self, n: int) -> int:
         """The small heap with the same value: ``n`` itself before the period, else its residue."""
@@ -70,6 +74,9 @@ class ProvenPeriod:
         >>> ProvenPeriod("x", 3, 5, tuple(range(8)), "").describe()
         'period 5 from 3, proven: G(n) = G(n - 5) for n >= 8'
         """
+        if self.saltus:
+            rule = f"G(n) = G(n - {self.period}) + {self.saltus} for n >= {self.preperiod + self.period}"
+            return f"arithmetic period {self.period} from {self.preperiod} with saltus {self.saltus}, proven: {rule}"
         if self.preperiod == 0:
             rule = f"G(n) = G(n mod {self.period})"
         else:
@@ -77,8 +84,51 @@ class ProvenPeriod:
         return f"period {self.period} from {self.preperiod}, proven: {rule}"
 
     def p_positions(self) -> list[int]:
-        """The residues (or small heaps) of value 0: the P-positions, repeating with the period."""
+        """The residues (or small heaps) of value 0: the P-positions, repeating with the period
+        (with a saltus, the values past the first period are never 0 again)."""
         return [n for n, v in enumerate(self.values) if v == 0]
+
+    def heaps_of_value(self, t: int, below: int, first: int) -> tuple[int, list[int]]:
+        """How many heaps ``0 <= n < below`` have ``G(n) = t``, and the ``first`` smallest of them.
+
+        Counted per residue class, so ``below`` may have any number of digits.
+
+        >>> pp = ProvenPeriod("subtraction:1,2,3", 0, 4, (0, 1, 2, 3), "")
+        >>> pp.heaps_of_value(2, 10**12, 3)
+        (250000000000, [2, 6, 10])
+        >>> ProvenPeriod("allbut:1,2", 0, 3, (0, 0, 0), "", saltus=1).heaps_of_value(4, 10**12, 5)
+        (3, [12, 13, 14])
+        """
+        n0, p, s = self.preperiod, self.period, self.saltus
+        count, found = 0, list[int]()
+        for n in range(min(n0, below)):
+            if self.values[n] == t:
+                count += 1
+                if len(found) < first:
+                    found.append(n)
+        starts: list[int] = []  # the least heap >= n0 of value t in each residue class that has one
+        for r in range(p):
+            base = self.values[n0 + r]
+            if s == 0:
+                if base == t:
+                    starts.append(n0 + r)
+            elif t >= base and (t - base) % s == 0:
+                starts.append(n0 + r + (t - base) // s * p)
+        for a in starts:
+            if a < below:
+                count += 1 if s else (below - 1 - a) // p + 1
+        if len(found) < first:
+            step = p if s == 0 else None
+            more: list[int] = []
+            for a in starts:
+                n = a
+                while n < below and len(more) < first:
+                    more.append(n)
+                    if step is None:
+                        break
+                    n += step
+            found.extend(sorted(more)[: first - len(found)])
+        return count, found
 
 
 def cache_dir() -> Path:
@@ -108,10 +158,10 @@ def _read(spec: str) -> tuple[bool, ProvenPeriod | None]:
             return False, None
         if not data["proven"]:
             return (int(data["tried"]) >= MAX_UPTO), None
-        n0, p, values = int(data["preperiod"]), int(data["period"]), data["values"]
-        if n0 < 0 or p <= 0 or len(values) != n0 + p or not all(type(v) is int and v >= 0 for v in values):
+        n0, p, values, rise = int(data["preperiod"]), int(data["period"]), data["values"], int(data["saltus"])
+        if n0 < 0 or p <= 0 or rise < 0 or len(values) != n0 + p or not all(type(v) is int and v >= 0 for v in values):
             return False, None
-        return True, ProvenPeriod(spec, n0, p, tuple(values), str(data["proof"]))
+        return True, ProvenPeriod(spec, n0, p, tuple(values), str(data["proof"]), rise)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return False, None
 
@@ -120,6 +170,7 @@ def _write(spec: str, found: ProvenPeriod | None, tried: int) -> None:
     data: dict[str, Any] = {"format": FORMAT, "game": spec, "proven": found is not None, "tried": tried}
     if found is not None:
         data |= {"preperiod": found.preperiod, "period": found.period, "values": list(found.values)}
+        data["saltus"] = found.saltus
         data["proof"] = found.proof
     path = _path(spec)
     try:
@@ -155,12 +206,12 @@ def _compute(game: HeapGame) -> tuple[ProvenPeriod | None, int]:
     upto = FIRST_UPTO
     while True:
         s = sequence(game, upto, max_upto=MAX_UPTO)
-        if s.proven and s.period and not s.saltus and s.preperiod is not None:
+        if s.proven and s.period and s.preperiod is not None:
             n0, p = s.preperiod, s.period
             if s.values.size < n0 + p:
                 s = sequence(game, n0 + p, max_upto=MAX_UPTO)
             values = tuple(int(v) for v in s.values[: n0 + p])
-            return ProvenPeriod(game.spec(), n0, p, values, s.proof), s.computed
+            return ProvenPeriod(game.spec(), n0, p, values, s.proof, int(s.saltus)), s.computed
         if (s.period is None and upto >= MAX_UPTO // 16) or upto >= MAX_UPTO:
             return None, MAX_UPTO
         upto = min(upto * 16, MAX_UPTO)

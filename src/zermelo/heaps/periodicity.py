@@ -29,8 +29,21 @@ largest of ``j`` parts, ``b >= (N + p - k) / j``, needs ``n0 <= n < j·n0 + (j -
 ``N >= n0 + t``, and "remove all ``k``" exists for neither ``N`` nor ``N + p`` once ``N > t``:
 ``n0 <= n < max(n0 + t, t + 1)`` suffices.
 
+**All-but subtraction games** (every positive number except those of a finite set X,
+``m = max X``; arithmetic periods ``G(n + p) = G(n) + s``, ``s >= 0``).  Write ``T(M)`` for the set
+of values ``G(0), …, G(M)``.  If the data (heaps ``0 .. U``) have ``G(n + p) = G(n) + s`` for
+``n0 <= n <= U - p``, ``U >= n0 + m + p - 1``, and ``T(U - m) = {0, …, s-1} ∪ (T(U - m - p) + s)``,
+then the period holds forever.  Induction on ``N > U``: the options of ``N`` are every heap
+``j <= N - m - 1`` (no excluded number is that big) and the heaps ``N - m <= j < N`` with
+``N - j`` not in X.  The first part's values are ``T(N - m - 1)``; the identity for ``T`` carries
+from ``M`` to ``M + 1`` whenever ``G(M + 1) = G(M + 1 - p) + s``, so it holds at ``N - m - 1``.  The
+second part is the same window as for ``N - p``, shifted by ``p``, with values raised by ``s``.  So
+the options' values of ``N`` are ``{0, …, s-1} ∪ (those of N - p) + s``, and the mex rule gives
+``G(N) = G(N - p) + s``.  (Siegel proved every all-but game arithmetic-periodic; this check is
+what turns an observed period into that statement for one game.)
+
 No theorem is used for ``!`` codes (Grundy's game: shifting one heap of an unequal split by ``p``
-may make it equal), infinite codes, arithmetic periods or games given only by their rules: those
+may make it equal), other infinite codes or arithmetic periods, or games given only by their rules: those
 periods are reported as observed, with ``proven`` false.
 
 >>> import numpy as np
@@ -50,7 +63,17 @@ import numpy as np
 
 from .._jit import njit
 
-__all__ = ["Periodicity", "detect", "period", "preperiod", "proof_length", "proven", "simplest"]
+__all__ = [
+    "Periodicity",
+    "allbut_periodicity",
+    "allbut_proven",
+    "detect",
+    "period",
+    "preperiod",
+    "proof_length",
+    "proven",
+    "simplest",
+]
 
 
 @njit
@@ -196,3 +219,38 @@ def proven(values: np.ndarray, p: int, n0: int, length: int) -> bool:
         return False
     seg = g[:length]
     return bool(np.array_equal(seg[n0 + p :], seg[n0 : length - p]))
+
+
+def allbut_proven(values: np.ndarray, p: int, n0: int, saltus: int, m: int) -> bool:
+    """Whether ``values`` prove the arithmetic period ``G(n + p) = G(n) + saltus`` from ``n0`` of an
+    all-but game whose largest excluded number is ``m`` (see the module docstring).
+
+    >>> g = np.array([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4])  # allbut:1,2: heaps n // 3
+    >>> allbut_proven(g, 3, 0, 1, 2), allbut_proven(g[:4], 3, 0, 1, 2)
+    (True, False)
+    """
+    g = np.asarray(values, dtype=np.int64)
+    top = g.shape[0] - 1  # U
+    if p <= 0 or saltus < 0 or top < n0 + m + p - 1 or top - m - p < -1:
+        return False
+    if not np.array_equal(g[n0 + p :], g[n0 : top + 1 - p] + saltus):
+        return False
+    head = set(np.unique(g[: top - m + 1]).tolist())
+    shifted = {int(v) + saltus for v in np.unique(g[: top - m - p + 1]).tolist()}
+    return head == set(range(saltus)) | shifted
+
+
+def allbut_periodicity(g: np.ndarray, m: int) -> tuple[Periodicity | None, bool, str]:
+    """An all-but game's (arithmetic) period seen in ``g``, whether :func:`allbut_proven` proves it,
+    and the proof's text (``m`` is the largest excluded number)."""
+    found = detect(g) or detect(g, saltus=True)
+    if found is None:
+        return None, False, "no period seen"
+    p, n0, s = found.period, found.preperiod, found.saltus
+    theorem = (
+        f"all-but game (m = {m} = max excluded): G(n+p) = G(n) + s from n0 on, and the values up to heap N - m are "
+        "{0..s-1} ∪ (the values up to N - m - p) + s"
+    )
+    if allbut_proven(g, p, n0, s, m):
+        return found, True, theorem
+    return found, False, f"observed; not yet proven ({theorem})"

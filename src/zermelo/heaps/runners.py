@@ -17,7 +17,6 @@ from ..games.heap import HeapGame
 from ..limits import Limits
 from . import kernels
 from .codes import Code, parse_code
-from .games import TakeAndBreak
 from .sparse import MaskChoice, parity_table, pick_mask
 
 __all__ = ["KERNELS", "MAX_CODE_DIGITS", "code_of"]
@@ -35,8 +34,9 @@ def code_of(game: HeapGame) -> Code | None:
     >>> str(code_of(Subtraction({1, 3, 4})))
     '0.3033'
     """
-    if isinstance(game, TakeAndBreak):
-        return game.code
+    code = getattr(game, "code", None)  # a TakeAndBreak (heaps.games imports this module: no import back)
+    if isinstance(code, Code):
+        return code
     octal = getattr(game, "octal_code", None)
     if isinstance(octal, str):
         return parse_code(octal, 8, "octal")
@@ -314,7 +314,9 @@ def _runner(
             whole = len(used) == len(game.subtraction_set)
             return _SubtractionRunner(used), "subtraction" if whole else "", max(used) if whole else None, 1
     if game.excluded is not None and kernel in (None, "allbut-counts"):
-        return _AllButRunner(frozenset(k for k in game.excluded if k <= limit)), "", None, 1
+        kept = frozenset(k for k in game.excluded if k <= limit)
+        whole = len(kept) == len(game.excluded)  # an excluded number beyond the data: no proof
+        return _AllButRunner(kept), "allbut" if whole else "", max(kept, default=0) if whole else None, 1
     code = code_of(game)
     if code is not None:
         rule = "octal" if code.max_heaps <= 2 and not code.repeat and not any(code.unequal) else ""

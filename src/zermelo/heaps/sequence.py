@@ -38,7 +38,7 @@ from ..games.heap import HeapGame
 from ..limits import Limits, over_time, spent
 from .checkpoint import load as load_checkpoint
 from .checkpoint import save as save_checkpoint
-from .periodicity import Periodicity, detect, proof_length, proven
+from .periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
 from .runners import KERNELS, _label, _OctalRunner, _runner, code_of
 from .sparse import parity_table
 
@@ -241,11 +241,11 @@ def sequence(
                 checked = done
                 found, ok, _ = _periodicity(g[:done], rule, removal, heaps)
                 if ok and found is not None:
-                    p, n0 = found.period, found.preperiod
+                    p, n0, rise = found.period, found.preperiod, found.saltus
                     while done < stop:  # copy whole periods, doubling: O(log) slices
                         shift = (done - n0) // p * p
                         take = min(shift, stop - done)
-                        g[done : done + take] = g[done - shift : done - shift + take]
+                        g[done : done + take] = g[done - shift : done - shift + take] + rise * (shift // p)
                         done += take
                     filled.append(checked)
                     break
@@ -272,11 +272,14 @@ def sequence(
     try:
         compute(upto + 1, "computing")
         found, ok, proof = _periodicity(g[:done], rule, removal, heaps)
-        while prove and found is not None and not ok and not found.saltus and rule:
+        while prove and found is not None and not ok and (not found.saltus or rule == "allbut") and rule:
             assert removal is not None
-            need = proof_length(
-                found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction"
-            )
+            if rule == "allbut":
+                need = found.preperiod + removal + found.period + 1
+            else:
+                need = proof_length(
+                    found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction"
+                )
             if need <= done or need > limit + 1:
                 break
             compute(need, "proving the period")
@@ -331,6 +334,8 @@ def _next_chunk(chunk: int, took: float, timed: bool) -> int:
 
 
 def _periodicity(g: np.ndarray, rule: str, removal: int | None, heaps: int) -> tuple[Periodicity | None, bool, str]:
+    if rule == "allbut" and removal is not None:
+        return allbut_periodicity(g, removal)
     found = detect(g)
     if found is None:
         found = detect(g, saltus=True)

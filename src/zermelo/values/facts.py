@@ -20,14 +20,14 @@ from ..analysis import grundy
 from ..engine import check_size
 from ..errors import SearchLimitExceeded, Unsupported
 from ..limits import Limits
-from ..rules import Impartial, Partisan, Rules
+from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from .atomic import atomic_weight, is_all_small
 from .calculus import is_infinitesimal
 from .canonical import canonical_form
 from .dyadic import format_dyadic
 from .game import Game, star
 
-__all__ = ["describe", "position_value", "value_facts"]
+__all__ = ["describe", "position_value", "sum_explanation", "value_facts"]
 
 
 def position_value(
@@ -91,3 +91,58 @@ def value_facts(
     """The object of ``zermelo value GAME POSITION --json``: the game, the position, the facts."""
     g = position_value(game, position, limits=limits, max_nimber=max_nimber)
     return {"game": game.spec(), "position": game.format(position), **describe(g)}
+
+
+def sum_explanation(game: Rules[Any], position: Any, total: Game, *, limits: Limits | None = None) -> str | None:
+    """A sum's value component by component (``None`` for a position that is not a sum).
+
+    Values add: a move is a move in one component, so the sum's canonical form is the sum of the
+    components' forms.  Each part is named with its value and, for a hot one, its mean and
+    temperature; the hottest is where the thermograph says the fight is.
+
+    >>> from zermelo.games import Domineering, Nim
+    >>> g = PartisanSum(Domineering(), Nim())
+    >>> pos = g.parse("..|.. + 3")
+    >>> print(sum_explanation(g, pos, position_value(g, pos)))  # doctest: +NORMALIZE_WHITESPACE
+    A sum of 2 games: values add component by component (a move changes one component).
+      domineering ..|..: ±1 (hot: mean 0, temperature 1)
+      nim 3: *3 (a nimber)
+    Sum: ±1 + *3 = {1*3|-1*3}: N, the first player wins; the hottest component is domineering ..|.. (temperature 1).
+    """
+    if not isinstance(game, (Sum, PartisanSum)) or len(game.games) < 2:
+        return None
+    parts = list(zip(game.games, position, strict=True))
+    values = [position_value(g, p, limits=limits) for g, p in parts]
+    lines = [f"A sum of {len(parts)} games: values add component by component (a move changes one component)."]
+    for (g, p), v in zip(parts, values, strict=True):
+        lines.append(f"  {g.spec()} {g.format(p)}: {v} ({_kind(v)})")
+    terms = " + ".join(str(v) for v in values)
+    o = total.outcome
+    end = f"Sum: {terms} = {total}: {o}, {_WINNER[o.winner]}"
+    hot = [(v.temperature, i) for i, v in enumerate(values) if not v.is_number and v.temperature > 0]
+    if hot:
+        t, i = max(hot)
+        g, p = parts[i]
+        end += f"; the hottest component is {g.spec()} {g.format(p)} (temperature {format_dyadic(t)})"
+    lines.append(end + ".")
+    return "\n".join(lines)
+
+
+_WINNER = {
+    "first": "the first player wins",
+    "second": "the second player wins",
+    "left": "Left wins, whoever starts",
+    "right": "Right wins, whoever starts",
+}
+
+
+def _kind(v: Game) -> str:
+    if v.is_number:
+        return "a number"
+    if v.nim is not None:
+        return "a nimber"
+    if v.temperature > 0:
+        return f"hot: mean {format_dyadic(v.mean)}, temperature {format_dyadic(v.temperature)}"
+    if is_infinitesimal(v):
+        return "an infinitesimal"
+    return f"cold: mean {format_dyadic(v.mean)}, temperature {format_dyadic(v.temperature)}"

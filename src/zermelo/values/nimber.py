@@ -3,13 +3,19 @@
 Nim-addition is XOR (the value of a sum of impartial games); nim-multiplication makes the
 nimbers below 2^(2^n) a finite field (Conway, *On Numbers and Games*, ch. 6).
 
+Below each Fermat 2-power F = 2^(2^k) the nimbers form the field GF(F), so every non-zero nimber
+has an inverse (a^(F-2)) and every nimber a unique square root (a^(F/2): squaring is a bijection
+in characteristic 2).
+
 >>> nim_add(3, 5), nim_multiply(2, 2), nim_multiply(2, 3)
 (6, 3, 1)
+>>> nim_inverse(2), nim_sqrt(3)
+(3, 2)
 """
 
 from __future__ import annotations
 
-__all__ = ["nim_add", "nim_multiply"]
+__all__ = ["field_size", "nim_add", "nim_inverse", "nim_multiply", "nim_power", "nim_sqrt"]
 
 
 def nim_add(a: int, b: int) -> int:
@@ -41,3 +47,54 @@ def nim_multiply(a: int, b: int) -> int:
     c00 = nim_multiply(a0, b0)
     high = nim_multiply(a1 ^ a0, b1 ^ b0) ^ c00
     return (high << half) ^ c00 ^ nim_multiply(c11, 1 << (half - 1))
+
+
+def field_size(a: int) -> int:
+    """The least Fermat 2-power F = 2^(2^k) above ``a``: the nimbers below F form the field GF(F).
+
+    >>> field_size(0), field_size(3), field_size(4), field_size(16)
+    (2, 4, 16, 256)
+    """
+    if a < 0:
+        raise ValueError("nimbers are non-negative")
+    bits = 1
+    while a >> bits:
+        bits *= 2
+    return 1 << bits
+
+
+def nim_power(a: int, e: int) -> int:
+    """a ⊗ a ⊗ … ⊗ a (``e`` factors; ``e = 0`` gives 1), by repeated squaring.
+
+    >>> nim_power(2, 2), nim_power(2, 3), nim_power(5, 0)
+    (3, 1, 1)
+    """
+    if e < 0:
+        raise ValueError("the exponent is a whole number >= 0")
+    out, base = 1, a
+    while e:
+        if e & 1:
+            out = nim_multiply(out, base)
+        base = nim_multiply(base, base)
+        e >>= 1
+    return out
+
+
+def nim_inverse(a: int) -> int:
+    """The nimber b with a ⊗ b = 1: a^(F - 2) in the field GF(F) holding ``a``.
+
+    >>> nim_inverse(1), nim_inverse(3), nim_multiply(7, nim_inverse(7))
+    (1, 2, 1)
+    """
+    if a == 0:
+        raise ValueError("*0 has no nim-inverse")
+    return nim_power(a, field_size(a) - 2)
+
+
+def nim_sqrt(a: int) -> int:
+    """The nimber b with b ⊗ b = a: a^(F/2) in the field GF(F) holding ``a``.
+
+    >>> nim_sqrt(2), nim_sqrt(8), nim_multiply(14, 14)
+    (3, 14, 8)
+    """
+    return nim_power(a, field_size(a) // 2)

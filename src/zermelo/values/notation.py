@@ -282,7 +282,9 @@ class _Parser:
                 sign = -1 if t.kind == "minus" else 1
                 i += 1
             elif not first and t.kind != "pm":
-                raise _Bad(f"expected + or - at position {t.pos + 1}, got {t.text!r}")
+                nimbers = t.text.startswith("*")
+                hint = "; nimbers multiply in `zermelo nim`, e.g. zermelo nim '*3 * *5'" if nimbers else ""
+                raise _Bad(f"expected + or - at position {t.pos + 1}, got {t.text!r}{hint}")
             if i >= hi:
                 raise _Bad("missing value at the end")
             t = self.toks[i]

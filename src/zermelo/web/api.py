@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..analysis import solve
+from ..boards import Board, cell_index, with_dominoes
 from ..checks import recursion_room
 from ..draw import board_svg, move_parts
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
@@ -186,9 +187,19 @@ def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = 
     return pv
 
 
-def _moves_json(game: Rules[Any], position: Any, pv: PositionValue) -> dict[str, Any]:
+def _parts(game: Rules[Any], position: Any, board: Board | None, after: Any) -> list[str]:
+    """The parts of the drawing a move touches: the game's own answer, else the boards compared."""
+    own = game.board_parts(position, after)
+    return own if own is not None else move_parts(board, game.board(after))
+
+
+def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str = "") -> dict[str, Any]:
+    """The classified position for the page; ``placed`` the dominoes played so far (``a1-a2 b1-b2``),
+    so a grid's drawing pairs its covered cells as they were played."""
     board = game.board(position)
-    moves = [{**m.to_json(), "parts": move_parts(board, game.board(m.position))} for m in pv.moves]
+    if placed and board is not None and board["kind"] == "grid":
+        board = with_dominoes(board, placed)
+    moves = [{**m.to_json(), "parts": _parts(game, position, board, m.position)} for m in pv.moves]
     return {
         "game": game.spec(),
         "position": game.format(position),
@@ -244,7 +255,7 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
     game, position = _game_position(params)
     pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
-    return _moves_json(game, position, pv)
+    return _moves_json(game, position, pv, text(params, "dominoes", required=False))
 
 
 def api_play(params: Mapping[str, str]) -> dict[str, Any]:
@@ -258,7 +269,11 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
     if m is None:
         raise InvalidPosition(f"the game is over: {game.format(position)} has no legal move")
     after = _classify(game, m.position, misere, None if turn is None else other_side(turn))
-    return {"move": m.to_json(), "after": _moves_json(game, m.position, after)}
+    placed = text(params, "dominoes", required=False)
+    cells = _parts(game, position, game.board(position), m.position)
+    if len(cells) == 2 and all(cell_index(c) for c in cells):  # the computer's domino joins the others
+        placed = f"{placed} {cells[0]}-{cells[1]}"
+    return {"move": m.to_json(), "after": _moves_json(game, m.position, after, placed.strip())}
 
 
 def api_find(params: Mapping[str, str]) -> dict[str, Any]:

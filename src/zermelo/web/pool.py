@@ -7,9 +7,13 @@ a time and keeps its own cache of searched games, so one student's huge position
 everyone's; a request goes to an idle worker that already knows its game when there is one.
 
 Every request has a hard **cap** (seconds): past it the worker is killed and replaced, and the
-request answers 422 — the analysis never goes on running.  A worker whose request has run longer
-than :data:`LONG` is given a lower CPU priority (``nice``), so the quick requests of everyone
-else keep the cores; since the priority cannot be raised back, it is replaced once it answers.
+request answers 422 — the analysis never goes on running.  A worker whose request has used more
+than :data:`LONG` seconds of CPU is given a lower CPU priority (``nice``), so the quick requests
+of everyone else keep the cores; since the priority cannot be raised back, it is replaced once it
+answers.  CPU time, not time on the clock: on a machine loaded by other programs a quick request
+may wait longer than that for a core, and must not be demoted (and its warm worker replaced) for it.
+The pool answers nothing before every worker is ready, so the first requests never queue behind
+the workers' start.
 Each worker's address space is limited (``RLIMIT_AS``: a search that needs more meets a
 ``MemoryError``, a 422, and the worker is replaced) and a worker whose resident memory has grown
 past half of it is replaced after its answer.
@@ -25,7 +29,7 @@ import resource
 import signal
 import time
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -34,7 +38,7 @@ from .api import Reply, error_reply, overtime
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
 
-#: Seconds after which a running request's worker yields the CPU to the others.
+#: Seconds of CPU after which a running request's worker yields the CPU to the others.
 LONG = 0.5
 #: The niceness it gets then: a third of a normal process's share of a busy CPU (weight 335 of
 #: 1024), not less, so a long request still finishes on a machine loaded by other programs.
@@ -44,12 +48,15 @@ MEMORY = 3 * 2**30
 #: Seconds a request may wait for a free worker before it is told the server is busy (503).
 QUEUE_WAIT = 30.0
 _PAGE = os.sysconf("SC_PAGE_SIZE")
+_TICK = os.sysconf("SC_CLK_TCK")
 OUT_OF_MEMORY = "the analysis needs more memory than this server gives one request"
 
 
 def default_size() -> int:
-    """Two workers more than the cores, at least four: a few long requests never take them all."""
-    return max(4, (os.cpu_count() or 2) + 2)
+    """Four workers more than the cores, at least six: three requests running to their cap still
+    leave the class a worker per core and more (with four workers on two cores, the one left free
+    queued 30 students' requests: p95 0.8 s against 0.15 s with six, docs/benchmarks.md)."""
+    return max(6, (os.cpu_count() or 2) + 4)
 
 
 def _serve(conn: Connection, memory: int, limits: Limits | None) -> None:
@@ -114,16 +121,30 @@ class _Worker:
         except (OSError, IndexError, ValueError):
             return 0
 
+    def cpu(self) -> float:
+        """Seconds of CPU the worker has used (user + system), 0 once gone."""
+        try:
+            with open(f"/proc/{self.proc.pid}/stat") as f:
+                fields = f.read().rpartition(")")[2].split()
+            return (int(fields[11]) + int(fields[12])) / _TICK
+        except (OSError, IndexError, ValueError):
+            return 0.0
+
     def nice(self) -> None:
         with contextlib.suppress(OSError, TypeError):
             os.setpriority(os.PRIO_PROCESS, self.proc.pid, NICE)
             self.niced = True
 
-    def kill(self) -> None:
+    def stop(self) -> None:
+        """Kill the process (``SIGKILL``: at once, whatever it is doing) and close its pipe; not reaped."""
         with contextlib.suppress(OSError, ValueError):
             self.proc.kill()
-        self.proc.join(timeout=5)
         self.conn.close()
+
+    def kill(self) -> None:
+        """Stop and reap the process (blocking: at shutdown, or in a thread)."""
+        self.stop()
+        self.proc.join(timeout=5)
 
 
 async def _receive(conn: Connection) -> Any:
@@ -162,11 +183,15 @@ class WorkerPool:
 
     # ------------------------------------------------------------------ life cycle
     async def start(self) -> None:
+        """Start the workers and wait until they are all ready (or have failed to start)."""
         for _ in range(self.size):
             self._spawn()
+        await asyncio.gather(*list(self._tasks))
 
     async def close(self) -> None:
         self._closed = True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.settled(), 10)  # workers being started or reaped
         for w in self._workers:
             with contextlib.suppress(OSError):
                 w.conn.send(None)
@@ -175,12 +200,28 @@ class WorkerPool:
             w.kill()
         self._workers.clear()
 
-    def _spawn(self) -> None:
-        w = _Worker(self._ctx, self.memory, self.limits)
-        self._workers.append(w)
-        task = asyncio.get_running_loop().create_task(self._await_ready(w))
+    def _later(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def settled(self) -> None:
+        """Wait until every worker being started or reaped is done (the pool is full again)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks))
+
+    def _spawn(self) -> None:
+        """Start a worker in a thread: the fork is a round trip to the forkserver (tens of ms on a
+        loaded machine) that must not stall the event loop, and with it every other request."""
+        self._later(self._start_worker())
+
+    async def _start_worker(self) -> None:
+        w = await asyncio.to_thread(_Worker, self._ctx, self.memory, self.limits)
+        if self._closed:
+            await asyncio.to_thread(w.kill)
+            return
+        self._workers.append(w)
+        await self._await_ready(w)
 
     async def _await_ready(self, w: _Worker) -> None:
         try:
@@ -192,9 +233,11 @@ class WorkerPool:
         self._release(w)
 
     def _retire(self, w: _Worker, replace: bool = True) -> None:
+        """Kill a worker at once, reap it in a thread (never waiting on the event loop), replace it."""
         if w in self._workers:
             self._workers.remove(w)
-        w.kill()
+        w.stop()
+        self._later(asyncio.to_thread(w.proc.join, 5))
         if replace and not self._closed:
             self.replaced += 1
             self._spawn()
@@ -236,8 +279,7 @@ class WorkerPool:
             w = await self._acquire(game)
         except TimeoutError:
             return error_reply("the server is busy: every worker is answering someone; try again in a moment", 503)
-        loop = asyncio.get_running_loop()
-        slow = loop.call_later(LONG, w.nice)
+        slow = asyncio.get_running_loop().create_task(self._demote_when_long(w))
         try:
             w.conn.send((endpoint, dict(params)))
             reply: Reply = await asyncio.wait_for(_receive(w.conn), self.cap)
@@ -258,6 +300,15 @@ class WorkerPool:
             w.games.append(game)
             self._release(w)
         return reply
+
+    @staticmethod
+    async def _demote_when_long(w: _Worker) -> None:
+        """Lower the worker's priority once this request has used :data:`LONG` seconds of CPU."""
+        start = w.cpu()
+        await asyncio.sleep(LONG)
+        while w.cpu() - start < LONG:
+            await asyncio.sleep(LONG / 2)
+        w.nice()
 
     def stats(self) -> dict[str, Any]:
         """Workers, busy ones, waiting requests, replacements, resident memory (bytes) and process ids."""

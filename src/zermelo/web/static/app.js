@@ -109,6 +109,15 @@ function gameParams(extra) {
   return Object.assign({ game: game.spec, misere: game.misere ? "1" : "0" }, extra);
 }
 
+// The cells of the two-cell moves played so far: the server draws placed dominoes as those pairs.
+function placed(extra = null) {
+  const moves = game.turns.filter((t) => t.played).map((t) => t.played);
+  if (extra) moves.push(extra);
+  const cells = (m) => m.parts && m.parts.length === 2 && m.parts.every((p) => /^[a-z]+[0-9]+$/.test(p));
+  const pairs = moves.filter(cells).map((m) => m.parts.join("-"));
+  return pairs.length ? { dominoes: pairs.join(" ") } : {};
+}
+
 async function startGame(replay = []) {
   clearAll();
   const mine = epoch;
@@ -130,7 +139,7 @@ async function startGame(replay = []) {
       const m = t.data.moves.find((x) => x.number === number);
       if (!m) break;
       const next = await api("/api/moves", gameParams(Object.assign({ position: m.position },
-        turnParam(t.data.turn ? otherSide(t.data.turn) : null))));
+        turnParam(t.data.turn ? otherSide(t.data.turn) : null), placed(m))));
       if (mine !== epoch) return;
       t.played = m;
       game.turns.push({ data: next, mover: other(t.mover), played: null });
@@ -153,7 +162,8 @@ async function humanMove(move) {
   setState("busy");
   try {
     const next = t.data.turn ? otherSide(t.data.turn) : null;
-    const data = await api("/api/moves", gameParams(Object.assign({ position: move.position }, turnParam(next))));
+    const data = await api("/api/moves", gameParams(Object.assign({ position: move.position }, turnParam(next),
+      placed(move))));
     if (mine !== epoch) return;
     t.played = move;
     game.redo = [];
@@ -175,7 +185,7 @@ async function maybeComputer(mine) {
   if (!t || t.data.over || t.mover !== "computer") { render(); return; }
   setState("computer");
   const reply = await api("/api/play", gameParams(Object.assign(
-    { position: t.data.position, skill: String(game.skill) }, turnParam(t.data.turn))));
+    { position: t.data.position, skill: String(game.skill) }, turnParam(t.data.turn), placed())));
   if (mine !== epoch) return;
   t.played = reply.move;
   game.turns.push({ data: reply.after, mover: "human", played: null });

@@ -17,6 +17,9 @@ export function renderBoard(data, hints, enabled, onMove) {
   const wrap = make("div", { class: "board-wrap" });
   wrap.innerHTML = data.svg;  // drawn by zermelo.draw on the server: only our own markup
   board.appendChild(wrap);
+  // A picture whose parts are buttons is a group of controls, not an image (an image's parts are
+  // hidden from assistive technology).
+  if (enabled) wrap.querySelector("svg").setAttribute("role", "group");
   const best = bestMoves(data.moves);
   const byFirst = new Map();
   for (const m of data.moves) {

@@ -54,6 +54,7 @@ export function showScored(r) {
   $("sc-value").textContent = `${v} (score ${r.value})`;
   listInto($("sc-best"), r.best_moves.map((m) => `${m.move}  ⇒  ${m.position}`));
   $("sc-pv").textContent = r.pv.join(", ") || "none: the game is over";
+  $("sc-why").textContent = r.explanation || "";
   $("scored-solution").hidden = false;
 }
 

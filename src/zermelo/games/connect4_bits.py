@@ -1,0 +1,50 @@
+"""Connect Four bitboards in plain Python (John Tromp's layout), shared by the rules and the book.
+
+Bit ``c * (h + 1) + r`` is the cell in column ``c``, row ``r`` from the bottom; each column has a
+spare bit on top, so a shift never carries a line into the next column.  A position is
+``current`` (the stones of the player to move) and ``mask`` (all stones); ``current + mask`` is
+unique to the position.  The compiled solver (:mod:`zermelo.games.connect4_kernel`) has its own
+numba versions of these.
+
+>>> four(0b1111, 6), four(1 | 1 << 7 | 1 << 14 | 1 << 21, 6), four(0b111, 6)
+(True, True, False)
+>>> mirror(1, 7, 6) == 1 << 42, key(0, 1 << 42, 7, 6) == 1
+(True, True)
+"""
+
+from __future__ import annotations
+
+__all__ = ["four", "key", "mirror"]
+
+
+def four(stones: int, h: int) -> bool:
+    """Whether a bitboard holds four in a row: vertical, horizontal, then the two diagonals
+    (shifts 1, h + 1, h, h + 2; unrolled: this runs on every call of the rules' ``payoff``)."""
+    p = stones & (stones >> 1)
+    if p & (p >> 2):
+        return True
+    s = h + 1
+    p = stones & (stones >> s)
+    if p & (p >> 2 * s):
+        return True
+    p = stones & (stones >> h)
+    if p & (p >> 2 * h):
+        return True
+    s = h + 2
+    p = stones & (stones >> s)
+    return bool(p & (p >> 2 * s))
+
+
+def mirror(x: int, w: int, h: int) -> int:
+    """The bitboard (or key: columns never carry into each other) reflected left to right."""
+    col = (1 << (h + 1)) - 1
+    r = 0
+    for c in range(w):
+        r |= ((x >> (c * (h + 1))) & col) << ((w - 1 - c) * (h + 1))
+    return r
+
+
+def key(cur: int, mask: int, w: int, h: int) -> int:
+    """The position's key, the same for its mirror image: the smaller ``current + mask``."""
+    k = cur + mask
+    return min(k, mirror(k, w, h))

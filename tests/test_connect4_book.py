@@ -1,0 +1,135 @@
+"""The Connect Four opening book: its positions, its scores against search, resuming, Dask,
+and negamax answering from it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cli_helper_games import run
+from zermelo import negamax
+from zermelo.games import Connect4
+from zermelo.games import connect4_book as books
+from zermelo.games import connect4_kernel as kernel
+from zermelo.games.connect4 import from_score
+from zermelo.games.connect4_bits import key
+from zermelo.minimax_result import WIN
+
+
+@pytest.fixture
+def book_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A private book directory: the books written here are forgotten afterwards."""
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path))
+    books.forget()
+    yield tmp_path / "books"
+    books.forget()
+
+
+def test_levels_are_the_reachable_positions_up_to_mirror_images() -> None:
+    """Counted again with the plain rules: every sequence of moves where nobody has won yet."""
+    g = Connect4(4, 4, compiled=False)
+    frontier = {g.parse("")}
+    for n, level in enumerate(books.levels(4, 4, 5)):
+        keys = {key(*g.bitboards(p)[:2], 4, 4) for p in frontier}
+        assert {key(cur, mask, 4, 4) for cur, mask in level} == keys, n
+        frontier = {m.position for p in frontier for m in g.moves(p) if g.payoff(m.position) is None}
+
+
+def test_scores_equal_search_on_a_random_sample(tmp_path: Path) -> None:
+    out = tmp_path / "b.npz"
+    s = books.build(5, 4, 5, out)
+    assert (s.plies, s.leaves, s.resumed) == (5, len(books.levels(5, 4, 5)[5]), 0)
+    book = books.read(out)
+    assert len(book) == s.positions == sum(map(len, books.levels(5, 4, 5)))
+    rng = random.Random(4)
+    sample = [*rng.sample([p for level in books.levels(5, 4, 5) for p in level], 40), (0, 0)]
+    for cur, mask in sample:
+        n = mask.bit_count()
+        assert book.score(cur, mask, n) == kernel.solve(cur, mask, n, 5, 4)[0]
+
+
+def test_scores_equal_the_plain_rules_search(tmp_path: Path) -> None:
+    """On 4x4, the plain-Python reference search (no kernel) gives the same values."""
+    books.build(4, 4, 4, tmp_path / "b.npz")
+    book = books.read(tmp_path / "b.npz")
+    g = Connect4(4, 4)
+    ref = Connect4(4, 4, compiled=False)
+    rng = random.Random(16)
+    for text in ["23", "1234", *("".join(rng.choice("1234") for _ in range(rng.randint(2, 4))) for _ in range(6))]:
+        p = ref.parse(text)
+        if ref.payoff(p) is not None:
+            continue
+        cur, mask, n = g.bitboards(p)
+        score = book.score(cur, mask, n)
+        assert score is not None and from_score(score, n, 16, WIN) == negamax(ref, p).raw, text
+
+
+def test_an_interrupted_build_resumes_to_the_same_book(tmp_path: Path) -> None:
+    whole = books.build(5, 4, 4, tmp_path / "whole.npz")
+    out = tmp_path / "resumed.npz"
+    calls = [0]
+
+    def stop(p: books.BookProgress) -> None:
+        calls[0] += 1
+        if calls[0] == 3:  # after two chunks of 8
+            raise KeyboardInterrupt
+
+    old = books.CHECKPOINT_SECONDS
+    with pytest.raises(KeyboardInterrupt):
+        books.build(5, 4, 4, out, progress=stop)
+    assert not out.exists() and out.with_name(out.name + ".partial.npz").exists()
+    s = books.build(5, 4, 4, out)
+    assert old == books.CHECKPOINT_SECONDS
+    assert s.resumed == 16 and s.leaves == whole.leaves
+    assert not out.with_name(out.name + ".partial.npz").exists()
+    a, b = np.load(tmp_path / "whole.npz"), np.load(out)
+    assert np.array_equal(a["keys"], b["keys"]) and np.array_equal(a["scores"], b["scores"])
+
+
+def test_dask_workers_build_the_same_book(tmp_path: Path) -> None:
+    local = books.build(4, 4, 6, tmp_path / "local.npz")
+    on_dask = books.build(4, 4, 6, tmp_path / "dask.npz", workers=2, processes=False)
+    assert (local.workers, on_dask.workers) == (0, 2)
+    a, b = np.load(tmp_path / "local.npz"), np.load(tmp_path / "dask.npz")
+    assert np.array_equal(a["keys"], b["keys"]) and np.array_equal(a["scores"], b["scores"])
+
+
+def test_negamax_answers_inside_the_book_without_searching(book_dir: Path) -> None:
+    g = Connect4(5, 4)
+    before = {t: negamax(g, g.parse(t)) for t in ("", "3", "32")}
+    books.build(5, 4, 4)
+    assert (book_dir / "connect4-5x4.npz").is_file()
+    for text, r in before.items():
+        got = negamax(g, g.parse(text))
+        assert (got.value, got.distance, got.nodes) == (r.value, r.distance, 0), text
+        assert [m.label for m in got.best_moves] == [m.label for m in r.best_moves]
+        assert "opening book" in got.method and len(got.pv) == 4 - len(text)
+    deeper = negamax(g, g.parse("3232"))  # at the book's last ply: the line goes on by search
+    assert deeper.nodes > 0 and deeper.method == "compiled" and len(deeper.pv) > 1
+
+
+def test_cli(capsys: pytest.CaptureFixture[str], book_dir: Path) -> None:
+    status, out, err = run(capsys, "book", "connect4:4x4", "--plies", "3", "--quiet")
+    assert status == 0 and not err
+    assert "4x4 opening book, 3 plies: 37 positions (26 at ply 3 solved" in out
+    assert (book_dir / "connect4-4x4.npz").is_file()
+    status, out, _ = run(capsys, "negamax", "connect4:4x4", "2")
+    assert status == 0 and "0 searched" in out and "opening book" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["nim", "--plies", "3"], "Connect Four only"),
+        (["connect4:4x4", "--plies", "-1"], "--plies must be from 0 to 16"),
+        (["connect4:4x4", "--plies", "3", "--workers", "0"], "--workers must be at least 1"),
+        (["connect4:9x9", "--plies", "3"], "needs the compiled solver"),
+    ],
+)
+def test_cli_errors(capsys: pytest.CaptureFixture[str], book_dir: Path, argv: list[str], message: str) -> None:
+    status, out, err = run(capsys, "book", *argv)
+    assert status == 2 and not out and message in err and err.count("\n") == 1

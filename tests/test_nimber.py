@@ -1,0 +1,104 @@
+"""Nimber arithmetic (values/nimber.py) against the definitions, and the `zermelo nim` calculator."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli_helper_games import run
+from zermelo.sprague_grundy import mex
+from zermelo.values.nimber import field_size, nim_inverse, nim_multiply, nim_power, nim_sqrt
+
+
+@cache
+def brute_product(a: int, b: int) -> int:
+    """Conway's definition: a ⊗ b = mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b}."""
+    return mex(brute_product(x, b) ^ brute_product(a, y) ^ brute_product(x, y) for x in range(a) for y in range(b))
+
+
+def test_product_table_matches_the_mex_definition() -> None:
+    for a in range(32):
+        for b in range(32):
+            assert nim_multiply(a, b) == brute_product(a, b), (a, b)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 63), st.integers(0, 63))
+def test_product_matches_the_definition_on_random_pairs(a: int, b: int) -> None:
+    assert nim_multiply(a, b) == brute_product(a, b)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+def test_field_laws(a: int, b: int, c: int) -> None:
+    assert nim_multiply(a, b) == nim_multiply(b, a)
+    assert nim_multiply(nim_multiply(a, b), c) == nim_multiply(a, nim_multiply(b, c))
+    assert nim_multiply(a, b ^ c) == nim_multiply(a, b) ^ nim_multiply(a, c)
+    assert nim_multiply(a, b) < max(field_size(a), field_size(b))  # closed in the field
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 2**64 - 1))
+def test_inverse_and_square_root(a: int) -> None:
+    inv = nim_inverse(a)
+    assert nim_multiply(a, inv) == 1 and inv < field_size(a)
+    root = nim_sqrt(a)
+    assert nim_multiply(root, root) == a and root < field_size(a)
+
+
+def test_brute_force_inverses_and_roots_below_16() -> None:
+    for a in range(1, 16):
+        assert [b for b in range(16) if brute_product(a, b) == 1] == [nim_inverse(a)]
+    for a in range(16):
+        assert [b for b in range(16) if brute_product(b, b) == a] == [nim_sqrt(a)]
+    assert nim_power(2, 4) == nim_multiply(3, 3) == 2
+
+
+def test_zero_has_no_inverse() -> None:
+    with pytest.raises(ValueError):
+        nim_inverse(0)
+
+
+@pytest.mark.parametrize(
+    ("expr", "first_line"),
+    [
+        ("*3 * *5", "*3 ⊗ *5 = *15"),
+        ("3 x 5", "*3 ⊗ *5 = *15"),
+        ("inv(*7)", "inv(*7) = *11"),
+        ("sqrt(*8)", "√*8 = *14"),
+        ("*2 * *2 + *1", "*2 ⊗ *2 ⊕ *1 = *2"),
+        ("(*2 + *1)^2", "(*2 ⊕ *1)^2 = *2"),
+        ("*1 / *2", "*1 ⊘ *2 = *3"),
+    ],
+)
+def test_cli_calculator(capsys: pytest.CaptureFixture[str], expr: str, first_line: str) -> None:
+    code, out, err = run(capsys, "nim", expr)
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == first_line
+    assert "why: nim-sum" in out and "mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b'" in out
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "nim", "*3 * *5", "--json")
+    assert code == 0 and '"value": 15' in out and '"nimber": "*15"' in out
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        *["", "3 **", "inv(0)", "*1 / *0", "sqrt(", "2 ^ x", "a + 1", "9" * 3000, "(" * 5000 + "1" + ")" * 5000, "x"],
+        *[f"inv({2**200})", f"sqrt({2**200})", f"1 / {2**200}", str(2**1100)],
+    ],
+)
+def test_cli_bad_expressions_are_one_line_errors(capsys: pytest.CaptureFixture[str], expr: str) -> None:
+    code, out, err = run(capsys, "nim", expr)
+    assert code == 2 and out == ""
+    assert err.startswith("zermelo: error: nim:") and err.count("\n") == 1
+
+
+def test_value_expr_points_to_the_calculator(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "value", "--expr", "*3 * *5")
+    assert code == 2 and "zermelo nim" in err
