@@ -580,7 +580,7 @@ _MIXED_STALK = "".join("BRG"[i % 3] for i in range(2000))
         ["negamax", "connect4", ""],
         ["negamax", "connect4", "", "--json"],
         ["negamax", "connect4:5x4", "", "--compare"],
-        ["conjecture", "nim", "a ^ b ^ c == 0", "--heaps", "3", "--upto", "99"],
+        ["conjecture", "nim", "a ^ b ^ c == 0", "--heaps", "3", "--upto", "60"],
         ["conjecture", "subtraction:1,3,4", "n % 7 in (0, 2)", "--upto", "999998"],
         ["table", "square", "--size", "1000000", "--json"],
         ["sequence", "tbreak:0.8", "--upto", "100000", "--no-prove", "--json"],
