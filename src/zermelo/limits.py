@@ -35,6 +35,7 @@ __all__ = [
     "deep",
     "over_budget",
     "over_time",
+    "spent",
     "too_big",
 ]
 
@@ -130,6 +131,22 @@ def deadline(limits: Limits, start_time: float) -> float | None:
     if ambient is not None and (end is None or ambient < end):
         end = ambient
     return end
+
+
+def spent(limits: Limits | None, end: float | None, now: float, began: float) -> float:
+    """Seconds of ``limits``' time budget used at ``now``, when the deadline ``end`` has passed:
+    a started budget (``end`` its deadline) began ``max_seconds`` before it, so it covers what ran
+    before this search too; otherwise (an ambient deadline, limits not started) the seconds since
+    ``began``.
+
+    >>> spent(Limits(None, 3.0, deadline=103.0), end=103.0, now=103.25, began=102.0)
+    3.25
+    >>> spent(Limits(None, 3.0), end=103.0, now=103.25, began=102.0)
+    1.25
+    """
+    if limits is not None and limits.max_seconds is not None and end is not None and end == limits.deadline:
+        return limits.max_seconds + now - end
+    return now - began
 
 
 def approx(n: int) -> str:

@@ -36,7 +36,7 @@ import numpy as np
 
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported
 from ..games.heap import HeapGame
-from ..limits import Limits, over_time
+from ..limits import Limits, over_time, spent
 from .checkpoint import load as load_checkpoint
 from .checkpoint import save as save_checkpoint
 from .periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
@@ -228,7 +228,7 @@ def sequence(
         return over_time(
             limits.max_seconds,
             f"{done:,} of {stop:,} heaps{kept}",
-            elapsed=time.monotonic() - began,
+            elapsed=spent(limits, end_by, time.monotonic(), began),
         )
 
     def compute(stop: int, phase: str) -> None:

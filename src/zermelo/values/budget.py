@@ -33,7 +33,7 @@ from types import FrameType
 from typing import Any
 
 from ..errors import SearchLimitExceeded
-from ..limits import ARITHMETIC, Limits, Progress, deadline, over_budget, over_time
+from ..limits import ARITHMETIC, Limits, Progress, deadline, over_budget, over_time, spent
 from .game import repair_interrupted, work_done
 
 __all__ = ["value_budget", "work_done"]
@@ -85,10 +85,11 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
             fired[0] = True
             raise over_time(
                 limits.max_seconds,
-                f"{work:,} sums, comparisons and values" if count_work else "",
+                # No arithmetic done: the search was what ran out (its positions are its own to count).
+                f"{work:,} sums, comparisons and values" if count_work and work else "",
                 advice="raise it with --timeout",
                 positions=work,
-                elapsed=now - start,
+                elapsed=spent(limits, end, now, start),
             )
         if cap is not None and work > cap:
             fired[0] = True
