@@ -3,7 +3,8 @@
 Bottom floor: imports only :mod:`zermelo.errors`.  Every search in zermelo (the engine's graph
 search, negamax, canonical forms, the value arithmetic, the compiled solvers) takes
 :class:`Limits` and, past them, raises the one :class:`~zermelo.errors.SearchLimitExceeded` built
-here by :func:`over_budget`, :func:`over_time` or :func:`too_big`.
+here by :func:`over_budget`, :func:`over_time` or :func:`too_big`.  :func:`deep` is the one
+recursion allowance of the value arithmetic (its depth is bounded by birthdays).
 
 >>> lim = Limits(max_positions=1000, max_seconds=5).started()
 >>> lim.deadline is not None and lim.started() is lim
@@ -14,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,7 +23,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import SearchLimitExceeded
+from .errors import SearchLimitExceeded, Unsupported
 
 __all__ = [
     "ARITHMETIC",
@@ -30,6 +32,7 @@ __all__ = [
     "approx",
     "deadline",
     "deadline_scope",
+    "deep",
     "over_budget",
     "over_time",
     "spent",
@@ -226,3 +229,22 @@ def too_big(position: str, size: int, budget: int, what: str = "positions") -> S
         f"search budget exceeded: {position} may reach about {approx(size)} {what},"
         f" more than the budget of {budget:,} (raise it with --budget)"
     )
+
+
+@contextmanager
+def deep(limit: int = 100_000) -> Iterator[None]:
+    """Allow deep (birthday-bounded) recursion in value arithmetic; a clear error past it.
+
+    Python 3.11 runs pure-Python recursion without growing the C stack, so a generous limit is
+    safe; what is beyond it is reported as :class:`~zermelo.errors.Unsupported`.
+    """
+    old = sys.getrecursionlimit()
+    if old < limit:
+        sys.setrecursionlimit(limit)
+    try:
+        yield
+    except RecursionError:
+        raise Unsupported("these game values are too deep to compute (birthday beyond the recursion budget)") from None
+    finally:
+        if old < limit:
+            sys.setrecursionlimit(old)

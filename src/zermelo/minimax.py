@@ -43,11 +43,12 @@ from typing import Any
 from . import minimax_compiled as _compiled_solver
 from .errors import InvalidPosition, SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
-from .minimax_result import WIN, MoveValue, Result, child_target, outcome, split, unshrink
+from .minimax_result import WIN, WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
 from .rules import Move, Scored
 
 __all__ = [
     "WIN",
+    "WIN_SCORE",
     "MoveValue",
     "Result",
     "Search",
@@ -191,7 +192,7 @@ class Search:
                         node = memo[pos] = [leaf, None if leaf is not None or table is None else key_of(pos), None]
                     leaf, key = node[0], node[1]
                     if leaf is not None:
-                        ret, settled = (leaf * WIN if win_loss else leaf), True
+                        ret, settled = (leaf * WIN_SCORE if win_loss else leaf), True
                     else:
                         hint = -1
                         if table is not None:

@@ -26,7 +26,7 @@ from typing import Any
 
 from .errors import SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_time, spent
-from .minimax_result import WIN, Result, child_target, split
+from .minimax_result import WIN_SCORE, Result, child_target, split
 from .rules import Move, Scored
 
 __all__ = ["AUTO_STRONG_NODES", "COMPILED_BUDGET_FACTOR", "Budget", "compiled_answer"]
@@ -73,7 +73,7 @@ class Budget:
         leaf = game.payoff(position)
         if leaf is not None:
             self.nodes += 1
-            return leaf if weak else leaf * WIN if game.win_loss else leaf
+            return leaf if weak else leaf * WIN_SCORE if game.win_loss else leaf
         left = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
         capped = cap is not None and (left is None or cap < left)
         try:

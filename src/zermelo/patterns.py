@@ -40,10 +40,10 @@ from .engine import Limits
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps.periodicity import simplest
 from .limits import Progress, deadline, over_time, spent
-from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, _show, predicate
+from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, predicate, value_text
 from .registry import entry, make_game
 from .rules import Impartial, Move, Outcome, Rules
-from .tables import MAX_CELLS, evaluate, layout
+from .tables import MAX_CELLS, cell_values, layout
 
 __all__ = [
     "CONDITIONS",
@@ -490,7 +490,7 @@ def guess_pset(
         if type(p) is not int:
             raise Unsupported(
                 f"{game.spec()}: a guess reads positions that are one number n, and {game.format(p)} is stored as "
-                f"{_show(p)}; give a predicate in a, b, … instead"
+                f"{value_text(p)}; give a predicate in a, b, … instead"
             )
         sums = next((q for q in game.options(p) if type(q) is not int), None)
         if sums is not None:
@@ -499,7 +499,7 @@ def guess_pset(
                 f"which a set described by n alone cannot cover; read the Grundy row instead "
                 f"(zermelo table {game.spec()} --grundy)"
             )
-    values = evaluate(game, [p for _, p in labelled], False, misere, limits)
+    values = cell_values(game, [p for _, p in labelled], False, misere, limits)
     if any(v is Outcome.DRAW for v in values):
         raise Unsupported(f"{game.spec()} has draws: its positions are not just P and N")
     ps = [n for (n, _), v in zip(labelled, values, strict=True) if v is Outcome.P]

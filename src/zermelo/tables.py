@@ -4,7 +4,7 @@ Each registered game says how its table is laid out with a cell template (``Game
 ``"{n}"`` is a row of positions 0, 1, …, N−1; ``"{r} {c}"`` is a grid whose cell in row r and
 column c is the position with that text; other templates (``"1x{n}"``, ``"{r}x{c}"``) work the
 same way.  Every cell is read with the game's own ``parse``, and all cells are evaluated by ONE
-engine call (:meth:`~zermelo.engine.Engine.statuses` or :meth:`~zermelo.engine.Engine.grundies`),
+engine call (:meth:`~zermelo.engine.Engine.outcomes` or :meth:`~zermelo.engine.Engine.grundies`),
 so a table costs one search, never one search per cell.  Cells whose text is not a legal position
 are left empty; a leading row or column of only such cells is dropped (the table starts at 1).
 
@@ -26,8 +26,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import DRAW, LOSE, GValue, Limits, Loopy, engine_for
-from .errors import InvalidGame, InvalidPosition, Unsupported, ZermeloError
+from .engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
+from .errors import InvalidGame, InvalidPosition, Unsupported
+from .files import save_figure
 from .limits import Progress, deadline, over_time, spent
 from .registry import entry, make_game
 from .rules import Impartial, Outcome, Rules
@@ -208,7 +209,7 @@ def _outcome_of(g: GValue) -> Outcome:
     return Outcome.P if g == 0 else Outcome.N
 
 
-def evaluate(
+def cell_values(
     game: Impartial[Any], positions: list[Any], grundy: bool, misere: bool, limits: Limits | None
 ) -> list[Cell]:
     """The value of every position, from ONE engine call (or one run of a compiled kernel: a
@@ -229,8 +230,8 @@ def evaluate(
 
         return list(outcomes(game, positions, misere=True, limits=limits))
     out: list[Cell] = []
-    for s, _ in eng.statuses(positions, misere, limits):
-        out.append(Outcome.DRAW if s == DRAW else Outcome.P if s == LOSE else Outcome.N)
+    for s, _ in eng.outcomes(positions, misere, limits):
+        out.append(Outcome.DRAW if s == DRAW else Outcome.P if s == PREVIOUS_WINS else Outcome.N)
     return out
 
 
@@ -311,11 +312,11 @@ def table(
     rows, cols = _sizes(shape, size)
     rl, cl, grid, texts = layout(game, template, rows, cols, _reading(limits, rows * cols))
     flat = [p for row in grid for p in row if p is not None]
-    values = iter(evaluate(game, flat, grundy, misere, limits))
+    values = iter(cell_values(game, flat, grundy, misere, limits))
     cells: list[list[Cell]] = [[None if p is None else next(values) for p in row] for row in grid]
     rems: list[list[int | None]] | None = None
     if remoteness:
-        found = iter([r for _, r in engine_for(game).statuses(flat, misere, limits)])
+        found = iter([r for _, r in engine_for(game).outcomes(flat, misere, limits)])
         rems = [[None if p is None else next(found) for p in row] for row in grid]
     return Table(
         game=game.spec(),
@@ -468,9 +469,6 @@ def render_png(t: Table, path: str) -> None:
         frameon=False,
     )
     fig.tight_layout()
-    try:
-        # format="png" always: without it matplotlib picks the format from the extension (a
-        # '.txt' path failed) and appends '.png' to a path without one (the file was elsewhere).
-        fig.savefig(path, format="png")
-    except OSError as exc:
-        raise ZermeloError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    # format="png" always: without it matplotlib picks the format from the extension (a
+    # '.txt' path failed) and appends '.png' to a path without one (the file was elsewhere).
+    save_figure(fig, path, format="png")

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition, Unsupported
+from ..files import cannot_write, save_figure
 from ..games.heap import HeapGame
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
 from ..registry import make_game
@@ -156,7 +157,7 @@ def _write_values(path: Path, s: HeapSequence) -> None:
         else:
             path.write_text("\n".join(map(str, s.values.tolist())) + "\n")
     except OSError as exc:
-        raise InvalidPosition(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise cannot_write(path, exc) from exc
 
 
 def _print(s: HeapSequence, with_values: bool) -> None:
@@ -200,9 +201,4 @@ def plot(s: HeapSequence, path: Path) -> None:
     ax.set_xlabel("heap size n")
     ax.set_ylabel("G(n)")
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as exc:
-        raise InvalidPosition(f"cannot write {path}: {exc.strerror or exc}") from exc
-    finally:
-        plt.close(fig)
+    save_figure(fig, path)
