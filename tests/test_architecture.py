@@ -13,6 +13,7 @@ import fnmatch
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,22 +23,11 @@ SRC = ROOT / "src" / "zermelo"
 KNOWN_UPWARD: dict[tuple[str, str], str] = {}
 
 #: Modules in an import cycle known today -> why.  Each cycle is named by its sorted members.
-KNOWN_CYCLES: dict[tuple[str, ...], str] = {
-    # Game methods (str, thermograph, reduced form) call the modules built on Game (lazy imports).
-    (
-        "zermelo.values.calculus",
-        "zermelo.values.game",
-        "zermelo.values.notation",
-        "zermelo.values.reduced",
-        "zermelo.values.thermograph",
-    ): "Game's methods import notation, thermograph and reduced inside functions",
-}
+KNOWN_CYCLES: dict[tuple[str, ...], str] = {}
 
 #: Source files over MAX_LINES known today -> why (arch splits play.py and explain.py).
 MAX_LINES = 600
-KNOWN_LONG: dict[str, str] = {
-    "values/game.py": "the Game class and its arithmetic in one file",
-}
+KNOWN_LONG: dict[str, str] = {}
 
 
 def module_name(path: Path) -> str:
@@ -60,29 +50,37 @@ def _type_checking_lines(tree: ast.Module) -> set[int]:
     return lines
 
 
+def from_imports(name: str) -> Iterator[tuple[ast.ImportFrom, str]]:
+    """Each ``from … import …`` of a zermelo module in ``name``, with the module it names (relative
+    imports resolved)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            target = ".".join(base + ([node.module] if node.module else []))
+        else:
+            target = node.module or ""
+        if target.split(".")[0] == "zermelo":
+            yield node, target
+
+
 def imports_of(name: str) -> set[str]:
     """The zermelo modules that importing ``name`` (and running its functions) may import."""
-    path = MODULES[name]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
     skip = _type_checking_lines(tree)
     found: set[str] = set()
     for node in ast.walk(tree):
-        if getattr(node, "lineno", None) in skip:
-            continue
-        if isinstance(node, ast.Import):
+        if getattr(node, "lineno", None) not in skip and isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.split(".")[0] == "zermelo")
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                target = ".".join(base + ([node.module] if node.module else []))
-            else:
-                target = node.module or ""
-            if target.split(".")[0] != "zermelo":
-                continue
-            for a in node.names:  # `from . import games` imports a module
-                sub = f"{target}.{a.name}"
-                found.add(sub if sub in MODULES else target)
+    for node, target in from_imports(name):
+        if node.lineno in skip:
+            continue
+        for a in node.names:  # `from . import games` imports a module
+            sub = f"{target}.{a.name}"
+            found.add(sub if sub in MODULES else target)
     # Importing a.b.c runs the packages a and a.b first: they count, except the importer's own.
     own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 2)}
     for target in list(found):
@@ -249,3 +247,57 @@ def test_the_first_commands_load_only_what_they_use() -> None:
     helped = loaded_by_command("--help")
     assert not (heavy | {"numpy"}) & helped
     assert not {m for m in helped if m.startswith(("zermelo.commands.", "zermelo.games"))}
+
+
+def private_imports() -> set[tuple[str, str]]:
+    """(importer, name) for every ``from zermelo.x import _name`` of a name that is not a module."""
+    found: set[tuple[str, str]] = set()
+    for name in MODULES:
+        for node, target in from_imports(name):
+            for a in node.names:
+                dunder = a.name.startswith("__") and a.name.endswith("__")
+                if a.name.startswith("_") and not dunder and f"{target}.{a.name}" not in MODULES:
+                    found.add((name, f"{target}.{a.name}"))
+    return found
+
+
+def test_no_private_name_crosses_modules() -> None:
+    # What one module shares with another is public; the web imports no private name either.
+    assert not private_imports(), sorted(private_imports())
+
+
+def game_class_names() -> set[str]:
+    """The classes defined by the game modules (games/ and the take-and-break games)."""
+    paths = [p for name, p in MODULES.items() if name.startswith("zermelo.games.")]
+    paths.append(MODULES["zermelo.heaps.games"])
+    return {
+        n.name
+        for p in paths
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+        if isinstance(n, ast.ClassDef) and not n.name.startswith("_")
+    }
+
+
+def code_names(name: str) -> set[str]:
+    """The identifiers a module's code uses (names, attributes, imported names; not its docstrings)."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.add(node.attr)
+        elif isinstance(node, ast.ImportFrom | ast.Import):
+            out.update(a.asname or a.name for a in node.names)
+    return out
+
+
+def test_explain_play_and_the_web_know_no_game() -> None:
+    # A game is one place: the generic explanations, the player and the web app name no game
+    # (their doctests may show one as an example; the code does not).
+    assert not {m for m in GRAPH["zermelo.explain"] if m.startswith(("zermelo.games", "zermelo.heaps"))}
+    classes = game_class_names()
+    assert {"Nim", "Wythoff", "Domineering", "Kayles", "Connect4"} <= classes
+    front = [n for n in MODULES if n.startswith("zermelo.play")] + ["zermelo.web.app"]
+    for name in front:
+        assert not code_names(name) & classes, (name, code_names(name) & classes)

@@ -10,6 +10,7 @@ a new game is checked without touching this file.
 from __future__ import annotations
 
 import io
+import re
 import shlex
 import signal
 import sys
@@ -560,3 +561,45 @@ def test_web_moves_of_a_number_too_hard_to_factor(web: Any) -> None:
     # Pollard's rho on a 1,500-digit repunit ran for ever: the move list needs its divisors.
     r = web.get("/api/moves", params={"game": "divisor", "position": "1" * 1500})
     assert r.status_code == 422 and "cannot factor" in r.json()["error"]
+
+
+_MIXED_STALK = "".join("BRG"[i % 3] for i in range(2000))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        # issue 15, defect 8 (and the other long runs): silent for minutes, or past their budget.
+        ["value", "--expr", "*600 + ^"],
+        ["value", "--expr", "*4096 + ^"],
+        ["value", "snort", "." * 40],
+        ["value", "clobber", "xo" * 50],
+        ["value", "toads", "T." * 150],
+        ["value", "toppling", "BGRG" * 30],
+        ["value", "hackenbush", _MIXED_STALK],
+        ["negamax", "connect4", ""],
+        ["negamax", "connect4", "", "--json"],
+        ["negamax", "connect4:5x4", "", "--compare"],
+        ["conjecture", "nim", "a ^ b ^ c == 0", "--heaps", "3", "--upto", "60"],
+        ["conjecture", "subtraction:1,3,4", "n % 7 in (0, 2)", "--upto", "999998"],
+        ["table", "square", "--size", "1000000", "--json"],
+        ["sequence", "tbreak:0.8", "--upto", "100000", "--no-prove", "--json"],
+    ],
+    ids=lambda argv: " ".join(argv)[:40],
+)
+def test_long_runs_stop_at_their_timeout_and_show_progress_off_a_terminal(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    # In-process, stderr captured (not a terminal, as with --json piped on): within 10 % of the
+    # limit or 0.5 s, one error line naming the time budget, and progress lines that move before it.
+    # (No alarm here: the value arithmetic's budget timer is SIGALRM itself.)
+    began = time.monotonic()
+    status = main([*argv, "--timeout", "2"])
+    took = time.monotonic() - began
+    err = capsys.readouterr().err.splitlines()
+    assert status == 2 and err, err
+    assert re.fullmatch(r"zermelo: error: (\S+: )?time budget exceeded after 2\.[0-5] s \(.*\)", err[-1]), err[-1]
+    assert took < 2.5, took
+    progress = err[:-1]
+    assert progress and all(re.fullmatch(r"zermelo: .* \(0:00:0[1-2]\)", line) for line in progress), err
+    assert all("error" not in line for line in progress)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.analysis import Analysis, solve
-from zermelo.explain import explain, generic, sum_parts
+from zermelo.explain import explain, generic
 from zermelo.games import (
     AllBut,
     Chomp,
@@ -23,7 +23,7 @@ from zermelo.games import (
     Wythoff,
 )
 from zermelo.games.wythoff import wythoff_pair
-from zermelo.rules import Outcome, Sum
+from zermelo.rules import Outcome, Sum, summands
 from zermelo.wording import nim_columns
 
 
@@ -211,8 +211,8 @@ def test_components_of_a_heap_game_and_p_sum() -> None:
     assert "0 ⊕ 0 = 0" in text and "loses" in text
 
 
-def test_sum_parts_flattens() -> None:
-    parts = sum_parts(Sum(Sum(Nim(), Square()), Nim()), (((1, 2), 3), 4))
+def test_summands_flattens() -> None:
+    parts = summands(Sum(Sum(Nim(), Square()), Nim()), (((1, 2), 3), 4))
     assert [(g.spec(), p) for g, p in parts] == [("nim", 1), ("nim", 2), ("square", 3), ("nim", 4)]
 
 

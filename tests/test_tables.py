@@ -60,13 +60,13 @@ def test_queen_table_figure_1_4() -> None:
 
 def test_one_engine_call_per_table(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
-    original = Engine.statuses
+    original = Engine.outcomes
 
     def counting(self: Engine, positions, misere=False, limits=None):  # type: ignore[no-untyped-def]
         calls.append(len(positions))
         return original(self, positions, misere, limits)
 
-    monkeypatch.setattr(Engine, "statuses", counting)
+    monkeypatch.setattr(Engine, "outcomes", counting)
     table("wythoff", size=(6, 7))
     assert calls == [42]
 

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.values.dyadic import birthday_of_number, from_signs, sign_expansion, simplest_between, simplest_pair
-from zermelo.values.game import game, le, neg, number, ordinal_fold, ordinal_sum, star
+from zermelo.values.game import game, le, neg, number, star
+from zermelo.values.ordinal import ordinal_fold, ordinal_sum
 
 dyadics = st.builds(lambda n, k: Fraction(n, 2**k), st.integers(-40, 40), st.integers(0, 5))
 bounds = st.one_of(st.none(), dyadics)

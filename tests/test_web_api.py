@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import random
@@ -301,27 +302,60 @@ def test_serve_on_a_busy_port_is_a_one_line_error(capsys: pytest.CaptureFixture[
     assert main(["serve", "--port", "70000"]) == 2
 
 
-def test_a_two_megabyte_query_gets_a_json_414(client: httpx.Client) -> None:
-    # uvicorn's h11 answered it with a plain-text "400 Invalid HTTP request received.".
-    # Over a raw socket: httpx itself refuses a URL this long.
+def _raw(client: httpx.Client, request: bytes) -> tuple[int, bytes, bytes]:
+    """Send bytes on a raw socket (httpx refuses URLs this long and malformed requests); the
+    status, headers and body of the answer.  The server may close while the request is still
+    being sent: its answer is read all the same."""
     url = client.base_url
     assert url.host and url.port
-    head = f"GET /api/solve?game=nim&position={'1+' * 1_000_000} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    answer = b""
     with socket.create_connection((url.host, url.port), timeout=30) as s:
-        s.sendall(head.encode())
-        answer = b""
-        while chunk := s.recv(65536):
-            answer += chunk
+        with contextlib.suppress(OSError):
+            s.sendall(request)
+        with contextlib.suppress(OSError):
+            while chunk := s.recv(65536):
+                answer += chunk
     status_line, _, rest = answer.partition(b"\r\n")
     headers, _, body = rest.partition(b"\r\n\r\n")
-    assert status_line.split()[1] == b"414", answer[:300]
-    assert b"content-type: application/json" in headers.lower(), answer[:300]
+    assert status_line.startswith(b"HTTP/1.1 "), answer[:300]
+    return int(status_line.split()[1]), headers.lower(), body
+
+
+def test_a_two_megabyte_query_gets_a_json_414(client: httpx.Client) -> None:
+    # uvicorn's h11 answered it with a plain-text "400 Invalid HTTP request received.".
+    head = f"GET /api/solve?game=nim&position={'1+' * 1_000_000} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    status, headers, body = _raw(client, head.encode())
+    assert status == 414 and b"content-type: application/json" in headers, (status, headers, body[:300])
     assert "the query is too long" in json.loads(body)["error"]
 
 
 @pytest.mark.parametrize(
+    ("request_bytes", "status", "message"),
+    [
+        # Past the 8 MiB head uvicorn reads: h11 refuses it before the app sees it.
+        (
+            b"GET /api/solve?game=nim&position=" + b"1+" * (5 * 2**20) + b" HTTP/1.1\r\nHost: x\r\n\r\n",
+            431,
+            "the request head is too long (more than 8 MiB; a query may have at most 65,536 bytes)",
+        ),
+        (b"GARBAGE\r\n\r\n", 400, "bad HTTP request: illegal request line"),
+        (b"GET /api/games HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n", 400, "bad HTTP request: illegal header"),
+        (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n", 400, "bad HTTP request"),  # TLS on plain HTTP
+        (b"GET /api/solve?game=nim&position=\xff HTTP/1.1\r\nHost: x\r\n\r\n", 400, "bad HTTP request"),
+        (b"GET /api/solve?game=nim\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n", 400, "bad HTTP request"),
+    ],
+)
+def test_what_uvicorn_refuses_before_the_app_is_json_too(
+    client: httpx.Client, request_bytes: bytes, status: int, message: str
+) -> None:
+    got, headers, body = _raw(client, request_bytes)
+    assert got == status and b"content-type: application/json" in headers, (got, headers, body[:300])
+    assert json.loads(body)["error"].startswith(message)
+
+
+@pytest.mark.parametrize(
     ("game", "position"),
-    [("snort", "." * 40), ("clobber", "xo" * 50), ("toads", "T." * 150)],
+    [("snort", "." * 40), ("clobber", "xo" * 50), ("toads", "T." * 150), ("toppling", "BGRG" * 30)],
 )
 def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client, game: str, position: str) -> None:
     # They ran 10-11 s, to the worker's cap and past it: the value arithmetic polls no clock.

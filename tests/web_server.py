@@ -20,13 +20,17 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(startup_seconds: float = 60.0) -> Iterator[str]:
-    """Start ``zermelo serve`` and yield its base URL; stop it afterwards, whatever happened."""
+def serving(
+    startup_seconds: float = 60.0, *, stderr: int = subprocess.PIPE
+) -> Iterator[tuple[str, subprocess.Popen[str]]]:
+    """Start ``zermelo serve``; yield its base URL and process once it answers; stop it afterwards,
+    whatever happened.  ``stderr=subprocess.DEVNULL`` for a long run (a load benchmark) that
+    would fill an unread pipe."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
         text=True,
     )
     base = f"http://127.0.0.1:{port}"
@@ -43,7 +47,7 @@ def running_server(startup_seconds: float = 60.0) -> Iterator[str]:
             if time.monotonic() > deadline:
                 raise RuntimeError("zermelo serve did not answer in time")
             time.sleep(0.1)
-        yield base
+        yield base, proc
     finally:
         proc.terminate()
         try:
@@ -51,3 +55,10 @@ def running_server(startup_seconds: float = 60.0) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(timeout=10)
+
+
+@contextmanager
+def running_server(startup_seconds: float = 60.0) -> Iterator[str]:
+    """Start ``zermelo serve`` and yield its base URL; stop it afterwards, whatever happened."""
+    with serving(startup_seconds) as (base, _proc):
+        yield base

@@ -15,8 +15,8 @@ import numpy as np
 
 from ._jit import njit
 
-WIN = np.int8(1)
-LOSE = np.int8(2)
+NEXT_WINS = np.int8(1)  # the player to move wins (an N-position): zermelo.engine.NEXT_WINS
+PREVIOUS_WINS = np.int8(2)  # the player to move loses (a P-position)
 
 
 @njit
@@ -53,10 +53,11 @@ def reverse_edges(
 def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[np.ndarray, np.ndarray]:
     """Outcome and remoteness of every node by retrograde analysis.
 
-    Terminal nodes are LOSE for the player to move (WIN under misère play), remoteness 0.  A node
-    with a LOSE child is WIN; a node all of whose children are WIN is LOSE.  Nodes processed in
-    first-in first-out order have non-decreasing remoteness, so the first LOSE child found gives a
-    WIN node's smallest remoteness ("win quickly") and the last child resolved gives a LOSE node's
+    Terminal nodes are PREVIOUS_WINS (a loss for the player to move; NEXT_WINS under misère
+    play), remoteness 0.  A node with a PREVIOUS_WINS child is NEXT_WINS; a node all of whose
+    children are NEXT_WINS is PREVIOUS_WINS.  Nodes processed in first-in first-out order have
+    non-decreasing remoteness, so the first PREVIOUS_WINS child found gives a NEXT_WINS node's
+    smallest remoteness ("win quickly") and the last child resolved gives a PREVIOUS_WINS node's
     largest ("lose slowly").  Nodes never resolved lie on cycles nobody can escape: draws (0, -1).
     """
     n = offsets.shape[0] - 1
@@ -69,7 +70,7 @@ def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[
     for v in range(n):
         remaining[v] = offsets[v + 1] - offsets[v]
         if remaining[v] == 0:
-            state[v] = WIN if misere else LOSE
+            state[v] = NEXT_WINS if misere else PREVIOUS_WINS
             rem[v] = 0
             queue[tail] = v
             tail += 1
@@ -81,15 +82,15 @@ def retrograde(offsets: np.ndarray, targets: np.ndarray, misere: bool) -> tuple[
             p = parents[i]
             if state[p] != 0:
                 continue
-            if state[c] == LOSE:
-                state[p] = WIN
+            if state[c] == PREVIOUS_WINS:
+                state[p] = NEXT_WINS
                 rem[p] = rem[c] + 1
                 queue[tail] = p
                 tail += 1
             else:
                 remaining[p] -= 1
                 if remaining[p] == 0:
-                    state[p] = LOSE
+                    state[p] = PREVIOUS_WINS
                     rem[p] = rem[c] + 1
                     queue[tail] = p
                     tail += 1
@@ -348,22 +349,22 @@ def retrograde_more(
             c = targets[e]
             if c >= start:
                 continue
-            if state[c] == LOSE:
+            if state[c] == PREVIOUS_WINS:
                 if rem[c] + 1 < best[i]:
                     best[i] = rem[c] + 1
-            elif state[c] == WIN:
+            elif state[c] == NEXT_WINS:
                 remaining[i] -= 1
                 if rem[c] + 1 > worst[i]:
                     worst[i] = rem[c] + 1
         if count == 0:
             r = 0
-            s = WIN if misere else LOSE
+            s = NEXT_WINS if misere else PREVIOUS_WINS
         elif best[i] < nbuckets:
             r = best[i]
-            s = WIN
+            s = NEXT_WINS
         elif remaining[i] == 0:
             r = worst[i]
-            s = LOSE
+            s = PREVIOUS_WINS
         else:
             continue
         e_node[used] = v
@@ -385,10 +386,10 @@ def retrograde_more(
                 if state[p] != 0:
                     continue
                 i = p - start
-                if state[v] == LOSE:
+                if state[v] == PREVIOUS_WINS:
                     if r + 1 < best[i]:
                         best[i] = r + 1
-                        s = WIN
+                        s = NEXT_WINS
                     else:
                         continue
                 else:
@@ -397,8 +398,8 @@ def retrograde_more(
                         worst[i] = r + 1
                     if remaining[i] != 0 or best[i] < nbuckets:
                         continue
-                    s = LOSE
-                q = best[i] if s == WIN else worst[i]
+                    s = PREVIOUS_WINS
+                q = best[i] if s == NEXT_WINS else worst[i]
                 if used == cap:
                     grown = cap * 2
                     a = np.empty(grown, np.int64)

@@ -31,7 +31,7 @@ from itertools import islice
 from typing import Any
 
 from .cache import RulesCache
-from .engine import DRAW, LOSE, WIN, engine_for, plain_kernels
+from .engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for, plain_kernels
 from .errors import SearchLimitExceeded, Unsupported
 from .explain import explain
 from .limits import Limits, deadline_scope, over_budget, over_time, too_big
@@ -122,7 +122,7 @@ def _padded(rems: list[int | None], moves: list[Move[Any]]) -> list[int | None]:
 
 
 def _status_outcome(status: int) -> Outcome:
-    return {WIN: Outcome.N, LOSE: Outcome.P, DRAW: Outcome.DRAW}[status]
+    return {NEXT_WINS: Outcome.N, PREVIOUS_WINS: Outcome.P, DRAW: Outcome.DRAW}[status]
 
 
 def _gvalue_outcome(g: GValue) -> Outcome:
@@ -473,10 +473,10 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     ['P', 'N', 'L', 'L']
     """
     game.validate(position)
-    (left_first, _), (right_first, _) = _turn_statuses(game, [(position, "L"), (position, "R")], limits)
+    (left_first, _), (right_first, _) = _turn_outcomes(game, [(position, "L"), (position, "R")], limits)
     if DRAW in (left_first, right_first):
         return Outcome.DRAW
-    lw, rw = left_first == WIN, right_first == WIN
+    lw, rw = left_first == NEXT_WINS, right_first == NEXT_WINS
     if lw and rw:
         return Outcome.N
     if lw:
@@ -486,7 +486,7 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     return Outcome.P
 
 
-def _turn_statuses(
+def _turn_outcomes(
     game: Partisan[Any], nodes: Sequence[tuple[Any, str]], limits: Limits | None
 ) -> list[tuple[int, int | None]]:
     """(status, remoteness) of (position, side to move "L"/"R") nodes, from one search of the
@@ -514,5 +514,5 @@ def partisan_remoteness(
         raise ValueError(f"to_move is 'left' or 'right', not {to_move!r}")
     for p in positions:
         game.validate(p)
-    found = _turn_statuses(game, [(p, side) for p in positions], limits)
+    found = _turn_outcomes(game, [(p, side) for p in positions], limits)
     return [None if status == DRAW else rem for status, rem in found]

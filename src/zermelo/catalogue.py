@@ -20,7 +20,7 @@ from typing import Any
 from .errors import InvalidGame
 from .rules import Rules
 
-__all__ = ["GameEntry", "needs_params", "no_params", "register", "registered"]
+__all__ = ["GameEntry", "needs_params", "no_params", "plain_entry", "register", "registered"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +84,14 @@ def no_params(cls: Callable[[], Rules[Any]], name: str) -> Callable[[str | None]
         return cls()
 
     return factory
+
+
+def plain_entry(
+    cls: Any, summary: str, example: str, *, aliases: tuple[str, ...] = (), table: str | None = "{n}"
+) -> GameEntry:
+    """The entry of a game without parameters named by its class's ``name`` (a heap game's
+    table, ``{n}``, by default): ``register(plain_entry(Kayles, "Kayles: …", "kayles 5 7"))``."""
+    return GameEntry(cls.name, no_params(cls, cls.name), summary, "", example, table=table, aliases=aliases)
 
 
 def needs_params(

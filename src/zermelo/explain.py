@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from .engine import engine_for
 from .errors import ZermeloError
 from .limits import Limits
-from .rules import Impartial, Move, Outcome, Sum
+from .rules import Impartial, Move, Outcome, summands
 from .sprague_grundy import GValue, Loopy, nim_sum
 from .wording import (
     MAX_LISTED,
@@ -49,7 +49,7 @@ from .wording import (
 if TYPE_CHECKING:
     from .analysis import Analysis
 
-__all__ = ["MAX_MOVES", "explain", "generic", "sum_parts"]
+__all__ = ["MAX_MOVES", "explain", "generic"]
 
 #: Searches an explanation starts itself (options' values, components' values) stay this small.
 EXPLAIN_LIMITS = Limits(1_000_000, 5.0)
@@ -160,29 +160,11 @@ def _loopy(game: Impartial[Any], moves: list[Move[Any]], a: Analysis) -> str:
 
 
 # ---------------------------------------------------------------------- sums
-def sum_parts(game: Impartial[Any], position: Any) -> list[tuple[Impartial[Any], Any]]:
-    """The independent summands of a position with their rules (nested sums flattened).
-
-    >>> from zermelo.games import Nim, Square
-    >>> [(g.spec(), p) for g, p in sum_parts(Sum(Square(), Nim()), (5, (1, 2)))]
-    [('square', 5), ('nim', 1), ('nim', 2)]
-    """
-    if isinstance(game, Sum):
-        out: list[tuple[Impartial[Any], Any]] = []
-        for g, part in zip(game.games, position, strict=True):
-            out.extend(sum_parts(g, part))
-        return out
-    comps = game.components(position)
-    if comps is None:
-        return [(game, position)]
-    return [(game, c) for c in comps]
-
-
 def _sum(game: Impartial[Any], position: Any, a: Analysis) -> str | None:
     """The Sprague–Grundy explanation of a sum: XOR the components' values; None if not a sum."""
     if a.misere:
         return None
-    parts = sum_parts(game, position)
+    parts = summands(game, position)
     if len(parts) < 2:
         return None
     values: list[GValue] = []

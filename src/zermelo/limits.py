@@ -3,7 +3,8 @@
 Bottom floor: imports only :mod:`zermelo.errors`.  Every search in zermelo (the engine's graph
 search, negamax, canonical forms, the value arithmetic, the compiled solvers) takes
 :class:`Limits` and, past them, raises the one :class:`~zermelo.errors.SearchLimitExceeded` built
-here by :func:`over_budget`, :func:`over_time` or :func:`too_big`.
+here by :func:`over_budget`, :func:`over_time` or :func:`too_big`.  :func:`deep` is the one
+recursion allowance of the value arithmetic (its depth is bounded by birthdays).
 
 >>> lim = Limits(max_positions=1000, max_seconds=5).started()
 >>> lim.deadline is not None and lim.started() is lim
@@ -14,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -21,7 +23,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import SearchLimitExceeded
+from .errors import SearchLimitExceeded, Unsupported
 
 __all__ = [
     "ARITHMETIC",
@@ -30,8 +32,10 @@ __all__ = [
     "approx",
     "deadline",
     "deadline_scope",
+    "deep",
     "over_budget",
     "over_time",
+    "spent",
     "too_big",
 ]
 
@@ -129,6 +133,22 @@ def deadline(limits: Limits, start_time: float) -> float | None:
     return end
 
 
+def spent(limits: Limits | None, end: float | None, now: float, began: float) -> float:
+    """Seconds of ``limits``' time budget used at ``now``, when the deadline ``end`` has passed:
+    a started budget (``end`` its deadline) began ``max_seconds`` before it, so it covers what ran
+    before this search too; otherwise (an ambient deadline, limits not started) the seconds since
+    ``began``.
+
+    >>> spent(Limits(None, 3.0, deadline=103.0), end=103.0, now=103.25, began=102.0)
+    3.25
+    >>> spent(Limits(None, 3.0), end=103.0, now=103.25, began=102.0)
+    1.25
+    """
+    if limits is not None and limits.max_seconds is not None and end is not None and end == limits.deadline:
+        return limits.max_seconds + now - end
+    return now - began
+
+
 def approx(n: int) -> str:
     """A count for a message: ``1,234`` below 10^12, ``10^k`` above.
 
@@ -209,3 +229,22 @@ def too_big(position: str, size: int, budget: int, what: str = "positions") -> S
         f"search budget exceeded: {position} may reach about {approx(size)} {what},"
         f" more than the budget of {budget:,} (raise it with --budget)"
     )
+
+
+@contextmanager
+def deep(limit: int = 100_000) -> Iterator[None]:
+    """Allow deep (birthday-bounded) recursion in value arithmetic; a clear error past it.
+
+    Python 3.11 runs pure-Python recursion without growing the C stack, so a generous limit is
+    safe; what is beyond it is reported as :class:`~zermelo.errors.Unsupported`.
+    """
+    old = sys.getrecursionlimit()
+    if old < limit:
+        sys.setrecursionlimit(limit)
+    try:
+        yield
+    except RecursionError:
+        raise Unsupported("these game values are too deep to compute (birthday beyond the recursion budget)") from None
+    finally:
+        if old < limit:
+            sys.setrecursionlimit(old)

@@ -42,12 +42,13 @@ from typing import Any
 
 from . import minimax_compiled as _compiled_solver
 from .errors import InvalidPosition, SearchLimitExceeded
-from .limits import Limits, deadline, over_budget, over_time
-from .minimax_result import WIN, MoveValue, Result, child_target, outcome, split, unshrink
+from .limits import Limits, Progress, deadline, over_budget, over_time, spent
+from .minimax_result import WIN, WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
 from .rules import Move, Scored
 
 __all__ = [
     "WIN",
+    "WIN_SCORE",
     "MoveValue",
     "Result",
     "Search",
@@ -107,6 +108,10 @@ class Search:
         #: When the search must stop (``time.monotonic()``), from the limits or the ambient deadline.
         self.deadline = deadline(self.limits, time.monotonic())
         self._custom_order = type(game).order is not Scored.order
+        #: What the progress display says this search is doing, and since when (``compare`` names
+        #: its technique and counts from its first row).
+        self.phase = "searching"
+        self.shown_from = self._start
         self._memo: dict[Any, list[Any]] = {}
 
     # -- values ----------------------------------------------------------------------------
@@ -134,14 +139,17 @@ class Search:
                 positions=n,
                 seconds=time.perf_counter() - self._start,
             )
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        now = time.monotonic()
+        if self.deadline is not None and now > self.deadline:
             raise over_time(
                 lim.max_seconds,
                 f"{n:,} positions",
                 by="negamax",
                 positions=n,
-                elapsed=time.perf_counter() - self._start,
+                elapsed=spent(lim, self.deadline, now, now - (time.perf_counter() - self._start)),
             )
+        if lim.progress is not None:  # every 4,096 nodes: the display moves
+            lim.progress(Progress(n, 0, time.perf_counter() - self.shown_from, phase=self.phase))
 
     def alphabeta(self, root: Any, alpha: int = -_INF, beta: int = _INF, depth: int = _EXACT) -> int:
         """Fail-soft negamax alpha-beta from ``root``; returns the value if inside (alpha, beta),
@@ -184,7 +192,7 @@ class Search:
                         node = memo[pos] = [leaf, None if leaf is not None or table is None else key_of(pos), None]
                     leaf, key = node[0], node[1]
                     if leaf is not None:
-                        ret, settled = (leaf * WIN if win_loss else leaf), True
+                        ret, settled = (leaf * WIN_SCORE if win_loss else leaf), True
                     else:
                         hint = -1
                         if table is not None:
@@ -415,6 +423,7 @@ def negamax(
             pv.append(step[0])
             pos, target, left = step[0].position, step[1], left - 1
     value, distance = split(game, v)
+    _done(s)
     return Result(
         game,
         position,
@@ -432,6 +441,12 @@ def negamax(
     )
 
 
+def _done(s: Search) -> None:
+    """Take the progress display down (the search is over)."""
+    if s.limits.progress is not None:
+        s.limits.progress(Progress(s.stats.nodes, 0, time.perf_counter() - s.shown_from, done=True))
+
+
 def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -> list[Result]:
     """The same position by minimax, alpha-beta, alpha-beta with the table, and MTD(f):
     same value, fewer nodes (what each technique saves).  A game with a compiled solver
@@ -445,9 +460,11 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
     game.validate(position)
     limits = (limits or Limits()).started()  # one --timeout for the whole table
     out = []
+    began = time.perf_counter()
     for method in ("minimax", "alphabeta", "alphabeta+table", "mtdf"):
         start = time.perf_counter()
         s = Search(game, prune=method != "minimax", table=method in ("mtdf", "alphabeta+table"), limits=limits)
+        s.phase, s.shown_from = f"{method}:", began
         try:
             if method == "mtdf":
                 v, exact = s.mtdf(position, 0, _EXACT)
@@ -492,6 +509,8 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
             r = Result(game, position, value, distance, [], [], b.nodes, 0, True, None, "compiled")
             r.seconds, r.raw = time.perf_counter() - start, compiled
             out.append(r)
+    elif limits.progress is not None:
+        limits.progress(Progress(0, 0, time.perf_counter() - began, done=True))
     return out
 
 

@@ -25,8 +25,8 @@ import time
 from typing import Any
 
 from .errors import SearchLimitExceeded
-from .limits import Limits, Progress, deadline
-from .minimax_result import WIN, Result, child_target, split
+from .limits import Limits, Progress, deadline, over_time, spent
+from .minimax_result import WIN_SCORE, Result, child_target, split
 from .rules import Move, Scored
 
 __all__ = ["AUTO_STRONG_NODES", "COMPILED_BUDGET_FACTOR", "Budget", "compiled_answer"]
@@ -48,7 +48,7 @@ class Budget:
     """The positions, deadline and progress display shared by the calls behind one answer."""
 
     def __init__(self, limits: Limits | None) -> None:
-        lim = limits or Limits()
+        lim = self.limits = limits or Limits()
         self.start = time.monotonic()
         self.max_nodes = None if lim.max_positions is None else lim.max_positions * COMPILED_BUDGET_FACTOR
         self.deadline = deadline(lim, self.start)
@@ -73,7 +73,7 @@ class Budget:
         leaf = game.payoff(position)
         if leaf is not None:
             self.nodes += 1
-            return leaf if weak else leaf * WIN if game.win_loss else leaf
+            return leaf if weak else leaf * WIN_SCORE if game.win_loss else leaf
         left = None if self.max_nodes is None else max(1, self.max_nodes - self.nodes)
         capped = cap is not None and (left is None or cap < left)
         try:
@@ -87,8 +87,16 @@ class Budget:
             )
         except SearchLimitExceeded as exc:
             self.nodes += exc.positions
-            if capped and (self.deadline is None or time.monotonic() < self.deadline):
+            now = time.monotonic()
+            if capped and (self.deadline is None or now < self.deadline):
                 raise _Capped from None
+            if self.deadline is not None and now >= self.deadline and str(exc).count("time budget exceeded"):
+                # The solver knows only its own seconds (0.0 when loading it took the budget): say
+                # how much of --timeout went, and on how many positions in all.
+                elapsed = spent(self.limits, self.deadline, now, self.start)
+                raise over_time(
+                    None, f"{self.nodes:,} positions", by=game.spec(), positions=self.nodes, elapsed=elapsed
+                ) from None
             raise
         if got is None:
             return None

@@ -1,7 +1,7 @@
 """What a scored game's search answers: :class:`Result` (value, best moves, line) and
 :class:`MoveValue`, in the user's terms (win/draw/loss with a distance in plies, or a score).
 
-Inside the searches a win in ``d`` plies is worth ``WIN - d`` (:data:`WIN`); :func:`split` turns
+Inside the searches a win in ``d`` plies scores ``WIN_SCORE - d`` (:data:`WIN_SCORE`); :func:`split` turns
 that back into (value, distance).
 """
 
@@ -12,10 +12,12 @@ from typing import Any
 
 from .rules import Move, Scored
 
-__all__ = ["WIN", "MoveValue", "Result", "child_target", "line_in_words", "outcome", "split", "unshrink"]
+__all__ = ["WIN", "WIN_SCORE", "MoveValue", "Result", "child_target", "line_in_words", "outcome", "split", "unshrink"]
 
-#: The value of an immediate win in ``win_loss`` games; a win in ``d`` plies is worth ``WIN - d``.
-WIN = 10**6
+#: The score of an immediate win in ``win_loss`` games; a win in ``d`` plies scores ``WIN_SCORE - d``.
+WIN_SCORE = 10**6
+#: Its old name (scripts and tests use it).
+WIN = WIN_SCORE
 
 
 def unshrink(x: int) -> int:
@@ -29,8 +31,8 @@ def split(game: Scored[Any], v: int) -> tuple[int, int | None]:
         return v, None
     if v == 0:
         return 0, None
-    if abs(v) > WIN // 2:
-        return (1 if v > 0 else -1), WIN - abs(v)
+    if abs(v) > WIN_SCORE // 2:
+        return (1 if v > 0 else -1), WIN_SCORE - abs(v)
     return v, None  # a heuristic value from ``evaluate``
 
 

@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,10 +39,11 @@ from .analysis import outcome
 from .engine import Limits
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps.periodicity import simplest
-from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, _show, predicate
+from .limits import Progress, deadline, over_time, spent
+from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, predicate, value_text
 from .registry import entry, make_game
 from .rules import Impartial, Move, Outcome, Rules
-from .tables import MAX_CELLS, evaluate, layout
+from .tables import MAX_CELLS, cell_values, layout
 
 __all__ = [
     "CONDITIONS",
@@ -174,13 +176,19 @@ class ConjectureReport:
         }
 
 
-def _region(game: Impartial[Any], template: str, upto: int) -> list[Any]:
+def _region(game: Impartial[Any], template: str, upto: int, tick: _Watch | None = None) -> list[Any]:
     """The table's positions with coordinates up to ``upto``, smallest first (by coordinate sum)."""
     grid = "{n}" not in template
     side = upto + 1
-    if (side * side if grid else side) > MAX_CELLS:
+    cells_wanted = side * side if grid else side
+    if cells_wanted > MAX_CELLS:
         raise Unsupported(f"--upto {upto} gives too many positions (at most {MAX_CELLS:,})")
-    rl, cl, cells, _ = layout(game, template, side if grid else 1, side)
+
+    def watch(read: int) -> None:
+        if tick is not None:
+            tick(read, 0, f"{read:,} of {cells_wanted:,} positions listed", "listing the positions:")
+
+    rl, cl, cells, _ = layout(game, template, side if grid else 1, side, watch)
     if not grid:
         return [p for p in cells[0] if p is not None]
     order = sorted(
@@ -217,7 +225,9 @@ def family(template: str) -> tuple[str, tuple[str, ...]]:
     return " ".join(out), tuple(letters)
 
 
-def _family_region(game: Impartial[Any], template: str, upto: int) -> tuple[list[Any], dict[Any, Env]]:
+def _family_region(
+    game: Impartial[Any], template: str, upto: int, tick: _Watch | None = None
+) -> tuple[list[Any], dict[Any, Env]]:
     """The positions of a family (every letter 0..upto, smallest sum first) and each one's letters."""
     text, letters = family(template)
     if (upto + 1) ** len(letters) > MAX_CELLS:
@@ -225,7 +235,9 @@ def _family_region(game: Impartial[Any], template: str, upto: int) -> tuple[list
     values = sorted(itertools.product(range(upto + 1), repeat=len(letters)), key=lambda v: (sum(v), v))
     region: list[Any] = []
     envs: dict[Any, Env] = {}
-    for vs in values:
+    for i, vs in enumerate(values):
+        if tick is not None and i % 256 == 255:
+            tick(i + 1, 0, f"{i + 1:,} of {len(values):,} positions listed", "listing the positions:")
         filled = text
         for letter, v in zip(letters, vs, strict=True):
             filled = filled.replace("{" + letter + "}", str(v))
@@ -242,6 +254,28 @@ def _family_region(game: Impartial[Any], template: str, upto: int) -> tuple[list
         envs[k] = env
         region.append(p)
     return region, envs
+
+
+class _Watch:
+    """The deadline and the progress display of a long loop, looked at every few hundred steps."""
+
+    def __init__(self, limits: Limits | None) -> None:
+        self.began = time.monotonic()
+        self.limits = limits
+        self.end = deadline(limits, self.began) if limits is not None else None
+        self.report = limits.progress if limits is not None else None
+
+    def __call__(self, done: int, moves: int, doing: str, phase: str) -> None:
+        now = time.monotonic()
+        if self.end is not None and now > self.end:
+            allowed = self.limits.max_seconds if self.limits is not None else None
+            raise over_time(allowed, doing, elapsed=spent(self.limits, self.end, now, self.began))
+        if self.report is not None:
+            self.report(Progress(done, moves, now - self.began, phase=phase))
+
+    def close(self, done: int, moves: int) -> None:
+        if self.report is not None:
+            self.report(Progress(done, moves, time.monotonic() - self.began, done=True))
 
 
 def _moves_text(game: Impartial[Any], moves: list[Move[Any]], limit: int = 6) -> str:
@@ -274,6 +308,9 @@ def check_pset(
     predicate reads.  Inside a family, an option outside it counts as in the set exactly when it
     is a P-position by search.  A predicate that reads a part the positions do not have (``c``
     of a two-heap table) is refused: it would be read as 0 and could pass silently.
+
+    ``limits`` bounds the searches (an option outside a family, the outcome of a counterexample)
+    and, with its deadline and progress callback, the whole check.
     """
     game = make_game(game_or_spec) if isinstance(game_or_spec, str) else game_or_spec
     if not isinstance(game, Impartial):
@@ -290,8 +327,9 @@ def check_pset(
             raise InvalidPredicate(f"--heaps takes 1 to {len(PART_NAMES)}, got {heaps}")
         positions = " ".join(PART_NAMES[:heaps])
     envs: dict[Any, Env] | None = None
+    tick = _Watch(limits)
     if positions is not None:
-        region, envs = _family_region(game, positions, upto)
+        region, envs = _family_region(game, positions, upto, tick)
         unknown = sorted(pred.used - set(family(positions)[1]) - {"heaps"})
         if unknown:
             raise InvalidPredicate(
@@ -299,7 +337,7 @@ def check_pset(
                 f"(their letters: {', '.join(family(positions)[1])})"
             )
     else:
-        region = _region(game, template, upto)
+        region = _region(game, template, upto, tick)
     raw = set(region)
     keys = {game.key(p) for p in region}
     fmt = game.format
@@ -329,6 +367,9 @@ def check_pset(
     counter: Counterexample | None = None
     for p in region:
         checked += 1
+        if checked % 256 == 0:
+            doing = f"{checked - 1:,} of {len(region):,} positions checked, {moves_seen:,} moves"
+            tick(checked, moves_seen, doing, "checking the three conditions:")
         inside = member(p)
         in_set += inside
         ms = list(game.moves(p))
@@ -366,6 +407,7 @@ def check_pset(
                 + f" into the set ({_moves_text(game, ms)}): condition 3 fails",
             )
             break
+    tick.close(checked, moves_seen)
     if envs is None and pred.parts_used() > most_parts:
         # Read as 0, a part no position has would let a wrong conjecture pass silently.
         raise InvalidPredicate(
@@ -448,7 +490,7 @@ def guess_pset(
         if type(p) is not int:
             raise Unsupported(
                 f"{game.spec()}: a guess reads positions that are one number n, and {game.format(p)} is stored as "
-                f"{_show(p)}; give a predicate in a, b, … instead"
+                f"{value_text(p)}; give a predicate in a, b, … instead"
             )
         sums = next((q for q in game.options(p) if type(q) is not int), None)
         if sums is not None:
@@ -457,7 +499,7 @@ def guess_pset(
                 f"which a set described by n alone cannot cover; read the Grundy row instead "
                 f"(zermelo table {game.spec()} --grundy)"
             )
-    values = evaluate(game, [p for _, p in labelled], False, misere, limits)
+    values = cell_values(game, [p for _, p in labelled], False, misere, limits)
     if any(v is Outcome.DRAW for v in values):
         raise Unsupported(f"{game.spec()} has draws: its positions are not just P and N")
     ps = [n for (n, _), v in zip(labelled, values, strict=True) if v is Outcome.P]

@@ -25,7 +25,7 @@ from typing import Any
 
 from .errors import Unsupported, ZermeloError
 
-__all__ = ["MAX_BITS", "PART_NAMES", "SAFE_FUNCTIONS", "InvalidPredicate", "Predicate", "predicate"]
+__all__ = ["MAX_BITS", "PART_NAMES", "SAFE_FUNCTIONS", "InvalidPredicate", "Predicate", "predicate", "value_text"]
 
 
 class InvalidPredicate(ZermeloError, ValueError):
@@ -55,11 +55,12 @@ Fn = Callable[[Env], Any]
 
 def _int(x: Any, what: str) -> int:
     if type(x) is not int and type(x) is not bool:
-        raise InvalidPredicate(f"{what} needs whole numbers, got {_show(x)}")
+        raise InvalidPredicate(f"{what} needs whole numbers, got {value_text(x)}")
     return int(x)
 
 
-def _show(x: Any) -> str:
+def value_text(x: Any) -> str:
+    """A value as an error message shows it (tuples and sets as tuples)."""
     return repr(tuple(x)) if isinstance(x, (tuple, frozenset)) else repr(x)
 
 
@@ -185,14 +186,14 @@ _BINOPS: dict[type, Callable[[Any, Any], Any]] = {
 
 def _member(x: Any, y: Any) -> bool:
     if not isinstance(y, (tuple, frozenset)):
-        raise InvalidPredicate(f"'in' needs a tuple on its right, like n % 7 in (0, 2); got {_show(y)}")
+        raise InvalidPredicate(f"'in' needs a tuple on its right, like n % 7 in (0, 2); got {value_text(y)}")
     return x in y
 
 
 def _order(fn: Callable[[Any, Any], bool], sym: str) -> Callable[[Any, Any], bool]:
     def op(x: Any, y: Any) -> bool:
         if type(x) is not type(y) and not (isinstance(x, (int, Fraction)) and isinstance(y, (int, Fraction))):
-            raise InvalidPredicate(f"cannot compare {_show(x)} {sym} {_show(y)}")
+            raise InvalidPredicate(f"cannot compare {value_text(x)} {sym} {value_text(y)}")
         return fn(x, y)
 
     return op
@@ -315,9 +316,9 @@ def _compile(node: ast.AST, text: str, used: set[str]) -> Fn:
         def item(env: Env) -> Any:
             s, i = seq(env), _int(index(env), "an index")
             if type(s) is not tuple:
-                raise InvalidPredicate(f"only tuples can be indexed, got {_show(s)}")
+                raise InvalidPredicate(f"only tuples can be indexed, got {value_text(s)}")
             if not -len(s) <= i < len(s):
-                raise InvalidPredicate(f"index {i} is outside {_show(s)}")
+                raise InvalidPredicate(f"index {i} is outside {value_text(s)}")
             return s[i]
 
         return item
@@ -370,7 +371,8 @@ class Predicate:
             env = {}
             if "n" in self.used:
                 raise InvalidPredicate(
-                    f"n stands for a position that is one number; {_show(position)} is a tuple: use a, b, c, … or heaps"
+                    f"n stands for a position that is one number; {value_text(position)} is a tuple: "
+                    "use a, b, c, … or heaps"
                 )
         else:
             raise Unsupported(
@@ -389,7 +391,7 @@ class Predicate:
         try:
             return bool(self._fn(env))
         except InvalidPredicate as exc:
-            raise InvalidPredicate(f"{exc} (evaluating {self.text!r} at {_show(position)})") from None
+            raise InvalidPredicate(f"{exc} (evaluating {self.text!r} at {value_text(position)})") from None
 
     def parts_used(self) -> int:
         """How many parts of a position the predicate reads: 3 for ``a ^ b ^ c == 0``, 1 for ``n``."""

@@ -2,7 +2,7 @@
 
 The notes' remoteness (the Square game lesson): the winner moves to the losing option of
 *smallest* remoteness, the loser to the option of *largest* remoteness.  Both come from the one
-engine (:meth:`~zermelo.engine.Engine.statuses` of the options, one search): nothing here
+engine (:meth:`~zermelo.engine.Engine.outcomes` of the options, one search): nothing here
 searches by itself.
 
 >>> from zermelo.games import Square
@@ -36,7 +36,7 @@ Ranked = tuple[list[Move[Any]], list[int | None]]
 def _remoteness(game: Impartial[Any], positions: Sequence[Any], misere: bool, limits: Limits) -> list[int | None]:
     """Remoteness of each position (``None`` for a draw), or all ``None`` when the search is refused."""
     try:
-        found = engine_for(game).statuses(list(positions), misere, limits)
+        found = engine_for(game).outcomes(list(positions), misere, limits)
     except ZermeloError:
         return [None] * len(positions)
     return [None if status == DRAW else rem for status, rem in found]

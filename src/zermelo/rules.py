@@ -51,6 +51,7 @@ __all__ = [
     "require",
     "short",
     "shown",
+    "summands",
     "validate_by_text",
 ]
 
@@ -234,14 +235,19 @@ class Impartial(Rules[P]):
         """
         return None
 
-    def atomic_options(self) -> bool:
+    def options_never_split(self) -> bool:
         """Whether the options of a position without components never have components either.
 
         When True the engine skips calling :meth:`components` on every option (a subtraction
         game's heaps never split; a Kayles row's do).  Default: True exactly when
-        ``components`` is not overridden.
+        ``components`` is not overridden.  (Its old name, ``atomic_options``, clashed with the
+        atomic weight of partisan values; it stays as an alias.)
         """
         return type(self).components is Impartial.components
+
+    def atomic_options(self) -> bool:
+        """The old name of :meth:`options_never_split` (scripts and tests use it)."""
+        return self.options_never_split()
 
     def option_array(self, position: P) -> np.ndarray | None:
         """Optional accelerator: the options of ``position`` as a numpy ``int64`` array, or ``None``.
@@ -380,9 +386,12 @@ class Scored(Rules[P]):
         return 0
 
     def evaluate(self, position: P) -> int:
-        """A heuristic value for the player to move, used at the horizon of a depth-limited search.
+        """The static evaluation function (Shannon's term): a heuristic value for the player to
+        move, used at the horizon of a depth-limited search.  (Not to be confused with the play
+        classifier, ``classify``, or the table filler, ``tables.cell_values``.)
 
-        Default 0 ("looks even").  For ``win_loss`` games keep it well below 10**6.
+        Default 0 ("looks even").  For ``win_loss`` games keep it well below
+        :data:`~zermelo.minimax_result.WIN_SCORE` (10**6).
         """
         return 0
 
@@ -493,6 +502,28 @@ class Sum(_Summands, Impartial[tuple[Any, ...]]):
                 return None
             total *= hint
         return total
+
+
+def summands(game: Impartial[Any], position: Any) -> list[tuple[Impartial[Any], Any]]:
+    r"""The independent summands of a position, each with its rules: nested :class:`Sum`\ s
+    flattened, and a position a game splits (:meth:`~Impartial.components`) split.
+
+    The engine values a sum by these parts (the nim-sum of their Grundy values), and the
+    explanation of a sum names them.
+
+    >>> from zermelo.games import Nim, Square
+    >>> [(g.spec(), p) for g, p in summands(Sum(Square(), Nim()), (5, (1, 2)))]
+    [('square', 5), ('nim', 1), ('nim', 2)]
+    """
+    if isinstance(game, Sum):
+        out: list[tuple[Impartial[Any], Any]] = []
+        for g, part in zip(game.games, position, strict=True):
+            out.extend(summands(g, part))
+        return out
+    comps = game.components(position)
+    if comps is None:
+        return [(game, position)]
+    return [(game, c) for c in comps]
 
 
 class PartisanSum(_Summands, Partisan[tuple[Any, ...]]):

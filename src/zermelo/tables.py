@@ -4,7 +4,7 @@ Each registered game says how its table is laid out with a cell template (``Game
 ``"{n}"`` is a row of positions 0, 1, …, N−1; ``"{r} {c}"`` is a grid whose cell in row r and
 column c is the position with that text; other templates (``"1x{n}"``, ``"{r}x{c}"``) work the
 same way.  Every cell is read with the game's own ``parse``, and all cells are evaluated by ONE
-engine call (:meth:`~zermelo.engine.Engine.statuses` or :meth:`~zermelo.engine.Engine.grundies`),
+engine call (:meth:`~zermelo.engine.Engine.outcomes` or :meth:`~zermelo.engine.Engine.grundies`),
 so a table costs one search, never one search per cell.  Cells whose text is not a legal position
 are left empty; a leading row or column of only such cells is dropped (the table starts at 1).
 
@@ -21,13 +21,15 @@ r\\c 0 1 2 3
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .engine import DRAW, LOSE, GValue, Limits, Loopy, engine_for
-from .errors import InvalidGame, InvalidPosition, Unsupported, ZermeloError
-from .limits import Progress
+from .engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
+from .errors import InvalidGame, InvalidPosition, Unsupported
+from .files import save_figure
+from .limits import Progress, deadline, over_time, spent
 from .registry import entry, make_game
 from .rules import Impartial, Outcome, Rules
 
@@ -164,22 +166,30 @@ def _sizes(shape: str, size: int | Sequence[int] | None) -> tuple[int, int]:
 
 
 def layout(
-    game: Rules[Any], template: str, rows: int, cols: int
+    game: Rules[Any], template: str, rows: int, cols: int, watch: Callable[[int], None] | None = None
 ) -> tuple[list[int], list[int], list[list[Any]], list[list[str | None]]]:
     """Row labels, column labels, positions (None where illegal) and their texts of a table.
 
     A first row or column whose cells are all illegal (a 0 × c Chomp board, say) is dropped, so
-    that the labels start at 1.
+    that the labels start at 1.  ``watch`` hears the cells read so far every 4,096 cells (a
+    million cells take seconds: a deadline is checked there).
     """
     shape = _layout(template)
+    read = [0]
+
+    def cell(text: str) -> Any:
+        read[0] += 1
+        if watch is not None and read[0] % 4096 == 0:
+            watch(read[0])
+        return _parse_cell(game, text)
 
     def build(r0: int, c0: int) -> tuple[list[int], list[int], list[list[Any]]]:
         rl = [] if shape == "row" else list(range(r0, r0 + rows))
         cl = list(range(c0, c0 + cols))
         if shape == "row":
-            grid = [[_parse_cell(game, _fill(template, n=c)) for c in cl]]
+            grid = [[cell(_fill(template, n=c)) for c in cl]]
         else:
-            grid = [[_parse_cell(game, _fill(template, r=r, c=c)) for c in cl] for r in rl]
+            grid = [[cell(_fill(template, r=r, c=c)) for c in cl] for r in rl]
         return rl, cl, grid
 
     rl, cl, grid = build(0, 0)
@@ -199,7 +209,7 @@ def _outcome_of(g: GValue) -> Outcome:
     return Outcome.P if g == 0 else Outcome.N
 
 
-def evaluate(
+def cell_values(
     game: Impartial[Any], positions: list[Any], grundy: bool, misere: bool, limits: Limits | None
 ) -> list[Cell]:
     """The value of every position, from ONE engine call (or one run of a compiled kernel: a
@@ -220,9 +230,27 @@ def evaluate(
 
         return list(outcomes(game, positions, misere=True, limits=limits))
     out: list[Cell] = []
-    for s, _ in eng.statuses(positions, misere, limits):
-        out.append(Outcome.DRAW if s == DRAW else Outcome.P if s == LOSE else Outcome.N)
+    for s, _ in eng.outcomes(positions, misere, limits):
+        out.append(Outcome.DRAW if s == DRAW else Outcome.P if s == PREVIOUS_WINS else Outcome.N)
     return out
+
+
+def _reading(limits: Limits | None, cells: int) -> Callable[[int], None] | None:
+    """What :func:`layout` calls as it reads a big table's cells: the deadline and the progress."""
+    if limits is None:
+        return None
+    began = time.monotonic()
+    end = deadline(limits, began)
+
+    def watch(read: int) -> None:
+        now = time.monotonic()
+        if end is not None and now > end:
+            doing = f"{read:,} of {cells:,} cells read"
+            raise over_time(limits.max_seconds, doing, elapsed=spent(limits, end, now, began))
+        if limits.progress is not None:
+            limits.progress(Progress(read, 0, now - began, phase="reading the cells:"))
+
+    return watch
 
 
 def _kernel_row(game: Impartial[Any], positions: list[Any], limits: Limits | None) -> list[int] | None:
@@ -282,13 +310,13 @@ def table(
         raise Unsupported("Grundy values are for normal play; a misère table shows P/N (leave out --grundy)")
     shape = _layout(template)
     rows, cols = _sizes(shape, size)
-    rl, cl, grid, texts = layout(game, template, rows, cols)
+    rl, cl, grid, texts = layout(game, template, rows, cols, _reading(limits, rows * cols))
     flat = [p for row in grid for p in row if p is not None]
-    values = iter(evaluate(game, flat, grundy, misere, limits))
+    values = iter(cell_values(game, flat, grundy, misere, limits))
     cells: list[list[Cell]] = [[None if p is None else next(values) for p in row] for row in grid]
     rems: list[list[int | None]] | None = None
     if remoteness:
-        found = iter([r for _, r in engine_for(game).statuses(flat, misere, limits)])
+        found = iter([r for _, r in engine_for(game).outcomes(flat, misere, limits)])
         rems = [[None if p is None else next(found) for p in row] for row in grid]
     return Table(
         game=game.spec(),
@@ -441,9 +469,6 @@ def render_png(t: Table, path: str) -> None:
         frameon=False,
     )
     fig.tight_layout()
-    try:
-        # format="png" always: without it matplotlib picks the format from the extension (a
-        # '.txt' path failed) and appends '.png' to a path without one (the file was elsewhere).
-        fig.savefig(path, format="png")
-    except OSError as exc:
-        raise ZermeloError(f"cannot write {path}: {exc.strerror or exc}") from exc
+    # format="png" always: without it matplotlib picks the format from the extension (a
+    # '.txt' path failed) and appends '.png' to a path without one (the file was elsewhere).
+    save_figure(fig, path, format="png")

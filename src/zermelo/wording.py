@@ -29,7 +29,6 @@ __all__ = [
     "MAX_MOVES",
     "few",
     "first_move",
-    "heap_tuple",
     "move_and_result",
     "nim_columns",
     "notes_verdict",
@@ -64,22 +63,21 @@ def plural(n: int, word: str) -> str:
     return f"{n:,} {word}" + ("" if n == 1 else "s")
 
 
-def verdict(a: Analysis) -> str:
-    """The outcome as the end of a sentence: ``so the player to move wins (an N-position)``."""
+def verdict(a: Analysis, *, short: bool = False) -> str:
+    """The outcome as the end of a sentence: ``so the player to move wins (an N-position)``;
+    ``short``: the notes' shorter form (``so the player to move wins``)."""
     if a.outcome is Outcome.P:
         return "so the player to move loses (a P-position)"
     if a.outcome is Outcome.N:
-        return "so the player to move wins (an N-position)"
-    return "so neither player can force a win: with best play the game goes on for ever (a draw)"
+        return "so the player to move wins" + ("" if short else " (an N-position)")
+    return "so neither player can force a win" + (
+        " (a draw)" if short else ": with best play the game goes on for ever (a draw)"
+    )
 
 
 def notes_verdict(a: Analysis) -> str:
-    """The shorter verdict of the notes' games: ``so the player to move wins``."""
-    if a.outcome is Outcome.N:
-        return "so the player to move wins"
-    if a.outcome is Outcome.P:
-        return "so the player to move loses (a P-position)"
-    return "so neither player can force a win (a draw)"
+    """The shorter verdict of the notes' games: ``verdict(a, short=True)``."""
+    return verdict(a, short=True)
 
 
 def move_and_result(m: Move[Any], game: Rules[Any]) -> str:
@@ -138,11 +136,6 @@ def parts_text(values: list[int], one: str, many: str) -> str:
     if len(values) == 1:
         return f"one {one}, worth *{values[0]}"
     return f"{len(values):,} {many} worth {worth}; their nim-sum is {xor_text(values)}"
-
-
-def heap_tuple(position: Any) -> tuple[int, ...]:
-    """A heap position as a tuple of heaps (one heap may be a bare int)."""
-    return (position,) if type(position) is int else tuple(position)
 
 
 def nim_columns(heaps: Sequence[int]) -> list[str]:

@@ -14,7 +14,15 @@ from ..errors import InvalidPosition
 from ..limits import ARITHMETIC, Limits, Progress
 from ..registry import game_and_position
 
-__all__ = ["add_limits", "emit_json", "file_name", "game_and_position", "limits_from", "progress_printer"]
+__all__ = [
+    "add_limits",
+    "check_timeout",
+    "emit_json",
+    "file_name",
+    "game_and_position",
+    "limits_from",
+    "progress_printer",
+]
 
 
 def file_name(text: str) -> str:
@@ -30,23 +38,16 @@ def file_name(text: str) -> str:
     return text
 
 
-def add_limits(p: argparse.ArgumentParser) -> None:
-    """The search-budget flags every searching command takes."""
-    p.add_argument(
-        "--budget",
-        type=int,
-        default=10_000_000,
-        metavar="N",
-        help="stop after N positions (default 10,000,000; solve's extras for a position a closed form settles"
-        " stop at 1,000,000 unless --budget is given)",
-    )
-    p.add_argument(
-        "--timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="stop after this many seconds",
-    )
+def add_limits(
+    p: argparse.ArgumentParser,
+    budget: int | None = 10_000_000,
+    budget_help: str = "stop after N positions (default 10,000,000; solve's extras for a position a closed form"
+    " settles stop at 1,000,000 unless --budget is given)",
+    timeout_help: str = "stop after this many seconds",
+) -> None:
+    """The search-budget flags every searching command takes (``--budget``, ``--timeout``, ``--quiet``)."""
+    p.add_argument("--budget", type=int, default=budget, metavar="N", help=budget_help)
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help=timeout_help)
     p.add_argument("--quiet", action="store_true", help="no progress display")
 
 
@@ -167,13 +168,18 @@ def _line_printer(out: TextIO) -> Callable[[Progress], None]:
     return report
 
 
+def check_timeout(seconds: float | None) -> None:
+    """A one-line error for a ``--timeout`` that is no budget."""
+    if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+        # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
+        raise InvalidPosition(f"--timeout must be a positive number of seconds, got {seconds}")
+
+
 def limits_from(args: argparse.Namespace) -> Limits:
     """Limits from the ``--budget`` / ``--timeout`` / ``--quiet`` flags."""
     if args.budget is not None and args.budget <= 0:
         raise InvalidPosition(f"--budget must be positive, got {args.budget}")
-    if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
-        # float() reads "nan", "inf" and "-3" alike: none of them is a budget.
-        raise InvalidPosition(f"--timeout must be a positive number of seconds, got {args.timeout}")
+    check_timeout(args.timeout)
     # The deadline starts now: --timeout covers loading the kernels too, not only the search.
     return Limits(args.budget, args.timeout, progress_printer(args.quiet, total=args.budget)).started()
 

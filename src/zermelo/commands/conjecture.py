@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from typing import Any
 
 from ..limits import Limits
 from ..patterns import CONDITIONS, MISERE_CONDITION_1, ConjectureReport, check_pset, guess_pset
 from ..registry import make_game
 from . import SUMMARY
-from .common import emit_json
+from .common import check_timeout, emit_json, progress_printer
 
 
 def add(sub: Any) -> None:
@@ -40,6 +41,8 @@ def add(sub: Any) -> None:
     p.add_argument(
         "--budget", type=int, default=50_000_000, metavar="MOVES", help="stop after this many moves (default 50M)"
     )
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="stop after this many seconds")
+    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 
@@ -51,17 +54,27 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidPosition(f"--upto must be a whole number >= 0, got {args.upto}")
     if args.budget <= 0:
         raise InvalidPosition(f"--budget must be positive, got {args.budget}")
+    check_timeout(args.timeout)
+    # The searches (a guess's row, an option outside a family) keep their budget of positions.
+    limits = Limits(1_000_000, args.timeout, progress_printer(args.quiet)).started()
     game = make_game(args.game)
     text = args.predicate
     upto = args.upto
     guessed = False
     if text is None:
-        guess = guess_pset(game, args.upto, misere=args.misere, limits=Limits(args.budget))
+        guess = guess_pset(game, args.upto, misere=args.misere, limits=replace(limits, max_positions=args.budget))
         if guess is None:
             raise InvalidPosition(f"{game.spec()}: no P-position up to {args.upto} to describe; give a predicate")
         text, upto, guessed = guess, 2 * args.upto, True
     report = check_pset(
-        game, text, upto, misere=args.misere, max_moves=args.budget, heaps=args.heaps, positions=args.positions
+        game,
+        text,
+        upto,
+        misere=args.misere,
+        max_moves=args.budget,
+        heaps=args.heaps,
+        positions=args.positions,
+        limits=limits,
     )
     if args.json:
         emit_json(report.to_json() | {"guessed": guessed})

@@ -13,11 +13,12 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition, Unsupported
+from ..files import cannot_write, save_figure
 from ..games.heap import HeapGame
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
 from ..registry import make_game
 from . import SUMMARY
-from .common import emit_json, file_name, limits_from, progress_lines
+from .common import add_limits, emit_json, file_name, limits_from, progress_lines
 
 
 def add(sub: Any) -> None:
@@ -52,21 +53,12 @@ def add(sub: Any) -> None:
     p.add_argument("--kernel", choices=KERNELS, help="force a kernel (default: the fastest that applies)")
     p.add_argument("--no-prove", action="store_true", help="do not compute past N to prove a period")
     p.add_argument("--max", type=int, metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)")
-    p.add_argument(
-        "--budget",
-        type=int,
-        default=None,
-        metavar="N",
-        help="compute at most N heaps, the proof's included (default: no limit)",
+    add_limits(
+        p,
+        budget=None,
+        budget_help="compute at most N heaps, the proof's included (default: no limit)",
+        timeout_help="stop after this many seconds (with --checkpoint, saved first: run again to resume)",
     )
-    p.add_argument(
-        "--timeout",
-        type=float,
-        default=None,
-        metavar="SECONDS",
-        help="stop after this many seconds (with --checkpoint, saved first: run again to resume)",
-    )
-    p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
 
 
@@ -77,7 +69,7 @@ class _Bar:
         self.progress: Any = None
         self.task: Any = None
         self.last = 0
-        self.label = label
+        self.label = label if len(label) <= 60 else label[:59] + "…"  # a spec of 300 nines
         self.lines: Any = None
         if enabled and not sys.stderr.isatty():
             self.lines = progress_lines()
@@ -165,7 +157,7 @@ def _write_values(path: Path, s: HeapSequence) -> None:
         else:
             path.write_text("\n".join(map(str, s.values.tolist())) + "\n")
     except OSError as exc:
-        raise InvalidPosition(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise cannot_write(path, exc) from exc
 
 
 def _print(s: HeapSequence, with_values: bool) -> None:
@@ -209,9 +201,4 @@ def plot(s: HeapSequence, path: Path) -> None:
     ax.set_xlabel("heap size n")
     ax.set_ylabel("G(n)")
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as exc:
-        raise InvalidPosition(f"cannot write {path}: {exc.strerror or exc}") from exc
-    finally:
-        plt.close(fig)
+    save_figure(fig, path)

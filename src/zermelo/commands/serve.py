@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..web.app import create_app
     from ..web.params import MAX_REQUEST_HEAD
+    from ..web.protocol import JSONErrorsProtocol
 
     print(f"zermelo explorer on http://{args.host}:{args.port}/  (Ctrl-C stops it)", file=sys.stderr)
     uvicorn.run(
@@ -56,5 +57,6 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level="warning",
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD,  # a long query reaches the app: a JSON 414
+        http=JSONErrorsProtocol,  # what h11 refuses before the app (a head over 8 MiB) is JSON too
     )
     return 0

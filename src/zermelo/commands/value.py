@@ -77,10 +77,7 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
 
         if not args.thermograph.lower().endswith(".png"):
             raise InvalidPosition(f"--thermograph wants a .png file name, got {args.thermograph!r}")
-        try:
-            save_thermograph(g, args.thermograph, title=thermograph_title(title, g))
-        except OSError as exc:
-            raise InvalidPosition(f"cannot write {args.thermograph}: {exc.strerror}") from None
+        save_thermograph(g, args.thermograph, title=thermograph_title(title, g))
     if args.json:
         emit_json({**head, **facts})
         return 0

@@ -27,6 +27,7 @@ __all__ = [
     "board_of_text",
     "crop",
     "format_board",
+    "grid_masks",
     "mirror_key",
     "mirror_key_transposed",
     "neighbours",
@@ -103,7 +104,7 @@ def format_board(board: Board, on: str, off: str) -> str:
 
 
 @lru_cache(maxsize=256)
-def _masks(rows: int, cols: int) -> tuple[int, int, int]:
+def grid_masks(rows: int, cols: int) -> tuple[int, int, int]:
     """(all cells, all but the last column, all but the first column)."""
     full = (1 << (rows * cols)) - 1
     row_not_last = (1 << (cols - 1)) - 1
@@ -115,7 +116,7 @@ def _masks(rows: int, cols: int) -> tuple[int, int, int]:
 
 def neighbours(rows: int, cols: int, bits: int) -> int:
     """Cells orthogonally next to any cell of ``bits``."""
-    full, not_last, not_first = _masks(rows, cols)
+    full, not_last, not_first = grid_masks(rows, cols)
     return (((bits & not_last) << 1) | ((bits & not_first) >> 1) | (bits << cols) | (bits >> cols)) & full
 
 
@@ -126,7 +127,9 @@ def regions(board: Board, *, singles: bool = True) -> list[Board]:
     A board that is one region filling its bounding box is returned as it is (no copy).
     """
     rows, cols, bits = board
-    full, not_last, not_first = _masks(rows, cols)
+    if not bits:
+        return []  # no set bit (a board without cells too)
+    full, not_last, not_first = grid_masks(rows, cols)
     out = []
     left = bits
     while left:

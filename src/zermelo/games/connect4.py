@@ -244,7 +244,7 @@ class Connect4(Scored[Board]):
         board: list[str] = [""] * self.w
         state: Board = tuple(board)
         for i, word in enumerate(words):
-            if not word.isdigit() or not 1 <= int(word) <= self.w:
+            if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= self.w:  # not '¹'
                 raise InvalidPosition(f"{self.spec()}: moves are column numbers 1..{self.w}, got {word!r}")
             if self.payoff(state) is not None:
                 raise InvalidPosition(f"{self.spec()}: move {i + 1} ({word}) comes after the game is over")
@@ -350,7 +350,7 @@ def _connect4(params: str | None) -> Any:
     if not params:
         return Connect4()
     w, sep, h = params.lower().partition("x")
-    if not sep or not w.strip().isdigit() or not h.strip().isdigit():
+    if not sep or not all(x.strip().isascii() and x.strip().isdigit() for x in (w, h)):
         raise InvalidGame(f"connect4: give the size as COLUMNSxROWS, like connect4:7x6, got connect4:{params}")
     return Connect4(int(w), int(h))
 

@@ -293,9 +293,9 @@ def _on_dask(
     record: Callable[[list[tuple[int, int]], list[tuple[int, int]]], None],
 ) -> int:
     """Solve ``pending`` in chunks on the census's Dask cluster; the number of workers."""
-    from ..heaps.census.run import _cluster
+    from ..heaps.census.run import dask_cluster
 
-    client, cluster, n = _cluster(workers, scheduler, processes)
+    client, cluster, n = dask_cluster(workers, scheduler, processes)
     futures: dict[Any, list[tuple[int, int]]] = {}
     try:
         as_completed = importlib.import_module("distributed").as_completed

@@ -393,6 +393,9 @@ SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT = 12, 64
 #: Nodes before the first return to Python (clock, progress, Ctrl-C); later slices are sized to
 #: last about :data:`SLICE_SECONDS` at the rate measured so far.
 SLICE, SLICE_SECONDS = 1 << 16, 0.05
+#: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
+#: what growing costs on an idle machine).
+GROW_SECONDS_PER_ENTRY = 1e-7
 
 
 class Table:
@@ -413,12 +416,19 @@ class Table:
         self.ctl[W], self.ctl[H] = w, h
         self.ctl[SYM_PLIES], self.ctl[ETC_PLIES] = SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT
 
-    def grow(self, nodes: int) -> None:
-        """A larger table (entries rehashed) once a search has visited more positions than it holds."""
+    def grow(self, nodes: int, seconds_left: float | None = None) -> None:
+        """A larger table (entries rehashed) once a search has visited more positions than it holds.
+
+        Not when ``seconds_left`` (to the deadline) is shorter than the growth may take (page
+        faults and the rehash, ~40 ns an entry: 1.4 s for 2^25 entries, longer on a loaded
+        machine): the search goes on in the table it has rather than overrun its --timeout.
+        """
         size = self.table.shape[0]
         if nodes < size or size >= (1 << self.max_log):
             return
         log = min(self.max_log, max(size.bit_length() + 1, nodes.bit_length()))
+        if seconds_left is not None and seconds_left < GROW_SECONDS_PER_ENTRY * (1 << log):
+            return
         new = np.zeros(_prime_at_least(1 << log), np.int64)
         compiled(_rehash)(self.table, new)
         self.table = new
@@ -531,7 +541,7 @@ def _resume(
         if progress is not None:
             phase = {STRONG: "exact score", WEAK: "who wins", TEST: "one bound"}[int(ctl[MODE])]
             progress(SolveProgress(nodes, now - start, int(ctl[LO]), int(ctl[HI]), int(ctl[MED]), int(ctl[PLY]), phase))
-        t.grow(nodes)
+        t.grow(nodes, None if deadline is None else deadline - now)
         if now > start:
             # At most 4 times the last slice: a warm start's rate is no guide to a cold search's.
             slice_nodes = min(4 * slice_nodes, max(SLICE, int(nodes / (now - start) * SLICE_SECONDS)))

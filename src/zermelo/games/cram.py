@@ -31,6 +31,8 @@ from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
 from ..wording import first_move, notes_verdict, parts_text
+from ._grid import Board as GridBits
+from ._grid import crop, mirror_key, regions
 from .kayles import DawsonKayles
 
 if TYPE_CHECKING:
@@ -84,87 +86,6 @@ def _bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def _rows(h: int, w: int, mask: int) -> list[int]:
-    row = (1 << w) - 1
-    return [(mask >> (r * w)) & row for r in range(h)]
-
-
-def _crop(h: int, w: int, free: int) -> Board:
-    """The smallest board holding the free squares ``free`` (a mask), as (rows, columns, filled)."""
-    if not free:
-        return (0, 0, 0)
-    rows = _rows(h, w, free)
-    used = [r for r in range(h) if rows[r]]
-    cols = 0
-    for bits in rows:
-        cols |= bits
-    c0 = (cols & -cols).bit_length() - 1
-    nw = cols.bit_length() - c0
-    nh = used[-1] - used[0] + 1
-    new_free = 0
-    for i, r in enumerate(range(used[0], used[-1] + 1)):
-        new_free |= (rows[r] >> c0) << (i * nw)
-    return (nh, nw, ((1 << (nh * nw)) - 1) & ~new_free)
-
-
-@cache
-def _edge_masks(h: int, w: int) -> tuple[int, int]:
-    """Masks of the squares not in the last column and not in the first column."""
-    not_last = not_first = 0
-    for r in range(h):
-        for c in range(w):
-            if c + 1 < w:
-                not_last |= 1 << (r * w + c)
-            if c > 0:
-                not_first |= 1 << (r * w + c)
-    return not_last, not_first
-
-
-def _regions(h: int, w: int, free: int) -> list[int]:
-    """The connected regions of free squares (orthogonal neighbours), as masks.
-
-    Each region grows by whole-mask shifts (bit-parallel flood fill), a few big-integer operations
-    per step instead of one per square.
-    """
-    not_last, not_first = _edge_masks(h, w)
-    out = []
-    left = free
-    while left:
-        region = left & -left
-        while True:
-            grown = region | ((region & not_last) << 1) | ((region & not_first) >> 1) | (region << w) | (region >> w)
-            grown &= left
-            if grown == region:
-                break
-            region = grown
-        out.append(region)
-        left &= ~region
-    return out
-
-
-@cache
-def _reversals(width: int) -> tuple[int, ...]:
-    return tuple(int(format(bits, f"0{width}b")[::-1], 2) for bits in range(1 << width))
-
-
-def _reverse(bits: int, width: int) -> int:
-    """The row of ``width`` squares mirrored."""
-    if width <= 12:
-        return _reversals(width)[bits]
-    return int(format(bits, f"0{width}b")[::-1], 2)
-
-
-def _transpose_rows(rows: list[int], width: int) -> list[int]:
-    """Rows of bits (bit c = column c) to columns of bits (bit r = row r)."""
-    out = [0] * width
-    for r, bits in enumerate(rows):
-        while bits:
-            low = bits & -bits
-            out[low.bit_length() - 1] |= 1 << r
-            bits ^= low
-    return out
-
-
 def _permute(mask: int, perm: tuple[int, ...]) -> int:
     out = 0
     for b in _bits(mask):
@@ -206,43 +127,31 @@ def matchings(h: int, w: int, filled: int) -> int:
 _CACHE = 1 << 17
 
 
+def _free(h: int, w: int, filled: int) -> GridBits:
+    """The free squares of a board as a grid of set bits (:mod:`zermelo.games._grid`)."""
+    return (h, w, ((1 << (h * w)) - 1) & ~filled)
+
+
+def _filled(region: GridBits) -> Board:
+    """A cropped region of free squares back as a Cram board (its other squares filled)."""
+    rows, cols, free = region
+    return (rows, cols, ((1 << (rows * cols)) - 1) & ~free)
+
+
 @lru_cache(maxsize=_CACHE)
 def _key(h: int, w: int, filled: int) -> Hashable:
-    """The free squares as rows of bits, cropped to their bounding box; the key is the least of
-    the 8 images under the square's symmetries (flips reverse the row order or each row's bits; the
-    other four images are those of the transposed rows)."""
-    rows = _rows(h, w, ((1 << (h * w)) - 1) & ~filled)
-    used = [i for i, bits in enumerate(rows) if bits]
-    if not used:
-        return ()
-    rows = rows[used[0] : used[-1] + 1]  # empty rows inside the box stay: they separate
-    cols = 0
-    for bits in rows:
-        cols |= bits
-    low = (cols & -cols).bit_length() - 1
-    width = cols.bit_length() - low
-    rows = [bits >> low for bits in rows]
-    flipped = [_reverse(bits, width) for bits in rows]
-    trans = _transpose_rows(rows, width)
-    tflipped = [_reverse(bits, len(rows)) for bits in trans]
-    return min(
-        (len(rows), width, *rows),
-        (len(rows), width, *rows[::-1]),
-        (len(rows), width, *flipped),
-        (len(rows), width, *flipped[::-1]),
-        (width, len(rows), *trans),
-        (width, len(rows), *trans[::-1]),
-        (width, len(rows), *tflipped),
-        (width, len(rows), *tflipped[::-1]),
-    )
+    """The free squares cropped to their bounding box, least of their 8 images under the
+    square's symmetries (mirrors, and with ``transpose`` the quarter turns)."""
+    return mirror_key(crop(_free(h, w, filled)), transpose=True)
 
 
 @lru_cache(maxsize=_CACHE)
 def _components(h: int, w: int, filled: int) -> tuple[Board, ...] | None:
-    regions = [r for r in _regions(h, w, ((1 << (h * w)) - 1) & ~filled) if r & (r - 1)]  # 2+ squares
-    if len(regions) == 1:
+    """The regions of two or more free squares, each cropped; ``None`` when there is one."""
+    parts = regions(_free(h, w, filled), singles=False)  # a lone square takes no domino
+    if len(parts) == 1:
         return None
-    return tuple(_crop(h, w, r) for r in regions)
+    return tuple(_filled(r) for r in parts)
 
 
 def _domino(a: int, b: int, w: int) -> str:
@@ -292,8 +201,7 @@ class Cram(Impartial[Board]):
 
     def free(self, board: Board) -> int:
         """The mask of free squares."""
-        h, w, filled = board
-        return ((1 << (h * w)) - 1) & ~filled
+        return _free(*board)[2]
 
     def key(self, board: Board) -> Hashable:
         return _key(*board)
@@ -317,9 +225,8 @@ class Cram(Impartial[Board]):
         if not filled and h % 2 == 0 and w % 2 == 0:
             return 0
         x = 0
-        for region in _regions(h, w, self.free(board)):
-            rh, rw, rfilled = _crop(h, w, region)
-            if rfilled or min(rh, rw) != 1:
+        for rh, rw, free in regions(_free(h, w, filled)):
+            if free != (1 << (rh * rw)) - 1 or min(rh, rw) != 1:
                 return None  # not a straight strip
             x ^= _DAWSON.heap_grundy(max(rh, rw))
         return x

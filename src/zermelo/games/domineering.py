@@ -21,10 +21,10 @@ from ..catalogue import GameEntry, no_params, register
 from ..rules import Partisan
 from ._grid import (
     Board,
-    _masks,
     board_of_text,
     check_board,
     format_board,
+    grid_masks,
     mirror_key,
     mirror_key_transposed,
     parse_board,
@@ -62,7 +62,7 @@ class Domineering(Partisan[Board]):
 
     def right_options(self, position: Board) -> Iterator[Board]:
         rows, cols, empty = position
-        pairs = empty & (empty >> 1) & _masks(rows, cols)[1]
+        pairs = empty & (empty >> 1) & grid_masks(rows, cols)[1]
         while pairs:
             low = pairs & -pairs
             pairs ^= low

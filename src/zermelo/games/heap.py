@@ -9,14 +9,17 @@ come from here, so Nim, subtraction games, Kayles and octal games are a few line
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
 from ..checks import shown
 from ..errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
 
-__all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps"]
+if TYPE_CHECKING:
+    from ..heaps.codes import Code
+
+__all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps", "heap_tuple"]
 
 #: The most options of one heap ever listed.  The engine's budget refuses big heaps before it
 #: lists anything (``size_hint``), but canonical forms, play and move listings ask a heap for its
@@ -26,6 +29,16 @@ MAX_LISTED_OPTIONS = 10**7
 
 #: A heap-game position: one heap, or several.
 Heaps = int | tuple[int, ...]
+
+
+def heap_tuple(position: Heaps | Iterable[int]) -> tuple[int, ...]:
+    """The heaps of a position as a tuple: the one place a single heap (a bare ``int``, as it is
+    parsed, printed and returned: ``40``) is read as the tuple ``(40,)``.
+
+    >>> heap_tuple(40), heap_tuple((3, 4)), heap_tuple([5])
+    ((40,), (3, 4), (5,))
+    """
+    return (position,) if type(position) is int else tuple(position)  # type: ignore[arg-type]
 
 
 def canonical_heaps(heaps: Iterable[int]) -> Heaps:
@@ -65,6 +78,14 @@ class HeapGame(Impartial[Heaps]):
     subtraction_set: tuple[int, ...] | None = None
     #: An all-but game's excluded numbers (``None`` for other games).
     excluded: frozenset[int] | None = None
+    #: The game's octal code as a plain string, when a game outside :mod:`zermelo.heaps` is an
+    #: octal game (Kayles's class carries ``"0.77"`` too); :mod:`zermelo.heaps.sequence` reads it.
+    octal_code: ClassVar[str | None] = None
+
+    def take_and_break_code(self) -> Code | None:
+        """The game's take-and-break code, if it has one (the kernels of :mod:`zermelo.heaps.sequence`
+        read it, so they need not import the take-and-break games)."""
+        return None
 
     def heap_options(self, n: int) -> Iterable[int | tuple[int, ...]]:
         """What one heap of ``n`` can become in one move."""
@@ -108,17 +129,16 @@ class HeapGame(Impartial[Heaps]):
                 self._check_listable(h)
             rest = heaps[:i] + heaps[i + 1 :]
             for r in self.heap_options(h):
-                out.append(canonical_heaps(rest + ((r,) if type(r) is int else r)))  # type: ignore[operator]
+                out.append(canonical_heaps(rest + heap_tuple(r)))
         return out
 
     def moves(self, position: Heaps) -> Iterable[Move[Heaps]]:
-        heaps = (position,) if type(position) is int else position
-        assert isinstance(heaps, tuple)
+        heaps = heap_tuple(position)
         for i, h in enumerate(heaps):
             if h > MAX_LISTED_OPTIONS:
                 self._check_listable(h)
             for r in self.heap_options(h):
-                yield self.heap_move(heaps, i, (r,) if type(r) is int else tuple(r))  # type: ignore[arg-type]
+                yield self.heap_move(heaps, i, heap_tuple(r))
 
     def heap_move(self, heaps: tuple[int, ...], i: int, parts: tuple[int, ...]) -> Move[Heaps]:
         """The move that turns heap ``i`` (from 0) of ``heaps`` into ``parts``, labelled as :meth:`moves` does.
@@ -137,7 +157,7 @@ class HeapGame(Impartial[Heaps]):
         kept = " + ".join(str(x) for x in parts if x)
         return Move(f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}", result)
 
-    def atomic_options(self) -> bool:
+    def options_never_split(self) -> bool:
         return not self.breaks  # one heap becomes one heap unless the game breaks heaps
 
     def components(self, position: Heaps) -> Sequence[Heaps] | None:
@@ -154,7 +174,7 @@ class HeapGame(Impartial[Heaps]):
     def size_hint(self, position: Heaps) -> int:
         """Positions below this one: at most the product of (heap + 1) over the heaps."""
         n = 1
-        for h in (position,) if type(position) is int else position:  # type: ignore[union-attr]
+        for h in heap_tuple(position):
             n *= h + 1
         return n
 
@@ -162,9 +182,8 @@ class HeapGame(Impartial[Heaps]):
         return position if type(position) is int else canonical_heaps(position)  # type: ignore[arg-type]
 
     def grundy_formula(self, position: Heaps) -> int | None:
-        heaps = (position,) if type(position) is int else position
         x = 0
-        for h in heaps:  # type: ignore[union-attr]
+        for h in heap_tuple(position):
             g = self.heap_grundy(h)
             if g is None:
                 return None
@@ -192,11 +211,11 @@ class HeapGame(Impartial[Heaps]):
 
     def board(self, position: Heaps) -> Board:
         """Rows of counters, one per heap."""
-        return heaps_board(_heap_list(position))
+        return heaps_board(heap_tuple(position))
 
     def parse_move(self, position: Heaps, text: str, moves: Sequence[Move[Heaps]]) -> Move[Heaps] | None:
         """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one heap)."""
-        heaps = _heap_list(position)
+        heaps = heap_tuple(position)
         words = text.replace("->", " -> ").replace(",", " ").split()
         if words and words[0] == "heap" and "->" in words:
             i = words.index("->")
@@ -222,16 +241,12 @@ class HeapGame(Impartial[Heaps]):
         return None
 
 
-def _heap_list(position: Heaps) -> tuple[int, ...]:
-    return (position,) if isinstance(position, int) else tuple(position)
-
-
 def _match_heaps(heaps: tuple[int, ...], moves: Sequence[Move[Heaps]], heap: int, new: int, what: str) -> Move[Heaps]:
     """The move that leaves heap ``heap`` (from 1) with ``new`` counters, the others as they are."""
     if not 1 <= heap <= len(heaps):
         raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(heaps)}")
     want = (*heaps[: heap - 1], new, *heaps[heap:])
     for m in moves:
-        if _heap_list(m.position) == want:
+        if heap_tuple(m.position) == want:
             return m
     raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {heaps[heap - 1]})")

@@ -20,17 +20,13 @@ from typing import TYPE_CHECKING, ClassVar
 from ..catalogue import GameEntry, no_params, register
 from ..rules import Move, Outcome
 from ..sprague_grundy import nim_sum
-from ..wording import MAX_LISTED, heap_tuple, nim_columns, num, plural, some_winning_move, verdict
-from .heap import HeapGame, Heaps
+from ..wording import MAX_LISTED, nim_columns, num, plural, some_winning_move, verdict
+from .heap import HeapGame, Heaps, heap_tuple
 
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
 __all__ = ["Nim", "misere_nim_outcome"]
-
-
-def _heaps(position: Heaps) -> tuple[int, ...]:
-    return (position,) if type(position) is int else position  # type: ignore[return-value]
 
 
 def misere_nim_outcome(heaps: tuple[int, ...]) -> Outcome:
@@ -65,7 +61,7 @@ class Nim(HeapGame):
         return n
 
     def outcome_formula(self, position: Heaps, misere: bool = False) -> Outcome:
-        heaps = _heaps(position)
+        heaps = heap_tuple(position)
         if misere:
             return misere_nim_outcome(heaps)
         s = 0
@@ -80,7 +76,7 @@ class Nim(HeapGame):
         Bouton's move, or reduces a heap to 0 or 1 (when at most one heap is 2 or more); so the
         candidates ``{h ⊕ s, 0, 1}`` per heap, judged by the misère rule, are all of them.
         """
-        heaps = _heaps(position)
+        heaps = heap_tuple(position)
         s = 0
         for h in heaps:
             s ^= h

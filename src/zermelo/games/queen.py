@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from ..catalogue import GameEntry, no_params, register
 from ..rules import Move
-from .rook import Square, _move, parse_square
+from .rook import Square, parse_square, rook_move
 from .wythoff import Wythoff
 
 __all__ = ["Queen"]
@@ -37,13 +37,13 @@ class Queen(Wythoff):
 
     def moves(self, position: Square) -> Iterator[Move[Square]]:
         for m in super().moves(position):
-            yield _move(position, m.position)
+            yield rook_move(position, m.position)
 
     def winning_moves_formula(self, position: Square, misere: bool = False) -> list[Move[Square]] | None:
         found = super().winning_moves_formula(position, misere)
         if found is None:
             return None
-        return [_move(position, m.position) for m in found]
+        return [rook_move(position, m.position) for m in found]
 
     def parse(self, text: str) -> Square:
         return parse_square(text, self.name)

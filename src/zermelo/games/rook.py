@@ -22,7 +22,7 @@ from ..wording import first_move, notes_verdict
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
-__all__ = ["Rook", "parse_square"]
+__all__ = ["Rook", "parse_square", "rook_move"]
 
 Square = tuple[int, int]
 
@@ -39,7 +39,8 @@ def parse_square(text: str, game: str) -> Square:
     return parse_int(words[0], f"{game}: the row"), parse_int(words[1], f"{game}: the column")
 
 
-def _move(old: Square, new: Square) -> Move[Square]:
+def rook_move(old: Square, new: Square) -> Move[Square]:
+    """The move from ``old`` to ``new``, labelled the notes' way (``left 2 (to 3 1)``); the queen's too."""
     (i, j), (r, c) = old, new
     if r == i:
         label = f"left {j - c} (to {r} {c})"
@@ -70,7 +71,7 @@ class Rook(Impartial[Square]):
 
     def moves(self, square: Square) -> Iterator[Move[Square]]:
         for new in self.options(square):
-            yield _move(square, new)
+            yield rook_move(square, new)
 
     def key(self, square: Square) -> Hashable:
         i, j = square
@@ -94,7 +95,7 @@ class Rook(Impartial[Square]):
         i, j = square
         if i == j:
             return []
-        return [_move(square, (i, i) if j > i else (j, j))]
+        return [rook_move(square, (i, i) if j > i else (j, j))]
 
     def parse(self, text: str) -> Square:
         return parse_square(text, self.name)

@@ -17,7 +17,7 @@ from functools import cache
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, needs_params, no_params, register
+from ..catalogue import GameEntry, needs_params, plain_entry, register
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
 from ..wording import num, verdict
@@ -316,50 +316,22 @@ def _powers_reaching_six(n: int) -> list[int] | None:
     return out
 
 
+def _set_entry(cls: type[Subtraction | AllBut], what: str, sample: str, summary: str, example: str) -> GameEntry:
+    """The entry of a game on a set S of numbers (``subtraction:1,3,4``)."""
+    name = cls.name
+    factory = needs_params(lambda p: cls(parse_set(p, name)), name, what, sample)
+    return GameEntry(name, factory, summary, "S: comma-separated positive numbers", example, table="{n}")
+
+
 register(
-    GameEntry(
-        "subtraction",
-        needs_params(lambda p: Subtraction(parse_set(p, "subtraction")), "subtraction", "the subtraction set", "1,3,4"),
-        "subtract a number in the set S",
-        "S: comma-separated positive numbers",
-        "subtraction:1,3,4 21",
-        table="{n}",
-    )
+    _set_entry(Subtraction, "the subtraction set", "1,3,4", "subtract a number in the set S", "subtraction:1,3,4 21")
 )
-
-
 register(
-    GameEntry(
-        "allbut",
-        needs_params(lambda p: AllBut(parse_set(p, "allbut")), "allbut", "the excluded numbers", "1,2"),
-        "subtract any positive number not in the set S",
-        "S: comma-separated positive numbers",
-        "allbut:1,2 10",
-        table="{n}",
-    )
+    _set_entry(AllBut, "the excluded numbers", "1,2", "subtract any positive number not in the set S", "allbut:1,2 10")
 )
-
-
+register(plain_entry(Square, "the Square game: subtract a positive square", "square 17"))
 register(
-    GameEntry(
-        "square",
-        no_params(Square, "square"),
-        "the Square game: subtract a positive square",
-        "",
-        "square 17",
-        table="{n}",
-    )
-)
-
-
-register(
-    GameEntry(
-        "primepower",
-        no_params(PrimePower, "primepower"),
-        "the Prime-power game: subtract 1 or a prime power",
-        "",
-        "primepower 40",
-        table="{n}",
-        aliases=("prime-power",),
+    plain_entry(
+        PrimePower, "the Prime-power game: subtract 1 or a prime power", "primepower 40", aliases=("prime-power",)
     )
 )

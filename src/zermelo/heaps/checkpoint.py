@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition
+from ..files import cannot_write
 
 __all__ = ["load", "save"]
 
@@ -47,7 +48,7 @@ def save(path: Path, spec: str, g: np.ndarray, done: int, extra: dict[str, np.nd
             finally:
                 os.close(fd)
     except OSError as exc:
-        raise InvalidPosition(f"cannot write checkpoint {path}: {exc.strerror or exc}") from exc
+        raise cannot_write(path, exc, "checkpoint") from exc
 
 
 def load(path: Path, spec: str) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:

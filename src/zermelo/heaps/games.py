@@ -17,8 +17,8 @@ import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from ..catalogue import GameEntry, needs_params, no_params, register
-from ..games.heap import HeapGame, Heaps
+from ..catalogue import GameEntry, needs_params, plain_entry, register
+from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from .codes import Code, parse_code
 
@@ -109,6 +109,9 @@ class TakeAndBreak(HeapGame):
     def spec(self) -> str:
         return f"{self.name}:{self.code}"
 
+    def take_and_break_code(self) -> Code:
+        return self.code
+
     def period_proof(self, p: int, n0: int) -> int | None:
         code = self.code
         if code.repeat or any(code.unequal) or code.max_removal is None:
@@ -163,7 +166,7 @@ class TakeAndBreak(HeapGame):
         closed = super().grundy_formula(position)  # a named game's own closed form, if it has one
         if closed is not None:
             return closed
-        heaps: tuple[int, ...] = (position,) if isinstance(position, int) else position
+        heaps = heap_tuple(position)
         if max(heaps, default=0) < KERNEL_FROM:
             return None
         from . import instant  # a proven period (kept on disk) answers any heap at once
@@ -402,37 +405,35 @@ class Officers(_Named):
 
 
 # ---------------------------------------------------------------------- the registry's entries
-register(
-    GameEntry(
-        "octal",
-        needs_params(Octal, Octal.name, "the code", "0.137"),
+_CODED: tuple[tuple[type[TakeAndBreak], str, str, str, str, tuple[str, ...]], ...] = (
+    (
+        Octal,
+        "0.137",
         "octal game: digit d_k says how many heaps may be left after removing k (bits 1, 2, 4: 0, 1, 2 heaps)",
         "CODE: d0.d1d2... with octal digits, e.g. 0.137, .77, 4.7, 0.6",
         "octal:0.137 20",
-        table="{n}",
-    )
-)
-register(
-    GameEntry(
-        "hex",
-        needs_params(Hexadecimal, Hexadecimal.name, "the code", "0.3F"),
+        (),
+    ),
+    (
+        Hexadecimal,
+        "0.3F",
         "hexadecimal game: like octal, and bit 8 leaves three heaps",
         "CODE: d0.d1d2... with hex digits, e.g. 0.3F, 0.F",
         "hex:0.F 10",
-        table="{n}",
-        aliases=("hexadecimal",),
-    )
-)
-register(
-    GameEntry(
-        "tbreak",
-        needs_params(TakeAndBreak, TakeAndBreak.name, "the code", "0.77"),
+        ("hexadecimal",),
+    ),
+    (
+        TakeAndBreak,
+        "0.77",
         "take-and-break game: bit 2^j of d_k lets a move remove k and leave j heaps",
         "CODE: digits 0-9 A-Z or [n]; '!' after a digit: split heaps must differ; '...' repeats the last digit",
         "tbreak:4.3... 10",
-        table="{n}",
-    )
+        (),
+    ),
 )
+for _coded, _code, _summary, _params, _example, _aliases in _CODED:
+    _factory = needs_params(_coded, _coded.name, "the code", _code)
+    register(GameEntry(_coded.name, _factory, _summary, _params, _example, table="{n}", aliases=_aliases))
 _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
     (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20", ()),
     (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20", ()),
@@ -440,27 +441,13 @@ _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
     (Officers, "Officers, the octal game 0.6", "officers 20", ()),
     # "dawson": the notes' name of the same class (zermelo.games.DawsonKayles).
     (DawsonKayles, "Dawson's Kayles: knock down two adjacent pins (octal 0.07)", "dawsonkayles 20", ("dawson",)),
+    (Kayles, "Kayles: knock down one pin or two adjacent pins (octal 0.77)", "kayles 5 7", ()),
+    (
+        LaskersNim,
+        "split-nim (Lasker's Nim): take from a heap, or split a heap into two",
+        "splitnim 1 2 4",
+        ("lasker", "laskersnim"),
+    ),
 )
 for _cls, _summary, _example, _aliases in _NAMED:
-    register(GameEntry(_cls.name, no_params(_cls, _cls.name), _summary, "", _example, table="{n}", aliases=_aliases))
-register(
-    GameEntry(
-        "kayles",
-        no_params(Kayles, "kayles"),
-        "Kayles: knock down one pin or two adjacent pins (octal 0.77)",
-        "",
-        "kayles 5 7",
-        table="{n}",
-    )
-)
-register(
-    GameEntry(
-        "splitnim",
-        no_params(LaskersNim, "splitnim"),
-        "split-nim (Lasker's Nim): take from a heap, or split a heap into two",
-        "",
-        "splitnim 1 2 4",
-        table="{n}",
-        aliases=("lasker", "laskersnim"),
-    )
-)
+    register(plain_entry(_cls, _summary, _example, aliases=_aliases))

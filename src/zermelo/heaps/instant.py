@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..games.heap import HeapGame, Heaps
+from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move
 from ..wording import MAX_LISTED, num, plural, verdict, xor_text
 from .period_cache import ProvenPeriod, proven_period
@@ -41,10 +41,6 @@ class Wins:
     count: int = 0
 
 
-def _heaps(position: Heaps) -> tuple[int, ...]:
-    return (position,) if isinstance(position, int) else tuple(position)
-
-
 def period_of(game: HeapGame) -> ProvenPeriod | None:
     """The game's proven period, if a theorem proves one (for codes: at most two heaps left)."""
     code = getattr(game, "code", None)
@@ -55,7 +51,7 @@ def period_of(game: HeapGame) -> ProvenPeriod | None:
 
 def applies(game: HeapGame, position: Heaps) -> ProvenPeriod | None:
     """The proven period when the position has a heap of :data:`FROM` or more (smaller ones: search)."""
-    if max(_heaps(position), default=0) < FROM:
+    if max(heap_tuple(position), default=0) < FROM:
         return None
     return period_of(game)
 
@@ -66,7 +62,7 @@ def grundy(game: HeapGame, position: Heaps) -> int | None:
     if pp is None:
         return None
     x = 0
-    for h in _heaps(position):
+    for h in heap_tuple(position):
         x ^= pp.value(h)
     return x
 
@@ -76,7 +72,7 @@ def winning_moves(game: HeapGame, position: Heaps) -> Wins | None:
     pp = applies(game, position)
     if pp is None:
         return None
-    heaps = _heaps(position)
+    heaps = heap_tuple(position)
     values = [pp.value(h) for h in heaps]
     total = 0
     for v in values:
@@ -170,7 +166,7 @@ def explain(game: HeapGame, position: Heaps, analysis: Analysis, rule: str = "")
     pp = applies(game, position)
     if a.misere or pp is None:
         return None
-    heaps = _heaps(position)
+    heaps = heap_tuple(position)
     head = f"{rule}: the" if rule else "The"
     lines = [f"{head} Grundy values have {pp.describe()} ({pp.proof})."]
     values = []

@@ -19,7 +19,7 @@ from . import kernels
 from .codes import Code, parse_code
 from .sparse import MaskChoice, parity_table, pick_mask
 
-__all__ = ["KERNELS", "MAX_CODE_DIGITS", "code_of"]
+__all__ = ["KERNELS", "MAX_CODE_DIGITS", "OctalRunner", "code_of", "kernel_label", "runner_for"]
 
 KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain", "tbreak-plain", "engine")
 
@@ -34,12 +34,11 @@ def code_of(game: HeapGame) -> Code | None:
     >>> str(code_of(Subtraction({1, 3, 4})))
     '0.3033'
     """
-    code = getattr(game, "code", None)  # a TakeAndBreak (heaps.games imports this module: no import back)
-    if isinstance(code, Code):
+    code = game.take_and_break_code()
+    if code is not None:
         return code
-    octal = getattr(game, "octal_code", None)
-    if isinstance(octal, str):
-        return parse_code(octal, 8, "octal")
+    if game.octal_code is not None:
+        return parse_code(game.octal_code, 8, "octal")
     if game.subtraction_set is not None and max(game.subtraction_set) <= MAX_CODE_DIGITS:
         digits = [0] * (max(game.subtraction_set) + 1)
         for k in game.subtraction_set:
@@ -102,7 +101,7 @@ def _code_arrays(code: Code, length: int) -> tuple[np.ndarray, ...]:
     return d, u
 
 
-class _OctalRunner(_Runner):
+class OctalRunner(_Runner):
     """Codes leaving at most two heaps: the sparse-space kernel (or the plain one if asked)."""
 
     #: Heaps computed by the plain rule before the first mask is picked from their histogram.
@@ -297,7 +296,7 @@ class _EngineRunner(_Runner):
         g[start:stop] = np.array(values, dtype=np.int64)
 
 
-def _runner(
+def runner_for(
     game: HeapGame, kernel: str | None, limit: int, limits: Limits | None = None
 ) -> tuple[_Runner, str, int | None, int]:
     """The runner, the proof rule ("subtraction" / "octal" / ""), t, and the most heaps left.
@@ -323,7 +322,7 @@ def _runner(
         if code.max_heaps >= 3 and not code.repeat and not any(code.unequal):
             rule = "tbreak"
         if code.max_heaps <= 2 and kernel in (None, "octal-sparse", "octal-plain"):
-            return _OctalRunner(code, kernel != "octal-plain"), rule, code.max_removal, code.max_heaps
+            return OctalRunner(code, kernel != "octal-plain"), rule, code.max_removal, code.max_heaps
         if kernel in (None, "tbreak-plain"):
             return _TBreakRunner(code), rule, code.max_removal, code.max_heaps
     if kernel is not None:
@@ -331,8 +330,8 @@ def _runner(
     return _EngineRunner(game, limits or Limits(None)), "", None, 0
 
 
-def _label(runner: _Runner, done: int) -> str:
+def kernel_label(runner: _Runner, done: int) -> str:
     """The kernel's name, saying so when the plain rule did most of a sparse run's work."""
-    if isinstance(runner, _OctalRunner) and runner.sparse and 2 * runner.plain_heaps > done:
+    if isinstance(runner, OctalRunner) and runner.sparse and 2 * runner.plain_heaps > done:
         return f"{runner.kernel} ({runner.plain_heaps:,} of {done:,} heaps by the plain rule: no sparse space)"
     return runner.kernel

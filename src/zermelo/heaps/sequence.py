@@ -2,8 +2,9 @@
 
 The game decides the kernel:
 
-* a take-and-break code (:class:`~zermelo.heaps.games.TakeAndBreak`, or any heap game with an
-  ``octal_code`` attribute, like a Kayles class carrying ``octal_code = "0.77"``): the
+* a take-and-break code (``HeapGame.take_and_break_code``: a
+  :class:`~zermelo.heaps.games.TakeAndBreak` game's code, or a class's ``octal_code``, like
+  Kayles carrying ``octal_code = "0.77"``): the
   sparse-space kernel when a move leaves at most two heaps, else the plain take-and-break kernel;
 * :class:`~zermelo.games.subtraction.Subtraction`: the bit-set mex kernel;
   :class:`~zermelo.games.subtraction.AllBut`: the counting kernel;
@@ -35,12 +36,15 @@ import numpy as np
 
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported
 from ..games.heap import HeapGame
-from ..limits import Limits, over_time
+from ..limits import Limits, over_time, spent
 from .checkpoint import load as load_checkpoint
 from .checkpoint import save as save_checkpoint
 from .periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
-from .runners import KERNELS, _label, _OctalRunner, _runner, code_of
+from .runners import KERNELS, OctalRunner, code_of, kernel_label, runner_for
 from .sparse import parity_table
+
+#: The octal runner under the name the tests patch it by.
+_OctalRunner = OctalRunner
 
 __all__ = ["KERNELS", "HeapSequence", "SequenceProgress", "code_of", "compiled_kernel", "has_theorem", "sequence"]
 
@@ -117,7 +121,7 @@ def compiled_kernel(game: HeapGame) -> str | None:
     >>> compiled_kernel(Subtraction({1, 3, 4})), compiled_kernel(Square())
     ('subtraction-bitset', None)
     """
-    runner = _runner(game, None, 1 << 20)[0]
+    runner = runner_for(game, None, 1 << 20)[0]
     return None if runner.kernel == "engine" else runner.kernel
 
 
@@ -128,7 +132,7 @@ def has_theorem(game: HeapGame) -> bool:
     >>> has_theorem(Subtraction({1, 3, 4})), has_theorem(Square())
     (True, False)
     """
-    return bool(_runner(game, None, 1 << 20)[1])
+    return bool(runner_for(game, None, 1 << 20)[1])
 
 
 # -- the analysis --------------------------------------------------------------------------------
@@ -188,7 +192,7 @@ def sequence(
     limit = max(upto, max_upto if max_upto is not None else 4 * upto + 1000)
     if budget is not None:
         limit = min(limit, budget - 1)  # a proof needing more heaps than the budget is not tried
-    runner, rule, removal, heaps = _runner(game, kernel, limit, limits)
+    runner, rule, removal, heaps = runner_for(game, kernel, limit, limits)
     spec = game.spec()
     path = Path(checkpoint) if checkpoint is not None else None
     began = time.monotonic()
@@ -224,7 +228,7 @@ def sequence(
         return over_time(
             limits.max_seconds,
             f"{done:,} of {stop:,} heaps{kept}",
-            elapsed=time.monotonic() - began,
+            elapsed=spent(limits, end_by, time.monotonic(), began),
         )
 
     def compute(stop: int, phase: str) -> None:
@@ -298,7 +302,7 @@ def sequence(
     choice = runner.mask()
     rare_mask = rare_count = None
     rare = None
-    if isinstance(runner, _OctalRunner) and runner.sparse and choice is not None:
+    if isinstance(runner, OctalRunner) and runner.sparse and choice is not None:
         vals = g[: upto + 1].astype(np.int64)
         par = parity_table(choice.mask, 1 << max(1, int(vals.max()).bit_length()))[vals]
         target = (np.arange(upto + 1) + choice.off) & 1 if choice.domain else 0
@@ -314,7 +318,7 @@ def sequence(
         saltus=found.saltus if found else 0,
         proven=ok,
         proof=proof,
-        kernel=_label(runner, done) + (f" (then the proven period from heap {filled[0]})" if filled else ""),
+        kernel=kernel_label(runner, done) + (f" (then the proven period from heap {filled[0]})" if filled else ""),
         computed=done,
         seconds=time.monotonic() - began,
         rare_mask=rare_mask,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InvalidPosition, Unsupported
-from ..games.heap import HeapGame
+from ..games.heap import HeapGame, heap_tuple
 from ..rules import Outcome, Rules
 from .monoid import Bipartite
 from .quotient import MAX_CANDIDATE, Progress, compute
@@ -113,7 +113,7 @@ class MisereQuotient:
 
     def outcome(self, position: int | Iterable[int]) -> Outcome:
         """P or N under misère play, read off the P-portion."""
-        heaps = (position,) if isinstance(position, int) else tuple(position)
+        heaps = heap_tuple(position)
         return Outcome.P if self.element_of(heaps) in self.monoid.p_portion else Outcome.N
 
     def kernel(self) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..games.heap import HeapGame, Heaps
+from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from .api import MisereQuotient, cached_quotient, misere_quotient
 
@@ -41,13 +41,9 @@ ON_DEMAND_MAX = 1000
 _GAVE_UP: dict[str, int] = {}
 
 
-def _heaps(position: Heaps) -> tuple[int, ...]:
-    return (position,) if isinstance(position, int) else tuple(position)
-
-
 def quotient_for(game: HeapGame, position: Heaps) -> MisereQuotient | None:
     """A quotient of ``game`` covering the position's heaps, or None."""
-    heaps = [h for h in _heaps(position) if h]
+    heaps = [h for h in heap_tuple(position) if h]
     spec = game.spec()
     q = cached_quotient(spec, heaps)
     if q is not None:
@@ -78,7 +74,7 @@ def prepare(game: Any, top: int) -> MisereQuotient | None:
 
 def outcome(game: HeapGame, position: Heaps) -> Outcome | None:
     q = quotient_for(game, position)
-    return None if q is None else q.outcome(_heaps(position))
+    return None if q is None else q.outcome(heap_tuple(position))
 
 
 def _element(q: MisereQuotient, heaps: Iterable[int]) -> int:
@@ -91,7 +87,7 @@ def winning_moves(game: HeapGame, position: Heaps) -> list[Move[Heaps]] | None:
     if q is None:
         return None
     p = q.monoid.p_portion
-    return [m for m in game.moves(position) if _element(q, _heaps(m.position)) in p]
+    return [m for m in game.moves(position) if _element(q, heap_tuple(m.position)) in p]
 
 
 def explain(game: HeapGame, position: Heaps, analysis: Any) -> str | None:
@@ -100,7 +96,7 @@ def explain(game: HeapGame, position: Heaps, analysis: Any) -> str | None:
     if q is None:
         return None
     mon = q.monoid
-    heaps = [h for h in _heaps(position) if h]
+    heaps = [h for h in heap_tuple(position) if h]
     name = f" ({q.name})" if q.name else ""
     lines = [
         f"Misère play, read off the misère quotient of {q.game} (Plambeck–Siegel): a commutative monoid of "
@@ -124,7 +120,7 @@ def explain(game: HeapGame, position: Heaps, analysis: Any) -> str | None:
         moves = analysis.winning_moves
         if moves:
             m = moves[0]
-            y = _element(q, _heaps(m.position))
+            y = _element(q, heap_tuple(m.position))
             lines.append(
                 f"So the player to move wins: {m.label} makes the product {mon.element_text(y)}, in the P-portion"
                 + (f" ({len(moves)} winning moves in all)." if len(moves) > 1 else ".")

@@ -10,7 +10,7 @@ Following GAMESMAN, each legal move is shown with its value *for the player who 
 with the remoteness of the position it leads to (moves left until the end under "win quickly,
 lose slowly") and, for impartial games under normal play, that position's Grundy value.
 
-Everything comes from the one engine: an :class:`Evaluator` turns ``Engine.statuses`` of the
+Everything comes from the one engine: an :class:`Evaluator` turns ``Engine.outcomes`` of the
 position and all its options (one search) into :class:`MoveInfo` records.  One module per
 concern: :mod:`.values` (what a move and a position are worth, in words), :mod:`.evaluate` (the
 evaluators of impartial, scored and partisan games, one signature; the perfect player),

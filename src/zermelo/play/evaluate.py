@@ -1,8 +1,8 @@
 """Evaluation for play: a position's value for the player to move and every legal move's value.
 
 One :class:`Evaluator` per kind of game, all with one signature
-``evaluate(game, position, *, misere, limits, turn)``: impartial games by the engine's search
-(``Engine.statuses`` of the position and all its options), scored games by
+``classify(game, position, *, misere, limits, turn)``: impartial games by the engine's search
+(``Engine.outcomes`` of the position and all its options), scored games by
 :mod:`zermelo.minimax`, partisan games by canonical forms (the value each move leaves) with the
 engine's (position, side) search for how soon.  :func:`classify` picks the evaluator;
 :func:`best_move` and :func:`choose_move` are the perfect and the imperfect player.
@@ -19,12 +19,12 @@ from typing import Any
 from ..analysis import grundy as grundy_of
 from ..analysis import outcome as outcome_of
 from ..analysis import partisan_remoteness
-from ..engine import DRAW, LOSE, WIN, engine_for
+from ..engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for
 from ..errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from ..limits import Limits
 from ..rules import Impartial, Move, Outcome, Partisan, Rules, Scored
 from .notation import partisan_moves
-from .values import DRAW_, LEFT, LOSE_, MAX_MOVES, SIDES, WIN_, MoveInfo, PositionValue, other_side
+from .values import DRAWING, LEFT, LOSING, MAX_MOVES, SIDES, WINNING, MoveInfo, PositionValue, other_side
 
 __all__ = [
     "Evaluator",
@@ -38,17 +38,17 @@ __all__ = [
     "register_evaluator",
 ]
 
-_WORD = {WIN: WIN_, LOSE: LOSE_, DRAW: DRAW_}
+_WORD = {NEXT_WINS: WINNING, PREVIOUS_WINS: LOSING, DRAW: DRAWING}
 
 
 class Evaluator:
     """Classifies a position and its moves for play.  One per kind of game.
 
-    Subclasses implement :meth:`evaluate`; :func:`register_evaluator` ties one to a rules class.
+    Subclasses implement :meth:`classify`; :func:`register_evaluator` ties one to a rules class.
     A scored-game evaluator returns ``score`` per move and win/draw/lose by its sign.
     """
 
-    def evaluate(
+    def classify(
         self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
     ) -> PositionValue:
         """The position's value and every legal move's value; ``turn`` is the side to move of a
@@ -66,13 +66,13 @@ def _list_moves(game: Any, position: Any) -> list[Move[Any]]:
 
 
 class ImpartialEvaluator(Evaluator):
-    """Impartial games: ``Engine.statuses`` of the position and all its options, one search.
+    """Impartial games: ``Engine.outcomes`` of the position and all its options, one search.
 
     When that search is beyond the budget (Nim or Wythoff with big heaps), the game's closed
     forms (``outcome`` per option) still classify the moves, without remoteness.
     """
 
-    def evaluate(
+    def classify(
         self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
     ) -> PositionValue:
         assert isinstance(game, Impartial)
@@ -83,7 +83,7 @@ class ImpartialEvaluator(Evaluator):
             # frontier in the shared engine, and the next small question would pay for it).
             return self._by_formula(game, position, moves, misere, limits)
         try:
-            sts = engine_for(game).statuses([position, *(m.position for m in moves)], misere, limits)
+            sts = engine_for(game).outcomes([position, *(m.position for m in moves)], misere, limits)
         except SearchLimitExceeded:
             return self._by_formula(game, position, moves, misere, limits)
         (s, r), children = sts[0], sts[1:]
@@ -118,16 +118,16 @@ class ImpartialEvaluator(Evaluator):
         grundies = self._grundies(game, [m.position for m in moves], misere, limits)
         for i, (m, g) in enumerate(zip(moves, grundies, strict=True)):
             o = outcome_of(game, m.position, misere=misere, limits=limits)
-            value = DRAW_ if o is Outcome.DRAW else (WIN_ if o is Outcome.P else LOSE_)
+            value = DRAWING if o is Outcome.DRAW else (WINNING if o is Outcome.P else LOSING)
             infos.append(MoveInfo(i + 1, m, game.format(m.position), value, None, g))
-        own_value = DRAW_ if own is Outcome.DRAW else (WIN_ if own is Outcome.N else LOSE_)
+        own_value = DRAWING if own is Outcome.DRAW else (WINNING if own is Outcome.N else LOSING)
         own_g = self._grundies(game, [position], misere, limits)[0]
         return PositionValue(own_value, None, own_g, infos, exact=False)
 
 
 def _flip(status: int) -> int:
     """The mover's value of a move from the status of the position it leads to."""
-    return {WIN: LOSE, LOSE: WIN, DRAW: DRAW}[status]
+    return {NEXT_WINS: PREVIOUS_WINS, PREVIOUS_WINS: NEXT_WINS, DRAW: DRAW}[status]
 
 
 class ScoredEvaluator(Evaluator):
@@ -137,7 +137,7 @@ class ScoredEvaluator(Evaluator):
     loss) and ``distance``, the plies to the end with this move included.
     """
 
-    def evaluate(
+    def classify(
         self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
     ) -> PositionValue:
         assert isinstance(game, Scored)
@@ -167,12 +167,12 @@ class ScoredEvaluator(Evaluator):
         ]
         best = max(infos, key=lambda m: m.score or 0) if infos else None
         if best is None:
-            return PositionValue(DRAW_, 0, None, [], score=0)
+            return PositionValue(DRAWING, 0, None, [], score=0)
         same = [m for m in infos if m.score == best.score]
         rems = [m.remoteness for m in same if m.remoteness is not None]
         rem = None
         if rems:
-            rem = 1 + (min(rems) if best.value == WIN_ else max(rems))
+            rem = 1 + (min(rems) if best.value == WINNING else max(rems))
         return PositionValue(best.value, rem, None, infos, score=best.score)
 
 
@@ -192,7 +192,7 @@ class PartisanEvaluator(Evaluator):
     that the moves have values without a count.
     """
 
-    def evaluate(
+    def classify(
         self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
     ) -> PositionValue:
         from ..values.canonical import canonical_form  # lazily: play of impartial games never loads values
@@ -213,7 +213,7 @@ class PartisanEvaluator(Evaluator):
                 i + 1,
                 m,
                 game.format(m.position),
-                WIN_ if _favours(v.outcome, turn, after_move=True) else LOSE_,
+                WINNING if _favours(v.outcome, turn, after_move=True) else LOSING,
                 r,
                 game_value=str(v),
                 outcome=str(v.outcome),
@@ -221,7 +221,7 @@ class PartisanEvaluator(Evaluator):
             )
             for i, (m, v, r) in enumerate(zip(moves, values, rems, strict=True))
         ]
-        word = WIN_ if _favours(own.outcome, turn, after_move=False) else LOSE_
+        word = WINNING if _favours(own.outcome, turn, after_move=False) else LOSING
         return PositionValue(
             word, own_rem, None, infos, turn=turn, game_value=str(own), outcome=str(own.outcome), cg=own
         )
@@ -253,7 +253,7 @@ def _favours(outcome: Outcome, side: str, *, after_move: bool) -> bool:
 
 
 def _sign_word(score: int) -> str:
-    return WIN_ if score > 0 else LOSE_ if score < 0 else DRAW_
+    return WINNING if score > 0 else LOSING if score < 0 else DRAWING
 
 
 _EVALUATORS: list[tuple[type, Callable[[], Evaluator]]] = [
@@ -306,7 +306,7 @@ def classify(
             raise InvalidPosition(f"{game.spec()} is a partisan game: say who is to move, left or right (got {turn!r})")
     elif turn is not None:
         raise InvalidPosition(f"{game.spec()}: the side to move (left or right) is for partisan games only")
-    return evaluator_for(game).evaluate(game, position, misere=misere, limits=limits or Limits(), turn=turn)
+    return evaluator_for(game).classify(game, position, misere=misere, limits=limits or Limits(), turn=turn)
 
 
 def _size(game: Rules[Any], position: Any) -> int:
@@ -331,7 +331,7 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
     scores = [m.score for m in candidates if m.score is not None]
     if scores:  # scored games: the best score first, then quick wins and slow losses
         candidates = [m for m in candidates if m.score == max(scores)]
-    for value in (WIN_, DRAW_, LOSE_):
+    for value in (WINNING, DRAWING, LOSING):
         group = [m for m in candidates if m.value == value]
         if not group:
             continue
@@ -339,14 +339,14 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
             # Partisan: the fastest win (slowest loss) when the counts are known, then the best value.
             rems = [m.remoteness for m in group]
             if None not in rems:
-                sign = 1 if value == WIN_ else -1
+                sign = 1 if value == WINNING else -1
                 quickest = min(sign * r for r in rems if r is not None)
                 group = [m for m in group if m.remoteness is not None and sign * m.remoteness == quickest]
             best = _best_values(group, pv.turn)
-        elif value == DRAW_:
+        elif value == DRAWING:
             best = group
         else:
-            sign = 1 if value == WIN_ else -1
+            sign = 1 if value == WINNING else -1
             costs = [sign * (m.remoteness if m.remoteness is not None else _size(game, m.position)) for m in group]
             best = [m for m, c in zip(group, costs, strict=True) if c == min(costs)]
         return rng.choice(best) if rng is not None else best[0]

@@ -12,7 +12,7 @@ from ..limits import Limits
 from ..rules import Partisan, Rules
 from .evaluate import best_move, choose_move, classify
 from .notation import find_move
-from .values import DRAW_, LEFT, SIDES, WIN_, MoveInfo, PositionValue, other_side
+from .values import DRAWING, LEFT, SIDES, WINNING, MoveInfo, PositionValue, other_side
 
 __all__ = ["Session", "Turn"]
 
@@ -152,9 +152,9 @@ class Session:
         pv = self.value()
         if not pv.over:
             return None
-        if pv.value == DRAW_:
+        if pv.value == DRAWING:
             return "draw"
-        return self.to_move if pv.value == WIN_ else self._other(self.to_move)
+        return self.to_move if pv.value == WINNING else self._other(self.to_move)
 
     def _other(self, who: str) -> str:
         return {"human": "computer", "computer": "human", "first": "second", "second": "first"}[who]

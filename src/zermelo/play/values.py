@@ -13,14 +13,14 @@ from typing import Any
 from ..rules import Move
 
 __all__ = [
-    "DRAW_",
+    "DRAWING",
     "LEFT",
-    "LOSE_",
+    "LOSING",
     "MAX_MOVES",
     "MAX_TYPED",
     "RIGHT",
     "SIDES",
-    "WIN_",
+    "WINNING",
     "MoveInfo",
     "PositionValue",
     "other_side",
@@ -33,7 +33,7 @@ MAX_MOVES = 5_000
 MAX_TYPED = 1_000
 
 #: Value words, for the player who moves (a move) or is to move (a position).
-WIN_, DRAW_, LOSE_ = "win", "draw", "lose"
+WINNING, DRAWING, LOSING = "win", "draw", "lose"
 
 #: The two players of a partisan game.
 LEFT, RIGHT = "left", "right"
@@ -90,7 +90,7 @@ class MoveInfo:
         if self.game_value is not None:
             count = "" if self.remoteness is None else f" in {self.remoteness + 1}"
             return f"{self.value}{count}, value {self.game_value}"
-        if self.value == DRAW_:
+        if self.value == DRAWING:
             return "draw"
         if self.remoteness is None:
             return self.value

@@ -43,9 +43,12 @@ import math
 from fractions import Fraction
 
 from ..errors import Unsupported
+from ..limits import deep
 from .calculus import is_infinitesimal, norton_multiply
-from .game import ZERO, Game, add, deep, fold_values, game, le, neg, number, ordinal_sum, star
+from .folds import fold_values
+from .game import ZERO, Game, add, game, le, neg, number, star
 from .notation import pure_ups, uptimal
+from .ordinal import ordinal_sum
 
 __all__ = ["atomic_weight", "far_star", "is_all_small", "within_kite"]
 

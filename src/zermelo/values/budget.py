@@ -33,8 +33,8 @@ from types import FrameType
 from typing import Any
 
 from ..errors import SearchLimitExceeded
-from ..limits import ARITHMETIC, Limits, Progress, deadline, over_budget, over_time
-from .game import _ADD, _ALL, _LE, _NUMBERS
+from ..limits import ARITHMETIC, Limits, Progress, deadline, over_budget, over_time, spent
+from .game import repair_interrupted, work_done
 
 __all__ = ["value_budget", "work_done"]
 
@@ -42,12 +42,6 @@ TICK = 0.05  # seconds between looks at the clock and the caches
 REPORT_EVERY = 0.25  # seconds between progress reports of the arithmetic
 _HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the zermelo package
 _VALUES = os.path.dirname(os.path.abspath(__file__)) + os.sep  # its value arithmetic
-
-
-def work_done() -> int:
-    """Values built plus sums and comparisons computed and cached so far (in this process)."""
-    # The caches of game.py are read, never changed, except to repair an interrupted number below.
-    return len(_ALL) + len(_LE) + len(_ADD)
 
 
 @contextmanager
@@ -91,10 +85,11 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
             fired[0] = True
             raise over_time(
                 limits.max_seconds,
-                f"{work:,} sums, comparisons and values" if count_work else "",
+                # No arithmetic done: the search was what ran out (its positions are its own to count).
+                f"{work:,} sums, comparisons and values" if count_work and work else "",
                 advice="raise it with --timeout",
                 positions=work,
-                elapsed=now - start,
+                elapsed=spent(limits, end, now, start),
             )
         if cap is not None and work > cap:
             fired[0] = True
@@ -122,20 +117,9 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
             except SearchLimitExceeded:
                 continue
         if fired[0]:
-            _repair()
+            repair_interrupted()
 
 
 def _stop(old: Any) -> None:
     signal.setitimer(signal.ITIMER_REAL, 0.0)
     signal.signal(signal.SIGALRM, old)
-
-
-def _repair() -> None:
-    """Forget a number the interrupt may have caught half-built (interned, its fields not yet set).
-
-    Every other cache of the arithmetic stores a result only once it is complete, so an
-    interrupted computation leaves nothing wrong behind and the process can go on.
-    """
-    broken = [k for k, g in _NUMBERS.items() if g.num is None or (g._n, g._d) != k]
-    for k in broken:
-        del _NUMBERS[k]

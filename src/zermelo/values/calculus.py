@@ -37,9 +37,11 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
+from ..limits import deep
 from ..traversal import fold
-from .game import Game, add, deep, game, le, neg, number, ordinal_sum, star
+from .game import Game, add, game, le, neg, number, star
 from .nimber import nim_multiply
+from .ordinal import ordinal_sum
 from .thermograph import cool
 
 __all__ = [

@@ -15,19 +15,18 @@ nimbers, and *n is exactly Grundy value n (Sprague–Grundy).
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Hashable
 from typing import Any
 
 from ..cache import RulesCache
 from ..engine import check_size
-from ..errors import Unsupported
-from ..limits import Limits, Progress, deadline, over_budget, over_time
+from ..limits import Limits, Progress, deadline, deep, over_budget, over_time
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from ..sprague_grundy import mex
 from ..traversal import fold
-from .game import Game, game, ordinal_sum, star, total
+from .game import Game, game, star, total
+from .ordinal import ordinal_sum
 
 __all__ = ["canonical_form", "value_cache"]
 
@@ -45,7 +44,6 @@ def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
 
 
 _NO_LIMITS = Limits()
-_DEPTH = 100_000  # recursion allowed to value arithmetic, as in :func:`~zermelo.values.game.deep`
 
 
 def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = None) -> Game:
@@ -150,17 +148,10 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             out = _mex_star(vals) or game(vals, vals)
         return -out if value_key is not None and flips[p] else out
 
-    # As :func:`~zermelo.values.game.deep`, inline: value arithmetic recurses by birthday.
-    old = sys.getrecursionlimit()
-    if old < _DEPTH:
-        sys.setrecursionlimit(_DEPTH)
     try:
-        out: Game = fold(position, children, combine, key, memo)
-    except RecursionError:
-        raise Unsupported("these game values are too deep to compute (birthday beyond the recursion budget)") from None
+        with deep():  # value arithmetic recurses by birthday
+            out: Game = fold(position, children, combine, key, memo)
     finally:
-        if old < _DEPTH:
-            sys.setrecursionlimit(old)
         if limits.progress is not None:
             limits.progress(Progress(count[0], count[1], time.monotonic() - start, done=True))
     return -out if value_key is not None and flips[position] else out

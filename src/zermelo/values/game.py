@@ -23,29 +23,31 @@ games involved (numbers and nimbers are compared and added without recursion).
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Hashable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from ..errors import Unsupported
+from ..limits import deep
 from ..rules import Outcome
 from ..sprague_grundy import mex
-from ..traversal import fold
-from .dyadic import birthday_of_number, format_dyadic, from_signs, sign_expansion, simplest_pair
+from .dyadic import simplest_pair
+from .folds import birthday, fold_values, stops
 
 if TYPE_CHECKING:
     from .thermograph import Thermograph
 
 __all__ = [
+    "BUILT_ON",
     "Game",
     "deep",
+    "fold_values",
     "game",
     "integer",
     "number",
-    "ordinal_sum",
+    "repair_interrupted",
     "star",
+    "total",
+    "work_done",
     "zero",
 ]
 
@@ -58,7 +60,7 @@ class Game:
     ``None``; ``nim`` is n when the game is the nimber *n (0 for zero), else ``None``.
     """
 
-    __slots__ = ("_L", "_R", "_birthday", "_d", "_n", "_neg", "_stops", "_thermo", "id", "nim", "num")
+    __slots__ = ("_L", "_R", "_d", "_n", "_neg", "id", "nim", "num")
 
     def __init__(self, ident: int, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> None:
         self.id = ident
@@ -67,9 +69,6 @@ class Game:
         self.num: Fraction | None = None
         self.nim: int | None = None
         self._neg: Game | None = None
-        self._stops: tuple[Fraction, Fraction] | None = None
-        self._birthday: int | None = None
-        self._thermo: Thermograph | None = None
         # A number's numerator and denominator as ints: compared by cross-multiplying, which
         # is much cheaper than Fraction comparisons (this is the hot path of small values).
         self._n = 0
@@ -154,9 +153,7 @@ class Game:
         return self is other
 
     def __reduce__(self) -> tuple[Any, ...]:
-        from .notation import parse_value
-
-        return (parse_value, (str(self),))
+        return (BUILT_ON.parse_value, (str(self),))
 
     # ------------------------------------------------------------------ analyses
     @property
@@ -175,19 +172,17 @@ class Game:
     @property
     def left_stop(self) -> Fraction:
         """Where play ends when Left starts and both play well, ignoring the tempo (a number)."""
-        return _stops(self)[0]
+        return stops(self)[0]
 
     @property
     def right_stop(self) -> Fraction:
         """The stop when Right starts."""
-        return _stops(self)[1]
+        return stops(self)[1]
 
     @property
     def thermograph(self) -> Thermograph:
         """The exact thermograph (walls and mast), see :mod:`zermelo.values.thermograph`."""
-        from .thermograph import thermograph
-
-        return thermograph(self)
+        return BUILT_ON.thermograph(self)
 
     @property
     def mean(self) -> Fraction:
@@ -202,25 +197,19 @@ class Game:
     @property
     def birthday(self) -> int:
         """The day the game is born: 0 for 0, 1 + the latest-born option otherwise."""
-        return _birthday(self)
+        return birthday(self)
 
     @property
     def reduced(self) -> Game:
         """The reduced canonical form: the simplest game equal to this one up to an infinitesimal."""
-        from .reduced import reduced_canonical_form
-
-        return reduced_canonical_form(self)
+        return BUILT_ON.reduced_canonical_form(self)
 
     def cool(self, t: Fraction | int) -> Game:
         """The game cooled by the number ``t`` ≥ 0 (see :func:`zermelo.values.thermograph.cool`)."""
-        from .thermograph import cool
-
-        return cool(self, Fraction(t))
+        return BUILT_ON.cool(self, Fraction(t))
 
     def __str__(self) -> str:
-        from .notation import format_value
-
-        return format_value(self)
+        return BUILT_ON.format_value(self)
 
     def __repr__(self) -> str:
         return f"Game({str(self)!r})"
@@ -552,118 +541,48 @@ def total(games: Iterable[Game]) -> Game:
     return acc
 
 
-def ordinal_sum(g: Game, h: Game) -> Game:
-    """The ordinal sum G:H = {G^L, G:H^L | G^R, G:H^R}: play in H until someone moves in G.
-
-    Its value depends on the form of G (here canonical) but only on the value of H (Conway,
-    *On Numbers and Games*, ch. 15), which is what makes Hackenbush trees cheap: an edge with
-    a tree above it is the edge : (the value of the tree).
-
-    >>> print(ordinal_sum(number(1), number(-1)), ordinal_sum(star(), star()), ordinal_sum(number(1), star()))
-    1/2 *2 1*
-    """
-    if g.num is not None and h.num is not None:  # a stalk on a stalk: the signs follow on
-        return number(from_signs(sign_expansion(g.num) + sign_expansion(h.num)))
-    if g.nim is not None and h.nim is not None:  # green stalks: *a : *b = *(a + b)
-        return star(g.nim + h.nim)
-    return ordinal_fold(g, h)
-
-
-def ordinal_fold(g: Game, h: Game) -> Game:
-    """:func:`ordinal_sum` by its definition, over every position of H (no shortcut)."""
-    memo: dict[Hashable, Any] = {}
-
-    def children(x: Game) -> list[Game]:
-        return [*x.left, *x.right]
-
-    def combine(x: Game, vals: list[Game]) -> Game:
-        n = len(x.left)
-        return game([*g.left, *vals[:n]], [*g.right, *vals[n:]])
-
-    out: Game = fold(h, children, combine, key=_ident, memo=memo)
-    return out
-
-
-# ---------------------------------------------------------------------- stops, birthday
-T = TypeVar("T")
-
-
-def fold_values(root: Game, leaf: Callable[[Game], T | None], combine: Callable[[Game], T]) -> T:
-    """Evaluate a cached quantity bottom-up over options without recursion (via the engine's fold)."""
-
-    def children(g: Game) -> Iterator[Game]:
-        if leaf(g) is None:
-            yield from g.left
-            yield from g.right
-
-    def comb(g: Game, _vals: list[Any]) -> T:
-        hit = leaf(g)
-        return hit if hit is not None else combine(g)
-
-    out: T = fold(root, children, comb, key=_ident)
-    return out
-
-
-def _stops(g: Game) -> tuple[Fraction, Fraction]:
-    if g._stops is not None:
-        return g._stops
-
-    def leaf(x: Game) -> tuple[Fraction, Fraction] | None:
-        if x._stops is None and x.num is not None:
-            x._stops = (x.num, x.num)
-        elif x._stops is None and x.nim is not None:
-            x._stops = (ZERO_FRACTION, ZERO_FRACTION)
-        return x._stops
-
-    def combine(x: Game) -> tuple[Fraction, Fraction]:
-        x._stops = (max(_stops(o)[1] for o in x.left), min(_stops(o)[0] for o in x.right))
-        return x._stops
-
-    return fold_values(g, leaf, combine)
-
-
-def _birthday(g: Game) -> int:
-    if g._birthday is not None:
-        return g._birthday
-
-    def leaf(x: Game) -> int | None:
-        if x._birthday is None and x.num is not None:
-            x._birthday = birthday_of_number(x.num)
-        elif x._birthday is None and x.nim is not None:
-            x._birthday = x.nim
-        return x._birthday
-
-    def combine(x: Game) -> int:
-        x._birthday = 1 + max((_birthday(o) for o in (*x.left, *x.right)), default=-1)
-        return x._birthday
-
-    return fold_values(g, leaf, combine)
-
-
-# ---------------------------------------------------------------------- depth guard
-@contextmanager
-def deep(limit: int = 100_000) -> Iterator[None]:
-    """Allow deep (birthday-bounded) recursion in value arithmetic; a clear error past it.
-
-    Python 3.11 runs pure-Python recursion without growing the C stack, so a generous limit is
-    safe; what is beyond it is reported as :class:`~zermelo.errors.Unsupported`.
-    """
-    old = sys.getrecursionlimit()
-    if old < limit:
-        sys.setrecursionlimit(limit)
-    try:
-        yield
-    except RecursionError:
-        raise Unsupported("these game values are too deep to compute (birthday beyond the recursion budget)") from None
-    finally:
-        if old < limit:
-            sys.setrecursionlimit(old)
-
-
+# ---------------------------------------------------------------------- the caches
 def reset_caches() -> None:
     """Forget cached comparisons and sums (values stay interned).  For benchmarks that time cold runs."""
     _LE.clear()
     _ADD.clear()
 
 
-_ = format_dyadic  # re-exported for notation's convenience
+def work_done() -> int:
+    """Values built plus sums and comparisons computed and cached so far (in this process)."""
+    return len(_ALL) + len(_LE) + len(_ADD)
+
+
+def repair_interrupted() -> None:
+    """Forget a number an interrupt may have caught half-built (interned, its fields not yet set).
+
+    Every other cache of the arithmetic stores a result only once it is complete, so an
+    interrupted computation leaves nothing wrong behind and the process can go on
+    (:mod:`zermelo.values.budget` calls this after stopping the arithmetic).
+    """
+    broken = [k for k, g in _NUMBERS.items() if g.num is None or (g._n, g._d) != k]
+    for k in broken:
+        del _NUMBERS[k]
+
+
+# ---------------------------------------------------------------------- what is built on Game
+class BuiltOn:
+    """The functions of the modules built on :class:`Game` that its methods call.
+
+    Printing (``str``), pickling, the thermograph (``mean``, ``temperature``), cooling and the
+    reduced canonical form live in :mod:`~zermelo.values.notation`,
+    :mod:`~zermelo.values.thermograph` and :mod:`~zermelo.values.reduced`, which build values
+    with this module, so this module cannot import them (no import cycle, not even inside a
+    function).  Each of them fills its slots here when it loads — as the games register
+    themselves with the catalogue — and the package :mod:`zermelo.values`, which Python runs
+    before any module in it, loads all three: a :class:`Game` is never seen without them.
+    """
+
+    format_value: Callable[[Game], str]
+    parse_value: Callable[[str], Game]
+    thermograph: Callable[[Game], Thermograph]
+    cool: Callable[[Game, Fraction], Game]
+    reduced_canonical_form: Callable[[Game], Game]
+
+
+BUILT_ON = BuiltOn()

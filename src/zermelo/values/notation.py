@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..errors import InvalidPosition
+from ..limits import deep
 from ..traversal import fold
 from .dyadic import format_dyadic, is_dyadic
-from .game import ZERO, Game, add, deep, game, neg, number, star
+from .game import BUILT_ON, ZERO, Game, add, game, neg, number, star
 
 __all__ = ["format_value", "parse_value"]
 
@@ -420,3 +421,7 @@ def _check_nesting(toks: list[_Tok]) -> None:
         run = run + 1 if t.kind == "pm" else 0
         if depth + run > _MAX_NESTING:
             raise _Bad(f"brackets nested more than {_MAX_NESTING} deep (at position {t.pos + 1})")
+
+
+BUILT_ON.format_value = format_value  # str(g) and pickling (see zermelo.values.game.BuiltOn)
+BUILT_ON.parse_value = parse_value

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from ..files import save_figure
 from .game import Game
 from .thermograph import Wall
 
@@ -65,6 +66,4 @@ def save_thermograph(g: Game, path: str | Path, title: str | None = None) -> Pat
     ax.grid(alpha=0.3)
     fig.tight_layout()
     out = Path(path)
-    fig.savefig(out, format="svg" if out.suffix.lower() == ".svg" else "png")
-    plt.close(fig)
-    return out
+    return save_figure(fig, out, format="svg" if out.suffix.lower() == ".svg" else "png")

@@ -20,7 +20,9 @@ takes milliseconds; that construction stays in the tests as the oracle this one 
 
 from __future__ import annotations
 
-from .game import Game, fold_values, game, neg, star
+from .calculus import heat
+from .folds import fold_values
+from .game import BUILT_ON, Game, game, neg, star
 
 __all__ = ["inf_le", "reduced_canonical_form"]
 
@@ -38,8 +40,6 @@ def reduced_canonical_form(g: Game) -> Game:
     """rcf(G): the star projection of ∫^* G, cached."""
     hit = _RCF.get(g.id)
     if hit is None:
-        from .calculus import heat  # calculus builds on thermographs, which build on this package
-
         hit = _RCF[g.id] = star_projection(heat(g, star()))
     return hit
 
@@ -66,3 +66,6 @@ def star_projection(g: Game) -> Game:
         return out
 
     return fold_values(g, leaf, combine)
+
+
+BUILT_ON.reduced_canonical_form = reduced_canonical_form  # Game.reduced (see zermelo.values.game.BuiltOn)

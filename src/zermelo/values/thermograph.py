@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .game import Game, add, fold_values, game, number, star
+from .folds import fold_cached, fold_values
+from .game import BUILT_ON, Game, add, game, number, star
 
 __all__ = ["Thermograph", "Wall", "cool", "thermograph"]
 
@@ -142,26 +143,28 @@ def _number_temperature(x: Fraction) -> Fraction:
     return Fraction(-1, x.denominator) if x.denominator > 1 else Fraction(-1)
 
 
-def thermograph(g: Game) -> Thermograph:
-    """The thermograph of ``g`` (cached on the value; computed bottom-up without recursion)."""
+_THERMOGRAPHS: dict[int, Thermograph] = {}  # by the value's id (values are interned)
 
-    def leaf(x: Game) -> Thermograph | None:
-        if x._thermo is None and x.num is not None:
-            w = Wall.constant(x.num)
-            x._thermo = Thermograph(w, w, x.num, _number_temperature(x.num))
-        elif x._thermo is None and x.nim is not None and x.nim > 1:
-            x._thermo = thermograph(star(1))  # every *n (n >= 1) has the thermograph of *
-        return x._thermo
+
+def thermograph(g: Game) -> Thermograph:
+    """The thermograph of ``g`` (cached per value; computed bottom-up without recursion)."""
 
     def combine(x: Game) -> Thermograph:
-        lw = _extreme([thermograph(o).right_wall for o in x.left], True).tilt(-1)
-        rw = _extreme([thermograph(o).left_wall for o in x.right], False).tilt(1)
+        lw = _extreme([_THERMOGRAPHS[o.id].right_wall for o in x.left], True).tilt(-1)
+        rw = _extreme([_THERMOGRAPHS[o.id].left_wall for o in x.right], False).tilt(1)
         top = _meeting(lw, rw)
-        mast = lw(top)
-        x._thermo = Thermograph(lw.upto(top), rw.upto(top), mast, top)
-        return x._thermo
+        return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
 
-    return fold_values(g, leaf, combine)
+    return fold_cached(g, _THERMOGRAPHS, _known_thermograph, combine)
+
+
+def _known_thermograph(x: Game) -> Thermograph | None:
+    if x.num is not None:
+        w = Wall.constant(x.num)
+        return Thermograph(w, w, x.num, _number_temperature(x.num))
+    if x.nim is not None and x.nim > 1:
+        return thermograph(star(1))  # every *n (n >= 1) has the thermograph of *
+    return None
 
 
 def _meeting(lw: Wall, rw: Wall) -> Fraction:
@@ -211,3 +214,7 @@ def cool(g: Game, t: Fraction) -> Game:
         return memo[x.id]
 
     return fold_values(g, leaf, combine)
+
+
+BUILT_ON.thermograph = thermograph  # Game.thermograph, mean, temperature, cool (see BuiltOn)
+BUILT_ON.cool = cool

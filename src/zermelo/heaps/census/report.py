@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import InvalidPosition
+from ...files import save_figure
 from .store import CensusRecord, Store
 
 __all__ = ["Disagreement", "compare", "render_csv", "render_table", "select", "status_of"]
@@ -143,12 +144,7 @@ def draw(rows: list[CensusRecord], path: Path) -> None:
     if rows:
         ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
-    try:
-        fig.savefig(path)
-    except OSError as exc:
-        raise InvalidPosition(f"cannot write {path}: {exc.strerror or exc}") from exc
-    finally:
-        plt.close(fig)
+    save_figure(fig, path)
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,7 @@ def _checkpoint(db: str | os.PathLike[str], game: tuple[str, str], upto: int) ->
     return checkpoint_dir(db) / f"{safe}.npz"
 
 
-def _cluster(workers: int | None, scheduler: str | None, processes: bool) -> tuple[Any, Any, int]:
+def dask_cluster(workers: int | None, scheduler: str | None, processes: bool) -> tuple[Any, Any, int]:
     """A Dask client (and the LocalCluster it owns, if any) and the number of workers."""
     if scheduler is not None:
         distributed: Any = importlib.import_module("distributed")  # untyped: used through Any
@@ -199,7 +199,7 @@ def run(
         if not pending:
             return CensusSummary(len(members), total, stored, 0, failed, time.monotonic() - began, 0)
         checkpoint_dir(db).mkdir(parents=True, exist_ok=True)
-        client, cluster, nworkers = _cluster(workers, scheduler, processes)
+        client, cluster, nworkers = dask_cluster(workers, scheduler, processes)
         token = uuid.uuid4().hex[:8]
         futures: dict[Any, tuple[str, str]] = {}
         try:
