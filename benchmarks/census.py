@@ -16,6 +16,11 @@ choose others.  The machine is shared: the load average is printed beside the fi
 run's CPU time (user + system of this process and its worker processes) beside its wall time, so
 the overhead can be read in CPU seconds when other processes take the cores.
 
+``--stretch SECONDS --open-db FILE --checkpoints DIR`` runs instead the unsolved games (the
+normal forms of :data:`UNSOLVED`) whose kernel has a sparse space in the census ``FILE``, each
+towards 2^24 heaps with a checkpoint in ``DIR`` and a deadline of ``SECONDS`` (run it again to go
+on from the checkpoints), and prints the heaps reached per game.
+
 ``--only-open FILE`` restricts the games to those a stored census (``FILE``) left open, skipping
 the ones its kernel ran without a sparse space (quadratic: ``--with-quadratic`` keeps them);
 ``--db FILE`` keeps the database.  So the 10^6 count is
@@ -133,6 +138,39 @@ def _open_games(db: str, upto: int, quadratic: bool) -> set[tuple[str, str]]:
     return {(f, c) for f, c, k in rows if quadratic or "no sparse space" not in (k or "")}
 
 
+def stretch(seconds: float, db: str, folder: str, target: int = 2**24) -> None:
+    """The unsolved games towards ``target`` heaps, checkpointed, ``seconds`` each."""
+    import numpy as np
+
+    from zermelo.errors import SearchLimitExceeded
+    from zermelo.heaps import Octal, sequence
+    from zermelo.limits import Limits
+
+    con = sqlite3.connect(db)
+    try:
+        kernel = dict(con.execute("SELECT code, kernel FROM results WHERE same_as IS NULL AND upto = 100000"))
+    finally:
+        con.close()
+    games = sorted({normal_form(c)[1] for c in UNSOLVED}, key=lambda c: (len(c), c))
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    print(f"{_load()}\n| game | heaps reached | result | seconds |\n| --- | ---: | --- | ---: |")
+    for code in games:
+        if "no sparse space" in (kernel.get(code) or ""):
+            print(f"| {code} | - | not run: no sparse space (quadratic) | - |", flush=True)
+            continue
+        ck = Path(folder) / f"{code}.npz"
+        t0 = time.perf_counter()
+        try:
+            s = sequence(Octal(code), target, max_upto=target, checkpoint=ck, limits=Limits(None, seconds).started())
+            reached = s.computed - 1
+            result = f"period {s.period} from {s.preperiod} ({s.proof})" if s.proven else "no period"
+        except SearchLimitExceeded:
+            with np.load(ck) as z:
+                reached = len(z["values"]) - 1
+            result = "stopped at the time budget (checkpoint saved)"
+        print(f"| {code} | {reached:,} | {result} | {time.perf_counter() - t0:.0f} |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.census")
     ap.add_argument("--digits", type=int, default=3)
@@ -144,7 +182,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--open-upto", type=int, default=100_000, help="the heap count of --only-open's rows")
     ap.add_argument("--with-quadratic", action="store_true", help="with --only-open: keep games without sparse space")
     ap.add_argument("--db", metavar="FILE", help="keep the census database here (one run only)")
+    ap.add_argument("--stretch", type=float, metavar="SECONDS", help="the unsolved games towards 2^24 heaps")
+    ap.add_argument("--open-db", metavar="FILE", help="with --stretch: the 10^5 census (for the kernels)")
+    ap.add_argument("--checkpoints", default="census-stretch", metavar="DIR", help="with --stretch")
     args = ap.parse_args(argv)
+    if args.stretch is not None:
+        if not args.open_db:
+            ap.error("--stretch needs --open-db FILE")
+        stretch(args.stretch, args.open_db, args.checkpoints)
+        return
     digits, upto = (2, 20_000) if args.quick else (args.digits, args.upto)
     ms = members("octal", digits=digits)
     if args.only_open:

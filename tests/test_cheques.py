@@ -80,12 +80,14 @@ def test_golden_why_of_the_notes_cheques() -> None:
         "odd-numbered one or every even-numbered one: after she takes one of a kind, both ends of the row are of the "
         "other kind, so the opponent must take one of those and uncover another of hers. The odd-numbered sum to 12, "
         "the even-numbered to 11; she takes the odd-numbered ones, starting with take first (3), which guarantees at "
-        "least +1; so with an even number she never does worse than the opponent. Best play can do more: the value "
+        "least +1; so with an even number she never does worse than the opponent. Best play does better: the value "
         "is +9. Backward induction (negamax): a position is worth, to the player to move, the best over her moves of "
         "what she gains minus what the position left is worth to the opponent. Best play (the player to move first): "
         "take last (9), take last (5), take first (3), take first (1), take first (4), take the last one (1); the "
         "player to move takes 9 + 3 + 4 = 16, the opponent 5 + 1 + 1 = 7: +9, the value."
     )
+    even = Cheques((5, 3, 4, 5))
+    assert "The strategy is also best play here: the value is +1." in negamax(even, even.parse("")).why()
     odd = Cheques((1, 5, 1))
     assert (
         negamax(odd, odd.parse(""))

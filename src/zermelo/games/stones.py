@@ -158,8 +158,23 @@ class StoneGame(_Row):
             "of the other kind, so the opponent must take one of those and uncover another of hers. The "
             f"odd-numbered sum to {odd}, the even-numbered to {even}; she takes the {pick} ones{tie}, starting with "
             f"{move}, which guarantees at least {abs(odd - even):+d}; so with an even number she never does worse "
-            f"than the opponent. Best play can do more: the value is {analysis.value:+d}."
+            f"than the opponent.{_beside_the_value(abs(odd - even), getattr(analysis, 'value', None))}"
         )
+
+
+def _beside_the_value(guarantee: int, value: object) -> str:
+    """How the parity guarantee compares with the searched value (when the search gave one).
+
+    >>> _beside_the_value(1, 1)
+    ' The strategy is also best play here: the value is +1.'
+    >>> _beside_the_value(1, 3)
+    ' Best play does better: the value is +3.'
+    """
+    if type(value) is not int:
+        return ""
+    if value == guarantee:
+        return f" The strategy is also best play here: the value is {value:+d}."
+    return f" Best play does better: the value is {value:+d}."
 
 
 def colour_sums(row: Sequence[int]) -> tuple[int, int]:

@@ -43,8 +43,11 @@ def parse_set(text: str, game: str) -> frozenset[int]:
         raise InvalidGame(f"{game}: give the subtraction set, like {game}:1,3,4")
     values: set[int] = set()
     for w in words:
-        if not w.lstrip("+-").isdigit():
-            raise InvalidGame(f"{game}: {w!r} is not a whole number (the set is like 1,3,4)")
+        digits = w.lstrip("+-")
+        if not (digits.isascii() and digits.isdigit()):
+            raise InvalidGame(f"{game}: {w[:60]!r} is not a whole number (the set is like 1,3,4)")
+        if len(digits) > 4000:  # int() refuses more than 4,300 digits; no game needs a tenth of that
+            raise InvalidGame(f"{game}: a number of {len(digits):,} digits is too large for a subtraction set")
         v = int(w)
         if v <= 0:
             raise InvalidGame(f"{game}: the set must hold positive numbers, got {v}")
