@@ -361,7 +361,10 @@ def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client,
     # They ran 10-11 s, to the worker's cap and past it: the value arithmetic polls no clock.
     started = time.monotonic()
     r = client.get("/api/value", params={"game": game, "position": position})
-    assert r.status_code == 422 and "budget" in r.json()["error"]
+    # Either stop is a clear one-line 422: the search budget, or (toppling's sums grow fast) the
+    # memory one request may use.
+    error = r.json()["error"]
+    assert r.status_code == 422 and ("budget" in error or "needs more memory than this server" in error), error
     assert time.monotonic() - started < CAP
 
 

@@ -34,7 +34,7 @@ from .cache import RulesCache
 from .engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for, plain_kernels
 from .errors import SearchLimitExceeded, Unsupported
 from .explain import explain
-from .limits import Limits, deadline_scope, over_budget, over_time, too_big
+from .limits import Limits, deadline_scope, over_budget, over_time, spent, too_big
 from .rules import Impartial, Move, Outcome, Partisan, Sum, short
 from .sprague_grundy import GValue, Loopy
 
@@ -255,8 +255,9 @@ def winning_moves(
 
 
 def _check_deadline(lim: Limits, doing: str) -> None:
-    if lim.deadline is not None and time.monotonic() > lim.deadline:
-        raise over_time(lim.max_seconds, doing)
+    now = time.monotonic()
+    if lim.deadline is not None and now > lim.deadline:
+        raise over_time(lim.max_seconds, doing, elapsed=spent(lim, lim.deadline, now, now))
 
 
 def outcomes(
