@@ -302,3 +302,13 @@ def test_cli_refuses_with_exit_2(capsys) -> None:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--heaps 3" in err
     assert main(["conjecture", "nim", "a ^ b ^ c == 0", "--upto", "5", "--heaps", "3"]) == 0
+
+
+def test_guessing_refuses_a_huge_upto_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    # The fuzz battery: `conjecture allbut:1,2 --upto 10^20` (no predicate: guess the P-set) was an
+    # OverflowError building 10^20 table columns; it is refused like the predicate form.
+    status, _, err = run(capsys, "conjecture", "allbut:1,2", "--upto", "100000000000000000000")
+    assert (
+        status == 2
+        and err == "zermelo: error: --upto 100000000000000000000 gives too many positions (at most 1,000,000)\n"
+    )

@@ -482,6 +482,8 @@ def guess_pset(
         template = entry(game.spec().partition(":")[0]).table
     if template is None or "{n}" not in template:
         raise Unsupported(f"{game.spec()}: guessing works for games whose table is a row; give a predicate")
+    if upto + 1 > MAX_CELLS:
+        raise Unsupported(f"--upto {upto} gives too many positions (at most {MAX_CELLS:,})")
     _, cl, cells, _ = layout(game, template, 1, upto + 1)
     labelled = [(n, p) for n, p in zip(cl, cells[0], strict=True) if p is not None]
     if template != "{n}":

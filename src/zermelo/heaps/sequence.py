@@ -256,6 +256,7 @@ def sequence(
             if end_by is not None and time.monotonic() >= end_by:
                 raise stop_by_time(stop)
             end = min(stop, done + chunk)
+            first = done
             t0 = time.monotonic()
             try:
                 runner.run(g, done, end)
@@ -266,7 +267,7 @@ def sequence(
                 raise stop_by_time(stop) from None
             done = end
             took = time.monotonic() - t0
-            chunk = _next_chunk(chunk, took, end_by is not None)
+            chunk = _timed_chunk(chunk, took, first, end) if end_by is not None else _next_chunk(chunk, took)
             if progress is not None:
                 progress(SequenceProgress(done, stop, time.monotonic() - began, phase))
             if path is not None and time.monotonic() - last_save > checkpoint_seconds:
@@ -327,13 +328,23 @@ def sequence(
     )
 
 
-def _next_chunk(chunk: int, took: float, timed: bool) -> int:
-    """The next chunk's size: chunks take 0.2 to 1 s (at most :data:`CHUNK_SECONDS_TIMED` with a
-    deadline, so the run stops within it of the deadline)."""
-    if timed:
-        if took > CHUNK_SECONDS_TIMED:
-            return max(chunk // 2, 16)
-        return min(chunk * 2, 1 << 24) if took < CHUNK_SECONDS_TIMED / 4 else chunk
+def _timed_chunk(chunk: int, took: float, start: int, end: int) -> int:
+    """The next chunk's size with a deadline: heaps ``start..end`` took ``took`` seconds; the next
+    chunk, from ``end``, aims at half of :data:`CHUNK_SECONDS_TIMED`, its cost predicted as if a heap
+    n cost n^2 (take-and-break's worst: doubling a chunk of tbreak:0.8 at heap 768 made it 14 times
+    slower, 0.64 s, past the deadline's allowance); at most double the last chunk.
+
+    >>> _timed_chunk(512, 0.047, 256, 768) < 512 < _timed_chunk(512, 0.001, 256, 768)
+    True
+    """
+    ratio = CHUNK_SECONDS_TIMED / 2 / max(took, 1e-6)
+    done3, start3 = end**3, start**3
+    grown = int((done3 + ratio * (done3 - start3)) ** (1 / 3)) - end
+    return max(16, min(grown, 2 * chunk, 1 << 24))
+
+
+def _next_chunk(chunk: int, took: float) -> int:
+    """The next chunk's size without a deadline: chunks take 0.2 to 1 s."""
     return int(min(max(chunk * (2 if took < 0.2 else 1) // (2 if took > 1.0 else 1), 1024), 1 << 24))
 
 
