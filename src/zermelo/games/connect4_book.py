@@ -293,7 +293,7 @@ def _on_dask(
     record: Callable[[list[tuple[int, int]], list[tuple[int, int]]], None],
 ) -> int:
     """Solve ``pending`` in chunks on the census's Dask cluster; the number of workers."""
-    from ..heaps.census.run import dask_cluster
+    from ..heaps.census.run import dask_cluster, release
 
     client, cluster, n = dask_cluster(workers, scheduler, processes)
     futures: dict[Any, list[tuple[int, int]]] = {}
@@ -306,11 +306,5 @@ def _on_dask(
         for future in as_completed(list(futures), loop=client.loop):
             record(futures.pop(future), future.result())
     finally:
-        for f in futures:
-            f.cancel()
-        with contextlib.suppress(Exception):
-            client.close(timeout=10)
-        if cluster is not None:
-            with contextlib.suppress(Exception):
-                cluster.close(timeout=10)
+        release(client, cluster, futures)
     return n

@@ -31,7 +31,7 @@ import threading
 import time
 import uuid
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -145,6 +145,18 @@ def dask_cluster(workers: int | None, scheduler: str | None, processes: bool) ->
     return client, cluster, n
 
 
+def release(client: Any, cluster: Any, futures: Iterable[Any]) -> None:
+    """Cancel what is left of ``futures``, then close the client and (a local one) the cluster,
+    which ends its workers; a failure to close is not the caller's error."""
+    for f in futures:
+        f.cancel()
+    with contextlib.suppress(Exception):
+        client.close(timeout=10)
+    if cluster is not None:
+        with contextlib.suppress(Exception):
+            cluster.close(timeout=10)
+
+
 def run(
     members: list[Member],
     upto: int,
@@ -240,13 +252,7 @@ def run(
                 logging.getLogger(name).setLevel(logging.CRITICAL + 1)
             raise
         finally:
-            for f in futures:
-                f.cancel()
-            with contextlib.suppress(Exception):
-                client.close(timeout=10)
-            if cluster is not None:
-                with contextlib.suppress(Exception):
-                    cluster.close(timeout=10)
+            release(client, cluster, futures)
             with contextlib.suppress(OSError):
                 checkpoint_dir(db).rmdir()  # only when empty: no game is left to resume
     return CensusSummary(len(members), total, stored, computed, failed, time.monotonic() - began, nworkers)
