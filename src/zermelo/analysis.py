@@ -23,7 +23,6 @@ when present; the tests check every one against the search.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
@@ -34,7 +33,7 @@ from .cache import RulesCache
 from .engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for, plain_kernels
 from .errors import SearchLimitExceeded, Unsupported
 from .explain import explain
-from .limits import Limits, deadline_scope, over_budget, over_time, spent, too_big
+from .limits import Limits, check_clock, deadline_scope, over_budget, too_big
 from .rules import Impartial, Move, Outcome, Partisan, Sum, short
 from .sprague_grundy import GValue, Loopy
 
@@ -245,19 +244,13 @@ def winning_moves(
         if not len(moves) & 1023:
             if cap is not None and len(moves) > cap:
                 raise over_budget(cap, "moves to examine")
-            _check_deadline(lim, "listing the winning moves")
+            check_clock(lim, lim.deadline, "listing the winning moves")
     if cap is not None and len(moves) > cap:
         raise over_budget(cap, "moves to examine")
     if not moves:
         return []
     outs = outcomes(game, [m.position for m in moves], misere=misere, limits=lim)
     return [m for m, o in zip(moves, outs, strict=True) if o is Outcome.P]
-
-
-def _check_deadline(lim: Limits, doing: str) -> None:
-    now = time.monotonic()
-    if lim.deadline is not None and now > lim.deadline:
-        raise over_time(lim.max_seconds, doing, elapsed=spent(lim, lim.deadline, now, now))
 
 
 def outcomes(
@@ -277,11 +270,11 @@ def outcomes(
         for i, p in enumerate(positions):
             found[i] = game.outcome_formula(p, misere)
             if not i & 1023:  # a million formulas (every option of Kayles 10^6) take seconds
-                _check_deadline(lim, "judging the moves")
+                check_clock(lim, lim.deadline, "judging the moves")
     if not misere and (type(game).grundy_formula is not Impartial.grundy_formula or isinstance(game, Sum)):
         for i, p in enumerate(positions):
             if not i & 1023:
-                _check_deadline(lim, "judging the moves")
+                check_clock(lim, lim.deadline, "judging the moves")
             if found[i] is None:
                 g = _closed_grundy(game, p, lim)
                 if g is not None:

@@ -28,7 +28,7 @@ import numpy as np
 from .cache import RulesCache
 from .errors import SearchLimitExceeded
 from .graph import Graph, kernel, overrides, plain_kernels
-from .limits import Limits, Progress, deadline, deadline_scope, over_budget, over_time, spent, too_big
+from .limits import Limits, Progress, check_clock, deadline, deadline_scope, over_budget, over_time, too_big
 from .rules import Impartial, Sum, short, summands
 from .sprague_grundy import GValue, Loopy, mex, nim_sum
 from .traversal import fold
@@ -58,14 +58,6 @@ WIN, LOSE = NEXT_WINS, PREVIOUS_WINS
 
 #: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
 CHECK_OPTIONS = 1 << 15
-
-
-def _check_clock(limits: Limits, end: float | None) -> None:
-    """Raise the one time-budget error if ``end`` (``limits``' deadline) has passed."""
-    if end is not None:
-        now = time.monotonic()
-        if now > end:
-            raise over_time(limits.max_seconds or 0, elapsed=spent(limits, end, now, now))
 
 
 class Engine:
@@ -98,12 +90,12 @@ class Engine:
         """
         n0 = graph.checkpoint()
         end = deadline(limits, time.monotonic())
-        _check_clock(limits, end)  # out of time already (a later part of one analysis): build nothing
+        check_clock(limits, end)  # out of time already (a later part of one analysis): build nothing
         try:
             nodes = []
             for i, (r, p) in enumerate(roots):
                 if not i & 4095:  # a million roots take a second or two: the clock is checked on the way
-                    _check_clock(limits, end)
+                    check_clock(limits, end)
                 nodes.append(graph.node(r, p))
             for j in sorted(set(nodes)):
                 if j >= n0:
@@ -221,7 +213,7 @@ class Engine:
         split = []
         for i, p in enumerate(positions):
             if not i & 4095:  # splitting a million positions takes a second: check the clock on the way
-                _check_clock(lim, end)
+                check_clock(lim, end)
             split.append(summands(self.rules, p))
         flat = self._search(graph, [rp for parts in split for rp in parts], lim)
         self._g_split = self._extend_grundy(graph, self._g_split)

@@ -149,6 +149,15 @@ def spent(limits: Limits | None, end: float | None, now: float, began: float) ->
     return now - began
 
 
+def check_clock(limits: Limits, end: float | None, doing: str = "") -> None:
+    """Raise the one time-budget error (with the seconds really spent) once ``end``, ``limits``'
+    deadline, has passed; ``doing`` says what was under way."""
+    if end is not None:
+        now = time.monotonic()
+        if now > end:
+            raise over_time(limits.max_seconds or 0, doing, elapsed=spent(limits, end, now, now))
+
+
 def approx(n: int) -> str:
     """A count for a message: ``1,234`` below 10^12, ``10^k`` above.
 
