@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -27,11 +28,15 @@ def serving(
     whatever happened.  ``stderr=subprocess.DEVNULL`` for a long run (a load benchmark) that
     would fill an unread pipe."""
     port = free_port()
+    env = dict(os.environ)
+    if os.environ.get("ZERMELO_SERVE_SRC"):  # serve another checkout's code (benchmarks/browser_before.sh)
+        env["PYTHONPATH"] = os.environ["ZERMELO_SERVE_SRC"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=stderr,
         text=True,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     try:
