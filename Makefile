@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 EXTRAS  := test
 
-.PHONY: demo test lint typecheck pytest bench clean browser fuzz
+.PHONY: demo test lint typecheck pytest bench clean browser fuzz books
 
 # The browser test drives Debian's Chromium (Playwright comes from the test extra; its own
 # browser download is never used).  Installed once, only when missing.
@@ -47,6 +47,11 @@ fuzz: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/pip install -q -e ".[bench]"
 	$(BIN)/python -m benchmarks
+
+# The opening books shipped with zermelo, built again by its own solver (byte for byte the same file;
+# tests/test_connect4_book.py checks them against search).
+books: $(STAMP)
+	$(BIN)/zermelo book connect4:6x5 --plies 6 --out src/zermelo/games/books/connect4-6x5.npz
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -11,7 +11,9 @@ Starts ``zermelo serve`` on a free port of 127.0.0.1 (nothing else is contacted)
   tic-tac-toe, Chomp) with a think time of 0.3-1.5 s between requests (seeded).
 
 Reports p50 / p95 / max latency of the students' requests, the count of 5xx, and the resident
-memory of the server and its workers over the run.  The peer, measured in the same run, is the
+memory of the server and its workers: over the run (first, largest, last sample; the median of each
+third) and at rest, no request running, before the runs and after them (a leak would show there:
+the capped searches' memory goes with their killed workers).  The peer, measured in the same run, is the
 same students for ``SECONDS / 3`` without the heavy clients: the ratio says what the capped
 requests cost everyone else.
 """
@@ -146,6 +148,24 @@ def _report(label: str, r: dict[str, Any]) -> None:
     )
 
 
+def _thirds(samples: list[int]) -> str:
+    """The median memory (MB) of each third of a run: flat means no third grows on the one before."""
+    k = max(1, len(samples) // 3)
+    parts = [samples[:k], samples[k : 2 * k], samples[2 * k :] or samples[-1:]]
+    return " / ".join(f"{statistics.median(p) / 2**20:.0f}" for p in parts)
+
+
+def _at_rest(pid: int, seconds: float = 12.0) -> int:
+    """The server's memory once every capped request has ended (its worker killed at the cap,
+    10 s at most, and replaced): the smallest of a few samples over ``seconds``."""
+    samples = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        samples.append(_tree_rss(pid))
+        time.sleep(1.0)
+    return min(samples)
+
+
 def main(seconds: float = SECONDS) -> None:
     started = time.monotonic()
     port = _free_port()
@@ -167,6 +187,7 @@ def main(seconds: float = SECONDS) -> None:
         print(f"load average before: {_load()}; server ready after {time.monotonic() - started:.1f} s")
         floor = _floor(base)
         print(f"one request at a time (the floor): median {floor * 1000:.1f} ms over HTTP")
+        rest_before = _at_rest(proc.pid, 3.0)
         print(f"{STUDENTS} students; heavy: {len(HEAVY)} requests run to the cap, again and again; times in ms")
         heads = ("reqs", 6), ("p50", 7), ("p95", 7), ("max", 7), ("5xx", 4), ("cap", 4), ("MB0", 7), ("MBmax", 7)
         print(f"{'run':<28}" + "".join(f" {h:>{w}}" for h, w in heads) + f" {'MBend':>7}")
@@ -176,6 +197,12 @@ def main(seconds: float = SECONDS) -> None:
         _report("students + 3 capped", loaded)
         ratio = loaded["p95"] / peer["p95"]
         print(f"p95 ratio loaded / alone: {ratio:.2f}; capped answers 422: {loaded['capped_422']}")
+        print(f"memory by thirds of the loaded run (median MB, capped searches included): {_thirds(loaded['memory'])}")
+        rest_after = _at_rest(proc.pid)
+        print(
+            f"memory at rest (no request running): {rest_before / 2**20:.0f} MB before the runs, "
+            f"{rest_after / 2**20:.0f} MB after ({(rest_after - rest_before) / 2**20:+.0f} MB)"
+        )
         print(f"load average after: {_load()}")
     finally:
         proc.terminate()

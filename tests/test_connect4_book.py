@@ -133,3 +133,22 @@ def test_cli(capsys: pytest.CaptureFixture[str], book_dir: Path) -> None:
 def test_cli_errors(capsys: pytest.CaptureFixture[str], book_dir: Path, argv: list[str], message: str) -> None:
     status, out, err = run(capsys, "book", *argv)
     assert status == 2 and not out and message in err and err.count("\n") == 1
+
+
+def test_the_shipped_6x5_book_is_every_position_to_6_plies_and_agrees_with_search() -> None:
+    """zermelo's own book (``make books``): the positions are exactly the reachable ones, and the
+    scores equal the solver's on a random sample of every ply (the empty board: a draw)."""
+    book = books.read(books.shipped_path(6, 5))
+    assert (book.w, book.h, book.plies) == (6, 5, 6)
+    lv = books.levels(6, 5, 6)
+    assert set(book.scores) == {key(cur, mask, 6, 5) for level in lv for cur, mask in level}
+    assert book.score(0, 0, 0) == 0
+    rng = random.Random(65)
+    for n, level in enumerate(lv[1:], start=1):
+        for cur, mask in rng.sample(level, min(len(level), 2 * n)):
+            assert book.score(cur, mask, n) == kernel.solve(cur, mask, n, 6, 5)[0], (n, cur, mask)
+
+
+def test_the_shipped_book_answers_a_new_6x5_game_without_search(book_dir: Path) -> None:
+    r = negamax(Connect4(6, 5), Connect4(6, 5).parse(""))
+    assert r.nodes == 0 and r.raw == 0  # 6x5 is a draw

@@ -15,8 +15,9 @@ layout, the smaller of a position's and its mirror's), the scores (Pons' scores,
 size and K.  Solved chunks go to a checkpoint beside it (``FILE.partial.npz``) every few seconds
 and when the run stops (Ctrl-C, an error), so running the same command again resumes.
 :func:`load` reads the book of a board size from the book directory (``$ZERMELO_CACHE_DIR/books``,
-else ``~/.cache/zermelo/books``), where ``zermelo book`` writes by default; ``Connect4``'s
-``exact_value`` answers from it for every position up to K plies.
+else ``~/.cache/zermelo/books``), where ``zermelo book`` writes by default, or the one shipped with
+zermelo (:data:`SHIPPED`: 6x5 to 6 plies), whichever is deeper; ``Connect4``'s ``exact_value``
+answers from it for every position up to K plies.
 
 >>> [len(level) for level in levels(4, 4, 4)]
 [1, 2, 8, 26, 82]
@@ -48,6 +49,7 @@ __all__ = [
     "levels",
     "load",
     "read",
+    "shipped_path",
     "solve_chunk",
 ]
 
@@ -149,18 +151,31 @@ def read(path: str | os.PathLike[str]) -> Book:
         raise InvalidPosition(f"{path} is not a Connect Four book: {exc}") from None
 
 
+#: Books that come with zermelo, built by its own solver (``make books``): 6x5 to 6 plies (51 KB),
+#: so the web explorer answers a new 6x5 game at once (its search takes 1-2 s, more than a
+#: loaded server's request may spend, docs/minimax.md).
+SHIPPED = Path(__file__).with_name("books")
+
+
+def shipped_path(w: int, h: int) -> Path:
+    """Where zermelo's own book of a board size is (it may not have one)."""
+    return SHIPPED / f"connect4-{w}x{h}.npz"
+
+
 _LOADED: dict[tuple[int, int], Book | None] = {}
 
 
 def load(w: int, h: int) -> Book | None:
-    """The default book of this board size, read once per process (None if there is none)."""
+    """The book of this board size, read once per process (None if there is none): the deeper of
+    the one ``zermelo book`` wrote to the book directory and the one shipped with zermelo."""
     if (w, h) not in _LOADED:
-        path = book_path(w, h)
-        book = None
-        if path.is_file():
-            with contextlib.suppress(InvalidPosition):
-                book = read(path)
-        _LOADED[(w, h)] = book
+        found = []
+        for path in (book_path(w, h), shipped_path(w, h)):
+            if path.is_file():
+                with contextlib.suppress(InvalidPosition):
+                    found.append(read(path))
+        good = [b for b in found if (b.w, b.h) == (w, h)]
+        _LOADED[(w, h)] = max(good, key=lambda b: b.plies, default=None)
     return _LOADED[(w, h)]
 
 

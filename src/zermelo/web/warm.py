@@ -17,6 +17,8 @@ _WARM_UP = [
     ("value", {"game": "hackenbush", "position": "BRR"}),
     ("thermograph", {"game": "domineering", "position": "..|.."}),  # matplotlib and its fonts
     ("solve", {"game": "tictactoe", "position": "XOX.O...."}),
+    # Connect Four's compiled solver (numba) and the shipped 6x5 opening book, read once here
+    ("play", {"game": "connect4:6x5", "position": "3344551"}),  # past the book: a search
 ]
 
 for _name, _params in _WARM_UP:
