@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -53,13 +52,6 @@ CHEAP: list[tuple[str, dict[str, str]]] = [
     ("/api/play", {"game": "tictactoe", "position": "X........"}),
     ("/api/moves", {"game": "chomp", "position": "3x4"}),
 ]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def _load() -> str:
@@ -167,23 +159,11 @@ def _at_rest(pid: int, seconds: float = 12.0) -> int:
 
 
 def main(seconds: float = SECONDS) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from web_server import serving  # the tests' server: a free loopback port, stopped whatever happens
+
     started = time.monotonic()
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(600):
-            try:
-                r = httpx.get(f"{base}/api/solve", params={"game": "nim", "position": "1"}, timeout=5)
-                if r.status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            time.sleep(0.1)
+    with serving(stderr=subprocess.DEVNULL) as (base, proc):
         print(f"load average before: {_load()}; server ready after {time.monotonic() - started:.1f} s")
         floor = _floor(base)
         print(f"one request at a time (the floor): median {floor * 1000:.1f} ms over HTTP")
@@ -204,12 +184,6 @@ def main(seconds: float = SECONDS) -> None:
             f"{rest_after / 2**20:.0f} MB after ({(rest_after - rest_before) / 2**20:+.0f} MB)"
         )
         print(f"load average after: {_load()}")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
 
 
 if __name__ == "__main__":

@@ -393,3 +393,25 @@ def test_big_integers_stay_exact_in_the_json(client: httpx.Client) -> None:
     a, b = 1234567890123456789012345678901234567890, 98765432109876543210
     r = client.get("/api/solve", params={"game": "nim", "position": f"{a} {b}"})
     assert f'"grundy":{a ^ b}' in r.text  # digits, not a float
+
+
+def test_every_move_of_every_game_can_be_typed() -> None:
+    """Keyboard play of every game: each move the page offers (at every game's example position,
+    the first player to move) is found again from its name typed into the move box (/api/find)."""
+    from zermelo.web import api
+    from zermelo.web.app import games_json
+
+    games = games_json()
+    assert len(games) >= 40
+    for g in games:
+        params = {"game": g["spec"], "position": g["position"]}
+        if g["kind"] == "partisan":
+            params["turn"] = "left"
+        reply = api.handle("moves", params)
+        assert reply.status == 200, (g["spec"], reply.body[:200])
+        moves = json.loads(reply.body)["moves"]
+        assert moves, g["spec"]
+        for m in moves:
+            found = api.handle("find", {**params, "move": m["move"]})
+            assert found.status == 200, (g["spec"], m["move"], found.body[:200])
+            assert json.loads(found.body)["move"]["position"] == m["position"], (g["spec"], m["move"])
