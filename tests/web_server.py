@@ -26,10 +26,11 @@ def serving(
 ) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """Start ``zermelo serve``; yield its base URL and process once it answers; stop it afterwards,
     whatever happened.  ``stderr=subprocess.DEVNULL`` for a long run (a load benchmark) that
-    would fill an unread pipe."""
+    would fill an unread pipe.  With ``ZERMELO_SERVE_SRC`` set, the server runs the zermelo of that
+    source folder (its ``PYTHONPATH``): docs/web.md runs today's tests against older code so."""
     port = free_port()
     env = dict(os.environ)
-    if os.environ.get("ZERMELO_SERVE_SRC"):  # serve another checkout's code (benchmarks/browser_before.sh)
+    if os.environ.get("ZERMELO_SERVE_SRC"):  # benchmarks/browser_before.sh
         env["PYTHONPATH"] = os.environ["ZERMELO_SERVE_SRC"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
