@@ -142,3 +142,18 @@ def test_kayles_and_a_small_heap_instantly() -> None:
     a = solve(Octal("0.77"), (10**12 + 1, 3))
     assert a.grundy == 4 ^ 3 and a.outcome.name == "N"
     assert "period 12 from 71, proven" in a.explanation
+
+
+def test_a_sum_of_different_games_cites_each_big_parts_proof(capsys: pytest.CaptureFixture[str]) -> None:
+    data = solve_json(capsys, "subtraction:1,2,3", "1000000000001", "+", "kayles", "1000000000000", "+", "nim", "3")
+    assert data["grundy"] == 1 ^ 1 ^ 3
+    lines = data["explanation"].splitlines()
+    assert (
+        "  subtraction:1,2,3 1000000000001: Grundy value 1 (period 4 from 0, proven: G(n) = G(n mod 4); "
+        "1000000000001 ≡ 1 (mod 4), so G(1000000000001) = G(1) = 1)"
+    ) in lines
+    assert (
+        "  kayles 1000000000000: Grundy value 1 (period 12 from 71, proven: G(n) = G(n - 12) for n >= 83; "
+        "1000000000000 ≡ 76 (mod 12, past the preperiod), so G(1000000000000) = G(76) = 1)"
+    ) in lines
+    assert "  nim 3: Grundy value 3" in lines  # a small part: its value alone, no proof to cite

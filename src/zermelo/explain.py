@@ -186,7 +186,9 @@ def _sum(game: Impartial[Any], position: Any, a: Analysis) -> str | None:
         if i == MAX_LISTED:
             lines.append(f"  … and {len(parts) - MAX_LISTED} more")
             break
-        lines.append(f"  {rules.spec()} {rules.format(part)}: Grundy value {num(v)}")
+        grounds = rules.grundy_grounds(part)  # a proven period, say: why the part has that value
+        cite = f" ({grounds})" if grounds else ""
+        lines.append(f"  {rules.spec()} {rules.format(part)}: Grundy value {num(v)}{cite}")
     xor = " ⊕ ".join(num(v) for v in ints[:MAX_LISTED]) + (" ⊕ …" if len(ints) > MAX_LISTED else "")
     lines.append(f"  {xor} = {num(total)}")
     if total == 0:

@@ -279,6 +279,11 @@ class Impartial(Rules[P]):
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
         return None
 
+    def grundy_grounds(self, position: P) -> str | None:
+        """Why :meth:`grundy_formula` gives its value, in a clause (a proven period and the heap's
+        residue, say): a sum's "why" cites it beside the part's value.  ``None``: nothing to cite."""
+        return None
+
     def size_hint(self, position: P) -> int | None:
         """An upper bound on the positions reachable from ``position``, or ``None`` if unknown.
 

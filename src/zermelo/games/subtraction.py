@@ -71,6 +71,11 @@ class _Periodic(HeapGame):
 
         return instant.grundy(self, position)
 
+    def grundy_grounds(self, position: Heaps) -> str | None:
+        from ..heaps import instant
+
+        return instant.grounds(self, position)
+
     def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
         from ..heaps import instant
 

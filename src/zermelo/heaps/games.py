@@ -182,6 +182,13 @@ class TakeAndBreak(HeapGame):
             x ^= g
         return x
 
+    def grundy_grounds(self, position: Heaps) -> str | None:
+        """The proven period behind a big heap's value (a heap the kernels computed, with no
+        proof: ``None``)."""
+        from . import instant
+
+        return instant.grounds(self, position)
+
 
 #: Positions with a heap this big use the kernels in :meth:`TakeAndBreak.grundy_formula`.
 KERNEL_FROM = 500

@@ -25,7 +25,7 @@ from .period_cache import ProvenPeriod, proven_period
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
-__all__ = ["FROM", "MAX_WINS", "Wins", "applies", "explain", "grundy", "winning_moves"]
+__all__ = ["FROM", "MAX_WINS", "Wins", "applies", "explain", "grounds", "grundy", "residue", "winning_moves"]
 
 #: Positions with a heap this big take their values (and winning moves) from the proven period.
 FROM = 500
@@ -169,20 +169,8 @@ def explain(game: HeapGame, position: Heaps, analysis: Analysis, rule: str = "")
     heaps = heap_tuple(position)
     head = f"{rule}: the" if rule else "The"
     lines = [f"{head} Grundy values have {pp.describe()} ({pp.proof})."]
-    values = []
-    for h in heaps[:MAX_LISTED]:
-        r = pp.reduced(h)
-        v = pp.value(h)
-        values.append(v)
-        if r == h:
-            lines.append(f"  G({h}) = {v}")
-        elif pp.saltus:
-            k = (h - r) // pp.period
-            shift = f"{num(k)}·{pp.period}"
-            lines.append(f"  {num(h)} = {r} + {shift}, so G({num(h)}) = G({r}) + {num(k)}·{pp.saltus} = {num(v)}")
-        else:
-            mod = f"mod {pp.period}" if pp.preperiod == 0 else f"mod {pp.period}, past the preperiod"
-            lines.append(f"  {num(h)} ≡ {r} ({mod}), so G({num(h)}) = G({r}) = {v}")
+    values = [pp.value(h) for h in heaps[:MAX_LISTED]]
+    lines += [f"  {residue(pp, h)}" for h in heaps[:MAX_LISTED]]
     if len(heaps) > 1:
         lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))
     end = f"The Grundy value is {num(a.grundy) if isinstance(a.grundy, int) else a.grundy}, {verdict(a)}."
@@ -193,6 +181,34 @@ def explain(game: HeapGame, position: Heaps, analysis: Analysis, rule: str = "")
         end += f" Move to a position of value 0: {first}{more}."
     lines.append(end)
     return "\n".join(lines)
+
+
+def residue(pp: ProvenPeriod, h: int) -> str:
+    """How the period gives heap ``h``'s value: ``13 ≡ 1 (mod 4), so G(13) = G(1) = 1``."""
+    r, v = pp.reduced(h), pp.value(h)
+    if r == h:
+        return f"G({h}) = {v}"
+    if pp.saltus:
+        k = (h - r) // pp.period
+        return f"{num(h)} = {r} + {num(k)}·{pp.period}, so G({num(h)}) = G({r}) + {num(k)}·{pp.saltus} = {num(v)}"
+    mod = f"mod {pp.period}" if pp.preperiod == 0 else f"mod {pp.period}, past the preperiod"
+    return f"{num(h)} ≡ {r} ({mod}), so G({num(h)}) = G({r}) = {v}"
+
+
+def grounds(game: HeapGame, position: Heaps) -> str | None:
+    """Where the value of a position with a big heap comes from, in a clause (a sum's "why" cites it
+    beside this part's value): the proven period and each heap's residue; ``None`` without one.
+
+    >>> from zermelo.games.subtraction import Subtraction
+    >>> grounds(Subtraction({1, 2, 3}), 1001)
+    'period 4 from 0, proven: G(n) = G(n mod 4); 1001 ≡ 1 (mod 4), so G(1001) = G(1) = 1'
+    """
+    pp = applies(game, position)
+    if pp is None:
+        return None
+    heaps = heap_tuple(position)
+    more = "; …" if len(heaps) > MAX_LISTED else ""
+    return f"{pp.describe()}; " + "; ".join(residue(pp, h) for h in heaps[:MAX_LISTED]) + more
 
 
 def some_winning_move(game: HeapGame, position: Heaps) -> Move[Any] | None:
