@@ -121,6 +121,13 @@ def _grid(board: Board) -> str:
         body.append(
             f'<rect x="{left}" y="{top}" width="{CELL * n_cols}" height="{CELL * len(rows)}" rx="8" fill="#1f4fa3"/>'
         )
+        # The columns lie under the discs: a page colours a column's hint between the holes, never
+        # over a disc (a red disc under a yellow tint looked like a yellow one); the discs let
+        # clicks through to their column (the page's style sheet: .column ~ .cell).
+        for c in range(n_cols):
+            x = left + c * CELL
+            shapes = f'<rect x="{x}" y="{top}" width="{CELL}" height="{CELL * len(rows)}" fill="transparent"/>'
+            body.append(part(f"col-{cell_name(0, c)[:-1]}", shapes, " column"))
     pairs = [] if gravity or squares else _dominoes(board)
     paired = {(r, c) for r1, c1, r2, c2 in pairs for r, c in ((r1, c1), (r2, c2))}
     for r, row in enumerate(rows):
@@ -129,8 +136,8 @@ def _grid(board: Board) -> str:
             cx, cy = x + CELL / 2, y + CELL / 2
             name = cell_name(r, c)
             if gravity:
-                fill = {"X": "#d32f2f", "O": "#fbc02d"}.get(ch, "#fff")
-                ring = ' stroke="#22c55e" stroke-width="5"' if name in line else ""
+                fill, edge = {"X": ("#d32f2f", "#7f1d1d"), "O": ("#fbc02d", "#8a6d00")}.get(ch, ("#fff", "#0b2a66"))
+                ring = ' stroke="#22c55e" stroke-width="5"' if name in line else f' stroke="{edge}" stroke-width="2"'
                 shapes = f'<circle cx="{cx}" cy="{cy}" r="17" fill="{fill}"{ring}/>'
                 if name in line:
                     shapes += f'<circle cx="{cx}" cy="{cy}" r="6" fill="#fff"/>'
@@ -151,11 +158,6 @@ def _grid(board: Board) -> str:
         x, y = left + c1 * CELL + 4, top + r1 * CELL + 4
         w, h = (c2 - c1 + 1) * CELL - 8, (r2 - r1 + 1) * CELL - 8
         body.append(f'<rect class="domino" x="{x}" y="{y}" width="{w}" height="{h}" rx="7" fill="#3b4252"/>')
-    if gravity:
-        for c in range(n_cols):
-            x = left + c * CELL
-            shapes = f'<rect x="{x}" y="{top}" width="{CELL}" height="{CELL * len(rows)}" fill="transparent"/>'
-            body.append(part(f"col-{cell_name(0, c)[:-1]}", shapes, " column"))
     return document(width, height, body, "board " + "/".join(rows))
 
 

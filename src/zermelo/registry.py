@@ -28,6 +28,7 @@ __all__ = [
     "make_game",
     "needs_params",
     "no_params",
+    "position_words",
     "register",
 ]
 
@@ -115,6 +116,23 @@ def game_and_position(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]
         return PartisanSum(*games), position
     scored = next(g for g in games if not isinstance(g, (Impartial, Partisan)))
     raise Unsupported(f"{scored.spec()} is a scored game: sums are of impartial and partisan games")
+
+
+def position_words(game: Rules[Any], position: Any) -> str:
+    """The position as :func:`game_and_position` reads it back after the first summand's spec: a
+    sum's later summands name their games (the inverse of the ``+`` words).
+
+    >>> g, p = game_and_position("nim", ["3", "4", "+", "kayles", "5"])
+    >>> g.format(p), position_words(g, p)
+    ('3 4 + 5', '3 4 + kayles 5')
+    >>> game_and_position("nim", position_words(g, p).split())[1] == p
+    True
+    """
+    if not isinstance(game, (Sum, PartisanSum)):
+        return game.format(position)
+    (first, at), *rest = zip(game.games, position, strict=True)
+    # A spec is one word there (a graph's "a->b, b->c" without its spaces).
+    return " + ".join([first.format(at), *("".join(g.spec().split()) + " " + g.format(p) for g, p in rest)])
 
 
 def _one_game(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:

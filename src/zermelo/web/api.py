@@ -26,8 +26,8 @@ from ..checks import recursion_room
 from ..draw import board_svg, move_parts
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..limits import Limits
-from ..play import SIDES, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
-from ..registry import entry, game_and_position, make_game
+from ..play import SIDES, MoveInfo, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
+from ..registry import entry, game_and_position, make_game, position_words
 from ..rules import Impartial, Partisan, Rules, Scored, split_on_plus
 from ..values import Game
 from ..values.budget import value_budget
@@ -199,10 +199,10 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str 
     board = game.board(position)
     if placed and board is not None and board["kind"] == "grid":
         board = with_dominoes(board, placed)
-    moves = [{**m.to_json(), "parts": _parts(game, position, board, m.position)} for m in pv.moves]
+    moves = [{**_move_json(game, position, m), "parts": _parts(game, position, board, m.position)} for m in pv.moves]
     return {
         "game": game.spec(),
-        "position": game.format(position),
+        "position": position_words(game, position),
         "value": pv.value,
         "remoteness": pv.remoteness,
         "grundy": pv.grundy,
@@ -217,7 +217,17 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str 
         "turn": pv.turn,
         "game_value": pv.game_value,
         "outcome": pv.outcome,
+        "score": pv.score,
     }
+
+
+def _move_json(game: Rules[Any], position: Any, m: MoveInfo) -> dict[str, Any]:
+    """A classified move for the page: the position it leads to as the page sends it back (a
+    sum's summands named), and the points it banks in a game that scores as it goes (Cheques)."""
+    out = {**m.to_json(), "position": position_words(game, m.position)}
+    if isinstance(game, Scored) and game.gains:
+        out["gain"] = game.gain(position, m.move)
+    return out
 
 
 def _refuse_misere(params: Mapping[str, str], game: Rules[Any]) -> None:
@@ -273,14 +283,14 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
     cells = _parts(game, position, game.board(position), m.position)
     if len(cells) == 2 and all(cell_index(c) for c in cells):  # the computer's domino joins the others
         placed = f"{placed} {cells[0]}-{cells[1]}"
-    return {"move": m.to_json(), "after": _moves_json(game, m.position, after, placed.strip())}
+    return {"move": _move_json(game, position, m), "after": _moves_json(game, m.position, after, placed.strip())}
 
 
 def api_find(params: Mapping[str, str]) -> dict[str, Any]:
     """The move a person typed in the game's notation (``2 3``, ``a1-a2``, ``to 3 1 5``, a number)."""
     game, position = _game_position(params)
     pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
-    return {"move": find_move(game, position, text(params, "move"), pv.moves).to_json()}
+    return {"move": _move_json(game, position, find_move(game, position, text(params, "move"), pv.moves))}
 
 
 def _value(params: Mapping[str, str]) -> tuple[Rules[Any], Any, Game]:

@@ -36,7 +36,17 @@ function entryOf(spec) {
   const name = spec.split(":")[0].trim();
   return games.find((g) => g.name === name || (g.aliases || []).includes(name));
 }
-const isPartisan = (spec) => { const e = entryOf(spec); return !!e && e.kind === "partisan"; };
+// The games of a position: the spec's, and each summand's of a sum (``3 + domineering ..|..``).
+function summandSpecs(spec, position) {
+  const words = (position || "").trim().split(/\s+/);
+  return [spec, ...words.filter((w, i) => i > 0 && words[i - 1] === "+")];
+}
+// A sum is partisan when any of its summands is.
+const isPartisan = (spec, position = "") => summandSpecs(spec, position).some((s) => {
+  const e = entryOf(s);
+  return !!e && e.kind === "partisan";
+});
+const showSide = () => { $("side-label").hidden = !isPartisan($("spec").value, $("position").value); };
 
 // ------------------------------------------------------------------ one state, never stale
 function clearAll() {
@@ -65,7 +75,7 @@ function chooseGame() {
   $("position").value = e.position;
   $("game-summary").textContent = e.summary + (e.params ? ` — parameters: ${e.params}` : "");
   $("game-help").textContent = e.help || "";
-  $("side-label").hidden = e.kind !== "partisan";
+  showSide();
   const row = e.table && e.table.includes("{n}");
   $("table-rows").disabled = !!row;
   $("table-cols").value = row ? 60 : 16;
@@ -83,12 +93,20 @@ async function loadGames() {
 const params = (extra) => Object.assign({ game: $("spec").value, misere: $("misere").checked ? "1" : "0" }, extra);
 
 // ------------------------------------------------------------------ solving
+// An empty Rules field, said in the page's words (the API would say "missing parameter 'game'").
+function noRules() {
+  if ($("spec").value.trim()) return false;
+  showError("the Rules field is empty: choose a game from the Game list, which fills it in");
+  return true;
+}
+
 async function solvePosition(ev) {
   if (ev) ev.preventDefault();
   clearAll();
+  if (noRules()) return;
   const mine = epoch;
   const spec = $("spec").value, position = $("position").value;
-  if (isPartisan(spec)) {
+  if (isPartisan(spec, position)) {
     // A partisan position has no single winner to list: its value says who wins, and by how much.
     showValue(spec, position, $("misere").checked);
     return;
@@ -120,12 +138,13 @@ function placed(extra = null) {
 
 async function startGame(replay = []) {
   clearAll();
+  if (noRules()) return;
   const mine = epoch;
   game.spec = $("spec").value;
   game.start = $("position").value;
   game.misere = $("misere").checked;
   game.skill = parseFloat($("skill").value);
-  game.partisan = isPartisan(game.spec);
+  game.partisan = isPartisan(game.spec, game.start);
   game.side = game.partisan ? $("side").value : null;
   game.first = $("first").value;
   const turn = game.partisan ? (game.first === "human" ? game.side : otherSide(game.side)) : null;
@@ -240,7 +259,28 @@ function seenBefore() {
   return game.turns.slice(0, -1).some((t) => key(t) === key(now));
 }
 
+// The points each player banked, in a game that scores as it goes (Cheques, the stone games).
+function banked() {
+  const points = { human: 0, computer: 0 };
+  let any = false;
+  for (const t of game.turns) {
+    if (!t.played || t.played.gain === undefined) continue;
+    points[t.mover] += t.played.gain;
+    any = true;
+  }
+  return any ? points : null;
+}
+
 function winnerText(t) {
+  const points = banked();
+  if (points) {
+    // The score difference: what each banked, and what the final position is worth to its mover.
+    const end = t.data.score || 0;
+    const mine = points.human + (t.mover === "human" ? end : 0);
+    const theirs = points.computer + (t.mover === "computer" ? end : 0);
+    const verdict = mine > theirs ? "you win" : mine < theirs ? "the computer wins" : "a draw";
+    return `Game over: ${verdict}, ${mine} to ${theirs}.`;
+  }
   const v = t.data.value;
   if (v === "draw") return "Game over: a draw.";
   const winner = v === "win" ? t.mover : other(t.mover);
@@ -255,7 +295,7 @@ function statusText(t) {
   const side = t.data.turn ? ` (${capital(t.data.turn)})` : "";
   if (!hints()) return `${repeated}Your move${side}.`;
   const r = t.data.remoteness;
-  const when = r === null ? "" : ` (the game can last ${r} more moves)`;
+  const when = r === null ? "" : ` (the game can last ${r} more ${r === 1 ? "move" : "moves"})`;
   const v = { win: "you can win", lose: "you lose against perfect play", draw: "you can hold a draw" }[t.data.value];
   if (t.data.turn) {
     const why = { L: "> 0: Left wins", R: "< 0: Right wins", P: "= 0: whoever moves next loses",
@@ -282,7 +322,9 @@ function render() {
   const enabled = t.mover === "human" && !t.data.over && !game.busy;
   setState(t.data.over ? "over" : game.busy ? "busy" : t.mover);
   $("status").textContent = statusText(t);
-  if (t.data.partisan) showValue(game.spec, t.data.position, false);
+  // The value of a partisan position says who wins: with hints off, only once the game is over.
+  if (t.data.partisan && (hints() || t.data.over)) showValue(game.spec, t.data.position, false);
+  else if (t.data.partisan) hideValue();
   renderBoard(t.data, hints(), enabled, humanMove);
   renderMoves(t.data.moves, hints(), enabled, humanMove);
   const log = $("log");
@@ -297,6 +339,16 @@ function render() {
     log.appendChild(li);
   }
   drawChart(game.turns, reveal);
+}
+
+// The chart is drawn at its width on screen: drawn again when that changes (a phone turned).
+let resizing = null;
+function redrawChart() {
+  clearTimeout(resizing);
+  resizing = setTimeout(() => {
+    const t = current();
+    drawChart(game.turns, hints() || (!!t && t.data.over));
+  }, 100);
 }
 
 // ------------------------------------------------------------------ permalinks
@@ -325,6 +377,7 @@ async function loadFromUrl() {
   $("spec").value = spec;
   $("position").value = q.get("position") || "";
   $("misere").checked = q.get("misere") === "1";
+  showSide();
   $("first").value = q.get("first") === "computer" ? "computer" : "human";
   if (q.get("side")) $("side").value = q.get("side") === "right" ? "right" : "left";
   if (!q.has("moves")) return;
@@ -361,7 +414,7 @@ async function drawTable(ev) {
 // ------------------------------------------------------------------ wiring
 function treeContext() {
   return {
-    spec: $("spec").value, misere: $("misere").checked, partisan: isPartisan($("spec").value),
+    spec: $("spec").value, misere: $("misere").checked, partisan: isPartisan($("spec").value, $("position").value),
     epoch: () => epoch,
     jump: (position) => { $("position").value = position; startGame(); },
   };
@@ -369,7 +422,7 @@ function treeContext() {
 
 window.addEventListener("DOMContentLoaded", () => {
   $("game-select").addEventListener("change", chooseGame);
-  for (const id of ["spec", "position"]) $(id).addEventListener("input", clearAll);
+  for (const id of ["spec", "position"]) $(id).addEventListener("input", () => { clearAll(); showSide(); });
   $("misere").addEventListener("change", clearAll);
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
@@ -384,6 +437,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("hints").addEventListener("change", render);
   $("skill").addEventListener("input", () => { $("skill-out").textContent = $("skill").value; });
   $("table-form").addEventListener("submit", drawTable);
+  window.addEventListener("resize", redrawChart);
   window.addEventListener("popstate", () => { loadFromUrl().catch((e) => showError(e.message)); });
   loadGames()
     .then(loadFromUrl)

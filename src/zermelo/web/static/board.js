@@ -31,7 +31,9 @@ export function renderBoard(data, hints, enabled, onMove) {
   for (const g of wrap.querySelectorAll("[data-part]")) {
     const part = g.dataset.part;
     const starts = byFirst.get(part) || [];
-    const seconds = data.moves.filter((m) => m.parts && m.parts.length > 1 && m.parts.indexOf(part) > 0);
+    // A second click is needed only after a first part that starts several moves (a1, then a2);
+    // Connect Four's landing cell is no target of its own: the column is the move.
+    const seconds = data.moves.filter((m) => m.parts && m.parts.indexOf(part) > 0 && byFirst.get(m.parts[0]).length > 1);
     if (!starts.length && !seconds.length) continue;
     if (starts.length === 1) {
       const m = starts[0];

@@ -19,7 +19,9 @@ function el(name, attrs, text) {
 export function drawChart(turns, show) {
   const svg = $("chart");
   svg.replaceChildren();
-  const W = 560, H = 240, left = 92, right = 12, top = 16, bottom = 26;
+  // As wide as the chart is drawn (at most 560): on a phone the type stays 11 px, not scaled to 6.
+  const shown = Math.round(svg.getBoundingClientRect().width);
+  const W = shown > 0 ? Math.max(280, Math.min(560, shown)) : 560, H = 240, left = 76, right = 12, top = 16, bottom = 26;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   if (!show) {
     svg.appendChild(el("text", { x: W / 2, y: H / 2, "text-anchor": "middle", fill: "#5b6474", "font-size": 14 },
@@ -34,7 +36,9 @@ export function drawChart(turns, show) {
   const maxR = Math.max(1, ...pts.map((p) => (p.r === null ? 0 : p.r)));
   const n = Math.max(pts.length - 1, 1);
   const step = (W - left - right) / n;
-  const depth = (r) => ((r === null ? (maxR + 1) / 2 : r) / (maxR + 1)) * half;
+  // "win in maxR" stays GAP above the draw line: its label never sits on "draw".
+  const GAP = 22;
+  const depth = (r) => ((r === null ? maxR / 2 : r) / maxR) * (half - GAP);
   const y = (p) => (p.v === "draw" ? mid : p.v === "win" ? top + depth(p.r) : H - bottom - depth(p.r));
   svg.appendChild(el("line", { x1: left, y1: mid, x2: W - right, y2: mid, stroke: "#8a6d00", "stroke-dasharray": "4 3" }));
   svg.appendChild(el("text", { x: 4, y: mid + 4, "font-size": 12, fill: "#8a6d00" }, "draw"));

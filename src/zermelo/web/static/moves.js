@@ -6,11 +6,16 @@ import { $, make } from "./api.js";
 const ORDER = { win: 0, draw: 1, lose: 2 };
 export const LIST_AT_ONCE = 24;  // more moves than this are grouped, the rest collapsed
 
-// The moves the perfect player would choose: the fastest win, else a draw, else the slowest loss.
+// The moves the perfect player would choose: in a scored game the best score (Cheques: taking
+// the 9 beats taking the 3, though both win); then the fastest win, else a draw, else the
+// slowest loss.
 export function bestMoves(moves) {
   if (!moves.length) return new Set();
-  const top = Math.min(...moves.map((m) => ORDER[m.value]));
-  let best = moves.filter((m) => ORDER[m.value] === top);
+  const scored = moves.every((m) => m.score !== null && m.score !== undefined);
+  const most = scored ? Math.max(...moves.map((m) => m.score)) : null;
+  const offered = scored ? moves.filter((m) => m.score === most) : moves;
+  const top = Math.min(...offered.map((m) => ORDER[m.value]));
+  let best = offered.filter((m) => ORDER[m.value] === top);
   const known = best.filter((m) => m.remoteness !== null);
   if (known.length && top !== 1) {
     const rs = known.map((m) => m.remoteness);
