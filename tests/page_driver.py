@@ -62,12 +62,21 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def start(page: Page, game: str, position: str, first: str = "human") -> None:
-    page.select_option("#game-select", game)
+def start(page: Page, game: str, position: str, first: str = "human", spec: str | None = None) -> None:
+    """Play ``position`` of ``game``, the person moving ``first``.  The rules are ``spec`` when
+    given, else what the Rules field holds if ``game`` is already chosen, else the game's example:
+    choosing a game in the list resets the Rules field, so the game is chosen only when it changes."""
+    if page.input_value("#game-select") != game:
+        page.select_option("#game-select", game)
+    if spec is not None:
+        page.fill("#spec", spec)
+    rules = page.input_value("#spec")
     page.fill("#position", position)
     page.select_option("#first", first)
+    assert page.input_value("#spec") == rules and rules.split(":")[0] == game, (rules, game)
     page.click("#play-button")
     wait_turn(page)
+    assert page.input_value("#spec") == rules  # the rules played are the rules asked for
 
 
 def wait_turn(page: Page) -> str:

@@ -150,11 +150,12 @@ def test_a_page_stays_responsive_while_another_tabs_request_runs_to_the_cap(
     other.fill("#position", "|".join(["......"] * 5))
     other.click("#solve-button")
     other.wait_for_function("document.getElementById('value-error').textContent === 'computing…'")
-    assert other.is_visible("#busy")  # the loading indicator
-    # Meanwhile, in this tab, a whole game of Nim is played.
+    # Meanwhile, in this tab, a whole game of Nim is played (its colours are test_a_full_game_of_nim's).
     start(page, "nim", "1 2")
-    play_winning_game(page, use_counters=False)
+    while wait_turn(page) == "human":
+        page.locator("#moves .move[data-value=win]").first.click()
     assert page.inner_text("#status") == "Game over: you win!"
     assert other.inner_text("#value-error") == "computing…"  # the other request is still running
+    assert other.is_visible("#busy")  # with its loading indicator
     other.wait_for_function("document.getElementById('value-error').textContent.includes('budget exceeded')")
     context.close()

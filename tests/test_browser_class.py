@@ -206,6 +206,7 @@ def test_axe_core_finds_no_serious_violation_on_desktop_and_phone(browser: Brows
         p.click("#solve-button")
         p.wait_for_function("document.getElementById('val-value').textContent === '±1'")
         found["partisan value"] = serious(p)
+        assert all(not v for v in found.values()), (width, found)
         p.click("#tree-button")
         p.wait_for_selector("#tree .tree-side")
         found["tree"] = serious(p)

@@ -102,3 +102,34 @@ def test_one_class_each_under_every_name() -> None:
     # The closed form and the take-and-break rules agree with the generic octal game.
     octal = Engine(z.heaps.Octal("0.77")).grundies(list(range(60)))  # type: ignore[call-overload]
     assert [Kayles().heap_grundy(n) for n in range(60)] == [int(v) for v in octal]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.sampled_from(["kayles", "dawsonkayles", "grundygame", "octal:0.6", "splitnim"]),
+    st.lists(st.integers(0, 9), min_size=1, max_size=3),
+)
+def test_the_whole_size_hint_bounds_the_whole_positions_reached(spec: str, heaps: list[int]) -> None:
+    """A game that breaks heaps: the whole positions reachable (every multiset of heaps a sequence
+    of moves leaves) are at most p(0) + … + p(total), the hint a whole search is refused by."""
+    from zermelo import make_game
+    from zermelo.games.heap import canonical_heaps
+
+    g = make_game(spec)
+    start = canonical_heaps(heaps)
+    seen, todo = {g.key(start)}, [start]
+    while todo:
+        for o in g.options(todo.pop()):
+            k = g.key(o)
+            if k not in seen:
+                seen.add(k)
+                todo.append(o)
+    assert len(seen) <= g.whole_size_hint(start)  # type: ignore[attr-defined]
+
+
+def test_remoteness_in_kayles_1000_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The value comes from the proven period; the remoteness needs whole positions, about 10^32
+    of them: refused by the hint before any search (it used to search a million positions, 10 s)."""
+    data = solve_json(capsys, "kayles", "1000")
+    assert data["grundy"] == 1 and data["remoteness"] is None
+    assert any("1000 may reach about 10^32 positions" in n for n in data["notes"]), data["notes"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import subprocess
 import sys
@@ -25,13 +26,18 @@ def serving(
 ) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """Start ``zermelo serve``; yield its base URL and process once it answers; stop it afterwards,
     whatever happened.  ``stderr=subprocess.DEVNULL`` for a long run (a load benchmark) that
-    would fill an unread pipe."""
+    would fill an unread pipe.  With ``ZERMELO_SERVE_SRC`` set, the server runs the zermelo of that
+    source folder (its ``PYTHONPATH``): docs/web.md runs today's tests against older code so."""
     port = free_port()
+    env = dict(os.environ)
+    if os.environ.get("ZERMELO_SERVE_SRC"):  # benchmarks/browser_before.sh
+        env["PYTHONPATH"] = os.environ["ZERMELO_SERVE_SRC"]
     proc = subprocess.Popen(
         [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=stderr,
         text=True,
+        env=env,
     )
     base = f"http://127.0.0.1:{port}"
     try:

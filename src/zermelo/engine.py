@@ -99,7 +99,7 @@ class Engine:
                 nodes.append(graph.node(r, p))
             for j in sorted(set(nodes)):
                 if j >= n0:
-                    check_size(*graph.positions[j], limits)
+                    check_size(*graph.positions[j], limits, whole=not graph.split)
             if graph.expanded < len(graph):
                 self._discover(graph, n0, limits)
         except BaseException:
@@ -273,10 +273,11 @@ class Engine:
         return self._whole.options_seen + self._split.options_seen
 
 
-def check_size(rules: Impartial[Any], position: Any, limits: Limits) -> None:
-    """Refuse a position whose ``size_hint`` passes ``limits.max_positions``, before any of its
-    options is listed (Wythoff with 400-digit heaps has more options than memory)."""
-    hint = rules.size_hint(position)
+def check_size(rules: Impartial[Any], position: Any, limits: Limits, whole: bool = False) -> None:
+    """Refuse a position whose ``size_hint`` (``whole_size_hint`` for a search of whole positions)
+    passes ``limits.max_positions``, before any of its options is listed (Wythoff with 400-digit
+    heaps has more options than memory; remoteness in Kayles 1000, 10^32 whole positions)."""
+    hint = rules.whole_size_hint(position) if whole else rules.size_hint(position)
     if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
         raise too_big(short(rules.format(position)), hint, limits.max_positions)
 
