@@ -157,3 +157,55 @@ def test_an_empty_rules_field_is_said_in_the_pages_words(page: Page) -> None:
     page.click("#solve-button")
     page.wait_for_selector("#error:not([hidden])")
     assert "parameter" not in page.inner_text("#error") and "Rules" in page.inner_text("#error")
+
+
+def test_a_table_of_one_game_is_gone_when_another_is_chosen(page: Page) -> None:
+    page.select_option("#game-select", "nim")
+    page.fill("#table-rows", "8")
+    page.fill("#table-cols", "8")
+    page.click("#table-form button[type=submit]")
+    page.wait_for_selector("#table-image:not([hidden])")
+    page.select_option("#game-select", "kayles")  # Nim's table stayed under Kayles' name
+    assert page.is_hidden("#table-image")
+    page.select_option("#game-select", "connect4")
+    page.click("#table-form button[type=submit]")
+    page.wait_for_selector("#table-error:not([hidden])")
+    page.select_option("#game-select", "nim")
+    assert page.is_hidden("#table-error")
+
+
+def test_connect_four_columns_are_numbered_as_the_moves_and_typed_in_the_pages_words(page: Page) -> None:
+    # The board said a to f over the columns, the moves X 1 to X 6, and a typed "c" was refused
+    # with the terminal's "type `moves` to list them".
+    start(page, "connect4", "")
+    labels = page.eval_on_selector_all("#board svg > text", "ts => ts.map(t => t.textContent)")
+    assert labels == ["1", "2", "3", "4", "5", "6"]
+    page.fill("#typed-move", "c")
+    page.press("#typed-move", "Enter")
+    page.wait_for_function("document.getElementById('typed-error').textContent !== ''")
+    assert "`" not in page.inner_text("#typed-error") and "moves are listed" in page.inner_text("#typed-error")
+    page.fill("#typed-move", "3")
+    page.press("#typed-move", "Enter")
+    page.wait_for_function("document.querySelectorAll('#log li').length === 2")
+    assert page.locator("#log li").first.inner_text().startswith("you: X 3")
+
+
+def test_the_board_is_one_tab_stop_and_its_parts_are_reached_by_arrows(page: Page) -> None:
+    # Wythoff 26 34: every counter was a Tab stop; a winning move lay 61 presses past Play.
+    start(page, "wythoff", "26 34")
+    page.focus("#play-button")
+    presses = 0
+    while not page.evaluate("document.activeElement.matches('.win.best')"):
+        presses += 1
+        assert presses <= 6, "no winning move within 6 presses of Tab"
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    wait_turn(page)
+    assert "(win in" in page.locator("#log li").first.inner_text()
+    assert page.locator("#board [tabindex='0']").count() == 1
+    page.focus("#board [tabindex='0']")
+    first = page.evaluate("document.activeElement.dataset.part")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.part") not in (first, None)
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.part") == first

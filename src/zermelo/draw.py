@@ -108,12 +108,13 @@ def _grid(board: Board) -> str:
     top, left = 24, 24
     width, height = left + CELL * n_cols + 4, top + CELL * len(rows) + 4
     body = []
+    # Connect Four's moves name columns by number (X 3): its columns are numbered, its rows not.
     for c in range(n_cols):
         body.append(
             f'<text x="{left + c * CELL + CELL / 2}" y="16" text-anchor="middle" fill="{MUTED}" font-size="14">'
-            f"{cell_name(0, c)[:-1]}</text>"
+            f"{c + 1 if gravity else cell_name(0, c)[:-1]}</text>"
         )
-    for r in range(len(rows)):
+    for r in range(0 if gravity else len(rows)):
         body.append(
             f'<text x="12" y="{top + r * CELL + 28}" text-anchor="middle" fill="{MUTED}" font-size="14">{r + 1}</text>'
         )

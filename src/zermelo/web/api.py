@@ -66,6 +66,11 @@ _CLI_WORDS = [
     (re.compile(r"\s*\((?:raise|lower)[^()]*--[a-z][^()]*\)"), ""),
     (re.compile(r";?\s*`zermelo games` lists them"), "; choose one from the Game list"),
     (re.compile(r"\braise it with --(?:budget|timeout)\b"), "this server's limit"),
+    (
+        re.compile(r"\(type `moves` to list them, or a move number\)"),
+        "(the moves are listed above; a move's number works too)",
+    ),
+    (re.compile(r"\((?:type|or) `moves` to list them\)"), "(the moves are listed above)"),
 ]
 
 
@@ -88,6 +93,8 @@ def page_words(message: str) -> str:
     'search budget exceeded: more than 300,000 positions'
     >>> page_words("unknown game 'chess'; `zermelo games` lists them")
     "unknown game 'chess'; choose one from the Game list"
+    >>> page_words("cannot read the move 'c' (type `moves` to list them, or a move number)")
+    "cannot read the move 'c' (the moves are listed above; a move's number works too)"
     """
     for pattern, words in _CLI_WORDS:
         message = pattern.sub(words, message)

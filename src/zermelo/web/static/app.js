@@ -68,6 +68,12 @@ function clearAll() {
   setState("ready");
 }
 
+// The table belongs to a game and its play (normal or misère): gone when either changes.
+function clearTable() {
+  $("table-image").hidden = true;
+  $("table-error").hidden = true;
+}
+
 function chooseGame() {
   const e = games.find((g) => g.name === $("game-select").value);
   if (!e) return;
@@ -79,6 +85,7 @@ function chooseGame() {
   const row = e.table && e.table.includes("{n}");
   $("table-rows").disabled = !!row;
   $("table-cols").value = row ? 60 : 16;
+  clearTable();
   clearAll();
 }
 
@@ -423,7 +430,8 @@ function treeContext() {
 window.addEventListener("DOMContentLoaded", () => {
   $("game-select").addEventListener("change", chooseGame);
   for (const id of ["spec", "position"]) $(id).addEventListener("input", () => { clearAll(); showSide(); });
-  $("misere").addEventListener("change", clearAll);
+  $("spec").addEventListener("input", clearTable);
+  $("misere").addEventListener("change", () => { clearAll(); clearTable(); });
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
   $("undo-button").addEventListener("click", undo);

@@ -28,6 +28,7 @@ export function renderBoard(data, hints, enabled, onMove) {
     if (!byFirst.has(p)) byFirst.set(p, []);
     byFirst.get(p).push(m);
   }
+  const stops = [];  // the board's clickable parts: one Tab stop, the arrow keys move between them
   for (const g of wrap.querySelectorAll("[data-part]")) {
     const part = g.dataset.part;
     const starts = byFirst.get(part) || [];
@@ -46,13 +47,30 @@ export function renderBoard(data, hints, enabled, onMove) {
       g.appendChild(svgTitle(starts.length ? `${starts.length} moves start here: click, then the other cell` : part));
     }
     if (!enabled) continue;
-    g.setAttribute("tabindex", "0");
+    stops.push(g);
+    g.setAttribute("tabindex", "-1");
     g.setAttribute("role", "button");
     g.setAttribute("aria-label", starts.length === 1 ? moveTitle(starts[0], hints) : `cell ${part}`);
     const act = () => clickPart(part, starts, data.moves, wrap, onMove);
     g.addEventListener("click", act);
-    g.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); } });
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); return; }
+      const at = stops.indexOf(g);
+      const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: stops.length - 1 }[ev.key];
+      if (to === undefined) return;
+      ev.preventDefault();
+      const next = stops[(to + stops.length) % stops.length];  // round from the last part to the first
+      g.setAttribute("tabindex", "-1");
+      next.setAttribute("tabindex", "0");
+      next.focus();
+    });
   }
+  // Tab reaches the board once, at its best move (hints on) or its first part: a heap of 60
+  // counters is not 60 Tab presses.
+  const first = stops.find((g) => g.classList.contains("best")) || stops[0];
+  if (first) first.setAttribute("tabindex", "0");
+  const svg = wrap.querySelector("svg");
+  if (first && svg) svg.setAttribute("aria-label", `${svg.getAttribute("aria-label") || "board"}: arrow keys move between its parts, Enter plays`);
 }
 
 function svgTitle(text) {
