@@ -17,6 +17,11 @@ _WARM_UP = [
     ("value", {"game": "hackenbush", "position": "BRR"}),
     ("thermograph", {"game": "domineering", "position": "..|.."}),  # matplotlib and its fonts
     ("solve", {"game": "tictactoe", "position": "XOX.O...."}),
+    # the engine's compiled kernels that the games' examples reach: retrograde analysis (Chomp),
+    # loopy Grundy values (digraphs), dense option lookup (Wythoff), so no worker compiles one
+    ("solve", {"game": "chomp", "position": "3x4"}),
+    ("solve", {"game": "digraph:a->b, b->a, b->c", "position": "a"}),
+    ("solve", {"game": "wythoff", "position": "26 34"}),
     # Connect Four's compiled solver (numba) and the shipped 6x5 opening book, read once here
     ("play", {"game": "connect4:6x5", "position": "3344551"}),  # past the book: a search
 ]
