@@ -10,7 +10,7 @@ import io
 import re
 
 from PIL import Image
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from page_driver import OUT, TIMEOUT_MS, base_url, browser, page, start, wait_turn
 
@@ -20,6 +20,16 @@ __all__ = ["base_url", "browser", "page"]
 def shot(page: Page, name: str) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / name), full_page=True)
+
+
+def phone(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
+    """A fresh tab on a phone-sized touch screen (390 x 844), the page ready."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    p = context.new_page()
+    p.set_default_timeout(TIMEOUT_MS)
+    p.goto(base_url)
+    p.wait_for_selector("body[data-state=ready]")
+    return context, p
 
 
 def pixel(page: Page, x: float, y: float) -> tuple[int, int, int]:
@@ -124,11 +134,7 @@ def test_connect_four_discs_keep_their_colours_under_the_hints(page: Page) -> No
 
 
 def test_the_chart_labels_neither_overlap_nor_shrink_on_a_phone(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    p = context.new_page()
-    p.set_default_timeout(TIMEOUT_MS)
-    p.goto(base_url)
-    p.wait_for_selector("body[data-state=ready]")
+    context, p = phone(browser, base_url)
     start(p, "chomp", "4x5")  # a win in 11: "win in 11" sat on the draw line, under "draw"
     p.locator("#board .move-part.best").first.click()
     while wait_turn(p) == "human" and "1 more" not in p.inner_text("#status"):
@@ -209,3 +215,43 @@ def test_the_board_is_one_tab_stop_and_its_parts_are_reached_by_arrows(page: Pag
     assert page.evaluate("document.activeElement.dataset.part") not in (first, None)
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("document.activeElement.dataset.part") == first
+
+
+def test_on_a_phone_play_brings_the_game_into_view(browser: Browser, base_url: str) -> None:
+    # The play panel lies under the Position and Game tree panels: "Play from here" started a
+    # game 100 px below the bottom of the screen, and nothing seemed to happen.
+    context, p = phone(browser, base_url)
+    for game, position in (("chomp", "3x4"), ("domineering", "...|...")):
+        p.evaluate("window.scrollTo(0, 0)")
+        start(p, game, position)
+        status = p.locator("#status").bounding_box()
+        board = p.locator("#board").bounding_box()
+        assert status is not None and board is not None
+        assert status["y"] >= 0 and status["y"] + status["height"] <= 844, (game, status)
+        assert board["y"] < 844 - 100, (game, board)  # the board is on screen too
+    p.screenshot(path=str(OUT / "review-phone-play.png"))
+    context.close()
+
+
+def test_undo_never_goes_back_past_the_computers_opening_move(page: Page) -> None:
+    # The computer opened; undoing twice took back its move too and left "The computer is
+    # thinking…" for ever, with every move disabled.
+    start(page, "nim", "2 3", first="computer")
+    assert page.locator("#log li").count() == 1 and page.is_disabled("#undo-button")
+    page.locator("#moves .move").first.click()
+    wait_turn(page)
+    page.click("#undo-button")
+    assert page.locator("#log li").count() == 1
+    assert page.get_attribute("body", "data-state") == "human"
+    assert page.locator("#moves .move:enabled").count() > 0 and page.is_disabled("#undo-button")
+
+
+def test_misere_play_has_no_grundy_value_and_does_not_blame_the_budget(page: Page) -> None:
+    # Misère Kayles 2 said "Grundy value: not known within this server's budget".
+    page.select_option("#game-select", "kayles")
+    page.fill("#position", "2")
+    page.check("#misere")
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    grundy = page.inner_text("#sol-grundy")
+    assert "budget" not in grundy and "misère" in grundy, grundy

@@ -121,7 +121,7 @@ async function solvePosition(ev) {
   try {
     const a = await api("/api/solve", params({ position }));
     if (mine !== epoch) return;
-    if (a.pv !== undefined) showScored(a); else showSolve(a);
+    if (a.pv !== undefined) showScored(a); else showSolve(a, $("misere").checked);
   } catch (e) {
     if (mine !== epoch) return;
     clearAll();
@@ -171,6 +171,7 @@ async function startGame(replay = []) {
       game.turns.push({ data: next, mover: other(t.mover), played: null });
     }
     render();
+    revealPlay();
     writeUrl(replay.length === 0);
     await maybeComputer(mine);
   } catch (e) {
@@ -178,6 +179,13 @@ async function startGame(replay = []) {
     clearAll();  // nothing of a previous game stays under the new heading
     showError(e.message);
   }
+}
+
+// On a phone the play panel lies below the Position panel: a game that starts off screen is
+// brought into view at its status line (the board follows it), else "Play" seems to do nothing.
+function revealPlay() {
+  const box = $("status").getBoundingClientRect();
+  if (box.top < 0 || box.bottom > window.innerHeight) $("status").scrollIntoView({ block: "start" });
 }
 
 async function humanMove(move) {
@@ -235,8 +243,12 @@ async function typedMove(ev) {
   }
 }
 
+// Undo takes back the person's last move (and the computer's reply): only once there is one.  Going
+// back past the computer's opening move left the page "thinking" for ever, nobody to move.
+const undoable = () => game.turns.some((t) => t.mover === "human" && t.played);
+
 function undo() {
-  if (game.turns.length < 2 || game.busy) return;
+  if (!undoable() || game.busy) return;
   const taken = [game.turns.pop()];
   while (game.turns.length > 1 && current().mover === "computer") taken.push(game.turns.pop());
   game.redo.push({ taken, played: current().played });
@@ -314,7 +326,7 @@ function statusText(t) {
 
 function updateButtons() {
   const t = current();
-  $("undo-button").disabled = game.turns.length < 2 || game.busy || (!!t && t.mover === "computer" && !t.data.over);
+  $("undo-button").disabled = !undoable() || game.busy || (!!t && t.mover === "computer" && !t.data.over);
   $("redo-button").disabled = !game.redo.length || game.busy;
   $("new-button").disabled = !game.turns.length || game.busy;
   $("typed-move").disabled = !t || t.mover !== "human" || t.data.over || game.busy;

@@ -21,12 +21,14 @@ function listInto(ul, items) {
 }
 
 // An impartial position: outcome, Grundy value, remoteness, winning moves and why.
-export function showSolve(a) {
+export function showSolve(a, misere = false) {
   $("sol-outcome").textContent = a.outcome === "DRAW" ? "a draw: neither player can force a win"
     : `${a.outcome} — the ${a.winner} player wins`;
   const loopy = a.outcome === "DRAW" || /∞/.test(a.explanation || "");
+  // Misère play has no Grundy value to find: the budget is not why there is none.
   $("sol-grundy").textContent = a.grundy !== null ? String(a.grundy)
-    : loopy ? "∞ (a loopy value: see the explanation)" : "not known within this server's budget";
+    : misere ? "none in misère play (Grundy values decide normal play only)"
+      : loopy ? "∞ (a loopy value: see the explanation)" : "not known within this server's budget";
   $("sol-remoteness").textContent = a.remoteness !== null ? String(a.remoteness)
     : a.outcome === "DRAW" ? "none (the game can go on for ever)" : "not known within this server's budget";
   const moves = a.winning_moves.map((m) => `${m.move}  ⇒  ${m.position}`);
