@@ -272,3 +272,17 @@ def test_links_back_to_the_opening_page_and_a_links_illegal_move_is_said(page: P
     page.wait_for_selector("#error:not([hidden])")
     assert "move 1 of this link (number 99) is not a legal move here" in page.inner_text("#error")
     assert page.get_attribute("body", "data-state") == "human"
+
+
+def test_a_superscript_digit_typed_anywhere_is_a_plain_error_not_an_internal_one(page: Page) -> None:
+    # "²" passes str.isdigit() but not int(): a typed move "²" answered "internal error: ValueError".
+    start(page, "nim", "3 4")
+    page.fill("#typed-move", "²")
+    page.press("#typed-move", "Enter")
+    page.wait_for_function("document.getElementById('typed-error').textContent !== ''")
+    assert page.inner_text("#typed-error").startswith("cannot read the move '²'")
+    page.select_option("#game-select", "treblecross")
+    page.fill("#position", "²")
+    page.click("#solve-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "internal error" not in page.inner_text("#error") and "treblecross" in page.inner_text("#error")
