@@ -255,3 +255,34 @@ def test_misere_play_has_no_grundy_value_and_does_not_blame_the_budget(page: Pag
     page.wait_for_selector("#solution:not([hidden])")
     grundy = page.inner_text("#sol-grundy")
     assert "budget" not in grundy and "misère" in grundy, grundy
+
+
+def test_links_back_to_the_opening_page_and_a_links_illegal_move_is_said(page: Page, base_url: str) -> None:
+    # Back to the address the page opened at left the last game on screen; a link whose move
+    # number is not legal started from the beginning without a word.
+    start(page, "wythoff", "4 6")
+    page.locator("#moves .move.best").first.click()
+    wait_turn(page)
+    page.go_back()
+    page.wait_for_function("document.querySelectorAll('#log li').length === 0")
+    page.go_back()
+    page.wait_for_function("document.getElementById('game-select').value === 'nim'")
+    assert page.locator("#board > *").count() == 0 and page.input_value("#position") == "3 4 5"
+    page.goto(f"{base_url}/?game=nim&position=3+4+5&moves=99")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "move 1 of this link (number 99) is not a legal move here" in page.inner_text("#error")
+    assert page.get_attribute("body", "data-state") == "human"
+
+
+def test_a_superscript_digit_typed_anywhere_is_a_plain_error_not_an_internal_one(page: Page) -> None:
+    # "²" passes str.isdigit() but not int(): a typed move "²" answered "internal error: ValueError".
+    start(page, "nim", "3 4")
+    page.fill("#typed-move", "²")
+    page.press("#typed-move", "Enter")
+    page.wait_for_function("document.getElementById('typed-error').textContent !== ''")
+    assert page.inner_text("#typed-error").startswith("cannot read the move '²'")
+    page.select_option("#game-select", "treblecross")
+    page.fill("#position", "²")
+    page.click("#solve-button")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "internal error" not in page.inner_text("#error") and "treblecross" in page.inner_text("#error")

@@ -212,7 +212,7 @@ def family(template: str) -> tuple[str, tuple[str, ...]]:
     letters: list[str] = []
     out = []
     for w in words:
-        if w.isdigit():
+        if w.isascii() and w.isdigit():
             out.append(w)
         elif w in PART_NAMES:
             if w not in letters:

@@ -44,7 +44,7 @@ def _size(words: list[str] | None) -> list[int] | None:
 
     if words is None:
         return None
-    if len(words) > 2 or not all(w.strip().isdigit() and int(w) > 0 for w in words):
+    if len(words) > 2 or not all(w.strip().isascii() and w.strip().isdigit() and int(w) > 0 for w in words):
         raise InvalidPosition(f"--size takes one or two positive whole numbers (N, or R C), got {' '.join(words)!r}")
     return [int(w) for w in words]
 

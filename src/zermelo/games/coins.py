@@ -128,7 +128,7 @@ class CoinTurning(Impartial[Coins]):
 
     def parse(self, text: str) -> Coins:
         t = "".join(text.split()).upper()
-        if t.isdigit():  # a number n: one head, on coin n (the table of the heads' values)
+        if t.isascii() and t.isdigit():  # a number n: one head, on coin n (the table of the heads' values)
             n = int(t)
             if n > MAX_COINS:
                 raise InvalidPosition(f"coins: at most {MAX_COINS} coins, got {n}")

@@ -266,10 +266,18 @@ class HeapGame(Impartial[Heaps]):
             return None
         if words and words[0] == "take":
             rest = words[1:]
-            if len(rest) == 1 and rest[0].isdigit() and len(heaps) == 1:
+            if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit() and len(heaps) == 1:
                 k = int(rest[0])
                 return _match_heaps(heaps, moves, 1, heaps[0] - k, f"take {k}")
-            if len(rest) == 4 and rest[1] == "from" and rest[2] == "heap" and rest[0].isdigit() and rest[3].isdigit():
+            if (
+                len(rest) == 4
+                and rest[1] == "from"
+                and rest[2] == "heap"
+                and rest[0].isascii()
+                and rest[0].isdigit()
+                and rest[3].isascii()
+                and rest[3].isdigit()
+            ):
                 k, h = int(rest[0]), int(rest[3])
                 new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
                 return _match_heaps(heaps, moves, h, new, f"take {k} from heap {h}")

@@ -181,7 +181,7 @@ def _mnk(params: str | None) -> Any:
     if not params:
         raise InvalidGame("mnk: give m,n,k (columns, rows, in a row), like mnk:4,4,3")
     parts = params.replace("x", ",").split(",")
-    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 3 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise InvalidGame(f"mnk: give three whole numbers m,n,k, got mnk:{params}")
     m, n, k = (int(p) for p in parts)
     return MNK(m, n, k)

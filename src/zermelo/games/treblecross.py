@@ -89,7 +89,7 @@ class Treblecross(Impartial[Row]):
 
     def parse(self, text: str) -> Row:
         t = "".join(text.split())
-        if t.isdigit():
+        if t.isascii() and t.isdigit():
             n = int(t)
             if n > MAX_CELLS:
                 raise InvalidPosition(f"treblecross: at most {MAX_CELLS} cells, got {n}")

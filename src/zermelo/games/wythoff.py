@@ -237,7 +237,7 @@ class Wythoff(Impartial[Pair]):
         both = (words[:1] in (["both"], ["b"]) and len(words) == 2) or (
             words[:1] == ["take"] and words[2:] == ["from", "both"]
         )
-        if both and words[1].isdigit():
+        if both and words[1].isascii() and words[1].isdigit():
             d = int(words[1])
             want = (position[0] - d, position[1] - d)
         else:

@@ -125,7 +125,7 @@ def parse_code(text: str, radix: int = 36, family: str = "tbreak") -> Code:
             if ch == "[" and radix == 36:
                 j = part.find("]", i)
                 word = part[i + 1 : j] if j > 0 else ""
-                if not word.isdigit():
+                if not (word.isascii() and word.isdigit()):
                     raise InvalidGame(f"{family}: a bracketed digit is a decimal number like [40]; got {part[i:]!r}")
                 d = int(word)
                 i = j + 1

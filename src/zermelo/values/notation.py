@@ -242,7 +242,7 @@ def _read_atom(m: re.Match[str], pos: int) -> Game:
     if ups is not None:
         if upn is None:
             count = 1
-        elif upn.isdigit():
+        elif upn.isascii() and upn.isdigit():
             count = int(upn)
         elif set(upn) == {ups}:
             count = 1 + len(upn)

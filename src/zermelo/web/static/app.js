@@ -93,7 +93,12 @@ async function loadGames() {
   games = await api("/api/games", {});
   const select = $("game-select");
   for (const g of games) select.appendChild(make("option", { value: g.name }, `${g.name} — ${g.summary}`));
-  select.value = games.some((g) => g.name === "nim") ? "nim" : games[0].name;
+  chooseDefault();
+}
+
+// The page as it opens without a link: Nim's example, nothing played.
+function chooseDefault() {
+  $("game-select").value = games.some((g) => g.name === "nim") ? "nim" : games[0].name;
   chooseGame();
 }
 
@@ -160,10 +165,11 @@ async function startGame(replay = []) {
     const data = await api("/api/moves", gameParams(Object.assign({ position: game.start }, turnParam(turn))));
     if (mine !== epoch) return;
     game.turns.push({ data, mover: game.first, played: null });
-    for (const number of replay) {
+    let stopped = null;  // a move of the link that is not legal here: said, not silently dropped
+    for (const [i, number] of replay.entries()) {
       const t = current();
       const m = t.data.moves.find((x) => x.number === number);
-      if (!m) break;
+      if (!m) { stopped = `move ${i + 1} of this link (number ${number}) is not a legal move here: the game stops before it`; break; }
       const next = await api("/api/moves", gameParams(Object.assign({ position: m.position },
         turnParam(t.data.turn ? otherSide(t.data.turn) : null), placed(m))));
       if (mine !== epoch) return;
@@ -172,6 +178,7 @@ async function startGame(replay = []) {
     }
     render();
     revealPlay();
+    if (stopped) showError(stopped);
     writeUrl(replay.length === 0);
     await maybeComputer(mine);
   } catch (e) {
@@ -458,7 +465,11 @@ window.addEventListener("DOMContentLoaded", () => {
   $("skill").addEventListener("input", () => { $("skill-out").textContent = $("skill").value; });
   $("table-form").addEventListener("submit", drawTable);
   window.addEventListener("resize", redrawChart);
-  window.addEventListener("popstate", () => { loadFromUrl().catch((e) => showError(e.message)); });
+  window.addEventListener("popstate", () => {
+    // Back to the page as it opened (no game in the address): the opening page, not the last game.
+    if (!new URLSearchParams(window.location.search).get("game")) { chooseDefault(); return; }
+    loadFromUrl().catch((e) => showError(e.message));
+  });
   loadGames()
     .then(loadFromUrl)
     .then(() => { if (document.body.dataset.state === "idle") setState("ready"); })
