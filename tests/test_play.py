@@ -482,3 +482,21 @@ def test_typed_moves_by_the_first_words_of_their_label() -> None:
     chomp_moves = classify(Chomp(), (4, 4, 4)).moves
     with pytest.raises(InvalidPosition):
         find_move(Chomp(), (4, 4, 4), "eat 2", chomp_moves)  # eat (2, 1), (2, 2), …: ambiguous
+
+
+def test_a_game_of_banked_points_is_won_on_points() -> None:
+    """Cheques 3 1 4 1 5 9: the person banks 3 + 5 + 4 = 12 against 9 + 1 + 1 = 11 and wins
+    (the empty row is worth 0 from there on: the winner was read from it, "the computer")."""
+    from zermelo.registry import make_game
+
+    s = Session(make_game("cheques:3,1,4,1,5,9"), make_game("cheques:3,1,4,1,5,9").parse(""))
+    for typed in ("take first (3)", "take last (9)", "take last (5)", "take last (1)", "take last (4)"):
+        s.play(typed)
+    s.play(s.moves()[0])
+    assert s.over and s.winner == "human"
+
+
+def test_the_terminal_says_a_draw(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Tic-tac-toe XOX/XOO/OX.: X's only move fills the board, a draw (it printed "the computer wins.")."""
+    out = play_cli(monkeypatch, capsys, "1\n", "tictactoe", "XOXXOOOX.")
+    assert out.rstrip().endswith("Game over: a draw.")

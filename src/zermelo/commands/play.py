@@ -29,6 +29,14 @@ __all__ = ["add", "board", "run", "run_session"]
 MAX_COUNTERS = 40
 
 _MARK = {"win": "+", "draw": "=", "lose": "-"}
+#: The end of a game by its winner (a draw said as one: it read "the computer wins.").
+_ENDS = {
+    "human": "you win!",
+    "computer": "the computer wins.",
+    "first": "the first player wins.",
+    "second": "the second player wins.",
+    "draw": "a draw.",
+}
 
 HELP = """\
 Type a move, or a command:
@@ -186,10 +194,7 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
         if session.over:
             winner = session.winner
             stuck = f"{session.turn.capitalize()} cannot move: " if session.turn else ""
-            say(
-                f"Game over: {stuck}"
-                + ("you win!" if winner == "human" else "the computer wins." if winner else "a draw.")
-            )
+            say(f"Game over: {stuck}{_ENDS.get(winner or 'draw', 'a draw.')}")
             return 0
         if session.to_move == "computer":
             m = session.computer_move()

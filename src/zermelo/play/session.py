@@ -9,7 +9,7 @@ from typing import Any
 
 from ..errors import InvalidPosition
 from ..limits import Limits
-from ..rules import Partisan, Rules
+from ..rules import Partisan, Rules, Scored
 from .evaluate import best_move, choose_move, classify
 from .notation import find_move
 from .values import DRAWING, LEFT, SIDES, WINNING, MoveInfo, PositionValue, other_side
@@ -152,6 +152,15 @@ class Session:
         pv = self.value()
         if not pv.over:
             return None
+        if isinstance(self.game, Scored) and self.game.gains:
+            # Points banked as the game went (Cheques): the final position is worth 0 from there
+            # on, and says nothing of who banked more.
+            points = {self.to_move: pv.score or 0, self._other(self.to_move): 0}
+            for t in self.turns[:-1]:
+                if t.played is not None:
+                    points[t.mover] += self.game.gain(t.position, t.played.move)
+            mine, theirs = points[self.to_move], points[self._other(self.to_move)]
+            return "draw" if mine == theirs else self.to_move if mine > theirs else self._other(self.to_move)
         if pv.value == DRAWING:
             return "draw"
         return self.to_move if pv.value == WINNING else self._other(self.to_move)
