@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from web_server import running_server
 
@@ -60,6 +60,16 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     yield p
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def phone(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
+    """A fresh tab on a phone-sized touch screen (390 x 844), the page ready; close the context after."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    p = context.new_page()
+    p.set_default_timeout(TIMEOUT_MS)
+    p.goto(base_url)
+    p.wait_for_selector("body[data-state=ready]")
+    return context, p
 
 
 def start(page: Page, game: str, position: str, first: str = "human", spec: str | None = None) -> None:

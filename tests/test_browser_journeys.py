@@ -11,7 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from playwright.sync_api import Browser, Page, Route
 
-from page_driver import OUT, TIMEOUT_MS, base_url, browser, page, start, wait_turn
+from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
 
 __all__ = ["base_url", "browser", "page"]
 
@@ -276,11 +276,7 @@ def test_10_a_draw_loop_says_the_position_repeated(page: Page) -> None:
 
 
 def test_11_on_a_phone_the_chart_fits_and_targets_are_44_px(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    p = context.new_page()
-    p.set_default_timeout(TIMEOUT_MS)
-    p.goto(base_url)
-    p.wait_for_selector("body[data-state=ready]")
+    context, p = phone(browser, base_url)
     start(p, "nim", "3 4 5")
     p.locator("#moves .move[data-value=win]").first.click()  # the one winning move
     wait_turn(p)

@@ -10,9 +10,9 @@ import io
 import re
 
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 
-from page_driver import OUT, TIMEOUT_MS, base_url, browser, page, start, wait_turn
+from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
 
 __all__ = ["base_url", "browser", "page"]
 
@@ -20,16 +20,6 @@ __all__ = ["base_url", "browser", "page"]
 def shot(page: Page, name: str) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / name), full_page=True)
-
-
-def phone(browser: Browser, base_url: str) -> tuple[BrowserContext, Page]:
-    """A fresh tab on a phone-sized touch screen (390 x 844), the page ready."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    p = context.new_page()
-    p.set_default_timeout(TIMEOUT_MS)
-    p.goto(base_url)
-    p.wait_for_selector("body[data-state=ready]")
-    return context, p
 
 
 def pixel(page: Page, x: float, y: float) -> tuple[int, int, int]:
