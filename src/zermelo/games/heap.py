@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
-from ..checks import shown
+from ..checks import is_digits, shown
 from ..errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
 
@@ -266,18 +266,10 @@ class HeapGame(Impartial[Heaps]):
             return None
         if words and words[0] == "take":
             rest = words[1:]
-            if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit() and len(heaps) == 1:
+            if len(rest) == 1 and is_digits(rest[0]) and len(heaps) == 1:
                 k = int(rest[0])
                 return _match_heaps(heaps, moves, 1, heaps[0] - k, f"take {k}")
-            if (
-                len(rest) == 4
-                and rest[1] == "from"
-                and rest[2] == "heap"
-                and rest[0].isascii()
-                and rest[0].isdigit()
-                and rest[3].isascii()
-                and rest[3].isdigit()
-            ):
+            if len(rest) == 4 and rest[1:3] == ["from", "heap"] and is_digits(rest[0]) and is_digits(rest[3]):
                 k, h = int(rest[0]), int(rest[3])
                 new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
                 return _match_heaps(heaps, moves, h, new, f"take {k} from heap {h}")
