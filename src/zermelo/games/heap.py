@@ -43,7 +43,8 @@ def heap_tuple(position: Heaps | Iterable[int]) -> tuple[int, ...]:
 
 #: Totals past this get the count of this one (already about 10^45): no budget reaches it.
 _PARTITION_CAP = 2000
-_PARTITION_SUMS: list[int] = []
+_PARTITIONS: list[int] = [1]  # p(0), p(1), …: extended as far as a question needs
+_PARTITION_SUMS: list[int] = [1]  # p(0) + … + p(n)
 
 
 def partitions_up_to(total: int) -> int:
@@ -55,23 +56,18 @@ def partitions_up_to(total: int) -> int:
     >>> len(str(partitions_up_to(1000)))
     33
     """
-    if not _PARTITION_SUMS:
-        p = [1]  # Euler's pentagonal number recurrence
-        for n in range(1, _PARTITION_CAP + 1):
-            value, k = 0, 1
-            while True:
-                a, b = k * (3 * k - 1) // 2, k * (3 * k + 1) // 2
-                if a > n:
-                    break
-                sign = 1 if k % 2 else -1
-                value += sign * p[n - a] + (sign * p[n - b] if b <= n else 0)
-                k += 1
-            p.append(value)
-        running = 0
-        for v in p:
-            running += v
-            _PARTITION_SUMS.append(running)
-    return _PARTITION_SUMS[min(total, _PARTITION_CAP)]
+    total = min(total, _PARTITION_CAP)
+    p = _PARTITIONS
+    for n in range(len(p), total + 1):  # Euler's pentagonal number recurrence
+        value, k = 0, 1
+        while (a := k * (3 * k - 1) // 2) <= n:
+            b = a + k  # k(3k + 1)/2
+            sign = 1 if k % 2 else -1
+            value += sign * p[n - a] + (sign * p[n - b] if b <= n else 0)
+            k += 1
+        p.append(value)
+        _PARTITION_SUMS.append(_PARTITION_SUMS[-1] + value)
+    return _PARTITION_SUMS[total]
 
 
 def canonical_heaps(heaps: Iterable[int]) -> Heaps:
