@@ -326,6 +326,7 @@ def test_random_garbage_positions(
         (["value", "domineering", "..|..", "--thermograph", ""], "give a file name"),
         (["sequence", "kayles", "--upto", "5", "--out", ""], "give a file name"),
         (["table", "wythoff", "--size", "3", "--image", " "], "give a file name"),
+        (["table", "nim", "--size", "9" * 5000], "digits, too many"),  # int() past 4,300 digits, unguarded
         (["solve", "nim:", "3"], "nim"),
         (["value", "nim: ", "3"], "nim"),
     ],

@@ -31,6 +31,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
+from .checks import is_digits
 from .errors import InvalidPosition
 
 __all__ = [
@@ -175,7 +176,7 @@ def whole_numbers(words: Sequence[str]) -> list[int] | None:
     >>> whole_numbers(["2", "3"]), whole_numbers(["2", "x"]), whole_numbers([])
     ([2, 3], None, None)
     """
-    if not words or not all(w.isascii() and w.isdigit() for w in words):
+    if not words or not all(is_digits(w) for w in words):
         return None
     return [int(w) for w in words]
 

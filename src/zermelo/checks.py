@@ -13,7 +13,7 @@ from contextlib import contextmanager
 
 from .errors import InvalidPosition
 
-__all__ = ["STRUCTURE_DEPTH", "is_natural", "parse_int", "recursion_room", "require", "short", "shown"]
+__all__ = ["STRUCTURE_DEPTH", "is_digits", "is_natural", "parse_int", "recursion_room", "require", "short", "shown"]
 
 
 def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
@@ -44,6 +44,17 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     if value < minimum:
         raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
     return value
+
+
+def is_digits(text: str) -> bool:
+    """Is ``text`` a run of ASCII digits?  ``str.isdigit`` alone also takes digits ``int()``
+    refuses (``'²'``) and other scripts' digits (full-width ``'３'``): a parse that trusted it
+    would end in a ``ValueError`` traceback.
+
+    >>> is_digits("12"), is_digits("²"), is_digits("３"), is_digits(""), is_digits("-1")
+    (True, False, False, False, False)
+    """
+    return text.isascii() and text.isdigit()
 
 
 def short(text: str, width: int = 60) -> str:

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from .analysis import outcome
+from .checks import is_digits
 from .engine import Limits
 from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps.periodicity import simplest
@@ -212,7 +213,7 @@ def family(template: str) -> tuple[str, tuple[str, ...]]:
     letters: list[str] = []
     out = []
     for w in words:
-        if w.isascii() and w.isdigit():
+        if is_digits(w):
             out.append(w)
         elif w in PART_NAMES:
             if w not in letters:

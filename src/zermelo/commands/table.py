@@ -7,6 +7,7 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
+from ..checks import is_digits, parse_int
 from ..patterns import find_period
 from ..tables import Table, render_png, render_text, table
 from . import SUMMARY
@@ -44,9 +45,13 @@ def _size(words: list[str] | None) -> list[int] | None:
 
     if words is None:
         return None
-    if len(words) > 2 or not all(w.strip().isascii() and w.strip().isdigit() and int(w) > 0 for w in words):
-        raise InvalidPosition(f"--size takes one or two positive whole numbers (N, or R C), got {' '.join(words)!r}")
-    return [int(w) for w in words]
+    wrong = InvalidPosition(f"--size takes one or two positive whole numbers (N, or R C), got {' '.join(words)!r}")
+    if len(words) > 2 or not all(is_digits(w.strip()) for w in words):
+        raise wrong
+    sizes = [parse_int(w, "--size") for w in words]  # one line, not int()'s error, past 4,300 digits
+    if not all(sizes):
+        raise wrong
+    return sizes
 
 
 def run(args: argparse.Namespace) -> int:

@@ -32,6 +32,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, register
+from ..checks import is_digits
 from ..errors import InvalidGame, InvalidPosition
 from ..rules import Impartial, Move, validate_by_text
 from ..sprague_grundy import nim_sum
@@ -128,7 +129,7 @@ class CoinTurning(Impartial[Coins]):
 
     def parse(self, text: str) -> Coins:
         t = "".join(text.split()).upper()
-        if t.isascii() and t.isdigit():  # a number n: one head, on coin n (the table of the heads' values)
+        if is_digits(t):  # a number n: one head, on coin n (the table of the heads' values)
             n = int(t)
             if n > MAX_COINS:
                 raise InvalidPosition(f"coins: at most {MAX_COINS} coins, got {n}")

@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from ..boards import Board as Drawn
 from ..boards import cell_name, grid_board
 from ..catalogue import GameEntry, register
+from ..checks import is_digits
 from ..errors import InvalidGame, InvalidPosition
 from ..minimax_result import WIN
 from ..rules import Move, Scored, validate_by_text
@@ -244,7 +245,7 @@ class Connect4(Scored[Board]):
         board: list[str] = [""] * self.w
         state: Board = tuple(board)
         for i, word in enumerate(words):
-            if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= self.w:  # not '¹'
+            if not is_digits(word) or not 1 <= int(word) <= self.w:  # not '¹'
                 raise InvalidPosition(f"{self.spec()}: moves are column numbers 1..{self.w}, got {word!r}")
             if self.payoff(state) is not None:
                 raise InvalidPosition(f"{self.spec()}: move {i + 1} ({word}) comes after the game is over")
@@ -350,7 +351,7 @@ def _connect4(params: str | None) -> Any:
     if not params:
         return Connect4()
     w, sep, h = params.lower().partition("x")
-    if not sep or not all(x.strip().isascii() and x.strip().isdigit() for x in (w, h)):
+    if not sep or not all(is_digits(x.strip()) for x in (w, h)):
         raise InvalidGame(f"connect4: give the size as COLUMNSxROWS, like connect4:7x6, got connect4:{params}")
     return Connect4(int(w), int(h))
 

@@ -12,7 +12,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
-from ..checks import shown
+from ..checks import is_digits, shown
 from ..errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
 
@@ -43,7 +43,8 @@ def heap_tuple(position: Heaps | Iterable[int]) -> tuple[int, ...]:
 
 #: Totals past this get the count of this one (already about 10^45): no budget reaches it.
 _PARTITION_CAP = 2000
-_PARTITION_SUMS: list[int] = []
+_PARTITIONS: list[int] = [1]  # p(0), p(1), …: extended as far as a question needs
+_PARTITION_SUMS: list[int] = [1]  # p(0) + … + p(n)
 
 
 def partitions_up_to(total: int) -> int:
@@ -55,23 +56,18 @@ def partitions_up_to(total: int) -> int:
     >>> len(str(partitions_up_to(1000)))
     33
     """
-    if not _PARTITION_SUMS:
-        p = [1]  # Euler's pentagonal number recurrence
-        for n in range(1, _PARTITION_CAP + 1):
-            value, k = 0, 1
-            while True:
-                a, b = k * (3 * k - 1) // 2, k * (3 * k + 1) // 2
-                if a > n:
-                    break
-                sign = 1 if k % 2 else -1
-                value += sign * p[n - a] + (sign * p[n - b] if b <= n else 0)
-                k += 1
-            p.append(value)
-        running = 0
-        for v in p:
-            running += v
-            _PARTITION_SUMS.append(running)
-    return _PARTITION_SUMS[min(total, _PARTITION_CAP)]
+    total = min(total, _PARTITION_CAP)
+    p = _PARTITIONS
+    for n in range(len(p), total + 1):  # Euler's pentagonal number recurrence
+        value, k = 0, 1
+        while (a := k * (3 * k - 1) // 2) <= n:
+            b = a + k  # k(3k + 1)/2
+            sign = 1 if k % 2 else -1
+            value += sign * p[n - a] + (sign * p[n - b] if b <= n else 0)
+            k += 1
+        p.append(value)
+        _PARTITION_SUMS.append(_PARTITION_SUMS[-1] + value)
+    return _PARTITION_SUMS[total]
 
 
 def canonical_heaps(heaps: Iterable[int]) -> Heaps:
@@ -266,18 +262,10 @@ class HeapGame(Impartial[Heaps]):
             return None
         if words and words[0] == "take":
             rest = words[1:]
-            if len(rest) == 1 and rest[0].isascii() and rest[0].isdigit() and len(heaps) == 1:
+            if len(rest) == 1 and is_digits(rest[0]) and len(heaps) == 1:
                 k = int(rest[0])
                 return _match_heaps(heaps, moves, 1, heaps[0] - k, f"take {k}")
-            if (
-                len(rest) == 4
-                and rest[1] == "from"
-                and rest[2] == "heap"
-                and rest[0].isascii()
-                and rest[0].isdigit()
-                and rest[3].isascii()
-                and rest[3].isdigit()
-            ):
+            if len(rest) == 4 and rest[1:3] == ["from", "heap"] and is_digits(rest[0]) and is_digits(rest[3]):
                 k, h = int(rest[0]), int(rest[3])
                 new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
                 return _match_heaps(heaps, moves, h, new, f"take {k} from heap {h}")

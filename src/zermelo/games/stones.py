@@ -26,6 +26,7 @@ from math import isqrt
 from typing import Any, ClassVar
 
 from ..catalogue import GameEntry, register
+from ..checks import is_digits
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Move, Scored, short, shown, validate_by_text
 
@@ -227,7 +228,7 @@ class StoneGameII(_Row):
         words = text.replace("M=", " ").replace("m=", " ").replace(",", " ").split()
         if not words:
             return 0, 1
-        if len(words) != 2 or not all(w.isascii() and w.isdigit() for w in words):
+        if len(words) != 2 or not all(is_digits(w) for w in words):
             raise InvalidPosition(f"{self.name}: a position is 'i M' (next pile, current M), got {text.strip()!r}")
         i, m = int(words[0]), int(words[1])
         if not 0 <= i <= len(self.piles) or m < 1:
@@ -279,7 +280,7 @@ class StoneGameIII(_Row):
         t = text.strip()
         if not t:
             return 0
-        if not (t.isascii() and t.isdigit()) or int(t) > len(self.piles):
+        if not is_digits(t) or int(t) > len(self.piles):
             raise InvalidPosition(f"{self.name}: a position is the index of the next pile (0..{len(self.piles)})")
         return int(t)
 
@@ -335,7 +336,7 @@ class StoneGameIV(Scored[int]):
 
     def parse(self, text: str) -> int:
         t = text.strip().replace("_", "")
-        if not (t.isascii() and t.isdigit()):
+        if not is_digits(t):
             raise InvalidPosition(f"{self.name}: a position is the number of stones, got {text.strip()!r}")
         return int(t)
 

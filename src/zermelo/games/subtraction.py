@@ -18,6 +18,7 @@ from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, needs_params, plain_entry, register
+from ..checks import is_digits
 from ..errors import InvalidGame
 from ..rules import Move, Outcome
 from ..wording import num, verdict
@@ -44,7 +45,7 @@ def parse_set(text: str, game: str) -> frozenset[int]:
     values: set[int] = set()
     for w in words:
         digits = w.lstrip("+-")
-        if not (digits.isascii() and digits.isdigit()):
+        if not is_digits(digits):
             raise InvalidGame(f"{game}: {w[:60]!r} is not a whole number (the set is like 1,3,4)")
         if len(digits) > 4000:  # int() refuses more than 4,300 digits; no game needs a tenth of that
             raise InvalidGame(f"{game}: a number of {len(digits):,} digits is too large for a subtraction set")

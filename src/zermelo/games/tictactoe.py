@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 
 from ..boards import Board, grid_board
 from ..catalogue import GameEntry, register
+from ..checks import is_digits
 from ..errors import InvalidGame, InvalidPosition
 from ..rules import Move, Scored, validate_by_text
 
@@ -181,7 +182,7 @@ def _mnk(params: str | None) -> Any:
     if not params:
         raise InvalidGame("mnk: give m,n,k (columns, rows, in a row), like mnk:4,4,3")
     parts = params.replace("x", ",").split(",")
-    if len(parts) != 3 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
+    if len(parts) != 3 or not all(is_digits(p.strip()) for p in parts):
         raise InvalidGame(f"mnk: give three whole numbers m,n,k, got mnk:{params}")
     m, n, k = (int(p) for p in parts)
     return MNK(m, n, k)

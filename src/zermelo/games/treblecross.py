@@ -25,6 +25,7 @@ from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, no_params, register
+from ..checks import is_digits
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, validate_by_text
 from ..wording import notes_verdict
@@ -89,7 +90,7 @@ class Treblecross(Impartial[Row]):
 
     def parse(self, text: str) -> Row:
         t = "".join(text.split())
-        if t.isascii() and t.isdigit():
+        if is_digits(t):
             n = int(t)
             if n > MAX_CELLS:
                 raise InvalidPosition(f"treblecross: at most {MAX_CELLS} cells, got {n}")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
 from ..catalogue import GameEntry, no_params, register
+from ..checks import is_digits
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
 from ..wording import num, verdict
@@ -237,7 +238,7 @@ class Wythoff(Impartial[Pair]):
         both = (words[:1] in (["both"], ["b"]) and len(words) == 2) or (
             words[:1] == ["take"] and words[2:] == ["from", "both"]
         )
-        if both and words[1].isascii() and words[1].isdigit():
+        if both and is_digits(words[1]):
             d = int(words[1])
             want = (position[0] - d, position[1] - d)
         else:

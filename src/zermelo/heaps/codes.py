@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..checks import is_digits
 from ..errors import InvalidGame
 
 __all__ = ["Code", "parse_code"]
@@ -125,7 +126,7 @@ def parse_code(text: str, radix: int = 36, family: str = "tbreak") -> Code:
             if ch == "[" and radix == 36:
                 j = part.find("]", i)
                 word = part[i + 1 : j] if j > 0 else ""
-                if not (word.isascii() and word.isdigit()):
+                if not is_digits(word):
                     raise InvalidGame(f"{family}: a bracketed digit is a decimal number like [40]; got {part[i:]!r}")
                 d = int(word)
                 i = j + 1

@@ -13,6 +13,7 @@ from itertools import islice
 from typing import Any
 
 from ..boards import norm
+from ..checks import is_digits
 from ..errors import InvalidPosition, Unsupported, ZermeloError
 from ..rules import Move, Partisan, Rules
 from .values import LEFT, MAX_MOVES, MAX_TYPED, SIDES, MoveInfo
@@ -71,7 +72,7 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
     if not moves:
         raise InvalidPosition("the game is over: there is no legal move")
     bare = t.lstrip("#")
-    if t.startswith("#") and bare.isascii() and bare.isdigit():
+    if t.startswith("#") and is_digits(bare):
         return _by_number(int(bare), moves)
     for m in moves:
         if norm(m.label) == t:
@@ -79,7 +80,7 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
     hit = game.parse_move(position, t, [m.move for m in moves])  # the game's own notation
     if hit is not None:
         return next(m for m in moves if m.move is hit)
-    if t.isascii() and t.isdigit():
+    if is_digits(t):
         return _by_number(int(t), moves)
     ends = [m for m in moves if norm(m.label).endswith(" " + t)]
     if len(ends) == 1:  # the label without its first words: "b2" for "X b2"
@@ -111,7 +112,7 @@ def _by_tokens(t: str, moves: list[MoveInfo]) -> MoveInfo | None:
     typed = _TOKEN.findall(t)
     if not typed:
         return None
-    numbers_only = all(w.isascii() and w.isdigit() for w in typed)
+    numbers_only = all(is_digits(w) for w in typed)
     labels = [_TOKEN.findall(norm(m.label)) for m in moves]
 
     def exact(label: list[str]) -> bool:

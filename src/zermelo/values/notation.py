@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..checks import is_digits
 from ..errors import InvalidPosition
 from ..limits import deep
 from ..traversal import fold
@@ -242,7 +243,7 @@ def _read_atom(m: re.Match[str], pos: int) -> Game:
     if ups is not None:
         if upn is None:
             count = 1
-        elif upn.isascii() and upn.isdigit():
+        elif is_digits(upn):
             count = int(upn)
         elif set(upn) == {ups}:
             count = 1 + len(upn)
