@@ -157,7 +157,7 @@ def surreals(draw: st.DrawFn) -> Surreal:
     return Surreal.of(p, q)
 
 
-PROPS = settings(max_examples=120, deadline=None)
+PROPS = settings(max_examples=60, deadline=None)
 
 
 @PROPS
