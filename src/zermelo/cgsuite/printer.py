@@ -22,6 +22,7 @@ Collections print as ``{a,b}`` (sets) and ``[a,b]`` (lists); booleans ``true`` /
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from typing import Any
 
@@ -63,7 +64,7 @@ def _uptimal_text(u: Uptimal) -> str:
         sym = "^" if n > 0 else "v"
         out += sym * abs(n) if abs(n) <= 2 else f"{sym}{abs(n)}"
     elif d:
-        sign = [x for x in d if x][0]
+        sign = next(x for x in d if x)
         sym = "^" if sign > 0 else "v"
         out += f"{sym}<{len(d)}>" if u.is_unit else f"{sym}[{len(d)}]"
     if u.nimber:
@@ -124,7 +125,7 @@ class _Printer:
         u = _uptimal_shown(g)
         if u is not None:
             s = _uptimal_text(u)
-            simple = not u.digits and (u.nimber == 0 or u.number == 0) or (u.number == 0 and u.nimber == 0)
+            simple = (not u.digits and (u.nimber == 0 or u.number == 0)) or (u.number == 0 and u.nimber == 0)
             return (f"({s})" if parens and not simple else s), 0
         lo, ro = _sorted(g.left), _sorted(g.right)
         if neg(g) is g:
@@ -132,7 +133,7 @@ class _Printer:
                 return "+-{" + ",".join(self.text(o, True, False)[0] for o in lo) + "}", 0
             return "+-" + self.text(lo[0], True, True)[0], 0
         for tiny, name in ((True, "Tiny"), (False, "Miny")):
-            if (_is_tiny(g) if tiny else _is_miny(g)):
+            if _is_tiny(g) if tiny else _is_miny(g):
                 base = lo[0] if tiny else ro[0]
                 far = ro[0].right[0] if tiny else lo[0].left[0]
                 sub = base + neg(far) if tiny else far + neg(base)
@@ -160,6 +161,8 @@ class _Printer:
     def any_text(self, o: Any, brackets: bool) -> tuple[str, int]:
         if isinstance(o, Game):
             return self.text(o, brackets, False)
+        if hasattr(o, "negative"):  # an explicit game inside another: no quotes of its own
+            return self.braces(list(o.left), list(o.right), brackets)
         return cgsuite_text(o), 0
 
 
@@ -199,7 +202,7 @@ def _item_key(v: Any) -> tuple[Any, ...]:
 def _wall_text(w: Wall) -> str:
     pts = w.points
     temps = [t for t, _ in pts[1:]]
-    slopes = [(v1 - v0) / (t1 - t0) for (t0, v0), (t1, v1) in zip(pts, pts[1:], strict=False)]
+    slopes = [(v1 - v0) / (t1 - t0) for (t0, v0), (t1, v1) in itertools.pairwise(pts)]
     top = w(pts[-1][0])
     t_text = ",".join(format_number(t) for t in reversed(temps))
     s_text = ",".join(format_number(s) for s in [w.slope, *reversed(slopes)])
