@@ -135,6 +135,15 @@ def test_max_min_and_infinities() -> None:
             bad()
 
 
+def test_powers_and_remainders() -> None:
+    # ω^y for a generalized ordinal y is ω^(positive part) / ω^(negative part)
+    assert str(W ** (W - 1)) == "ω^ω/ω" and W ** (W - 1) * W == W**W and str(W**-2) == "1/ω^2"
+    assert str(Q(17, 6) % Q(1, 3)) == "1/6" and str(surreal(17) % 5) == "2" and str(surreal(-7) % 3) == "-1"
+    for bad in (lambda: W % 2, lambda: surreal(1) % 0, lambda: Q(1, 2) ** Q(1, 2)):
+        with pytest.raises(SurrealError):
+            bad()
+
+
 def test_comparisons_cgsuite_makes() -> None:
     assert -W < 0 and -W < 1 and 1 / W > 0 and Q(1, 10**30) > 1 / W and W - 10**30 > 10**40
 

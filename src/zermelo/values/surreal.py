@@ -238,16 +238,36 @@ class Surreal:
 
         >>> print(Surreal.of(2, 3) ** -3, OMEGA ** (OMEGA + 1), (OMEGA ** OMEGA ** 2 + 1) ** 2)
         27/8 ω^(ω+1) ω^(2ω^2)+2ω^ω^2+1
+        >>> print(OMEGA ** (OMEGA - 1), OMEGA ** -2)
+        ω^ω/ω 1/ω^2
         """
         e = _as_surreal(n)
         if not e.is_integer():
-            if self == OMEGA and e.is_ordinal():
-                return Surreal(omega_power(e.num), integer(1))
+            if self == OMEGA and e.is_generalized_ordinal():  # ω^(α−β) = ω^α / ω^β, as in CGSuite
+                up = GeneralizedOrdinal(tuple(t for t in e.num.terms if t[1] > 0))
+                down = GeneralizedOrdinal(tuple((x, -c) for x, c in e.num.terms if c < 0))
+                return _quotient(omega_power(up), omega_power(down))
             raise SurrealError(f"cannot raise {self} to the power {e}: the exponent must be an integer")
         k = e.num.to_int()
         if k < 0:
             return self.reciprocal() ** -k
         return Surreal(self.num**k, self.den**k)
+
+    def __mod__(self, other: Operand) -> Surreal:
+        """x % y for rationals: x − y·trunc(x/y), the remainder taking x's sign (as CGSuite's
+        integers do: ``(17/6) % (1/3)`` is ``1/6``, ``-7 % 3`` is ``-1``).
+
+        >>> print(Surreal.of(17, 6) % Surreal.of(1, 3), surreal(-7) % 3, surreal(17) % 5)
+        1/6 -1 2
+        """
+        o = _as_surreal(other)
+        if not (self.is_rational() and o.is_rational()):
+            raise SurrealError(f"% is defined for rational numbers, not {self} and {o}")
+        a, b = self.num.to_int() * o.den.to_int(), self.den.to_int() * o.num.to_int()
+        if b == 0:
+            raise SurrealError("/ by zero")
+        r = abs(a) % abs(b) * (1 if a >= 0 else -1)
+        return _quotient(integer(r), self.den * o.den)
 
     # ----- order (±inf beyond every number)
     def _cmp(self, other: Operand) -> int:
