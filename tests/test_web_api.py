@@ -184,7 +184,7 @@ def test_value_budgets_hold_in_the_workers() -> None:
     from zermelo.web.app import create_app
 
     app = create_app(workers=2, cap=6.0, limits=Limits(max_positions=100, max_seconds=5.0))
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://localhost") as c:
         r = c.get("/api/value", params={"game": "domineering", "position": "|".join(["....."] * 5)})
         assert r.status_code == 422 and "more than 100 positions" in r.json()["error"]
         stalk = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # minutes of sums of green stalks
@@ -221,8 +221,8 @@ def test_table_is_an_integration_point(client: httpx.Client) -> None:
         ("/api/solve", {"game": "wythoff", "position": "1 2 3"}, 400, "two heap sizes"),
         ("/api/solve", {"game": "digraph", "position": "a"}, 400, "give the graph"),
         ("/api/solve", {"game": "digraph:a->b", "position": "z"}, 400, "no vertex 'z'"),
-        ("/api/solve", {"game": "digraph:/etc/hostname", "position": "a"}, 400, "give the graph inline"),
-        ("/api/solve", {"game": "digraph:@/etc/hostname", "position": "a"}, 400, "give the graph inline"),
+        ("/api/solve", {"game": "digraph:/etc/hostname", "position": "a"}, 400, "cannot read edge '/etc/hostname'"),
+        ("/api/solve", {"game": "digraph:@/etc/hostname", "position": "a"}, 400, "cannot read edge '@/etc/hostname'"),
         ("/api/solve", {"game": "nim", "position": "3", "misere": "maybe"}, 400, "true or false"),
         ("/api/solve", {"game": "nim", "position": "1 " * 1500}, 400, "too long"),
         ("/api/solve", {"game": "square", "position": "10000000000"}, 422, "budget"),
@@ -376,7 +376,7 @@ def test_typed_moves_sums_scored_solve_and_help(client: httpx.Client) -> None:
     _, body = get(client, "/api/solve", game="nim", position="3 4 + kayles 5")
     assert body["outcome"] == "N" and body["grundy"] == 3
     status, body = get(client, "/api/solve", game="nim", position="3 + digraph:@/etc/hostname a")
-    assert status == 400 and "give the graph inline" in body["error"]
+    assert status == 400 and "cannot read edge '@/etc/hostname'" in body["error"]
     _, body = get(client, "/api/solve", game="tictactoe", position="X...O....")
     assert body["outcome"] == "draw" and len(body["best_moves"]) == 7 and body["pv"][0].startswith("X")
     status, body = get(client, "/api/value", game="domineering", position="..|..", misere="1")

@@ -104,7 +104,7 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = make_game(args.game)
+    game = make_game(args.game, files=True)
     if not isinstance(game, HeapGame):
         raise Unsupported(f"{game.spec()}: `zermelo sequence` is for heap games (a position is one heap size)")
     if args.upto < 0:

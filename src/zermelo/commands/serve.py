@@ -18,7 +18,19 @@ class ServeError(ZermeloError):
 def add(sub: Any) -> None:
     p = sub.add_parser("serve", help=SUMMARY["serve"])
     p.add_argument("--port", type=int, default=8000, metavar="N", help="the port (default 8000)")
-    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine)")
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine; 0.0.0.0: every interface, with a warning)",
+    )
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests for this host name (a real deployment's name; the loopback names and"
+        " the --host address always are; '*' answers any, for a proxy that checks it)",
+    )
     p.add_argument(
         "--workers",
         type=int,
@@ -38,7 +50,26 @@ def _check_free(host: str, port: int) -> None:
         raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (try another --port)") from None
 
 
+#: Addresses that listen on every interface.
+EVERY_INTERFACE = ("0.0.0.0", "::", "[::]")
+
+
+def _check_host(host: str) -> str:
+    """The address to listen on; an empty one (uvicorn would bind every interface) is refused."""
+    h = host.strip()
+    if not h:
+        raise ServeError("--host is empty: name an address (127.0.0.1, or 0.0.0.0 for every interface on purpose)")
+    if h in EVERY_INTERFACE:
+        print(
+            f"zermelo: warning: listening on every interface ({h}): anyone who can reach this machine can use"
+            " the explorer (it answers only the loopback names and --allow-host NAME)",
+            file=sys.stderr,
+        )
+    return h.strip("[]") if h.startswith("[") else h
+
+
 def run(args: argparse.Namespace) -> int:
+    args.host = _check_host(args.host)
     if not 0 <= args.port <= 65535:
         raise InvalidPosition(f"--port must be between 0 and 65535, got {args.port}")
     if args.workers is not None and not 1 <= args.workers <= 64:
@@ -52,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
 
     print(f"zermelo explorer on http://{args.host}:{args.port}/  (Ctrl-C stops it)", file=sys.stderr)
     uvicorn.run(
-        create_app(workers=args.workers),
+        create_app(
+            workers=args.workers, hosts=[*([] if args.host in EVERY_INTERFACE else [args.host]), *args.allow_host]
+        ),
         host=args.host,
         port=args.port,
         log_level="warning",
