@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import socket
 import sys
 from typing import Any
@@ -37,6 +38,13 @@ def add(sub: Any) -> None:
         default=None,
         metavar="N",
         help="worker processes answering analyses at once (default: the cores + 4, at least 6)",
+    )
+    p.add_argument(
+        "--head-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="close a connection whose request head has not arrived whole in this time (default 10)",
     )
     p.set_defaults(run=run)
 
@@ -74,13 +82,17 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidPosition(f"--port must be between 0 and 65535, got {args.port}")
     if args.workers is not None and not 1 <= args.workers <= 64:
         raise InvalidPosition(f"--workers must be between 1 and 64, got {args.workers}")
+    head_timeout = args.head_timeout
+    if head_timeout is not None and not (math.isfinite(head_timeout) and 0 < head_timeout <= 3600):
+        raise InvalidPosition(f"--head-timeout must be between 0 and 3600 seconds, got {head_timeout}")
     _check_free(args.host, args.port)
     import uvicorn
 
     from ..web.app import create_app
     from ..web.params import MAX_REQUEST_HEAD
-    from ..web.protocol import JSONErrorsProtocol
+    from ..web.protocol import HEAD_TIMEOUT, protocol
 
+    head_timeout = HEAD_TIMEOUT if head_timeout is None else head_timeout
     print(f"zermelo explorer on http://{args.host}:{args.port}/  (Ctrl-C stops it)", file=sys.stderr)
     uvicorn.run(
         create_app(
@@ -90,6 +102,6 @@ def run(args: argparse.Namespace) -> int:
         port=args.port,
         log_level="warning",
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD,  # a long query reaches the app: a JSON 414
-        http=JSONErrorsProtocol,  # what h11 refuses before the app (a head over 8 MiB) is JSON too
+        http=protocol(head_timeout),  # JSON refusals (a head too long); a deadline on each request head
     )
     return 0
