@@ -339,7 +339,7 @@ def test_a_hundred_kilobyte_query_gets_a_json_414(client: httpx.Client) -> None:
             "the request head is too long (more than 256 KiB; a query may have at most 65,536 bytes)",
         ),
         (b"GARBAGE\r\n\r\n", 400, "bad HTTP request: illegal request line"),
-        (b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nNo colon here\r\n\r\n", 400, "bad HTTP request: illegal header"),
+        (b"GET /api/games HTTP/1.1\r\nHost: x\r\nNo colon here\r\n\r\n", 400, "bad HTTP request: illegal header"),
         (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03\r\n\r\n", 400, "bad HTTP request"),  # TLS on plain HTTP
         (b"GET /api/solve?game=nim&position=\xff HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "bad HTTP request"),
         (b"GET /api/solve?game=nim\xc3\xa9 HTTP/1.1\r\nHost: localhost\r\n\r\n", 400, "bad HTTP request"),
