@@ -13,10 +13,10 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition, Unsupported
-from ..files import cannot_write, save_figure
-from ..games.heap import HeapGame
-from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
+from ..files import save_figure, write_atomic
+from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, sequence
 from ..registry import make_game
+from ..rules import Impartial
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from, progress_lines
 
@@ -105,8 +105,8 @@ class _Bar:
 
 def run(args: argparse.Namespace) -> int:
     game = make_game(args.game)
-    if not isinstance(game, HeapGame):
-        raise Unsupported(f"{game.spec()}: `zermelo sequence` is for heap games (a position is one heap size)")
+    if not isinstance(game, Impartial) or not on_heaps(game):
+        raise Unsupported(f"{game.spec()}: `zermelo sequence` is for games on heaps (a position is one whole number)")
     if args.upto < 0:
         raise InvalidPosition(f"--upto must be a non-negative whole number, got {args.upto}")
     if not (math.isfinite(args.checkpoint_every) and args.checkpoint_every >= 0):
@@ -149,15 +149,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_values(path: Path, s: HeapSequence) -> None:
-    try:
-        if path.suffix == ".npy":
-            np.save(path, s.values)
-        elif path.suffix == ".json":
-            path.write_text(json.dumps(s.to_json(with_values=True)) + "\n")
-        else:
-            path.write_text("\n".join(map(str, s.values.tolist())) + "\n")
-    except OSError as exc:
-        raise cannot_write(path, exc) from exc
+    """The values as ``.npy``, ``.json`` or text (one a line), written atomically (a FIFO, a
+    device or a symbolic link is refused, not written through)."""
+    if path.suffix == ".npy":
+        write_atomic(path, lambda f: np.save(f, s.values), what="values file")
+    elif path.suffix == ".json":
+        write_atomic(path, json.dumps(s.to_json(with_values=True)) + "\n", what="values file")
+    else:
+        write_atomic(path, "\n".join(map(str, s.values.tolist())) + "\n", what="values file")
 
 
 def _print(s: HeapSequence, with_values: bool) -> None:
