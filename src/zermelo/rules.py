@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from .boards import Board, changed_cells, read_cells, rows
 from .checks import STRUCTURE_DEPTH, is_natural, parse_int, recursion_room, require, short, shown
 from .errors import InvalidPosition
+from .reasons import Reason, Why
 
 if TYPE_CHECKING:
     import numpy as np
@@ -164,10 +165,12 @@ class Rules(Generic[P]):
 
     # Optional hooks of every kind of game, each with a default; the front ends call them.
 
-    def explain(self, position: P, analysis: Any) -> str | None:
+    def explain(self, position: P, analysis: Any) -> str | Why | None:
         """The game's own "why" of ``analysis`` (a :class:`~zermelo.analysis.Analysis` of
         ``position``), in the notes' terms, or ``None`` for the generic reasons (the nim-sum of a
-        sum, the mex rule, backward induction under misère play or with cycles).
+        sum, the mex rule, backward induction under misère play or with cycles).  A :class:`Why`
+        gives the words and the typed reasons they rest on (a mirror strategy, strategy stealing),
+        which the front ends read instead of the words.
 
         Beside the game's closed forms: an explainer calls them, it never searches.  Phrases
         every explainer uses (verdicts, plurals, long numbers) are in :mod:`zermelo.wording`.
@@ -279,6 +282,11 @@ class Impartial(Rules[P]):
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
         return None
 
+    def reasons(self, position: P) -> tuple[Reason, ...]:
+        """The typed grounds of the closed forms at ``position`` (a proven :class:`~zermelo.reasons.Period`): what
+        :meth:`grundy_grounds` says in words, as data.  ``()``: nothing to cite."""
+        return ()
+
     def grundy_grounds(self, position: P) -> str | None:
         """Why :meth:`grundy_formula` gives its value, in a clause (a proven period and the heap's
         residue, say): a sum's "why" cites it beside the part's value.  ``None``: nothing to cite."""
@@ -389,6 +397,9 @@ class Scored(Rules[P]):
     win_loss: ClassVar[bool] = False
     #: True when moves score points as they are made (the stone games): see :meth:`gain`.
     gains: ClassVar[bool] = False
+    #: Which positions a search finishes sooner, in the game's words (a front end suggests one
+    #: when a search was too deep): Connect Four's have more discs.
+    nearer_the_end: ClassVar[str] = "nearer the end"
 
     def gain(self, position: P, move: Move[P]) -> int:
         """Points the player to move banks by making ``move`` (read only when ``gains`` is True).
