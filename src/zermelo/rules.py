@@ -168,9 +168,8 @@ class Rules(Generic[P]):
     def explain(self, position: P, analysis: Any) -> str | Why | None:
         """The game's own "why" of ``analysis`` (a :class:`~zermelo.analysis.Analysis` of
         ``position``), in the notes' terms, or ``None`` for the generic reasons (the nim-sum of a
-        sum, the mex rule, backward induction under misère play or with cycles).  A :class:`Why`
-        gives the words and the typed reasons they rest on (a mirror strategy, strategy stealing),
-        which the front ends read instead of the words.
+        sum, the mex rule, backward induction under misère play or with cycles); a :class:`Why`
+        adds the typed reasons the words rest on (the front ends read those, not the words).
 
         Beside the game's closed forms: an explainer calls them, it never searches.  Phrases
         every explainer uses (verdicts, plurals, long numbers) are in :mod:`zermelo.wording`.
@@ -282,9 +281,7 @@ class Impartial(Rules[P]):
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
         return None
 
-    def reasons(self, position: P) -> tuple[Reason, ...]:
-        """The typed grounds of the closed forms at ``position`` (a proven :class:`~zermelo.reasons.Period`): what
-        :meth:`grundy_grounds` says in words, as data.  ``()``: nothing to cite."""
+    def reasons(self, position: P) -> tuple[Reason, ...]:  # grundy_grounds as data: a proven Period
         return ()
 
     def grundy_grounds(self, position: P) -> str | None:
@@ -397,15 +394,12 @@ class Scored(Rules[P]):
     win_loss: ClassVar[bool] = False
     #: True when moves score points as they are made (the stone games): see :meth:`gain`.
     gains: ClassVar[bool] = False
-    #: Which positions a search finishes sooner, in the game's words (a front end suggests one
-    #: when a search was too deep): Connect Four's have more discs.
+    #: Positions a search finishes sooner, in the game's words (suggested after a search too deep).
     nearer_the_end: ClassVar[str] = "nearer the end"
 
     def gain(self, position: P, move: Move[P]) -> int:
-        """Points the player to move banks by making ``move`` (read only when ``gains`` is True).
-
-        The value of a position is then the best ``gain - value(option)`` (score difference).
-        """
+        """Points the player to move banks by making ``move`` (read only when ``gains`` is True):
+        the value of a position is then the best ``gain - value(option)`` (score difference)."""
         return 0
 
     def evaluate(self, position: P) -> int:
