@@ -314,3 +314,49 @@ def test_progress_moves_on_stderr_when_it_is_not_a_terminal(capsys: pytest.Captu
     lines = [line for line in err if line.startswith("zermelo: tbreak:0.8: computing, ")]
     assert len(lines) >= 2 and lines[0] != lines[1]
     assert err[-1].startswith("zermelo: error: time budget exceeded")
+
+
+def _cli(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+@pytest.mark.parametrize(
+    ("spec", "value"),
+    [("hex:0.9", 100_000), ("octal:0.1337", 10**7), ("hex:0.9", 2**31 - 1), ("subtraction:1,2,3", 200)],
+)
+def test_a_crafted_checkpoint_value_is_refused_in_one_line(tmp_path: Path, spec: str, value: int) -> None:
+    # A checkpoint valid in every way (its checksum too) but for one value no heap can have: the
+    # kernel would index past its scratch (a segfault for hex:0.9), run for minutes or allocate
+    # 64 GiB.  A real process, as a user runs it: one line, exit 2, the kernel never started.
+    from zermelo.files import read_npz, write_npz
+
+    ck = tmp_path / "t.npz"
+    assert _cli("sequence", spec, "--upto", "300", "--no-prove", "--checkpoint", str(ck), "--quiet").returncode == 0
+    data = read_npz(ck, what="checkpoint", max_bytes=1 << 30)
+    data["values"] = data["values"].astype(np.int64)
+    data["values"][100] = value
+    write_npz(ck, data, what="checkpoint")
+    run = _cli("sequence", spec, "--upto", "400", "--no-prove", "--checkpoint", str(ck), "--quiet")
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr.startswith(f"zermelo: error: checkpoint {ck}: heap 100 has value {value:,}, more than")
+    assert run.stderr.count("\n") == 1
+
+
+def test_an_edited_or_truncated_checkpoint_is_refused(tmp_path: Path) -> None:
+    ck = tmp_path / "t.npz"
+    sequence(Octal("0.137"), 200, checkpoint=ck)
+    whole = ck.read_bytes()
+    with np.load(ck) as data:  # edited with numpy itself: a value changed, saved again
+        arrays = {k: np.array(data[k]) for k in data.files}
+    arrays["values"][70] ^= 1
+    np.savez(ck, **arrays)
+    with pytest.raises(z.InvalidPosition, match=r"checkpoint .*: no checksum .*delete it to start again"):
+        sequence(Octal("0.137"), 300, checkpoint=ck)
+    ck.write_bytes(whole[:-40])
+    with pytest.raises(z.InvalidPosition, match=r"checkpoint .*(damaged|not a zermelo \.npz file)"):
+        sequence(Octal("0.137"), 300, checkpoint=ck)

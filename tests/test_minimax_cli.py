@@ -113,3 +113,9 @@ def test_negamax_says_why(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_weak_solve_says_what_it_knows(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "negamax", "connect4:5x4", "", "--weak")
     assert code == 0 and "why: Only who wins was solved (a weak solve, no distance and no line of play): a draw." in out
+
+
+def test_one_ply_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "negamax", "tictactoe", "XX.OO....")
+    assert status == 0
+    assert "X wins in 1 ply." in out and "1 plies" not in out

@@ -178,7 +178,7 @@ def test_true_p_set_always_holds(s: set[int]) -> None:
 
 def test_guess() -> None:
     assert guess_pset("subtraction:1,3,4", 100) == "n % 7 in (0, 2)"
-    assert guess_pset("primepower", 100) == "n % 6 in (0,)"
+    assert guess_pset("primepower", 100) == "n % 6 == 0"  # one residue: written as a person would
     # Preperiodic: allbut:1,2 has P-positions 0, 1, 2 only (period 1 of N after them).
     assert guess_pset("allbut:1,2", 60) == "n in (0, 1, 2)"
     assert predicate(guess_pset("square", 100) or "")(34)

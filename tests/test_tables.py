@@ -276,3 +276,15 @@ def test_a_row_of_100000_kayles_heaps_within_its_timeout(capsys: pytest.CaptureF
 def test_a_kernel_row_keeps_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["table", "kayles", "--grundy", "--size", "5000", "--budget", "1000"]) == 2
     assert "more than the budget of 1,000" in capsys.readouterr().err
+
+
+def test_a_size_given_as_a_graph_suggests_size(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "table", "square", "40")
+    assert status == 2 and out == "" and err.count("\n") == 1
+    assert "say --size 40" in err
+
+
+def test_a_grids_remoteness_is_not_named_like_its_rows() -> None:
+    grid = table("wythoff", size=(3, 3), remoteness=True).caption()
+    assert "row r, column c" in grid and "(r:" not in grid and "the number after P or N" in grid
+    assert "(r: moves to the end" in table("square", size=5, remoteness=True).caption()  # a row's r row

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .rules import Move, Scored
+from .wording import plural
 
 __all__ = ["WIN", "WIN_SCORE", "MoveValue", "Result", "child_target", "line_in_words", "outcome", "split", "unshrink"]
 
@@ -174,9 +175,9 @@ def line_in_words(r: Result) -> str:
     if g.win_loss:
         who = players[0]
         if r.value > 0:
-            end = f"{who} wins in {r.distance} plies"
+            end = f"{who} wins in {plural(r.distance, 'ply', 'plies')}"
         elif r.value < 0:
-            end = f"{who} loses in {r.distance} plies: no move avoids it"
+            end = f"{who} loses in {plural(r.distance, 'ply', 'plies')}: no move avoids it"
         else:
             end = "neither side can force a win: it is a draw"
         return f"{head} Best play {told}; {end}."

@@ -518,14 +518,25 @@ def guess_pset(
     if period is not None and period.preperiod > len(values) // 2:
         period = None  # a "period" seen only at the end of the prefix is no evidence
     if period is None:
-        return f"n in ({', '.join(map(str, ps))}{',' if len(ps) == 1 else ''})" if len(ps) <= 40 else None
+        return _member("n", ps) if len(ps) <= 40 else None
     start, q = period.preperiod, period.period
     residues = sorted({n % q for n in ps if n >= start})
     early = [n for n in ps if n < start]
     parts = []
     if early:
-        parts.append(f"n in ({', '.join(map(str, early))}{',' if len(early) == 1 else ''})")
+        parts.append(_member("n", early))
     if residues:
-        tail = f"n % {q} in ({', '.join(map(str, residues))}{',' if len(residues) == 1 else ''})"
+        tail = _member(f"n % {q}", residues)
         parts.append(f"n >= {start} and {tail}" if start else tail)
     return " or ".join(parts) if parts else None
+
+
+def _member(expr: str, values: list[int]) -> str:
+    """``expr == v`` for one value, ``expr in (a, b, …)`` for several: how a person writes a guess.
+
+    >>> _member("n % 6", [0]), _member("n", [0, 2])
+    ('n % 6 == 0', 'n in (0, 2)')
+    """
+    if len(values) == 1:
+        return f"{expr} == {values[0]}"
+    return f"{expr} in ({', '.join(map(str, values))})"

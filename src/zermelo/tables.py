@@ -81,7 +81,9 @@ class Table:
         ``sep`` goes between what and where (a picture's title breaks the line there)."""
         what = "Grundy values" if self.kind == "grundy" else "P/N positions"
         if self.remoteness is not None:
-            what += " with remoteness (r: moves to the end, win quickly, lose slowly)"
+            # a grid's rows are named r, so its remoteness is named by where it is printed
+            label = "the number after P or N" if self.shape == "grid" else "r"
+            what += f" with remoteness ({label}: moves to the end, win quickly, lose slowly)"
         if self.misere:
             what += " (misère play)"
         if self.shape == "grid":

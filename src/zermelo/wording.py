@@ -58,9 +58,13 @@ def num(n: int) -> str:
     return f"{s[:8]}…{s[-8:]} ({len(s)} digits)"
 
 
-def plural(n: int, word: str) -> str:
-    """``1 move``, ``2 moves`` (with thousands separators)."""
-    return f"{n:,} {word}" + ("" if n == 1 else "s")
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``1 move``, ``2 moves`` (with thousands separators); ``many`` for an irregular plural.
+
+    >>> plural(1, "ply", "plies"), plural(3, "ply", "plies"), plural(1200, "move")
+    ('1 ply', '3 plies', '1,200 moves')
+    """
+    return f"{n:,} " + (word if n == 1 else many or word + "s")
 
 
 def verdict(a: Analysis, *, short: bool = False) -> str:

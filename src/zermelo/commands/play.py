@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from ..errors import InvalidPosition, ZermeloError
 from ..play import LEFT, SIDES, MoveInfo, PositionValue, Session, grid, heaps, other_side, outcome_words
 from ..rules import Partisan, Rules
+from ..wording import plural
 from . import SUMMARY, words
 from .common import add_limits, game_and_position, limits_from
 
@@ -145,7 +146,7 @@ def _value_words(value: str, remoteness: int | None, who: str, pv: PositionValue
     if value == "draw":
         return f"{who} can hold a draw"
     verb = "win" if value == "win" else "lose"
-    when = f" (in {remoteness} plies)" if remoteness is not None and remoteness > 0 else ""
+    when = f" (in {plural(remoteness, 'ply', 'plies')})" if remoteness is not None and remoteness > 0 else ""
     return f"{who} {verb} with perfect play{when}"
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition, Unsupported
-from ..files import cannot_write, save_figure
+from ..files import save_figure, write_atomic
 from ..games.heap import HeapGame
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
 from ..registry import make_game
@@ -149,15 +149,14 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_values(path: Path, s: HeapSequence) -> None:
-    try:
-        if path.suffix == ".npy":
-            np.save(path, s.values)
-        elif path.suffix == ".json":
-            path.write_text(json.dumps(s.to_json(with_values=True)) + "\n")
-        else:
-            path.write_text("\n".join(map(str, s.values.tolist())) + "\n")
-    except OSError as exc:
-        raise cannot_write(path, exc) from exc
+    """The values as ``.npy``, ``.json`` or text (one a line), written atomically (a FIFO, a
+    device or a symbolic link is refused, not written through)."""
+    if path.suffix == ".npy":
+        write_atomic(path, lambda f: np.save(f, s.values), what="values file")
+    elif path.suffix == ".json":
+        write_atomic(path, json.dumps(s.to_json(with_values=True)) + "\n", what="values file")
+    else:
+        write_atomic(path, "\n".join(map(str, s.values.tolist())) + "\n", what="values file")
 
 
 def _print(s: HeapSequence, with_values: bool) -> None:

@@ -124,7 +124,8 @@ def _vertices(args: argparse.Namespace) -> int:
 
     name = args.game.partition(":")[0]
     if not entry(name).graph_argument:
-        raise InvalidGame(f"{name}: only a graph game (digraph) takes a GRAPH after its name")
+        hint = f"; for the first {args.graph} positions, say --size {args.graph}" if is_digits(args.graph) else ""
+        raise InvalidGame(f"{name}: only a graph game (digraph) takes a GRAPH after its name{hint}")
     from ..games.digraph import Digraph
 
     game = make_game(f"{name}:{args.graph}")

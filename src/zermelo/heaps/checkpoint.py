@@ -1,11 +1,14 @@
 """Checkpoints of a long Grundy-sequence run: one ``.npz`` file, written atomically, read to resume.
 
 A checkpoint holds the game's spec, the values of heaps ``0..done-1`` and whatever scratch the
-kernel needs to go on from there (the take-and-break kernel's value sets).  :func:`save` writes a
-temporary file, flushes it to disk and renames it over the old one, so a crash (``kill -9``, power
-loss) at any moment leaves the old checkpoint or the new one, never a file that fails to load.
-:func:`load` answers anything else (random bytes, a truncated file, ``/dev/null``, another game's
-checkpoint) with one :class:`~zermelo.errors.InvalidPosition` line.
+kernel needs to go on from there (the take-and-break kernel's value sets).  :func:`save` writes it
+with :func:`zermelo.files.write_npz` (a temporary file, flushed to disk and renamed over the old
+one, with the SHA-256 of its arrays), so a crash (``kill -9``, power loss, a full disk) at any
+moment leaves the old checkpoint or the new one, never a file that fails to load.  :func:`load`
+answers anything else (random bytes, a truncated file, an edited value, ``/dev/null``, a FIFO,
+another game's checkpoint) with one :class:`~zermelo.errors.InvalidPosition` line; the values it
+returns are then range-checked against the game by the runner (:meth:`check`) before a compiled
+kernel sees them.
 
 >>> import tempfile, numpy as np
 >>> path = Path(tempfile.mkdtemp()) / "ck.npz"
@@ -17,54 +20,38 @@ checkpoint) with one :class:`~zermelo.errors.InvalidPosition` line.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import zipfile
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ..errors import InvalidPosition
-from ..files import cannot_write
+from ..files import BadFile, read_npz, write_npz
 
-__all__ = ["load", "save"]
+__all__ = ["MAX_BYTES", "load", "save"]
+
+#: The largest checkpoint read (2^28 heaps of 32-bit values and their scratch fit).
+MAX_BYTES = 4 << 30
 
 
 def save(path: Path, spec: str, g: np.ndarray, done: int, extra: dict[str, np.ndarray] | None = None) -> None:
     """Write the checkpoint of heaps ``0..done-1`` (and ``extra`` arrays) atomically."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        with open(tmp, "wb") as f:
-            arrays: dict[str, Any] = {"spec": np.array(spec), "values": g[:done], **(extra or {})}
-            np.savez(f, **arrays)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-        with contextlib.suppress(OSError):  # the rename itself reaches the disk (not on every OS)
-            fd = os.open(path.parent, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-    except OSError as exc:
-        raise cannot_write(path, exc, "checkpoint") from exc
+    write_npz(path, {"spec": np.array(spec), "values": g[:done], **(extra or {})}, what="checkpoint")
 
 
 def load(path: Path, spec: str) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
     """The saved values and extra arrays, or None when there is no file yet."""
-    if not path.exists():
+    if not os.path.lexists(path):
         return None
     try:
-        with np.load(path) as data:
-            saved = str(data["spec"])
-            values = np.array(data["values"])
-            extra = {k: np.array(data[k]) for k in data.files if k not in ("spec", "values")}
+        data = read_npz(path, what="checkpoint", max_bytes=MAX_BYTES)
+        saved, values = str(data.pop("spec")), data.pop("values")
         if values.ndim != 1 or values.dtype.kind not in "iu" or (values.size and int(values.min()) < 0):
             raise ValueError("its values are not Grundy values")
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, AttributeError) as exc:
-        # Random bytes, a truncated file, /dev/null, an .npz of something else.
-        raise InvalidPosition(f"checkpoint {path}: not a zermelo sequence checkpoint ({exc})") from exc
+    except BadFile as exc:
+        raise BadFile(f"{exc}; delete it to start again") from None
+    except (ValueError, KeyError) as exc:  # an .npz of something else
+        raise BadFile(f"checkpoint {path}: not a zermelo sequence checkpoint ({exc})") from None
     if saved != spec:
         raise InvalidPosition(f"checkpoint {path} is for {saved}, not {spec}")
-    return values, extra
+    return values.astype(np.int64), data

@@ -23,6 +23,10 @@ __all__ = ["KERNELS", "MAX_CODE_DIGITS", "OctalRunner", "code_of", "kernel_label
 
 KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain", "tbreak-plain", "engine")
 
+#: The largest Grundy value a checkpoint may give a kernel (2^20 - 1): the octal kernels' scratch is
+#: an array as long as twice the largest value, the take-and-break kernel's a bit set as wide.
+MAX_VALUE = (1 << 20) - 1
+
 #: The longest code a subtraction set is written as (its largest member): beyond it, no code.
 MAX_CODE_DIGITS = 1 << 16
 
@@ -47,6 +51,38 @@ def code_of(game: HeapGame) -> Code | None:
     return None
 
 
+def options_bound(code: Code, n: np.ndarray) -> np.ndarray:
+    """At least the number of options of each heap ``n`` (so at least its Grundy value: a mex is
+    never more than the number of options), at most :data:`MAX_VALUE`.
+
+    Removing ``k`` and leaving ``j`` non-empty heaps of ``m = n - k`` counters has at most
+    ``C(m - 1, j - 1)`` ways (the compositions of ``m``); a repeating code, which may remove any
+    number, has at most ``C(n, j)`` such options in all (the hockey-stick identity).
+
+    >>> from zermelo.heaps.codes import parse_code
+    >>> options_bound(parse_code("0.9", 16, "hex"), np.arange(6)).tolist()  # k=1: none or three heaps
+    [0, 1, 0, 0, 1, 3]
+    """
+    n = np.asarray(n, dtype=np.int64)
+    total = np.zeros(n.shape, np.float64)
+
+    def ways(m: np.ndarray, j: int) -> np.ndarray:
+        out: np.ndarray = (m == 0 if j == 0 else m >= j).astype(np.float64)
+        for i in range(1, j):
+            out *= np.maximum(m - i, 0) / i
+        return out
+
+    if code.repeat:
+        for j in range(code.max_heaps + 1):
+            total += ways(n + 1, j + 1) if j else 1.0  # C(n, j): compositions of n + 1 into j + 1
+    else:
+        for k, d in enumerate(code.digits):
+            for j in range(d.bit_length()):
+                if d >> j & 1:
+                    total += ways(n - k, j)
+    return np.minimum(total, MAX_VALUE).astype(np.int64)
+
+
 # -- runners: each fills g[start:stop] ----------------------------------------------------------
 class _Runner:
     kernel = "engine"
@@ -62,8 +98,16 @@ class _Runner:
         """What a checkpoint keeps besides the values (the runner's scratch for heaps 0..done-1)."""
         return {}
 
-    def restore(self, extra: dict[str, np.ndarray], done: int) -> None:
+    def restore(self, extra: dict[str, np.ndarray], done: int, values: np.ndarray) -> None:
         """Take back what :meth:`scratch` saved (the runner rebuilds whatever it lacks)."""
+
+    def most(self, n: np.ndarray) -> np.ndarray:
+        """The largest Grundy value heap ``n`` may have (per heap) in a checkpoint: a value read
+        from disk above it is refused before a kernel sees it.  The compiled kernels' bound is the
+        number of a heap's options (a mex is never more), and at most :data:`MAX_VALUE` (their
+        scratch is sized by the largest value); the engine reads no saved value, so only its dtype
+        bounds them."""
+        return np.full(n.shape, np.iinfo(self.dtype).max, np.int64)
 
 
 class _SubtractionRunner(_Runner):
@@ -75,6 +119,10 @@ class _SubtractionRunner(_Runner):
 
     def run(self, g: np.ndarray, start: int, stop: int) -> None:
         kernels.subtraction_bitset(g, start, stop, self.s)
+
+    def most(self, n: np.ndarray) -> np.ndarray:
+        out: np.ndarray = np.minimum(n, len(self.s))  # a heap has at most |S| options
+        return out
 
 
 class _AllButRunner(_Runner):
@@ -92,6 +140,9 @@ class _AllButRunner(_Runner):
             start = int(kernels.allbut_counts(g, start, stop, self.s, self.count))
             if start < stop:
                 self.count = None
+
+    def most(self, n: np.ndarray) -> np.ndarray:
+        return n  # heap n moves to smaller heaps only: at most n options
 
 
 def _code_arrays(code: Code, length: int) -> tuple[np.ndarray, ...]:
@@ -144,6 +195,9 @@ class OctalRunner(_Runner):
 
     def mask(self) -> MaskChoice | None:
         return self.choice
+
+    def most(self, n: np.ndarray) -> np.ndarray:
+        return options_bound(self.code, n)
 
     def _repick(self, g: np.ndarray, done: int) -> None:
         parities = {int(k) % 2 for k in self.split_k}
@@ -245,6 +299,9 @@ class _TBreakRunner(_Runner):
         bigger[:, : self.built] = self.sets[:, : self.built]
         self.sets = bigger
 
+    def most(self, n: np.ndarray) -> np.ndarray:
+        return options_bound(self.code, n)  # the sets it keeps are checked in restore()
+
     def run(self, g: np.ndarray, start: int, stop: int) -> None:
         self._arrays(stop)
         self._room(stop, g.shape[0])
@@ -264,13 +321,15 @@ class _TBreakRunner(_Runner):
         rows = min(done, self.built)
         return {"tbreak_sets": np.packbits(self.sets[2:, :rows], axis=2)}
 
-    def restore(self, extra: dict[str, np.ndarray], done: int) -> None:
+    def restore(self, extra: dict[str, np.ndarray], done: int, values: np.ndarray) -> None:
         packed = extra.get("tbreak_sets")
         if packed is None or packed.ndim != 3 or packed.shape[0] != self.jmax - 1 or packed.shape[1] != done:
-            return  # no usable sets: run() rebuilds them from heap 0
+            return  # no usable sets: run() rebuilds them (and the values) from heap 0
         width = packed.shape[2] * 8
-        if width < 64 or width & (width - 1):
+        if width < 64 or width & (width - 1) or packed.dtype != np.uint8:
             return
+        if done and 2 * int(values[:done].max()) + 2 > width:
+            return  # the kernel keeps every value below width / 2: these sets are not its own
         self.width = width
         self.sets = np.zeros((self.jmax + 1, done, width), np.uint8)
         self.sets[2:] = np.unpackbits(packed, axis=2)

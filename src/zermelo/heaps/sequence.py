@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
+from ..files import BadFile
 from ..games.heap import HeapGame
 from ..limits import Limits, over_time, spent
 from .checkpoint import load as load_checkpoint
@@ -140,6 +141,17 @@ def has_theorem(game: HeapGame) -> bool:
 CHUNK_SECONDS_TIMED = 0.2
 
 
+def _check_saved(path: Path, values: np.ndarray, most: np.ndarray) -> None:
+    """Refuse a checkpoint with a value no heap of the game can have (before a kernel sees it)."""
+    over = np.nonzero(values > most)[0]
+    if over.size:
+        n = int(over[0])
+        raise BadFile(
+            f"checkpoint {path}: heap {n:,} has value {int(values[n]):,}, more than this game's kernel allows"
+            f" there ({int(most[n]):,}): edited or damaged; delete it to start again"
+        )
+
+
 def sequence(
     game: HeapGame,
     upto: int,
@@ -210,12 +222,13 @@ def sequence(
         if loaded is not None and loaded[0].size:
             # Resume: the saved values are exact; the runner takes back its scratch or rebuilds it.
             saved, extra = loaded
+            _check_saved(path, saved, runner.most(np.arange(saved.size, dtype=np.int64)))
             keep = min(saved.size, limit + 1)
             if keep > g.size:
                 g = np.zeros(keep, dtype=runner.dtype)
             g[:keep] = saved[:keep]
             done = keep
-            runner.restore(extra if keep == saved.size else {}, done)
+            runner.restore(extra if keep == saved.size else {}, done, g)
 
     last_save = time.monotonic()
     filled: list[int] = []  # where a proven period took over from the kernel
