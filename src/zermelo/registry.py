@@ -30,6 +30,7 @@ __all__ = [
     "no_params",
     "position_words",
     "register",
+    "table_template",
 ]
 
 
@@ -49,6 +50,23 @@ def entry(name: str) -> GameEntry:
     if hit is None:
         raise InvalidGame(f"unknown game {name.strip()!r}", remedies=(Remedy.LIST_GAMES,))
     return hit
+
+
+def table_template(game: Rules[Any]) -> str | None:
+    """The cell template of ``game``'s table: its own (:meth:`~zermelo.rules.Rules.table_template`,
+    a decorated game's), else its registry entry's, else ``None`` (no table).
+
+    >>> table_template(make_game("wythoff"))
+    '{r} {c}'
+    """
+    own = game.table_template()
+    if own is not None:
+        return own
+    hit = registered().get(game.spec().partition(":")[0]) or registered().get(game.name)
+    if hit is None and game.name != "game" and game.name.isidentifier():
+        _load(game.name)
+        hit = registered().get(game.name)
+    return None if hit is None else hit.table
 
 
 def make_game(spec: str) -> Rules[Any]:
