@@ -406,9 +406,7 @@ class Scored(Rules[P]):
 
     def evaluate(self, position: P) -> int:
         """The static evaluation function (Shannon's term): a heuristic value for the player to
-        move, used at the horizon of a depth-limited search.  (Not to be confused with the play
-        classifier, ``classify``, or the table filler, ``tables.cell_values``.)
-
+        move, used at the horizon of a depth-limited search (not the play classifier, ``classify``).
         Default 0 ("looks even").  For ``win_loss`` games keep it well below
         :data:`~zermelo.minimax_result.WIN_SCORE` (10**6).
         """
