@@ -28,7 +28,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("your-game")
     (folder / "divisors.py").write_text(DIVISORS, encoding="utf-8")
     (folder / "other.py").write_text(DIVISORS, encoding="utf-8")
-    with serving(args=("--game", "divisors.py:game", "--workers", "2"), cwd=str(folder)) as (base, _):
+    with serving(180.0, args=("--game", "divisors.py:game", "--workers", "2"), cwd=str(folder)) as (base, _):
         yield base
 
 
