@@ -2,9 +2,11 @@
 
 Precedence follows CGSuite 2.x's own grammar, loosest first: ``:=``; ``or``; ``and``; ``not``;
 comparisons (``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` confused, ``<|``, ``|>``);
-infix methods (``a NimProduct b`` is ``a.NimProduct(b)``); ``+``, ``-`` and binary ``+-``; ordinal sum ``:``; ``*``, ``/``, ``%`` (and a trailing ``*``:
-``2*`` is 2 + *); unary ``-``, ``+``, ``+-``; ``^`` (a power: ``2^400``, ``2^(*+*)``; after a number, ``^``
-followed by anything but digits or ``(`` is an up: ``6^*``, ``1^^``); ``.Name``, ``.Name(args)`` and calls; then atoms.
+infix methods (``a NimProduct b`` is ``a.NimProduct(b)``); ``+``, ``-`` and binary ``+-``;
+ordinal sum ``:``; ``*``, ``/``, ``%`` (and a trailing ``*``: ``2*`` is 2 + *); unary ``-``,
+``+``, ``+-``; ``^`` (a power: ``2^400``, ``2^(*+*)``; after a number, ``^`` followed by
+anything but digits or ``(`` is an up: ``6^*``, ``1^^``); ``.Name``, ``.Name(args)`` and calls;
+then atoms.
 
 Atoms: integers; ups, downs and stars with an optional number in front, read as one word
 (``^``, ``vv``, ``^3``, ``v[3]``, ``^<2>*``, ``3/4v[3]*``, ``-1^^``: a minus in front of such a
