@@ -11,24 +11,13 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from test_values_calculus import games  # the random games built from options of the calculus tests
 from zermelo.cgsuite import cgsuite_text, evaluate, evaluate_value
 from zermelo.cgsuite.uptimal import up_power, uptimal_expansion
 from zermelo.cgsuite.values import as_game
 from zermelo.values import Game, game, number, parse_value, star
 from zermelo.values.game import add, neg
 from zermelo.values.nimber import nim_add
-
-ATOMS = ["0", "1", "-1", "1/2", "-3/4", "2", "*", "*2", "^", "v", "^*", "±1", "{2|-1/2}", "{1|0}", "{0||0|-1}"]
-
-
-def games(leaves: int = 6) -> st.SearchStrategy[Game]:
-    return st.recursive(
-        st.sampled_from(ATOMS).map(parse_value),
-        lambda inner: st.tuples(st.lists(inner, max_size=3), st.lists(inner, max_size=3)).map(
-            lambda lr: game(lr[0], lr[1])
-        ),
-        max_leaves=leaves,
-    )
 
 
 @settings(max_examples=150, deadline=None)
