@@ -22,11 +22,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..catalogue import GameEntry, register, registered
-from ..checks import shown
-from ..define import Defined, impartial, partisan, scored
-from ..errors import InvalidGame
-from ..rules import Impartial, Partisan, Rules, Scored
+from .catalogue import GameEntry, register, registered
+from .checks import shown
+from .define import Defined, impartial, partisan, scored
+from .errors import InvalidGame
+from .rules import Impartial, Partisan, Rules, Scored
 
 __all__ = ["LOADED", "is_file_spec", "load", "prepare", "user_report"]
 
@@ -170,12 +170,25 @@ def load(spec: str) -> Rules[Any]:
                 factory,
                 doc[0] if doc else f"a game of {path_text}",
                 "the game's name in the file",
-                spec,
+                f"{spec} {_example(game)}".strip(),
                 kind=kind,
                 table=game.table_template(),
             )
         )
     return game
+
+
+def _example(game: Rules[Any]) -> str:
+    """A position to start from, for the web page's example: a cell of the game's table."""
+    template = game.table_template()
+    if template is None:
+        return ""
+    text = template.replace("{n}", "10").replace("{r}", "2").replace("{c}", "3")
+    try:
+        game.validate(game.parse(text))
+    except ValueError:  # InvalidPosition: no such position in this game
+        return ""
+    return text
 
 
 def user_report(exc: BaseException) -> str | None:
