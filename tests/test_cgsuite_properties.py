@@ -77,9 +77,9 @@ def test_norton_product_by_an_integer_is_repeated_sum(n: int, u: str) -> None:
     assert evaluate(f"({n}).NortonProduct(u)", env) == evaluate(f"({n}) * u", env)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(
-    st.lists(st.integers(-2, 2), min_size=1, max_size=4),
+    st.lists(st.integers(-2, 2), min_size=1, max_size=5),
     st.integers(0, 3),
     st.sampled_from([Fraction(0), Fraction(1), Fraction(-5, 4)]),
 )
