@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from .boards import Board, changed_cells, read_cells, rows
 from .checks import STRUCTURE_DEPTH, is_natural, parse_int, recursion_room, require, short, shown
 from .errors import InvalidPosition
+from .reasons import Reason, Why
 
 if TYPE_CHECKING:
     import numpy as np
@@ -78,13 +79,7 @@ class Outcome(enum.Enum):
     @property
     def winner(self) -> str:
         """Who wins with perfect play, in the words of the CLI: first, second, draw, left, right."""
-        return {
-            Outcome.P: "second",
-            Outcome.N: "first",
-            Outcome.DRAW: "draw",
-            Outcome.L: "left",
-            Outcome.R: "right",
-        }[self]
+        return {Outcome.P: "second", Outcome.N: "first", Outcome.DRAW: "draw", Outcome.L: "left"}.get(self, "right")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +131,8 @@ class Rules(Generic[P]):
 
     #: The registry name (``nim``, ``subtraction``); set by each game.
     name: ClassVar[str] = "game"
+    #: True when a position may come back (a cycle of moves); ``zermelo check`` reports one otherwise.
+    loopy: ClassVar[bool] = False
 
     def parse(self, text: str) -> P:
         """Read a position from its text form; raise :class:`InvalidPosition` on bad input."""
@@ -164,10 +161,11 @@ class Rules(Generic[P]):
 
     # Optional hooks of every kind of game, each with a default; the front ends call them.
 
-    def explain(self, position: P, analysis: Any) -> str | None:
+    def explain(self, position: P, analysis: Any) -> str | Why | None:
         """The game's own "why" of ``analysis`` (a :class:`~zermelo.analysis.Analysis` of
         ``position``), in the notes' terms, or ``None`` for the generic reasons (the nim-sum of a
-        sum, the mex rule, backward induction under misère play or with cycles).
+        sum, the mex rule, backward induction under misère play or with cycles); a :class:`Why`
+        adds the typed reasons the words rest on (the front ends read those, not the words).
 
         Beside the game's closed forms: an explainer calls them, it never searches.  Phrases
         every explainer uses (verdicts, plurals, long numbers) are in :mod:`zermelo.wording`.
@@ -182,6 +180,10 @@ class Rules(Generic[P]):
         reason for a move in the notation that is not legal.  The front ends first try a move
         number and the labels of :meth:`Impartial.moves` (the writer of the notation).
         """
+        return None
+
+    def table_template(self) -> str | None:
+        """The cell template of the game's table (``"{n}"``, ``"{r} {c}"``); ``None``: the registry's."""
         return None
 
     def board(self, position: P) -> Board | None:
@@ -217,6 +219,9 @@ class Impartial(Rules[P]):
     #: every option): the engine then skips calling ``key`` on each option.  The self-check in
     #: the tests verifies the promise.
     canonical_options: ClassVar[bool] = False
+    #: A subtraction game's set S (the options of n are n - s, s in S), or ``None``: ``zermelo
+    #: sequence`` proves a period by the subtraction-game theorem; ``zermelo check`` verifies it.
+    subtraction_set: tuple[int, ...] | None = None
 
     def options(self, position: P) -> Iterable[P]:
         """Every position reachable in one move.  An empty result means the position is terminal."""
@@ -245,8 +250,7 @@ class Impartial(Rules[P]):
         """
         return type(self).components is Impartial.components
 
-    def atomic_options(self) -> bool:
-        """The old name of :meth:`options_never_split` (scripts and tests use it)."""
+    def atomic_options(self) -> bool:  # the old name of options_never_split (scripts and tests use it)
         return self.options_never_split()
 
     def option_array(self, position: P) -> np.ndarray | None:
@@ -278,6 +282,9 @@ class Impartial(Rules[P]):
     def grundy_formula(self, position: P) -> int | None:
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
         return None
+
+    def reasons(self, position: P) -> tuple[Reason, ...]:  # grundy_grounds as data: a proven Period
+        return ()
 
     def grundy_grounds(self, position: P) -> str | None:
         """Why :meth:`grundy_formula` gives its value, in a clause (a proven period and the heap's
@@ -389,19 +396,17 @@ class Scored(Rules[P]):
     win_loss: ClassVar[bool] = False
     #: True when moves score points as they are made (the stone games): see :meth:`gain`.
     gains: ClassVar[bool] = False
+    #: Positions a search finishes sooner, in the game's words (suggested after a search too deep).
+    nearer_the_end: ClassVar[str] = "nearer the end"
 
     def gain(self, position: P, move: Move[P]) -> int:
-        """Points the player to move banks by making ``move`` (read only when ``gains`` is True).
-
-        The value of a position is then the best ``gain - value(option)`` (score difference).
-        """
+        """Points the player to move banks by making ``move`` (read only when ``gains`` is True):
+        the value of a position is then the best ``gain - value(option)`` (score difference)."""
         return 0
 
     def evaluate(self, position: P) -> int:
         """The static evaluation function (Shannon's term): a heuristic value for the player to
-        move, used at the horizon of a depth-limited search.  (Not to be confused with the play
-        classifier, ``classify``, or the table filler, ``tables.cell_values``.)
-
+        move, used at the horizon of a depth-limited search (not the play classifier, ``classify``).
         Default 0 ("looks even").  For ``win_loss`` games keep it well below
         :data:`~zermelo.minimax_result.WIN_SCORE` (10**6).
         """
