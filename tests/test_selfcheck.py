@@ -21,6 +21,7 @@ from zermelo.selfcheck import self_check
 @pytest.fixture(autouse=True)
 def _registry_restored() -> Iterator[None]:
     """A loaded file's game is registered; other tests (which walk every game) never see it."""
+    entries()  # every built-in game loaded first: the registry is put back as it was, loaded
     before = dict(registered())
     try:
         yield
