@@ -199,6 +199,8 @@ def user_report(exc: BaseException) -> str | None:
     if not frames:
         return None
     lines = [f"error in your game: {type(exc).__name__}: {exc}".rstrip(": ")]
+    # a comprehension's own frame repeats its function's line: shown once
+    frames = [f for i, f in enumerate(frames) if i == 0 or (f[0].f_code.co_filename, f[1]) != _at(frames[i - 1])]
     for frame, lineno in frames[-3:]:
         code = frame.f_code
         args = [a for a in code.co_varnames[: code.co_argcount] if a != "self" and not a.startswith(".")]
@@ -208,6 +210,10 @@ def user_report(exc: BaseException) -> str | None:
         if source:
             lines.append(f"    {source}")
     return "\n".join(lines)
+
+
+def _at(frame: tuple[Any, int]) -> tuple[str, int]:
+    return frame[0].f_code.co_filename, frame[1]
 
 
 def _in(filename: str, files: set[str]) -> bool:
