@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, no_params, register
 from ..checks import is_digits
-from ..engine import engine_for
 from ..errors import InvalidPosition
 from ..reasons import NimSum, Why
 from ..rules import Impartial, Move, Outcome, validate_by_text
@@ -96,6 +95,8 @@ def safe_runs(n: int, xs: int) -> list[tuple[int, int]]:
 
 def _heap_values(top: int) -> list[int]:
     """The Grundy values of the heaps 0..top of the octal game 0.007, by the engine."""
+    from ..engine import engine_for  # loaded on first use: listing the games needs no numpy
+
     values = engine_for(_heap_game()).grundies([(h,) for h in range(top + 1)])
     return [v for v in values if isinstance(v, int)]  # an octal game has no cycles: no ∞ value
 
