@@ -4,30 +4,18 @@ smallest counterexample."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import zermelo
-from zermelo.catalogue import registered
 from zermelo.cli import main
 from zermelo.commands.check import seeds
 from zermelo.registry import entries, game_and_position, make_game
 from zermelo.selfcheck import self_check
 
-
-@pytest.fixture(autouse=True)
-def _registry_restored() -> Iterator[None]:
-    """A loaded file's game is registered; other tests (which walk every game) never see it."""
-    entries()  # every built-in game loaded first: the registry is put back as it was, loaded
-    before = dict(registered())
-    try:
-        yield
-    finally:
-        registered().clear()
-        registered().update(before)
+pytestmark = pytest.mark.usefixtures("registry_restored")
 
 
 def _start(e: Any) -> tuple[Any, list[Any]]:

@@ -2,26 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from zermelo.catalogue import registered
 from zermelo.cli import LAST_RESORT, main
-from zermelo.registry import entries
 
-
-@pytest.fixture(autouse=True)
-def _registry_restored() -> Iterator[None]:
-    """A loaded file's game is registered; other tests (which walk every game) never see it."""
-    entries()  # every built-in game loaded first: the registry is put back as it was, loaded
-    before = dict(registered())
-    try:
-        yield
-    finally:
-        registered().clear()
-        registered().update(before)
+pytestmark = pytest.mark.usefixtures("registry_restored")
 
 
 DIVISORS = '''import zermelo
