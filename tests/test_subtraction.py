@@ -142,3 +142,18 @@ def test_primepower_10_10_why_and_moves_in_the_notes_words() -> None:
         search = Engine(PrimePower())  # plain search of the options, no closed form
         searched = [q for q in prime_powers(n) if search.outcome(n - q)[0] == PREVIOUS_WINS]
         assert searched == takes, n
+
+
+def test_the_notes_own_numbers_cite_the_period() -> None:
+    # Issue 30: at 21 (the slides' example) the "why" was only the mex of the options; the proven
+    # period appeared from heap 500 up.  Now it is cited at every size, in words and as data.
+    from zermelo.analysis import solve
+    from zermelo.cli import main
+    from zermelo.reasons import Period
+
+    a = solve(Subtraction({1, 2, 3}), 21)
+    assert Period(0, 4) in a.reasons
+    assert "period 4 from 0, proven" in a.explanation and "21 ≡ 1 (mod 4), so G(21) = G(1) = 1" in a.explanation
+    b = solve(Subtraction({1, 3, 4}), 21)
+    assert Period(0, 7) in b.reasons and "21 ≡ 0 (mod 7)" in b.explanation
+    assert main(["solve", "subtraction:1,2,3", "21"]) == 0
