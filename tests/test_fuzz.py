@@ -389,3 +389,41 @@ def test_a_real_process_interrupted_at_random_moments_exits_130_with_one_line() 
         *progress, last = err.splitlines() or [""]
         assert (p.returncode, last) == (130, "zermelo: interrupted"), err[-2000:]
         assert all(line.startswith("zermelo: searching") for line in progress), err[-2000:]
+
+
+# ----------------------------------------------------------------------------- predicates
+def predicates() -> st.SearchStrategy[str]:
+    """Expressions of the predicate language and just past it: shifts by negative numbers, tuples
+    compared with numbers and with nested tuples, calls on the wrong kinds of value."""
+    atoms = st.one_of(
+        st.sampled_from(["n", "a", "b", "heaps", "0", "1", "-1", "2", "True", "()", "(n,)", "((n,),)", "{1, (2,)}"]),
+        st.integers(-(10**30), 10**30).map(str),
+    )
+    ops = ["+", "-", "*", "/", "//", "%", "**", "^", "&", "|", "<<", ">>", "<", "<=", ">", ">=", "==", "!=", "in"]
+    funcs = ["abs", "min", "max", "len", "sum", "nim_sum", "floor", "isqrt"]
+    return st.recursive(
+        atoms,
+        lambda inner: st.one_of(
+            st.tuples(inner, st.sampled_from(ops), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+            st.tuples(st.sampled_from(funcs), st.lists(inner, max_size=3)).map(lambda t: f"{t[0]}({', '.join(t[1])})"),
+            st.lists(inner, max_size=3).map(lambda v: f"({', '.join(v)},)"),
+            st.tuples(inner, inner).map(lambda t: f"{t[0]}[{t[1]}]"),
+            st.tuples(st.sampled_from(["-", "~", "not ", "+"]), inner).map("".join),
+            st.tuples(inner, inner, inner).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
+        ),
+        max_leaves=8,
+    )
+
+
+@FUZZ
+@given(text=predicates(), position=st.one_of(st.integers(0, 10**6), st.tuples(st.integers(0, 99), st.integers(0, 99))))
+def test_predicates_answer_or_refuse_in_one_line(text: str, position: object) -> None:
+    from zermelo.errors import ZermeloError
+    from zermelo.predicates import predicate
+
+    try:
+        answer = predicate(text)(position)
+    except ZermeloError as exc:  # InvalidPredicate, or Unsupported
+        assert isinstance(exc, ValueError) and "\n" not in str(exc), (text, position, exc)
+    else:
+        assert type(answer) is bool, (text, position)
