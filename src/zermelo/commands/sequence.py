@@ -104,7 +104,7 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = make_game(args.game)
+    game = make_game(args.game, files=True)
     if not isinstance(game, Impartial) or not on_heaps(game):
         raise Unsupported(f"{game.spec()}: `zermelo sequence` is for games on heaps (a position is one whole number)")
     if args.upto < 0:
