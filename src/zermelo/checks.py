@@ -10,10 +10,21 @@ import reprlib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
-from .errors import InvalidPosition
+from .errors import InvalidArgument, InvalidPosition
 
-__all__ = ["STRUCTURE_DEPTH", "is_digits", "is_natural", "parse_int", "recursion_room", "require", "short", "shown"]
+__all__ = [
+    "STRUCTURE_DEPTH",
+    "game_argument",
+    "is_digits",
+    "is_natural",
+    "parse_int",
+    "recursion_room",
+    "require",
+    "short",
+    "shown",
+]
 
 
 def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
@@ -137,3 +148,40 @@ def require(ok: bool, game: str, what: str, position: object) -> None:
     """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
     if not ok:
         raise InvalidPosition(f"{game}: {what}, got {shown(position)}")
+
+
+#: The most bits a number in a position may have at the public API: about 4,300 digits, what
+#: Python prints (``sys.get_int_max_str_digits``), so every message and answer can show it.
+MAX_NUMBER_BITS = 14_000
+
+
+def game_argument(call: str, game: object, kind: type, position: object = None) -> None:
+    """The public API's boundary check: ``game`` must be a game object of ``kind`` and no number
+    in ``position`` may pass :data:`MAX_NUMBER_BITS`; else :class:`InvalidArgument` in one line
+    (not an ``AttributeError`` from deep inside).
+
+    >>> game_argument("solve", None, int)
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidArgument: solve: the game must be a game object (int), got None
+    >>> game_argument("f", "nim", int)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidArgument: f: the game must be a game object (int) (make one with zermelo.make_game('nim'))...
+    """
+    if not isinstance(game, kind):
+        hint = f" (make one with zermelo.make_game({short(game)!r}))" if isinstance(game, str) else ""
+        raise InvalidArgument(f"{call}: the game must be a game object ({kind.__name__}){hint}, got {shown(game)}")
+    stack: list[Any] = [position]
+    budget = 100_000  # a position's numbers, nested in tuples, lists and sets
+    while stack and budget:
+        x = stack.pop()
+        budget -= 1
+        if type(x) is int:
+            if x.bit_length() > MAX_NUMBER_BITS:
+                bits = x.bit_length()
+                raise InvalidArgument(
+                    f"{call}: a number in the position has {bits:,} bits (at most {MAX_NUMBER_BITS:,})"
+                )
+        elif type(x) in (tuple, list, frozenset, set):
+            stack.extend(x)

@@ -20,8 +20,16 @@ class InvalidPosition(ZermeloError, ValueError):
     """A position text that does not parse, or a position that is not legal in the game."""
 
 
-class SearchLimitExceeded(ZermeloError, RuntimeError):
+class InvalidArgument(ZermeloError, ValueError):
+    """An argument of the wrong kind given to a public function (``solve(None, 3)``, a string
+    where a game object goes, ``nim_sum(-1)``): bad input, named in one line at the boundary."""
+
+
+class SearchLimitExceeded(ZermeloError, ValueError, RuntimeError):
     """The search met its position or time budget before it finished.
+
+    A :class:`ValueError` like every error a caller's input causes (docs/limits.md); still a
+    :class:`RuntimeError` for callers written when it was one.
 
     ``positions`` is how many positions had been reached, ``seconds`` how long it ran.
     """
