@@ -15,6 +15,7 @@ from typing import NoReturn
 
 from .checks import recursion_room
 from .commands import SUMMARY
+from .commands import words as cli_words
 from .errors import ZermeloError
 
 __all__ = ["main"]
@@ -89,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             status: int = args.run(args)
         return status
     except ZermeloError as exc:
-        print(f"zermelo: error: {one_line(str(exc))}", file=sys.stderr)
+        print(f"zermelo: error: {one_line(cli_words(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("zermelo: interrupted", file=sys.stderr)

@@ -19,7 +19,7 @@ from typing import Any
 
 from .catalogue import GameEntry, needs_params, no_params, register, registered
 from .checks import shown
-from .errors import InvalidArgument, InvalidGame, InvalidPosition, Unsupported
+from .errors import InvalidArgument, InvalidGame, InvalidPosition, Remedy, Unsupported
 from .rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 
 __all__ = [
@@ -50,7 +50,7 @@ def entry(name: str) -> GameEntry:
         _load(key)
         hit = registered().get(key)
     if hit is None:
-        raise InvalidGame(f"unknown game {name.strip()!r}; `zermelo games` lists them")
+        raise InvalidGame(f"unknown game {name.strip()!r}", remedies=(Remedy.LIST_GAMES,))
     return hit
 
 
