@@ -27,8 +27,10 @@ __all__ = [
 ]
 
 
-def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
-    """Parse a whole number, with a one-line error for anything else.
+def parse_int(text: str, what: str = "position", *, minimum: int = 0, maximum: int | None = None) -> int:
+    """Parse a whole number, with a one-line error for anything else (and for one outside
+    ``minimum .. maximum``).  Signs, spaces around and ``_`` between digits are taken, as ``int``
+    takes them: ``" +5"`` is 5.
 
     >>> parse_int(" 12 ")
     12
@@ -40,20 +42,25 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     Traceback (most recent call last):
     ...
     zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
+    >>> parse_int(str(2**63), "--upto", maximum=10**9)
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: --upto must be a whole number from 0 to 1,000,000,000, got '9223372036854775808'
     """
     t = text.strip().replace("_", "")
     got = short(text.strip())  # the echo of a huge word stays one readable line
+    wanted = f"a whole number >= {minimum}" if maximum is None else f"a whole number from {minimum:,} to {maximum:,}"
     # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
     if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+        raise InvalidPosition(f"{what} must be {wanted}, got {got!r}")
     try:
         value = int(t)
     except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits, 4300)
         raise InvalidPosition(
             f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})"
         ) from None
-    if value < minimum:
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+    if value < minimum or (maximum is not None and value > maximum):
+        raise InvalidPosition(f"{what} must be {wanted}, got {got!r}")
     return value
 
 
