@@ -54,7 +54,7 @@ def _numeric_flags() -> dict[tuple[str, str], tuple[int, int]]:
                 for sub, q in a.choices.items():
                     walk(f"{name} {sub}".strip(), q)
             elif isinstance(a.type, Whole):
-                found[(name, a.option_strings[-1])] = (a.type.lo, a.type.hi)
+                found[(name, a.option_strings[-1])] = (a.type.lo, -1 if a.type.hi is None else a.type.hi)
 
     walk("", build_parser())
     return found
@@ -64,6 +64,8 @@ def _number(text: str) -> int:
     text = text.strip().replace(",", "").replace("−", "-").replace(" ", "")
     sign = -1 if text.startswith("-(") else 1
     text = text.strip("-()")
+    if text == "any":
+        return -1  # no bound: memory decides
     if text == "2^63-1":
         return sign * (2**63 - 1)
     base, _, power = text.partition("^")

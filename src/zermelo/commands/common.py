@@ -47,7 +47,7 @@ class Whole:
 
     __name__ = "whole number"  # what argparse calls the type
 
-    def __init__(self, lo: int, hi: int) -> None:
+    def __init__(self, lo: int, hi: int | None) -> None:
         self.lo, self.hi = lo, hi
 
     def __call__(self, text: str) -> int:
@@ -57,8 +57,9 @@ class Whole:
             raise argparse.ArgumentTypeError(str(exc).strip()) from None
 
 
-def whole(lo: int = 0, hi: int = INT64) -> Whole:
-    """The ``type=`` of a whole-number flag in ``lo .. hi`` (default: up to SQLite's INTEGER)."""
+def whole(lo: int = 0, hi: int | None = INT64) -> Whole:
+    """The ``type=`` of a whole-number flag in ``lo .. hi`` (default: up to SQLite's INTEGER;
+    ``None``: no bound but 4,300 digits, where memory decides and says so)."""
     return Whole(lo, hi)
 
 

@@ -32,7 +32,7 @@ def add(sub: Any) -> None:
         help="the set, as an expression in n (a number position) or a, b, … (heaps), e.g. 'n %% 7 in (0, 2)'",
     )
     p.add_argument(
-        "--upto", type=whole(0, 1_000_000), required=True, metavar="N", help="check positions with coordinates 0..N"
+        "--upto", type=whole(0, None), required=True, metavar="N", help="check positions with coordinates 0..N"
     )
     p.add_argument(
         "--heaps",
