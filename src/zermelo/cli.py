@@ -83,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         words = glue_option_values(sys.argv[1:] if argv is None else list(argv))
         args = build_parser(words).parse_args(words)
         if any(".py" in w for w in words):  # a game of the user's file: loaded here, by the CLI only
-            from .commands.userfile import prepare
+            from .userfile import prepare
 
             prepare(args)
         with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
@@ -142,9 +142,9 @@ def glue_option_values(words: list[str]) -> list[str]:
 
 
 def _users_bug(exc: BaseException) -> str | None:
-    if "zermelo.commands.userfile" not in sys.modules:
+    if "zermelo.userfile" not in sys.modules:
         return None
-    from .commands.userfile import user_report
+    from .userfile import user_report
 
     return user_report(exc)
 

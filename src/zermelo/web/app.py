@@ -96,8 +96,9 @@ def _pool_endpoint(pool: WorkerPool, name: str) -> Callable[[Request], Awaitable
         query = request.scope.get("query_string", b"")
         if len(query) > MAX_QUERY:
             return JSONResponse({"error": f"the query is too long ({len(query):,} bytes; at most {MAX_QUERY:,})"}, 414)
-        reply = await pool.run(name, dict(request.query_params))
-        return Response(reply.body, reply.status, media_type=reply.media_type)
+        client = request.client.host if request.client else None
+        reply = await pool.run(name, dict(request.query_params), client)  # a fair share per address
+        return Response(reply.body, reply.status, headers=dict(reply.headers), media_type=reply.media_type)
 
     return endpoint
 
@@ -128,15 +129,18 @@ def create_app(
     memory: int = MEMORY,
     limits: Limits | None = None,
     hosts: Sequence[str] = (),
+    user_games: tuple[str, ...] = (),
 ) -> Starlette:
     """The ASGI application (``uvicorn zermelo.web.app:create_app --factory``).
 
     ``workers`` processes answer the analyses (default :func:`~zermelo.web.pool.default_size`),
     each request within ``cap`` seconds and each worker within ``memory`` bytes of address space;
     ``limits`` replaces the search budget :data:`LIMITS` of every request.  Requests are answered
-    for the loopback host names and ``hosts`` (:class:`~zermelo.web.guard.Guard`).
+    for the loopback host names and ``hosts`` (:class:`~zermelo.web.guard.Guard`).  ``user_games`` are
+    the user's ``FILE.py:NAME`` of ``zermelo serve --game``, loaded in this process by the command
+    line; each worker loads them at its start (a request never names a file to load).
     """
-    pool = WorkerPool(workers or default_size(), cap, memory, limits)
+    pool = WorkerPool(workers or default_size(), cap, memory, limits, user_games)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

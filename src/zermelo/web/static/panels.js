@@ -99,6 +99,8 @@ export async function showValue(spec, position, misere) {
   if (request !== shown.request) return;
   note.hidden = true;
   $("val-value").textContent = v.value;
+  $("val-cgsuite").textContent = v.cgsuite;
+  $("val-cgsuite-copied").textContent = "";
   $("val-outcome").textContent = OUTCOME_WORDS[v.outcome] || v.outcome;
   $("val-stops").textContent = `Left stop ${v.left_stop}, Right stop ${v.right_stop}`;
   $("val-mean").textContent = v.mean;
@@ -117,4 +119,22 @@ export async function showValue(spec, position, misere) {
   img.alt = `the thermograph of ${v.value}`;
   img.src = `/api/thermograph.png?${new URLSearchParams({ game: spec, position })}`;
   $("value-facts").hidden = false;
+}
+
+// The copy button of the Value panel: the value as CGSuite writes it, ready to paste into a worksheet.
+export async function copyCGSuiteText() {
+  const text = $("val-cgsuite").textContent;
+  const said = $("val-cgsuite-copied");
+  try {
+    await navigator.clipboard.writeText(text);
+    said.textContent = "copied";
+  } catch {
+    // No clipboard (an insecure page, a refused permission): select the text for Ctrl+C instead.
+    const range = document.createRange();
+    range.selectNodeContents($("val-cgsuite"));
+    const sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    said.textContent = "selected: press Ctrl+C to copy";
+  }
 }
