@@ -52,7 +52,9 @@ def add(sub: Any) -> None:
     p.add_argument("--plot", type=file_name, metavar="FILE.png", help="draw G(n) against n with the period marked")
     p.add_argument("--kernel", choices=KERNELS, help="force a kernel (default: the fastest that applies)")
     p.add_argument("--no-prove", action="store_true", help="do not compute past N to prove a period")
-    p.add_argument("--max", type=whole(0, None), metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)")
+    p.add_argument(
+        "--max", type=whole(0, None), metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)"
+    )
     add_limits(
         p,
         budget=None,
