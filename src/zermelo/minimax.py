@@ -44,11 +44,10 @@ from . import minimax_compiled as _compiled_solver
 from .checks import game_argument
 from .errors import InvalidPosition, Remedy, SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
-from .minimax_result import WIN, WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
+from .minimax_result import WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
 from .rules import Move, Scored
 
 __all__ = [
-    "WIN",
     "WIN_SCORE",
     "MoveValue",
     "Result",
