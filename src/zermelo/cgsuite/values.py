@@ -18,7 +18,7 @@ from .errors import CGSuiteError
 
 __all__ = ["Explicit", "Player", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
 
-_MAX_NIMBER = 1 << 16  # *n holds n options
+_MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 
 
 @dataclass(frozen=True)
