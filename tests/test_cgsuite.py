@@ -213,6 +213,9 @@ PROPERTIES = [
     ("3.NimSum(5)", "6"),
     ("2.NimInverse", "3"),
     ("NimDiv(1, 2)", "3"),
+    # the one remainder of the surreal numbers (values/surreal.py), the dividend's sign
+    ("(-7) % 3", "-1"),
+    ("(17/6) % (1/3)", "1/6"),
 ]
 
 ERRORS = [
@@ -226,6 +229,7 @@ ERRORS = [
     ("{0|1/3}", CGSuiteError, "1/3 is not a short game"),
     ("1/0 + ^", CGSuiteError, "inf is not a short game"),
     ("0/0", CGSuiteError, "/ by zero"),
+    ("5 % 0", CGSuiteError, "/ by zero"),
     ("{0|-1}.Cool(-2)", CGSuiteError, "Invalid cooling temperature (must be > -1): -2"),
     ("*(1/2)", CGSuiteError, "Nim value is not an ordinal: 1/2"),
     ("{1|-1}.UptimalExpansion", CGSuiteError, "Not a method or member variable: `UptimalExpansion`"),
