@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import pytest
 
@@ -181,3 +182,30 @@ def test_waiting_clients_take_turns() -> None:
     order = asyncio.run(scenario())
     assert sorted(order) == ["a"] * 6 + ["b"] * 2
     assert order.index("b") <= 3 and order[-1] == "a", order  # b was served between a's, not after all six
+
+
+BUGGY = """import zermelo
+
+
+@zermelo.impartial
+def game(n):
+    return [n - d for d in range(1, n) if n % (d - 1) == 0]
+"""
+
+
+def test_a_bug_in_the_users_served_game_is_a_422_naming_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "buggy.py"
+    path.write_text(BUGGY, encoding="utf-8")
+
+    async def scenario() -> Reply:
+        pool = WorkerPool(1, cap=60.0, games=(f"{path}:game",))  # what `serve --game` gives each worker
+        await pool.start()
+        try:
+            return await pool.run("solve", {"game": f"{path}:game", "position": "5"})
+        finally:
+            await pool.close()
+
+    reply = asyncio.run(scenario())
+    assert reply.status == 422
+    message = str(body(reply)["error"])
+    assert "ZeroDivisionError" in message and "buggy.py, line 6, in game (n = 5)" in message

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .cache import RulesCache
+from .checks import game_argument
 from .errors import SearchLimitExceeded
 from .graph import Graph, kernel, overrides, plain_kernels
 from .limits import Limits, Progress, check_clock, deadline, deadline_scope, over_budget, over_time, too_big
@@ -54,7 +55,6 @@ __all__ = [
 #: player (to move) wins — an N-position —, the previous player wins — a P-position — or a draw.
 NEXT_WINS, PREVIOUS_WINS, DRAW = 1, 2, 0
 #: Their old names (scripts and tests use them): a win or a loss for the player to move.
-WIN, LOSE = NEXT_WINS, PREVIOUS_WINS
 
 #: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
 CHECK_OPTIONS = 1 << 15
@@ -197,8 +197,6 @@ class Engine:
         state, rem = self._outcome_table(misere, max(nodes) + 1)
         return [(int(state[j]), int(rem[j]) if state[j] != DRAW else None) for j in nodes]
 
-    status, statuses = outcome, outcomes  # their old names (scripts and tests): the literature says outcome
-
     def grundy(self, position: Any, limits: Limits | None = None) -> GValue:
         """The (generalized) Sprague–Grundy value of a position under normal play."""
         return self.grundies([position], limits)[0]
@@ -288,4 +286,5 @@ ENGINES: RulesCache[Engine] = RulesCache(Engine)
 
 def engine_for(rules: Impartial[Any]) -> Engine:
     """The shared engine of a game object, so repeated questions reuse the searched graph."""
+    game_argument("engine_for", rules, Impartial)
     return ENGINES.get(rules)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..cache import KeyedCache
 from ..errors import InvalidPosition, Unsupported
 from ..games.heap import HeapGame, heap_tuple
 from ..rules import Outcome, Rules
@@ -227,7 +228,8 @@ def _store(q: MisereQuotient) -> None:
         pass  # a read-only cache only costs the next run its time
 
 
-_MEMORY: dict[tuple[str, int], MisereQuotient] = {}
+#: The last quotients computed or read (the disk cache keeps them all).
+_MEMORY: KeyedCache[tuple[str, int], MisereQuotient] = KeyedCache()
 
 
 def cached_quotient(spec: str, heaps: Iterable[int]) -> MisereQuotient | None:
