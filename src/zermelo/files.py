@@ -57,6 +57,7 @@ __all__ = [
     "cannot_write",
     "check_target",
     "checked_json",
+    "ignored",
     "kind_of",
     "read_bytes",
     "read_npz",
@@ -254,6 +255,12 @@ def save_figure(fig: Any, path: str | Path, *, format: str | None = None) -> Pat
         if pyplot is not None:
             pyplot.close(fig)
     return write_atomic(path, buf.getvalue(), what="figure")
+
+
+def ignored(exc: BadFile, then: str) -> None:
+    """Say in one line on stderr that a cache file was bad and is not used (``then``: what is
+    done instead).  A cache is only a speed-up: the answer is computed again, right."""
+    print(f"zermelo: warning: {' '.join(str(exc).split())}; {then}", file=sys.stderr)
 
 
 # ------------------------------------------------------------------------------------ checksums
