@@ -1,7 +1,8 @@
 """Shared by the browser tests: Debian's Chromium driven by Playwright against a real `zermelo serve`.
 
 One server and one browser per test module (fixtures ``base_url``, ``browser``; ``page`` is a
-fresh tab of a fresh context, failing the test on any JavaScript error).
+fresh tab of a fresh context, failing the test on any JavaScript error or anything the
+Content-Security-Policy refused).
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ def page(browser: Browser, base_url: str) -> Iterator[Page]:
     p.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
     p.on("pageerror", lambda exc: errors.append(str(exc)))
+    # The Content-Security-Policy refuses what the page must not do; the page itself must never meet it.
+    p.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
     p.goto(base_url)
     p.wait_for_selector("body[data-state=ready]")
     yield p

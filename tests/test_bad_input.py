@@ -481,7 +481,7 @@ def web() -> Iterator[Any]:
         warnings.simplefilter("ignore")  # starlette says it prefers httpx2 to httpx
         from starlette.testclient import TestClient
 
-    with TestClient(create_app(), raise_server_exceptions=False) as client:
+    with TestClient(create_app(), raise_server_exceptions=False, base_url="http://localhost") as client:
         yield client
 
 

@@ -67,7 +67,7 @@ def test_wythoff_solve_and_play(page: Page) -> None:
         assert "zermelo.tables" in page.inner_text("#table-error")
     else:
         page.wait_for_selector("#table-image:not([hidden])", timeout=60_000)  # a PNG drawn on a busy machine
-        page.wait_for_function("document.getElementById('table-image').naturalWidth > 0")
+        page.wait_for_function("() => document.getElementById('table-image').naturalWidth > 0")
     page.screenshot(path=str(OUT / "wythoff.png"), full_page=True)
 
 
@@ -98,13 +98,13 @@ def test_the_value_panel_of_a_domineering_position(page: Page) -> None:
     assert page.inner_text("#val-stops") == "Left stop 1, Right stop -1"
     assert (page.inner_text("#val-mean"), page.inner_text("#val-temperature")) == ("0", "1")
     assert not page.is_visible("#val-reduced-row") and not page.is_visible("#val-atomic-row")
-    page.wait_for_function("document.getElementById('thermograph').naturalWidth > 0")
+    page.wait_for_function("() => document.getElementById('thermograph').naturalWidth > 0")
     assert page.is_hidden("#solution") and page.is_hidden("#error")
     page.fill("#position", "...|...")
     page.click("#solve-button")
-    page.wait_for_function("document.getElementById('val-value').textContent === '{2|-1/2}'")
+    page.wait_for_function("() => document.getElementById('val-value').textContent === '{2|-1/2}'")
     assert page.inner_text("#val-mean") == "3/4" and page.inner_text("#val-temperature") == "5/4"
-    page.wait_for_function("document.getElementById('thermograph').complete")
+    page.wait_for_function("() => document.getElementById('thermograph').complete")
     page.screenshot(path=str(OUT / "domineering-value.png"), full_page=True)
     page.select_option("#game-select", "nim")  # an impartial game: no Value panel
     assert not page.is_visible("#value-panel")
@@ -121,7 +121,7 @@ def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     assert page.locator("#board .cell").count() == 9
     first = page.locator("#moves .move").first.inner_text()
     assert first.startswith("a1-b1") and "value" in first  # each move shows the value it leaves
-    page.wait_for_function("document.getElementById('val-value').textContent === '±1'")  # the Value panel
+    page.wait_for_function("() => document.getElementById('val-value').textContent === '±1'")  # the Value panel
     plies, seen = play_winning_game(page, use_counters=False)
     assert "win" in seen and plies >= 2
     assert page.inner_text("#status") == "Game over: Left cannot move: you win!"
@@ -131,7 +131,7 @@ def test_a_full_game_of_domineering_as_right(page: Page) -> None:
     assert log.nth(1).inner_text().startswith("computer (Left): ")
     assert page.locator("#board .domino").count() >= 1  # the dominoes placed, drawn as dominoes
     # The Value panel follows the game to its end: Left cannot move, so the value is 0 or -n.
-    page.wait_for_function("/^(0|-[0-9]+)$/.test(document.getElementById('val-value').textContent)")
+    page.wait_for_function("() => /^(0|-[0-9]+)$/.test(document.getElementById('val-value').textContent)")
     assert "#" in page.inner_text("#value-of")
     page.wait_for_selector("#thermograph:not([hidden])")
     page.screenshot(path=str(OUT / "domineering.png"), full_page=True)
@@ -149,7 +149,7 @@ def test_a_page_stays_responsive_while_another_tabs_request_runs_to_the_cap(
     other.select_option("#game-select", "domineering")
     other.fill("#position", "|".join(["......"] * 5))
     other.click("#solve-button")
-    other.wait_for_function("document.getElementById('value-error').textContent === 'computing…'")
+    other.wait_for_function("() => document.getElementById('value-error').textContent === 'computing…'")
     # Meanwhile, in this tab, a whole game of Nim is played (its colours are test_a_full_game_of_nim's).
     start(page, "nim", "1 2")
     while wait_turn(page) == "human":
@@ -157,5 +157,28 @@ def test_a_page_stays_responsive_while_another_tabs_request_runs_to_the_cap(
     assert page.inner_text("#status") == "Game over: you win!"
     assert other.inner_text("#value-error") == "computing…"  # the other request is still running
     assert other.is_visible("#busy")  # with its loading indicator
-    other.wait_for_function("document.getElementById('value-error').textContent.includes('budget exceeded')")
+    other.wait_for_function("() => document.getElementById('value-error').textContent.includes('budget exceeded')")
+    context.close()
+
+
+def test_the_content_security_policy_holds_in_the_browser(browser: Browser, base_url: str) -> None:
+    """The page runs under its policy (every test's ``page`` fails on a refusal): an inline script
+    put into the page, as an injection would, does not run, and the browser says why."""
+    context = browser.new_context()
+    p = context.new_page()
+    p.set_default_timeout(TIMEOUT_MS)
+    p.goto(base_url)
+    p.wait_for_selector("body[data-state=ready]")
+    p.evaluate(
+        """() => {
+          window.violations = [];
+          document.addEventListener("securitypolicyviolation", (e) => window.violations.push(e.violatedDirective));
+          const s = document.createElement("script");
+          s.textContent = "window.injected = 1";
+          document.body.append(s);
+        }"""
+    )
+    p.wait_for_function("() => window.violations.length > 0")
+    assert p.evaluate("() => window.injected") is None
+    assert p.evaluate("() => window.violations")[0].startswith("script-src")
     context.close()

@@ -97,7 +97,7 @@ def test_done_means_a_new_user_plays_browses_and_shares(page: Page, base_url: st
     assert "Left's options" in text and "Right's options" in text and "b1-b2 ⇒ .#.|.#.   value 2" in text, text
     sides = page.locator("#tree .tree-side").count()
     page.locator("#tree .tree-node .tree-node .tree-toggle").first.click()
-    page.wait_for_function(f"document.querySelectorAll('#tree .tree-side').length > {sides}")
+    page.wait_for_function(f"() => document.querySelectorAll('#tree .tree-side').length > {sides}")
     shot(page, "done-tree.png")
     # A shared link reopens the same position: two moves of Domineering, then the link in a new tab.
     begin(page, "domineering", "domineering", "...|...|...", side="left")
@@ -204,7 +204,7 @@ def test_axe_core_finds_no_serious_violation_on_desktop_and_phone(browser: Brows
         p.select_option("#game-select", "domineering")
         p.fill("#position", "..|..")
         p.click("#solve-button")
-        p.wait_for_function("document.getElementById('val-value').textContent === '±1'")
+        p.wait_for_function("() => document.getElementById('val-value').textContent === '±1'")
         found["partisan value"] = serious(p)
         assert all(not v for v in found.values()), (width, found)
         p.click("#tree-button")

@@ -131,7 +131,7 @@ def test_2_the_empty_7x6_board_says_plainly_it_is_too_deep(page: Page) -> None:
     page.wait_for_selector("#error:not([hidden])", timeout=30_000)
     assert page.inner_text("#error") == "too deep for this server; try a position with more discs"
     page.click("#play-button")  # playing it says the same, in the same words
-    page.wait_for_function("document.body.dataset.state !== 'busy' && !document.getElementById('error').hidden")
+    page.wait_for_function("() => document.body.dataset.state !== 'busy' && !document.getElementById('error').hidden")
     assert page.inner_text("#error") == "too deep for this server; try a position with more discs"
     assert page.locator("#board > *").count() == 0
 
@@ -227,7 +227,7 @@ def test_8_long_move_lists_are_grouped_and_moves_can_be_typed(page: Page) -> Non
     assert page.locator("#log li").first.inner_text().startswith("you: take 960 from heap 2")
     page.fill("#typed-move", "9 1")
     page.press("#typed-move", "Enter")
-    page.wait_for_function("document.getElementById('typed-error').textContent.includes('no heap 9')")
+    page.wait_for_function("() => document.getElementById('typed-error').textContent.includes('no heap 9')")
 
 
 def test_9_chomp_29x30_says_the_winning_move_is_not_known(page: Page) -> None:
@@ -252,7 +252,7 @@ def test_10_misere_with_a_partisan_game_is_refused_by_solve_and_play_alike(page:
     page.fill("#position", "..|..")
     page.click("#solve-button")  # an answer: the refusal, or a value (misère silently ignored)
     page.wait_for_function(
-        "document.getElementById('value-error').textContent.includes('misère')"
+        "() => document.getElementById('value-error').textContent.includes('misère')"
         " || !document.getElementById('value-facts').hidden"
     )
     assert page.is_hidden("#value-facts"), f"Solve ignored misère: value {page.inner_text('#val-value')}"
@@ -314,7 +314,7 @@ def test_13_a_loading_note_shows_while_the_thermograph_is_drawn(page: Page) -> N
     held: list[Route] = []
     page.route("**/api/thermograph.png*", lambda route: held.append(route))  # held back until released
     solve(page, "domineering", "...|...")
-    page.wait_for_function("document.getElementById('val-value').textContent === '{2|-1/2}'")
+    page.wait_for_function("() => document.getElementById('val-value').textContent === '{2|-1/2}'")
     for _ in range(200):  # the page has asked for the drawing: it is held
         if held:
             break
@@ -361,9 +361,9 @@ def test_permalinks_back_and_forward(page: Page, base_url: str) -> None:
     assert fresh.inner_text("#log") == log and fresh.input_value("#position") == "4 6"
     fresh.close()
     page.go_back()
-    page.wait_for_function("document.querySelectorAll('#log li').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length === 0")
     page.go_forward()
-    page.wait_for_function("document.querySelectorAll('#log li').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length === 2")
 
 
 def test_sums_tree_help_redo_and_accessibility(page: Page) -> None:
@@ -380,7 +380,7 @@ def test_sums_tree_help_redo_and_accessibility(page: Page) -> None:
     text = page.inner_text("#tree")
     assert "Left's options" in text and "Right's options" in text and "value 1" in text and "value -1" in text
     page.locator("#tree .tree-node .tree-node .tree-toggle").first.click()  # a child's options
-    page.wait_for_function("document.querySelectorAll('#tree .tree-side').length >= 4")
+    page.wait_for_function("() => document.querySelectorAll('#tree .tree-side').length >= 4")
     start(page, "nim", "2 3")
     page.locator("#moves .move.best").first.click()
     wait_turn(page)

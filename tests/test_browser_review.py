@@ -178,11 +178,11 @@ def test_connect_four_columns_are_numbered_as_the_moves_and_typed_in_the_pages_w
     assert labels == ["1", "2", "3", "4", "5", "6"]
     page.fill("#typed-move", "c")
     page.press("#typed-move", "Enter")
-    page.wait_for_function("document.getElementById('typed-error').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('typed-error').textContent !== ''")
     assert "`" not in page.inner_text("#typed-error") and "moves are listed" in page.inner_text("#typed-error")
     page.fill("#typed-move", "3")
     page.press("#typed-move", "Enter")
-    page.wait_for_function("document.querySelectorAll('#log li').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length === 2")
     assert page.locator("#log li").first.inner_text().startswith("you: X 3")
 
 
@@ -254,9 +254,9 @@ def test_links_back_to_the_opening_page_and_a_links_illegal_move_is_said(page: P
     page.locator("#moves .move.best").first.click()
     wait_turn(page)
     page.go_back()
-    page.wait_for_function("document.querySelectorAll('#log li').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('#log li').length === 0")
     page.go_back()
-    page.wait_for_function("document.getElementById('game-select').value === 'nim'")
+    page.wait_for_function("() => document.getElementById('game-select').value === 'nim'")
     assert page.locator("#board > *").count() == 0 and page.input_value("#position") == "3 4 5"
     page.goto(f"{base_url}/?game=nim&position=3+4+5&moves=99")
     page.wait_for_selector("#error:not([hidden])")
@@ -269,7 +269,7 @@ def test_a_superscript_digit_typed_anywhere_is_a_plain_error_not_an_internal_one
     start(page, "nim", "3 4")
     page.fill("#typed-move", "²")
     page.press("#typed-move", "Enter")
-    page.wait_for_function("document.getElementById('typed-error').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('typed-error').textContent !== ''")
     assert page.inner_text("#typed-error").startswith("cannot read the move '²'")
     page.select_option("#game-select", "treblecross")
     page.fill("#position", "²")

@@ -9,6 +9,7 @@ import pytest
 from zermelo import InvalidGame, InvalidPosition, Loopy, Outcome, grundy, outcome, remoteness, solve, winning_moves
 from zermelo.games import Digraph
 from zermelo.games.digraph import parse_edges
+from zermelo.registry import make_game
 
 
 def test_parse_edges_forms() -> None:
@@ -27,11 +28,26 @@ def test_bad_graph_text(text: str) -> None:
 def test_edge_list_file(tmp_path: Path) -> None:
     f = tmp_path / "g.txt"
     f.write_text("a b\nb c\n# a comment\nc a\nc d\n", encoding="utf-8")
-    g = Digraph.from_text(str(f))
+    g = Digraph.from_file(f)
     assert g.successors == {"a": ("b",), "b": ("c",), "c": ("a", "d"), "d": ()}
-    assert Digraph.from_text("@" + str(f)).successors == g.successors
+    # The CLI's make_game (files=True) reads a file a spec names, bare or after '@'.
+    for spec in (f"digraph:{f}", f"digraph:@{f}", f"digraph: {f} "):
+        assert make_game(spec, files=True).successors == g.successors  # type: ignore[attr-defined]
     with pytest.raises(InvalidGame, match="cannot read"):
-        Digraph.from_text("@" + str(tmp_path / "missing.txt"))
+        make_game(f"digraph:@{tmp_path / 'missing.txt'}", files=True)
+
+
+def test_text_is_never_a_file_name(tmp_path: Path) -> None:
+    """Without files=True (the web's, the Python API's default) no spelling of a file's name opens
+    it: the text is read as edges, and the error quotes the text, not the file."""
+    f = tmp_path / "g.txt"
+    f.write_text("secret-token-a secret-token-b\n", encoding="utf-8")
+    for text in (str(f), f"@{f}", f" {f}", f"{f}\t", f"./{f.relative_to(tmp_path)}"):
+        with pytest.raises(InvalidGame) as info:
+            make_game(f"digraph:{text}")
+        assert "secret-token" not in str(info.value)
+        with pytest.raises(InvalidGame):
+            Digraph.from_text(text)
 
 
 def test_the_done_means_graph() -> None:

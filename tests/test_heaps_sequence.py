@@ -130,7 +130,7 @@ def test_cli_plot(tmp_path: Path) -> None:
     [
         (["sequence", "octal:0.9", "--upto", "5"], "not a digit of an octal code"),
         (["sequence", "octal:0.7", "--upto", "-3"], "--upto must be"),
-        (["sequence", "wythoff", "--upto", "5"], "is for heap games"),
+        (["sequence", "wythoff", "--upto", "5"], "is for games on heaps"),
         (["sequence", "octal:0.7", "--upto", "5", "--plot", "x.svg"], "PNG"),
         (["sequence", "octal:0.7"], "required"),
     ],

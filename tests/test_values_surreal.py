@@ -318,7 +318,7 @@ def test_only_dyadics_are_games() -> None:
 # ----------------------------------------------------------------- bad input
 
 
-@pytest.mark.parametrize("text", ["", "ω^", "(ω+1", "1/", "ω^(ω-1)", "x", "2^3", "ω^-1", "--", "1..2"])
+@pytest.mark.parametrize("text", ["", "ω^", "(ω+1", "1/", "ω^(1/2)", "ω^inf", "x", "2^3", "ω^-1", "--", "1..2"])
 def test_bad_text_is_one_clear_error(text: str) -> None:
     with pytest.raises(SurrealError):
         from_text(text)
@@ -329,3 +329,14 @@ def test_exponents_must_be_ordinals() -> None:
         omega_power(-W.num)
     with pytest.raises(SurrealError, match="exponent must be an integer"):
         _ = Q(1, 2) ** W
+
+
+def test_what_is_too_big_is_refused_at_once() -> None:
+    # exact powers can be astronomically long: refused in one line before any work
+    for bad in (lambda: Q(2, 3) ** (10**9), lambda: (W + 1) ** 2000, lambda: (W**W + W + 1) ** 40):
+        with pytest.raises(SurrealError, match="too big"):
+            bad()
+    assert str(W ** (10**30)) == "ω^" + str(10**30) and len(str((W + 1) ** 300)) > 1000
+    wide = surreal(GeneralizedOrdinal.of([(integer(k), 1) for k in range(600)]))
+    with pytest.raises(SurrealError, match="too big"):
+        _ = wide * wide

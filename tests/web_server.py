@@ -22,19 +22,21 @@ def free_port() -> int:
 
 @contextmanager
 def serving(
-    startup_seconds: float = 60.0, *, stderr: int = subprocess.PIPE
+    startup_seconds: float = 60.0, *, stderr: int = subprocess.PIPE, args: tuple[str, ...] = (), cwd: str | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """Start ``zermelo serve``; yield its base URL and process once it answers; stop it afterwards,
     whatever happened.  ``stderr=subprocess.DEVNULL`` for a long run (a load benchmark) that
-    would fill an unread pipe.  With ``ZERMELO_SERVE_SRC`` set, the server runs the zermelo of that
-    source folder (its ``PYTHONPATH``): docs/web.md runs today's tests against older code so."""
+    would fill an unread pipe.  ``args`` are more ``serve`` flags; ``cwd`` the server's folder.
+    With ``ZERMELO_SERVE_SRC`` set, the server runs the zermelo of that source folder (its
+    ``PYTHONPATH``): docs/web.md runs today's tests against older code so."""
     port = free_port()
     env = dict(os.environ)
     if os.environ.get("ZERMELO_SERVE_SRC"):  # benchmarks/browser_before.sh
         env["PYTHONPATH"] = os.environ["ZERMELO_SERVE_SRC"]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port)],
+        [sys.executable, "-m", "zermelo.cli", "serve", "--port", str(port), *args],
         stdout=subprocess.DEVNULL,
+        cwd=cwd,
         stderr=stderr,
         text=True,
         env=env,

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads 
     from . import games, heaps
     from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
     from .cache import clear_caches
+    from .define import impartial, partisan, scored
     from .engine import Engine, engine_for
     from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
     from .heaps.census import census
@@ -66,6 +67,9 @@ __getattr__, __dir__ = lazy(
         "genera": ".misere.genus",
         "genus": ".misere.genus",
         "make_game": ".registry",
+        "impartial": ".define",
+        "partisan": ".define",
+        "scored": ".define",
         "Impartial": ".rules",
         "Move": ".rules",
         "Outcome": ".rules",
@@ -114,6 +118,7 @@ __all__ = [
     "genus",
     "grundy",
     "heaps",
+    "impartial",
     "make_game",
     "mex",
     "misere_quotient",
@@ -122,8 +127,10 @@ __all__ = [
     "nim_sum",
     "outcome",
     "parse_value",
+    "partisan",
     "partisan_outcome",
     "remoteness",
+    "scored",
     "sequence",
     "solve",
     "winning_moves",

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .errors import InvalidGame
@@ -31,7 +32,10 @@ class GameEntry:
     none).  ``kind`` is ``impartial``, ``partisan`` or ``scored``.  ``example`` is a whole CLI
     tail (``"subtraction:1,3,4 21"``).  ``table`` is the cell template of ``zermelo table``.
     With ``graph_argument`` the first POSITION word is a game
-    parameter (``digraph "a->b, b->c" a``).
+    parameter (``digraph "a->b, b->c" a``).  ``from_file`` builds the rules from a file the
+    parameters name (an edge list); only a caller that may read files (the CLI, never the web)
+    gets there, through :func:`zermelo.registry.make_game`'s ``files=True`` — ``factory`` itself
+    reads text only.
     """
 
     name: str
@@ -45,6 +49,7 @@ class GameEntry:
     #: How ``zermelo table`` lays out the game: the position text of a cell, with ``{n}`` for a
     #: row (``"{n}"``, ``"1x{n}"``) or ``{r}`` and ``{c}`` for a grid (``"{r} {c}"``); None: no table.
     table: str | None = None
+    from_file: Callable[[Path], Rules[Any]] | None = None
 
     def describe(self) -> dict[str, Any]:
         """The entry as the JSON of ``zermelo games --json`` and the web API's ``/api/games``."""

@@ -81,6 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         args = build_parser(words).parse_args(words)
+        if any(".py" in w for w in words):  # a game of the user's file: loaded here, by the CLI only
+            from .commands.userfile import prepare
+
+            prepare(args)
         with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
             status: int = args.run(args)
         return status
@@ -93,6 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # a bug: still no traceback for the user, unless asked for
+        report = _users_bug(exc)
+        if report is not None:  # the user's game raised it: their file, line and position
+            print(f"zermelo: {report}", file=sys.stderr)
+            return 2
         LAST_RESORT.append(f"{type(exc).__name__}: {exc}"[:300])
         if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
             # A number of more than 4300 digits met a parser that calls int() itself: bad input.
@@ -106,6 +114,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+def _users_bug(exc: BaseException) -> str | None:
+    if "zermelo.commands.userfile" not in sys.modules:
+        return None
+    from .commands.userfile import user_report
+
+    return user_report(exc)
 
 
 #: The longest error message printed: one readable line, even when it quotes a huge input.

@@ -42,7 +42,7 @@ from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupport
 from .heaps.periodicity import simplest
 from .limits import Progress, deadline, over_time, spent
 from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, predicate, value_text
-from .registry import entry, make_game
+from .registry import make_game, table_template
 from .rules import Impartial, Move, Outcome, Rules
 from .tables import MAX_CELLS, cell_values, layout
 
@@ -320,7 +320,7 @@ def check_pset(
     if upto < 0:
         raise InvalidPredicate(f"--upto must be a whole number >= 0, got {upto}")
     if template is None:
-        template = entry(game.spec().partition(":")[0]).table
+        template = table_template(game)
         if template is None:
             raise Unsupported(f"{game.spec()} has no table layout, so there are no positions to check in order")
     if heaps is not None:
@@ -480,7 +480,7 @@ def guess_pset(
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()} is not an impartial game")
     if template is None:
-        template = entry(game.spec().partition(":")[0]).table
+        template = table_template(game)
     if template is None or "{n}" not in template:
         raise Unsupported(f"{game.spec()}: guessing works for games whose table is a row; give a predicate")
     if upto + 1 > MAX_CELLS:

@@ -14,6 +14,7 @@ explorer and the terminal player all use it.  Adding a game to every front end i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .catalogue import GameEntry, needs_params, no_params, register, registered
@@ -30,6 +31,7 @@ __all__ = [
     "no_params",
     "position_words",
     "register",
+    "table_template",
 ]
 
 
@@ -51,14 +53,59 @@ def entry(name: str) -> GameEntry:
     return hit
 
 
-def make_game(spec: str) -> Rules[Any]:
-    """Rules from a game spec ``name`` or ``name:params``."""
+def table_template(game: Rules[Any]) -> str | None:
+    """The cell template of ``game``'s table: its own (:meth:`~zermelo.rules.Rules.table_template`,
+    a decorated game's), else its registry entry's, else ``None`` (no table).
+
+    >>> table_template(make_game("wythoff"))
+    '{r} {c}'
+    """
+    own = game.table_template()
+    if own is not None:
+        return own
+    hit = registered().get(game.spec().partition(":")[0]) or registered().get(game.name)
+    if hit is None and game.name != "game" and game.name.isidentifier():
+        _load(game.name)
+        hit = registered().get(game.name)
+    return None if hit is None else hit.table
+
+
+def make_game(spec: str, *, files: bool = False) -> Rules[Any]:
+    """Rules from a game spec ``name`` or ``name:params``.
+
+    With ``files=True`` (the CLI's, for a trusted user at a terminal) parameters that name a file
+    — ``@graph.txt``, or a bare word that is a file's name — are read from it by the game's
+    ``from_file``.  Without, nothing is opened whatever the text: parameters are only text (the
+    web explorer builds every game so).
+
+    >>> make_game("digraph:/etc/passwd")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidGame: digraph: cannot read edge '/etc/passwd' (write a->b; ...)
+    """
     name, sep, params = spec.partition(":")
     e = entry(name)
+    path = _named_file(params) if files and sep and e.from_file is not None else None
+    if path is not None:
+        assert e.from_file is not None
+        return e.from_file(path)
     rules = e.factory(params if sep else None)
     if sep and not params.strip():  # a factory that needs parameters said which; the others accept none
         raise InvalidGame(f"{name}: nothing after ':'; write {name} alone or {name}:PARAMETERS")
     return rules
+
+
+def _named_file(params: str) -> Path | None:
+    """The file that parameters name: ``@NAME``, or one word with no edge in it that is a file's name."""
+    t = params.strip()
+    if t.startswith("@"):
+        return Path(t[1:])
+    if any(c in t for c in ("->", " ", ",")):
+        return None
+    try:
+        return Path(t) if t and Path(t).is_file() else None
+    except (OSError, ValueError):  # text no file can have (too long, a NUL byte)
+        return None
 
 
 _LOADED: list[bool] = []
@@ -89,8 +136,9 @@ def _load(name: str | None = None) -> None:
     _LOADED.append(True)
 
 
-def game_and_position(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:
-    """The rules named by ``spec`` and the position read from the POSITION words.
+def game_and_position(spec: str, words: Sequence[str], *, files: bool = False) -> tuple[Rules[Any], Any]:
+    """The rules named by ``spec`` and the position read from the POSITION words (``files``: as
+    :func:`make_game`'s, for every summand).
 
     A word ``+`` starts another summand, ``GAME POSITION...`` again: ``nim 3 4 + kayles 5`` is
     the sum of Nim (3, 4) and Kayles 5 — a :class:`~zermelo.rules.Sum` of impartial games, or a
@@ -98,14 +146,14 @@ def game_and_position(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]
     """
     words = list(words)
     if "+" not in words:
-        return _one_game(spec, words)
+        return _one_game(spec, words, files)
     chunks = split_on_plus(words)
-    parts = [_one_game(spec, chunks[0])]
+    parts = [_one_game(spec, chunks[0], files)]
     for chunk in chunks[1:]:
         if not chunk:
             raise InvalidPosition("a '+' must be followed by a game and its position, like: nim 3 4 + kayles 5")
         try:
-            parts.append(_one_game(chunk[0], chunk[1:]))
+            parts.append(_one_game(chunk[0], chunk[1:], files))
         except InvalidGame as exc:
             raise InvalidGame(f"after '+' comes a game and its position: {exc}") from None
     games = [g for g, _ in parts]
@@ -135,7 +183,7 @@ def position_words(game: Rules[Any], position: Any) -> str:
     return " + ".join([first.format(at), *("".join(g.spec().split()) + " " + g.format(p) for g, p in rest)])
 
 
-def _one_game(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:
+def _one_game(spec: str, words: Sequence[str], files: bool) -> tuple[Rules[Any], Any]:
     e = entry(spec.partition(":")[0])
     # Scored games' examples are whole commands ("zermelo negamax connect4:6x5 ''").
     like = e.example if e.example.startswith("zermelo ") else f"zermelo solve {e.example}"
@@ -144,7 +192,7 @@ def _one_game(spec: str, words: Sequence[str]) -> tuple[Rules[Any], Any]:
         if not words:
             raise InvalidGame(f"{e.name}: give the graph first, like: {like}")
         spec = f"{spec}:{words.pop(0)}"
-    game = make_game(spec)
+    game = make_game(spec, files=files)
     text = " ".join(words)
     # A scored game's empty text is its start (Connect Four's empty board, the whole row of
     # stones); its parse says so or rejects it.

@@ -78,13 +78,7 @@ class Outcome(enum.Enum):
     @property
     def winner(self) -> str:
         """Who wins with perfect play, in the words of the CLI: first, second, draw, left, right."""
-        return {
-            Outcome.P: "second",
-            Outcome.N: "first",
-            Outcome.DRAW: "draw",
-            Outcome.L: "left",
-            Outcome.R: "right",
-        }[self]
+        return {Outcome.P: "second", Outcome.N: "first", Outcome.DRAW: "draw", Outcome.L: "left"}.get(self, "right")
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +130,8 @@ class Rules(Generic[P]):
 
     #: The registry name (``nim``, ``subtraction``); set by each game.
     name: ClassVar[str] = "game"
+    #: True when a position may come back (a cycle of moves); ``zermelo check`` reports one otherwise.
+    loopy: ClassVar[bool] = False
 
     def parse(self, text: str) -> P:
         """Read a position from its text form; raise :class:`InvalidPosition` on bad input."""
@@ -184,6 +180,10 @@ class Rules(Generic[P]):
         """
         return None
 
+    def table_template(self) -> str | None:
+        """The cell template of the game's table (``"{n}"``, ``"{r} {c}"``); ``None``: the registry's."""
+        return None
+
     def board(self, position: P) -> Board | None:
         """The position as a small declarative board for drawing, or ``None`` (its text is shown).
 
@@ -217,6 +217,9 @@ class Impartial(Rules[P]):
     #: every option): the engine then skips calling ``key`` on each option.  The self-check in
     #: the tests verifies the promise.
     canonical_options: ClassVar[bool] = False
+    #: A subtraction game's set S (the options of n are n - s, s in S), or ``None``: ``zermelo
+    #: sequence`` proves a period by the subtraction-game theorem; ``zermelo check`` verifies it.
+    subtraction_set: tuple[int, ...] | None = None
 
     def options(self, position: P) -> Iterable[P]:
         """Every position reachable in one move.  An empty result means the position is terminal."""
@@ -245,8 +248,7 @@ class Impartial(Rules[P]):
         """
         return type(self).components is Impartial.components
 
-    def atomic_options(self) -> bool:
-        """The old name of :meth:`options_never_split` (scripts and tests use it)."""
+    def atomic_options(self) -> bool:  # the old name of options_never_split (scripts and tests use it)
         return self.options_never_split()
 
     def option_array(self, position: P) -> np.ndarray | None:

@@ -30,7 +30,7 @@ from .engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
 from .errors import InvalidGame, InvalidPosition, Unsupported
 from .files import save_figure
 from .limits import Progress, deadline, over_time, spent
-from .registry import entry, make_game
+from .registry import make_game, table_template
 from .rules import Impartial, Outcome, Rules
 
 __all__ = ["DEFAULT_GRID", "DEFAULT_ROW", "MAX_CELLS", "Table", "render_png", "render_text", "table"]
@@ -300,12 +300,12 @@ def table(
     >>> t.cells[1][2], t.cells[2][1], t.cells[1][1]
     (<Outcome.P: 'P'>, <Outcome.P: 'P'>, <Outcome.N: 'N'>)
     """
-    name = (game_or_spec if isinstance(game_or_spec, str) else game_or_spec.spec()).partition(":")[0]
-    if template is None:
-        template = entry(name).table
-        if template is None:
-            raise Unsupported(f"{name} has no table layout (games whose positions form a row or a grid have one)")
     game = make_game(game_or_spec) if isinstance(game_or_spec, str) else game_or_spec
+    if template is None:
+        template = table_template(game)
+        if template is None:
+            name = game.spec().partition(":")[0]
+            raise Unsupported(f"{name} has no table layout (games whose positions form a row or a grid have one)")
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()} is not an impartial game: its table would need Left and Right")
     if grundy and misere:

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ..games.connect4_book import BookProgress, build
     from ..registry import make_game
 
-    game: Any = make_game(args.game)
+    game: Any = make_game(args.game, files=True)
     if game.spec().partition(":")[0] != "connect4":
         raise InvalidGame(f"zermelo book knows Connect Four only, not {game.spec()}")
     shown = [0.0]

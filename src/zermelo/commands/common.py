@@ -10,9 +10,9 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from .. import registry
 from ..errors import InvalidPosition
 from ..limits import ARITHMETIC, Limits, Progress
-from ..registry import game_and_position
 
 __all__ = [
     "add_limits",
@@ -23,6 +23,12 @@ __all__ = [
     "limits_from",
     "progress_printer",
 ]
+
+
+def game_and_position(spec: str, words: list[str]) -> tuple[Any, Any]:
+    """The game and position of a command's words; a graph may come from a file the user names
+    (the CLI runs for the user at the terminal: :func:`zermelo.registry.make_game`'s ``files``)."""
+    return registry.game_and_position(spec, words, files=True)
 
 
 def file_name(text: str) -> str:

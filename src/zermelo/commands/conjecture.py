@@ -57,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     check_timeout(args.timeout)
     # The searches (a guess's row, an option outside a family) keep their budget of positions.
     limits = Limits(1_000_000, args.timeout, progress_printer(args.quiet)).started()
-    game = make_game(args.game)
+    game = make_game(args.game, files=True)
     text = args.predicate
     upto = args.upto
     guessed = False

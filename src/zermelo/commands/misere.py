@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidPosition(f"--budget must be a whole number >= 2 (elements), got {args.budget}")
     if args.genus is not None and not 0 <= args.genus <= 40:
         raise InvalidPosition(f"--genus must be a whole number from 0 to 40, got {args.genus}")
-    game = make_game(args.game)
+    game = make_game(args.game, files=True)
     show = _Progress(args.quiet)
     try:
         q = misere_quotient(

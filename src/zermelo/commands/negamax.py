@@ -52,7 +52,7 @@ def add(sub: Any) -> None:
 
 def _game_and_position(spec: str, words: list[str]) -> tuple[Scored[Any], Any]:
     e = entry(spec.partition(":")[0])
-    game = make_game(spec)
+    game = make_game(spec, files=True)
     if not isinstance(game, Scored):
         raise Unsupported(f"{game.spec()} is not a scored game; `zermelo solve` analyses {e.kind} games")
     # The empty text is the game's start where it has one (the empty board, the whole row).

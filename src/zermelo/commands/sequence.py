@@ -14,9 +14,9 @@ import numpy as np
 
 from ..errors import InvalidPosition, Unsupported
 from ..files import save_figure, write_atomic
-from ..games.heap import HeapGame
-from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, sequence
+from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, sequence
 from ..registry import make_game
+from ..rules import Impartial
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from, progress_lines
 
@@ -104,9 +104,9 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    game = make_game(args.game)
-    if not isinstance(game, HeapGame):
-        raise Unsupported(f"{game.spec()}: `zermelo sequence` is for heap games (a position is one heap size)")
+    game = make_game(args.game, files=True)
+    if not isinstance(game, Impartial) or not on_heaps(game):
+        raise Unsupported(f"{game.spec()}: `zermelo sequence` is for games on heaps (a position is one whole number)")
     if args.upto < 0:
         raise InvalidPosition(f"--upto must be a non-negative whole number, got {args.upto}")
     if not (math.isfinite(args.checkpoint_every) and args.checkpoint_every >= 0):

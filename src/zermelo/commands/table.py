@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         from ..registry import make_game
 
         with contextlib.suppress(ZermeloError):  # a take-and-break game's misère quotient answers the cells
-            prepare(make_game(args.game), max(_size(args.size) or [24]))  # (table() reports a bad spec)
+            prepare(make_game(args.game, files=True), max(_size(args.size) or [24]))  # (table() reports a bad spec)
     t = table(
         args.game,
         size=_size(args.size),
@@ -128,7 +128,7 @@ def _vertices(args: argparse.Namespace) -> int:
         raise InvalidGame(f"{name}: only a graph game (digraph) takes a GRAPH after its name{hint}")
     from ..games.digraph import Digraph
 
-    game = make_game(f"{name}:{args.graph}")
+    game = make_game(f"{name}:{args.graph}", files=True)
     if not isinstance(game, Digraph):
         raise InvalidGame(f"{name}: only a digraph takes a GRAPH after its name")
     vertices = list(game.successors)

@@ -94,12 +94,15 @@ class Digraph(Impartial[Tokens]):
 
     @classmethod
     def from_text(cls, text: str) -> Digraph:
-        """A graph from edge text, or from an edge-list file named by the text (``@file`` too)."""
-        t = text.strip()
-        path = Path(t[1:] if t.startswith("@") else t)
-        if t.startswith("@") or ("->" not in t and " " not in t and "," not in t and _is_file(path)):
-            t = _read_edge_file(path)
-        return cls(parse_edges(t))
+        """A graph from edge text.  The text is never a file name: reading a file is
+        :meth:`from_file`'s, which only a trusted caller (the CLI) reaches — a web request's text
+        cannot make this open anything."""
+        return cls(parse_edges(text))
+
+    @classmethod
+    def from_file(cls, path: Path) -> Digraph:
+        """A graph from an edge-list file (``a b`` or ``a->b`` per line), at most :data:`MAX_FILE_BYTES`."""
+        return cls(parse_edges(_read_edge_file(path)))
 
     def options(self, position: Tokens) -> Iterator[Tokens]:
         if isinstance(position, str):
@@ -229,14 +232,6 @@ def _read_edge_file(path: Path) -> str:
         ) from None
 
 
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` names a file; False for text no file can have (too long, a NUL byte)."""
-    try:
-        return path.is_file()
-    except (OSError, ValueError):
-        return False
-
-
 def _digraph(params: str | None) -> Rules[Any]:
     # The graph comes as the first POSITION word (`digraph "a->b, b->c" a`), not after a colon.
     if not params:
@@ -252,5 +247,6 @@ register(
         "GRAPH: edges 'a->b, b->c' or an edge-list file, given as the first POSITION",
         'digraph "a->b, b->a, b->c" a',
         graph_argument=True,
+        from_file=Digraph.from_file,
     )
 )

@@ -15,6 +15,7 @@ import numpy as np
 from ..errors import InvalidPosition, Unsupported
 from ..games.heap import HeapGame
 from ..limits import Limits
+from ..rules import Impartial
 from . import kernels
 from .codes import Code, parse_code
 from .sparse import MaskChoice, parity_table, pick_mask
@@ -342,7 +343,7 @@ class _EngineRunner(_Runner):
     # Chunks of heaps, so a checkpoint is written as the run goes; a resumed run's engine finds
     # the smaller heaps again as it needs them.
 
-    def __init__(self, game: HeapGame, limits: Limits) -> None:
+    def __init__(self, game: Impartial[Any], limits: Limits) -> None:
         self.game = game
         self.limits = limits
 
@@ -356,7 +357,7 @@ class _EngineRunner(_Runner):
 
 
 def runner_for(
-    game: HeapGame, kernel: str | None, limit: int, limits: Limits | None = None
+    game: Impartial[Any], kernel: str | None, limit: int, limits: Limits | None = None
 ) -> tuple[_Runner, str, int | None, int]:
     """The runner, the proof rule ("subtraction" / "octal" / ""), t, and the most heaps left.
 
@@ -364,6 +365,12 @@ def runner_for(
     never applies: the kernels take the numbers up to ``limit`` (a member of 10^300 is no
     array size), and the subtraction-game proof, which needs heaps past max(S), is not tried.
     """
+    if not isinstance(game, HeapGame):  # a game on whole numbers (a decorated one): the engine
+        if kernel not in (None, "engine"):
+            raise Unsupported(f"{game.spec()}: the {kernel} kernel is for the heap games zermelo knows")
+        s = game.subtraction_set  # declared: the subtraction-game theorem proves the period
+        rule, removal = ("subtraction", max(s)) if s else ("", None)
+        return _EngineRunner(game, limits or Limits(None)), rule, removal, 1 if s else 0
     if kernel == "engine":
         return _EngineRunner(game, limits or Limits(None)), "", None, 0
     if game.subtraction_set is not None and kernel in (None, "subtraction-bitset"):

@@ -38,6 +38,7 @@ from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsuppor
 from ..files import BadFile
 from ..games.heap import HeapGame
 from ..limits import Limits, over_time, spent
+from ..rules import Impartial
 from .checkpoint import load as load_checkpoint
 from .checkpoint import save as save_checkpoint
 from .periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
@@ -47,7 +48,16 @@ from .sparse import parity_table
 #: The octal runner under the name the tests patch it by.
 _OctalRunner = OctalRunner
 
-__all__ = ["KERNELS", "HeapSequence", "SequenceProgress", "code_of", "compiled_kernel", "has_theorem", "sequence"]
+__all__ = [
+    "KERNELS",
+    "HeapSequence",
+    "SequenceProgress",
+    "code_of",
+    "compiled_kernel",
+    "has_theorem",
+    "on_heaps",
+    "sequence",
+]
 
 
 @dataclass(frozen=True)
@@ -115,7 +125,25 @@ class HeapSequence:
         return out
 
 
-def compiled_kernel(game: HeapGame) -> str | None:
+def on_heaps(game: Any) -> bool:
+    """Whether ``game`` is an impartial game whose positions include the whole numbers 0, 1, … (a
+    heap game, or a game of the user's on integers): ``sequence`` then computes its values.
+
+    >>> from zermelo.games import Subtraction, Wythoff
+    >>> on_heaps(Subtraction({1, 2})), on_heaps(Wythoff())
+    (True, False)
+    """
+    if isinstance(game, HeapGame):
+        return True
+    if not isinstance(game, Impartial):
+        return False
+    try:
+        return game.validate(0) == 0 and type(game.parse("1")) is int
+    except ValueError:  # InvalidPosition: not a position of this game
+        return False
+
+
+def compiled_kernel(game: Impartial[Any]) -> str | None:
     """The compiled kernel :func:`sequence` runs for the game, or None when only the engine applies.
 
     >>> from zermelo.games import Square, Subtraction
@@ -126,7 +154,7 @@ def compiled_kernel(game: HeapGame) -> str | None:
     return None if runner.kernel == "engine" else runner.kernel
 
 
-def has_theorem(game: HeapGame) -> bool:
+def has_theorem(game: Impartial[Any]) -> bool:
     """Whether a periodicity theorem applies to the game (so :func:`sequence` can prove a period).
 
     >>> from zermelo.games import Square, Subtraction
@@ -153,7 +181,7 @@ def _check_saved(path: Path, values: np.ndarray, most: np.ndarray) -> None:
 
 
 def sequence(
-    game: HeapGame,
+    game: Impartial[Any],
     upto: int,
     *,
     kernel: str | None = None,
@@ -181,8 +209,8 @@ def sequence(
     second; past either, :class:`~zermelo.errors.SearchLimitExceeded` (after saving the
     checkpoint).
     """
-    if not isinstance(game, HeapGame):
-        raise Unsupported(f"{game.spec()}: `sequence` is for heap games (one heap is a number)")
+    if not on_heaps(game):
+        raise Unsupported(f"{game.spec()}: `sequence` is for games on heaps (a position is one whole number)")
     try:
         if isinstance(upto, bool):
             raise TypeError

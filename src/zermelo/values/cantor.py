@@ -21,15 +21,29 @@ in parentheses when they have several terms or a coefficient (``ω^(ω+1)``, ``�
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 
-from ..errors import InvalidPosition
+from ..errors import ZermeloError
 
-__all__ = ["OMEGA", "ONE", "ZERO", "GeneralizedOrdinal", "integer", "omega_power"]
+__all__ = ["MAX_POWER_BITS", "OMEGA", "ONE", "ZERO", "GeneralizedOrdinal", "SurrealError", "integer", "omega_power"]
+
+#: The largest coefficient (in bits) and the most terms a power may make before it is refused:
+#: x^n is computed exactly, so (ω+1)^(10^6) or 3^(10^9) would otherwise run for ever.
+MAX_POWER_BITS = 1 << 20
+MAX_POWER_TERMS = 500
+#: The most term-by-term products one multiplication may make.
+MAX_PRODUCT_TERMS = 250_000
+
+
+class SurrealError(ZermeloError, ValueError):
+    """An operation CGSuite refuses on a number, in its words (``/ by zero``, ``inf has no birthday``)."""
+
 
 Term = tuple["GeneralizedOrdinal", int]
 
 
+@functools.lru_cache(maxsize=65536)
 def _okey(x: GeneralizedOrdinal) -> tuple[object, ...]:
     """A sort key of an ordinal (all coefficients positive): Cantor normal forms compare
     lexicographically, term by term, a proper prefix being smaller."""
@@ -52,7 +66,7 @@ class GeneralizedOrdinal:
         acc: dict[GeneralizedOrdinal, int] = {}
         for e, c in terms:
             if not e.is_ordinal():
-                raise InvalidPosition(f"an exponent of ω must be an ordinal, not {e}")
+                raise SurrealError(f"an exponent of ω must be an ordinal, not {e}")
             acc[e] = acc.get(e, 0) + c
         kept = [(e, c) for e, c in acc.items() if c]
         kept.sort(key=lambda t: _okey(t[0]), reverse=True)
@@ -102,7 +116,16 @@ class GeneralizedOrdinal:
 
     def __mul__(self, other: GeneralizedOrdinal | int) -> GeneralizedOrdinal:
         o = _coerce(other)
-        return GeneralizedOrdinal.of([(ea + eb, ca * cb) for ea, ca in self.terms for eb, cb in o.terms])
+        if len(self.terms) * len(o.terms) > MAX_PRODUCT_TERMS:
+            raise SurrealError(f"a product of {len(self.terms)} terms by {len(o.terms)} is too big to compute")
+        acc: dict[GeneralizedOrdinal, int] = {}
+        for ea, ca in self.terms:
+            for eb, cb in o.terms:
+                e = _natural_sum(ea, eb)
+                acc[e] = acc.get(e, 0) + ca * cb
+        kept = [(e, c) for e, c in acc.items() if c]
+        kept.sort(key=lambda t: _okey(t[0]), reverse=True)
+        return GeneralizedOrdinal(tuple(kept))
 
     __rmul__ = __mul__
 
@@ -112,10 +135,11 @@ class GeneralizedOrdinal:
             if self == OMEGA and n.is_ordinal():
                 return omega_power(n)
             if not n.is_integer():
-                raise InvalidPosition(f"cannot raise {self} to the power {n}")
+                raise SurrealError(f"cannot raise {self} to the power {n}")
             n = n.to_int()
         if n < 0:
             raise ValueError("a negative power of a generalized ordinal is a surreal quotient")
+        _check_power(self, n)
         out, base = ONE, self
         while n:
             if n & 1:
@@ -155,6 +179,24 @@ class GeneralizedOrdinal:
         return f"GeneralizedOrdinal(terms={self.terms!r})"
 
 
+@functools.lru_cache(maxsize=65536)
+def _natural_sum(a: GeneralizedOrdinal, b: GeneralizedOrdinal) -> GeneralizedOrdinal:
+    """α ⊕ β, Hessenberg's natural sum of ordinals (the exponent of ω^α·ω^β)."""
+    return a + b
+
+
+def _check_power(x: GeneralizedOrdinal, n: int) -> None:
+    """Refuse x^n when its coefficients or its terms would be too many to write down."""
+    if n < 2 or not x.terms:
+        return
+    bits = max(abs(c).bit_length() for _, c in x.terms)
+    terms = len(x.terms)
+    size = (bits - (1 if terms == 1 else 0)) * n  # ±1·ω^α to any power stays one small term
+    many = terms > 1 and math.comb(n + terms - 1, terms - 1) > MAX_POWER_TERMS
+    if size > MAX_POWER_BITS or many:
+        raise SurrealError(f"({x})^{n} is too big to compute exactly")
+
+
 def _coerce(x: GeneralizedOrdinal | int) -> GeneralizedOrdinal:
     if isinstance(x, GeneralizedOrdinal):
         return x
@@ -179,7 +221,7 @@ def omega_power(alpha: GeneralizedOrdinal) -> GeneralizedOrdinal:
     ω^2 ω^(ω+1) 1
     """
     if not alpha.is_ordinal():
-        raise InvalidPosition(f"an exponent of ω must be an ordinal, not {alpha}")
+        raise SurrealError(f"an exponent of ω must be an ordinal, not {alpha}")
     return GeneralizedOrdinal(((alpha, 1),))
 
 

@@ -26,10 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
-from ..errors import ZermeloError
 from .cantor import OMEGA as OMEGA_ORDINAL
 from .cantor import ZERO as ZERO_ORDINAL
-from .cantor import GeneralizedOrdinal, format_generalized, integer, omega_power
+from .cantor import GeneralizedOrdinal, SurrealError, format_generalized, integer, omega_power
 from .dyadic import birthday_of_number, is_dyadic
 from .polynomial import Poly, poly_div_exact, poly_gcd
 
@@ -51,10 +50,6 @@ __all__ = [
 
 #: What the arithmetic takes: a number, a generalized ordinal, a Fraction or an int.
 Operand: TypeAlias = "Surreal | GeneralizedOrdinal | Fraction | int"
-
-
-class SurrealError(ZermeloError, ValueError):
-    """An operation CGSuite refuses on a number, in its words (``/ by zero``, ``inf has no birthday``)."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -441,16 +436,18 @@ def from_text(text: str) -> Surreal:
     The grammar: sums and differences of terms; a term is factors joined by ``/``; a factor is
     an optional ``-``, then an integer, ``ω`` or a parenthesised sum, an integer may stand before
     ``ω`` (``5ω``), and ``ω`` may carry ``^`` and an exponent (an integer, ``ω`` with its own
-    exponent, or a parenthesised ordinal); ``inf`` and ``-inf``.
+    exponent, or a parenthesised generalized ordinal); ``inf`` and ``-inf``.
 
     >>> print(from_text("(ω^(ω+1)+ω^ω+1)/(ω+1)") == OMEGA ** OMEGA + 1 / (OMEGA + 1), from_text("-6/23"))
     True -6/23
     >>> print(from_text("omega^omega^2 - 5omega"), from_text("-inf"))
     ω^ω^2-5ω -inf
-    >>> from_text("ω^(ω-1)")
+    >>> print(from_text("ω^(ω-1)"))
+    ω^ω/ω
+    >>> from_text("ω^(1/2)")
     Traceback (most recent call last):
     ...
-    zermelo.values.surreal.SurrealError: an exponent of ω must be an ordinal, not ω-1
+    zermelo.values.cantor.SurrealError: an exponent of ω must be a generalized ordinal, not 1/2
     """
     return _Reader(text.replace("omega", "ω").replace(" ", "")).read()
 
@@ -533,6 +530,6 @@ class _Reader:
             if self.i == start:
                 raise self.fail("a missing exponent")
             e = surreal(int(self.text[start : self.i]))
-        if not e.is_ordinal():
-            raise SurrealError(f"an exponent of ω must be an ordinal, not {e}")
-        return Surreal(omega_power(e.num), integer(1))
+        if not e.is_generalized_ordinal() or e.is_infinite():
+            raise SurrealError(f"an exponent of ω must be a generalized ordinal, not {e}")
+        return OMEGA**e

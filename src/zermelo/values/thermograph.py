@@ -30,7 +30,7 @@ from typing import Any
 from .folds import fold_cached, fold_values
 from .game import BUILT_ON, Game, add, game, number, star
 
-__all__ = ["Thermograph", "Wall", "cool", "thermograph"]
+__all__ = ["Thermograph", "Wall", "cool", "expanded_thermograph", "thermograph"]
 
 ONE = Fraction(1)
 START = Fraction(-1)
@@ -156,6 +156,36 @@ def thermograph(g: Game) -> Thermograph:
         return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
 
     return fold_cached(g, _THERMOGRAPHS, _known_thermograph, combine)
+
+
+_EXPANDED: dict[int, Thermograph] = {}
+
+
+def expanded_thermograph(g: Game) -> Thermograph:
+    """The thermograph with every non-integer number drawn from its own options, CGSuite's way.
+
+    It agrees with :func:`thermograph` at t >= 0; below that a dyadic number's walls bend toward
+    its options (25/16 = {3/2|13/8} has a left wall through 2 at t = -1/2) instead of standing
+    straight, which is what CGSuite's ``Thermograph`` prints.
+
+    >>> from zermelo.values import number
+    >>> [str(t) for t, _ in expanded_thermograph(number(Fraction(25, 16))).left_wall.points]
+    ['-1', '-1/2', '-1/16']
+    """
+
+    def known(x: Game) -> Thermograph | None:
+        if x.num is not None and x.num.denominator == 1:
+            w = Wall.constant(x.num)
+            return Thermograph(w, w, x.num, START)
+        return None
+
+    def combine(x: Game) -> Thermograph:
+        lw = _extreme([_EXPANDED[o.id].right_wall for o in x.left], True).tilt(-1)
+        rw = _extreme([_EXPANDED[o.id].left_wall for o in x.right], False).tilt(1)
+        top = _meeting(lw, rw)
+        return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
+
+    return fold_cached(g, _EXPANDED, known, combine)
 
 
 def _known_thermograph(x: Game) -> Thermograph | None:

@@ -28,7 +28,7 @@ from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsuppor
 from ..limits import Limits
 from ..play import SIDES, MoveInfo, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
 from ..registry import entry, game_and_position, make_game, position_words
-from ..rules import Impartial, Partisan, Rules, Scored, split_on_plus
+from ..rules import Impartial, Partisan, Rules, Scored
 from ..values import Game
 from ..values.budget import value_budget
 from ..values.facts import describe, position_value
@@ -109,21 +109,13 @@ def _game(spec: str) -> Rules[Any]:
     """The rules of a spec, kept (a few dozen) so later requests reuse the searched graph."""
     hit = _GAMES.get(spec)
     if hit is None:
-        _guard_graph(spec)
-        hit = make_game(spec)
+        hit = make_game(spec)  # files=False: a request's text is never a file's name
         _GAMES[spec] = hit
         while len(_GAMES) > 32:
             _GAMES.popitem(last=False)
     else:
         _GAMES.move_to_end(spec)
     return hit
-
-
-def _guard_graph(spec: str) -> None:
-    """The CLI may read a graph from a file; a web request must never make the server read one."""
-    name, _, params = spec.partition(":")
-    if entry(name).graph_argument and (params.strip().startswith("@") or not any(c in params for c in "-> ,")):
-        raise BadRequest(f"{name}: give the graph inline, like {name}:a->b, b->c")
 
 
 def _forget(game: Rules[Any]) -> None:
@@ -146,10 +138,7 @@ def _game_position(params: Mapping[str, str]) -> tuple[Rules[Any], Any]:
     words = text(params, "position", required=False).split()
     if "+" in words:  # a sum, as the CLI reads it: nim 3 4 + kayles 5
         _game(spec)  # the first part's spec is checked as any other
-        for chunk in split_on_plus(words)[1:]:
-            if chunk:
-                _guard_graph(chunk[0])
-        return game_and_position(spec, words)
+        return game_and_position(spec, words)  # files=False: no summand's text is a file's name
     game = _game(spec)
     # An empty position text is the game's to judge (some games start from "").
     return game, game.parse(text(params, "position", required=False))

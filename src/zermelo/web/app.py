@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 import shlex
 import sys
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
@@ -37,6 +37,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -46,6 +47,7 @@ from ..errors import ZermeloError
 from ..limits import Limits
 from ..registry import entries, make_game
 from .api import LIMITS, MAX_NIMBER, MAX_TABLE_CELLS
+from .guard import Guard
 from .params import MAX_QUERY, MAX_TEXT, BadRequest
 from .pool import MEMORY, WorkerPool, default_size
 
@@ -121,13 +123,18 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(
-    workers: int | None = None, cap: float = CAP, memory: int = MEMORY, limits: Limits | None = None
+    workers: int | None = None,
+    cap: float = CAP,
+    memory: int = MEMORY,
+    limits: Limits | None = None,
+    hosts: Sequence[str] = (),
 ) -> Starlette:
     """The ASGI application (``uvicorn zermelo.web.app:create_app --factory``).
 
     ``workers`` processes answer the analyses (default :func:`~zermelo.web.pool.default_size`),
     each request within ``cap`` seconds and each worker within ``memory`` bytes of address space;
-    ``limits`` replaces the search budget :data:`LIMITS` of every request.
+    ``limits`` replaces the search budget :data:`LIMITS` of every request.  Requests are answered
+    for the loopback host names and ``hosts`` (:class:`~zermelo.web.guard.Guard`).
     """
     pool = WorkerPool(workers or default_size(), cap, memory, limits)
 
@@ -159,7 +166,10 @@ def create_app(
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
-        routes=routes, lifespan=lifespan, exception_handlers={HTTPException: _http_error, Exception: _server_error}
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+        middleware=[Middleware(Guard, hosts=hosts)],
     )
     app.state.pool = pool
     return app

@@ -18,8 +18,10 @@ MAX_TEXT = 2_000
 #: The longest query string answered (longer ones get a JSON 414); a few parameters of MAX_TEXT.
 MAX_QUERY = 64 * 1024
 #: The longest request head uvicorn reads (h11's ``max_incomplete_event_size``): its default,
-#: 16 KiB, answered a longer query with a plain-text 400 before the app could say why in JSON.
-MAX_REQUEST_HEAD = 8 * 2**20
+#: 16 KiB, answered a longer query with a plain-text 400 before the app could say why in JSON; a few
+#: queries' worth, so a query past MAX_QUERY still reaches the app (a JSON 414), and no more: each
+#: connection may buffer this much (at 8 MiB, twenty partial heads held 160 MB).
+MAX_REQUEST_HEAD = 256 * 1024
 
 
 class BadRequest(ZermeloError, ValueError):

@@ -1,0 +1,256 @@
+"""Evaluate a CGSuite worksheet line: its syntax tree (:mod:`.grammar`) to a value
+(:mod:`.values`), then CGSuite's text of it (:mod:`.printer`).
+
+>>> evaluate("{0|*||*|||*||||*}"), evaluate("{0||0|-1}"), evaluate("+-1+-2+-3+-4")
+('^[4]', 'Tiny(1)', '+-{10|8||6|4|||4|2||0|-2}')
+>>> evaluate("{3||2+*|1+*}.Cool(1/2)"), evaluate("^.NortonProduct(^)"), evaluate("(1/3).Birthday")
+('{5/2|2*}', '{^^*||0|v4}', 'ω')
+>>> env = {}
+>>> evaluate("x := ^ + *", env), evaluate("x + x; x > 0", env)
+('^*', 'false')
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token, Tree
+
+from ..limits import deep
+from ..values.calculus import power, power_to
+from ..values.game import add, game, neg, number, star
+from ..values.ordinal import ordinal_sum
+from ..values.surreal import INF, OMEGA, Surreal, surreal
+from .errors import CGSuiteError
+from .grammar import parse
+from .methods import call_function, call_method
+from .printer import cgsuite_text
+from .values import LEFT, RIGHT, Explicit, arith, as_game, compare, negate, nimber
+
+__all__ = ["evaluate", "evaluate_value"]
+
+_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF}
+_UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[\d+\]|<\d+>|\^*|v*)(\*\d*)?")
+_MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
+
+
+def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
+    """What CGSuite prints for the worksheet line ``text`` ("" after a trailing ``;``).
+
+    ``env`` keeps the variables of ``x := expr`` from line to line.  Errors are
+    :class:`~zermelo.cgsuite.errors.CGSuiteError` (a ValueError) with CGSuite-like wording.
+    """
+    value = evaluate_value(text, env)
+    return "" if value is None else cgsuite_text(value)
+
+
+def evaluate_value(text: str, env: dict[str, Any] | None = None) -> Any:
+    """The value of the last statement of ``text`` (None after a trailing ``;``)."""
+    tree = parse(text)
+    scope: dict[str, Any] = {} if env is None else env
+    last: Any = None
+    with deep():
+        for stmt in tree.children:
+            last = None if stmt is None else _Eval(scope).eval(stmt)
+    return last
+
+
+class _Eval:
+    def __init__(self, env: dict[str, Any]) -> None:
+        self.env = env
+
+    def eval(self, t: Any, explicit: bool = False) -> Any:
+        if isinstance(t, Token):
+            raise CGSuiteError(f"unexpected {t}")
+        kind = t.data
+        ch = t.children
+        if kind == "assign":
+            value = self.eval(ch[1])
+            self.env[str(ch[0])] = value
+            return value
+        if kind in ("plus", "minus"):
+            return arith("+" if kind == "plus" else "-", self.eval(ch[0]), self.eval(ch[1]))
+        if kind == "plus_pm":
+            return arith("+", self.eval(ch[0]), self._switch(ch[2]))
+        if kind in ("times", "divide", "modulo", "exponent"):
+            op = {"times": "*", "divide": "/", "modulo": "%", "exponent": "^"}[kind]
+            return arith(op, self.eval(ch[0]), self.eval(ch[1]))
+        if kind == "add_star":
+            return arith("+", self.eval(ch[0]), star())
+        if kind == "negate":
+            return self._negate(ch[0])
+        if kind == "switch":
+            return self._switch(ch[1])
+        if kind == "ordinal_sum":
+            return _ordinal_sum(self.eval(ch[0]), self.eval(ch[1]))
+        if kind == "compare":
+            return compare(str(ch[1]), self.eval(ch[0]), self.eval(ch[2]))
+        if kind in ("and_op", "or_op"):
+            a = _truth(self.eval(ch[0]))
+            if (kind == "and_op") != a:
+                return a
+            return _truth(self.eval(ch[1]))
+        if kind == "not_op":
+            return not _truth(self.eval(ch[0]))
+        if kind == "prop":
+            return call_method(self.eval(ch[0]), str(ch[1]), None)
+        if kind == "method":
+            return call_method(self.eval(ch[0]), str(ch[1]), self._args(ch[2]))
+        if kind == "call":
+            return call_function(str(ch[0]), self._args(ch[1]))
+        if kind == "integer":
+            return surreal(int(ch[0]))
+        if kind == "uplit":
+            return _uplit(str(ch[0]), negative_number=False)
+        if kind == "juxt":
+            return arith("+", _fraction(str(ch[0])), self.eval(ch[1]))
+        if kind == "nimber":
+            return nimber(self.eval(ch[0]))
+        if kind == "star":
+            return star()
+        if kind == "name":
+            return self._name(str(ch[0]))
+        if kind in ("true", "false"):
+            return kind == "true"
+        if kind == "tuple":
+            return tuple(self.eval(c) for c in ch)
+        if kind == "listing":
+            return [] if ch[0] is None else self._args(ch[0])
+        if kind == "braces":
+            return self._braces(ch[0], explicit)
+        if kind == "explicit":
+            return self._braces(ch[0], True)
+        raise CGSuiteError(f"not supported: {kind}")
+
+    def _args(self, t: Tree[Token] | None) -> list[Any]:
+        return [] if t is None else [self.eval(c) for c in t.children]
+
+    def _name(self, name: str) -> Any:
+        if name in self.env:
+            return self.env[name]
+        if name in _CONSTANTS:
+            return _CONSTANTS[name]
+        raise CGSuiteError(f"That variable is not defined: `{name}`")
+
+    def _negate(self, t: Any) -> Any:
+        # A minus written against a number-and-infinitesimal word belongs to its number, as
+        # CGSuite prints them: -1^^ is -1 + ^^, -2Tiny(1) is -2 + Tiny(1).
+        if isinstance(t, Tree) and t.data == "uplit" and str(t.children[0])[:1].isdigit():
+            return _uplit(str(t.children[0]), negative_number=True)
+        if isinstance(t, Tree) and t.data == "juxt":
+            return arith("+", negate(_fraction(str(t.children[0]))), self.eval(t.children[1]))
+        return negate(self.eval(t))
+
+    def _switch(self, t: Any) -> Any:
+        v = self.eval(t)
+        opts = list(v) if isinstance(v, frozenset | tuple | list) else [v]
+        if not opts:
+            raise CGSuiteError("+- needs at least one option")
+        if any(isinstance(o, Explicit) for o in opts):
+            return Explicit(tuple(opts), tuple(negate(o) for o in opts))
+        gs = [as_game(o) for o in opts]
+        return game(gs, [neg(g) for g in gs])
+
+    def _braces(self, body: Tree[Token], explicit: bool) -> Any:
+        parts = body.children
+        sides = [
+            [self.eval(e, explicit) for e in p.children if e is not None] for p in parts[0::2] if isinstance(p, Tree)
+        ]
+        bars = [len(str(s)) for s in parts[1::2]]
+        if not bars:
+            if explicit:
+                raise CGSuiteError("An explicit game needs a `|`")
+            return frozenset(_hashable(v) for v in sides[0])
+        return _nest(sides, bars, explicit)
+
+
+def _hashable(v: Any) -> Any:
+    return tuple(v) if isinstance(v, list) else v
+
+
+def _nest(sides: list[list[Any]], bars: list[int], explicit: bool) -> Any:
+    """The game of ``a | b || c …``: split at the loosest (longest) bar, which must be unique."""
+    most = max(bars)
+    at = [i for i, b in enumerate(bars) if b == most]
+    if len(at) > 1:
+        raise CGSuiteError(f"Ambiguous pattern of slashes: two `{'|' * most}` at the same level")
+    i = at[0]
+    left = sides[: i + 1]
+    right = sides[i + 1 :]
+    lo = left[0] if len(left) == 1 else [_nest(left, bars[:i], explicit)]
+    ro = right[0] if len(right) == 1 else [_nest(right, bars[i + 1 :], explicit)]
+    if explicit:
+        return Explicit(tuple(lo), tuple(ro))
+    return game([as_game(o) for o in lo], [as_game(o) for o in ro])
+
+
+def _truth(v: Any) -> bool:
+    if isinstance(v, bool):
+        return v
+    raise CGSuiteError(f"Expected a Boolean, not {cgsuite_text(v)}")
+
+
+def _fraction(text: str) -> Surreal:
+    num, _, den = text.partition("/")
+    return Surreal.of(int(num), int(den) if den else 1)
+
+
+def _uplit(text: str, *, negative_number: bool) -> Any:
+    m = _UPLIT.fullmatch(text)
+    if m is None:
+        raise CGSuiteError(f"unreadable `{text}`")
+    num, den, sign, count, stars = m.groups()
+    total: Any = number(0)
+    if num is not None:
+        x = Surreal.of(int(num), int(den) if den else 1)
+        total = arith("+", total, -x if negative_number else x)
+    up = game([number(0)], [star()])
+    if count.startswith("["):
+        part = power_to(up, _count(count[1:-1]))
+    elif count.startswith("<"):
+        part = power(up, _count(count[1:-1]))
+    else:
+        n = _count(count) if count[:1].isdigit() else 1 + len(count)
+        part = number(0)
+        for _ in range(n):
+            part = add(part, up)
+    if sign == "v":
+        part = neg(part)
+    total = arith("+", total, part)
+    if stars:
+        total = arith("+", total, nimber(surreal(int(stars[1:]) if len(stars) > 1 else 1)))
+    return total
+
+
+def _count(text: str) -> int:
+    n = int(text)
+    if n > _MAX_COUNT:
+        raise CGSuiteError(f"at most {_MAX_COUNT} ups in one term, not {n}")
+    if n < 1:
+        raise CGSuiteError(f"the count of ups must be at least 1, not {n}")
+    return n
+
+
+def _ordinal_sum(a: Any, b: Any) -> Any:
+    if isinstance(a, Explicit):  # G : H depends on the form of G, only on the value of H
+        return _explicit_ordinal(a, b)
+    return ordinal_sum(as_game(a), as_game(b))
+
+
+def _explicit_ordinal(a: Any, b: Any) -> Explicit:
+    """G : H = {G^L, G:H^L | G^R, G:H^R}, by the form of G as written."""
+    if isinstance(b, Explicit):
+        ho_l, ho_r = b.left, b.right
+    else:
+        h = as_game(b)
+        ho_l, ho_r = h.left, h.right
+    if isinstance(a, Explicit):
+        gl, gr = a.left, a.right
+    else:
+        g = as_game(a)
+        gl, gr = g.left, g.right
+    return Explicit(
+        tuple(gl) + tuple(_explicit_ordinal(a, x) for x in ho_l),
+        tuple(gr) + tuple(_explicit_ordinal(a, x) for x in ho_r),
+    )

@@ -1,0 +1,145 @@
+"""Uptimal expansions: G = x + *m + d1.↑ + d2.↑^2 + ... + dn.↑^n (Siegel, *Combinatorial Game
+Theory*, II.4; CGSuite's ``UptimalExpansion``), with ↑^k = ``^<k>`` the k-th power of up.
+
+The digits are found greedily, one power at a time: a star-free uptimal is positive exactly when
+its first non-zero digit is, so the rest T = R − d_k.↑^k after the right digit has its first digit
+further on, and then −↑^k < 2T < ↑^k, which no other choice of d_k gives.  Whatever the
+greedy finds is checked exactly (the remainder must be 0), so a game is never called uptimal
+wrongly.
+
+>>> from zermelo.values import parse_value
+>>> print(uptimal_expansion(parse_value("{0|*||*|||*||||*}")))
+Uptimal(number=Fraction(0, 1), nimber=0, digits=(1, 1, 1, 1))
+>>> format_expansion(uptimal_expansion(parse_value("{0||0|v*}")))
+'*.12'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..limits import deep
+from ..values.atomic import is_all_small
+from ..values.calculus import power
+from ..values.dyadic import format_dyadic
+from ..values.folds import birthday
+from ..values.game import Game, add, game, le, neg, number, star
+
+__all__ = ["Uptimal", "format_expansion", "up_power", "uptimal_expansion"]
+
+_MAX_NIMBER = 64  # nimbers tried as the star part of an uptimal
+_POWERS: dict[int, Game] = {}
+_CACHE: dict[int, Uptimal | None] = {}
+
+
+@dataclass(frozen=True)
+class Uptimal:
+    """x + *m + Σ d_k.↑^k (``digits`` = (d_1, …, d_n), no trailing zero)."""
+
+    number: Fraction
+    nimber: int
+    digits: tuple[int, ...]
+
+    @property
+    def is_unit(self) -> bool:
+        """One digit ±1, at a place past the first: ``^<n>``."""
+        nz = [d for d in self.digits if d]
+        return len(nz) == 1 and abs(nz[0]) == 1 and len(self.digits) >= 2
+
+    @property
+    def is_unit_sum(self) -> bool:
+        """Digits all +1 or all −1, at least two: ``^[n]``."""
+        d = self.digits
+        return len(d) >= 2 and abs(d[0]) == 1 and all(x == d[0] for x in d)
+
+
+def up_power(k: int) -> Game:
+    """↑^k: ↑ for k = 1, {0 | ↓^[k−1]*} after (CGSuite's ``^.Pow(k)``)."""
+    hit = _POWERS.get(k)
+    if hit is None:
+        up = game([number(0)], [star()])
+        hit = up if k == 1 else power(up, k)
+        _POWERS[k] = hit
+    return hit
+
+
+def uptimal_expansion(g: Game) -> Uptimal | None:
+    """The uptimal expansion of g, or None when g is not an uptimal."""
+    if g.num is not None:
+        return Uptimal(g.num, 0, ())
+    if g.nim is not None:
+        return Uptimal(Fraction(0), g.nim, ())
+    if g.id in _CACHE:
+        return _CACHE[g.id]
+    out = None
+    if g.left_stop == g.right_stop:
+        with deep():
+            out = _expand(g)
+    _CACHE[g.id] = out
+    return out
+
+
+def _expand(g: Game) -> Uptimal | None:
+    x = g.left_stop
+    h = add(g, number(-x))
+    if not is_all_small(h):  # every ↑^k and nimber is all-small, so their sums are
+        return None
+    places = birthday(h) + 1
+    for m in range(min(_MAX_NIMBER, 1 << places.bit_length())):
+        k = add(h, star(m)) if m else h
+        if not (le(k, number(0)) or le(number(0), k)):
+            continue  # a star-free uptimal is never confused with 0
+        digits = _digits(k, places)
+        if digits is not None:
+            return Uptimal(x, m, digits)
+    return None
+
+
+def _digits(k: Game, places: int) -> tuple[int, ...] | None:
+    out: list[int] = []
+    rest = k
+    zero = number(0)
+    for place in range(1, places + 1):
+        if rest is zero:
+            break
+        unit = up_power(place)
+        down = neg(unit)
+        d = 0
+        for _ in range(places + 1):
+            twice = add(rest, rest)
+            if le(unit, twice):
+                d, rest = d + 1, add(rest, down)
+            elif le(twice, down):
+                d, rest = d - 1, add(rest, unit)
+            else:
+                break
+        else:
+            return None
+        out.append(d)
+    if rest is not zero:
+        return None
+    while out and out[-1] == 0:
+        out.pop()
+    return tuple(out)
+
+
+def format_expansion(u: Uptimal | None) -> str:
+    """CGSuite's text of an expansion: ``0.1111``, ``*.12``, ``73/16*8.9-`` (a trailing ``-``
+    marks a negative digit; digits past 9 are letters)."""
+    if u is None:
+        raise ValueError("not an uptimal")
+    out = ""
+    if u.nimber == 0 or u.number != 0:
+        out += format_dyadic(u.number)
+    if u.nimber:
+        out += "*" if u.nimber == 1 else f"*{u.nimber}"
+    out += "."
+    if not u.digits:
+        out += "0"
+    for d in u.digits:
+        a = abs(d)
+        out += str(a) if a < 10 else chr(a + 55) if a < 36 else f"({a})"
+        if d < 0:
+            out += "-"
+    return out

@@ -1,0 +1,218 @@
+"""The values an expression evaluates to, and their arithmetic: short games (canonical, one
+engine: :mod:`zermelo.values.game`), explicit games kept as written, surreal numbers
+(:mod:`zermelo.values.surreal`: every number literal is one; a dyadic one becomes a game where a
+game is needed), transfinite nimbers, truth values, players, sets and lists.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..values.calculus import conway_multiply, norton_multiply
+from ..values.game import Game, add, game, le, neg, number, star
+from ..values.surreal import Surreal, SurrealError, compare_with_game, surreal
+from ..values.transfinite import TransfiniteNimber
+from .errors import CGSuiteError
+
+__all__ = ["Explicit", "Player", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
+
+_MAX_NIMBER = 1 << 16  # *n holds n options
+
+
+@dataclass(frozen=True)
+class Player:
+    """``Left`` or ``Right``."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+LEFT, RIGHT = Player("Left"), Player("Right")
+
+
+@dataclass(frozen=True)
+class Explicit:
+    """A game as written in quotes, ``'{*|*}'``: not simplified until ``.CanonicalForm``."""
+
+    left: tuple[Any, ...]
+    right: tuple[Any, ...]
+
+    def canonical(self) -> Game:
+        return game([as_game(o) for o in self.left], [as_game(o) for o in self.right])
+
+    def negative(self) -> Explicit:
+        return Explicit(tuple(negate(o) for o in self.right), tuple(negate(o) for o in self.left))
+
+    def cgsuite_text(self, printer: Any) -> str:
+        return "'" + str(printer.braces(list(self.left), list(self.right), True)[0]) + "'"
+
+
+def as_number(v: Any) -> Surreal | None:
+    """v as a surreal number, if it is one (a game that is a number counts)."""
+    if isinstance(v, Surreal):
+        return v
+    if isinstance(v, Game) and v.num is not None:
+        return surreal(v.num)
+    return None
+
+
+def as_int(v: Any, what: str = "an integer") -> int:
+    x = as_number(v)
+    if x is None or not x.is_integer():
+        raise CGSuiteError(f"Expected {what}, not {_short(v)}")
+    return int(x.as_fraction())
+
+
+def as_game(v: Any) -> Game:
+    """v as a canonical short game; CGSuiteError for anything else."""
+    if isinstance(v, Game):
+        return v
+    if isinstance(v, Explicit):
+        return v.canonical()
+    if isinstance(v, Surreal):
+        if v.is_dyadic():
+            return number(v.as_fraction())
+        raise CGSuiteError(f"{v} is not a short game (only dyadic rationals are)")
+    if isinstance(v, int | Fraction) and not isinstance(v, bool):
+        return number(Fraction(v))
+    raise CGSuiteError(f"Expected a game, not {_short(v)}")
+
+
+def _short(v: Any) -> str:
+    from .printer import cgsuite_text
+
+    text = cgsuite_text(v)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _is_scalar(v: Any) -> bool:
+    return isinstance(v, Surreal) or (isinstance(v, int | Fraction) and not isinstance(v, bool))
+
+
+def negate(v: Any) -> Any:
+    if isinstance(v, Surreal | TransfiniteNimber):
+        return -v
+    if isinstance(v, Explicit):
+        return v.negative()
+    return neg(as_game(v))
+
+
+def nimber(v: Any) -> Any:
+    """``*x``: a nimber of an integer, a transfinite nimber of an ordinal."""
+    x = as_number(v)
+    if x is None:
+        raise CGSuiteError(f"Nim value is not an ordinal: {_short(v)}")
+    if x.is_integer():
+        n = int(x.as_fraction())
+        if n < 0:
+            raise CGSuiteError(f"Nim value is not an ordinal: {n}")
+        if n > _MAX_NIMBER:
+            raise CGSuiteError(f"nimbers up to *{_MAX_NIMBER} only, got *{n}")
+        return star(n)
+    if x.is_ordinal():
+        return TransfiniteNimber(x.as_ordinal())
+    raise CGSuiteError(f"Nim value is not an ordinal: {x}")
+
+
+def arith(op: str, a: Any, b: Any) -> Any:
+    """a op b for op in + - * / % ^."""
+    try:
+        return _arith(op, a, b)
+    except SurrealError as exc:
+        raise CGSuiteError(str(exc)) from None
+    except ZeroDivisionError:
+        raise CGSuiteError("/ by zero") from None
+
+
+def _arith(op: str, a: Any, b: Any) -> Any:
+    if _is_scalar(a) and _is_scalar(b):
+        x, y = surreal(a), surreal(b)
+        if op == "+":
+            return x + y
+        if op == "-":
+            return x - y
+        if op == "*":
+            return x * y
+        if op == "/":
+            return x / y
+        if op == "%":
+            if not (x.is_integer() and y.is_integer()):
+                raise CGSuiteError("% needs integers")
+            return surreal(int(x.as_fraction()) % int(y.as_fraction()))
+        return x ** _exponent(y)
+    if isinstance(a, TransfiniteNimber) or isinstance(b, TransfiniteNimber):
+        return _nimbers(op, a, b)
+    if op in "+-":
+        g, h = as_game(a), as_game(b)
+        return add(g, h if op == "+" else neg(h))
+    if op == "*":
+        if _is_scalar(a):
+            return norton_multiply(as_int(a, "an integer multiplier"), as_game(b))
+        if _is_scalar(b):
+            return norton_multiply(as_int(b, "an integer multiplier"), as_game(a))
+        return conway_multiply(as_game(a), as_game(b))
+    if op == "^" and _is_scalar(a):
+        return arith("^", a, as_number(b) if as_number(b) is not None else _not_number(b))
+    raise CGSuiteError(f"`{op}` is not defined for {_short(a)} and {_short(b)}")
+
+
+def _not_number(v: Any) -> Any:
+    raise CGSuiteError(f"Expected a number as exponent, not {_short(v)}")
+
+
+def _exponent(y: Surreal) -> int | Surreal:
+    return int(y.as_fraction()) if y.is_integer() else y
+
+
+def _nimbers(op: str, a: Any, b: Any) -> Any:
+    def tn(v: Any) -> TransfiniteNimber:
+        if isinstance(v, TransfiniteNimber):
+            return v
+        g = as_game(v)
+        if g.nim is None:
+            raise CGSuiteError(f"Expected a nimber, not {_short(v)}")
+        return TransfiniteNimber(surreal(g.nim).as_ordinal())
+
+    x, y = tn(a), tn(b)
+    if op in "+-":
+        return x + y
+    if op == "*":
+        return x.conway_product(y)
+    raise CGSuiteError(f"`{op}` is not defined for nimbers")
+
+
+def compare(rel: str, a: Any, b: Any) -> bool:
+    """CGSuite's comparisons: ``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` (confused),
+    ``<|`` (less than or confused), ``|>`` (greater than or confused)."""
+    if isinstance(a, bool | Player) or isinstance(b, bool | Player):
+        if rel in ("==", "!="):
+            return bool(a == b) == (rel == "==")
+        raise CGSuiteError(f"`{rel}` is not defined for {_short(a)} and {_short(b)}")
+    if _is_scalar(a) and _is_scalar(b):
+        x, y = surreal(a), surreal(b)
+        c = "=" if x == y else "<" if x < y else ">"
+    elif _is_scalar(a) and not surreal(a).is_dyadic():
+        c = compare_with_game(surreal(a), as_game(b))
+    elif _is_scalar(b) and not surreal(b).is_dyadic():
+        c = {"<": ">", ">": "<"}.get(compare_with_game(surreal(b), as_game(a)), "=")
+        c = "||" if compare_with_game(surreal(b), as_game(a)) == "||" else c
+    else:
+        g, h = as_game(a), as_game(b)
+        below, above = le(g, h), le(h, g)
+        c = "=" if below and above else "<" if below else ">" if above else "||"
+    table = {
+        "==": c == "=",
+        "!=": c != "=",
+        "<=": c in "<=",
+        ">=": c in ">=",
+        "<": c == "<",
+        ">": c == ">",
+        "<>": c == "||",
+        "<|": c in ("<", "||"),
+        "|>": c in (">", "||"),
+    }
+    return bool(table[rel])

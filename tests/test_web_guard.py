@@ -1,0 +1,229 @@
+"""The explorer's defences, against a real `zermelo serve`: no request opens a file, a foreign
+``Host`` is refused (DNS rebinding), every answer carries the security headers."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import socket
+import struct
+import urllib.parse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+from web_server import serving
+from zermelo.cli import main
+from zermelo.web.guard import CSP, Guard, host_name
+
+#: What the planted files hold: no answer may ever contain it.
+TOKEN = "zq-secret-7f3a"
+ALLOWED = "explorer.example"
+
+
+class OpenWatch:
+    """Every open of a file in a folder, by any process (Linux inotify): the server is another
+    process, so only the kernel can tell whether it opened one."""
+
+    IN_ACCESS, IN_OPEN = 0x1, 0x20
+
+    def __init__(self, folder: Path) -> None:
+        self.libc = ctypes.CDLL(None, use_errno=True)
+        self.fd = self.libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        if self.fd < 0 or self.libc.inotify_add_watch(self.fd, bytes(folder), self.IN_OPEN | self.IN_ACCESS) < 0:
+            pytest.skip("no inotify here")
+
+    def opened(self) -> list[str]:
+        """The files opened or read since the last call (not the folder itself: the server runs in
+        it, and imports list it)."""
+        names = []
+        while True:
+            try:
+                data = os.read(self.fd, 65536)
+            except BlockingIOError:
+                return names
+            at = 0
+            while at < len(data):
+                _wd, _mask, _cookie, size = struct.unpack_from("iIII", data, at)
+                name = data[at + 16 : at + 16 + size].rstrip(b"\0").decode()
+                names += [name] if name else []
+                at += 16 + size
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, OpenWatch]]:
+    """A folder with an edge-list file holding the token (a name with '-', as the issue found),
+    one without, and a FIFO (opening it for reading would block: a request that tried hangs)."""
+    folder = tmp_path_factory.mktemp("planted")
+    for name in ("edge-list.txt", "secret"):
+        (folder / name).write_text(f"a b\nb {TOKEN}\n{TOKEN} a\n", encoding="utf-8")
+    os.mkfifo(folder / "fifo")
+    watch = OpenWatch(folder)
+    (folder / "secret").read_text()  # the watch sees an open: the check below can fail
+    assert watch.opened() == ["secret", "secret"]
+    yield folder, watch
+    watch.close()
+
+
+@pytest.fixture(scope="module")
+def base(planted: tuple[Path, OpenWatch]) -> Iterator[str]:
+    folder, _ = planted  # the server runs in the planted folder: relative names reach the files
+    with serving(args=("--allow-host", ALLOWED), cwd=str(folder)) as (url, _proc):
+        yield url
+
+
+FILES = ["edge-list.txt", "secret", "fifo"]
+
+
+def spellings(folder: Path) -> st.SearchStrategy[str]:
+    """The ways a request could name a planted file."""
+    rel = os.path.relpath(folder, "/")
+    forms = st.sampled_from(
+        [
+            "{abs}",
+            "{name}",
+            "./{name}",
+            "../{dir}/{name}",
+            "//{rel}//{name}",
+            "/{rel}/./{name}",
+            "file://{abs}",
+            "~/{name}",
+            "{abs}/",
+            "/{rel}/{name}\u0000",
+            "\uff0f{rel}\uff0f{name}",  # fullwidth solidus
+        ]
+    )
+    space = st.sampled_from(["", " ", "  ", "\t", "\n", "\u00a0", "\u3000"])
+    at = st.sampled_from(["", "@", "@ "])
+
+    @st.composite
+    def build(draw: st.DrawFn) -> str:
+        name = draw(st.sampled_from(FILES))
+        path = draw(forms).format(abs=folder / name, name=name, dir=folder.name, rel=rel)
+        return f"{draw(space)}{draw(at)}{path}{draw(space)}"
+
+    return build()
+
+
+#: Where a graph can stand in a request; True where the graph is the game (not a summand of Nim's
+#: position, which /api/table, reading no position, answers with Nim's table).
+PLACES = [
+    (lambda s: {"game": f"digraph:{s}", "position": "a", "move": "b"}, True),
+    (lambda s: {"game": "digraph", "position": f"{s} a"}, True),
+    (lambda s: {"game": "nim", "position": f"3 + digraph:{s} a"}, False),
+    (lambda s: {"game": "nim", "position": f"3 + digraph {s} a"}, False),
+    (lambda s: {"game": f"digraph:{s}", "rows": "3"}, True),
+]
+#: httpx's own encoding, every byte percent-encoded, or encoded twice (the server decodes once).
+QUOTES = [
+    lambda q: urllib.parse.urlencode(q),
+    lambda q: "&".join(f"{k}={urllib.parse.quote(v, safe='')}" for k, v in q.items()),
+    lambda q: "&".join(f"{k}={''.join(f'%{b:02X}' for b in v.encode())}" for k, v in q.items()),
+    lambda q: urllib.parse.urlencode({k: urllib.parse.quote(v) for k, v in q.items()}),
+]
+
+
+def test_no_request_opens_a_file(base: str, planted: tuple[Path, OpenWatch]) -> None:
+    """Issue 32 item 1: whatever the spelling, a graph named in a request is read as text: a 4xx
+    that quotes nothing of the file, and the kernel saw no open."""
+    folder, watch = planted
+    endpoints = st.sampled_from(["solve", "moves", "play", "value", "find", "table"])
+
+    # No shrinking: each example is a request to a real server, and the failing query is in the report.
+    @settings(
+        max_examples=80,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+        database=None,
+        phases=[Phase.explicit, Phase.generate],
+    )
+    @given(endpoints, st.sampled_from(PLACES), st.sampled_from(QUOTES), spellings(folder))
+    def check(endpoint: str, place: Any, quote: Any, spelling: str) -> None:
+        build, graph_is_game = place
+        query = quote(build(spelling))
+        r = client.get(f"/api/{endpoint}?{query}")
+        if graph_is_game or endpoint != "table":
+            assert 400 <= r.status_code < 500, (query, r.status_code, r.text[:300])
+        else:
+            assert r.status_code == 200, (query, r.status_code, r.text[:300])
+        assert TOKEN not in r.text, (query, r.text[:300])
+        assert watch.opened() == [], query
+
+    with httpx.Client(base_url=base, timeout=30.0) as client:
+        check()
+
+
+def test_foreign_hosts_are_refused(base: str) -> None:
+    """DNS rebinding: a page of evil.example that resolves to 127.0.0.1 sends ``Host: evil.example``."""
+    port = base.rsplit(":", 1)[1]
+    for host in ["evil.example", f"evil.example:{port}", "localhost.evil.example", "127.0.0.1.nip.io", "0.0.0.0"]:
+        r = httpx.get(f"{base}/api/games", headers={"Host": host})
+        assert r.status_code == 421, host
+        assert "evil" not in r.text and "nip" not in r.text and r.json()["error"].startswith("this server answers")
+        assert r.headers["x-content-type-options"] == "nosniff"
+        r = httpx.get(f"{base}/", headers={"Host": host})
+        assert r.status_code == 421 and "<html" not in r.text.lower()
+    for host in ["127.0.0.1", f"127.0.0.1:{port}", f"localhost:{port}", "LOCALHOST", f"[::1]:{port}", ALLOWED]:
+        assert httpx.get(f"{base}/api/games", headers={"Host": host}).status_code == 200, host
+
+
+def test_a_request_without_host_is_refused(base: str) -> None:
+    """HTTP/1.0 may leave ``Host`` out; no browser does, and no answer goes to an unnamed host."""
+    port = int(base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(b"GET /api/games HTTP/1.0\r\n\r\n")
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 421"), answer[:100]
+
+
+def test_every_answer_carries_the_security_headers(base: str) -> None:
+    for path in ["/", "/static/app.js", "/api/games", "/api/solve?game=nim&position=3", "/api/solve?game=x", "/nope"]:
+        r = httpx.get(base + path)
+        assert r.headers["content-security-policy"] == CSP, path
+        assert r.headers["x-content-type-options"] == "nosniff"
+        assert r.headers["x-frame-options"] == "DENY" and "frame-ancestors 'none'" in CSP
+        assert r.headers["referrer-policy"] == "no-referrer"
+
+
+def test_host_names() -> None:
+    assert host_name("Evil.Example:8000") == "evil.example"
+    assert host_name("[::1]") == "[::1]" and host_name("[::1]:8000") == "[::1]"
+    assert host_name("localhost:80:80") == "localhost:80"  # no name: refused
+    guard = Guard(lambda scope, receive, send: None, hosts=["::1", "Explorer.Example", "10.0.0.5"])  # type: ignore[arg-type,return-value]
+    assert all(guard.allows(h) for h in ["explorer.example:443", "10.0.0.5:8000", "[::1]", "localhost"])
+    assert not any(guard.allows(h) for h in [None, "", "10.0.0.6", "explorer.example.evil", "[::2]"])
+    assert Guard(guard.app, hosts=["*"]).allows("anything.example")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    status = main(list(argv))
+    return status, capsys.readouterr().err
+
+
+def test_serve_refuses_an_empty_host(capsys: pytest.CaptureFixture[str]) -> None:
+    """uvicorn binds every interface for ``--host ''``: refused in one line."""
+    for host in ["", "  "]:
+        status, err = run(capsys, "serve", "--host", host, "--port", "0")
+        assert status == 2 and err.count("\n") == 1 and "--host is empty" in err
+
+
+def test_serve_warns_when_it_listens_everywhere(capsys: pytest.CaptureFixture[str], monkeypatch: Any) -> None:
+    import uvicorn
+
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw))
+    status, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", "0")
+    assert status == 0 and seen["host"] == "0.0.0.0"
+    assert "warning: listening on every interface (0.0.0.0)" in err
+    status, err = run(capsys, "serve", "--port", "0")
+    assert status == 0 and seen["host"] == "127.0.0.1" and "warning" not in err
