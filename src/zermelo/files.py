@@ -244,10 +244,12 @@ def save_figure(fig: Any, path: str | Path, *, format: str | None = None) -> Pat
     registry until closed); a figure made without pyplot needs nothing more.
     """
     try:
-        check_target(path, "figure")
+        check_target(path, "figure")  # before the drawing: refused at once
         kind = format or Path(path).suffix.lstrip(".").lower() or "png"
         buf = io.BytesIO()
         fig.savefig(buf, format=kind)
+    except InvalidPosition:
+        raise
     except ValueError as exc:  # matplotlib: an unknown format
         raise InvalidPosition(f"cannot write figure {path}: {exc}") from None
     finally:

@@ -13,7 +13,7 @@ from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
 from ..heaps.census.report import compare, draw, render_csv, render_table, select
 from ..heaps.census.store import Store
 from . import SUMMARY
-from .common import emit_json
+from .common import emit_json, stopped
 
 
 def add(sub: Any) -> None:
@@ -158,15 +158,16 @@ def run_census(args: argparse.Namespace) -> int:
             progress=bar,
             retry_failed=args.retry_failed,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         bar.close()
         p = bar.last
+        how, status = stopped(stop)
         print(
-            f"zermelo: census interrupted after {p.done:,} of {p.total:,} games; the finished ones are stored "
+            f"zermelo: census {how} after {p.done:,} of {p.total:,} games; the finished ones are stored "
             f"in {args.db} (run again to resume)",
             file=sys.stderr,
         )
-        return 130
+        return status
     finally:
         bar.close()
     print(
