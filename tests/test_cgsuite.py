@@ -7,9 +7,14 @@ Theory*; errors are rows too (the message, or its start).
 
 from __future__ import annotations
 
+import io
+import re
+from pathlib import Path
+
 import pytest
 
 from zermelo.cgsuite import CGSuiteError, CGSuiteSyntaxError, NotSupported, evaluate
+from zermelo.cli import main
 
 DONE_MEANS = [
     ("{0|*||*|||*||||*}", "^[4]"),
@@ -244,3 +249,83 @@ def test_worksheet_variables_persist_across_lines() -> None:
     assert evaluate("h := g.Cool(1/2);", env) == ""
     assert evaluate("h", env) == "{5/2|2*}"
     assert evaluate("g - g == 0", env) == "true"
+
+
+def _docs_rows() -> list[tuple[str, str]]:
+    """The table "CGSuite expression → what zermelo prints" of docs/values.md."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "values.md").read_text(encoding="utf-8")
+    section = text.split("## Speak CGSuite", 1)[1]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+        if len(cells) != 2 or not cells[0].startswith("`"):
+            continue
+        rows.append(tuple(_code(c) for c in cells))
+    return rows  # type: ignore[return-value]
+
+
+def _code(cell: str) -> str:
+    fence = "``" if cell.startswith("``") else "`"
+    return cell[len(fence) : -len(fence)].strip().replace("\\|", "|")
+
+
+DOCS_ROWS = _docs_rows()
+
+
+def test_the_docs_table_has_its_rows() -> None:
+    assert len(DOCS_ROWS) >= 30
+
+
+@pytest.mark.parametrize(("text", "expected"), DOCS_ROWS)
+def test_the_docs_table_is_what_zermelo_prints(text: str, expected: str) -> None:
+    if expected.startswith("!! "):
+        with pytest.raises(CGSuiteError) as info:
+            evaluate(text)
+        assert str(info.value).startswith(expected[3:].rstrip("…").rstrip())
+    else:
+        assert evaluate(text) == expected
+
+
+def _cli(
+    args: list[str], stdin: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(args)
+    return code, capsys.readouterr().out
+
+
+def test_the_docs_worksheet_example(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "values.md").read_text(encoding="utf-8")
+    block = text.split("$ printf '", 1)[1].split("```", 1)[0]
+    lines, _, shown = block.partition("\n")
+    stdin = lines.split("' | zermelo", 1)[0].encode().decode("unicode_escape")
+    code, out = _cli(["value", "--cgsuite"], stdin, capsys, monkeypatch)
+    assert out == shown
+    assert code == 2  # one line was refused
+
+
+def test_worksheet_lines(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out = _cli(["value", "--cgsuite"], "x := ^\n\nx + x\ny\n", capsys, monkeypatch)
+    assert (code, out) == (2, "^\n\n^^\n!! That variable is not defined: `y`\n")
+    code, out = _cli(["value", "--cgsuite", "--expr", "-1/2"], "", capsys, monkeypatch)
+    assert (code, out) == (0, "-1/2\n")
+    code, out = _cli(["value", "--cgsuite", "--expr=+-1+-2"], "", capsys, monkeypatch)
+    assert (code, out) == (0, "+-{3|1}\n")
+
+
+def test_a_negative_expression_is_not_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "--expr", "-1/2"]) == 0
+    assert "  value        -1/2\n" in capsys.readouterr().out
+
+
+def test_each_line_has_its_own_timeout(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    hot = "+-".join(str(i) for i in range(0, 22))
+    code, out = _cli(["value", "--cgsuite", "--timeout", "0.3"], f"+-{hot}\n^ + ^\n", capsys, monkeypatch)
+    first, second = out.splitlines()
+    assert code == 2 and first.startswith("!! ") and "--timeout" in first
+    assert second == "^^"
+
+
+def test_zermelo_value_shows_the_cgsuite_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "domineering", "..|.."]) == 0
+    assert "  cgsuite      +-1\n" in capsys.readouterr().out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zermelo
@@ -81,6 +81,7 @@ def test_a_declared_subtraction_set_proves_the_period() -> None:
     assert s.values.tolist() == sequence(Subtraction({1, 3, 4}), 100).values.tolist()
 
 
+@settings(deadline=None, max_examples=50)  # the first call may compile the kernels
 @given(st.integers(0, 200))
 def test_decorated_equals_built_in(n: int) -> None:
     assert zermelo.grundy(s134, n) == zermelo.grundy(Subtraction({1, 3, 4}), n)

@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import random
 import re
 import shlex
 import signal
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -355,3 +357,35 @@ def test_web_queries_answer_json_below_500(monkeypatch: pytest.MonkeyPatch, data
     if reply.status >= 400:
         assert reply.media_type == "application/json" and b'"error"' in reply.body, shown
         assert b"internal error" not in reply.body and b"RecursionError" not in reply.body, shown
+
+
+# ----------------------------------------------------------------------------- signals
+#: Real processes interrupted (about 4 s each): a few in `make test`, 20 in `make fuzz`.
+SIGNAL_RUNS = max(4, min(20, EXAMPLES // 100))
+
+
+def test_a_real_process_interrupted_at_random_moments_exits_130_with_one_line() -> None:
+    rng = random.Random(4)  # seeded: the same moments every run
+    argv = ["solve", "square", "30000000", "--budget", "100000000"]
+    code = f"import sys; from zermelo.cli import main; sys.exit(main({argv!r}))"
+    env = {**os.environ, "ZERMELO_DEBUG": "1"}  # a bug would print its traceback
+    for _ in range(SIGNAL_RUNS):
+        p = subprocess.Popen(
+            [sys.executable, "-c", code],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )
+        assert p.stderr is not None
+        first = p.stderr.readline()  # the first progress line: the search is under way
+        assert first.startswith("zermelo: searching"), first
+        try:
+            p.wait(rng.uniform(0, 0.8))
+        except subprocess.TimeoutExpired:
+            p.send_signal(signal.SIGINT)
+        _, err = p.communicate(timeout=120)
+        *progress, last = err.splitlines() or [""]
+        assert (p.returncode, last) == (130, "zermelo: interrupted"), err[-2000:]
+        assert all(line.startswith("zermelo: searching") for line in progress), err[-2000:]

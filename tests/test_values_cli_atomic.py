@@ -42,6 +42,7 @@ def test_golden_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert out == (
         "clobber  xxxo\n"
         "  value        ^^*\n"
+        "  cgsuite      ^^*\n"
         "  outcome      L: Left wins, whoever starts (positive)\n"
         "  stops        left 0, right 0\n"
         "  mean         0\n"

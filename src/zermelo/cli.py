@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (the console script exits with it)."""
     _catch_sigterm()
     try:
-        words = sys.argv[1:] if argv is None else list(argv)
+        words = glue_option_values(sys.argv[1:] if argv is None else list(argv))
         args = build_parser(words).parse_args(words)
         if any(".py" in w for w in words):  # a game of the user's file: loaded here, by the CLI only
             from .commands.userfile import prepare
@@ -142,6 +142,30 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+
+
+#: Options whose value may start with "-" (an expression such as -1/2): argparse would take
+#: ``--expr -1/2`` for two options, so the value is glued on as ``--expr=-1/2`` first.
+GLUED = ("--expr",)
+
+
+def glue_option_values(words: list[str]) -> list[str]:
+    """``--expr -1/2`` as ``--expr=-1/2`` (the same meaning, which argparse then reads).
+
+    >>> glue_option_values(["value", "--expr", "-1/2", "--json"])
+    ['value', '--expr=-1/2', '--json']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in GLUED and i + 1 < len(words) and words[i + 1].startswith("-") and words[i + 1] != "--":
+            out.append(f"{w}={words[i + 1]}")
+            i += 2
+            continue
+        out.append(w)
+        i += 1
+    return out
 
 
 def _users_bug(exc: BaseException) -> str | None:

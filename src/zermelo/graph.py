@@ -17,7 +17,9 @@ it decides what to search, checks the budgets and asks the kernels; this module 
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from array import array
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
@@ -28,7 +30,7 @@ import numpy as np
 
 from .rules import Impartial, Rules
 
-__all__ = ["SMALL_GRAPH", "Graph", "KeyTable", "kernel", "overrides", "plain_kernels"]
+__all__ = ["SMALL_GRAPH", "Graph", "KeyTable", "interrupts_deferred", "kernel", "overrides", "plain_kernels"]
 
 
 def overrides(rules: object, name: str, base: type) -> bool:
@@ -72,6 +74,33 @@ def kernel(name: str, size: int = 0) -> Any:
     if f is None:
         f = _KERNELS[name] = _jit.compiled(getattr(_kernels, name))
     return f
+
+
+@contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Hold SIGINT (Ctrl-C) off inside the block and raise its ``KeyboardInterrupt`` after it.
+
+    Only the main thread receives signals, so elsewhere (a web worker) the block simply runs; a
+    handler other than Python's default one is left alone and called after the block.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.getsignal(signal.SIGINT)
+    if old is None or old == signal.SIG_IGN:  # not installed from Python, or ignored
+        yield
+        return
+    caught: list[Any] = []
+    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(frame))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if caught:
+        if callable(old):
+            old(signal.SIGINT, caught[0])
+        else:
+            raise KeyboardInterrupt
 
 
 class KeyTable(dict[Hashable, bytes]):
@@ -131,7 +160,9 @@ class KeyTable(dict[Hashable, bytes]):
         return b
 
     def forget(self, key: Hashable) -> None:
-        del self[key]
+        # Tolerant (pop, and the dense entry cleared regardless): a rollback interrupted half-way
+        # is finished by running it again.
+        self.pop(key, None)
         d = self.dense
         if d is not None and type(key) is int and 0 <= key < d.shape[0]:
             d[key] = -1
@@ -166,11 +197,18 @@ class KeyTable(dict[Hashable, bytes]):
 
     def _grow(self, top: int) -> np.ndarray:
         """A dense array holding keys up to ``top`` at least, rebuilt from the dict."""
-        d = self.dense = np.full(max(2 * top + 2, 1024), -1, np.int64)
+        d = np.full(max(2 * top + 2, 1024), -1, np.int64)
         for k, b in self.items():  # amortised: the size at least doubles
             if type(k) is int and 0 <= k < d.shape[0]:
                 d[k] = int.from_bytes(b, sys.byteorder)
+        self.dense = d  # only once whole: an interrupt while filling leaves the old array in place
         return d
+
+    def reset(self) -> None:
+        """Forget every key (a rollback then adds back the nodes that stay)."""
+        self.clear()
+        self.dense = None
+        self.top = -1
 
 
 class Graph:
@@ -196,6 +234,7 @@ class Graph:
         self.parts = array("q")  # the options, as above
         self.opt_count = array("q", [0])  # options examined before each node (for options_seen)
         self.expanded = 0
+        self.pending: int | None = None  # the size a rollback cut short was going back to
         # numpy copies of node_off and parts for the kernels, extended as the arrays grow: the
         # kernels never see a view of an array('q') (a view left alive, by numba's first compile
         # say, would forbid the array to grow: BufferError).
@@ -222,9 +261,11 @@ class Graph:
         if b is not None:
             return int.from_bytes(b, sys.byteorder)
         j = len(self.positions)
-        t.add(k, j)
+        # The node first, then its key (as KeyTable.__missing__): an interrupt between them leaves
+        # a node the rollback forgets, never a key naming a node that does not exist.
         self.positions.append((rules, position))
         self.keys.append(k)
+        t.add(k, j)
         return j
 
     def mirror(self, name: str) -> np.ndarray:
@@ -244,19 +285,41 @@ class Graph:
         return buf[:n]
 
     def checkpoint(self) -> int:
+        if self.pending is not None:  # a rollback an exception cut short: finish it first
+            self.rollback(self.pending)
         assert self.expanded == len(self.positions), "the graph is closed between searches"
         return self.expanded
 
     def rollback(self, n: int) -> None:
-        """Forget every node from ``n`` on: back to the closed graph of ``n`` nodes."""
-        for j in range(n, len(self.positions)):
-            self.tables[id(self.positions[j][0])].forget(self.keys[j])
-        del self.positions[n:]
-        del self.keys[n:]
+        """Forget every node from ``n`` on: back to the closed graph of ``n`` nodes.
+
+        Ctrl-C is held off while it runs (and raised after), and it is ordered so that running it
+        again finishes it: an exception that still cuts it short (a second signal's handler, a
+        ``MemoryError``) leaves :attr:`pending` set, and the next :meth:`checkpoint` completes it.
+        """
+        self.pending = n
+        with interrupts_deferred():
+            self._truncate(n)
+            self.pending = None
+
+    def _truncate(self, n: int) -> None:
+        keys, positions = self.keys, self.positions
+        gone = min(len(keys), len(positions)) - n
+        tables = self.tables
+        if gone > n:  # most of the graph goes: rebuilding the tables from what stays is cheaper
+            for t in tables.values():
+                t.reset()
+            for j in range(n):
+                tables[id(positions[j][0])].add(keys[j], j)
+        else:
+            for j in range(n, n + max(gone, 0)):
+                tables[id(positions[j][0])].forget(keys[j])
+        del keys[n:]  # keys before positions: a repeat forgets by both, so forgets nothing twice
+        del positions[n:]
         self.fresh.clear()
+        del self.parts[self.node_off[n] :]
         del self.node_off[n + 1 :]
         del self.opt_count[n + 1 :]
-        del self.parts[self.node_off[n] :]
         for name, (buf, have) in self._mirrors.items():
             self._mirrors[name] = (buf, min(have, len(getattr(self, name))))
         self.expanded = n

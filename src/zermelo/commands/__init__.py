@@ -19,6 +19,7 @@ SUMMARY = {
     "book": "a Connect Four opening book: every position up to K plies with its exact score",
     "table": "the P/N or Grundy table of a game (a row or a grid), as text, JSON or a picture",
     "conjecture": "check a conjectured set of P-positions up to a bound, the way the notes prove one",
+    "check": "a game's self-check: text form, keys, cycles, closed forms and components against plain search",
     "play": "play a position against the perfect player, with hints",
     "serve": "the web explorer: solve and play in the browser",
 }

@@ -1,11 +1,13 @@
-"""``zermelo value GAME POSITION [--json] [--thermograph FILE.png]`` and ``zermelo value --expr EXPR``."""
+"""``zermelo value GAME POSITION [--json] [--thermograph FILE.png]``, ``zermelo value --expr EXPR`` and
+``zermelo value --cgsuite`` (CGSuite's worksheet: one expression a line, CGSuite's answer a line)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from ..errors import InvalidGame, InvalidPosition, Unsupported
+from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
 from ..limits import Limits
 from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
@@ -13,7 +15,7 @@ from ..values import parse_value
 from ..values.budget import value_budget
 from ..values.facts import describe, position_value, sum_explanation
 from . import SUMMARY
-from .common import add_limits, emit_json, file_name, game_and_position, limits_from
+from .common import add_limits, check_timeout, emit_json, file_name, game_and_position, limits_from
 
 _WHO = {
     Outcome.P: "P: the second player wins (the value is 0)",
@@ -32,6 +34,13 @@ def add(sub: Any) -> None:
     p.add_argument("game", metavar="GAME", nargs="?", help="name or name:params, e.g. domineering, hackenbush")
     p.add_argument("position", metavar="POSITION", nargs="*", help='the position, e.g. "..|.."')
     p.add_argument("--expr", metavar="EXPR", help='evaluate a value expression instead, e.g. "{1|-1} + ^ + *"')
+    p.add_argument(
+        "--cgsuite",
+        action="store_true",
+        help="read CGSuite expressions, one a line from standard input (or --expr), and print what CGSuite"
+        " prints, one line each ('!! message' for an error); x := expr persists across lines;"
+        " --timeout applies to each line",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--thermograph", type=file_name, metavar="FILE.png", help="also draw the thermograph to a PNG file")
     add_limits(p)
@@ -39,6 +48,8 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.cgsuite:
+        return _worksheet(args)
     limits = limits_from(args)
     # The value arithmetic (an --expr, the canonical forms of a game's positions and the facts
     # of any value) runs under the same budget as the search: --timeout for all of it, --budget
@@ -85,6 +96,7 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         return 0
     print("  ".join(head.values()))
     print(f"  value        {facts['value']}")
+    print(f"  cgsuite      {facts['cgsuite']}")
     print(f"  outcome      {_WHO[g.outcome]}")
     print(f"  stops        left {facts['left_stop']}, right {facts['right_stop']}")
     print(f"  mean         {facts['mean']}")
@@ -100,3 +112,28 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
     if "explanation" in facts:
         print("  why: " + facts["explanation"].replace("\n", "\n       "))
     return 0
+
+
+def _worksheet(args: argparse.Namespace) -> int:
+    """CGSuite's worksheet: each line evaluated under its own budget, variables kept."""
+    if args.game is not None or args.position:
+        raise InvalidGame("give CGSuite expressions on standard input or with --expr, not GAME POSITION")
+    if args.json or args.thermograph:
+        raise InvalidGame("--cgsuite prints CGSuite's text: no --json or --thermograph")
+    check_timeout(args.timeout)
+    from ..cgsuite import evaluate
+
+    lines = [args.expr] if args.expr is not None else sys.stdin.read().splitlines()
+    env: dict[str, Any] = {}
+    status = 0
+    for line in lines:
+        if not line.strip():
+            print()
+            continue
+        try:
+            with value_budget(Limits(args.budget, args.timeout).started()):
+                out = evaluate(line, env)
+        except (SearchLimitExceeded, ZermeloError) as exc:
+            out, status = "!! " + " ".join(str(exc).split()), 2
+        print(out, flush=True)
+    return status

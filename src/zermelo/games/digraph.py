@@ -80,6 +80,7 @@ class Digraph(Impartial[Tokens]):
     """
 
     name: ClassVar[str] = "digraph"
+    loopy: ClassVar[bool] = True  # positions may repeat (zermelo check allows cycles)
 
     def __init__(self, edges: Sequence[tuple[str, str]]) -> None:
         succ: dict[str, list[str]] = {}

@@ -67,6 +67,7 @@ class Northcott(Impartial[NorthcottPosition]):
     """
 
     name: ClassVar[str] = "northcott"
+    loopy: ClassVar[bool] = True  # positions may repeat (zermelo check allows cycles)
 
     def moves(self, position: NorthcottPosition) -> Iterator[Move[NorthcottPosition]]:
         width, rows, white = position

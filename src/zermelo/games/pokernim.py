@@ -61,6 +61,7 @@ class PokerNim(Impartial[PokerPosition]):
     """
 
     name: ClassVar[str] = "pokernim"
+    loopy: ClassVar[bool] = True  # positions may repeat (zermelo check allows cycles)
 
     def moves(self, position: PokerPosition) -> Iterator[Move[PokerPosition]]:
         heaps, mine, yours = position

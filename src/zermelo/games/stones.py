@@ -406,14 +406,20 @@ class StoneGameV(_Row):
         raise InvalidPosition(f"{self.name}: a position is (i, j, who) with who 0 or 1, got {shown(position)}")
 
     def parse(self, text: str) -> tuple[int, int, int]:
-        i, j = _slice(text, len(self.piles), self.name)
+        body = text.strip()
+        who = int(body.lower().endswith(_BOB.lower()))  # the text form of Bob's turn reads back
+        i, j = _slice(body[: len(body) - len(_BOB)] if who else body, len(self.piles), self.name)
         if j - i < 1:
             raise InvalidPosition(f"{self.name}: the row must keep at least one stone")
-        return i, j, 0
+        return i, j, who
 
     def format(self, position: tuple[int, int, int]) -> str:
         i, j, who = position
-        return f"{i}:{j}" + (" (Bob to throw away)" if who else "")
+        return f"{i}:{j}" + (_BOB if who else "")
+
+
+#: How Stone Game V writes Bob's turn after the slice.
+_BOB = " (Bob to throw away)"
 
 
 def stone_game_v_dp(values: Sequence[int]) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis import grundy
+from ..cgsuite.printer import cgsuite_text
 from ..engine import check_size
 from ..errors import SearchLimitExceeded, Unsupported
 from ..limits import Limits
@@ -60,6 +61,7 @@ def describe(g: Game) -> dict[str, Any]:
     small = is_all_small(g)
     return {
         "value": str(g),
+        "cgsuite": cgsuite_text(g),
         "outcome": str(o),
         "winner": o.winner,
         "left_stop": format_dyadic(g.left_stop),
