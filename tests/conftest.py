@@ -1,4 +1,5 @@
-"""Shared test setup: proven periods are cached in a temporary directory, never in ~/.cache."""
+"""Shared test setup: proven periods are cached in a temporary directory, never in ~/.cache; the
+registry put back after a test that registers a game of its own (a user's file)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,21 @@ from pathlib import Path
 import pytest
 
 os.environ.setdefault("ZERMELO_CACHE_DIR", tempfile.mkdtemp(prefix="zermelo-test-cache-"))
+
+
+@pytest.fixture
+def registry_restored() -> Iterator[None]:
+    """A loaded file's game is registered; the tests that walk every game never see it."""
+    from zermelo.catalogue import registered
+    from zermelo.registry import entries
+
+    entries()  # every built-in game loaded first: the registry is put back as it was, loaded
+    before = dict(registered())
+    try:
+        yield
+    finally:
+        registered().clear()
+        registered().update(before)
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial, Partisan
 
 JSON_FIELDS = ["game", "position", "outcome", "winner", "grundy", "remoteness", "winning_moves", "explanation"]
-EXTRA_FIELDS = ["winning_moves_listed", "notes", "best_defence"]
+EXTRA_FIELDS = ["winning_moves_listed", "notes", "best_defence", "stopped", "reasons"]
 
 
 def test_solve_json_has_exactly_the_design_fields() -> None:
@@ -190,9 +190,12 @@ def test_winning_moves_too_many_to_list_give_a_note_not_a_hang() -> None:
     from zermelo.games.subtraction import PrimePower
 
     a = solve(PrimePower(), 10**10 + 1, limits=Limits(max_seconds=3))  # used to sieve to 10^10
-    assert a.outcome is Outcome.N and not a.winning_moves_listed and a.winning_moves == []
+    # The move the closed form knows is listed, and the list says it is not complete.
+    assert a.outcome is Outcome.N and not a.winning_moves_listed
+    assert [m.label for m in a.winning_moves] == ["take 5 (10000000001 -> 9999999996)"]
     assert "take 5 (10000000001 -> 9999999996)" in a.explanation
     assert any(n.startswith("winning moves not listed") for n in a.notes)
+    assert a.stopped[0].part == "winning moves" and isinstance(a.stopped[0].error, SearchLimitExceeded)
     assert outcome(PrimePower(), 10**10 - 4) is Outcome.P
     with pytest.raises(SearchLimitExceeded):
         winning_moves(PrimePower(), 10**10 + 1)

@@ -94,6 +94,14 @@ def test_the_value_panel_of_a_domineering_position(page: Page) -> None:
     page.click("#solve-button")  # a partisan position: Solve shows its value
     page.wait_for_selector("#value-facts:not([hidden])")
     assert page.inner_text("#val-value") == "±1"
+    assert page.inner_text("#val-cgsuite") == "+-1"  # as CGSuite writes it, with a copy button
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#val-cgsuite-copy")
+    page.wait_for_function("() => document.getElementById('val-cgsuite-copied').textContent !== ''")
+    if page.inner_text("#val-cgsuite-copied") == "copied":
+        assert page.evaluate("navigator.clipboard.readText()") == "+-1"
+    else:  # no clipboard in this browser: the text is selected for Ctrl+C
+        assert page.evaluate("window.getSelection().toString()") == "+-1"
     assert page.inner_text("#val-outcome").startswith("the first player wins")
     assert page.inner_text("#val-stops") == "Left stop 1, Right stop -1"
     assert (page.inner_text("#val-mean"), page.inner_text("#val-temperature")) == ("0", "1")

@@ -296,7 +296,7 @@ def test_11_on_a_phone_the_chart_fits_and_targets_are_44_px(browser: Browser, ba
 def test_12_errors_speak_the_pages_words(page: Page) -> None:
     solve(page, "nim", "3", spec="chess")
     page.wait_for_selector("#error:not([hidden])")
-    assert page.inner_text("#error") == "unknown game 'chess'; choose one from the Game list"
+    assert page.inner_text("#error") == "unknown game 'chess' (choose one from the Game list)"
 
 
 def test_12_a_budget_error_names_no_command_line_option(page: Page) -> None:

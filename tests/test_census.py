@@ -3,6 +3,7 @@ report and the comparison with published tables."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import sqlite3
@@ -352,3 +353,45 @@ def test_a_damaged_census_checkpoint_is_deleted_and_the_game_started_again(
     result = compute("octal", "0.137", 300, checkpoint=str(ck))
     assert (result["period"] == 34 and not ck.exists()) or ck.stat().st_size > 100
     assert capsys.readouterr().err.startswith(f"zermelo: warning: checkpoint {ck}: not a zermelo .npz file")
+
+
+def test_a_local_cluster_listens_on_this_machine_only(tmp_path: Path) -> None:
+    """Issue 32 item 8: every socket a census's local cluster listens on (scheduler, nannies,
+    workers, their HTTP servers) is on 127.0.0.1 — Dask's dashboard listened on 0.0.0.0."""
+    import subprocess
+    import sys
+    import time
+
+    import psutil
+
+    argv = ["census", "octal", "--digits", "1", "--upto", "20", "--workers", "2", "--db", str(tmp_path / "c.db")]
+    proc = subprocess.Popen([sys.executable, "-m", "zermelo.cli", *argv, "--quiet"], stderr=subprocess.PIPE, text=True)
+    seen: set[tuple[str, int]] = set()
+    while proc.poll() is None:  # the sockets of the census and of every process it started
+        with contextlib.suppress(psutil.Error):
+            top = psutil.Process(proc.pid)
+            for p in [top, *top.children(recursive=True)]:
+                with contextlib.suppress(psutil.Error):
+                    seen |= {tuple(c.laddr) for c in p.net_connections("inet") if c.status == psutil.CONN_LISTEN}
+        time.sleep(0.02)
+    assert proc.wait() == 0, proc.stderr.read() if proc.stderr else ""
+    assert len(seen) >= 4, seen  # a scheduler and two workers were seen listening
+    assert {ip for ip, _ in seen} == {"127.0.0.1"}, seen
+
+
+def test_the_dask_dashboard_is_off_unless_asked() -> None:
+    """Without ``--dashboard`` the scheduler's HTTP server answers a health check and nothing that
+    lists the workers; with it, the status pages are there (on 127.0.0.1)."""
+    import httpx
+
+    from zermelo.heaps.census.run import dask_cluster, release
+
+    for dashboard, status in ((False, 404), (True, 200)):
+        client, cluster, _ = dask_cluster(1, None, processes=True, dashboard=dashboard)
+        try:
+            link = cluster.dashboard_link.rsplit("/", 1)[0]
+            assert link.startswith("http://127.0.0.1:")
+            assert httpx.get(f"{link}/info/main/workers.html", timeout=30).status_code == status
+            assert httpx.get(f"{link}/health", timeout=30).status_code == 200
+        finally:
+            release(client, cluster, [])

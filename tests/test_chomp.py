@@ -167,3 +167,4 @@ def test_without_a_move_the_why_says_the_budget_stopped_it(capsys: pytest.Captur
     assert data["winner"] == "first" and data["winning_moves"] == [] and not data["winning_moves_listed"]
     why = data["explanation"]
     assert "first player wins by strategy stealing" in why and "not known within the budget" in why
+    assert {"kind": "strategy stealing"} in data["reasons"]  # the page reads this, not the words

@@ -81,6 +81,8 @@ def test_solve_nim_json(capsys: pytest.CaptureFixture[str]) -> None:
         "winning_moves_listed",
         "notes",
         "best_defence",
+        "stopped",
+        "reasons",
     ]
     assert data["game"] == "nim" and data["position"] == "3 4 5"
     assert data["outcome"] == "N" and data["grundy"] == 2 and data["winner"] == "first"
@@ -174,9 +176,13 @@ def test_errors_show_a_short_position(capsys: pytest.CaptureFixture[str]) -> Non
 def test_a_position_too_big_to_list_its_winning_moves_says_so(capsys: pytest.CaptureFixture[str]) -> None:
     # 10^10 + 1 ≡ 5 (mod 6): the winning moves are 5 and every prime power ≡ 5 (mod 6) below it.
     status, out, _ = run(capsys, "solve", "primepower", "10000000001", "--timeout", "3")
-    assert status == 0 and "N: the first player" in out and "winning moves: not listed (see the note)" in out
+    assert status == 0 and "N: the first player" in out and "(1 known, not all listed: see the note)" in out
     assert "take 5 (10000000001 -> 9999999996)" in out
     status, out, _ = run(capsys, "solve", "primepower", "10000000001", "--timeout", "3", "--json")
     data = json.loads(out)
-    assert status == 0 and data["winning_moves"] == [] and data["winning_moves_listed"] is False
+    assert status == 0 and data["winning_moves_listed"] is False
+    assert [m["move"] for m in data["winning_moves"]] == ["take 5 (10000000001 -> 9999999996)"]
     assert any(n.startswith("winning moves not listed") for n in data["notes"])
+    # The stop as data: which part, which limit, what would raise it (the note's words are the CLI's).
+    stop = data["stopped"][0]
+    assert stop["part"] == "winning moves" and stop["remedies"] and "--" not in stop["message"]

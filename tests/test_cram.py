@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +14,7 @@ from zermelo import Outcome, Sum, grundy, solve
 from zermelo.engine import Engine
 from zermelo.errors import InvalidPosition
 from zermelo.games import Cram
+from zermelo.reasons import Mirror
 
 GAME = Cram()
 REF = Reference(GAME)
@@ -165,4 +168,17 @@ def test_cram_7x8_names_the_centre_domino() -> None:
 
     a = solve(Cram(), Cram().parse("7x8"))
     assert "places the centre domino, d4-e4" in a.explanation
-    assert any("one winning move: d4-e4" in n for n in a.notes)
+    # The move is known though not every winning move is listed: it is in the list, not in prose.
+    assert [m.label for m in a.winning_moves] == ["d4-e4"] and not a.winning_moves_listed
+    assert Mirror("point-mirrored through the centre, after the centre domino") in a.reasons
+
+
+def test_cram_7x8_json_lists_the_known_move(capsys: pytest.CaptureFixture[str]) -> None:
+    from zermelo.cli import main
+
+    assert main(["solve", "cram", "7x8", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [m["move"] for m in data["winning_moves"]] == ["d4-e4"] and data["winning_moves_listed"] is False
+    assert {"kind": "mirror strategy", "how": "point-mirrored through the centre, after the centre domino"} in data[
+        "reasons"
+    ]

@@ -59,7 +59,7 @@ def test_nim_explained_move_is_bouton_move(heaps: list[int]) -> None:
     game, position = Nim(), tuple(heaps)
     outcome = game.outcome_formula(position)
     a = Analysis("nim", game.format(position), outcome, None, None, game.winning_moves_formula(position), "")
-    text = explain(game, position, a)
+    text = explain(game, position, a).text
     s = 0
     for h in heaps:
         s ^= h
@@ -151,7 +151,7 @@ def test_wythoff_explanation_names_every_winning_move(x: int, y: int) -> None:
     outcome = g.outcome_formula((x, y))
     assert outcome is not None
     a = Analysis("wythoff", f"{x} {y}", outcome, None, None, g.winning_moves_formula((x, y)) or [], "")
-    text = explain(g, (x, y), a)
+    text = explain(g, (x, y), a).text
     d = abs(x - y)
     assert f"difference {d}" in text or f"pair k = {d}" in text
     for m in a.winning_moves:

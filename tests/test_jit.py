@@ -101,3 +101,77 @@ def test_a_full_disk_as_the_kernel_cache_warns_once_and_answers(tiny_disk: Path)
     assert got.stderr.count("\n") == 1
     left = [p for p in cache.rglob("*") if p.is_file()]
     assert all(p.stat().st_size > 0 and ".tmp." not in p.name for p in left), left
+
+
+# ----------------------------------------------------------------------------- the disk cache is the user's
+KERNEL = "from zermelo._jit import njit\n\n\n@njit\ndef twice(x):\n    return 2 * x\n"
+
+
+class _Plant:
+    """A pickle that, loaded, creates the file ``marker``: what a planted cache file could do."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (str(self.marker), "w"))
+
+
+def _kernel_run(tmp: Path, cache: Path | None, module: Path) -> subprocess.CompletedProcess[str]:
+    """A process calling a kernel of ``module``, with ``NUMBA_CACHE_DIR=cache`` (None: unset)."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env["ZERMELO_CACHE_DIR"] = str(tmp / "private")
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
+    code = f"import sys; sys.path.insert(0, {str(module)!r}); import planted_kernel as k; print(k.twice(21))"
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+
+
+def _caches(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.nbi"))
+
+
+@pytest.mark.parametrize(("mode", "where"), [(0o777, "NUMBA_CACHE_DIR"), (0o770, "NUMBA_CACHE_DIR"), (0o777, "beside")])
+def test_a_cache_others_can_write_is_not_read(tmp_path: Path, mode: int, where: str) -> None:
+    """Issue 32 item 13: numba's cache is pickle.  A cache folder group- or world-writable, with a
+    planted index in it, is neither read nor written: one warning line, the cache goes to the
+    private ``CACHE/numba`` (mode 700), and the planted pickle never runs."""
+    import shutil
+
+    module = tmp_path / "src"
+    module.mkdir()
+    (module / "planted_kernel.py").write_text(KERNEL)
+    safe = tmp_path / "safe"
+    safe.mkdir(mode=0o700)
+    first = _kernel_run(tmp_path, safe, module)  # a safe folder: cached there, silently
+    assert first.stdout == "42\n" and first.stderr == "", first.stderr
+    made = _caches(safe)
+    assert made, "numba wrote no cache index"
+
+    marker = tmp_path / "planted-ran"
+    if where == "beside":  # numba's own place, __pycache__ beside the source, open to all
+        shutil.rmtree(module / "__pycache__", ignore_errors=True)
+        (module / "__pycache__").mkdir()
+        for index in made:
+            shutil.copy(index, module / "__pycache__" / index.name)
+        evil, cache = module / "__pycache__", None
+    else:
+        evil = cache = tmp_path / "shared"
+        shutil.copytree(safe, evil)
+    for index in _caches(evil):
+        import pickle
+
+        index.write_bytes(pickle.dumps(_Plant(marker)))
+    for folder in [evil, *[p for p in evil.rglob("*") if p.is_dir()]]:
+        folder.chmod(mode)
+    before = sorted(evil.rglob("*"))
+
+    second = _kernel_run(tmp_path, cache, module)
+    assert second.stdout == "42\n", second.stderr
+    assert not marker.exists(), "the planted pickle ran"
+    assert second.stderr.count("\n") == 1 and "is writable by others" in second.stderr, second.stderr
+    assert sorted(evil.rglob("*")) == before  # nothing written there either
+    private = tmp_path / "private" / "numba"
+    assert _caches(private) and (private.stat().st_mode & 0o777) == 0o700

@@ -15,6 +15,8 @@ from zermelo.commands.check import seeds
 from zermelo.registry import entries, game_and_position, make_game
 from zermelo.selfcheck import self_check
 
+pytestmark = pytest.mark.usefixtures("registry_restored")
+
 
 def _start(e: Any) -> tuple[Any, list[Any]]:
     words = shlex.split(e.example)

@@ -8,6 +8,9 @@ import pytest
 
 from zermelo.cli import LAST_RESORT, main
 
+pytestmark = pytest.mark.usefixtures("registry_restored")
+
+
 DIVISORS = '''import zermelo
 
 

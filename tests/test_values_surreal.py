@@ -144,6 +144,11 @@ def test_powers_and_remainders() -> None:
             bad()
 
 
+def test_equal_values_hash_alike() -> None:
+    for x, y in [(Q(4, 2), 2), (Q(3, 4), Fraction(3, 4)), (W + 1, W.num + 1), (W - W, 0)]:
+        assert x == y and hash(x) == hash(y) and len({x, y}) == 1
+
+
 def test_comparisons_cgsuite_makes() -> None:
     assert -W < 0 and -W < 1 and 1 / W > 0 and Q(1, 10**30) > 1 / W and W - 10**30 > 10**40
 

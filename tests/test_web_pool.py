@@ -7,8 +7,11 @@ import json
 
 import pytest
 
+from zermelo.commands import words
 from zermelo.engine import Limits
-from zermelo.web.api import Reply, page_words
+from zermelo.errors import InvalidGame, Remedy, SearchLimitExceeded, ZermeloError
+from zermelo.limits import over_budget, over_time
+from zermelo.web.api import Reply, page_error
 from zermelo.web.pool import WorkerPool
 
 STALK = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # a value that takes minutes
@@ -86,15 +89,31 @@ def test_a_pool_needs_a_worker() -> None:
 
 
 @pytest.mark.parametrize(
-    ("cli", "page"),
+    ("error", "cli", "page"),
     [
-        ("time budget exceeded: more than 5 s (raise it with --timeout)", "time budget exceeded: more than 5 s"),
-        ("more than 9 moves to check (lower --upto or raise --budget)", "more than 9 moves to check"),
         (
-            "negamax: budget of 9 positions exceeded (raise --budget, or give --depth for a heuristic value)",
-            "negamax: budget of 9 positions exceeded",
+            over_time(5),
+            "time budget exceeded after 5 s (raise it with --timeout)",
+            "time budget exceeded after 5 s",
+        ),
+        (
+            SearchLimitExceeded("more than 9 moves to check", remedies=(Remedy.SMALLER_RANGE, Remedy.MORE_POSITIONS)),
+            "more than 9 moves to check (lower --upto, or raise it with --budget)",
+            "more than 9 moves to check",
+        ),
+        (
+            over_budget(9, by="negamax", remedies=(Remedy.MORE_POSITIONS, Remedy.DEPTH_LIMIT)),
+            "negamax: search budget of 9 positions exceeded"
+            " (raise it with --budget, or give --depth for a heuristic value)",
+            "negamax: search budget of 9 positions exceeded",
+        ),
+        (
+            InvalidGame("unknown game 'chess'", remedies=(Remedy.LIST_GAMES,)),
+            "unknown game 'chess' (`zermelo games` lists them)",
+            "unknown game 'chess' (choose one from the Game list)",
         ),
     ],
 )
-def test_errors_are_in_the_pages_words(cli: str, page: str) -> None:
-    assert page_words(cli) == page and "--" not in page_words(cli)
+def test_each_front_end_words_the_remedies(error: ZermeloError, cli: str, page: str) -> None:
+    """An error carries its remedies as data: the CLI names its flags, the page never does."""
+    assert words(error) == cli and page_error(error) == page and "--" not in page

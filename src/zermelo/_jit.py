@@ -8,6 +8,12 @@ dispatchers (``numba.njit(cache=True)``, compiled code cached on disk as before)
 in the module's globals, so kernels that call kernels of their own module are compiled against
 dispatchers.  A stand-in imported elsewhere forwards to its dispatcher.
 
+numba's disk cache is pickle: a file planted in the cache directory runs code on the next kernel
+call.  So the cache is kept only where no one but the user can write (:func:`cache_place`): numba's
+own place (``__pycache__`` beside the source, or ``$NUMBA_CACHE_DIR``) when it is the user's (or
+root's) and neither group- nor world-writable, else ``CACHE/numba`` made private (mode 700), else
+no disk cache at all — with a one-line warning on stderr, once.
+
 >>> @njit
 ... def twice(x):
 ...     return 2 * x
@@ -17,14 +23,17 @@ dispatchers.  A stand-in imported elsewhere forwards to its dispatcher.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 import sys
 import threading
 import types
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-__all__ = ["compiled", "interpreted", "is_loaded", "njit"]
+__all__ = ["cache_place", "compiled", "interpreted", "is_loaded", "njit", "private_cache"]
 
 _PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
 _DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
@@ -56,6 +65,75 @@ def njit(fn: Callable[..., Any]) -> Any:
     return call
 
 
+def _only_mine(path: Path) -> bool:
+    """Whether only this user (or root) can write in the folder ``path`` (False if it is not one)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
+
+
+def _make_private(path: Path) -> None:
+    """Create the folder ``path`` (mode 700) if it is missing; an existing one is left as it is."""
+    with contextlib.suppress(OSError):
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+def private_cache() -> Path:
+    """``CACHE/numba``: ``$ZERMELO_CACHE_DIR``, else ``$XDG_CACHE_HOME/zermelo``, else
+    ``~/.cache/zermelo``, as the other caches."""
+    root = os.environ.get("ZERMELO_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "zermelo"
+    )
+    return Path(root) / "numba"
+
+
+#: The decision of :func:`cache_place` for this process: the folder set, or "" (none), or False
+#: (numba's place beside the sources is safe).
+_PLACE: list[str | bool] = []
+
+
+def cache_place(config: Any, source: str) -> bool:
+    """Make numba's disk cache safe for a kernel in the file ``source``; whether to cache on disk.
+
+    ``config`` is ``numba.config``: its ``CACHE_DIR`` (``$NUMBA_CACHE_DIR``) is kept if only this
+    user can write there; else numba would write beside the source (``__pycache__``), kept if that
+    folder (or the source's, before it exists) is only the user's and writable; else
+    ``CACHE_DIR`` is pointed at :func:`private_cache`.  If that cannot be made private, nothing is
+    cached on disk.  One warning line says what was refused.
+    """
+    if _PLACE and _PLACE[0] is not False:
+        return bool(_PLACE[0])  # a folder was chosen (or none) for the whole process
+    wanted = str(config.CACHE_DIR or "")
+    if wanted:
+        _make_private(Path(wanted))
+        if _only_mine(Path(wanted)):
+            _PLACE[:] = [wanted]
+            return True
+        refused = wanted
+    else:
+        here = Path(source).parent
+        beside = here / "__pycache__" if (here / "__pycache__").exists() else here
+        if _only_mine(beside) and os.access(beside, os.W_OK):
+            _PLACE[:] = [False]  # numba's own place: checked again for the next module's folder
+            return True
+        refused = str(beside) if not _only_mine(beside) else ""
+    mine = private_cache()
+    _make_private(mine)
+    chosen = str(mine) if _only_mine(mine) else ""
+    _PLACE[:] = [chosen]
+    config.CACHE_DIR = chosen
+    if refused:
+        instead = f"kernels are cached in {chosen} instead" if chosen else "kernels are not cached on disk"
+        print(
+            f"zermelo: warning: numba's cache folder {refused} is writable by others (a file planted there"
+            f" would run as you); {instead}",
+            file=sys.stderr,
+        )
+    return bool(chosen)
+
+
 def _compile_module(module: str) -> None:
     import numba
 
@@ -64,7 +142,9 @@ def _compile_module(module: str) -> None:
         namespace = sys.modules[module].__dict__
         for name, fn in pending.items():
             # Code with no file to cache beside (a doctest, an interactive session) compiles uncached.
-            dispatcher = numba.njit(cache=not fn.__code__.co_filename.startswith("<"))(fn)
+            source = fn.__code__.co_filename
+            cache = not source.startswith("<") and cache_place(numba.config, source)
+            dispatcher = numba.njit(cache=cache)(fn)
             _keep_going_when_the_cache_fails(dispatcher)
             _DISPATCHERS[(module, name)] = dispatcher
             if "." not in name:

@@ -23,22 +23,24 @@ when present; the tests check every one against the search.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 from typing import Any
 
 from .cache import RulesCache
 from .engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for, plain_kernels
-from .errors import SearchLimitExceeded, Unsupported
+from .errors import Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from .explain import explain
 from .limits import Limits, check_clock, deadline_scope, over_budget, too_big
+from .reasons import ClosedForm, Reason, reason_json
 from .rules import Impartial, Move, Outcome, Partisan, Sum, short
 from .sprague_grundy import GValue, Loopy
 
 __all__ = [
     "Analysis",
+    "Stopped",
     "grundy",
     "outcome",
     "outcomes",
@@ -53,7 +55,25 @@ __all__ = [
 #: Budgets of positions and options, not seconds, so the answer does not depend on the machine's load.
 EXTRA_POSITIONS = 1_000_000
 EXTRA_OPTIONS = 40_000_000
-EXTRA_SECONDS = None
+
+
+@dataclass(frozen=True)
+class Stopped:
+    """A part of an analysis its budget stopped: ``part`` (``"winning moves"``, ``"Grundy value"``,
+    ``"remoteness"``, ``"explanation"``) and the error that stopped it (which limit, how far)."""
+
+    part: str
+    error: ZermeloError
+
+    def worded(self, remedy_words: Mapping[Remedy, str]) -> str:
+        """The note a front end prints, its remedies in ``remedy_words`` (the CLI's flags)."""
+        done = "listed" if self.part == "winning moves" else "found" if self.part == "explanation" else "computed"
+        return f"{self.part} not {done}: {self.error.worded(remedy_words)}"
+
+    def to_json(self) -> dict[str, Any]:
+        """The stop as data: the part, then the error's limit, budget and how far it got."""
+        facts = self.error.to_json() if isinstance(self.error, SearchLimitExceeded) else {}
+        return {"part": self.part, **facts, "message": self.error.message}
 
 
 @dataclass(frozen=True)
@@ -68,8 +88,10 @@ class Analysis:
     winning_moves: list[Move[Any]]
     explanation: str
     misere: bool = False
-    notes: list[str] = field(default_factory=list)
-    #: False when the position was too big to list every winning move (a note says why).
+    #: The parts of the analysis its budget stopped (each front end words them as notes).
+    stopped: list[Stopped] = field(default_factory=list)
+    #: False when the position was too big to list every winning move (``stopped`` says why):
+    #: ``winning_moves`` then holds the moves known all the same (a closed form's one move).
     winning_moves_listed: bool = True
     #: The remoteness of the position each winning move leaves (``winning_moves`` is sorted by it,
     #: fastest win first; ``None`` where the search was over the budget).
@@ -77,6 +99,17 @@ class Analysis:
     #: A P-position's moves that lose slowest (largest remoteness), and the remoteness each leaves.
     best_defence: list[Move[Any]] = field(default_factory=list)
     defence_remoteness: list[int | None] = field(default_factory=list)
+    #: Why, as typed parts (a proven period, a mirror strategy, strategy stealing, a loopy value...).
+    reasons: tuple[Reason, ...] = ()
+
+    @property
+    def notes(self) -> list[str]:
+        """What stopped, in plain words (no front end's remedies): :meth:`notes_in` words them."""
+        return self.notes_in({})
+
+    def notes_in(self, remedy_words: Mapping[Remedy, str]) -> list[str]:
+        """The notes, the remedies in a front end's words (the CLI's ``--budget``)."""
+        return [s.worded(remedy_words) for s in self.stopped]
 
     @property
     def winner(self) -> str:
@@ -89,8 +122,12 @@ class Analysis:
         speaks of its parts' values but never searches itself."""
         return grundy(rules, position)
 
-    def to_json(self, rules: Impartial[Any] | None = None) -> dict[str, Any]:
-        """The CLI's JSON object: the design's fields, then ``winning_moves_listed`` and ``notes``."""
+    def to_json(
+        self, rules: Impartial[Any] | None = None, remedy_words: Mapping[Remedy, str] | None = None
+    ) -> dict[str, Any]:
+        """The CLI's JSON object: the design's fields, then ``winning_moves_listed``, ``notes``
+        (worded with ``remedy_words``), ``best_defence``, and the facts as data: ``stopped`` and
+        ``reasons``."""
         fmt = rules.format if rules is not None else str
         return {
             "game": self.game,
@@ -107,12 +144,14 @@ class Analysis:
             # Beyond the design's fields: an empty list above means "no winning move" only when
             # this is true; when the list was too long to build, the notes say why.
             "winning_moves_listed": self.winning_moves_listed,
-            "notes": list(self.notes),
+            "notes": self.notes_in(remedy_words or {}),
             # Win quickly, lose slowly: a lost position's slowest moves (empty for an N-position).
             "best_defence": [
                 {"move": m.label, "position": fmt(m.position), "remoteness": r}
                 for m, r in zip(self.best_defence, self.defence_remoteness, strict=True)
             ],
+            "stopped": [s.to_json() for s in self.stopped],
+            "reasons": [reason_json(r) for r in self.reasons],
         }
 
 
@@ -143,23 +182,24 @@ def outcome(game: Impartial[Any], position: Any, *, misere: bool = False, limits
 
 def _outcome(
     game: Impartial[Any], position: Any, misere: bool, limits: Limits | None
-) -> tuple[Outcome, bool, int | None]:
-    """(outcome, whether a closed form or the split graph settled it, the Grundy formula's value).
+) -> tuple[Outcome, bool, int | None, str | None]:
+    """(outcome, whether a closed form or the split graph settled it, the Grundy formula's value,
+    which closed form settled it: ``"outcome"``, ``"Grundy value"`` or ``None``).
 
-    :func:`solve` uses the last two so it asks each closed form once: a take-and-break game's
+    :func:`solve` uses the last three so it asks each closed form once: a take-and-break game's
     ``grundy_formula`` may run a compiled kernel.
     """
     f = game.outcome_formula(position, misere)
     if f is not None:
-        return f, True, None
+        return f, True, None, "outcome"
     eng = engine_for(game)
     if not misere:
         gf = _closed_grundy(game, position, limits)
         if gf is not None:
-            return (Outcome.P if gf == 0 else Outcome.N), True, gf
+            return (Outcome.P if gf == 0 else Outcome.N), True, gf, "Grundy value"
         if eng.splits:
-            return _gvalue_outcome(eng.grundy(position, limits)), True, None
-    return _status_outcome(eng.outcome(position, misere, limits)[0]), False, None
+            return _gvalue_outcome(eng.grundy(position, limits)), True, None, None
+    return _status_outcome(eng.outcome(position, misere, limits)[0]), False, None, None
 
 
 def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> GValue:
@@ -303,88 +343,107 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
     game.validate(position)
     # One deadline for the whole analysis: outcome, Grundy value, remoteness and winning moves share it.
     lim = (limits or Limits()).started()
-    notes: list[str] = []
-    out, formula_settled, formula_grundy = _outcome(game, position, misere, lim)
-    wins: list[Move[Any]] = []
-    one: Move[Any] | None = None
-    listed = True
+    out, settled, formula_grundy, closed = _outcome(game, position, misere, lim)
+    s = _Solving(game, position, misere, lim, _extras_limits(lim) if settled else lim, out, settled)
+    if closed is not None:
+        s.reasons.append(ClosedForm(closed))
     # The winning moves first: the extras below must not use up the deadline they need.
-    if out is Outcome.N:  # a P-position or a draw has no move to a P-position: nothing to look at
-        try:
-            wins = winning_moves(game, position, misere=misere, limits=lim)
-        except SearchLimitExceeded as exc:
-            if not formula_settled:
-                raise
-            one = game.some_winning_move(position, misere)
-            also = f"; one winning move: {one.label}" if one is not None else ""
-            notes.append(f"winning moves not listed: {exc}{also}")
-            listed = False
-    extras = _extras_limits(lim) if formula_settled else lim
-    with plain_kernels() if formula_settled else nullcontext():  # a closed form's extras: no numba
-        return _with_extras(
-            game, position, misere, lim, extras, out, formula_settled, formula_grundy, wins, one, notes, listed
+    wins, listed = s.winning()
+    with plain_kernels() if settled else nullcontext():  # a closed form's extras: no numba
+        g = formula_grundy if formula_grundy is not None else s.grundy()
+        rem = s.remoteness()
+        wins, win_rems, defence, defence_rems = _ranked(game, position, out, wins, rem, misere, s.extras)
+        analysis = Analysis(
+            game=game.spec(),
+            position=game.format(position),
+            outcome=out,
+            grundy=g,
+            remoteness=rem,
+            winning_moves=wins,
+            explanation="",
+            misere=misere,
+            stopped=s.stopped,
+            winning_moves_listed=listed,
+            winning_remoteness=win_rems,
+            best_defence=defence,
+            defence_remoteness=defence_rems,
         )
+        return s.explained(analysis)
 
 
-def _with_extras(
-    game: Impartial[Any],
-    position: Any,
-    misere: bool,
-    lim: Limits,
-    extras: Limits,
-    out: Outcome,
-    formula_settled: bool,
-    formula_grundy: GValue | None,
-    wins: list[Move[Any]],
-    one: Move[Any] | None,
-    notes: list[str],
-    listed: bool,
-) -> Analysis:
-    """:func:`solve` after the outcome and winning moves: Grundy value, remoteness, explanation."""
-    g: GValue | None = None
-    if formula_grundy is not None:
-        g = formula_grundy
-    elif not misere:
+@dataclass
+class _Solving:
+    """One :func:`solve` under way: the position, its budgets, its outcome and what stopped so far.
+
+    ``extras`` are the budgets of what a closed form did not give (Grundy value, remoteness);
+    ``settled`` says a closed form (or the split graph) settled the outcome, so a part the budget
+    stops is a note, not a failure of the whole analysis.
+    """
+
+    game: Impartial[Any]
+    position: Any
+    misere: bool
+    lim: Limits
+    extras: Limits
+    outcome: Outcome
+    settled: bool
+    stopped: list[Stopped] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)
+
+    def stop(self, part: str, exc: ZermeloError) -> None:
+        """Note that the budget stopped ``part``: only when a closed form settled the outcome."""
+        if not self.settled:
+            raise exc
+        self.stopped.append(Stopped(part, exc))
+
+    def winning(self) -> tuple[list[Move[Any]], bool]:
+        """The winning moves and whether they are all listed; past the budget, the moves known all
+        the same (a closed form's one move)."""
+        if self.outcome is not Outcome.N:  # no move of a P-position or a draw leads to a P-position
+            return [], True
         try:
-            g = grundy(game, position, limits=extras)
-        except (SearchLimitExceeded, Unsupported) as exc:
-            if not formula_settled:
-                raise
-            notes.append(f"Grundy value not computed: {exc}")
-    if g is None and out is Outcome.P and not misere:
-        g = 0  # the outcome settles it: a P-position has Grundy value 0 (the mex of N-positions' values)
-    rem: int | None = None
-    try:
-        rem = remoteness(game, position, misere=misere, limits=extras)
-    except SearchLimitExceeded as exc:
-        if not formula_settled:
-            raise
-        notes.append(f"remoteness not computed: {exc}")
-    wins, win_rems, defence, defence_rems = _ranked(game, position, out, wins, rem, misere, extras)
-    analysis = Analysis(
-        game=game.spec(),
-        position=game.format(position),
-        outcome=out,
-        grundy=g,
-        remoteness=rem,
-        winning_moves=wins,
-        explanation="",
-        misere=misere,
-        notes=notes,
-        winning_moves_listed=listed,
-        winning_remoteness=win_rems,
-        best_defence=defence,
-        defence_remoteness=defence_rems,
-    )
-    try:
-        with deadline_scope(lim.deadline):  # the explanation's own searches keep to the same deadline
-            text = explain(game, position, analysis)
-    except SearchLimitExceeded:
-        text = "No explanation: the time budget ran out before it was found (raise it with --timeout)."
-    if one is not None and one.label not in text:
-        text += f" A winning move: {one.label}."
-    text = _with_pace(game, position, text, analysis)
-    return Analysis(**{**analysis.__dict__, "explanation": text})
+            return winning_moves(self.game, self.position, misere=self.misere, limits=self.lim), True
+        except SearchLimitExceeded as exc:
+            self.stop("winning moves", exc)
+            one = self.game.some_winning_move(self.position, self.misere)
+            return ([one] if one is not None else []), False
+
+    def grundy(self) -> GValue | None:
+        """The Grundy value (normal play); a P-position's is 0 even when its search is over budget."""
+        g: GValue | None = None
+        if not self.misere:
+            try:
+                g = grundy(self.game, self.position, limits=self.extras)
+            except (SearchLimitExceeded, Unsupported) as exc:
+                self.stop("Grundy value", exc)
+        if g is None and self.outcome is Outcome.P and not self.misere:
+            g = 0  # the outcome settles it: a P-position has Grundy value 0 (the mex of N-positions' values)
+        return g
+
+    def remoteness(self) -> int | None:
+        try:
+            return remoteness(self.game, self.position, misere=self.misere, limits=self.extras)
+        except SearchLimitExceeded as exc:
+            self.stop("remoteness", exc)
+            return None
+
+    def explained(self, analysis: Analysis) -> Analysis:
+        """The analysis with its "why": the words, the typed reasons, then the pace of the best move."""
+        game, position = self.game, self.position
+        try:
+            with deadline_scope(self.lim.deadline):  # the explanation's own searches keep to the same deadline
+                why = explain(game, position, analysis)
+            text = why.text
+            self.reasons += [r for r in why.reasons if r not in self.reasons]
+        except SearchLimitExceeded as exc:
+            self.stopped.append(Stopped("explanation", exc))
+            text = "No explanation: the time budget ran out before it was found."
+        if not analysis.winning_moves_listed and analysis.winning_moves:
+            one = analysis.winning_moves[0]
+            if one.label not in text:
+                text += f" A winning move: {one.label}."
+        text = _with_pace(game, position, text, analysis)
+        return replace(analysis, explanation=text, reasons=tuple(self.reasons), stopped=self.stopped)
 
 
 def _ranked(
@@ -415,7 +474,7 @@ def _with_pace(game: Impartial[Any], position: Any, text: str, a: Analysis) -> s
     """The explanation, then which move wins fastest (or loses slowest) when the ranking found it."""
     from .ranking import pace
 
-    if a.outcome is Outcome.N:
+    if a.outcome is Outcome.N and a.winning_moves_listed:
         extra = pace(game, a.winning_moves, a.winning_remoteness, True)
     elif a.best_defence and len(a.best_defence) < sum(1 for _ in islice(game.moves(position), len(a.best_defence) + 1)):
         extra = pace(game, a.best_defence, a.defence_remoteness, False)
@@ -428,11 +487,11 @@ def _extras_limits(lim: Limits) -> Limits:
     """Budgets for the extras of a position whose outcome a closed form gave.
 
     By default they stop early (:data:`EXTRA_POSITIONS`), so a huge Nim answers at once; an explicit
-    budget (any other than the default) is honoured as given, so "raise it with --budget" is true.
+    budget (any other than the default) is honoured as given, so a larger budget is a true remedy.
     """
     if lim.max_positions != Limits().max_positions:
         return lim
-    return lim.tighter(EXTRA_POSITIONS, EXTRA_SECONDS, EXTRA_OPTIONS)
+    return lim.tighter(EXTRA_POSITIONS, None, EXTRA_OPTIONS)
 
 
 # ---------------------------------------------------------------------- partisan outcome

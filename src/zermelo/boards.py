@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
 from .checks import is_digits
-from .errors import InvalidPosition
+from .errors import InvalidPosition, Remedy
 
 __all__ = [
     "Board",
@@ -208,4 +208,4 @@ def read_cells(text: str, moves: Sequence[T]) -> T | None:
             raise InvalidPosition(f"{text!r} could be {labels}: name all the cells of the move")
     if not any(cells for _, cells in named):
         return None
-    raise InvalidPosition(f"no legal move of yours uses {text} (type `moves` to list them)")
+    raise InvalidPosition(f"no legal move of yours uses {text}", remedies=(Remedy.LIST_MOVES,))

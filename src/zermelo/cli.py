@@ -18,6 +18,7 @@ from typing import NoReturn
 
 from .checks import recursion_room
 from .commands import SUMMARY
+from .commands import words as cli_words
 from .errors import Terminated, ZermeloError
 
 __all__ = ["main"]
@@ -107,14 +108,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         words = glue_option_values(sys.argv[1:] if argv is None else list(argv))
         args = build_parser(words).parse_args(words)
         if any(".py" in w for w in words):  # a game of the user's file: loaded here, by the CLI only
-            from .commands.userfile import prepare
+            from .userfile import prepare
 
             prepare(args)
         with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
             status: int = args.run(args)
         return status
     except ZermeloError as exc:
-        print(f"zermelo: error: {one_line(str(exc))}", file=sys.stderr)
+        print(f"zermelo: error: {one_line(cli_words(exc))}", file=sys.stderr)
         return 2
     except Terminated:
         print("zermelo: terminated", file=sys.stderr)
@@ -169,9 +170,9 @@ def glue_option_values(words: list[str]) -> list[str]:
 
 
 def _users_bug(exc: BaseException) -> str | None:
-    if "zermelo.commands.userfile" not in sys.modules:
+    if "zermelo.userfile" not in sys.modules:
         return None
-    from .commands.userfile import user_report
+    from .userfile import user_report
 
     return user_report(exc)
 

@@ -140,7 +140,7 @@ class Engine:
                     raise over_budget(
                         limits.max_options or 0,
                         "options examined",
-                        advice=None,
+                        remedies=(),  # no flag: a cap of the extras of a closed form
                         positions=len(positions) - n0,
                         seconds=time.monotonic() - start_time,
                     )

@@ -32,6 +32,8 @@ from typing import TYPE_CHECKING, Any
 from .engine import engine_for
 from .errors import ZermeloError
 from .limits import Limits
+from .reasons import Loopy as LoopyValue
+from .reasons import NimSum, Reason, Why
 from .rules import Impartial, Move, Outcome, summands
 from .sprague_grundy import GValue, Loopy, nim_sum
 from .wording import (
@@ -55,20 +57,36 @@ __all__ = ["MAX_MOVES", "explain", "generic"]
 EXPLAIN_LIMITS = Limits(1_000_000, 5.0)
 
 
-def explain(game: Impartial[Any], position: Any, analysis: Analysis) -> str:
-    """A short explanation of why the position has its outcome.
+def explain(game: Impartial[Any], position: Any, analysis: Analysis) -> Why:
+    """A short explanation of why the position has its outcome, in words and typed reasons.
 
     The game's own "why" (its :meth:`~zermelo.rules.Rules.explain` hook) if it gives one, else
     the nim-sum of a sum's components, else the generic reasons (mex rule, misère or loopy
-    backward induction).
+    backward induction).  The reasons: the hook's, then what the analysis itself shows (a loopy
+    value, a sum's nim-sum, the proven periods of its parts: :meth:`~zermelo.rules.Rules.reasons`).
     """
-    text = game.explain(position, analysis)
-    if text is not None:
-        return text
-    text = _sum(game, position, analysis)
-    if text is not None:
-        return text
-    return generic(game, position, analysis)
+    said = game.explain(position, analysis)
+    own = said.reasons if isinstance(said, Why) else ()
+    parts = summands(game, position)
+    text = said.text if isinstance(said, Why) else said
+    if text is None:
+        text = _sum(game, position, analysis, parts)
+    if text is None:
+        text = generic(game, position, analysis)
+    return Why(text, own + _reasons(parts, analysis))
+
+
+def _reasons(parts: list[tuple[Impartial[Any], Any]], a: Analysis) -> tuple[Reason, ...]:
+    """What the analysis shows whatever the game says: a loopy value, a sum, its parts' grounds."""
+    found: list[Reason] = []
+    if isinstance(a.grundy, Loopy) or a.outcome is Outcome.DRAW:
+        found.append(LoopyValue(str(a.grundy) if a.grundy is not None else "draw"))
+    if len(parts) > 1 and not a.misere:
+        found.append(NimSum(len(parts)))
+    if not a.misere:
+        for rules, part in parts[:MAX_LISTED]:
+            found += [r for r in rules.reasons(part) if r not in found]
+    return tuple(found)
 
 
 # ---------------------------------------------------------------------- generic reasons
@@ -160,11 +178,10 @@ def _loopy(game: Impartial[Any], moves: list[Move[Any]], a: Analysis) -> str:
 
 
 # ---------------------------------------------------------------------- sums
-def _sum(game: Impartial[Any], position: Any, a: Analysis) -> str | None:
+def _sum(game: Impartial[Any], position: Any, a: Analysis, parts: list[tuple[Impartial[Any], Any]]) -> str | None:
     """The Sprague–Grundy explanation of a sum: XOR the components' values; None if not a sum."""
     if a.misere:
         return None
-    parts = summands(game, position)
     if len(parts) < 2:
         return None
     values: list[GValue] = []

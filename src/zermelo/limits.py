@@ -10,7 +10,7 @@ recursion allowance of the value arithmetic (its depth is bounded by birthdays).
 >>> lim.deadline is not None and lim.started() is lim
 True
 >>> str(over_budget(1000))
-'search budget exceeded: more than 1,000 positions (raise it with --budget)'
+'search budget exceeded: more than 1,000 positions'
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .errors import SearchLimitExceeded, Unsupported
+from .errors import Remedy, SearchLimitExceeded, Unsupported
 
 __all__ = [
     "ARITHMETIC",
@@ -179,32 +179,34 @@ def over_budget(
     budget: int,
     what: str = "positions",
     *,
-    advice: str | None = "raise it with --budget",
     by: str | None = None,
     positions: int = 0,
     seconds: float = 0.0,
+    remedies: tuple[Remedy, ...] = (Remedy.MORE_POSITIONS,),
 ) -> SearchLimitExceeded:
-    """The error of a search that reached more than ``budget`` ``what``.
+    """The error of a search that reached more than ``budget`` ``what``: its limit is ``what``,
+    a larger budget (``remedies``) would raise it.
 
     ``by`` names a solver that counts against a budget of its own (``negamax``, a compiled
     solver); ``positions`` and ``seconds`` say how far it got.
 
-    >>> str(over_budget(5000, by="negamax", advice="raise --budget"))
-    'negamax: search budget of 5,000 positions exceeded (raise --budget)'
+    >>> e = over_budget(5000, by="negamax", remedies=(Remedy.MORE_POSITIONS, Remedy.DEPTH_LIMIT))
+    >>> str(e), e.limit, e.budget
+    ('negamax: search budget of 5,000 positions exceeded', 'positions', 5000)
     """
-    tail = f" ({advice})" if advice else ""
     if by:
-        message = f"{by}: search budget of {budget:,} {what} exceeded{tail}"
+        message = f"{by}: search budget of {budget:,} {what} exceeded"
     else:
-        message = f"search budget exceeded: more than {budget:,} {what}{tail}"
-    return SearchLimitExceeded(message, positions=positions, seconds=seconds)
+        message = f"search budget exceeded: more than {budget:,} {what}"
+    return SearchLimitExceeded(
+        message, positions=positions, seconds=seconds, limit=what, budget=budget, remedies=remedies
+    )
 
 
 def over_time(
     seconds: float | None,
     doing: str = "",
     *,
-    advice: str | None = "raise it with --timeout",
     by: str | None = None,
     positions: int = 0,
     elapsed: float = 0.0,
@@ -212,19 +214,25 @@ def over_time(
     """The error of a search past its time budget: ``seconds`` allowed, ``elapsed`` spent by this
     search (``0``: unknown, then ``seconds`` is shown), while ``doing`` (``"1,000 positions"``).
 
-    >>> str(over_time(5, "1,000 positions", elapsed=5.02))
-    'time budget exceeded after 5.0 s (1,000 positions; raise it with --timeout)'
+    >>> e = over_time(5, "1,000 positions", elapsed=5.02)
+    >>> str(e), e.limit, e.budget, e.remedies
+    ('time budget exceeded after 5.0 s (1,000 positions)', 'seconds', 5, (<Remedy.MORE_TIME: 'more time'>,))
     >>> str(over_time(5, "listing the winning moves"))
-    'time budget exceeded after 5 s (listing the winning moves; raise it with --timeout)'
+    'time budget exceeded after 5 s (listing the winning moves)'
     """
     shown = f"{elapsed:.1f}" if elapsed else f"{seconds or 0:g}"
     message = f"time budget exceeded after {shown} s"
-    said = "; ".join(part for part in (doing, advice) if part)
-    if said:
-        message += f" ({said})"
     if by:
         message = f"{by}: {message}"
-    return SearchLimitExceeded(message, positions=positions, seconds=elapsed)
+    return SearchLimitExceeded(
+        message,
+        positions=positions,
+        seconds=elapsed,
+        limit="seconds",
+        budget=seconds,
+        remedies=(Remedy.MORE_TIME,),
+        doing=doing,
+    )
 
 
 def too_big(position: str, size: int, budget: int, what: str = "positions") -> SearchLimitExceeded:
@@ -235,8 +243,10 @@ def too_big(position: str, size: int, budget: int, what: str = "positions") -> S
     'search budget exceeded: 3 4 5 may reach about 10^40 positions'
     """
     return SearchLimitExceeded(
-        f"search budget exceeded: {position} may reach about {approx(size)} {what},"
-        f" more than the budget of {budget:,} (raise it with --budget)"
+        f"search budget exceeded: {position} may reach about {approx(size)} {what}, more than the budget of {budget:,}",
+        limit=what,
+        budget=budget,
+        remedies=(Remedy.MORE_POSITIONS,),
     )
 
 

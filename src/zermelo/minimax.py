@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import minimax_compiled as _compiled_solver
-from .errors import InvalidPosition, SearchLimitExceeded
+from .errors import InvalidPosition, Remedy, SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
 from .minimax_result import WIN, WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
 from .rules import Move, Scored
@@ -135,7 +135,7 @@ class Search:
             raise over_budget(
                 lim.max_positions,
                 by="negamax",
-                advice="raise --budget, or give --depth for a heuristic value",
+                remedies=(Remedy.MORE_POSITIONS, Remedy.DEPTH_LIMIT),
                 positions=n,
                 seconds=time.perf_counter() - self._start,
             )

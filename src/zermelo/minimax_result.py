@@ -174,10 +174,12 @@ def line_in_words(r: Result) -> str:
         )
     if g.win_loss:
         who = players[0]
+        # a weak solve knows who wins but not how fast
+        plies = "" if r.distance is None else f" in {plural(r.distance, 'ply', 'plies')}"
         if r.value > 0:
-            end = f"{who} wins in {plural(r.distance, 'ply', 'plies')}"
+            end = f"{who} wins{plies}"
         elif r.value < 0:
-            end = f"{who} loses in {plural(r.distance, 'ply', 'plies')}: no move avoids it"
+            end = f"{who} loses{plies}: no move avoids it"
         else:
             end = "neither side can force a win: it is a draw"
         return f"{head} Best play {told}; {end}."

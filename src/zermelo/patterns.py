@@ -38,7 +38,7 @@ import numpy as np
 from .analysis import outcome
 from .checks import is_digits
 from .engine import Limits
-from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from .errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from .heaps.periodicity import simplest
 from .limits import Progress, deadline, over_time, spent
 from .predicates import PART_NAMES, Env, InvalidPredicate, Predicate, predicate, value_text
@@ -376,7 +376,13 @@ def check_pset(
         ms = list(game.moves(p))
         moves_seen += len(ms)
         if max_moves is not None and moves_seen > max_moves:
-            raise SearchLimitExceeded(f"more than {max_moves:,} moves to check (lower --upto or raise --budget)")
+            raise SearchLimitExceeded(
+                f"more than {max_moves:,} moves to check",
+                limit="moves to check",
+                budget=max_moves,
+                positions=checked,
+                remedies=(Remedy.SMALLER_RANGE, Remedy.MORE_POSITIONS),
+            )
         for m in ms:
             if m.position not in raw and game.key(m.position) not in keys:
                 escaping += 1

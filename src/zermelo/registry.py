@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .catalogue import GameEntry, needs_params, no_params, register, registered
-from .errors import InvalidGame, InvalidPosition, Unsupported
+from .errors import InvalidGame, InvalidPosition, Remedy, Unsupported
 from .rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 
 __all__ = [
@@ -49,7 +49,7 @@ def entry(name: str) -> GameEntry:
         _load(key)
         hit = registered().get(key)
     if hit is None:
-        raise InvalidGame(f"unknown game {name.strip()!r}; `zermelo games` lists them")
+        raise InvalidGame(f"unknown game {name.strip()!r}", remedies=(Remedy.LIST_GAMES,))
     return hit
 
 

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from .boards import Board, changed_cells, read_cells, rows
 from .checks import STRUCTURE_DEPTH, is_natural, parse_int, recursion_room, require, short, shown
 from .errors import InvalidPosition
+from .reasons import Reason, Why
 
 if TYPE_CHECKING:
     import numpy as np
@@ -160,10 +161,11 @@ class Rules(Generic[P]):
 
     # Optional hooks of every kind of game, each with a default; the front ends call them.
 
-    def explain(self, position: P, analysis: Any) -> str | None:
+    def explain(self, position: P, analysis: Any) -> str | Why | None:
         """The game's own "why" of ``analysis`` (a :class:`~zermelo.analysis.Analysis` of
         ``position``), in the notes' terms, or ``None`` for the generic reasons (the nim-sum of a
-        sum, the mex rule, backward induction under misère play or with cycles).
+        sum, the mex rule, backward induction under misère play or with cycles); a :class:`Why`
+        adds the typed reasons the words rest on (the front ends read those, not the words).
 
         Beside the game's closed forms: an explainer calls them, it never searches.  Phrases
         every explainer uses (verdicts, plurals, long numbers) are in :mod:`zermelo.wording`.
@@ -281,6 +283,9 @@ class Impartial(Rules[P]):
         """A closed form for the (normal-play) Grundy value, or ``None`` where there is none."""
         return None
 
+    def reasons(self, position: P) -> tuple[Reason, ...]:  # grundy_grounds as data: a proven Period
+        return ()
+
     def grundy_grounds(self, position: P) -> str | None:
         """Why :meth:`grundy_formula` gives its value, in a clause (a proven period and the heap's
         residue, say): a sum's "why" cites it beside the part's value.  ``None``: nothing to cite."""
@@ -391,19 +396,17 @@ class Scored(Rules[P]):
     win_loss: ClassVar[bool] = False
     #: True when moves score points as they are made (the stone games): see :meth:`gain`.
     gains: ClassVar[bool] = False
+    #: Positions a search finishes sooner, in the game's words (suggested after a search too deep).
+    nearer_the_end: ClassVar[str] = "nearer the end"
 
     def gain(self, position: P, move: Move[P]) -> int:
-        """Points the player to move banks by making ``move`` (read only when ``gains`` is True).
-
-        The value of a position is then the best ``gain - value(option)`` (score difference).
-        """
+        """Points the player to move banks by making ``move`` (read only when ``gains`` is True):
+        the value of a position is then the best ``gain - value(option)`` (score difference)."""
         return 0
 
     def evaluate(self, position: P) -> int:
         """The static evaluation function (Shannon's term): a heuristic value for the player to
-        move, used at the horizon of a depth-limited search.  (Not to be confused with the play
-        classifier, ``classify``, or the table filler, ``tables.cell_values``.)
-
+        move, used at the horizon of a depth-limited search (not the play classifier, ``classify``).
         Default 0 ("looks even").  For ``win_loss`` games keep it well below
         :data:`~zermelo.minimax_result.WIN_SCORE` (10**6).
         """

@@ -97,6 +97,8 @@ class _Eval:
             return call_method(self.eval(ch[0]), str(ch[1]), None)
         if kind == "method":
             return call_method(self.eval(ch[0]), str(ch[1]), self._args(ch[2]))
+        if kind == "infix":
+            return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
             return call_function(str(ch[0]), self._args(ch[1]))
         if kind == "integer":

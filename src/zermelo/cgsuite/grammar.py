@@ -2,9 +2,11 @@
 
 Precedence follows CGSuite 2.x's own grammar, loosest first: ``:=``; ``or``; ``and``; ``not``;
 comparisons (``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` confused, ``<|``, ``|>``);
-``+``, ``-`` and binary ``+-``; ordinal sum ``:``; ``*``, ``/``, ``%`` (and a trailing ``*``:
-``2*`` is 2 + *); unary ``-``, ``+``, ``+-``; ``^`` (a power, written with a space or before a
-parenthesis: ``2^(*+*)``); ``.Name``, ``.Name(args)`` and calls; then atoms.
+infix methods (``a NimProduct b`` is ``a.NimProduct(b)``); ``+``, ``-`` and binary ``+-``;
+ordinal sum ``:``; ``*``, ``/``, ``%`` (and a trailing ``*``: ``2*`` is 2 + *); unary ``-``,
+``+``, ``+-``; ``^`` (a power: ``2^400``, ``2^(*+*)``; after a number, ``^`` followed by
+anything but digits or ``(`` is an up: ``6^*``, ``1^^``); ``.Name``, ``.Name(args)`` and calls;
+then atoms.
 
 Atoms: integers; ups, downs and stars with an optional number in front, read as one word
 (``^``, ``vv``, ``^3``, ``v[3]``, ``^<2>*``, ``3/4v[3]*``, ``-1^^``: a minus in front of such a
@@ -36,7 +38,8 @@ start: [statement] (";" [statement])*
 ?or_: and_ | or_ "or" and_ -> or_op
 ?and_: not_ | and_ "and" not_ -> and_op
 ?not_: rel | "not" not_ -> not_op
-?rel: add | add REL add -> compare
+?rel: infix | infix REL infix -> compare
+?infix: add | add NAME add -> infix
 ?add: ordinal
     | add "+" ordinal -> plus
     | add "-" ordinal -> minus
@@ -78,7 +81,7 @@ options: [expr ("," expr)*]
 PM: "+-"
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
-UPLIT.3: /(\d+(\/\d+)?)?([\^v](\d+|\[\d+\]|<\d+>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
+UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[\d+\]|<\d+>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
 JUXT.3: /\d+(\/\d+)?(?=[A-Z])/
 NAME: /(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*/
 INT: /\d+/

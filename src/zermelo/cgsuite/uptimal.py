@@ -73,11 +73,20 @@ def uptimal_expansion(g: Game) -> Uptimal | None:
     if g.id in _CACHE:
         return _CACHE[g.id]
     out = None
-    if g.left_stop == g.right_stop:
+    x = g.left_stop
+    if g.right_stop == x:
         with deep():
-            out = _expand(g)
+            # Every follower of an uptimal's canonical form is an uptimal with the same number
+            # part (so are those of ↑^k, *m and x, and sums and reversals keep to followers):
+            # a test bottom-up through this cache that turns most other games away at once.
+            if all(_same_number(uptimal_expansion(o), x) for o in (*g.left, *g.right)):
+                out = _expand(g)
     _CACHE[g.id] = out
     return out
+
+
+def _same_number(u: Uptimal | None, x: Fraction) -> bool:
+    return u is not None and u.number == x
 
 
 def _expand(g: Game) -> Uptimal | None:

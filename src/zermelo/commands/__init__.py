@@ -7,6 +7,8 @@ uses.
 
 from __future__ import annotations
 
+from ..errors import Remedy, ZermeloError
+
 SUMMARY = {
     "games": "list every game with its parameters and an example",
     "solve": "outcome, Grundy value, remoteness and winning moves of a position",
@@ -23,3 +25,25 @@ SUMMARY = {
     "play": "play a position against the perfect player, with hints",
     "serve": "the web explorer: solve and play in the browser",
 }
+
+
+#: What would help, in the command line's words: its flags and commands.
+REMEDY_WORDS = {
+    Remedy.MORE_POSITIONS: "raise it with --budget",
+    Remedy.MORE_TIME: "raise it with --timeout",
+    Remedy.DEPTH_LIMIT: "give --depth for a heuristic value",
+    Remedy.SMALLER_RANGE: "lower --upto",
+    Remedy.LIST_GAMES: "`zermelo games` lists them",
+    Remedy.LIST_MOVES: "type `moves` to list them",
+    Remedy.MOVE_NUMBER: "a move number",
+}
+
+
+def words(error: ZermeloError) -> str:
+    """An error as the command line says it: the message, then its remedies as flags.
+
+    >>> from zermelo.limits import over_budget
+    >>> words(over_budget(1000))
+    'search budget exceeded: more than 1,000 positions (raise it with --budget)'
+    """
+    return error.worded(REMEDY_WORDS)

@@ -43,6 +43,11 @@ def add(sub: Any) -> None:
         _db(q)
         q.add_argument("--workers", type=int, metavar="N", help="local worker processes (default: the cores)")
         q.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="use an existing Dask scheduler")
+        q.add_argument(
+            "--dashboard",
+            action="store_true",
+            help="turn on Dask's dashboard of the local cluster (on 127.0.0.1, its address printed; default off)",
+        )
         q.add_argument("--retry-failed", action="store_true", help="try again games that failed 3 times")
         q.add_argument("--quiet", action="store_true", help="no progress display")
         q.set_defaults(run=run_census)
@@ -157,6 +162,7 @@ def run_census(args: argparse.Namespace) -> int:
             max_upto=args.proof_max,
             progress=bar,
             retry_failed=args.retry_failed,
+            dashboard=args.dashboard,
         )
     except KeyboardInterrupt as stop:
         bar.close()

@@ -21,7 +21,7 @@ from ..errors import InvalidPosition, ZermeloError
 from ..play import LEFT, SIDES, MoveInfo, PositionValue, Session, grid, heaps, other_side, outcome_words
 from ..rules import Partisan, Rules
 from ..wording import plural
-from . import SUMMARY
+from . import SUMMARY, words
 from .common import add_limits, game_and_position, limits_from
 
 __all__ = ["add", "board", "run", "run_session"]
@@ -234,6 +234,6 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
                 m = session.play(line)
                 say(f"you: {m.label}   [{m.describe()}]")
         except InvalidPosition as exc:
-            say(f"{exc}")
+            say(words(exc))
         except ZermeloError as exc:  # a budget met mid-game: say so, keep the prompt
-            say(f"error: {exc}")
+            say(f"error: {words(exc)}")

@@ -7,6 +7,7 @@ import math
 import socket
 import sys
 from typing import Any
+from urllib.parse import urlencode
 
 from ..errors import InvalidPosition, ZermeloError
 from . import SUMMARY
@@ -45,6 +46,13 @@ def add(sub: Any) -> None:
         default=None,
         metavar="SECONDS",
         help="close a connection whose request head has not arrived whole in this time (default 10)",
+    )
+    p.add_argument(
+        "--game",
+        dest="user_game",
+        default=None,
+        metavar="FILE.py:NAME",
+        help="serve your own game too (a decorated options function, a class or an instance in FILE.py)",
     )
     p.set_defaults(run=run)
 
@@ -85,6 +93,13 @@ def run(args: argparse.Namespace) -> int:
     head_timeout = args.head_timeout
     if head_timeout is not None and not (math.isfinite(head_timeout) and 0 < head_timeout <= 3600):
         raise InvalidPosition(f"--head-timeout must be between 0 and 3600 seconds, got {head_timeout}")
+    games: tuple[str, ...] = ()
+    if args.user_game is not None:
+        from ..userfile import is_file_spec
+
+        if not is_file_spec(args.user_game):  # the built-in games are served anyway
+            raise InvalidPosition(f"--game takes your file's game, FILE.py:NAME, got {args.user_game!r}")
+        games = (args.user_game.strip(),)  # loaded already, by the command line (cli.main)
     _check_free(args.host, args.port)
     import uvicorn
 
@@ -93,10 +108,13 @@ def run(args: argparse.Namespace) -> int:
     from ..web.protocol import HEAD_TIMEOUT, protocol
 
     head_timeout = HEAD_TIMEOUT if head_timeout is None else head_timeout
-    print(f"zermelo explorer on http://{args.host}:{args.port}/  (Ctrl-C stops it)", file=sys.stderr)
+    at = f"?{urlencode({'game': games[0]})}" if games else ""
+    print(f"zermelo explorer on http://{args.host}:{args.port}/{at}  (Ctrl-C stops it)", file=sys.stderr)
     uvicorn.run(
         create_app(
-            workers=args.workers, hosts=[*([] if args.host in EVERY_INTERFACE else [args.host]), *args.allow_host]
+            workers=args.workers,
+            hosts=[*([] if args.host in EVERY_INTERFACE else [args.host]), *args.allow_host],
+            user_games=games,
         ),
         host=args.host,
         port=args.port,

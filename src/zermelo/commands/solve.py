@@ -9,7 +9,7 @@ from ..analysis import solve
 from ..errors import Unsupported
 from ..ranking import lasts
 from ..rules import Impartial, Outcome, short
-from . import SUMMARY
+from . import REMEDY_WORDS, SUMMARY
 from .common import add_limits, emit_json, game_and_position, limits_from
 
 
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         raise Unsupported(f"{game.spec()} is not an impartial game; `zermelo games` says which command fits it")
     a = solve(game, position, misere=args.misere, limits=limits_from(args))
     if args.json:
-        emit_json(a.to_json(game))
+        emit_json(a.to_json(game, REMEDY_WORDS))
         return 0
     play = " (misère play)" if args.misere else ""
     print(f"{a.game}  {a.position}{play}")
@@ -49,8 +49,11 @@ def run(args: argparse.Namespace) -> int:
     if a.grundy is not None:
         print(f"  Grundy      {a.grundy}")
     print(f"  remoteness  {a.remoteness if a.remoteness is not None else '—'}")
-    if not a.winning_moves_listed:
+    if not a.winning_moves_listed and not a.winning_moves:
         print("  winning moves: not listed (see the note)")
+    elif not a.winning_moves_listed:
+        print(f"  winning moves ({len(a.winning_moves)} known, not all listed: see the note):")
+        _moves(game, a.winning_moves, a.winning_remoteness, True)
     elif a.winning_moves:
         fastest = " fastest first" if len(a.winning_moves) > 1 and any(a.winning_remoteness) else ""
         print(f"  winning moves ({len(a.winning_moves)}){fastest}:")
@@ -61,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  best defence ({len(a.best_defence)}), losing slowest:")
         _moves(game, a.best_defence, a.defence_remoteness, False)
     print("  why: " + a.explanation.replace("\n", "\n       "))
-    for note in a.notes:
+    for note in a.notes_in(REMEDY_WORDS):
         print(f"  note: {note}")
     return 0
 

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..boards import Board, grid_board
 from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition
+from ..reasons import Mirror, StrategyStealing, Why
 from ..rules import Impartial, Move, Outcome, Rules, is_natural, parse_int, require
 from ..wording import first_move, notes_verdict
 
@@ -226,7 +227,7 @@ class Chomp(Impartial[Shape]):
         require(bool(shape) or not self.poisoned, "chomp", "the diagram must keep its poisoned square", shape)
         return self._check_size(shape)
 
-    def explain(self, shape: Shape, analysis: Analysis) -> str | None:
+    def explain(self, shape: Shape, analysis: Analysis) -> str | Why | None:
         """The notes' strategies, each with its move: 2 × n (eat the corner, then restore the "one
         shorter" shape), two rows (a = b + 1 loses), an L (two Nim heaps: mirror), n × n (eat
         (2, 2), then mirror); strategy stealing on other rectangles."""
@@ -241,28 +242,31 @@ class Chomp(Impartial[Shape]):
             return self._two_by_n(shape, a)
         if rectangle and rows == cols:
             n = rows
-            return (
+            return Why(
                 f"On {_article(n)} {n} × {n} square the first player eats (2, 2): that leaves an L, "
                 f"the top row and the left column, with two arms of {n - 1} squares each beside the "
                 "poisoned corner. From then on she mirrors: whatever the opponent eats from one arm, "
                 "she eats as much from the other, so the arms stay equal and the opponent is the one "
                 "left with only the poisoned square. Every other bite loses: it leaves a rectangle or "
                 f"keeps square (2, 2) for the opponent to eat, {notes_verdict(a)}. "
-                "The winning move: eat (2, 2)."
+                "The winning move: eat (2, 2).",
+                (Mirror("the bites of the two arms of the L"),),
             )
         ell = arms(shape)
         if ell is not None and min(ell) > 0:
             row, col = ell
             if row == col:
-                return (
+                return Why(
                     f"The diagram is an L whose two arms (the rest of the top row and of the left column) have "
                     f"{row} squares each: they are two equal Nim heaps. Whatever the player to move eats from one "
-                    f"arm, the opponent eats as much from the other and keeps them equal, {notes_verdict(a)}."
+                    f"arm, the opponent eats as much from the other and keeps them equal, {notes_verdict(a)}.",
+                    (Mirror("the bites of the two arms of the L"),),
                 )
-            return (
+            return Why(
                 f"The diagram is an L with arms of {row} squares (top row) and {col} (left column) beside the poisoned "
                 f"corner: two Nim heaps of different sizes. Shorten the longer arm to {min(row, col)} squares; then "
-                f"mirror every bite of the opponent on the other arm, {notes_verdict(a)}.{first_move(a)}"
+                f"mirror every bite of the opponent on the other arm, {notes_verdict(a)}.{first_move(a)}",
+                (Mirror("the bites of the two arms of the L"),),
             )
         narrow = transpose(shape) if rows > 2 else shape
         if len(narrow) <= 2:
@@ -279,10 +283,11 @@ class Chomp(Impartial[Shape]):
             known = f"The argument does not say which move wins; the search does: {a.winning_moves[0].label}."
         else:
             known = "The argument does not say which move wins, and the winning move is not known within the budget."
-        return (
+        return Why(
             f"The first player wins by strategy stealing: on a rectangle larger than 1 × 1, if eating only the bottom "
             "right square lost, the opponent would have a winning answer — but the first player could have made "
-            f"that answer directly, because it eats the bottom right square too. {known}"
+            f"that answer directly, because it eats the bottom right square too. {known}",
+            (StrategyStealing(),),
         )
 
     def _two_by_n(self, shape: Shape, a: Analysis) -> str:

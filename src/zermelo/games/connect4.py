@@ -76,6 +76,7 @@ class Connect4(Scored[Board]):
 
     name: ClassVar[str] = "connect4"
     win_loss: ClassVar[bool] = True
+    nearer_the_end: ClassVar[str] = "with more discs"
 
     def __init__(self, w: int = 7, h: int = 6, *, compiled: bool = True) -> None:
         if not (1 <= w <= 20 and 1 <= h <= 20):

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._jit import compiled, njit
+from ..errors import Remedy
 from ..limits import over_budget, over_time
 
 __all__ = ["SolveProgress", "Table", "reset_table", "solve", "table_for"]
@@ -530,7 +531,7 @@ def _resume(
             raise over_budget(
                 limit,
                 by=f"connect4:{t.w}x{t.h}",
-                advice="the compiled solver gets 1000 x --budget; raise --budget",
+                remedies=(Remedy.MORE_POSITIONS,),
                 positions=nodes,
                 seconds=now - start,
             )

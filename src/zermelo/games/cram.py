@@ -29,6 +29,7 @@ from ..boards import Board as Grid
 from ..boards import cell_name, grid_board, read_cells
 from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
+from ..reasons import Mirror, Why
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
 from ..wording import first_move, notes_verdict, parts_text
 from ._grid import Board as GridBits
@@ -310,7 +311,7 @@ class Cram(Impartial[Board]):
                     raise InvalidPosition(f"cram: squares are '.' (free) or '#' (filled), got {ch!r}")
         return (len(rows), w, filled)
 
-    def explain(self, board: Board, analysis: Analysis) -> str | None:
+    def explain(self, board: Board, analysis: Analysis) -> str | Why | None:
         """Mirror play on even × even boards, independent regions, and straight strips (Dawson's Kayles)."""
         a = analysis
         h, w, filled = board
@@ -318,18 +319,20 @@ class Cram(Impartial[Board]):
         centre = None if a.misere else self.centre_domino(board)
         if centre is not None and a.outcome is Outcome.N:
             long = "row" if h % 2 else "column"
-            return (
+            return Why(
                 f"On an empty {h} × {w} board (one side odd, one even) the first player places the centre domino, "
                 f"{centre.label} (the middle {long}'s two centre squares), and then copies every domino of the "
                 "opponent point-mirrored through the centre: the mirror image of a free place is always free, so "
-                f"the first player always has a move and the opponent runs out first, {notes_verdict(a)}."
+                f"the first player always has a move and the opponent runs out first, {notes_verdict(a)}.",
+                (Mirror("point-mirrored through the centre, after the centre domino"),),
             )
         if a.misere or not isinstance(a.grundy, int) or not h or not w:
             return None
         if not filled and h % 2 == 0 and w % 2 == 0:
-            return (
+            return Why(
                 f"On an empty {h} × {w} board with both sides even the second player copies every domino "
-                f"point-mirrored through the centre, {notes_verdict(a)}."
+                f"point-mirrored through the centre, {notes_verdict(a)}.",
+                (Mirror("point-mirrored through the centre"),),
             )
         if parts:
             values = [int(v) for v in (a.grundy_of(self, p) for p in parts) if isinstance(v, int)]

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..catalogue import GameEntry, needs_params, plain_entry, register
 from ..checks import is_digits
 from ..errors import InvalidGame
+from ..reasons import Reason
 from ..rules import Move, Outcome
 from ..wording import num, verdict
 from .heap import HeapGame, Heaps
@@ -76,6 +77,11 @@ class _Periodic(HeapGame):
         from ..heaps import instant
 
         return instant.grounds(self, position)
+
+    def reasons(self, position: Heaps) -> tuple[Reason, ...]:
+        from ..heaps import instant
+
+        return instant.reasons(self, position)
 
     def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
         from ..heaps import instant

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from ..catalogue import GameEntry, needs_params, plain_entry, register
 from ..games.heap import HeapGame, Heaps, heap_tuple
+from ..reasons import Reason
 from ..rules import Move, Outcome
 from .codes import Code, parse_code
 
@@ -188,6 +189,12 @@ class TakeAndBreak(HeapGame):
         from . import instant
 
         return instant.grounds(self, position)
+
+    def reasons(self, position: Heaps) -> tuple[Reason, ...]:
+        """The proven period behind a big heap's value, as data."""
+        from . import instant
+
+        return instant.reasons(self, position)
 
 
 #: Positions with a heap this big use the kernels in :meth:`TakeAndBreak.grundy_formula`.

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..games.heap import HeapGame, Heaps, heap_tuple
+from ..reasons import Period, Reason
 from ..rules import Move
 from ..wording import MAX_LISTED, num, plural, verdict, xor_text
 from .period_cache import ProvenPeriod, proven_period
@@ -25,7 +26,7 @@ from .period_cache import ProvenPeriod, proven_period
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
-__all__ = ["FROM", "MAX_WINS", "Wins", "applies", "explain", "grounds", "grundy", "residue", "winning_moves"]
+__all__ = ["FROM", "MAX_WINS", "Wins", "applies", "explain", "grounds", "grundy", "reasons", "residue", "winning_moves"]
 
 #: Positions with a heap this big take their values (and winning moves) from the proven period.
 FROM = 500
@@ -209,6 +210,17 @@ def grounds(game: HeapGame, position: Heaps) -> str | None:
     heaps = heap_tuple(position)
     more = "; …" if len(heaps) > MAX_LISTED else ""
     return f"{pp.describe()}; " + "; ".join(residue(pp, h) for h in heaps[:MAX_LISTED]) + more
+
+
+def reasons(game: HeapGame, position: Heaps) -> tuple[Reason, ...]:
+    """The proven period behind a big heap's value, as data (:func:`grounds` in words).
+
+    >>> from zermelo.games.subtraction import Subtraction
+    >>> reasons(Subtraction({1, 2, 3}), 1001)
+    (Period(preperiod=0, period=4, saltus=0),)
+    """
+    pp = applies(game, position)
+    return () if pp is None else (Period(pp.preperiod, pp.period, pp.saltus),)
 
 
 def some_winning_move(game: HeapGame, position: Heaps) -> Move[Any] | None:

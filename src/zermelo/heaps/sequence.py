@@ -34,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported
+from ..errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
 from ..files import BadFile
 from ..games.heap import HeapGame
 from ..limits import Limits, over_time, spent
@@ -225,8 +225,10 @@ def sequence(
     budget = limits.max_positions
     if budget is not None and upto + 1 > budget:
         raise SearchLimitExceeded(
-            f"search budget exceeded: heaps 0..{upto:,} are {upto + 1:,} heaps, more than the budget of"
-            f" {budget:,} (raise it with --budget)"
+            f"search budget exceeded: heaps 0..{upto:,} are {upto + 1:,} heaps, more than the budget of {budget:,}",
+            limit="heaps",
+            budget=budget,
+            remedies=(Remedy.MORE_POSITIONS,),
         )
     end_by = limits.deadline
     limit = max(upto, max_upto if max_upto is not None else 4 * upto + 1000)

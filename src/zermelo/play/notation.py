@@ -14,7 +14,7 @@ from typing import Any
 
 from ..boards import norm
 from ..checks import is_digits
-from ..errors import InvalidPosition, Unsupported, ZermeloError
+from ..errors import InvalidPosition, Remedy, Unsupported, ZermeloError
 from ..rules import Move, Partisan, Rules
 from .values import LEFT, MAX_MOVES, MAX_TYPED, SIDES, MoveInfo
 
@@ -66,9 +66,11 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
     """
     t = norm(text)
     if not t:
-        raise InvalidPosition("type a move (or `moves` to list them)")
+        raise InvalidPosition("type a move", remedies=(Remedy.LIST_MOVES,))
     if len(t) > MAX_TYPED:
-        raise InvalidPosition(f"a move is at most {MAX_TYPED:,} characters; got {len(t):,} (type `moves` to list them)")
+        raise InvalidPosition(
+            f"a move is at most {MAX_TYPED:,} characters; got {len(t):,}", remedies=(Remedy.LIST_MOVES,)
+        )
     if not moves:
         raise InvalidPosition("the game is over: there is no legal move")
     bare = t.lstrip("#")
@@ -98,8 +100,8 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
         for m in moves:
             if game.key(m.position) == key:
                 return m
-        raise InvalidPosition(f"no legal move leads to {game.format(p)} (type `moves` to list them)")
-    raise InvalidPosition(f"cannot read the move {text.strip()!r} (type `moves` to list them, or a move number)")
+        raise InvalidPosition(f"no legal move leads to {game.format(p)}", remedies=(Remedy.LIST_MOVES,))
+    raise InvalidPosition(f"cannot read the move {text.strip()!r}", remedies=(Remedy.LIST_MOVES, Remedy.MOVE_NUMBER))
 
 
 _TOKEN = re.compile(r"[^\W\d_]+|\d+")

@@ -87,15 +87,12 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
                 limits.max_seconds,
                 # No arithmetic done: the search was what ran out (its positions are its own to count).
                 f"{work:,} sums, comparisons and values" if count_work and work else "",
-                advice="raise it with --timeout",
                 positions=work,
                 elapsed=spent(limits, end, now, start),
             )
         if cap is not None and work > cap:
             fired[0] = True
-            raise over_budget(
-                cap, "sums, comparisons and values", advice="--budget", positions=work, seconds=now - start
-            )
+            raise over_budget(cap, "sums, comparisons and values", positions=work, seconds=now - start)
         if report is not None and now - shown[0] >= REPORT_EVERY and work != reported[0]:
             # The arithmetic polls nothing, so the progress display moves from here (while it
             # works: a search reports its own positions).

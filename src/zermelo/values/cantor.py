@@ -25,6 +25,7 @@ import math
 from dataclasses import dataclass
 
 from ..errors import ZermeloError
+from .nimber import by_squaring
 
 __all__ = ["MAX_POWER_BITS", "OMEGA", "ONE", "ZERO", "GeneralizedOrdinal", "SurrealError", "integer", "omega_power"]
 
@@ -140,13 +141,7 @@ class GeneralizedOrdinal:
         if n < 0:
             raise ValueError("a negative power of a generalized ordinal is a surreal quotient")
         _check_power(self, n)
-        out, base = ONE, self
-        while n:
-            if n & 1:
-                out = out * base
-            base = base * base
-            n >>= 1
-        return out
+        return by_squaring(self, n, GeneralizedOrdinal.__mul__, ONE)
 
     # ----- order
     def __lt__(self, other: GeneralizedOrdinal) -> bool:

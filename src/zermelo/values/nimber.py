@@ -15,7 +15,12 @@ in characteristic 2).
 
 from __future__ import annotations
 
-__all__ = ["field_size", "nim_add", "nim_inverse", "nim_multiply", "nim_power", "nim_sqrt"]
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+__all__ = ["by_squaring", "field_size", "nim_add", "nim_inverse", "nim_multiply", "nim_power", "nim_sqrt"]
 
 
 def nim_add(a: int, b: int) -> int:
@@ -71,11 +76,20 @@ def nim_power(a: int, e: int) -> int:
     """
     if e < 0:
         raise ValueError("the exponent is a whole number >= 0")
-    out, base = 1, a
+    return by_squaring(a, e, nim_multiply, 1)
+
+
+def by_squaring(a: T, e: int, multiply: Callable[[T, T], T], one: T) -> T:
+    """a·a·…·a (``e`` ≥ 0 factors) for any associative ``multiply``, in O(log e) products.
+
+    >>> by_squaring(3, 5, lambda x, y: x * y, 1), by_squaring(2, 3, nim_multiply, 1)
+    (243, 1)
+    """
+    out, base = one, a
     while e:
         if e & 1:
-            out = nim_multiply(out, base)
-        base = nim_multiply(base, base)
+            out = multiply(out, base)
+        base = multiply(base, base)
         e >>= 1
     return out
 

@@ -22,15 +22,20 @@ __all__ = ["Poly", "poly_add", "poly_div_exact", "poly_gcd", "poly_mul", "poly_s
 Poly = dict[tuple[int, ...], int]
 
 
+def _accumulate(out: Poly, m: tuple[int, ...], c: int) -> None:
+    """out[m] += c, the term dropped when it cancels."""
+    v = out.get(m, 0) + c
+    if v:
+        out[m] = v
+    else:
+        out.pop(m, None)
+
+
 def poly_add(a: Poly, b: Poly, sign: int = 1) -> Poly:
     """a + sign·b, zero terms dropped."""
     out = dict(a)
     for m, c in b.items():
-        v = out.get(m, 0) + sign * c
-        if v:
-            out[m] = v
-        else:
-            out.pop(m, None)
+        _accumulate(out, m, sign * c)
     return out
 
 
@@ -39,12 +44,7 @@ def poly_mul(a: Poly, b: Poly) -> Poly:
     out: Poly = {}
     for ma, ca in a.items():
         for mb, cb in b.items():
-            m = tuple(x + y for x, y in zip(ma, mb, strict=True))
-            v = out.get(m, 0) + ca * cb
-            if v:
-                out[m] = v
-            else:
-                out.pop(m, None)
+            _accumulate(out, tuple(x + y for x, y in zip(ma, mb, strict=True)), ca * cb)
     return out
 
 

@@ -280,10 +280,10 @@ class Surreal:
         return self.num == o.num and self.den == o.den
 
     def __hash__(self) -> int:
-        # equal to the hash of the int or Fraction it equals, as == says they are equal
+        # the hash of the int, Fraction or generalized ordinal it equals (== says they are equal)
         if self.is_rational() and not self.is_infinite():
             return hash(self.as_fraction())
-        return hash((self.num, self.den))
+        return hash(self.num) if self.is_generalized_ordinal() else hash((self.num, self.den))
 
     def __lt__(self, other: Operand) -> bool:
         return self._cmp(other) < 0

@@ -149,13 +149,15 @@ _THERMOGRAPHS: dict[int, Thermograph] = {}  # by the value's id (values are inte
 def thermograph(g: Game) -> Thermograph:
     """The thermograph of ``g`` (cached per value; computed bottom-up without recursion)."""
 
-    def combine(x: Game) -> Thermograph:
-        lw = _extreme([_THERMOGRAPHS[o.id].right_wall for o in x.left], True).tilt(-1)
-        rw = _extreme([_THERMOGRAPHS[o.id].left_wall for o in x.right], False).tilt(1)
-        top = _meeting(lw, rw)
-        return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
+    return fold_cached(g, _THERMOGRAPHS, _known_thermograph, lambda x: _from_options(x, _THERMOGRAPHS))
 
-    return fold_cached(g, _THERMOGRAPHS, _known_thermograph, combine)
+
+def _from_options(x: Game, known: dict[int, Thermograph]) -> Thermograph:
+    """L_t = max R_t(G^L) − t and R_t = min L_t(G^R) + t, up to where they meet (the mast)."""
+    lw = _extreme([known[o.id].right_wall for o in x.left], True).tilt(-1)
+    rw = _extreme([known[o.id].left_wall for o in x.right], False).tilt(1)
+    top = _meeting(lw, rw)
+    return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
 
 
 _EXPANDED: dict[int, Thermograph] = {}
@@ -179,13 +181,7 @@ def expanded_thermograph(g: Game) -> Thermograph:
             return Thermograph(w, w, x.num, START)
         return None
 
-    def combine(x: Game) -> Thermograph:
-        lw = _extreme([_EXPANDED[o.id].right_wall for o in x.left], True).tilt(-1)
-        rw = _extreme([_EXPANDED[o.id].left_wall for o in x.right], False).tilt(1)
-        top = _meeting(lw, rw)
-        return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
-
-    return fold_cached(g, _EXPANDED, known, combine)
+    return fold_cached(g, _EXPANDED, known, lambda x: _from_options(x, _EXPANDED))
 
 
 def _known_thermograph(x: Game) -> Thermograph | None:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ..errors import ZermeloError
 from .cantor import GeneralizedOrdinal, integer
-from .nimber import nim_multiply
+from .nimber import by_squaring, nim_multiply
 
 __all__ = ["NimberError", "TransfiniteNimber", "nim_power", "nim_product", "nim_sum"]
 
@@ -151,13 +151,7 @@ def nim_power(a: GeneralizedOrdinal, n: int) -> GeneralizedOrdinal:
     """a ⊗ a ⊗ … ⊗ a (n factors, n ≥ 0), by repeated squaring."""
     if n < 0:
         raise NimberError("the exponent is a whole number >= 0")
-    out, base = integer(1), a
-    while n:
-        if n & 1:
-            out = nim_product(out, base)
-        base = nim_product(base, base)
-        n >>= 1
-    return out
+    return by_squaring(a, n, nim_product, integer(1))
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import json
 import random
-import re
 import tempfile
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
@@ -24,7 +23,7 @@ from ..analysis import solve
 from ..boards import Board, cell_index, with_dominoes
 from ..checks import recursion_room
 from ..draw import board_svg, move_parts
-from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..limits import Limits
 from ..play import SIDES, MoveInfo, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
 from ..registry import entry, game_and_position, make_game, position_words
@@ -34,7 +33,7 @@ from ..values.budget import value_budget
 from ..values.facts import describe, position_value
 from .params import BadRequest, flag, number, text
 
-__all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "Reply", "handle", "page_words"]
+__all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "REMEDY_WORDS", "Reply", "handle", "page_error"]
 
 #: The search budget of one request.
 LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
@@ -59,46 +58,40 @@ def json_reply(obj: Any, status: int = 200) -> Reply:
 
 
 def error_reply(message: str, status: int) -> Reply:
-    return json_reply({"error": page_words(message)}, status)
+    return json_reply({"error": message}, status)
 
 
-_CLI_WORDS = [
-    (re.compile(r"\s*\((?:raise|lower)[^()]*--[a-z][^()]*\)"), ""),
-    (re.compile(r";?\s*`zermelo games` lists them"), "; choose one from the Game list"),
-    (re.compile(r"\braise it with --(?:budget|timeout)\b"), "this server's limit"),
-    (
-        re.compile(r"\(type `moves` to list them, or a move number\)"),
-        "(the moves are listed above; a move's number works too)",
-    ),
-    (re.compile(r"\((?:type|or) `moves` to list them\)"), "(the moves are listed above)"),
-]
+#: What would help, in the page's words: no command-line flags or commands (a limit of this
+#: server is not the user's to raise: no words, so none is said).
+REMEDY_WORDS = {
+    Remedy.LIST_GAMES: "choose one from the Game list",
+    Remedy.LIST_MOVES: "the moves are listed above",
+    Remedy.MOVE_NUMBER: "a move's number works too",
+}
+
+
+def page_error(error: ZermeloError) -> str:
+    """An error in the page's words, from its typed remedies.
+
+    >>> from zermelo.limits import over_budget
+    >>> page_error(over_budget(300_000))
+    'search budget exceeded: more than 300,000 positions'
+    >>> page_error(InvalidPosition("cannot read the move 'c'", remedies=(Remedy.LIST_MOVES, Remedy.MOVE_NUMBER)))
+    "cannot read the move 'c' (the moves are listed above, or a move's number works too)"
+    """
+    return error.worded(REMEDY_WORDS)
 
 
 def overtime(params: Mapping[str, str], cap: float) -> str:
-    """What a request killed at its cap says: a scored game's search was too deep."""
+    """What a request killed at its cap says: a scored game's search was too deep (try a position
+    nearer the end, in the game's words)."""
     try:
-        scored = entry(params.get("game", "").partition(":")[0].strip()).kind == "scored"
+        game: Rules[Any] | None = make_game(params.get("game", ""))
     except ZermeloError:
-        scored = False
-    if scored:
-        connect4 = params.get("game", "").startswith("connect4")
-        return f"too deep for this server; try a position {'with more discs' if connect4 else 'nearer the end'}"
+        game = None
+    if isinstance(game, Scored):
+        return f"too deep for this server; try a position {game.nearer_the_end}"
     return f"time budget exceeded: the request ran past {cap:g} s"
-
-
-def page_words(message: str) -> str:
-    """A message of the engine in the page's words: no command-line flags or commands.
-
-    >>> page_words("search budget exceeded: more than 300,000 positions (raise it with --budget)")
-    'search budget exceeded: more than 300,000 positions'
-    >>> page_words("unknown game 'chess'; `zermelo games` lists them")
-    "unknown game 'chess'; choose one from the Game list"
-    >>> page_words("cannot read the move 'c' (type `moves` to list them, or a move number)")
-    "cannot read the move 'c' (the moves are listed above; a move's number works too)"
-    """
-    for pattern, words in _CLI_WORDS:
-        message = pattern.sub(words, message)
-    return message
 
 
 # --------------------------------------------------------------------------- games, cached per worker
@@ -252,10 +245,7 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
         raise
     if a.notes:  # an extra (remoteness, Grundy value) met the budget
         _forget(game)
-    out = a.to_json(game)
-    if "notes" in out:
-        out["notes"] = [page_words(n) for n in out["notes"]]
-    return out
+    return a.to_json(game, REMEDY_WORDS)
 
 
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
@@ -384,7 +374,7 @@ def handle(name: str, params: Mapping[str, str]) -> Reply:
         with recursion_room(), value_budget(LIMITS.started(), count_work=False, arithmetic_only=True):
             result = HANDLERS[name](params)
     except ZermeloError as exc:
-        return error_reply(str(exc), status_of(exc))
+        return error_reply(page_error(exc), status_of(exc))
     except RecursionError:
         return error_reply("the position is too deep for this analysis", 422)
     return result if isinstance(result, Reply) else json_reply(result)

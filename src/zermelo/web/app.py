@@ -128,15 +128,18 @@ def create_app(
     memory: int = MEMORY,
     limits: Limits | None = None,
     hosts: Sequence[str] = (),
+    user_games: tuple[str, ...] = (),
 ) -> Starlette:
     """The ASGI application (``uvicorn zermelo.web.app:create_app --factory``).
 
     ``workers`` processes answer the analyses (default :func:`~zermelo.web.pool.default_size`),
     each request within ``cap`` seconds and each worker within ``memory`` bytes of address space;
     ``limits`` replaces the search budget :data:`LIMITS` of every request.  Requests are answered
-    for the loopback host names and ``hosts`` (:class:`~zermelo.web.guard.Guard`).
+    for the loopback host names and ``hosts`` (:class:`~zermelo.web.guard.Guard`).  ``user_games`` are
+    the user's ``FILE.py:NAME`` of ``zermelo serve --game``, loaded in this process by the command
+    line; each worker loads them at its start (a request never names a file to load).
     """
-    pool = WorkerPool(workers or default_size(), cap, memory, limits)
+    pool = WorkerPool(workers or default_size(), cap, memory, limits, user_games)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

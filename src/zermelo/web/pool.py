@@ -59,11 +59,18 @@ def default_size() -> int:
     return max(6, (os.cpu_count() or 2) + 4)
 
 
-def _serve(conn: Connection, memory: int, limits: Limits | None) -> None:
-    """A worker's life: answer jobs ``(endpoint, params)`` one at a time until told to stop."""
+def _serve(conn: Connection, memory: int, limits: Limits | None, games: tuple[str, ...] = ()) -> None:
+    """A worker's life: answer jobs ``(endpoint, params)`` one at a time until told to stop.
+
+    ``games`` are the user's ``FILE.py:NAME`` given to ``zermelo serve --game`` on the command
+    line: loaded here at the worker's start, never because a request names a file."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     if memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    from ..userfile import load, user_report
+
+    for spec in games:
+        load(spec)
     from . import api
 
     if limits is not None:
@@ -85,7 +92,8 @@ def _serve(conn: Connection, memory: int, limits: Limits | None) -> None:
                 # worker may be in any state, so it answers and is replaced.
                 conn.send(error_reply(OUT_OF_MEMORY, 422))
                 return
-            reply = error_reply(f"internal error: {type(exc).__name__}", 500)  # a bug: no traceback
+            report = user_report(exc)  # the user's game raised it: their file, line and position
+            reply = error_reply(report, 422) if report else error_reply(f"internal error: {type(exc).__name__}", 500)
         conn.send(reply)
 
 
@@ -102,9 +110,10 @@ def _near(memory: int) -> bool:
 
 
 class _Worker:
-    def __init__(self, ctx: Any, memory: int, limits: Limits | None) -> None:
+    def __init__(self, ctx: Any, memory: int, limits: Limits | None, games: tuple[str, ...] = ()) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_serve, args=(child, memory, limits), name="zermelo-worker", daemon=True)
+        work = (child, memory, limits, games)
+        self.proc = ctx.Process(target=_serve, args=work, name="zermelo-worker", daemon=True)
         self.proc.start()
         child.close()
         self.ready = False
@@ -168,10 +177,13 @@ async def _receive(conn: Connection) -> Any:
 class WorkerPool:
     """``size`` worker processes; :meth:`run` sends one request to an idle one, within ``cap`` seconds."""
 
-    def __init__(self, size: int, cap: float, memory: int = MEMORY, limits: Limits | None = None) -> None:
+    def __init__(
+        self, size: int, cap: float, memory: int = MEMORY, limits: Limits | None = None, games: tuple[str, ...] = ()
+    ) -> None:
         if size < 1:
             raise ValueError(f"a pool needs at least one worker, got {size}")
         self.size, self.cap, self.memory, self.limits = size, cap, memory, limits
+        self.games = games  # the user's games of `serve --game`, loaded by every worker
         self._ctx = multiprocessing.get_context("forkserver")
         self._ctx.set_forkserver_preload(["zermelo.web.warm"])
         self._workers: list[_Worker] = []
@@ -216,7 +228,7 @@ class WorkerPool:
         self._later(self._start_worker())
 
     async def _start_worker(self) -> None:
-        w = await asyncio.to_thread(_Worker, self._ctx, self.memory, self.limits)
+        w = await asyncio.to_thread(_Worker, self._ctx, self.memory, self.limits, self.games)
         if self._closed:
             await asyncio.to_thread(w.kill)
             return

@@ -27,6 +27,7 @@ import logging
 import os
 import re
 import signal
+import sys
 import threading
 import time
 import uuid
@@ -100,8 +101,22 @@ def _checkpoint(db: str | os.PathLike[str], game: tuple[str, str], upto: int) ->
     return checkpoint_dir(db) / f"{safe}.npz"
 
 
-def dask_cluster(workers: int | None, scheduler: str | None, processes: bool) -> tuple[Any, Any, int]:
-    """A Dask client (and the LocalCluster it owns, if any) and the number of workers."""
+#: Where a local cluster listens: this machine only (Dask's dashboard listened on 0.0.0.0, and
+#: answered on the machine's external address with the workers' addresses).
+LOOPBACK = "127.0.0.1"
+#: What a local cluster's HTTP servers answer without ``dashboard``: a health check, nothing that
+#: lists the workers (the servers themselves always listen, on :data:`LOOPBACK`).
+QUIET_ROUTES = ["distributed.http.health"]
+
+
+def dask_cluster(
+    workers: int | None, scheduler: str | None, processes: bool, dashboard: bool = False
+) -> tuple[Any, Any, int]:
+    """A Dask client (and the LocalCluster it owns, if any) and the number of workers.
+
+    A local cluster listens on :data:`LOOPBACK` only, its scheduler, workers and nannies alike;
+    its dashboard (Dask's status pages) is on only with ``dashboard`` (``census --dashboard``),
+    and its address is printed then."""
     if scheduler is not None:
         distributed: Any = importlib.import_module("distributed")  # untyped: used through Any
         try:
@@ -130,14 +145,23 @@ def dask_cluster(workers: int | None, scheduler: str | None, processes: bool) ->
     mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if main_thread else None
     try:
         distributed = importlib.import_module("distributed")
-        cluster = distributed.LocalCluster(
-            n_workers=n,
-            threads_per_worker=1,
-            processes=processes,
-            dashboard_address=":0",
-            silence_logs=logging.CRITICAL,  # a dying worker is the census's to report (stored with its error)
-        )
+        dask = importlib.import_module("dask")
+        quiet = {} if dashboard else {"distributed.scheduler.http.routes": QUIET_ROUTES}
+        quiet |= {} if dashboard else {"distributed.worker.http.routes": QUIET_ROUTES}
+        with dask.config.set(quiet):  # the nannies keep this config for the workers they start
+            cluster = distributed.LocalCluster(
+                n_workers=n,
+                threads_per_worker=1,
+                processes=processes,
+                host=LOOPBACK if processes else None,  # threads talk in-process ("inproc://"): no socket
+                dashboard_address=f"{LOOPBACK}:0",
+                worker_dashboard_address=f"{LOOPBACK}:0",
+                scheduler_kwargs={"dashboard": dashboard},
+                silence_logs=logging.CRITICAL,  # a dying worker is the census's to report (stored with its error)
+            )
         client = distributed.Client(cluster, set_as_default=False)
+        if dashboard:
+            print(f"zermelo: Dask dashboard on {cluster.dashboard_link}", file=sys.stderr, flush=True)
     finally:
         if main_thread:
             signal.pthread_sigmask(signal.SIG_SETMASK, mask or set())
@@ -170,11 +194,13 @@ def run(
     retry_failed: bool = False,
     task: Callable[..., dict[str, Any]] = compute,
     processes: bool = True,
+    dashboard: bool = False,
 ) -> CensusSummary:
     """Compute every game of ``members`` to ``upto`` heaps not yet in ``db``; store each result.
 
     ``task`` is the function the workers run (:func:`zermelo.heaps.census.work.compute`); ``processes``
-    False runs the local workers as threads of this process (tests).
+    False runs the local workers as threads of this process (tests); ``dashboard`` turns on Dask's
+    dashboard of a local cluster (:func:`dask_cluster`).
     """
     __version__ = _version()
     if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
@@ -211,7 +237,7 @@ def run(
         if not pending:
             return CensusSummary(len(members), total, stored, 0, failed, time.monotonic() - began, 0)
         checkpoint_dir(db).mkdir(parents=True, exist_ok=True)
-        client, cluster, nworkers = dask_cluster(workers, scheduler, processes)
+        client, cluster, nworkers = dask_cluster(workers, scheduler, processes, dashboard)
         token = uuid.uuid4().hex[:8]
         futures: dict[Any, tuple[str, str]] = {}
         try:

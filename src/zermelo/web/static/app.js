@@ -7,7 +7,7 @@ import { $, api, make } from "./api.js";
 import { renderBoard } from "./board.js";
 import { drawChart } from "./chart.js";
 import { renderMoves } from "./moves.js";
-import { hideSolution, hideValue, showScored, showSolve, showValue } from "./panels.js";
+import { copyCGSuiteText, hideSolution, hideValue, showScored, showSolve, showValue } from "./panels.js";
 import { openTree } from "./tree.js";
 
 let games = [];
@@ -453,6 +453,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("misere").addEventListener("change", () => { clearAll(); clearTable(); });
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
+  $("val-cgsuite-copy").addEventListener("click", copyCGSuiteText);
   $("undo-button").addEventListener("click", undo);
   $("redo-button").addEventListener("click", redo);
   $("new-button").addEventListener("click", newGame);

@@ -20,11 +20,14 @@ function listInto(ul, items) {
   for (const text of items) ul.appendChild(make("li", {}, text));
 }
 
+// Whether the analysis rests on a reason of this kind (its typed "why": a.reasons).
+const hasReason = (a, kind) => (a.reasons || []).some((r) => r.kind === kind);
+
 // An impartial position: outcome, Grundy value, remoteness, winning moves and why.
 export function showSolve(a, misere = false) {
   $("sol-outcome").textContent = a.outcome === "DRAW" ? "a draw: neither player can force a win"
     : `${a.outcome} — the ${a.winner} player wins`;
-  const loopy = a.outcome === "DRAW" || /∞/.test(a.explanation || "");
+  const loopy = a.outcome === "DRAW" || hasReason(a, "loopy");
   // Misère play has no Grundy value to find: the budget is not why there is none.
   $("sol-grundy").textContent = a.grundy !== null ? String(a.grundy)
     : misere ? "none in misère play (Grundy values decide normal play only)"
@@ -32,9 +35,10 @@ export function showSolve(a, misere = false) {
   $("sol-remoteness").textContent = a.remoteness !== null ? String(a.remoteness)
     : a.outcome === "DRAW" ? "none (the game can go on for ever)" : "not known within this server's budget";
   const moves = a.winning_moves.map((m) => `${m.move}  ⇒  ${m.position}`);
-  if (!a.winning_moves_listed && a.outcome === "N") {
-    const stealing = /strategy stealing/i.test(a.explanation || "");
-    moves.push(stealing
+  if (!a.winning_moves_listed && a.outcome === "N" && moves.length) {
+    moves.push("not every winning move is listed within this server's budget");
+  } else if (!a.winning_moves_listed && a.outcome === "N") {
+    moves.push(hasReason(a, "strategy stealing")
       ? "the first player wins by strategy stealing; the winning move is not known within this server's budget"
       : "the winning move is not known within this server's budget");
   } else if (!moves.length) {
@@ -95,6 +99,8 @@ export async function showValue(spec, position, misere) {
   if (request !== shown.request) return;
   note.hidden = true;
   $("val-value").textContent = v.value;
+  $("val-cgsuite").textContent = v.cgsuite;
+  $("val-cgsuite-copied").textContent = "";
   $("val-outcome").textContent = OUTCOME_WORDS[v.outcome] || v.outcome;
   $("val-stops").textContent = `Left stop ${v.left_stop}, Right stop ${v.right_stop}`;
   $("val-mean").textContent = v.mean;
@@ -113,4 +119,22 @@ export async function showValue(spec, position, misere) {
   img.alt = `the thermograph of ${v.value}`;
   img.src = `/api/thermograph.png?${new URLSearchParams({ game: spec, position })}`;
   $("value-facts").hidden = false;
+}
+
+// The copy button of the Value panel: the value as CGSuite writes it, ready to paste into a worksheet.
+export async function copyCGSuiteText() {
+  const text = $("val-cgsuite").textContent;
+  const said = $("val-cgsuite-copied");
+  try {
+    await navigator.clipboard.writeText(text);
+    said.textContent = "copied";
+  } catch {
+    // No clipboard (an insecure page, a refused permission): select the text for Ctrl+C instead.
+    const range = document.createRange();
+    range.selectNodeContents($("val-cgsuite"));
+    const sel = window.getSelection();
+    sel.removeAllRanges();
+    sel.addRange(range);
+    said.textContent = "selected: press Ctrl+C to copy";
+  }
 }

@@ -22,11 +22,11 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from ..catalogue import GameEntry, register, registered
-from ..checks import shown
-from ..define import Defined, impartial, partisan, scored
-from ..errors import InvalidGame
-from ..rules import Impartial, Partisan, Rules, Scored
+from .catalogue import GameEntry, register, registered
+from .checks import shown
+from .define import Defined, impartial, partisan, scored
+from .errors import InvalidGame
+from .rules import Impartial, Partisan, Rules, Scored
 
 __all__ = ["LOADED", "is_file_spec", "load", "prepare", "user_report"]
 
@@ -170,12 +170,25 @@ def load(spec: str) -> Rules[Any]:
                 factory,
                 doc[0] if doc else f"a game of {path_text}",
                 "the game's name in the file",
-                spec,
+                f"{spec} {_example(game)}".strip(),
                 kind=kind,
                 table=game.table_template(),
             )
         )
     return game
+
+
+def _example(game: Rules[Any]) -> str:
+    """A position to start from, for the web page's example: a cell of the game's table."""
+    template = game.table_template()
+    if template is None:
+        return ""
+    text = template.replace("{n}", "10").replace("{r}", "2").replace("{c}", "3")
+    try:
+        game.validate(game.parse(text))
+    except ValueError:  # InvalidPosition: no such position in this game
+        return ""
+    return text
 
 
 def user_report(exc: BaseException) -> str | None:
@@ -186,6 +199,8 @@ def user_report(exc: BaseException) -> str | None:
     if not frames:
         return None
     lines = [f"error in your game: {type(exc).__name__}: {exc}".rstrip(": ")]
+    # a comprehension's own frame repeats its function's line: shown once
+    frames = [f for i, f in enumerate(frames) if i == 0 or (f[0].f_code.co_filename, f[1]) != _at(frames[i - 1])]
     for frame, lineno in frames[-3:]:
         code = frame.f_code
         args = [a for a in code.co_varnames[: code.co_argcount] if a != "self" and not a.startswith(".")]
@@ -195,6 +210,10 @@ def user_report(exc: BaseException) -> str | None:
         if source:
             lines.append(f"    {source}")
     return "\n".join(lines)
+
+
+def _at(frame: tuple[Any, int]) -> tuple[str, int]:
+    return frame[0].f_code.co_filename, frame[1]
 
 
 def _in(filename: str, files: set[str]) -> bool:

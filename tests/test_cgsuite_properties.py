@@ -1,0 +1,116 @@
+"""Property tests of zermelo.cgsuite against the theory (hypothesis): what the printer writes reads
+back to the same canonical form, G - G = 0, the stops, mean and temperature of sums, uptimal
+expansions rebuilt from their digits, and nim-products against Conway's mex definition."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from test_values_calculus import games  # the random games built from options of the calculus tests
+from zermelo.cgsuite import cgsuite_text, evaluate, evaluate_value
+from zermelo.cgsuite.uptimal import up_power, uptimal_expansion
+from zermelo.cgsuite.values import as_game
+from zermelo.values import Game, game, number, parse_value, star
+from zermelo.values.game import add, neg
+from zermelo.values.nimber import nim_add
+
+
+@settings(max_examples=150, deadline=None)
+@given(games())
+def test_what_is_printed_reads_back_to_the_same_game(g: Game) -> None:
+    text = cgsuite_text(g)
+    # A number then a star with a count (2*3 for 2 + *3) reads as a product in CGSuite's grammar.
+    if re.search(r"\d\*\d", text) is None:
+        assert as_game(evaluate_value(text)) is g, text
+    assert evaluate(f"'{{{text}|}}'.CanonicalForm") == cgsuite_text(game([g], []))
+
+
+@settings(max_examples=100, deadline=None)
+@given(games(), games())
+def test_sums_differences_and_comparisons(g: Game, h: Game) -> None:
+    env = {"g": g, "h": h}
+    assert evaluate("g - g == 0", env) == "true"
+    assert evaluate("g + h", env) == evaluate("h + g", env) == cgsuite_text(add(g, h))
+    assert evaluate("-(g + h) == -g - h", env) == "true"
+    below, above = evaluate("g <= h", env) == "true", evaluate("g >= h", env) == "true"
+    assert evaluate("g <> h", env) == ("true" if not below and not above else "false")
+    assert evaluate("g <| h", env) == ("false" if above else "true")
+
+
+def _number(text: str) -> Fraction:
+    return Fraction(text)
+
+
+@settings(max_examples=100, deadline=None)
+@given(games(), games())
+def test_stops_mean_and_temperature_of_sums(g: Game, h: Game) -> None:
+    env = {"g": g, "h": h}
+    assert _number(evaluate("g.RightStop", env)) <= _number(evaluate("g.LeftStop", env))
+    assert _number(evaluate("(g + h).Mean", env)) == _number(evaluate("g.Mean", env)) + _number(evaluate("h.Mean", env))
+    t = _number(evaluate("(g + h).Temperature", env))
+    assert t <= max(_number(evaluate("g.Temperature", env)), _number(evaluate("h.Temperature", env)))
+    assert evaluate("g.Stop(Left)", env) == evaluate("g.LeftStop", env)
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(), games(), st.sampled_from(["1/4", "1/2", "1", "3/2"]))
+def test_cooling_is_additive_and_keeps_the_mean(g: Game, h: Game, t: str) -> None:
+    env = {"g": g, "h": h}
+    # Cooling is a homomorphism: (G + H)_t = G_t + H_t (Siegel, CGT II.5); it keeps the mean,
+    # and past the temperature it leaves a number plus an infinitesimal.
+    assert evaluate(f"(g + h).Cool({t}) == g.Cool({t}) + h.Cool({t})", env) == "true"
+    assert evaluate(f"(g.Cool({t})).Mean == g.Mean", env) == "true"
+    assert evaluate("g.Cool(g.Temperature + 1).IsNumberish", env) == "true"
+    # Heating by t keeps the mean of a game that is not a number (its walls move by t·slope).
+    assert evaluate(f"(g.Heat({t})).Mean == g.Mean or g.IsNumber", env) == "true"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(-4, 4), st.sampled_from(["^", "*", "{1|0}", "^*", "{2|1}"]))
+def test_norton_product_by_an_integer_is_repeated_sum(n: int, u: str) -> None:
+    env = {"u": parse_value(u)}
+    assert evaluate(f"({n}).NortonProduct(u)", env) == evaluate(f"({n}) * u", env)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.lists(st.integers(-2, 2), min_size=1, max_size=5),
+    st.integers(0, 3),
+    st.sampled_from([Fraction(0), Fraction(1), Fraction(-5, 4)]),
+)
+def test_uptimal_expansions_rebuild_their_game(digits: list[int], m: int, x: Fraction) -> None:
+    g = add(number(x), star(m))
+    for k, d in enumerate(digits, start=1):
+        for _ in range(abs(d)):
+            g = add(g, up_power(k) if d > 0 else neg(up_power(k)))
+    u = uptimal_expansion(g)
+    assert u is not None
+    while digits and digits[-1] == 0:
+        digits.pop()
+    assert (u.number, u.nimber, u.digits) == (x, m, tuple(digits))
+
+
+@cache
+def _mex_product(a: int, b: int) -> int:
+    """a ⊗ b = mex { a'⊗b ⊕ a⊗b' ⊕ a'⊗b' : a' < a, b' < b } (Conway, ONAG ch. 6)."""
+    seen = {
+        nim_add(nim_add(_mex_product(x, b), _mex_product(a, y)), _mex_product(x, y)) for x in range(a) for y in range(b)
+    }
+    n = 0
+    while n in seen:
+        n += 1
+    return n
+
+
+@given(st.integers(0, 20), st.integers(0, 20))
+def test_nim_products_against_the_mex_definition(a: int, b: int) -> None:
+    assert evaluate(f"{a}.NimProduct({b})") == str(_mex_product(a, b))
+    assert evaluate(f"NimProduct({a}, {b})") == str(_mex_product(a, b))
+    assert evaluate(f"(*{a}).ConwayProduct(*{b})") == cgsuite_text(star(_mex_product(a, b)))
+    if b:
+        assert evaluate(f"NimDiv({_mex_product(a, b)}, {b})") == str(a)
