@@ -64,7 +64,7 @@ def named(seconds: float) -> None:
     try:
         from zermelo.engine import engine_for
 
-        engine_for(game).status(heaps, True, Limits(10_000_000, 60.0))
+        engine_for(game).outcome(heaps, True, Limits(10_000_000, 60.0))
         searched = "finished"
     except SearchLimitExceeded as exc:
         searched = f"refused: {exc}"

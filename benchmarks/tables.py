@@ -1,7 +1,7 @@
 """Tables and pattern tools: one engine call per table, against one search per cell.
 
 ``python -m benchmarks tables``.  The baseline is what a naive tool does: a fresh search for each
-cell (``Engine(game).status(position)``).  The table fills all its cells from one search.  Also
+cell (``Engine(game).outcome(position)``).  The table fills all its cells from one search.  Also
 the P-set checker's throughput (moves checked per second).
 """
 
@@ -34,7 +34,7 @@ def main() -> None:
         t = table(make(), size=size, template=template)
         game = make()
         positions = [game.parse(p) for row in t.positions for p in row if p is not None]
-        per_cell = _time(lambda g=game, ps=positions: [Engine(g).status(p) for p in ps], repeat=1)
+        per_cell = _time(lambda g=game, ps=positions: [Engine(g).outcome(p) for p in ps], repeat=1)
         print(f"| {name} | {len(positions)} | {one:.3f} | {per_cell:.3f} | {per_cell / one:.0f}x |")
     print()
     print("| conjecture | positions | moves | seconds | moves/s |")

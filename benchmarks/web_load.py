@@ -21,6 +21,7 @@ requests cost everyone else.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import statistics
 import subprocess
@@ -94,12 +95,25 @@ async def _run(base: str, seconds: float, heavy: bool, pid: int) -> dict[str, An
     cheap: list[tuple[float, int]] = []
     capped: list[int] = []
     memory: list[int] = []
-    limits = httpx.Limits(max_connections=100, max_keepalive_connections=100)
-    async with httpx.AsyncClient(base_url=base, timeout=60.0, limits=limits) as client:
+    async with contextlib.AsyncExitStack() as stack:
+        # Each student and each heavy client is a machine of its own (a loopback address of its
+        # own): the server shares its workers fairly between addresses.
+        clients = [
+            await stack.enter_async_context(
+                httpx.AsyncClient(
+                    base_url=base,
+                    timeout=60.0,
+                    transport=httpx.AsyncHTTPTransport(local_address=f"127.0.0.{10 + n}"),
+                )
+            )
+            for n in range(STUDENTS + len(HEAVY))
+        ]
         until = time.monotonic() + seconds
-        tasks = [_student(client, random.Random(rng.random()), until, cheap) for _ in range(STUDENTS)]
+        tasks = [_student(clients[i], random.Random(rng.random()), until, cheap) for i in range(STUDENTS)]
         if heavy:
-            tasks += [_heavy(client, path, params, until, capped) for path, params in HEAVY]
+            tasks += [
+                _heavy(clients[STUDENTS + i], path, params, until, capped) for i, (path, params) in enumerate(HEAVY)
+            ]
 
         async def sample() -> None:
             while time.monotonic() < until:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
-from zermelo.engine import DRAW, LOSE, WIN, Engine, GValue
+from zermelo.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, Engine, GValue
 from zermelo.rules import Impartial, Outcome
 
-_STATUS = {WIN: Outcome.N, LOSE: Outcome.P, DRAW: Outcome.DRAW}
+_STATUS = {NEXT_WINS: Outcome.N, PREVIOUS_WINS: Outcome.P, DRAW: Outcome.DRAW}
 
 
 class Plain(Impartial[Any]):
@@ -32,7 +32,7 @@ class Reference:
         self.engine = Engine(Plain(game))
 
     def outcome(self, position: Any, misere: bool = False) -> Outcome:
-        return _STATUS[self.engine.status(position, misere)[0]]
+        return _STATUS[self.engine.outcome(position, misere)[0]]
 
     def grundy(self, position: Any) -> GValue:
         return self.engine.grundy(position)

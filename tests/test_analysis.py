@@ -25,7 +25,7 @@ from zermelo import (
     winning_moves,
 )
 from zermelo.analysis import outcomes
-from zermelo.engine import LOSE, Engine
+from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial, Partisan
 
@@ -50,13 +50,13 @@ def test_remoteness_definitions_both_conventions() -> None:
     eng = Engine(sq)
     for misere in (False, True):
         for n in range(1, 80):
-            opts = [(m, *eng.status(m, misere)) for m in sq.options(n)]
-            s, r = eng.status(n, misere)
+            opts = [(m, *eng.outcome(m, misere)) for m in sq.options(n)]
+            s, r = eng.outcome(n, misere)
             assert r is not None
-            if s == LOSE:  # lose slowly
+            if s == PREVIOUS_WINS:  # lose slowly
                 assert r == 1 + max(x for _, _, x in opts if x is not None)
             else:  # win quickly
-                assert r == 1 + min(x for _, st_, x in opts if st_ == LOSE and x is not None)
+                assert r == 1 + min(x for _, st_, x in opts if st_ == PREVIOUS_WINS and x is not None)
 
 
 class _PlainSum(Impartial[tuple[int, int]]):
@@ -105,7 +105,7 @@ def test_analyses_agree_on_random_loopy_token_sums(seed: int) -> None:
     pos: Any = tuple(rng.choice(vs) for _ in range(rng.randrange(1, 3)))
     pos = pos[0] if len(pos) == 1 else pos
     a = solve(g, pos)
-    searched = Engine(g).status(pos)
+    searched = Engine(g).outcome(pos)
     assert a.outcome == {1: Outcome.N, 2: Outcome.P, 0: Outcome.DRAW}[searched[0]]
     assert a.remoteness == searched[1]
     if isinstance(a.grundy, Loopy):

@@ -12,6 +12,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zermelo.cgsuite import CGSuiteError, CGSuiteSyntaxError, NotSupported, evaluate
 from zermelo.cli import main
@@ -211,6 +213,9 @@ PROPERTIES = [
     ("3.NimSum(5)", "6"),
     ("2.NimInverse", "3"),
     ("NimDiv(1, 2)", "3"),
+    # the one remainder of the surreal numbers (values/surreal.py), the dividend's sign
+    ("(-7) % 3", "-1"),
+    ("(17/6) % (1/3)", "1/6"),
 ]
 
 ERRORS = [
@@ -224,6 +229,7 @@ ERRORS = [
     ("{0|1/3}", CGSuiteError, "1/3 is not a short game"),
     ("1/0 + ^", CGSuiteError, "inf is not a short game"),
     ("0/0", CGSuiteError, "/ by zero"),
+    ("5 % 0", CGSuiteError, "/ by zero"),
     ("{0|-1}.Cool(-2)", CGSuiteError, "Invalid cooling temperature (must be > -1): -2"),
     ("*(1/2)", CGSuiteError, "Nim value is not an ordinal: 1/2"),
     ("{1|-1}.UptimalExpansion", CGSuiteError, "Not a method or member variable: `UptimalExpansion`"),
@@ -334,3 +340,18 @@ def test_each_line_has_its_own_timeout(capsys: pytest.CaptureFixture[str], monke
 def test_zermelo_value_shows_the_cgsuite_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["value", "domineering", "..|.."]) == 0
     assert "  cgsuite      +-1\n" in capsys.readouterr().out
+
+
+_WORDS = [*"{}|,*^v+-/():<>=.0123456789 '[]", "Tiny(", "omega", "+-", ":=", "x", ".Cool(", ".Birthday"]
+_WORDS += ["Left", ".Options(", "<|", "|>", "inf", "2^", "^[", "v<", "for ", "1/3", "*omega"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_WORDS), min_size=1, max_size=10).map("".join))
+def test_any_text_gets_a_value_or_a_one_line_value_error(text: str) -> None:
+    try:
+        out = evaluate(text)
+    except ValueError as exc:
+        assert str(exc) and "\n" not in str(exc)
+    else:
+        assert isinstance(out, str)

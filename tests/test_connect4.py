@@ -13,7 +13,7 @@ import pytest
 from zermelo import InvalidGame, InvalidPosition, negamax
 from zermelo.games import Connect4
 from zermelo.games.connect4 import from_score
-from zermelo.minimax import WIN, move_values
+from zermelo.minimax import WIN_SCORE, move_values
 from zermelo.registry import make_game
 
 
@@ -95,11 +95,11 @@ def test_immediate_win_and_finished_games() -> None:
 
 def test_from_score() -> None:
     cells = 42
-    assert from_score(0, 10, cells, WIN) == 0
+    assert from_score(0, 10, cells, WIN_SCORE) == 0
     # Win with the very next stone after 10 moves: score (42 + 1 - 10) // 2 = 16, distance 1.
-    assert from_score(16, 10, cells, WIN) == WIN - 1
+    assert from_score(16, 10, cells, WIN_SCORE) == WIN_SCORE - 1
     # Lose to the opponent's next stone: score -(42 - 10) // 2 = -16, distance 2.
-    assert from_score(-16, 10, cells, WIN) == -(WIN - 2)
+    assert from_score(-16, 10, cells, WIN_SCORE) == -(WIN_SCORE - 2)
 
 
 def test_text_forms() -> None:
@@ -195,6 +195,6 @@ def test_exact_value_at_most_threshold() -> None:
             continue
         exact = g.exact_value(p)
         assert exact is not None
-        for v in (exact[0] - 1, exact[0], exact[0] + 1, -WIN, WIN, 0, -1, 1):
+        for v in (exact[0] - 1, exact[0], exact[0] + 1, -WIN_SCORE, WIN_SCORE, 0, -1, 1):
             got = g.exact_value(p, at_most=v)
             assert got is not None and (got[0] <= v) == (exact[0] <= v)

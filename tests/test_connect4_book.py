@@ -21,7 +21,7 @@ from zermelo.games import connect4_book as books
 from zermelo.games import connect4_kernel as kernel
 from zermelo.games.connect4 import from_score
 from zermelo.games.connect4_bits import key
-from zermelo.minimax_result import WIN
+from zermelo.minimax_result import WIN_SCORE
 
 
 @pytest.fixture
@@ -69,7 +69,7 @@ def test_scores_equal_the_plain_rules_search(tmp_path: Path) -> None:
             continue
         cur, mask, n = g.bitboards(p)
         score = book.score(cur, mask, n)
-        assert score is not None and from_score(score, n, 16, WIN) == negamax(ref, p).raw, text
+        assert score is not None and from_score(score, n, 16, WIN_SCORE) == negamax(ref, p).raw, text
 
 
 def test_an_interrupted_build_resumes_to_the_same_book(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from zermelo.engine import Limits, Progress
 from zermelo.errors import SearchLimitExceeded
 from zermelo.games import Connect4
 from zermelo.games import connect4_kernel as k
-from zermelo.minimax_result import WIN
+from zermelo.minimax_result import WIN_SCORE
 
 
 def play(g: Connect4, columns: list[int]) -> tuple[str, ...]:
@@ -151,4 +151,4 @@ def test_cli_weak_and_strong(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "negamax", "connect4:6x4", "1", "--strong", "--json")
     data = json.loads(out)
     assert (data["outcome"], data["weak"], data["distance"]) == ("win", False, 23)
-    assert WIN - abs(negamax(Connect4(6, 4), Connect4(6, 4).parse("1")).raw) == 23
+    assert WIN_SCORE - abs(negamax(Connect4(6, 4), Connect4(6, 4).parse("1")).raw) == 23

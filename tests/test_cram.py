@@ -117,7 +117,7 @@ def test_size_hint_bounds_the_search() -> None:
     for text in ("2x2", "3x3", "...|.#.|...", "2x5", "4x3"):
         board = GAME.parse(text)
         eng = Engine(_Unkeyed())
-        eng.status(board)
+        eng.outcome(board)
         assert eng.positions_seen <= GAME.size_hint(board)
     assert GAME.size_hint(GAME.parse("2x2")) == 7
 
@@ -158,7 +158,7 @@ def test_centre_domino_wins_on_odd_by_even_boards() -> None:
     for h, w in [(1, 2), (1, 4), (3, 2), (3, 4), (5, 2), (2, 3), (4, 3), (2, 5), (1, 6)]:
         move = g.centre_domino((h, w, 0))
         assert move is not None
-        assert Engine(g).status(move.position)[0] == Engine(g).status((0, 0, 0))[0]  # LOSE for the mover
+        assert Engine(g).outcome(move.position)[0] == Engine(g).outcome((0, 0, 0))[0]  # PREVIOUS_WINS for the mover
         assert _outcome(g, (h, w, 0)).value == "N"
     assert g.centre_domino((4, 4, 0)) is None and g.centre_domino((3, 3, 0)) is None
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import Limits, Loopy, Progress, SearchLimitExceeded, Sum, Unsupported, engine_for, fold, mex, nim_sum
-from zermelo.engine import DRAW, LOSE, WIN, Engine, plain_kernels
+from zermelo.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, Engine, plain_kernels
 from zermelo.games import Digraph, HeapGame, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial
 
@@ -82,7 +82,7 @@ def ref_status(succ: list[list[int]], misere: bool) -> list[tuple[int, int | Non
     rem: list[int | None] = [None] * n
     for v in range(n):
         if not succ[v]:
-            state[v], rem[v] = (WIN if misere else LOSE), 0
+            state[v], rem[v] = (NEXT_WINS if misere else PREVIOUS_WINS), 0
     r = 1
     changed = True
     while changed:
@@ -91,10 +91,10 @@ def ref_status(succ: list[list[int]], misere: bool) -> list[tuple[int, int | Non
         for v in range(n):
             if state[v] != DRAW or not succ[v]:
                 continue
-            if any(state[w] == LOSE and rem[w] == r - 1 for w in succ[v]):
-                new.append((v, WIN))
-            elif all(state[w] == WIN for w in succ[v]) and max(rem[w] or 0 for w in succ[v]) == r - 1:
-                new.append((v, LOSE))
+            if any(state[w] == PREVIOUS_WINS and rem[w] == r - 1 for w in succ[v]):
+                new.append((v, NEXT_WINS))
+            elif all(state[w] == NEXT_WINS for w in succ[v]) and max(rem[w] or 0 for w in succ[v]) == r - 1:
+                new.append((v, PREVIOUS_WINS))
         for v, s in new:
             state[v], rem[v] = s, r
             changed = True
@@ -156,7 +156,7 @@ def test_kernels_match_definitions_on_random_dags(seed: int, n: int, density: fl
     eng = Engine(Graph(succ))
     assert eng.grundies(list(range(n))) == ref_grundy_dag(succ)
     for misere in (False, True):
-        assert eng.statuses(list(range(n)), misere) == ref_status(succ, misere)
+        assert eng.outcomes(list(range(n)), misere) == ref_status(succ, misere)
 
 
 @settings(max_examples=80, deadline=None)
@@ -165,15 +165,15 @@ def test_kernels_match_definitions_on_random_cyclic_graphs(seed: int, n: int, de
     succ = random_graph(random.Random(seed), n, acyclic=False, density=density)
     eng = Engine(Graph(succ))
     for misere in (False, True):
-        assert eng.statuses(list(range(n)), misere) == ref_status(succ, misere)
+        assert eng.outcomes(list(range(n)), misere) == ref_status(succ, misere)
     gamma = eng.grundies(list(range(n)))
     check_generalized_sg(succ, gamma)
     # γ = 0 ⇔ P; finite γ > 0 ⇒ N; ∞(K): N iff 0 ∈ K, else a draw.
-    for (s, _), gv in zip(eng.statuses(list(range(n))), gamma, strict=True):
+    for (s, _), gv in zip(eng.outcomes(list(range(n))), gamma, strict=True):
         if isinstance(gv, Loopy):
-            assert s == (WIN if 0 in gv.finite else DRAW)
+            assert s == (NEXT_WINS if 0 in gv.finite else DRAW)
         else:
-            assert s == (LOSE if gv == 0 else WIN)
+            assert s == (PREVIOUS_WINS if gv == 0 else NEXT_WINS)
 
 
 @settings(max_examples=60, deadline=None)
@@ -185,7 +185,7 @@ def test_a_graph_grown_query_by_query_matches_the_definitions(seed: int, n: int,
     rng.shuffle(order)
     for misere in (False, True):
         eng = Engine(Graph(succ))
-        got = {v: eng.status(v, misere) for v in order}  # the outcome table is extended each time
+        got = {v: eng.outcome(v, misere) for v in order}  # the outcome table is extended each time
         want = ref_status(succ, misere)
         assert [got[v] for v in range(n)] == want
 
@@ -197,12 +197,12 @@ def test_a_remoteness_table_asked_one_by_one_stays_linear() -> None:
     def one_by_one(n: int) -> tuple[float, list[int | None]]:
         eng = Engine(Square())
         t = time.process_time()
-        table = [eng.status(k)[1] for k in range(n)]
+        table = [eng.outcome(k)[1] for k in range(n)]
         return time.process_time() - t, table
 
     def batch(n: int) -> tuple[float, list[int | None]]:
         t = time.process_time()
-        table = [r for _, r in Engine(Square()).statuses(list(range(n)))]
+        table = [r for _, r in Engine(Square()).outcomes(list(range(n)))]
         return time.process_time() - t, table
 
     one_by_one(50), batch(50)  # compile the kernels outside the measurement
@@ -215,8 +215,8 @@ def test_a_remoteness_table_asked_one_by_one_stays_linear() -> None:
 def test_queries_one_by_one_agree_with_one_batch() -> None:
     succ = random_graph(random.Random(7), 40, acyclic=False, density=0.08)
     one = Engine(Graph(succ))
-    batch = Engine(Graph(succ)).statuses(list(range(40)))
-    assert [one.status(v) for v in reversed(range(40))] == batch[::-1]
+    batch = Engine(Graph(succ)).outcomes(list(range(40)))
+    assert [one.outcome(v) for v in reversed(range(40))] == batch[::-1]
     grown = Engine(Graph(succ))
     values = [grown.grundy(v) for v in range(40)]  # the graph grows query by query
     assert values == Engine(Graph(succ)).grundies(list(range(40)))
@@ -258,7 +258,7 @@ def test_loopy_labelling_on_thousands_of_nodes_is_quick() -> None:
 def test_two_cycle_is_a_draw_with_infinite_value() -> None:
     g = Digraph.from_text("a->b, b->a")
     eng = Engine(g)
-    assert eng.status("a") == (DRAW, None)
+    assert eng.outcome("a") == (DRAW, None)
     assert eng.grundy("a") == Loopy(frozenset())
 
 
@@ -274,7 +274,7 @@ def test_grundy_of_a_sum_is_the_xor_against_the_product_graph(x: int, y: int) ->
     expected = product.grundy((x, y))
     assert expected == nim_sum(engine_for(a).grundy(x), engine_for(b).grundy(y))
     assert Engine(Sum(a, b)).grundy((x, y)) == expected  # the split graph: XOR of parts
-    assert Engine(Sum(a, b)).status((x, y))[0] == (LOSE if expected == 0 else WIN)
+    assert Engine(Sum(a, b)).outcome((x, y))[0] == (PREVIOUS_WINS if expected == 0 else NEXT_WINS)
 
 
 @settings(max_examples=30, deadline=None)
@@ -289,7 +289,7 @@ def test_g_plus_g_is_a_p_position(n: int, which: str) -> None:
     else:
         game, pos = Wythoff(), (n % 7, n // 7)
     # Searched on the whole product graph (status), not by XOR.
-    assert Engine(Sum(game, game)).status((pos, pos))[0] == LOSE
+    assert Engine(Sum(game, game)).outcome((pos, pos))[0] == PREVIOUS_WINS
 
 
 @settings(max_examples=30, deadline=None)
@@ -303,12 +303,12 @@ def test_loopy_sums_match_the_product_search(seed: int) -> None:
     g = Digraph(edges)
     vs = sorted(g.successors)
     pos = (rng.choice(vs), rng.choice(vs))
-    whole = Engine(g).status(pos)[0]  # the product graph of the two tokens
+    whole = Engine(g).outcome(pos)[0]  # the product graph of the two tokens
     value = Engine(g).grundy(pos)
     if isinstance(value, Loopy):
-        assert whole == (WIN if 0 in value.finite else DRAW)
+        assert whole == (NEXT_WINS if 0 in value.finite else DRAW)
     else:
-        assert whole == (LOSE if value == 0 else WIN)
+        assert whole == (PREVIOUS_WINS if value == 0 else NEXT_WINS)
 
 
 # ---------------------------------------------------------------------- P and N
@@ -327,14 +327,14 @@ def test_p_positions_move_only_to_n_and_n_positions_reach_a_p(seed: int) -> None
     for game, positions in games:
         eng = Engine(game)
         for misere in (False, True):
-            for p, (s, _) in zip(positions, eng.statuses(positions, misere), strict=True):
-                kids = [k for k, _ in eng.statuses(list(game.options(p)), misere)]
-                if s == LOSE:
+            for p, (s, _) in zip(positions, eng.outcomes(positions, misere), strict=True):
+                kids = [k for k, _ in eng.outcomes(list(game.options(p)), misere)]
+                if s == PREVIOUS_WINS:
                     assert kids or not misere  # a terminal position is won under misère play
-                    assert all(k == WIN for k in kids)
+                    assert all(k == NEXT_WINS for k in kids)
                 else:
-                    assert s == WIN
-                    assert LOSE in kids or (misere and not kids)
+                    assert s == NEXT_WINS
+                    assert PREVIOUS_WINS in kids or (misere and not kids)
 
 
 # ---------------------------------------------------------------------- depth, budgets, interruption
@@ -343,7 +343,7 @@ def test_p_positions_move_only_to_n_and_n_positions_reach_a_p(seed: int) -> None
 def test_a_chain_a_million_moves_deep_without_recursion() -> None:
     limit = sys.getrecursionlimit()
     eng = Engine(Chain())
-    assert eng.status(10**6) == (LOSE, 10**6)
+    assert eng.outcome(10**6) == (PREVIOUS_WINS, 10**6)
     assert eng.grundy(10**6) == 0 and eng.grundy(10**6 - 1) == 1
     assert sys.getrecursionlimit() == limit
 
@@ -358,23 +358,23 @@ def test_fold_is_iterative_and_refuses_cycles() -> None:
 def test_position_budget_raises_and_the_engine_stays_usable() -> None:
     eng = Engine(Chain())
     with pytest.raises(SearchLimitExceeded, match="budget"):
-        eng.status(50_000, limits=Limits(max_positions=1000))
+        eng.outcome(50_000, limits=Limits(max_positions=1000))
     assert eng.positions_seen == 0  # rolled back, not left half-expanded
-    assert eng.status(17, limits=Limits(max_positions=1000)) == (WIN, 17)
-    assert eng.status(50_000) == (LOSE, 50_000)
+    assert eng.outcome(17, limits=Limits(max_positions=1000)) == (NEXT_WINS, 17)
+    assert eng.outcome(50_000) == (PREVIOUS_WINS, 50_000)
 
 
 def test_options_budget() -> None:
     eng = Engine(Wythoff())
     with pytest.raises(SearchLimitExceeded, match="options"):
-        eng.status((60, 70), limits=Limits(max_options=5000))
-    assert eng.status((1, 2)) == (LOSE, 2)
+        eng.outcome((60, 70), limits=Limits(max_options=5000))
+    assert eng.outcome((1, 2)) == (PREVIOUS_WINS, 2)
     assert Limits(100).tighter(50, None, 7) == Limits(50, None, None, 7)
 
 
 def test_size_hint_refuses_a_hopeless_search_at_once() -> None:
     with pytest.raises(SearchLimitExceeded, match="may reach"):
-        Engine(Wythoff()).status((10**40, 10**40 + 7))
+        Engine(Wythoff()).outcome((10**40, 10**40 + 7))
 
 
 def test_time_budget_raises_and_the_engine_stays_usable() -> None:
@@ -385,8 +385,8 @@ def test_time_budget_raises_and_the_engine_stays_usable() -> None:
 
     eng = Engine(Slow())
     with pytest.raises(SearchLimitExceeded, match="time budget"):
-        eng.status(5000, limits=Limits(max_seconds=0.05))
-    assert eng.status(10) == (LOSE, 10)
+        eng.outcome(5000, limits=Limits(max_seconds=0.05))
+    assert eng.outcome(10) == (PREVIOUS_WINS, 10)
 
 
 def test_an_error_in_the_rules_leaves_the_graph_consistent() -> None:
@@ -398,8 +398,8 @@ def test_an_error_in_the_rules_leaves_the_graph_consistent() -> None:
 
     eng = Engine(Faulty())
     with pytest.raises(ValueError, match="boom"):
-        eng.status(1000)
-    assert eng.status(299) == (WIN, 299) and eng.grundy(298) == 0
+        eng.outcome(1000)
+    assert eng.outcome(299) == (NEXT_WINS, 299) and eng.grundy(298) == 0
 
 
 def test_keyboard_interrupt_from_progress_leaves_the_graph_consistent() -> None:
@@ -412,11 +412,11 @@ def test_keyboard_interrupt_from_progress_leaves_the_graph_consistent() -> None:
         raise KeyboardInterrupt
 
     eng = Engine(Slow())
-    eng.status(100)
+    eng.outcome(100)
     with pytest.raises(KeyboardInterrupt):
-        eng.status(3000, limits=Limits(progress=interrupt))
-    assert eng.status(3000) == (LOSE, 3000)
-    assert eng.status(101) == (WIN, 101) and eng.grundy(2999) == 1
+        eng.outcome(3000, limits=Limits(progress=interrupt))
+    assert eng.outcome(3000) == (PREVIOUS_WINS, 3000)
+    assert eng.outcome(101) == (NEXT_WINS, 101) and eng.grundy(2999) == 1
 
 
 def test_progress_is_reported_and_ends_with_done() -> None:
@@ -426,16 +426,16 @@ def test_progress_is_reported_and_ends_with_done() -> None:
             return super().options(n)
 
     seen: list[Progress] = []
-    Engine(Slow()).status(1500, limits=Limits(progress=seen.append))
+    Engine(Slow()).outcome(1500, limits=Limits(progress=seen.append))
     assert len(seen) >= 2 and seen[-1].done and not seen[0].done
     assert seen[-1].positions == 1501 and seen[-1].options == 1500
 
 
 def test_keys_merge_symmetric_positions() -> None:
     eng = Engine(Nim())
-    eng.status((3, 5, 0), misere=True)
+    eng.outcome((3, 5, 0), misere=True)
     before = eng.positions_seen
-    assert eng.status((5, 3), misere=True) == eng.status((0, 3, 5), misere=True)
+    assert eng.outcome((5, 3), misere=True) == eng.outcome((0, 3, 5), misere=True)
     assert eng.positions_seen == before
 
 
@@ -454,7 +454,7 @@ def test_keyed_games_keep_real_positions() -> None:
     eng = Engine(_Keyed())
     assert eng.grundy((5, 3)) == 5 ^ 3
     assert all(isinstance(p, tuple) for _, p in eng._whole.positions)
-    assert eng.status((4, 4)) == (LOSE, 8)
+    assert eng.outcome((4, 4)) == (PREVIOUS_WINS, 8)
 
 
 class _Kayles(HeapGame):
@@ -475,7 +475,7 @@ def test_splitting_options_against_the_definition_and_the_whole_graph() -> None:
     for n in range(40):
         reference.append(mex(reference[a] ^ reference[n - t - a] for t in (1, 2) for a in range(n - t + 1)))
     game = _Kayles()
-    assert not game.atomic_options()
+    assert not game.options_never_split()
     eng = Engine(game)
     assert eng.grundies(list(range(40))) == reference
     assert reference[:12] == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
@@ -484,7 +484,7 @@ def test_splitting_options_against_the_definition_and_the_whole_graph() -> None:
     # The whole graph (no splitting) agrees: P exactly when the XOR is 0.
     for r in [*rows, 6, 9]:
         g = eng.grundy(r)
-        assert eng.status(r)[0] == (LOSE if g == 0 else WIN)
+        assert eng.outcome(r)[0] == (PREVIOUS_WINS if g == 0 else NEXT_WINS)
 
 
 class _SquareWithoutBulk(Square):
@@ -504,23 +504,23 @@ def test_bulk_option_arrays_agree_with_the_generic_path() -> None:
     fast, slow = Engine(sq), Engine(_SquareWithoutBulk())
     assert fast.grundies(positions) == slow.grundies(positions)
     for misere in (False, True):
-        assert fast.statuses(positions, misere) == slow.statuses(positions, misere)
+        assert fast.outcomes(positions, misere) == slow.outcomes(positions, misere)
     assert fast.options_seen == slow.options_seen
 
 
 def test_bulk_path_rolls_back_and_falls_back() -> None:
     eng = Engine(Square())
     with pytest.raises(SearchLimitExceeded):
-        eng.status(60_000, limits=Limits(max_positions=3000))
+        eng.outcome(60_000, limits=Limits(max_positions=3000))
     assert eng.positions_seen == 0
-    assert eng.status(9000) == Engine(_SquareWithoutBulk()).status(9000)
+    assert eng.outcome(9000) == Engine(_SquareWithoutBulk()).outcome(9000)
 
     class Odd(Square):  # an accelerator that breaks its contract: negative keys are refused
         def option_array(self, position: Any) -> Any:
             arr = super().option_array(position)
             return None if arr is None else arr - 10**6
 
-    assert Engine(Odd()).status(3000) == Engine(Square()).status(3000)
+    assert Engine(Odd()).outcome(3000) == Engine(Square()).outcome(3000)
 
 
 class _WythoffGeneric(Wythoff):
@@ -556,7 +556,7 @@ def test_indexed_engine_keys_nodes_by_index() -> None:
     table = eng._whole.table(eng.rules)
     assert table.indexed and table.bulk
     assert not Engine(_WythoffGeneric())._whole.table(_WythoffGeneric()).indexed
-    eng.status((30, 40))
+    eng.outcome((30, 40))
     for rules, p in eng._whole.positions:  # every node holds a real position, not an index
         assert isinstance(p, tuple) and rules.key(p) == p
 
@@ -569,11 +569,11 @@ def test_indexed_path_agrees_with_the_generic_engine(cells: list[tuple[int, int]
         fast = Engine(game)
         assert fast.grundies(cells) == slow.grundies(cells)
         for misere in (False, True):
-            assert fast.statuses(cells, misere) == slow.statuses(cells, misere)
+            assert fast.outcomes(cells, misere) == slow.outcomes(cells, misere)
         # one position at a time: the graph grows and the tables are extended
         one = Engine(game)
         for c in cells:
-            assert one.status(c, misere=True) == slow.status(c, misere=True)
+            assert one.outcome(c, misere=True) == slow.outcome(c, misere=True)
             assert one.grundy(c) == slow.grundy(c)
         assert fast.options_seen <= slow.options_seen
 
@@ -586,11 +586,11 @@ def test_indexed_path_in_sums_rollback_and_sparse_fallback() -> None:
     pairs = [((3, 5), (7, 2)), ((10, 20), (20, 10)), ((40, 33), (0, 9))]
     assert eng.grundies(pairs) == [nim_sum(slow.grundy(a), slow.grundy(b)) for a, b in pairs]
     assert all(eng._split.table(g).indexed for g in s.games)
-    assert eng.status(((3, 5), (5, 3)))[0] == LOSE  # the whole graph: the sum's own (tuple) keys
+    assert eng.outcome(((3, 5), (5, 3)))[0] == PREVIOUS_WINS  # the whole graph: the sum's own (tuple) keys
     # A budget stops the bulk path half way: the graph rolls back and stays right.
     fast = Engine(Wythoff())
     with pytest.raises(SearchLimitExceeded):
-        fast.status((200, 300), limits=Limits(max_positions=2000))
+        fast.outcome((200, 300), limits=Limits(max_positions=2000))
     assert fast.positions_seen == 0
     assert fast.grundies([(50, 60), (61, 7)]) == slow.grundies([(50, 60), (61, 7)])
 
@@ -603,7 +603,7 @@ def test_indexed_path_in_sums_rollback_and_sparse_fallback() -> None:
             return super().options(position)
 
     row = Engine(Counted())
-    assert row.status((0, 1600)) == slow.status((0, 1600)) == (WIN, 1)
+    assert row.outcome((0, 1600)) == slow.outcome((0, 1600)) == (NEXT_WINS, 1)
     assert row._whole.table(row.rules).dense is None
     assert Counted.calls == 24  # only the narrow nodes (0, y < 24) listed their options
     assert all(type(p) is tuple for _, p in row._whole.positions)
@@ -614,13 +614,13 @@ def test_arrays_given_to_the_kernels_never_pin_the_graph() -> None:
     # numba's first compile of a kernel may keep its arguments alive for a while; when those were
     # views of the graph's array('q') buffers, the next search failed with BufferError.
     eng = Engine(Square())
-    eng.status(10)
+    eng.outcome(10)
     kept = eng._arrays(eng._whole)  # as if someone still held the kernel's inputs
-    assert eng.status(500) == Engine(Square()).status(500)
+    assert eng.outcome(500) == Engine(Square()).outcome(500)
     assert eng.grundies([600, 700]) == Engine(Square()).grundies([600, 700])
     with pytest.raises(SearchLimitExceeded):
-        eng.status(100_000, limits=Limits(max_positions=50))
-    assert eng.status(800) == Engine(Square()).status(800)
+        eng.outcome(100_000, limits=Limits(max_positions=50))
+    assert eng.outcome(800) == Engine(Square()).outcome(800)
     assert kept[0].shape[0] == 12
 
 
@@ -645,7 +645,7 @@ def test_budgets_are_checked_by_options_not_only_by_positions() -> None:
 
 def test_messages_show_a_short_position() -> None:
     with pytest.raises(SearchLimitExceeded) as info:
-        Engine(Nim()).status(tuple(range(1, 400)), limits=Limits(max_positions=1000))
+        Engine(Nim()).outcome(tuple(range(1, 400)), limits=Limits(max_positions=1000))
     assert len(str(info.value)) < 250 and "…" in str(info.value)
 
 
@@ -681,9 +681,9 @@ def test_small_graphs_get_the_same_answers_from_plain_python_and_numba(
             eng = Engine(Graph(succ))
             with plain_kernels(10**9 if plain else -1):
                 got = (
-                    eng.statuses(order[: n // 2]),  # then grown: retrograde_more
-                    eng.statuses(order),
-                    eng.statuses(order, misere=True),
+                    eng.outcomes(order[: n // 2]),  # then grown: retrograde_more
+                    eng.outcomes(order),
+                    eng.outcomes(order, misere=True),
                     [str(g) for g in eng.grundies(order)],
                 )
         finally:

@@ -173,10 +173,11 @@ def test_wythoff_huge_exact() -> None:
 
 # ---------------------------------------------------------------------- mex rule
 def test_mex_explanation() -> None:
-    text = solve(Subtraction({1, 3, 4}), 22).explanation
-    assert "3 moves lead to positions of Grundy values {0, 2, 3}" in text
-    assert "mex (least value not among them) is 1" in text and "take 1 (22 -> 21)" in text
-    text = solve(Subtraction({1, 3, 4}), 21).explanation
+    # The Square game (no period to cite; a subtraction game cites its period instead).
+    text = solve(Square(), 11).explanation
+    assert "3 moves lead to positions of Grundy values {0}" in text
+    assert "mex (least value not among them) is 1" in text and "take 9 (11 -> 2)" in text
+    text = solve(Square(), 10).explanation
     assert "{1, 2}" in text and "Grundy value is 0" in text and "every move leads to an N-position" in text
 
 
@@ -204,9 +205,11 @@ def test_sum_of_games_xor() -> None:
 
 
 def test_components_of_a_heap_game_and_p_sum() -> None:
-    text = solve(Subtraction({1, 3, 4}), (21, 22)).explanation
-    assert "subtraction:1,3,4 21: Grundy value 0" in text and "0 ⊕ 1 = 1" in text
-    assert "move in subtraction:1,3,4 22 (value 1)" in text and "take 1 (22 -> 21)" in text
+    text = solve(Subtraction({1, 3, 4}), (21, 22)).explanation  # the period cites each heap's residue
+    assert "21 ≡ 0 (mod 7), so G(21) = G(0) = 0" in text and "nim-sum: 0 ⊕ 1 = 1" in text
+    text = solve(Sum(Square(), Square()), (17, 11)).explanation
+    assert "square 17: Grundy value 0" in text and "0 ⊕ 1 = 1" in text
+    assert "move in square 11 (value 1)" in text and "take 1 (11 -> 10)" in text
     text = solve(Sum(Square(), Square()), (17, 17)).explanation
     assert "0 ⊕ 0 = 0" in text and "loses" in text
 

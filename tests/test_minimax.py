@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from zermelo import negamax
 from zermelo.engine import Limits
 from zermelo.errors import InvalidPosition, SearchLimitExceeded
-from zermelo.minimax import WIN, Search, compare, move_values
+from zermelo.minimax import WIN_SCORE, Search, compare, move_values
 from zermelo.rules import Move, Scored
 
 
@@ -68,7 +68,7 @@ def reference(tree: Tree, root: int = 0) -> int:
     @cache
     def v(p: int) -> int:
         if p in tree.payoffs:
-            return tree.payoffs[p] * (WIN if tree.win_loss else 1)
+            return tree.payoffs[p] * (WIN_SCORE if tree.win_loss else 1)
         best = None
         for c, g in tree.children[p]:
             x = g - v(c)
@@ -99,7 +99,7 @@ def test_fail_soft_bounds(tree: Tree, alpha: int, width: int) -> None:
     """Inside the window the value is exact; outside, the result is a bound on the right side."""
     want = reference(tree)
     if tree.win_loss:  # windows around the interesting values of the encoding
-        alpha = alpha if abs(alpha) < 4 else (WIN - 10 if alpha > 0 else -WIN + 2)
+        alpha = alpha if abs(alpha) < 4 else (WIN_SCORE - 10 if alpha > 0 else -WIN_SCORE + 2)
     beta = alpha + width
     for table in (True, False):
         got = Search(tree, table=table).alphabeta(0, alpha, beta)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import zermelo as z
 from zermelo.cli import main
-from zermelo.engine import LOSE, engine_for
+from zermelo.engine import PREVIOUS_WINS, engine_for
 from zermelo.games import Nim, Subtraction
 from zermelo.heaps import Octal
 from zermelo.heaps.census import members
@@ -38,8 +38,8 @@ def searched(game: z.Impartial, heaps: tuple[int, ...]) -> Outcome:
     position = tuple(sorted(h for h in heaps if h)) or 0
     if isinstance(position, tuple) and len(position) == 1:
         position = position[0]
-    status, _ = engine_for(game).status(position, True)
-    return Outcome.P if status == LOSE else Outcome.N
+    status, _ = engine_for(game).outcome(position, True)
+    return Outcome.P if status == PREVIOUS_WINS else Outcome.N
 
 
 # ---------------------------------------------------------------------- golden quotients

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from zermelo.analysis import solve
 from zermelo.cli import main
-from zermelo.engine import LOSE, Engine
+from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games.moore import MooreNim
 from zermelo.rules import Outcome
 
@@ -16,7 +16,7 @@ from zermelo.rules import Outcome
 @given(st.integers(1, 3), st.lists(st.integers(0, 5), min_size=1, max_size=4))
 def test_moores_theorem_matches_search(k: int, heaps: list[int]) -> None:
     g = MooreNim(k)
-    searched = Outcome.P if Engine(g).status(tuple(heaps))[0] == LOSE else Outcome.N
+    searched = Outcome.P if Engine(g).outcome(tuple(heaps))[0] == PREVIOUS_WINS else Outcome.N
     assert g.outcome_formula(tuple(heaps)) is searched
 
 

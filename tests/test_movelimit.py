@@ -6,7 +6,7 @@ import pytest
 
 from zermelo.analysis import outcome, solve
 from zermelo.cli import main
-from zermelo.engine import LOSE, Engine
+from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games.fibonacci import Fibonacci
 from zermelo.games.movelimit import MoveLimit, basis
 from zermelo.rules import Outcome
@@ -19,7 +19,7 @@ def test_rule_matches_search(m: int) -> None:
     for n in range(0, 45):
         for last in range(0, 12):
             pos = (n, last)
-            searched = Outcome.P if search.status(pos)[0] == LOSE else Outcome.N
+            searched = Outcome.P if search.outcome(pos)[0] == PREVIOUS_WINS else Outcome.N
             assert g.outcome_formula(pos) is searched, (m, pos)
 
 
@@ -46,7 +46,7 @@ def test_winning_moves_formula_matches_search(m: int) -> None:
     for n in range(1, 60):
         for last in range(0, 14):
             pos = (n, last)
-            wins = [q for q in g.options(pos) if search.status(q)[0] == LOSE]
+            wins = [q for q in g.options(pos) if search.outcome(q)[0] == PREVIOUS_WINS]
             formula = g.winning_moves_formula(pos)
             assert formula is not None
             assert sorted(mv.position for mv in formula) == sorted(wins), (m, pos)

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import Outcome, grundy, outcome, solve, winning_moves
-from zermelo.engine import LOSE, WIN, Engine
+from zermelo.engine import NEXT_WINS, PREVIOUS_WINS, Engine
 from zermelo.games import Nim
 from zermelo.games.nim import misere_nim_outcome
 
@@ -18,13 +18,13 @@ small_heaps = st.lists(st.integers(0, 7), min_size=1, max_size=4).map(tuple)
 
 
 def searched_outcome(heaps: tuple[int, ...], misere: bool) -> Outcome:
-    return Outcome.N if SEARCH.status(heaps, misere)[0] == WIN else Outcome.P
+    return Outcome.N if SEARCH.outcome(heaps, misere)[0] == NEXT_WINS else Outcome.P
 
 
 def searched_winning_targets(heaps: tuple[int, ...], misere: bool) -> list[tuple[int, ...]]:
     moves = list(NIM.moves(heaps))
-    states = SEARCH.statuses([m.position for m in moves], misere)
-    won = [m.position for m, (s, _) in zip(moves, states, strict=True) if s == LOSE]
+    states = SEARCH.outcomes([m.position for m in moves], misere)
+    won = [m.position for m, (s, _) in zip(moves, states, strict=True) if s == PREVIOUS_WINS]
     return [p if isinstance(p, tuple) else (p,) for p in won]
 
 
@@ -76,7 +76,7 @@ def test_notes_examples() -> None:
 
 def test_solve_nim_345() -> None:
     a = solve(NIM, (3, 4, 5))
-    assert (a.outcome, a.grundy, a.remoteness) == (Outcome.N, 2, SEARCH.status((3, 4, 5))[1])
+    assert (a.outcome, a.grundy, a.remoteness) == (Outcome.N, 2, SEARCH.outcome((3, 4, 5))[1])
     assert [m.label for m in a.winning_moves] == ["take 2 from heap 1 (3 -> 1)"]
 
 

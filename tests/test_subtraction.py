@@ -7,14 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import InvalidGame, Outcome, grundy, outcome, remoteness, solve, winning_moves
-from zermelo.engine import LOSE, Engine
+from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games import AllBut, PrimePower, Square, Subtraction
 from zermelo.games.subtraction import parse_set, prime_powers
 
 
 def p_positions(game: Subtraction | Square | AllBut | PrimePower, upto: int, misere: bool = False) -> list[int]:
-    states = Engine(game).statuses(list(range(upto + 1)), misere)
-    return [n for n, (s, _) in enumerate(states) if s == LOSE]
+    states = Engine(game).outcomes(list(range(upto + 1)), misere)
+    return [n for n, (s, _) in enumerate(states) if s == PREVIOUS_WINS]
 
 
 def test_subtraction_123_p_positions_are_the_multiples_of_4() -> None:
@@ -66,8 +66,8 @@ PRIME_POWER_SEARCH = Engine(PRIME_POWER)  # shared by the examples: one growing 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 3000))
 def test_prime_power_formula_equals_search(n: int) -> None:
-    searched = PRIME_POWER_SEARCH.status(n)[0]
-    assert PRIME_POWER.outcome_formula(n) == (Outcome.P if searched == LOSE else Outcome.N)
+    searched = PRIME_POWER_SEARCH.outcome(n)[0]
+    assert PRIME_POWER.outcome_formula(n) == (Outcome.P if searched == PREVIOUS_WINS else Outcome.N)
 
 
 def test_prime_power_losing_numbers_are_the_multiples_of_6() -> None:
@@ -114,12 +114,12 @@ def test_bad_sets() -> None:
 def test_several_heaps_are_a_sum() -> None:
     game = Subtraction({1, 3, 4})
     assert grundy(game, (5, 6, 9)) == grundy(game, 5) ^ grundy(game, 6) ^ grundy(game, 9)
-    assert Engine(game).status((5, 6, 9))[0] == (LOSE if grundy(game, (5, 6, 9)) == 0 else 1)
+    assert Engine(game).outcome((5, 6, 9))[0] == (PREVIOUS_WINS if grundy(game, (5, 6, 9)) == 0 else 1)
 
 
 @pytest.mark.parametrize("game", [Subtraction({1, 3, 4}), AllBut({2}), Square(), PrimePower()], ids=repr)
 def test_options_keep_the_canonical_promise(game: Subtraction | AllBut | Square | PrimePower) -> None:
-    assert game.canonical_options and game.atomic_options()
+    assert game.canonical_options and game.options_never_split()
     for n in range(300):
         opts = game.options(n)
         assert all(type(o) is int and 0 <= o < n and game.key(o) == o for o in opts)
@@ -140,5 +140,20 @@ def test_primepower_10_10_why_and_moves_in_the_notes_words() -> None:
         if takes is None:
             continue
         search = Engine(PrimePower())  # plain search of the options, no closed form
-        searched = [q for q in prime_powers(n) if search.status(n - q)[0] == LOSE]
+        searched = [q for q in prime_powers(n) if search.outcome(n - q)[0] == PREVIOUS_WINS]
         assert searched == takes, n
+
+
+def test_the_notes_own_numbers_cite_the_period() -> None:
+    # Issue 30: at 21 (the slides' example) the "why" was only the mex of the options; the proven
+    # period appeared from heap 500 up.  Now it is cited at every size, in words and as data.
+    from zermelo.analysis import solve
+    from zermelo.cli import main
+    from zermelo.reasons import Period
+
+    a = solve(Subtraction({1, 2, 3}), 21)
+    assert Period(0, 4) in a.reasons
+    assert "period 4 from 0, proven" in a.explanation and "21 ≡ 1 (mod 4), so G(21) = G(1) = 1" in a.explanation
+    b = solve(Subtraction({1, 3, 4}), 21)
+    assert Period(0, 7) in b.reasons and "21 ≡ 0 (mod 7)" in b.explanation
+    assert main(["solve", "subtraction:1,2,3", "21"]) == 0

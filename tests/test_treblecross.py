@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from zermelo.analysis import solve
 from zermelo.cli import main
-from zermelo.engine import Engine
-from zermelo.games.treblecross import Treblecross
+from zermelo.engine import PREVIOUS_WINS, Engine, engine_for
+from zermelo.games.treblecross import Treblecross, safe_runs
 from zermelo.heaps.games import Octal
+from zermelo.limits import Limits
 from zermelo.rules import Outcome
 
 T = Treblecross()
@@ -57,3 +60,72 @@ def test_cli_board_and_json(capsys) -> None:
 
 def test_reversed_rows_share_a_key() -> None:
     assert T.key(T.parse("X....")) == T.key(T.parse("....X"))
+
+
+# ---------------------------------------------------------------------- the runs of safe cells (0.007)
+
+
+def searched(row: tuple[int, int]) -> tuple[Outcome, list[int]]:
+    """The outcome and the winning cells (from 1) by the engine alone: no closed form."""
+    eng = engine_for(T)
+    st_, _ = eng.outcome(row)
+    n, xs = row
+    free = [i for i in range(n) if not xs >> i & 1]
+    if not xs & (xs >> 1) & (xs >> 2) and free:
+        outs = eng.outcomes([(n, xs | 1 << i) for i in free])
+        wins = [i + 1 for i, (s, _) in zip(free, outs, strict=True) if s == PREVIOUS_WINS]
+    else:
+        wins = []
+    return (Outcome.P if st_ == PREVIOUS_WINS else Outcome.N), wins
+
+
+def formula(row: tuple[int, int]) -> tuple[Outcome | None, list[int] | None]:
+    moves = T.winning_moves_formula(row)
+    return T.outcome_formula(row), None if moves is None else [int(m.label.split()[3]) for m in moves]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 13).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, (1 << n) - 1))))
+def test_runs_agree_with_plain_search(row: tuple[int, int]) -> None:
+    out, wins = formula(row)
+    if out is None:
+        assert row[0] < 3 or row[1] & (row[1] >> 1) & (row[1] >> 2)  # only tiny or finished rows are searched
+        return
+    s_out, s_wins = searched(row)
+    assert out is s_out
+    assert sorted(wins or []) == s_wins
+
+
+def test_every_empty_row_up_to_16_agrees() -> None:
+    for n in range(3, 17):
+        out, wins = formula((n, 0))
+        assert (out, sorted(wins or [])) == searched((n, 0)), n
+
+
+def octal_0007(top: int) -> list[int]:
+    """G(h) of 0.007 from its definition: remove three counters, leaving 0, 1 or 2 heaps."""
+    g = [0] * (top + 1)
+    for h in range(3, top + 1):
+        g[h] = min(set(range(h + 1)) - {g[a] ^ g[h - 3 - a] for a in range(h - 2)})
+    return g
+
+
+#: The winning cells of 47 empty cells (UVa 10561's board size).
+WINS_47 = [1, 12, 15, 17, 20, 24, 28, 31, 33, 36, 47]
+
+
+def test_47_empty_cells_at_once_with_every_winning_cell() -> None:
+    # 2^47 whole positions; a budget of 100,000 positions is plenty for runs of at most 47 cells.
+    a = solve(T, T.parse("47"), limits=Limits(max_positions=100_000))
+    assert a.outcome is Outcome.N and a.winning_moves_listed
+    assert sorted(int(m.label.split()[3]) for m in a.winning_moves) == WINS_47
+    # Cross-checked on the segments: an X on cell c (from 1) leaves c - 3 safe cells on its left
+    # and 44 - c on its right, the heaps c - 1 and 47 - c of 0.007 by the definition's mex.
+    g = octal_0007(49)
+    assert [c for c in range(1, 48) if g[c - 1] == g[47 - c]] == WINS_47
+
+
+def test_runs_of_safe_cells() -> None:
+    assert safe_runs(10, 0) == [(0, 10)]
+    assert safe_runs(9, 1 << 4) == [(0, 2), (7, 2)]
+    assert safe_runs(5, 1 << 2) == []

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import os
 import socket
@@ -227,3 +228,117 @@ def test_serve_warns_when_it_listens_everywhere(capsys: pytest.CaptureFixture[st
     assert "warning: listening on every interface (0.0.0.0)" in err
     status, err = run(capsys, "serve", "--port", "0")
     assert status == 0 and seen["host"] == "127.0.0.1" and "warning" not in err
+
+
+# ----------------------------------------------------------------------------- slow clients, greedy clients
+HEAD_TIMEOUT = 2.0  # the server's own deadline in these tests; every bound below is a multiple of it
+STALK = "BRRBRBRBRBRBRBRGGGGBRBRBRBRBBRBRBRBRRRRGGGGGBBRBRBRRBRBR"  # a value that runs to the cap
+
+
+@pytest.fixture(scope="module")
+def strict() -> Iterator[tuple[str, int]]:
+    """A server with a short head deadline and four workers (a client's share: two)."""
+    with serving(args=("--head-timeout", str(HEAD_TIMEOUT), "--workers", "4")) as (url, proc):
+        yield url, proc.pid
+
+
+def _rss(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS"))
+
+
+def test_slow_heads_are_cut_off_and_others_are_served(strict: tuple[str, int]) -> None:
+    """Slow-loris: 100 connections from one address trickling a request head, 20 from another
+    sending long ones.  A normal client is served meanwhile; the first 64 slow ones (an address's
+    limit) each get a JSON 408 within a few head deadlines, the others are closed at once; each long
+    one gets a 431 at once; the server's memory is not held by them."""
+    from zermelo.web.protocol import MAX_CONNECTIONS_PER_CLIENT
+
+    base, pid = strict
+    port = int(base.rsplit(":", 1)[1])
+    before = _rss(pid)
+
+    def connect(source: str) -> socket.socket:
+        return socket.create_connection(("127.0.0.1", port), timeout=10 * HEAD_TIMEOUT, source_address=(source, 0))
+
+    slow = []
+    for _ in range(100):
+        s = connect("127.0.0.4")
+        with contextlib.suppress(OSError):
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        slow.append(s)
+    long = []
+    for _ in range(20):  # 1 MiB of header each: past the 256 KiB head limit
+        s = connect("127.0.0.5")
+        with contextlib.suppress(OSError):
+            s.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"a" * 2**20)
+        long.append(s)
+    r = httpx.get(f"{base}/api/solve", params={"game": "nim", "position": "3 4 5"}, timeout=30)
+    assert r.status_code == 200 and r.json()["outcome"] == "N"
+    for s in slow[:50]:
+        with contextlib.suppress(OSError):
+            s.sendall(b"x")  # a byte now and then does not extend the deadline
+    answers: dict[bytes, int] = {}
+    for s in slow + long:
+        answer = b""
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := s.recv(65536):  # the socket's timeout (10 head deadlines) bounds the wait
+                answer += chunk
+        s.close()
+        status = answer[9:12]
+        answers[status] = answers.get(status, 0) + 1
+        if status == b"408":
+            assert answer.endswith(b'{"error": "the request head did not arrive within 2 s"}'), answer
+    assert answers == {b"408": MAX_CONNECTIONS_PER_CLIENT, b"": 100 - MAX_CONNECTIONS_PER_CLIENT, b"431": 20}
+    assert _rss(pid) - before < 64 * 2**20  # twenty 8 MiB heads held 160 MB before
+
+
+def test_an_idle_connection_is_closed_without_an_answer(strict: tuple[str, int]) -> None:
+    """A connection that sent nothing gets no 408 (a client could read it as its next answer)."""
+    base, _ = strict
+    with socket.create_connection(("127.0.0.1", int(base.rsplit(":", 1)[1])), timeout=10 * HEAD_TIMEOUT) as s:
+        assert s.recv(100) == b""  # closed, nothing sent
+
+
+def test_one_address_cannot_starve_another(strict: tuple[str, int]) -> None:
+    """40 expensive requests at once from one address: two run (its share of four workers), the
+    rest past its backlog get 429 with Retry-After at once, and another address's cheap request is
+    answered before any of them ends (they run to the cap)."""
+    import asyncio
+
+    base, _ = strict
+
+    async def scenario() -> tuple[list[str], list[httpx.Response], httpx.Response]:
+        order: list[str] = []
+        greedy = httpx.AsyncClient(
+            base_url=base, timeout=60, transport=httpx.AsyncHTTPTransport(local_address="127.0.0.2")
+        )
+        other = httpx.AsyncClient(
+            base_url=base, timeout=60, transport=httpx.AsyncHTTPTransport(local_address="127.0.0.3")
+        )
+        async with greedy, other:
+
+            async def heavy() -> httpx.Response:
+                r = await greedy.get("/api/thermograph.png", params={"game": "hackenbush", "position": STALK})
+                order.append(f"heavy {r.status_code}")
+                return r
+
+            burst = [asyncio.ensure_future(heavy()) for _ in range(40)]
+
+            async def refused() -> None:
+                while sum(o == "heavy 429" for o in order) < 40 - 8:  # backlog: 4 × share
+                    await asyncio.sleep(0.05)
+
+            with contextlib.suppress(TimeoutError):  # (a server without shares refuses none)
+                await asyncio.wait_for(refused(), 60)
+            cheap = await other.get("/api/solve", params={"game": "nim", "position": "3 4 5"})
+            order.append("cheap")
+            for f in burst:
+                f.cancel()
+            done = [f.result() for f in burst if f.done() and not f.cancelled()]
+            return order, done, cheap
+
+    order, refused, cheap = asyncio.run(scenario())
+    assert cheap.status_code == 200 and cheap.json()["outcome"] == "N"
+    assert order == ["heavy 429"] * 32 + ["cheap"], order
+    assert all(r.headers["retry-after"] == "10" and "too many requests" in r.json()["error"] for r in refused)

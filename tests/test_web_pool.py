@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +118,94 @@ def test_a_pool_needs_a_worker() -> None:
 def test_each_front_end_words_the_remedies(error: ZermeloError, cli: str, page: str) -> None:
     """An error carries its remedies as data: the CLI names its flags, the page never does."""
     assert words(error) == cli and page_error(error) == page and "--" not in page
+
+
+def test_one_client_cannot_take_every_worker() -> None:
+    """Issue 32 item 9: one client's burst of expensive requests runs at most ``share`` at once,
+    past ``backlog`` is answered 429 with Retry-After, and another client's cheap request is
+    answered before any of the burst ends (they run to the cap)."""
+
+    async def scenario() -> tuple[list[str], list[Reply], Reply, int]:
+        pool = WorkerPool(2, cap=30.0)
+        await pool.start()
+        order: list[str] = []
+        try:
+
+            async def heavy() -> Reply:
+                r = await pool.run("thermograph", {"game": "hackenbush", "position": STALK}, "10.0.0.1")
+                order.append(f"heavy {r.status}")
+                return r
+
+            burst = [asyncio.ensure_future(heavy()) for _ in range(pool.backlog + 3)]
+            await asyncio.sleep(0.5)
+            busy = pool.stats()["busy"]
+            cheap = await pool.run("solve", {"game": "nim", "position": "3 4 5"}, "10.0.0.2")
+            order.append("cheap")
+            for f in burst:
+                f.cancel()
+            refused = [f.result() for f in burst if f.done() and not f.cancelled()]
+            return order, refused, cheap, busy
+        finally:
+            await pool.close()
+
+    order, refused, cheap, busy = asyncio.run(scenario())
+    assert busy == 1  # the burst holds one of the two workers (share = 2 // 2)
+    assert cheap.status == 200 and body(cheap)["outcome"] == "N"
+    assert order == ["heavy 429"] * 3 + ["cheap"], order  # nothing of the burst ran to its end first
+    assert len(refused) == 3 and all(r.status == 429 and ("retry-after", "30") in r.headers for r in refused)
+    assert "too many requests at once" in str(body(refused[0])["error"])
+
+
+def test_waiting_clients_take_turns() -> None:
+    """A free worker goes to the next waiting client in turn, not to the oldest request."""
+
+    async def scenario() -> list[str]:
+        pool = WorkerPool(2, cap=30.0)
+        pool.share = 2  # one client may take both workers: only the turns decide the order
+        pool.backlog = 20
+        await pool.start()
+        order: list[str] = []
+        try:
+
+            async def ask(client: str, n: int) -> None:
+                await pool.run("solve", {"game": "nim", "position": f"1 2 {n}"}, client)
+                order.append(client)
+
+            first = [asyncio.ensure_future(ask("a", n)) for n in range(6)]
+            await asyncio.sleep(0)  # a's six are in before b's two
+            second = [asyncio.ensure_future(ask("b", n)) for n in range(2)]
+            await asyncio.gather(*first, *second)
+            return order
+        finally:
+            await pool.close()
+
+    order = asyncio.run(scenario())
+    assert sorted(order) == ["a"] * 6 + ["b"] * 2
+    assert order.index("b") <= 3 and order[-1] == "a", order  # b was served between a's, not after all six
+
+
+BUGGY = """import zermelo
+
+
+@zermelo.impartial
+def game(n):
+    return [n - d for d in range(1, n) if n % (d - 1) == 0]
+"""
+
+
+def test_a_bug_in_the_users_served_game_is_a_422_naming_their_line(tmp_path: Path) -> None:
+    path = tmp_path / "buggy.py"
+    path.write_text(BUGGY, encoding="utf-8")
+
+    async def scenario() -> Reply:
+        pool = WorkerPool(1, cap=60.0, games=(f"{path}:game",))  # what `serve --game` gives each worker
+        await pool.start()
+        try:
+            return await pool.run("solve", {"game": f"{path}:game", "position": "5"})
+        finally:
+            await pool.close()
+
+    reply = asyncio.run(scenario())
+    assert reply.status == 422
+    message = str(body(reply)["error"])
+    assert "ZeroDivisionError" in message and "buggy.py, line 6, in game (n = 5)" in message

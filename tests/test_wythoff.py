@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import InvalidPosition, Outcome, outcome, solve, winning_moves
-from zermelo.engine import LOSE, Engine
+from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games import Wythoff
 from zermelo.games.wythoff import partner, wythoff_pair
 
@@ -27,7 +27,7 @@ def key(p: tuple[int, int]) -> tuple[int, int]:
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, SIDE - 1), st.integers(0, SIDE - 1))
 def test_outcome_formula_equals_search(x: int, y: int) -> None:
-    searched = Outcome.P if SEARCH.status((x, y))[0] == LOSE else Outcome.N
+    searched = Outcome.P if SEARCH.outcome((x, y))[0] == PREVIOUS_WINS else Outcome.N
     assert W.outcome_formula((x, y)) == searched
 
 
@@ -35,8 +35,8 @@ def test_outcome_formula_equals_search(x: int, y: int) -> None:
 @given(st.integers(0, SIDE - 1), st.integers(0, SIDE - 1))
 def test_winning_moves_formula_equals_search(x: int, y: int) -> None:
     moves = list(W.moves((x, y)))
-    states = SEARCH.statuses([m.position for m in moves])
-    searched = {key(m.position) for m, (s, _) in zip(moves, states, strict=True) if s == LOSE}
+    states = SEARCH.outcomes([m.position for m in moves])
+    searched = {key(m.position) for m, (s, _) in zip(moves, states, strict=True) if s == PREVIOUS_WINS}
     formula = W.winning_moves_formula((x, y))
     assert formula is not None
     assert {key(m.position) for m in formula} == searched
@@ -111,7 +111,9 @@ def test_notes_examples() -> None:
     assert [m.position for m in winning_moves(W, (153, 289))] == [(153, 248)]
     assert [m.label for m in winning_moves(W, (153, 289))] == ["take 41 from heap 2 (289 -> 248)"]
     a = solve(W, (26, 34))
-    assert a.outcome is Outcome.N and a.grundy == SEARCH.grundy((26, 34)) and a.remoteness == SEARCH.status((26, 34))[1]
+    assert (
+        a.outcome is Outcome.N and a.grundy == SEARCH.grundy((26, 34)) and a.remoteness == SEARCH.outcome((26, 34))[1]
+    )
     assert [m.label for m in a.winning_moves] == [
         "take 14 from both heaps (26, 34 -> 12, 20)",  # fastest first: remoteness 16, 20, 26
         "take 18 from heap 2 (34 -> 16)",

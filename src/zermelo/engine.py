@@ -54,7 +54,6 @@ __all__ = [
 #: player (to move) wins — an N-position —, the previous player wins — a P-position — or a draw.
 NEXT_WINS, PREVIOUS_WINS, DRAW = 1, 2, 0
 #: Their old names (scripts and tests use them): a win or a loss for the player to move.
-WIN, LOSE = NEXT_WINS, PREVIOUS_WINS
 
 #: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
 CHECK_OPTIONS = 1 << 15
@@ -196,8 +195,6 @@ class Engine:
             return []
         state, rem = self._outcome_table(misere, max(nodes) + 1)
         return [(int(state[j]), int(rem[j]) if state[j] != DRAW else None) for j in nodes]
-
-    status, statuses = outcome, outcomes  # their old names (scripts and tests): the literature says outcome
 
     def grundy(self, position: Any, limits: Limits | None = None) -> GValue:
         """The (generalized) Sprague–Grundy value of a position under normal play."""

@@ -53,8 +53,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_MOVES", "explain", "generic"]
 
-#: Searches an explanation starts itself (options' values, components' values) stay this small.
-EXPLAIN_LIMITS = Limits(1_000_000, 5.0)
+#: Searches an explanation starts itself (options' values, components' values) stay this small: a budget
+#: of positions, never a clock (the analysis' own deadline still applies: `deadline_scope`).
+EXPLAIN_LIMITS = Limits(1_000_000)
 
 
 def explain(game: Impartial[Any], position: Any, analysis: Analysis) -> Why:

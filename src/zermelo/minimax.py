@@ -43,11 +43,10 @@ from typing import Any
 from . import minimax_compiled as _compiled_solver
 from .errors import InvalidPosition, Remedy, SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
-from .minimax_result import WIN, WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
+from .minimax_result import WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
 from .rules import Move, Scored
 
 __all__ = [
-    "WIN",
     "WIN_SCORE",
     "MoveValue",
     "Result",

@@ -13,12 +13,10 @@ from typing import Any
 from .rules import Move, Scored
 from .wording import plural
 
-__all__ = ["WIN", "WIN_SCORE", "MoveValue", "Result", "child_target", "line_in_words", "outcome", "split", "unshrink"]
+__all__ = ["WIN_SCORE", "MoveValue", "Result", "child_target", "line_in_words", "outcome", "split", "unshrink"]
 
 #: The score of an immediate win in ``win_loss`` games; a win in ``d`` plies scores ``WIN_SCORE - d``.
 WIN_SCORE = 10**6
-#: Its old name (scripts and tests use it).
-WIN = WIN_SCORE
 
 
 def unshrink(x: int) -> int:

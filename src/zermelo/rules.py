@@ -245,13 +245,9 @@ class Impartial(Rules[P]):
 
         When True the engine skips calling :meth:`components` on every option (a subtraction
         game's heaps never split; a Kayles row's do).  Default: True exactly when
-        ``components`` is not overridden.  (Its old name, ``atomic_options``, clashed with the
-        atomic weight of partisan values; it stays as an alias.)
+        ``components`` is not overridden.
         """
         return type(self).components is Impartial.components
-
-    def atomic_options(self) -> bool:  # the old name of options_never_split (scripts and tests use it)
-        return self.options_never_split()
 
     def option_array(self, position: P) -> np.ndarray | None:
         """Optional accelerator: the options of ``position`` as a numpy ``int64`` array, or ``None``.

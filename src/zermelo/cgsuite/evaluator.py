@@ -33,6 +33,7 @@ __all__ = ["evaluate", "evaluate_value"]
 _CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF}
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[\d+\]|<\d+>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
+_MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -209,9 +210,9 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
         total = arith("+", total, -x if negative_number else x)
     up = game([number(0)], [star()])
     if count.startswith("["):
-        part = power_to(up, _count(count[1:-1]))
+        part = power_to(up, _count(count[1:-1], _MAX_POWER))
     elif count.startswith("<"):
-        part = power(up, _count(count[1:-1]))
+        part = power(up, _count(count[1:-1], _MAX_POWER))
     else:
         n = _count(count) if count[:1].isdigit() else 1 + len(count)
         part = number(0)
@@ -225,10 +226,10 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
     return total
 
 
-def _count(text: str) -> int:
+def _count(text: str, most: int = _MAX_COUNT) -> int:
     n = int(text)
-    if n > _MAX_COUNT:
-        raise CGSuiteError(f"at most {_MAX_COUNT} ups in one term, not {n}")
+    if n > most:
+        raise CGSuiteError(f"at most {most} ups in one term, not {n}")
     if n < 1:
         raise CGSuiteError(f"the count of ups must be at least 1, not {n}")
     return n

@@ -20,17 +20,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..limits import deep
-from ..values.atomic import is_all_small
-from ..values.calculus import power
+from ..values.atomic import far_star, is_all_small
+from ..values.calculus import power, power_to
 from ..values.dyadic import format_dyadic
 from ..values.folds import birthday
 from ..values.game import Game, add, game, le, neg, number, star
+from ..values.notation import uptimal
 
 __all__ = ["Uptimal", "format_expansion", "up_power", "uptimal_expansion"]
 
 _MAX_NIMBER = 64  # nimbers tried as the star part of an uptimal
 _POWERS: dict[int, Game] = {}
 _CACHE: dict[int, Uptimal | None] = {}
+_POWERS_TO: dict[int, Game] = {}
 
 
 @dataclass(frozen=True)
@@ -94,8 +96,16 @@ def _expand(g: Game) -> Uptimal | None:
     h = add(g, number(-x))
     if not is_all_small(h):  # every ↑^k and nimber is all-small, so their sums are
         return None
+    simple = uptimal(h)  # n.↑ + *m, read off the canonical form without any search
+    if simple is not None:
+        n, m = simple
+        return Uptimal(x, m, (n,) if n else ())
     places = birthday(h) + 1
-    for m in range(min(_MAX_NIMBER, 1 << places.bit_length())):
+    named = _named(h, places - 1)
+    if named is not None:
+        return Uptimal(x, named[1], named[0])
+    # The star part *m shows among the followers as *m or *(m xor 1): below the far star's power of 2.
+    for m in range(min(_MAX_NIMBER, 1 << places.bit_length(), 1 << far_star(h).bit_length())):
         k = add(h, star(m)) if m else h
         if not (le(k, number(0)) or le(number(0), k)):
             continue  # a star-free uptimal is never confused with 0
@@ -103,6 +113,27 @@ def _expand(g: Game) -> Uptimal | None:
         if digits is not None:
             return Uptimal(x, m, digits)
     return None
+
+
+def _named(h: Game, born: int) -> tuple[tuple[int, ...], int] | None:
+    """(digits, m) when h is ±↑^n + *m or ±↑^[n] + *m (m = 0, 1): matched outright, no search."""
+    for n in range(max(2, born - 2), born + 1):
+        for m in (0, 1):
+            k = add(h, star(m)) if m else h
+            for base, digits in ((up_power(n), (0,) * (n - 1) + (1,)), (_up_to(n), (1,) * n)):
+                if k is base:
+                    return digits, m
+                if k is neg(base):
+                    return tuple(-d for d in digits), m
+    return None
+
+
+def _up_to(n: int) -> Game:
+    """↑^[n] = ↑ + ↑^2 + … + ↑^n (CGSuite's ``^.PowTo(n)``)."""
+    hit = _POWERS_TO.get(n)
+    if hit is None:
+        hit = _POWERS_TO[n] = power_to(up_power(1), n)
+    return hit
 
 
 def _digits(k: Game, places: int) -> tuple[int, ...] | None:

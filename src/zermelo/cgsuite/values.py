@@ -18,7 +18,7 @@ from .errors import CGSuiteError
 
 __all__ = ["Explicit", "Player", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
 
-_MAX_NIMBER = 1 << 16  # *n holds n options
+_MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 
 
 @dataclass(frozen=True)
@@ -140,9 +140,7 @@ def _arith(op: str, a: Any, b: Any) -> Any:
         if op == "/":
             return x / y
         if op == "%":
-            if not (x.is_integer() and y.is_integer()):
-                raise CGSuiteError("% needs integers")
-            return surreal(int(x.as_fraction()) % int(y.as_fraction()))
+            return x % y  # the one remainder of the surreal numbers (rationals; x's sign)
         return x ** _exponent(y)
     if isinstance(a, TransfiniteNimber) or isinstance(b, TransfiniteNimber):
         return _nimbers(op, a, b)

@@ -30,7 +30,7 @@ from ..boards import cell_name, grid_board
 from ..catalogue import GameEntry, register
 from ..checks import is_digits
 from ..errors import InvalidGame, InvalidPosition
-from ..minimax_result import WIN
+from ..minimax_result import WIN_SCORE
 from ..rules import Move, Scored, validate_by_text
 from .connect4_bits import four
 
@@ -187,7 +187,7 @@ class Connect4(Scored[Board]):
             if known is not None:
                 if weak and at_most is None:
                     return (known > 0) - (known < 0), 0
-                return from_score(known, n, cells, WIN), 0  # exact: answers "<= at_most?" too
+                return from_score(known, n, cells, WIN_SCORE), 0  # exact: answers "<= at_most?" too
         solve = _solve or _load_kernel()
         threshold = None
         if at_most is not None:
@@ -195,7 +195,7 @@ class Connect4(Scored[Board]):
             lo, hi = -(cells // 2) - 1, cells // 2 + 1
             while lo < hi:
                 mid = (lo + hi + 1) // 2
-                if from_score(mid, n, cells, WIN) <= at_most:
+                if from_score(mid, n, cells, WIN_SCORE) <= at_most:
                     lo = mid
                 else:
                     hi = mid - 1
@@ -222,7 +222,7 @@ class Connect4(Scored[Board]):
         )
         if weak and at_most is None:
             return (score > 0) - (score < 0), nodes
-        return from_score(score, n, cells, WIN), nodes
+        return from_score(score, n, cells, WIN_SCORE), nodes
 
     def book_edge(self, board: Board) -> bool:
         """Whether ``board`` is at the last ply of a loaded opening book: a line of best play

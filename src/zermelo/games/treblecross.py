@@ -7,11 +7,18 @@ empty cells.  Normal play models the rule exactly: completing three in a row end
 board then has no move), so the opponent, who cannot move, loses.
 
 The same game counted in heaps is the octal game 0.007 (``octal:0.007``, the heap game that the
-name ``treblecross`` meant before; now ``treblecrossheap``): an empty row of ``n`` cells has the
-outcome of the heap ``n + 2`` — the tests check every row up to 14 cells but 2 (too short for
-three: a second X there costs nothing).  The heap game leaves out the moves within two cells of
-an X, which lose at once, so the Grundy values differ.  Here the cells are numbered as the board
-shows them, and the winning moves are cells.
+name ``treblecross`` meant before; now ``treblecrossheap``).  On a row of at least three cells with
+no three in a row and no two X's within two cells of each other, an X within two cells of another
+loses at once (the opponent completes three), so both players place only on the *safe* cells, at
+least three cells from every X.  The safe cells form runs, and an X on a run of ``m`` safe cells
+spoils it and two cells on each side: the run is the heap ``m + 2`` of 0.007 (remove 3 counters,
+leaving up to two heaps), and the board is the sum of its runs.  So the outcome and every winning
+cell come from the runs' Grundy values at any length (:meth:`Treblecross.outcome_formula`,
+:meth:`Treblecross.winning_moves_formula`; the heaps' values are the engine's), and the tests check
+both against plain search on random boards.  An empty row of ``n`` cells is the heap ``n + 2``
+(but ``n = 2``: too short for three, a second X there costs nothing).  The heap game leaves out
+the moves within two cells of an X, which lose at once, so the Grundy values differ.  Here the
+cells are numbered as the board shows them, and the winning moves are cells.
 
 >>> from zermelo.analysis import solve
 >>> t = Treblecross()
@@ -22,16 +29,19 @@ shows them, and the winning moves are cells.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, no_params, register
 from ..checks import is_digits
 from ..errors import InvalidPosition
+from ..reasons import NimSum, Why
 from ..rules import Impartial, Move, Outcome, validate_by_text
 from ..wording import notes_verdict
 
 if TYPE_CHECKING:
     from ..analysis import Analysis
+    from ..games.heap import HeapGame
 
 __all__ = ["Treblecross"]
 
@@ -55,6 +65,54 @@ def _danger(n: int, xs: int) -> int:
     full = (1 << n) - 1
     near = (xs << 1) | (xs << 2) | (xs >> 1) | (xs >> 2)
     return near & full & ~xs
+
+
+def _completions(n: int, xs: int) -> list[int]:
+    """The empty cells (0-based) where an X completes three in a row."""
+    return [i for i in range(n) if not xs >> i & 1 and _three(n, xs | 1 << i)]
+
+
+def safe_runs(n: int, xs: int) -> list[tuple[int, int]]:
+    """The runs of safe cells (empty, at least three cells from every X): (first cell, length), 0-based.
+
+    >>> safe_runs(12, 0b100000)
+    [(0, 3), (8, 4)]
+    """
+    free = ((1 << n) - 1) & ~xs & ~_danger(n, xs)
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < n:
+        if free >> i & 1:
+            j = i
+            while j < n and free >> j & 1:
+                j += 1
+            runs.append((i, j - i))
+            i = j
+        else:
+            i += 1
+    return runs
+
+
+def _heap_values(top: int) -> list[int]:
+    """The Grundy values of the heaps 0..top of the octal game 0.007, by the engine."""
+    from ..engine import engine_for  # loaded on first use: listing the games needs no numpy
+
+    values = engine_for(_heap_game()).grundies([(h,) for h in range(top + 1)])
+    return [v for v in values if isinstance(v, int)]  # an octal game has no cycles: no ∞ value
+
+
+@cache
+def _heap_game() -> HeapGame:
+    """One rules object of 0.007, so its engine (and its values) is kept between questions."""
+    from ..heaps.games import Treblecross as Heap  # loaded on first use: the registry loads this module
+
+    return Heap()
+
+
+def _settled(n: int, xs: int, misere: bool) -> bool:
+    """Whether the runs' closed form answers: normal play, three cells or more, no three in a row,
+    and no completion at hand (those are answered by the completing cells)."""
+    return not misere and n >= 3 and not _three(n, xs)
 
 
 class Treblecross(Impartial[Row]):
@@ -112,7 +170,48 @@ class Treblecross(Impartial[Row]):
     def validate(self, row: Row) -> Row:
         return validate_by_text(self, row)
 
-    def explain(self, row: Row, analysis: Analysis) -> str | None:
+    def outcome_formula(self, row: Row, misere: bool = False) -> Outcome | None:
+        """N when an X completes three; else the nim-sum of the safe runs' heaps of 0.007."""
+        n, xs = row
+        if not _settled(n, xs, misere):
+            return None
+        if _completions(n, xs):
+            return Outcome.N
+        runs = safe_runs(n, xs)
+        values = _heap_values(max((m for _, m in runs), default=0) + 2)
+        total = 0
+        for _, m in runs:
+            total ^= values[m + 2]
+        return Outcome.N if total else Outcome.P
+
+    def winning_moves_formula(self, row: Row, misere: bool = False) -> list[Move[Row]] | None:
+        """The completing cells when there are any; else the safe cells that leave the runs' nim-sum 0.
+
+        >>> t = Treblecross()
+        >>> [m.label for m in t.winning_moves_formula(t.parse("X......X......"))]
+        ['X on cell 11', 'X on cell 14']
+        """
+        n, xs = row
+        if not _settled(n, xs, misere):
+            return None
+        done = _completions(n, xs)
+        if done:
+            return [Move(f"X on cell {i + 1} (three in a row)", (n, xs | 1 << i)) for i in done]
+        runs = safe_runs(n, xs)
+        values = _heap_values(max((m for _, m in runs), default=0) + 2)
+        total = 0
+        for _, m in runs:
+            total ^= values[m + 2]
+        wins: list[Move[Row]] = []
+        for start, m in runs:
+            rest = total ^ values[m + 2]
+            for j in range(m):  # X on the run's cell j (from 0): heaps j and m - 1 - j are left (0.007)
+                if values[j] ^ values[m - 1 - j] == rest:
+                    i = start + j
+                    wins.append(Move(f"X on cell {i + 1}", (n, xs | 1 << i)))
+        return wins
+
+    def explain(self, row: Row, analysis: Analysis) -> str | Why | None:
         """Three in a row at once; otherwise the dangerous cells, and the centre of an empty row."""
         a = analysis
         n, xs = row
@@ -143,7 +242,27 @@ class Treblecross(Impartial[Row]):
                 f"and then answers every X with its mirror image: the mirror cell is always safe when the "
                 f"opponent's was, so the opponent runs out of safe cells first, {notes_verdict(a)}."
             )
-        return None  # the mex rule (the generic reasons) says why
+        if not _settled(n, xs, a.misere):
+            return None  # the mex rule (the generic reasons) says why
+        runs = safe_runs(n, xs)
+        values = _heap_values(max((m for _, m in runs), default=0) + 2)
+        parts = ", ".join(f"{m} (heap {m + 2}, *{values[m + 2]})" for _, m in runs) or "none"
+        total = 0
+        for _, m in runs:
+            total ^= values[m + 2]
+        cells = ", ".join(str(c) for c in sorted(int(m.label.split()[3]) for m in a.winning_moves))
+        end = (
+            f"the nim-sum is {total}, not 0: an X on cell {cells} leaves 0, {notes_verdict(a)}."
+            if total and a.winning_moves_listed
+            else f"the nim-sum is {total}, {notes_verdict(a)}."
+        )
+        return Why(
+            f"{rule} So both players place only on the safe cells, three or more cells from every X, "
+            f"and an X spoils its cell and two on each side: a run of m safe cells is the heap m + 2 of "
+            f"the octal game 0.007 (treblecrossheap), and the row is the sum of its runs. "
+            f"In {shown} the runs of safe cells are {parts}; {end}",
+            (NimSum(len(runs)),),
+        )
 
 
 register(

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
+from ..cache import KeyedCache
 from ..catalogue import GameEntry, needs_params, plain_entry, register
 from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..reasons import Reason
@@ -206,14 +207,16 @@ THREE_HEAPS_UPTO = 1024
 #: The seconds spent looking for a proven period when a heap is beyond :data:`KERNEL_UPTO`.
 HUGE_HEAP_SECONDS = 2.0
 
-_GAVE_UP: set[str] = set()
+#: Codes whose period was not found in time (kept for the last few: a later ask tries again).
+_GAVE_UP: KeyedCache[str, bool] = KeyedCache(size=256)
 
 
 class _GiveUp(Exception):
     """The search for a proven period of a huge heap ran out of its time."""
 
 
-_SEQUENCES: dict[str, Any] = {}
+#: The computed sequence of the last few codes (each up to :data:`KERNEL_UPTO` values).
+_SEQUENCES: KeyedCache[str, Any] = KeyedCache(size=8)
 
 
 def _through_period(s: Any, n: int) -> int | None:
@@ -254,7 +257,7 @@ def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
             try:
                 s = sequence(game, min(top, 1 << 20), max_upto=None if two else top, progress=give_up)
             except _GiveUp:
-                _GAVE_UP.add(key)
+                _GAVE_UP[key] = True
                 return None
         _SEQUENCES[key] = s
     v = _through_period(s, n)

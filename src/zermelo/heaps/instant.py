@@ -26,7 +26,19 @@ from .period_cache import ProvenPeriod, proven_period
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
-__all__ = ["FROM", "MAX_WINS", "Wins", "applies", "explain", "grounds", "grundy", "reasons", "residue", "winning_moves"]
+__all__ = [
+    "FROM",
+    "MAX_WINS",
+    "Wins",
+    "applies",
+    "cited",
+    "explain",
+    "grounds",
+    "grundy",
+    "reasons",
+    "residue",
+    "winning_moves",
+]
 
 #: Positions with a heap this big take their values (and winning moves) from the proven period.
 FROM = 500
@@ -55,6 +67,17 @@ def applies(game: HeapGame, position: Heaps) -> ProvenPeriod | None:
     if max(heap_tuple(position), default=0) < FROM:
         return None
     return period_of(game)
+
+
+def cited(game: HeapGame, position: Heaps) -> ProvenPeriod | None:
+    """The proven period a "why" cites: at every heap size for a subtraction or all-but game, whose
+    period is proven in a moment (the notes' own small examples: ``S = {1, 2, 3}`` at 21 is the
+    period 4); for other codes only where :func:`applies` (their proofs can take seconds).  The
+    values of small heaps still come from the search; the period only explains them."""
+    pp = applies(game, position)
+    if pp is None and (game.subtraction_set is not None or game.excluded is not None):
+        pp = period_of(game)
+    return pp
 
 
 def grundy(game: HeapGame, position: Heaps) -> int | None:
@@ -164,8 +187,8 @@ def explain(game: HeapGame, position: Heaps, analysis: Analysis, rule: str = "")
     """The "why" from the proof: the period and its theorem, each heap's residue, the nim-sum, the
     winning moves (counted).  ``rule`` is the game's own first sentence (``S = {1, 2, 3}``)."""
     a = analysis
-    pp = applies(game, position)
-    if a.misere or pp is None:
+    pp = None if a.misere else cited(game, position)
+    if pp is None:
         return None
     heaps = heap_tuple(position)
     head = f"{rule}: the" if rule else "The"
@@ -175,13 +198,18 @@ def explain(game: HeapGame, position: Heaps, analysis: Analysis, rule: str = "")
     if len(heaps) > 1:
         lines.append(f"  nim-sum: {xor_text(values)}" + (" (first heaps only)" if len(heaps) > MAX_LISTED else ""))
     end = f"The Grundy value is {num(a.grundy) if isinstance(a.grundy, int) else a.grundy}, {verdict(a)}."
-    wins = winning_moves(game, position) if a.grundy else None
+    wins = (winning_moves(game, position) or _listed(a)) if a.grundy else None
     if wins is not None and wins.count:
         first = wins.moves[0].label
         more = "" if wins.count == 1 else f" (one of {plural(wins.count, 'winning move')})"
         end += f" Move to a position of value 0: {first}{more}."
     lines.append(end)
     return "\n".join(lines)
+
+
+def _listed(a: Analysis) -> Wins | None:
+    """The winning moves the search listed (a small heap's), as :class:`Wins`."""
+    return Wins(list(a.winning_moves), len(a.winning_moves)) if a.winning_moves_listed else None
 
 
 def residue(pp: ProvenPeriod, h: int) -> str:
@@ -204,7 +232,7 @@ def grounds(game: HeapGame, position: Heaps) -> str | None:
     >>> grounds(Subtraction({1, 2, 3}), 1001)
     'period 4 from 0, proven: G(n) = G(n mod 4); 1001 ≡ 1 (mod 4), so G(1001) = G(1) = 1'
     """
-    pp = applies(game, position)
+    pp = cited(game, position)
     if pp is None:
         return None
     heaps = heap_tuple(position)
@@ -218,8 +246,10 @@ def reasons(game: HeapGame, position: Heaps) -> tuple[Reason, ...]:
     >>> from zermelo.games.subtraction import Subtraction
     >>> reasons(Subtraction({1, 2, 3}), 1001)
     (Period(preperiod=0, period=4, saltus=0),)
+    >>> reasons(Subtraction({1, 2, 3}), 21)  # the notes' own numbers cite it too
+    (Period(preperiod=0, period=4, saltus=0),)
     """
-    pp = applies(game, position)
+    pp = cited(game, position)
     return () if pp is None else (Period(pp.preperiod, pp.period, pp.saltus),)
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..cache import KeyedCache
 from ..errors import InvalidPosition
 from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import HeapGame
@@ -149,7 +150,9 @@ def _path(spec: str) -> Path:
     return cache_dir() / "periods" / f"{safe}-{digest}.json"
 
 
-_MEMO: dict[str, ProvenPeriod | None] = {}
+#: The proven periods of the last games asked (``None``: tried, not proven); the disk keeps them all.
+_MEMO: KeyedCache[str, ProvenPeriod | None] = KeyedCache(size=64)
+_MISSING = object()
 
 
 #: The largest period-cache file read (a proof of 2^18 values is a few MiB).
@@ -199,8 +202,9 @@ def proven_period(game: HeapGame) -> ProvenPeriod | None:
     Computed at most once per game (memory, then the disk cache of :func:`cache_dir`).
     """
     spec = game.spec()
-    if spec in _MEMO:
-        return _MEMO[spec]
+    kept = _MEMO.get(spec, _MISSING)
+    if kept is not _MISSING:
+        return kept  # type: ignore[no-any-return]
     found, pp = _read(spec)
     if not found:
         pp, tried = _compute(game)

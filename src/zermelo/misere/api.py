@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..cache import KeyedCache
 from ..errors import InvalidPosition, Unsupported
 from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import HeapGame, heap_tuple
@@ -238,7 +239,8 @@ def _store(q: MisereQuotient) -> None:
         pass  # a read-only or full cache only costs the next run its time
 
 
-_MEMORY: dict[tuple[str, int], MisereQuotient] = {}
+#: The last quotients computed or read (the disk cache keeps them all).
+_MEMORY: KeyedCache[tuple[str, int], MisereQuotient] = KeyedCache()
 
 
 def cached_quotient(spec: str, heaps: Iterable[int]) -> MisereQuotient | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..cache import KeyedCache
 from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from .api import MisereQuotient, cached_quotient, misere_quotient
@@ -38,7 +39,8 @@ ON_DEMAND_SECONDS = 2.0
 #: Heaps beyond this are answered only by a quotient whose period is proven.
 ON_DEMAND_MAX = 1000
 
-_GAVE_UP: dict[str, int] = {}
+#: The heaps up to which the last games' quotients were given up on.
+_GAVE_UP: KeyedCache[str, int] = KeyedCache(size=256)
 
 
 def quotient_for(game: HeapGame, position: Heaps) -> MisereQuotient | None:

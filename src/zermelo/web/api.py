@@ -50,6 +50,7 @@ class Reply:
     status: int
     body: bytes
     media_type: str = "application/json"
+    headers: tuple[tuple[str, str], ...] = ()
 
 
 def json_reply(obj: Any, status: int = 200) -> Reply:

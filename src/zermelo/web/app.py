@@ -96,8 +96,9 @@ def _pool_endpoint(pool: WorkerPool, name: str) -> Callable[[Request], Awaitable
         query = request.scope.get("query_string", b"")
         if len(query) > MAX_QUERY:
             return JSONResponse({"error": f"the query is too long ({len(query):,} bytes; at most {MAX_QUERY:,})"}, 414)
-        reply = await pool.run(name, dict(request.query_params))
-        return Response(reply.body, reply.status, media_type=reply.media_type)
+        client = request.client.host if request.client else None
+        reply = await pool.run(name, dict(request.query_params), client)  # a fair share per address
+        return Response(reply.body, reply.status, headers=dict(reply.headers), media_type=reply.media_type)
 
     return endpoint
 

@@ -17,18 +17,27 @@ the workers' start.
 Each worker's address space is limited (``RLIMIT_AS``: a search that needs more meets a
 ``MemoryError``, a 422, and the worker is replaced) and a worker whose resident memory has grown
 past half of it is replaced after its answer.
+
+**Fair shares.**  Requests are queued per client (its address), and a free worker goes to the
+waiting clients in turn (round robin), not to the oldest request: one client sending 40
+expensive requests at once made another's cheap request wait 29.5 s.  One client runs at most
+:attr:`WorkerPool.share` requests at once (half the workers), so the others always find a
+worker, and has at most :attr:`WorkerPool.backlog` requests in the pool (running or waiting);
+more are answered at once with 429 and ``Retry-After``.  A caller that names no client (a script,
+a test of the pool) is not limited.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import multiprocessing
 import os
 import resource
 import signal
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Coroutine, Mapping
 from multiprocessing.connection import Connection
 from typing import Any
@@ -37,6 +46,9 @@ from ..limits import Limits
 from .api import Reply, error_reply, overtime
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
+
+#: The waiting line of requests that name no client.
+ANYONE = ""
 
 #: Seconds of CPU after which a running request's worker yields the CPU to the others.
 LONG = 0.5
@@ -187,7 +199,14 @@ class WorkerPool:
         self._ctx = multiprocessing.get_context("forkserver")
         self._ctx.set_forkserver_preload(["zermelo.web.warm"])
         self._workers: list[_Worker] = []
-        self._waiters: deque[asyncio.Future[_Worker]] = deque()
+        #: Requests waiting for a worker, per client, and the clients with any, in turn order.
+        self._queues: dict[str, deque[asyncio.Future[_Worker]]] = {}
+        self._turns: deque[str] = deque()
+        self._running: Counter[str] = Counter()
+        self._admitted: Counter[str] = Counter()
+        #: The most requests one client runs at once, and has in the pool (running or waiting).
+        self.share = max(1, size // 2)
+        self.backlog = 4 * self.share
         self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
         #: How many workers were replaced after a cap, a memory limit or a lowered priority.
@@ -255,40 +274,91 @@ class WorkerPool:
             self._spawn()
 
     # ------------------------------------------------------------------ scheduling
-    async def _acquire(self, game: str) -> _Worker:
+    def _may_run(self, client: str) -> bool:
+        return client == ANYONE or self._running[client] < self.share
+
+    async def _acquire(self, game: str, client: str) -> _Worker:
         idle = [w for w in self._workers if w.ready and not w.busy]
-        if idle and not self._waiters:
+        # A free worker means no one who may run is waiting (_release hands workers over at once).
+        if idle and self._may_run(client) and not self._queues.get(client):
             # One that knows the game, else the one idle longest.
             w = max(idle, key=lambda w: (game in w.games, -w.idle_since))
             w.busy = True
+            self._running[client] += 1
             return w
         waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
-        self._waiters.append(waiter)
+        if client not in self._queues:
+            self._queues[client] = deque()
+            self._turns.append(client)
+        self._queues[client].append(waiter)
         try:
             return await asyncio.wait_for(asyncio.shield(waiter), QUEUE_WAIT)
         except BaseException:
             if waiter.done() and not waiter.cancelled():
+                self._running[client] -= 1
                 self._release(waiter.result())  # handed over just as this request gave up
             else:
                 waiter.cancel()
             raise
 
+    def _next_waiter(self) -> tuple[str, asyncio.Future[_Worker]] | None:
+        """The first waiting request of the next client in turn that may run one more, if any."""
+        for _ in range(len(self._turns)):
+            client = self._turns[0]
+            queue = self._queues[client]
+            while queue and queue[0].done():
+                queue.popleft()  # gave up waiting
+            if not queue:
+                self._turns.popleft()
+                del self._queues[client]
+                continue
+            self._turns.rotate(-1)  # this client goes to the back of the turn
+            if self._may_run(client):
+                return client, queue.popleft()
+        return None
+
+    def _kick(self) -> None:
+        """Hand idle workers to waiting requests that may run now."""
+        for w in self._workers:
+            if w.ready and not w.busy and self._queues:
+                self._release(w)
+
     def _release(self, w: _Worker) -> None:
-        """A worker is free: hand it to the longest waiting request, else mark it idle."""
-        while self._waiters:
-            waiter = self._waiters.popleft()
-            if not waiter.done():
-                w.busy = True
-                waiter.set_result(w)
-                return
+        """A worker is free: hand it to the next client in turn that waits and may run, else mark it idle."""
+        nxt = self._next_waiter()
+        if nxt is not None:
+            client, waiter = nxt
+            w.busy = True
+            self._running[client] += 1
+            waiter.set_result(w)
+            return
         w.busy = False
         w.idle_since = time.monotonic()
 
-    async def run(self, endpoint: str, params: Mapping[str, str]) -> Reply:
-        """Answer one request in a worker; past the cap the worker is killed and replaced."""
+    async def run(self, endpoint: str, params: Mapping[str, str], client: str | None = None) -> Reply:
+        """Answer one request in a worker; past the cap the worker is killed and replaced.
+
+        ``client`` (an address) gets its fair share of the workers (the module's docstring);
+        None: not limited."""
+        who = ANYONE if client is None else client or "?"
+        if who != ANYONE and self._admitted[who] >= self.backlog:
+            wait = math.ceil(self.cap)
+            reply = error_reply(
+                f"too many requests at once from this address (at most {self.backlog}); try again in {wait} s", 429
+            )
+            return Reply(reply.status, reply.body, reply.media_type, (("retry-after", str(wait)),))
+        self._admitted[who] += 1
+        try:
+            return await self._run(endpoint, params, who)
+        finally:
+            self._admitted[who] -= 1
+            if not self._admitted[who]:
+                del self._admitted[who]
+
+    async def _run(self, endpoint: str, params: Mapping[str, str], client: str) -> Reply:
         game = params.get("game", "")
         try:
-            w = await self._acquire(game)
+            w = await self._acquire(game, client)
         except TimeoutError:
             return error_reply("the server is busy: every worker is answering someone; try again in a moment", 503)
         slow = asyncio.get_running_loop().create_task(self._demote_when_long(w))
@@ -306,6 +376,10 @@ class WorkerPool:
             raise
         finally:
             slow.cancel()
+            self._running[client] -= 1
+            if not self._running[client]:
+                del self._running[client]
+            self._kick()  # the client may run one more: a worker already idle can take it
         if w.niced or not w.proc.is_alive() or w.rss() > self.memory // 2:
             self._retire(w)
         else:
@@ -327,7 +401,7 @@ class WorkerPool:
         return {
             "workers": len(self._workers),
             "busy": sum(w.busy for w in self._workers),
-            "waiting": sum(not f.done() for f in self._waiters),
+            "waiting": sum(not f.done() for q in self._queues.values() for f in q),
             "replaced": self.replaced,
             "rss": [w.rss() for w in self._workers],
             "pids": [w.proc.pid for w in self._workers],

@@ -114,6 +114,9 @@ class JSONErrorsProtocol(H11Protocol):
         self._head_timer = None
         if self.transport.is_closing() or self.conn.their_state is not h11.IDLE:
             return
+        if not self.conn.trailing_data[0]:  # nothing of a request arrived: closed as an idle keep-alive
+            self.transport.close()
+            return
         self._refused = TimeoutError(f"the request head did not arrive within {self.head_timeout:g} s")
         self.send_400_response("")
 

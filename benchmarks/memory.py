@@ -1,0 +1,68 @@
+"""Memory of a long-running process: distinct games solved one after another must not grow it.
+
+A server runs for weeks and meets game after game; every cache zermelo keeps is bounded
+(:mod:`zermelo.cache`).  This solves ``MEMORY_GAMES`` (3,000) distinct subtraction games at heap
+3,000 — big enough that each game's period is proven (:mod:`zermelo.heaps.period_cache`) and its
+value read from the proof — in one process, and prints the resident set size (RSS) after the first
+100 games and at the end: the growth must stay within 50 MB (issue 24).
+
+Run: ``.venv/bin/python -m benchmarks memory`` (``MEMORY_GAMES=N`` for another count; the test,
+tests/test_cache.py, runs ``python -m benchmarks.memory 600``).  The period proofs go to a
+temporary cache directory, not the user's.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+
+#: Heaps of this size get their value from the proven period (``heaps.instant.FROM`` is 500).
+HEAP = 3_000
+#: Games solved before the first measurement (imports, numba's kernels, the first caches filled).
+WARM = 100
+
+
+def rss() -> int:
+    """The resident set size of this process, in bytes."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def games(start: int, count: int) -> None:
+    """Solve ``count`` distinct subtraction games at :data:`HEAP`, each a new rules object."""
+    from zermelo import solve
+    from zermelo.games import Subtraction
+
+    for i in range(start, start + count):
+        # {1, 2 + i % 50, 53 + i}: every set distinct, each game's period proven anew.
+        solve(Subtraction({1, 2 + i % 50, 53 + i}), HEAP)
+
+
+def measure(count: int) -> tuple[int, float]:
+    """(growth of the RSS in bytes from game :data:`WARM` to game ``count``, seconds taken)."""
+    games(0, WARM)
+    before = rss()
+    start = time.perf_counter()
+    games(WARM, count - WARM)
+    return rss() - before, time.perf_counter() - start
+
+
+def main(count: int | None = None) -> None:
+    count = count or int(os.environ.get("MEMORY_GAMES", "3000"))
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["ZERMELO_CACHE_DIR"] = tmp
+        growth, seconds = measure(count)
+    print(f"| games | heap | RSS growth after the first {WARM} | seconds |")
+    print("| --- | --- | --- | --- |")
+    print(f"| {count:,} | {HEAP:,} | {growth / 2**20:.1f} MB | {seconds:.0f} |")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) > 1:  # the test: the growth in bytes, alone on a line
+        with tempfile.TemporaryDirectory() as tmp:
+            os.environ["ZERMELO_CACHE_DIR"] = tmp
+            print(measure(int(sys.argv[1]))[0])
+    else:
+        main()
