@@ -1,5 +1,6 @@
 """Shared test setup: proven periods are cached in a temporary directory, never in ~/.cache; the
-registry put back after a test that registers a game of its own (a user's file)."""
+registry put back after a test that registers a game of its own (a user's file); every test that
+drives Chromium (through page_driver's ``browser`` fixture) is marked ``browser``."""
 
 from __future__ import annotations
 
@@ -40,3 +41,9 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
         yield where
     finally:
         subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)

@@ -72,9 +72,9 @@ def test_huge_heap_answers_at_once(capsys) -> None:
     n = 10**12 + 1
     game = Subtraction({1, 2, 3})
     proven.proven_period(game)  # proven once (the kernels may compile); then every answer is instant
-    t0 = time.monotonic()
+    cpu = time.process_time()  # CPU seconds, which a loaded machine does not stretch
     a = solve(game, n)
-    assert time.monotonic() - t0 < 1.0
+    assert time.process_time() - cpu < 1.0
     assert a.outcome is Outcome.N and a.grundy == 1
     assert [m.position for m in a.winning_moves] == [10**12]
     assert main(["solve", "subtraction:1,2,3", str(n), "--json"]) == 0

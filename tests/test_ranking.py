@@ -80,3 +80,43 @@ def test_ranking_matches_plain_remoteness(s: set[int], n: int) -> None:
         assert sorted(m.position for m in a.best_defence) == sorted(o for o in options if rem(o) == slowest)
         assert a.defence_remoteness == [slowest] * len(a.best_defence)
         assert slowest + 1 == rem(n)
+
+
+# ---------------------------------------------------------------------- every move ranked (--all-moves)
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.integers(1, 6), min_size=1, max_size=3).map(lambda s: tuple(sorted(s))), st.integers(0, 60))
+def test_all_moves_against_the_definition(s: tuple[int, ...], n: int) -> None:
+    from zermelo.ranking import all_moves
+
+    rem = _plain_remoteness(s)
+    ranked = all_moves(Subtraction(set(s)), n)
+    assert sorted(r.move.position for r in ranked) == sorted(n - k for k in s if k <= n)
+    for r in ranked:  # the opponent, at the position left, loses exactly when its remoteness is even
+        assert r.remoteness == rem(r.move.position)
+        assert r.result == ("win" if rem(r.move.position) % 2 == 0 else "lose")
+    # best first: wins fastest first, then losses slowest first (the worst move last)
+    keys = [(r.result == "lose", r.remoteness if r.result == "win" else -(r.remoteness or 0)) for r in ranked]
+    assert keys == sorted(keys)
+
+
+def test_all_moves_cli_lists_the_worst_move_last(capsys) -> None:
+    assert main(["solve", "square", "17", "--all-moves"]) == 0
+    out = capsys.readouterr().out
+    block = out[out.index("all moves (4), best first:") :].splitlines()[1:5]
+    assert block[0].strip() == "take 4 (17 -> 13)  =>  13  (lose in 8)"
+    assert block[-1].strip().startswith(("take 1 (17 -> 16)", "take 16 (17 -> 1)")) and "(lose in 2)" in block[-1]
+    assert main(["solve", "square", "40", "--all-moves", "--json"]) == 0
+    moves = json.loads(capsys.readouterr().out)["all_moves"]
+    assert [(m["move"], m["result"], m["remoteness"]) for m in moves][:3] == [
+        ("take 25 (40 -> 15)", "win", 4),
+        ("take 1 (40 -> 39)", "win", 6),
+        ("take 9 (40 -> 31)", "lose", 5),
+    ]
+    assert len(moves) == 6 and moves[-1]["result"] == "lose" and moves[-1]["remoteness"] == 1
+
+
+def test_all_moves_of_a_draw_and_of_a_position_beyond_search(capsys) -> None:
+    assert main(["solve", "digraph", "a->b, b->a, b->c, c->d", "a", "--all-moves"]) == 0
+    assert "a -> b  =>  b  (draw)" in capsys.readouterr().out
+    assert main(["solve", "nim", "1000000000", "3", "--all-moves"]) == 0  # a note, not an error
+    assert "note: moves not ranked:" in capsys.readouterr().out

@@ -13,19 +13,27 @@ searches by itself.
 >>> b = solve(Square(), 17)
 >>> [(m.label, r) for m, r in zip(b.best_defence, b.defence_remoteness)]
 [('take 4 (17 -> 13)', 7)]
+
+Every move ranked, best first (the Square-game exercises' worst move is the last):
+
+>>> [(r.move.label, r.result, r.remoteness) for r in all_moves(Square(), 17)]  # doctest: +NORMALIZE_WHITESPACE
+[('take 4 (17 -> 13)', 'lose', 7), ('take 9 (17 -> 8)', 'lose', 5),
+ ('take 1 (17 -> 16)', 'lose', 1), ('take 16 (17 -> 1)', 'lose', 1)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
-from .engine import DRAW, Limits, engine_for
+from .engine import DRAW, PREVIOUS_WINS, Limits, engine_for
 from .errors import ZermeloError
+from .limits import over_budget
 from .rules import Impartial, Move
 
-__all__ = ["MAX_DEFENCE_MOVES", "Ranked", "best_defence", "fastest_first", "lasts"]
+__all__ = ["MAX_DEFENCE_MOVES", "Ranked", "RankedMove", "all_moves", "best_defence", "fastest_first", "lasts"]
 
 #: A lost position's moves are all looked at only up to this many (beyond: no best defence shown).
 MAX_DEFENCE_MOVES = 10_000
@@ -67,6 +75,41 @@ def best_defence(game: Impartial[Any], position: Any, misere: bool, limits: Limi
     top = max(known)
     best = [m for m, r in zip(moves, rems, strict=True) if r == top]
     return best, [top] * len(best)
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    """One move and what it leads to for the player who makes it: ``result`` is ``"win"``,
+    ``"draw"`` or ``"lose"``, ``remoteness`` the remoteness of the position it leaves (``None`` for
+    a draw)."""
+
+    move: Move[Any]
+    result: str
+    remoteness: int | None
+
+
+def all_moves(
+    game: Impartial[Any], position: Any, misere: bool = False, limits: Limits | None = None
+) -> list[RankedMove]:
+    """Every move ranked best first, as GamesmanUni shows them: the wins fastest first, then the
+    draws, then the losses slowest first — the worst move (the fastest loss) is the last.
+
+    One search of the options (:meth:`~zermelo.engine.Engine.outcomes`); a budget or a position
+    with more than :data:`MAX_DEFENCE_MOVES` moves raises :class:`~zermelo.errors.SearchLimitExceeded`.
+    """
+    moves = list(islice(game.moves(position), MAX_DEFENCE_MOVES + 1))
+    if len(moves) > MAX_DEFENCE_MOVES:
+        raise over_budget(MAX_DEFENCE_MOVES, "moves to rank")
+    found = engine_for(game).outcomes([m.position for m in moves], misere, limits) if moves else []
+    ranked = [
+        RankedMove(m, "draw" if status == DRAW else "win" if status == PREVIOUS_WINS else "lose", rem)
+        for m, (status, rem) in zip(moves, found, strict=True)
+    ]
+    order = {"win": 0, "draw": 1, "lose": 2}
+    return sorted(
+        ranked,
+        key=lambda r: (order[r.result], (r.remoteness or 0) if r.result == "win" else -(r.remoteness or 0)),
+    )
 
 
 def lasts(remoteness_after: int, winning: bool) -> str:

@@ -14,7 +14,7 @@ from ..misere import misere_quotient
 from ..misere.genus import genera
 from ..misere.quotient import MAX_CANDIDATE, Progress
 from ..registry import make_game
-from .common import emit_json, stopped
+from .common import emit_json, stopped, whole
 
 #: Pretending-function values printed in the text form (--json lists all).
 SHOWN = 40
@@ -33,19 +33,19 @@ def add(sub: Any) -> None:
         "Example: zermelo misere octal:0.75 --maxheap 30",
     )
     p.add_argument("game", metavar="GAME", help="a heap game, e.g. octal:0.75, kayles, subtraction:1,2")
-    p.add_argument("--maxheap", type=int, default=30, metavar="N", help="the largest heap (default 30)")
+    p.add_argument("--maxheap", type=whole(1), default=30, metavar="N", help="the largest heap (default 30)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="stop after this many seconds")
     p.add_argument(
         "--budget",
-        type=int,
+        type=whole(1),
         default=MAX_CANDIDATE,
         metavar="N",
         help=f"stop when a candidate quotient would have more than N elements (default {MAX_CANDIDATE:,})",
     )
     p.add_argument(
         "--genus",
-        type=int,
+        type=whole(0),
         default=None,
         metavar="N",
         help=f"show the genus and class (tame/restive/restless/wild) of heaps 0..N (default {GENUS_HEAPS}; 0: none)",

@@ -1,4 +1,4 @@
-"""``zermelo solve GAME POSITION... [--misere] [--json]``."""
+"""``zermelo solve GAME POSITION... [--misere] [--all-moves] [--json]``."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import argparse
 from typing import Any
 
 from ..analysis import solve
-from ..errors import Unsupported
-from ..ranking import lasts
+from ..errors import SearchLimitExceeded, Unsupported
+from ..ranking import RankedMove, all_moves, lasts
 from ..rules import Impartial, Outcome, short
 from . import REMEDY_WORDS, SUMMARY
 from .common import add_limits, emit_json, game_and_position, limits_from
@@ -20,6 +20,11 @@ def add(sub: Any) -> None:
         "position", metavar="POSITION", nargs="*", help="the position, e.g. 3 4 5 (a word + starts another game: a sum)"
     )
     p.add_argument("--misere", action="store_true", help="misère play: whoever cannot move wins")
+    p.add_argument(
+        "--all-moves",
+        action="store_true",
+        help="rank every move, fastest win first to fastest loss last (the worst move)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_limits(p)
     p.set_defaults(run=run)
@@ -40,8 +45,20 @@ def run(args: argparse.Namespace) -> int:
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()} is not an impartial game; `zermelo games` says which command fits it")
     a = solve(game, position, misere=args.misere, limits=limits_from(args))
+    ranked: list[RankedMove] | None = None
+    unranked = ""
+    if args.all_moves:
+        try:
+            ranked = all_moves(game, position, args.misere, limits_from(args))
+        except SearchLimitExceeded as exc:
+            unranked = f"moves not ranked: {exc.worded(REMEDY_WORDS)}"
     if args.json:
-        emit_json(a.to_json(game, REMEDY_WORDS))
+        facts = a.to_json(game, REMEDY_WORDS)
+        if args.all_moves:
+            facts["all_moves"] = None if ranked is None else [_ranked_json(game, r) for r in ranked]
+            if unranked:
+                facts["notes"].append(unranked)
+        emit_json(facts)
         return 0
     play = " (misère play)" if args.misere else ""
     print(f"{a.game}  {a.position}{play}")
@@ -63,10 +80,26 @@ def run(args: argparse.Namespace) -> int:
     if a.best_defence:
         print(f"  best defence ({len(a.best_defence)}), losing slowest:")
         _moves(game, a.best_defence, a.defence_remoteness, False)
+    if ranked is not None:
+        print(f"  all moves ({len(ranked)}), best first:")
+        for r in ranked:
+            how = "draw" if r.remoteness is None else lasts(r.remoteness, r.result == "win")
+            print(f"    {r.move.label}  =>  {short(game.format(r.move.position))}  ({how})")
     print("  why: " + a.explanation.replace("\n", "\n       "))
-    for note in a.notes_in(REMEDY_WORDS):
+    for note in a.notes_in(REMEDY_WORDS) + ([unranked] if unranked else []):
         print(f"  note: {note}")
     return 0
+
+
+def _ranked_json(game: Impartial[Any], r: RankedMove) -> dict[str, Any]:
+    """One ranked move: its label, the position it leads to, ``win``/``draw``/``lose`` for the player
+    who makes it, and the remoteness of the position it leaves (``None`` for a draw)."""
+    return {
+        "move": r.move.label,
+        "position": game.format(r.move.position),
+        "result": r.result,
+        "remoteness": r.remoteness,
+    }
 
 
 def _moves(game: Impartial[Any], moves: list[Any], rems: list[int | None], winning: bool) -> None:

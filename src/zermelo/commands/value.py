@@ -13,7 +13,7 @@ from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
 from ..values import parse_value
 from ..values.budget import value_budget
-from ..values.facts import describe, position_value, sum_explanation
+from ..values.facts import describe, value_facts
 from . import SUMMARY
 from .common import add_limits, check_timeout, emit_json, file_name, game_and_position, limits_from
 
@@ -66,7 +66,6 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         g = parse_value(args.expr)
         head = {"expression": args.expr}
         title = args.expr
-        why: str | None = None
     else:
         if args.game is None:
             raise InvalidGame('give a game and a position (zermelo value domineering "..|..") or --expr EXPR')
@@ -78,13 +77,11 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
         game, position = game_and_position(args.game, args.position)
         if not isinstance(game, (Partisan, Impartial)):
             raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
-        g = position_value(game, position, limits=limits)  # the web's /api/value takes the same path
-        head = {"game": game.spec(), "position": game.format(position)}
+        g, facts = value_facts(game, position, limits=limits, explained=True)  # the web's /api/value's path
+        head = {"game": facts.pop("game"), "position": facts.pop("position")}
         title = f"{game.spec()} {game.format(position)}"
-        why = sum_explanation(game, position, g, limits=limits)
-    facts = describe(g)
-    if why is not None:
-        facts["explanation"] = why
+    if args.expr is not None:
+        facts = describe(g)
     if args.thermograph:
         from ..values.plot import save_thermograph, thermograph_title
 

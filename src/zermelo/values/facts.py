@@ -7,7 +7,7 @@ what :func:`describe` says of it: outcome, stops, mean, temperature, birthday, r
 atomic weight, thermograph.
 
 >>> from zermelo.games import Nim
->>> facts = value_facts(Nim(), (1, 2))
+>>> _, facts = value_facts(Nim(), (1, 2))
 >>> facts["value"], facts["outcome"], facts["birthday"]
 ('*3', 'N', 3)
 """
@@ -88,11 +88,21 @@ def _atomic_weight(g: Game) -> str | None:
 
 
 def value_facts(
-    game: Rules[Any], position: Any, *, limits: Limits | None = None, max_nimber: int | None = None
-) -> dict[str, Any]:
-    """The object of ``zermelo value GAME POSITION --json``: the game, the position, the facts."""
+    game: Rules[Any],
+    position: Any,
+    *,
+    limits: Limits | None = None,
+    max_nimber: int | None = None,
+    explained: bool = False,
+) -> tuple[Game, dict[str, Any]]:
+    """The value and the object of ``zermelo value GAME POSITION --json``: the game, the position,
+    the facts (with ``explained``, a sum's value component by component: ``explanation``)."""
     g = position_value(game, position, limits=limits, max_nimber=max_nimber)
-    return {"game": game.spec(), "position": game.format(position), **describe(g)}
+    facts = {"game": game.spec(), "position": game.format(position), **describe(g)}
+    why = sum_explanation(game, position, g, limits=limits) if explained else None
+    if why is not None:
+        facts["explanation"] = why
+    return g, facts
 
 
 def sum_explanation(game: Rules[Any], position: Any, total: Game, *, limits: Limits | None = None) -> str | None:

@@ -28,9 +28,8 @@ from ..limits import Limits
 from ..play import SIDES, MoveInfo, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
 from ..registry import entry, game_and_position, make_game, position_words
 from ..rules import Impartial, Partisan, Rules, Scored
-from ..values import Game
 from ..values.budget import value_budget
-from ..values.facts import describe, position_value
+from ..values.facts import position_value, value_facts
 from .params import BadRequest, flag, number, text
 
 __all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "REMEDY_WORDS", "Reply", "handle", "page_error"]
@@ -280,32 +279,42 @@ def api_find(params: Mapping[str, str]) -> dict[str, Any]:
     return {"move": _move_json(game, position, find_move(game, position, text(params, "move"), pv.moves))}
 
 
-def _value(params: Mapping[str, str]) -> tuple[Rules[Any], Any, Game]:
-    """The game, the position and its value (canonical form), within the request's caps: the
-    path of ``zermelo value`` (:func:`~zermelo.values.facts.position_value`)."""
+def _value_position(params: Mapping[str, str]) -> tuple[Rules[Any], Any]:
+    """The game and the position of a value request (refused here: misère play, a scored game)."""
     game, position = _game_position(params)
     _refuse_misere(params, game)
     if not isinstance(game, Impartial | Partisan):
         raise Unsupported(f"{game.spec()} has no game value (it is a scored game): Solve gives its score")
+    return game, position
+
+
+@contextmanager
+def _forgotten_past_the_budget(game: Rules[Any]) -> Iterator[None]:
+    """An impartial game whose value search met the budget is forgotten (its engine keeps the
+    unfinished frontier); a partisan value search leaves only finished values: kept."""
     try:
-        return game, position, position_value(game, position, limits=LIMITS, max_nimber=MAX_NIMBER)
+        yield
     except SearchLimitExceeded:
         if isinstance(game, Impartial):
-            _forget(game)  # a partisan value search leaves only finished values in the cache: keep it
+            _forget(game)
         raise
 
 
 def api_value(params: Mapping[str, str]) -> dict[str, Any]:
-    """Exactly the object of ``zermelo value GAME POSITION --json``."""
-    game, position, g = _value(params)
-    return {"game": game.spec(), "position": game.format(position), **describe(g)}
+    """Exactly the object of ``zermelo value GAME POSITION --json``: the one path,
+    :func:`~zermelo.values.facts.value_facts`."""
+    game, position = _value_position(params)
+    with _forgotten_past_the_budget(game):
+        return value_facts(game, position, limits=LIMITS, max_nimber=MAX_NIMBER, explained=True)[1]
 
 
 def api_thermograph(params: Mapping[str, str]) -> Reply:
     """The thermograph as a PNG, titled as ``zermelo value --thermograph`` titles it."""
     from ..values.plot import save_thermograph, thermograph_title
 
-    game, position, g = _value(params)
+    game, position = _value_position(params)
+    with _forgotten_past_the_budget(game):
+        g = position_value(game, position, limits=LIMITS, max_nimber=MAX_NIMBER)
     title = thermograph_title(f"{game.spec()} {game.format(position)}", g)
     with tempfile.TemporaryDirectory() as tmp:
         path = save_thermograph(g, Path(tmp) / "thermograph.png", title=title)
