@@ -126,3 +126,9 @@ class SearchLimitExceeded(ZermeloError, ValueError, RuntimeError):
 
 class Unsupported(ZermeloError, ValueError):
     """The analysis asked for does not apply to this game (misère Grundy values, say)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, a service manager stopping a run), raised as Ctrl-C is: everything that
+    saves its work on Ctrl-C (a sequence's checkpoint, a census, a book) saves it the same way,
+    then the CLI exits with status 143 (128 + SIGTERM) instead of 130."""

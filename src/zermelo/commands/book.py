@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import InvalidGame
 from . import SUMMARY
-from .common import file_name, whole
+from .common import file_name, stopped, whole
 
 
 def add(sub: Any) -> None:
@@ -58,12 +58,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         s = build(game.w, game.h, args.plies, args.out, workers=args.workers, scheduler=args.scheduler, progress=show)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        how, status = stopped(stop)
         print(
-            "\nzermelo: book interrupted; the solved positions are in a checkpoint (run again to resume)",
+            f"\nzermelo: book {how}; the solved positions are in a checkpoint (run again to resume)",
             file=sys.stderr,
         )
-        return 130
+        return status
     if tty and not args.quiet:
         print(file=sys.stderr)
     on = f" on {s.workers} Dask workers" if s.workers else " in a local loop"

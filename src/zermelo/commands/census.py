@@ -13,7 +13,7 @@ from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
 from ..heaps.census.report import compare, draw, render_csv, render_table, select
 from ..heaps.census.store import Store
 from . import SUMMARY
-from .common import emit_json, whole
+from .common import emit_json, stopped, whole
 
 #: The most digits after the point a census of codes takes: 8^6 octal codes (262,144) and 16^4
 #: hexadecimal ones (65,536) are listed in memory at once, a few hundred bytes each.
@@ -183,15 +183,16 @@ def run_census(args: argparse.Namespace) -> int:
             retry_failed=args.retry_failed,
             dashboard=args.dashboard,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         bar.close()
         p = bar.last
+        how, status = stopped(stop)
         print(
-            f"zermelo: census interrupted after {p.done:,} of {p.total:,} games; the finished ones are stored "
+            f"zermelo: census {how} after {p.done:,} of {p.total:,} games; the finished ones are stored "
             f"in {args.db} (run again to resume)",
             file=sys.stderr,
         )
-        return 130
+        return status
     finally:
         bar.close()
     print(

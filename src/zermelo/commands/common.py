@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from .. import registry
 from ..checks import parse_int
-from ..errors import InvalidPosition
+from ..errors import InvalidPosition, Terminated
 from ..limits import ARITHMETIC, Limits, Progress
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "game_and_position",
     "limits_from",
     "progress_printer",
+    "stopped",
     "whole",
 ]
 
@@ -232,3 +233,9 @@ def emit_json(obj: Any) -> None:
     """Print one JSON object."""
     json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """The word and exit status of a run stopped by Ctrl-C (``interrupted``, 130) or by SIGTERM
+    (``terminated``, 143: :class:`~zermelo.errors.Terminated`); either saved its work first."""
+    return ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)

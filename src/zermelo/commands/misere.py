@@ -14,7 +14,7 @@ from ..misere import misere_quotient
 from ..misere.genus import genera
 from ..misere.quotient import MAX_CANDIDATE, Progress
 from ..registry import make_game
-from .common import emit_json, whole
+from .common import emit_json, stopped, whole
 
 #: Pretending-function values printed in the text form (--json lists all).
 SHOWN = 40
@@ -99,12 +99,13 @@ def run(args: argparse.Namespace) -> int:
         q = misere_quotient(
             game, args.maxheap, seconds=args.timeout, progress=show, cache=not args.no_cache, max_order=args.budget
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         show.clear()
         p = show.last
         where = f" at heap {p.heap:,} (quotient order so far {p.order:,})" if p else ""
-        print(f"zermelo: misère quotient interrupted{where}", file=sys.stderr)
-        return 130
+        how, status = stopped(stop)
+        print(f"zermelo: misère quotient {how}{where}", file=sys.stderr)
+        return status
     finally:
         show.clear()
     top = min(GENUS_HEAPS, args.maxheap) if args.genus is None else args.genus

@@ -18,7 +18,7 @@ from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, 
 from ..registry import make_game
 from ..rules import Impartial
 from . import SUMMARY
-from .common import add_limits, emit_json, file_name, limits_from, progress_lines, whole
+from .common import add_limits, emit_json, file_name, limits_from, progress_lines, stopped, whole
 
 
 def add(sub: Any) -> None:
@@ -132,11 +132,12 @@ def run(args: argparse.Namespace) -> int:
             progress=bar,
             limits=limits,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         bar.close()
         where = f"; checkpoint saved to {args.checkpoint} (run again to resume)" if args.checkpoint else ""
-        print(f"zermelo: interrupted after {bar.last:,} heaps{where}", file=sys.stderr)
-        return 130
+        how, status = stopped(stop)
+        print(f"zermelo: {how} after {bar.last:,} heaps{where}", file=sys.stderr)
+        return status
     finally:
         bar.close()
     if args.out:
