@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 EXTRAS  := test
 
-.PHONY: demo test lint typecheck pytest bench clean browser fuzz books
+.PHONY: demo test check lint typecheck pytest bench clean browser fuzz books
 
 # The browser test drives Debian's Chromium (Playwright comes from the test extra; its own
 # browser download is never used).  Installed once, only when missing.
@@ -38,6 +38,14 @@ pytest: $(STAMP) $(CHROMIUM)
 	$(BIN)/python -m pytest -n 2 --dist loadfile
 
 test: lint typecheck pytest
+
+# The quick loop while working: lint, types and every test but the `slow` and `browser` ones
+# (docs/architecture.md, "Tests a loaded machine cannot break"); `make test` runs them all.
+check: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy src
+	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not slow and not browser"
 
 # The fuzz test of bad input at length (`make test` runs it with 60 examples a command).
 FUZZ_EXAMPLES ?= 2000

@@ -35,8 +35,11 @@ NAMES = [e.name for e in ENTRIES]
 
 #: Budget flags of every searching command: no case may search for long.
 LIMITS = ["--budget", "5000", "--timeout", "1", "--quiet"]
-#: A case that takes longer than this is a hang (the budgets above stop searches after 1 s).
+#: A case that uses more CPU seconds than this is a hang (the budgets above stop searches after
+#: 1 s).  CPU time, which a loaded machine does not stretch; WALL_SECONDS only ends a case that
+#: blocks without computing, and is generous.
 ALARM_SECONDS = 8
+WALL_SECONDS = 120
 #: Each command a kind of game is given to (the others must refuse it with a one-line error).
 COMMANDS = {"impartial": ("solve", "value", "play"), "partisan": ("value", "play"), "scored": ("negamax", "play")}
 #: Commands that do not apply to the kind: a clean refusal is the point.
@@ -116,7 +119,7 @@ def example(e: GameEntry) -> tuple[str, list[str]]:
 
 
 class Hang(BaseException):
-    """A case ran for :data:`ALARM_SECONDS` (a BaseException: the CLI's catch-all must not eat it)."""
+    """A case ran for :data:`ALARM_SECONDS` of CPU (a BaseException: the CLI's catch-all must not eat it)."""
 
 
 @pytest.fixture
@@ -124,14 +127,25 @@ def alarm() -> Iterator[None]:
     """Fail a case that runs for :data:`ALARM_SECONDS` (a hang) instead of stalling the suite."""
 
     def hang(signum: int, frame: Any) -> None:
-        raise Hang(f"no answer within {ALARM_SECONDS} s")
+        raise Hang(f"no answer within {ALARM_SECONDS} CPU seconds (or {WALL_SECONDS} s)")
 
-    old = signal.signal(signal.SIGALRM, hang)
+    old = signal.signal(signal.SIGALRM, hang), signal.signal(signal.SIGPROF, hang)
     try:
         yield
     finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
+        _disarm()
+        signal.signal(signal.SIGALRM, old[0])
+        signal.signal(signal.SIGPROF, old[1])
+
+
+def _arm() -> None:
+    signal.setitimer(signal.ITIMER_PROF, ALARM_SECONDS)  # CPU seconds of this process
+    signal.alarm(WALL_SECONDS)
+
+
+def _disarm() -> None:
+    signal.setitimer(signal.ITIMER_PROF, 0)
+    signal.alarm(0)
 
 
 def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> tuple[int, str]:
@@ -141,13 +155,13 @@ def run(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, arg
     not the P-set); on 2, stderr is one short line without a traceback.
     """
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    signal.alarm(ALARM_SECONDS)
+    _arm()
     try:
         status = main(argv)
     except Hang:
         pytest.fail(f"hang: zermelo {shlex.join(argv)[:300]}")
     finally:
-        signal.alarm(0)
+        _disarm()
     _, err = capsys.readouterr()
     shown = f"zermelo {shlex.join(argv)[:200]} -> {status}: {err[:300]!r}"
     allowed = (0, 1, 2) if argv[0] == "conjecture" else (0, 2)
@@ -260,11 +274,11 @@ def test_play_with_closed_or_garbage_input(
         return
     # Garbage moves get a one-line reason and the prompt again; end of input ends the game.
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(["", "zz", "-1", HUGE, "é", "99", "undo", "hint"]) + "\n"))
-    signal.alarm(ALARM_SECONDS)
+    _arm()
     try:
         status = main(argv_for(e, "play", spec, words))
     finally:
-        signal.alarm(0)
+        _disarm()
     out, err = capsys.readouterr()
     assert status == 0 and "Traceback" not in out + err, err
     for flags in (["--skill", "2"], ["--skill", "nan"], ["--as", "up"], ["--first", "nobody"], ["--seed", "x"]):
@@ -322,7 +336,7 @@ def test_random_garbage_positions(
         (["sequence", "subtraction:1000000000000", "--upto", "10"], ""),
         (["sequence", "subtraction:1," + "9" * 300, "--upto", "10"], ""),
         (["sequence", "allbut:" + "9" * 300, "--upto", "10"], ""),
-        (["sequence", "kayles", "--upto", "10", "--checkpoint", "/dev/null"], "not a zermelo sequence checkpoint"),
+        (["sequence", "kayles", "--upto", "10", "--checkpoint", "/dev/null"], "a character device, not a regular"),
         (["value", "domineering", "..|..", "--thermograph", ""], "give a file name"),
         (["sequence", "kayles", "--upto", "5", "--out", ""], "give a file name"),
         (["table", "wythoff", "--size", "3", "--image", " "], "give a file name"),
@@ -358,7 +372,9 @@ def test_bad_checkpoints_are_named(
         content = path.read_bytes()[: path.stat().st_size // 2]
     path.write_bytes(content)
     status, err = run(capsys, monkeypatch, ["sequence", "kayles", "--upto", "10", "--checkpoint", str(path)])
-    assert status == 2 and "not a zermelo sequence checkpoint" in err, err
+    assert status == 2 and err.startswith(f"zermelo: error: checkpoint {path}: "), err
+    assert "not a zermelo .npz file" in err or "checksum does not match" in err, err
+    assert err.endswith("delete it to start again\n"), err
 
 
 @pytest.mark.usefixtures("alarm")
@@ -378,10 +394,12 @@ def test_huge_heaps_of_unproven_codes_answer_within_seconds(
 ) -> None:
     # They searched 2**20 heaps for a period (or ran an O(n³) kernel) whatever --timeout said
     # (so did officers, treblecross, tbreak:4.3...: the battery above covers them).
-    started = time.monotonic()
+    # CPU seconds, not the wall clock: a loaded machine stretches the second of the timeout but
+    # not the work done in it; a search that ignored it would run for minutes.
+    started = time.process_time()
     status, err = run(capsys, monkeypatch, ["solve", spec, HUGE, "--timeout", "1"])
     assert status == 2 and ("budget" in err), err
-    assert time.monotonic() - started < 10
+    assert time.process_time() - started < 10
 
 
 def test_messages_are_cut_to_one_line() -> None:
@@ -591,16 +609,21 @@ _MIXED_STALK = "".join("BRG"[i % 3] for i in range(2000))
 def test_long_runs_stop_at_their_timeout_and_show_progress_off_a_terminal(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
-    # In-process, stderr captured (not a terminal, as with --json piped on): within 10 % of the
-    # limit or 0.5 s, one error line naming the time budget, and progress lines that move before it.
+    # In-process, stderr captured (not a terminal, as with --json piped on): one error line naming
+    # the time budget, and progress lines that move before it.  The stop is measured in CPU
+    # seconds (at most the 2 s of wall clock, and a loaded machine gives fewer): a run that missed
+    # its timeout would go on for minutes.  The wall-clock figures it prints are not asserted.
     # (No alarm here: the value arithmetic's budget timer is SIGALRM itself.)
-    began = time.monotonic()
+    began = time.process_time()
     status = main([*argv, "--timeout", "2"])
-    took = time.monotonic() - began
+    took = time.process_time() - began
     err = capsys.readouterr().err.splitlines()
     assert status == 2 and err, err
-    assert re.fullmatch(r"zermelo: error: (\S+: )?time budget exceeded after 2\.[0-5] s \(.*\)", err[-1]), err[-1]
-    assert took < 2.5, took
+    assert re.fullmatch(r"zermelo: error: (\S+: )?time budget exceeded after \d+\.\d s \(.*\)", err[-1]), err[-1]
+    assert took < 3.0, took
     progress = err[:-1]
-    assert progress and all(re.fullmatch(r"zermelo: .* \(0:00:0[1-2]\)", line) for line in progress), err
+    # A line a second of the wall clock: a run that computed for 1.5 CPU seconds (so ran at least
+    # that long) has shown one; on a loaded machine a run may stop with fewer CPU seconds and none.
+    assert progress or took < 1.5, err
+    assert all(re.fullmatch(r"zermelo: .* \(\d:\d\d:\d\d\)", line) for line in progress), err
     assert all("error" not in line for line in progress)

@@ -261,6 +261,100 @@ def test_cli_bad_input(argv: list[str], capsys: pytest.CaptureFixture[str], tmp_
     assert err.startswith("zermelo: error: ") and err.count("\n") == 1
 
 
+# -- damaged databases and tables ---------------------------------------------------------------
+def _small_db(path: Path) -> None:
+    with Store(path) as s:
+        for code in ("0.137", "0.77", "0.6"):
+            s.save(("octal", code), 300, compute("octal", code, 300), [_member("octal", code, 8)])
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    cli = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
+    got = subprocess.run([sys.executable, "-c", cli, *argv], capture_output=True, text=True, timeout=120)
+    return got.returncode, got.stdout, got.stderr
+
+
+def test_a_damaged_database_is_one_line_exit_2(tmp_path: Path) -> None:
+    import contextlib
+
+    db = tmp_path / "c.sqlite"
+    _small_db(db)
+    assert _cli("census", "report", "--db", str(db))[0] == 0
+    whole = db.read_bytes()  # the store is closed: everything is in the main file
+
+    def damage(data: bytes = whole, sql: str = "", *params: object) -> None:
+        for extra in ("-wal", "-shm"):
+            Path(f"{db}{extra}").unlink(missing_ok=True)
+        db.write_bytes(data)
+        if sql:
+            with contextlib.closing(sqlite3.connect(db)) as c, c:
+                c.execute(sql, params)
+
+    page = 4096
+    assert len(whole) >= 3 * page
+    # Garbage over a b-tree page's cell pointers: SQLite's quick_check finds it on open.
+    damage(whole[: 2 * page + 8] + b"\xff" * 64 + whole[2 * page + 72 :])
+    status, out, err = _cli("census", "report", "--db", str(db))
+    assert (status, out) == (2, "") and err.startswith(f"zermelo: error: census database {db} is damaged (")
+    assert err.count("\n") == 1
+    # A row edited to hold text where a number belongs, and a truncated values blob.
+    damage(whole, "UPDATE results SET period = 'x' WHERE code = '0.77'")
+    status, out, err = _cli("census", "report", "--db", str(db))
+    assert (status, out) == (2, "")
+    assert err == f"zermelo: error: census database {db} is damaged: row octal:0.77 has period = 'x'\n"
+    damage(whole)
+    with Store(db) as s:
+        (blob,) = s.db.execute("SELECT values_blob FROM results WHERE code = '0.137'").fetchone()
+    damage(whole, "UPDATE results SET values_blob = ? WHERE code = '0.137'", blob[: len(blob) // 2])
+    with (
+        Store(db) as s,
+        pytest.raises(z.InvalidPosition, match=r"the values of octal:0\.137 are \d+, not the 301 of heaps"),
+    ):
+        s.values("octal", "0.137", 300)
+
+
+def test_census_refuses_a_device_and_compare_reads_no_device(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    dev = tmp_path / "dev"
+    try:
+        os.mknod(dev, 0o666 | stat.S_IFCHR, os.makedev(1, 5))  # /dev/zero's numbers
+    except PermissionError:
+        pytest.skip("mknod needs root")
+    db = tmp_path / "c.sqlite"
+    _small_db(db)
+    status, out, err = _cli("census", "compare", str(dev), "--db", str(db))
+    assert (status, out) == (2, "")
+    assert err == f"zermelo: error: cannot read published table {dev}: it is a character device, not a regular file\n"
+    status, out, err = _cli("census", "octal", "--digits", "1", "--upto", "10", "--db", str(dev), "--quiet")
+    assert (status, out) == (2, "")
+    assert err == f"zermelo: error: cannot write census database {dev}: it is a character device, not a regular file\n"
+    assert stat.S_ISCHR(os.lstat(dev).st_mode)
+
+
+def test_compare_accepts_a_table_with_a_byte_order_mark(tmp_path: Path) -> None:
+    db = tmp_path / "c.sqlite"
+    _small_db(db)
+    table = tmp_path / "t.csv"
+    table.write_bytes(b"\xef\xbb\xbfcode,period,preperiod\n0.77,12,71\n")  # as a spreadsheet saves it
+    status, out, err = _cli("census", "compare", str(table), "--db", str(db))
+    assert (status, err) == (0, "") and "0 disagreements" in out
+
+
+def test_a_damaged_census_checkpoint_is_deleted_and_the_game_started_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ck = tmp_path / "ck.npz"
+    ck.write_bytes(b"PK\x03\x04 not a checkpoint")
+    result = compute("octal", "0.137", 300, checkpoint=str(ck))
+    assert (result["period"] == 34 and not ck.exists()) or ck.stat().st_size > 100
+    assert capsys.readouterr().err.startswith(f"zermelo: warning: checkpoint {ck}: not a zermelo .npz file")
+
+
 def test_a_local_cluster_listens_on_this_machine_only(tmp_path: Path) -> None:
     """Issue 32 item 8: every socket a census's local cluster listens on (scheduler, nannies,
     workers, their HTTP servers) is on 127.0.0.1 — Dask's dashboard listened on 0.0.0.0."""

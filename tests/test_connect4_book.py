@@ -3,7 +3,11 @@ and negamax answering from it."""
 
 from __future__ import annotations
 
+import os
 import random
+import stat
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -152,3 +156,59 @@ def test_the_shipped_6x5_book_is_every_position_to_6_plies_and_agrees_with_searc
 def test_the_shipped_book_answers_a_new_6x5_game_without_search(book_dir: Path) -> None:
     r = negamax(Connect4(6, 5), Connect4(6, 5).parse(""))
     assert r.nodes == 0 and r.raw == 0  # 6x5 is a draw
+
+
+def _cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    cli = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run([sys.executable, "-c", cli, *args], capture_output=True, text=True, env=env, timeout=120)
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "resaved"])
+def test_a_damaged_book_is_ignored_with_a_warning_and_search_answers(tmp_path: Path, damage: str) -> None:
+    # A flipped bit, a truncated file or one edited with numpy itself (a score changed, saved
+    # again): `negamax` and `play` warn in one line and search, never an internal error.
+    env = {**os.environ, "ZERMELO_CACHE_DIR": str(tmp_path)}
+    assert _cli("book", "connect4:4x4", "--plies", "2", "--quiet", env=env).returncode == 0
+    path = tmp_path / "books" / "connect4-4x4.npz"
+    whole = path.read_bytes()
+    if damage == "flip":
+        at = whole.index(b"scores.npy") + 200  # inside the scores array
+        path.write_bytes(whole[:at] + bytes([whole[at] ^ 0x40]) + whole[at + 1 :])
+    elif damage == "truncate":
+        path.write_bytes(whole[: len(whole) // 2])
+    else:
+        with np.load(path) as data:
+            arrays = {k: np.array(data[k]) for k in data.files}
+        arrays["scores"][0] = 5
+        np.savez(path, **arrays)
+    for argv in (["negamax", "connect4:4x4", "2"], ["play", "connect4:4x4", "--first", "computer"]):
+        got = subprocess.run(
+            [sys.executable, "-c", "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))", *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            input="quit\n",
+            timeout=120,
+        )
+        assert got.returncode == 0, got.stderr
+        assert got.stderr.startswith(f"zermelo: warning: Connect Four book {path}: ") and got.stderr.count("\n") == 1
+        assert "positions past the other book are searched" in got.stderr
+
+
+def test_book_out_refuses_a_device_a_fifo_and_a_symlink(tmp_path: Path) -> None:
+    env = {**os.environ, "ZERMELO_CACHE_DIR": str(tmp_path)}
+    dev, fifo, link = tmp_path / "dev", tmp_path / "fifo", tmp_path / "link"
+    try:
+        os.mknod(dev, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("mknod needs root")
+    os.mkfifo(fifo)
+    link.symlink_to(tmp_path / "elsewhere.npz")
+    for path, kind in ((dev, "a character device"), (fifo, "a FIFO"), (link, "a symbolic link")):
+        got = _cli("book", "connect4:4x4", "--plies", "1", "--out", str(path), env=env)
+        assert (got.returncode, got.stdout) == (2, "")
+        assert (
+            got.stderr == f"zermelo: error: cannot write Connect Four book {path}: it is {kind}, not a regular file\n"
+        )
+    assert stat.S_ISCHR(os.lstat(dev).st_mode) and os.major(os.lstat(dev).st_rdev) == 1
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and link.is_symlink() and not (tmp_path / "elsewhere.npz").exists()

@@ -124,3 +124,21 @@ def test_table_lists_every_vertex_the_notes_dag_done_right(capsys) -> None:
     rows = [line.split() for line in capsys.readouterr().out.splitlines()[2:]]
     assert rows == [["0", "0", "P"], ["1", "1", "N"], ["2", "1", "N"], ["3", "0", "P"]]  # the notes print 2 for 0
     assert main(["table", "nim", "a->b"]) == 2
+
+
+def test_an_edge_list_that_is_a_fifo_or_a_device_is_refused_at_once(tmp_path: Path) -> None:
+    # `digraph:@FIFO` blocked forever waiting for a writer; `@/dev/zero` read 16 MiB of zeros.
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    cli = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
+    for path, kind in ((fifo, "a FIFO"), (Path("/dev/zero"), "a character device")):
+        got = subprocess.run(
+            [sys.executable, "-c", cli, "solve", f"digraph:@{path}", "a"], capture_output=True, text=True, timeout=60
+        )
+        assert (got.returncode, got.stdout) == (2, "")
+        refused = f"digraph: cannot read edge-list file {path}: it is {kind}, not a regular file"
+        assert got.stderr == f"zermelo: error: {refused}\n"

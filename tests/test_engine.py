@@ -701,3 +701,10 @@ def test_a_closed_form_game_evaluates_small_graphs_without_numba() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["11", "False"]
+
+
+def test_a_budget_stop_is_a_value_error_as_docs_limits_says() -> None:
+    with pytest.raises(ValueError, match="budget"):  # issue 32 item 11: it was only a RuntimeError
+        Engine(Subtraction({1, 2})).status(10**4, limits=Limits(max_positions=100, max_options=100))
+    with pytest.raises(RuntimeError):  # still, for callers written when it was one
+        Engine(Subtraction({1, 2})).status(10**4, limits=Limits(max_options=100))

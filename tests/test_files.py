@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import os
 import stat
-import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -42,19 +40,6 @@ def fifo(tmp_path: Path) -> Path:
     path = tmp_path / "fifo"
     os.mkfifo(path)
     return path
-
-
-@pytest.fixture
-def tiny_disk(tmp_path: Path) -> Iterator[Path]:
-    """A 64 KiB tmpfs: a disk that fills."""
-    where = tmp_path / "disk"
-    where.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)], capture_output=True).returncode:
-        pytest.skip("mounting a tmpfs needs root")
-    try:
-        yield where
-    finally:
-        subprocess.run(["umount", "-l", str(where)], check=False)
 
 
 def test_reads_refuse_what_is_not_a_regular_file(tmp_path: Path, device: Path, fifo: Path) -> None:

@@ -389,3 +389,107 @@ def test_a_real_process_interrupted_at_random_moments_exits_130_with_one_line() 
         *progress, last = err.splitlines() or [""]
         assert (p.returncode, last) == (130, "zermelo: interrupted"), err[-2000:]
         assert all(line.startswith("zermelo: searching") for line in progress), err[-2000:]
+
+
+# ----------------------------------------------------------------------------- predicates
+def predicates() -> st.SearchStrategy[str]:
+    """Expressions of the predicate language and just past it: shifts by negative numbers, tuples
+    compared with numbers and with nested tuples, calls on the wrong kinds of value."""
+    atoms = st.one_of(
+        st.sampled_from(["n", "a", "b", "heaps", "0", "1", "-1", "2", "True", "()", "(n,)", "((n,),)", "{1, (2,)}"]),
+        st.integers(-(10**30), 10**30).map(str),
+    )
+    ops = ["+", "-", "*", "/", "//", "%", "**", "^", "&", "|", "<<", ">>", "<", "<=", ">", ">=", "==", "!=", "in"]
+    funcs = ["abs", "min", "max", "len", "sum", "nim_sum", "floor", "isqrt"]
+    return st.recursive(
+        atoms,
+        lambda inner: st.one_of(
+            st.tuples(inner, st.sampled_from(ops), inner).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+            st.tuples(st.sampled_from(funcs), st.lists(inner, max_size=3)).map(lambda t: f"{t[0]}({', '.join(t[1])})"),
+            st.lists(inner, max_size=3).map(lambda v: f"({', '.join(v)},)"),
+            st.tuples(inner, inner).map(lambda t: f"{t[0]}[{t[1]}]"),
+            st.tuples(st.sampled_from(["-", "~", "not ", "+"]), inner).map("".join),
+            st.tuples(inner, inner, inner).map(lambda t: f"({t[0]} if {t[1]} else {t[2]})"),
+        ),
+        max_leaves=8,
+    )
+
+
+@FUZZ
+@given(text=predicates(), position=st.one_of(st.integers(0, 10**6), st.tuples(st.integers(0, 99), st.integers(0, 99))))
+def test_predicates_answer_or_refuse_in_one_line(text: str, position: object) -> None:
+    from zermelo.errors import ZermeloError
+    from zermelo.predicates import predicate
+
+    try:
+        answer = predicate(text)(position)
+    except ZermeloError as exc:  # InvalidPredicate, or Unsupported
+        assert isinstance(exc, ValueError) and "\n" not in str(exc), (text, position, exc)
+    else:
+        assert type(answer) is bool, (text, position)
+
+
+# ----------------------------------------------------------------------------- the Python API
+#: The public functions taking (game, position): wrong kinds of argument get a ValueError subclass.
+API_CALLS = (
+    "solve",
+    "outcome",
+    "grundy",
+    "remoteness",
+    "winning_moves",
+    "partisan_outcome",
+    "negamax",
+    "move_values",
+    "genus",
+)
+
+
+def wrong_values() -> st.SearchStrategy[Any]:
+    from zermelo import games
+
+    return st.one_of(
+        st.sampled_from([None, 3, -1, 1.5, "nim", "3 4 5", "", [], (), {}, b"3", object(), 10**5000, (10**5000, 1)]),
+        st.sampled_from([games.Nim(), games.Kayles(), games.Wythoff()]),
+        st.integers(-5, 50),
+        st.tuples(st.integers(-2, 9), st.integers(-2, 9)),
+        garbage(),
+    )
+
+
+@pytest.mark.usefixtures("watchdog")
+@FUZZ
+@given(call=st.sampled_from(API_CALLS), game=wrong_values(), position=wrong_values())
+def test_public_functions_refuse_wrong_arguments_with_a_value_error(call: str, game: Any, position: Any) -> None:
+    import zermelo as z
+
+    fn = getattr(z, call)
+    kw = {} if call == "genus" else {"limits": Limits(20_000, 1.0)}
+    try:
+        _guarded(lambda: fn(game, position, **kw))
+    except z.ZermeloError as exc:
+        assert isinstance(exc, ValueError) and "\n" not in str(exc), (call, exc)
+
+
+@FUZZ
+@given(values=wrong_values())
+def test_mex_and_nim_sum_take_only_whole_numbers(values: Any) -> None:
+    import zermelo as z
+
+    for fn, args in ((z.mex, (values,)), (z.nim_sum, values if isinstance(values, tuple) else (values,))):
+        try:
+            answer = fn(*args)
+        except z.InvalidArgument:
+            continue
+        assert type(answer) is int and answer >= 0, (fn, values)
+
+
+@FUZZ
+@given(spec=wrong_values())
+def test_make_game_and_parse_value_refuse_what_is_not_text(spec: Any) -> None:
+    import zermelo as z
+
+    for fn in (z.make_game, z.parse_value):
+        try:
+            fn(spec)
+        except z.ZermeloError as exc:
+            assert isinstance(exc, ValueError), (fn, spec)

@@ -72,9 +72,9 @@ def test_huge_heap_answers_at_once(capsys) -> None:
     n = 10**12 + 1
     game = Subtraction({1, 2, 3})
     proven.proven_period(game)  # proven once (the kernels may compile); then every answer is instant
-    t0 = time.monotonic()
+    cpu = time.process_time()  # CPU seconds, which a loaded machine does not stretch
     a = solve(game, n)
-    assert time.monotonic() - t0 < 1.0
+    assert time.process_time() - cpu < 1.0
     assert a.outcome is Outcome.N and a.grundy == 1
     assert [m.position for m in a.winning_moves] == [10**12]
     assert main(["solve", "subtraction:1,2,3", str(n), "--json"]) == 0
@@ -107,3 +107,30 @@ def test_why_cites_the_proof() -> None:
         "The Grundy value is 1, so the player to move wins (an N-position). "
         "Move to a position of value 0: take 1 (1000000000001 -> 1000000000000)."
     )
+
+
+def test_an_edited_cache_is_refused_with_a_warning_and_recomputed(tmp_path) -> None:
+    # The fuzz's edit: one value of the proven period of octal:0.137 changed (values[70] 1 -> 0)
+    # made `solve` answer P / 0 for a huge heap.  Real processes, as a user runs them.
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, proven.CACHE_ENV: str(tmp_path)}
+    cli = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
+    argv = [sys.executable, "-c", cli, "solve", "octal:0.137", "123456789012345678901234567890", "--json"]
+    first = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    assert first.returncode == 0 and json.loads(first.stdout)["grundy"] == 1
+    (path,) = (tmp_path / "periods").iterdir()
+    data = json.loads(path.read_text())
+    assert data["values"][70] == 1
+    data["values"][70] = 0
+    path.write_text(json.dumps(data))
+    again = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    out = json.loads(again.stdout)
+    assert (again.returncode, out["outcome"], out["grundy"]) == (0, "N", 1)
+    assert again.stderr == (
+        f"zermelo: warning: period cache {path}: its checksum does not match its content (edited or damaged);"
+        " computing the period again\n"
+    )
+    assert json.loads(path.read_text())["values"][70] == 1  # written again, right

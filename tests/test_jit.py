@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import subprocess
 import sys
@@ -78,6 +79,28 @@ def test_compiled_gives_the_dispatcher_behind_a_stand_in() -> None:
         " d is k.dense_lookup, compiled(len) is len)"
     )
     assert _python(code) == "function CPUDispatcher True True True"
+
+
+def test_a_full_disk_as_the_kernel_cache_warns_once_and_answers(tiny_disk: Path) -> None:
+    # numba's cache on a full disk ended every command in "internal error: OSError: No space
+    # left on device".  A real process, a real full tmpfs: the answer, one warning line, exit 0,
+    # and no partial file left on the disk.
+    import os
+
+    (tiny_disk / "fill").write_bytes(b"\0" * (60 << 10))
+    with contextlib.suppress(OSError), (tiny_disk / "fill2").open("wb") as f:
+        f.write(b"\0" * (64 << 10))
+    cache = tiny_disk / "numba"
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    cli = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
+    argv = [sys.executable, "-c", cli, "sequence", "subtraction:1,2,5", "--upto", "50", "--no-prove", "--quiet"]
+    got = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=300)
+    assert got.returncode == 0 and "subtraction:1,2,5  heaps 0..50" in got.stdout
+    assert got.stderr.startswith(f"zermelo: warning: cannot write the compiled-kernel cache {cache}")
+    assert got.stderr.endswith("No space left on device; going on without it (the next run compiles again)\n")
+    assert got.stderr.count("\n") == 1
+    left = [p for p in cache.rglob("*") if p.is_file()]
+    assert all(p.stat().st_size > 0 and ".tmp." not in p.name for p in left), left
 
 
 # ----------------------------------------------------------------------------- the disk cache is the user's

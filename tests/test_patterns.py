@@ -117,12 +117,26 @@ def test_malicious_or_bad_predicates_are_refused(text: str, message: str) -> Non
         ("heaps < 3", (1, 2), "cannot compare"),
         ("n == 1", (1, 2), "n stands for"),
         ("heaps[5] == 1", (1, 2), "outside"),
+        ("n << -1", 3, "negative shift"),  # issue 32 item 10: were ValueError / TypeError tracebacks
+        ("(n,) < ((n,),)", 3, "cannot compare"),
+        ("heaps <= (1, (2,))", (1, 2), "cannot compare"),
     ],
 )
 def test_runtime_errors_are_one_line(text: str, position: object, message: str) -> None:
     with pytest.raises(InvalidPredicate, match=message) as info:
         predicate(text)(position)
     assert "\n" not in str(info.value)
+
+
+def test_a_constant_part_that_fails_is_refused_when_read() -> None:
+    with pytest.raises(InvalidPredicate, match="negative shift"):
+        predicate("n == 1 << -1")
+
+
+def test_a_letter_the_family_lacks_is_refused_before_listing_it() -> None:
+    # 13 heaps of 0..30 are 31**13 positions: the refusal must come before any is listed
+    with pytest.raises(InvalidPredicate, match="uses n"):
+        check_pset(Subtraction({1, 2}), "n % 3 == 0", 30, heaps=13, limits=None)
 
 
 # ---------------------------------------------------------------------- P-set conjectures

@@ -27,17 +27,3 @@ def test_the_demo_runs_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(re.fullmatch(r"zermelo: (?!error).* \(\d:\d\d:\d\d\)", line) for line in err.splitlines()), err
     assert "error" not in out
     assert out.count("$ zermelo ") >= 8 and "take 41 from heap 2 (289 -> 248)" in out and "DRAW" in out
-
-
-def test_the_readme_python_examples_are_true() -> None:
-    import doctest
-    from pathlib import Path
-
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    # Every ```python block with >>> examples (the "Python" section), run as one doctest.
-    blocks = [b.split("```", 1)[0] for b in readme.split("```python")[1:]]
-    block = "\n".join(b for b in blocks if ">>>" in b)
-    test = doctest.DocTestParser().get_doctest(block, {}, "README", "README.md", 0)
-    assert len(test.examples) >= 15
-    result = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS).run(test)
-    assert result.failed == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,10 @@ def test_thermograph_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     png = tmp_path / "d.png"
     code, _out, _ = run(capsys, "value", "domineering", "..|..", "--thermograph", str(png))
     assert code == 0 and png.read_bytes()[:4] == b"\x89PNG"
+    os.mkfifo(tmp_path / "fifo.png")  # written atomically: a FIFO is refused, never opened (it would block)
+    code, out, err = run(capsys, "value", "domineering", "..|..", "--thermograph", str(tmp_path / "fifo.png"))
+    assert (code, out) == (2, "")
+    assert err == f"zermelo: error: cannot write figure {tmp_path / 'fifo.png'}: it is a FIFO, not a regular file\n"
 
 
 @pytest.mark.parametrize(
@@ -58,6 +63,8 @@ def test_thermograph_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
         (["value", "--expr", "1", "domineering"], "not both"),
         (["value"], "give a game and a position"),
         (["value", "domineering"], 'like: zermelo value domineering "..|.."'),
+        # Once "give a position, like: zermelo value zermelo negamax connect4:6x5 ''" (issue 32).
+        (["value", "connect4:4x4", ""], "connect4:4x4 has no game value (it is a scored game); try `zermelo negamax`"),
         (["value", "domineering", "..|."], "equal lengths"),
         (["value", "nosuchgame", "1"], "unknown game"),
         (["value", "domineering", "..", "--thermograph", "x.jpg"], ".png"),
@@ -67,7 +74,7 @@ def test_thermograph_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
 def test_errors(capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
-    assert message in err and err.count("\n") == 1
+    assert message in err and err.count("\n") == 1 and "zermelo zermelo" not in err and "value zermelo" not in err
 
 
 def test_sums_explain_component_by_component(capsys) -> None:

@@ -18,7 +18,7 @@ if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads 
     from .cache import clear_caches
     from .define import impartial, partisan, scored
     from .engine import Engine, engine_for
-    from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+    from .errors import InvalidArgument, InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
     from .heaps.census import census
     from .heaps.sequence import HeapSequence, sequence
     from .limits import Limits, Progress
@@ -50,6 +50,7 @@ __getattr__, __dir__ = lazy(
         "clear_caches": ".cache",
         "Engine": ".engine",
         "engine_for": ".engine",
+        "InvalidArgument": ".errors",
         "InvalidGame": ".errors",
         "InvalidPosition": ".errors",
         "SearchLimitExceeded": ".errors",
@@ -94,6 +95,7 @@ __all__ = [
     "Game",
     "HeapSequence",
     "Impartial",
+    "InvalidArgument",
     "InvalidGame",
     "InvalidPosition",
     "Limits",

@@ -145,9 +145,39 @@ def _compile_module(module: str) -> None:
             source = fn.__code__.co_filename
             cache = not source.startswith("<") and cache_place(numba.config, source)
             dispatcher = numba.njit(cache=cache)(fn)
+            _keep_going_when_the_cache_fails(dispatcher)
             _DISPATCHERS[(module, name)] = dispatcher
             if "." not in name:
                 namespace[name] = dispatcher
+
+
+_WARNED: list[bool] = []
+
+
+def _keep_going_when_the_cache_fails(dispatcher: Any) -> None:
+    """A cache that cannot be written (a full disk, a read-only directory) costs the next run its
+    compilation, not this run its answer: numba's save is wrapped to say so once on stderr and go
+    on (numba writes each cache file to a temporary name and renames it, removing the temporary
+    on failure, so nothing partial is left)."""
+    cache = getattr(dispatcher, "_cache", None)
+    save = getattr(cache, "save_overload", None)
+    if save is None:
+        return
+
+    def save_or_warn(sig: Any, data: Any) -> None:
+        try:
+            save(sig, data)
+        except OSError as exc:
+            if not _WARNED:
+                _WARNED.append(True)
+                where = getattr(cache, "cache_path", "")
+                print(
+                    f"zermelo: warning: cannot write the compiled-kernel cache {where}: {exc.strerror or exc};"
+                    " going on without it (the next run compiles again)",
+                    file=sys.stderr,
+                )
+
+    cache.save_overload = save_or_warn  # type: ignore[union-attr]
 
 
 def compiled(kernel: Any) -> Any:

@@ -30,8 +30,9 @@ from itertools import islice
 from typing import Any
 
 from .cache import RulesCache
+from .checks import game_argument
 from .engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for, plain_kernels
-from .errors import Remedy, SearchLimitExceeded, Unsupported, ZermeloError
+from .errors import InvalidArgument, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from .explain import explain
 from .limits import Limits, check_clock, deadline_scope, over_budget, too_big
 from .reasons import ClosedForm, Reason, reason_json
@@ -155,6 +156,14 @@ class Analysis:
         }
 
 
+def _boundary(call: str, game: object, kind: type, position: Any, limits: object) -> None:
+    """The public functions' check of their arguments: a game object of ``kind``, numbers a
+    message can show, limits that are :class:`Limits` (:class:`InvalidArgument` otherwise)."""
+    game_argument(call, game, kind, position)
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidArgument(f"{call}: limits must be a zermelo.Limits, got {short(repr(limits))}")
+
+
 def _padded(rems: list[int | None], moves: list[Move[Any]]) -> list[int | None]:
     return rems if len(rems) == len(moves) else [None] * len(moves)
 
@@ -176,6 +185,7 @@ def outcome(game: Impartial[Any], position: Any, *, misere: bool = False, limits
     >>> [str(outcome(Subtraction({1, 2, 3}), n)) for n in range(6)]
     ['P', 'N', 'N', 'N', 'P', 'N']
     """
+    _boundary("outcome", game, Impartial, position, limits)
     game.validate(position)
     return _outcome(game, position, misere, limits)[0]
 
@@ -211,6 +221,7 @@ def grundy(game: Impartial[Any], position: Any, *, limits: Limits | None = None)
     >>> [grundy(Square(), n) for n in range(10)]
     [0, 1, 0, 1, 2, 0, 1, 0, 1, 2]
     """
+    _boundary("grundy", game, Impartial, position, limits)
     game.validate(position)
     gf = _closed_grundy(game, position, limits)
     if gf is not None:
@@ -252,6 +263,7 @@ def remoteness(
     >>> [remoteness(Square(), n) for n in range(8)]
     [0, 1, 2, 3, 1, 2, 3, 4]
     """
+    _boundary("remoteness", game, Impartial, position, limits)
     game.validate(position)
     return engine_for(game).outcome(position, misere, limits)[1]
 
@@ -265,6 +277,7 @@ def winning_moves(
     >>> [m.label for m in winning_moves(Nim(), (7, 5, 3))]
     ['take 1 from heap 1 (7 -> 6)', 'take 1 from heap 2 (5 -> 4)', 'take 1 from heap 3 (3 -> 2)']
     """
+    _boundary("winning_moves", game, Impartial, position, limits)
     game.validate(position)
     f = game.winning_moves_formula(position, misere)
     if f is not None:
@@ -304,6 +317,7 @@ def outcomes(
     ['P', 'N', 'P', 'N', 'N', 'P', 'N', 'P']
     """
     positions = list(positions)
+    _boundary("outcomes", game, Impartial, positions, limits)
     lim = (limits or Limits()).started()
     found: list[Outcome | None] = [None] * len(positions)
     if type(game).outcome_formula is not Impartial.outcome_formula:
@@ -340,6 +354,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
     >>> a.outcome, a.grundy, [m.label for m in a.winning_moves]
     (<Outcome.N: 'N'>, 1, ['take 1 (22 -> 21)'])
     """
+    _boundary("solve", game, Impartial, position, limits)
     game.validate(position)
     # One deadline for the whole analysis: outcome, Grundy value, remoteness and winning moves share it.
     lim = (limits or Limits()).started()
@@ -525,6 +540,7 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     >>> [str(partisan_outcome(Dominoes(), n)) for n in range(4)]
     ['P', 'N', 'L', 'L']
     """
+    _boundary("partisan_outcome", game, Partisan, position, limits)
     game.validate(position)
     (left_first, _), (right_first, _) = _turn_outcomes(game, [(position, "L"), (position, "R")], limits)
     if DRAW in (left_first, right_first):
@@ -562,6 +578,7 @@ def partisan_remoteness(
     >>> partisan_remoteness(d, [d.parse("...|..."), d.parse("....|....")], "left")
     [1, 4]
     """
+    _boundary("partisan_remoteness", game, Partisan, list(positions), limits)
     side = {"left": "L", "right": "R"}.get(to_move)
     if side is None:
         raise ValueError(f"to_move is 'left' or 'right', not {to_move!r}")

@@ -10,14 +10,27 @@ import reprlib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
-from .errors import InvalidPosition
+from .errors import InvalidArgument, InvalidPosition
 
-__all__ = ["STRUCTURE_DEPTH", "is_digits", "is_natural", "parse_int", "recursion_room", "require", "short", "shown"]
+__all__ = [
+    "STRUCTURE_DEPTH",
+    "game_argument",
+    "is_digits",
+    "is_natural",
+    "parse_int",
+    "recursion_room",
+    "require",
+    "short",
+    "shown",
+]
 
 
-def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
-    """Parse a whole number, with a one-line error for anything else.
+def parse_int(text: str, what: str = "position", *, minimum: int = 0, maximum: int | None = None) -> int:
+    """Parse a whole number, with a one-line error for anything else (and for one outside
+    ``minimum .. maximum``).  Signs, spaces around and ``_`` between digits are taken, as ``int``
+    takes them: ``" +5"`` is 5.
 
     >>> parse_int(" 12 ")
     12
@@ -29,20 +42,25 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0) -> int:
     Traceback (most recent call last):
     ...
     zermelo.errors.InvalidPosition: position must be a whole number >= 0, got '３'
+    >>> parse_int(str(2**63), "--upto", maximum=10**9)
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: --upto must be a whole number from 0 to 1,000,000,000, got '9223372036854775808'
     """
     t = text.strip().replace("_", "")
     got = short(text.strip())  # the echo of a huge word stays one readable line
+    wanted = f"a whole number >= {minimum}" if maximum is None else f"a whole number from {minimum:,} to {maximum:,}"
     # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
     if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+        raise InvalidPosition(f"{what} must be {wanted}, got {got!r}")
     try:
         value = int(t)
     except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits, 4300)
         raise InvalidPosition(
             f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})"
         ) from None
-    if value < minimum:
-        raise InvalidPosition(f"{what} must be a whole number >= {minimum}, got {got!r}")
+    if value < minimum or (maximum is not None and value > maximum):
+        raise InvalidPosition(f"{what} must be {wanted}, got {got!r}")
     return value
 
 
@@ -137,3 +155,40 @@ def require(ok: bool, game: str, what: str, position: object) -> None:
     """Raise :class:`InvalidPosition` ``"<game>: <what>, got <position>"`` unless ``ok``."""
     if not ok:
         raise InvalidPosition(f"{game}: {what}, got {shown(position)}")
+
+
+#: The most bits a number in a position may have at the public API: about 4,300 digits, what
+#: Python prints (``sys.get_int_max_str_digits``), so every message and answer can show it.
+MAX_NUMBER_BITS = 14_000
+
+
+def game_argument(call: str, game: object, kind: type, position: object = None) -> None:
+    """The public API's boundary check: ``game`` must be a game object of ``kind`` and no number
+    in ``position`` may pass :data:`MAX_NUMBER_BITS`; else :class:`InvalidArgument` in one line
+    (not an ``AttributeError`` from deep inside).
+
+    >>> game_argument("solve", None, int)
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidArgument: solve: the game must be a game object (int), got None
+    >>> game_argument("f", "nim", int)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidArgument: f: the game must be a game object (int) (make one with zermelo.make_game('nim'))...
+    """
+    if not isinstance(game, kind):
+        hint = f" (make one with zermelo.make_game({short(game)!r}))" if isinstance(game, str) else ""
+        raise InvalidArgument(f"{call}: the game must be a game object ({kind.__name__}){hint}, got {shown(game)}")
+    stack: list[Any] = [position]
+    budget = 100_000  # a position's numbers, nested in tuples, lists and sets
+    while stack and budget:
+        x = stack.pop()
+        budget -= 1
+        if type(x) is int:
+            if x.bit_length() > MAX_NUMBER_BITS:
+                bits = x.bit_length()
+                raise InvalidArgument(
+                    f"{call}: a number in the position has {bits:,} bits (at most {MAX_NUMBER_BITS:,})"
+                )
+        elif type(x) in (tuple, list, frozenset, set):
+            stack.extend(x)

@@ -1,6 +1,7 @@
 """The command line: ``zermelo COMMAND ...``.  It only parses, calls an analysis and renders.
 
-Every user error is one line on stderr and exit status 2; Ctrl-C stops cleanly (status 130).
+Every user error is one line on stderr and exit status 2; Ctrl-C stops cleanly (status 130), and
+SIGTERM the same way (status 143: checkpoints are saved as on Ctrl-C).
 Each command lives in :mod:`zermelo.commands` and registers its own sub-parser.
 """
 
@@ -9,14 +10,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
 from .checks import recursion_room
 from .commands import SUMMARY
 from .commands import words as cli_words
-from .errors import ZermeloError
+from .errors import Terminated, ZermeloError
 
 __all__ = ["main"]
 
@@ -77,8 +80,30 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 LAST_RESORT: list[str] = []
 
 
+def _on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM in the process that installed this handler: :class:`Terminated`, raised as Ctrl-C
+    is; in a child that inherited it (a forked worker), die of SIGTERM as if never installed."""
+    if os.getpid() != _TERM_PID[0]:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
+    raise Terminated
+
+
+_TERM_PID = [0]
+
+
+def _catch_sigterm() -> None:
+    """Turn SIGTERM into :class:`Terminated` while a command runs (only from the main thread, and
+    only over the default action: a server installs its own)."""
+    if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        _TERM_PID[0] = os.getpid()
+        signal.signal(signal.SIGTERM, _on_sigterm)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (the console script exits with it)."""
+    _catch_sigterm()
     try:
         words = glue_option_values(sys.argv[1:] if argv is None else list(argv))
         args = build_parser(words).parse_args(words)
@@ -92,6 +117,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ZermeloError as exc:
         print(f"zermelo: error: {one_line(cli_words(exc))}", file=sys.stderr)
         return 2
+    except Terminated:
+        print("zermelo: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("zermelo: interrupted", file=sys.stderr)
         return 130

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .cache import RulesCache
+from .checks import game_argument
 from .errors import SearchLimitExceeded
 from .graph import Graph, kernel, overrides, plain_kernels
 from .limits import Limits, Progress, check_clock, deadline, deadline_scope, over_budget, over_time, too_big
@@ -285,4 +286,5 @@ ENGINES: RulesCache[Engine] = RulesCache(Engine)
 
 def engine_for(rules: Impartial[Any]) -> Engine:
     """The shared engine of a game object, so repeated questions reuse the searched graph."""
+    game_argument("engine_for", rules, Impartial)
     return ENGINES.get(rules)

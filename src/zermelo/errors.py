@@ -80,12 +80,20 @@ class InvalidPosition(ZermeloError, ValueError):
     """A position text that does not parse, or a position that is not legal in the game."""
 
 
-class SearchLimitExceeded(ZermeloError, RuntimeError):
+class InvalidArgument(ZermeloError, ValueError):
+    """An argument of the wrong kind given to a public function (``solve(None, 3)``, a string
+    where a game object goes, ``nim_sum(-1)``): bad input, named in one line at the boundary."""
+
+
+class SearchLimitExceeded(ZermeloError, ValueError, RuntimeError):
     """The search met its position or time budget before it finished.
 
     Which limit (``limit``: ``"positions"``, ``"seconds"``, or what else was counted: ``"moves to
     examine"``, ...), its ``budget``, and how far the search got: ``positions`` reached,
     ``seconds`` spent.  ``remedies`` say what would raise it.
+
+    A :class:`ValueError` like every error a caller's input causes (docs/limits.md); still a
+    :class:`RuntimeError` for callers written when it was one.
     """
 
     def __init__(
@@ -118,3 +126,9 @@ class SearchLimitExceeded(ZermeloError, RuntimeError):
 
 class Unsupported(ZermeloError, ValueError):
     """The analysis asked for does not apply to this game (misère Grundy values, say)."""
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``kill``, a service manager stopping a run), raised as Ctrl-C is: everything that
+    saves its work on Ctrl-C (a sequence's checkpoint, a census, a book) saves it the same way,
+    then the CLI exits with status 143 (128 + SIGTERM) instead of 130."""

@@ -57,6 +57,7 @@ __all__ = [
     "cannot_write",
     "check_target",
     "checked_json",
+    "ignored",
     "kind_of",
     "read_bytes",
     "read_npz",
@@ -243,10 +244,12 @@ def save_figure(fig: Any, path: str | Path, *, format: str | None = None) -> Pat
     registry until closed); a figure made without pyplot needs nothing more.
     """
     try:
-        check_target(path, "figure")
+        check_target(path, "figure")  # before the drawing: refused at once
         kind = format or Path(path).suffix.lstrip(".").lower() or "png"
         buf = io.BytesIO()
         fig.savefig(buf, format=kind)
+    except InvalidPosition:
+        raise
     except ValueError as exc:  # matplotlib: an unknown format
         raise InvalidPosition(f"cannot write figure {path}: {exc}") from None
     finally:
@@ -254,6 +257,12 @@ def save_figure(fig: Any, path: str | Path, *, format: str | None = None) -> Pat
         if pyplot is not None:
             pyplot.close(fig)
     return write_atomic(path, buf.getvalue(), what="figure")
+
+
+def ignored(exc: BadFile, then: str) -> None:
+    """Say in one line on stderr that a cache file was bad and is not used (``then``: what is
+    done instead).  A cache is only a speed-up: the answer is computed again, right."""
+    print(f"zermelo: warning: {' '.join(str(exc).split())}; {then}", file=sys.stderr)
 
 
 # ------------------------------------------------------------------------------------ checksums

@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import minimax_compiled as _compiled_solver
+from .checks import game_argument
 from .errors import InvalidPosition, Remedy, SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
 from .minimax_result import WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
@@ -371,6 +372,7 @@ def negamax(
     >>> r.value, [m.label for m in r.pv]
     (1, ['take first (5)', 'take last (5)', 'take last (4)', 'take the last one (3)'])
     """
+    game_argument("negamax", game, Scored, position)
     game.validate(position)
     start = time.perf_counter()
     if method == "mtdf" and depth is None and game.payoff(position) is None:
@@ -522,6 +524,7 @@ def move_values(game: Scored[Any], position: Any, *, limits: Limits | None = Non
     >>> [(mv.move.label, mv.describe()) for mv in move_values(TicTacToe(), "XX.OO....")][:3]
     [('X c1', 'win in 1'), ('X c2', 'draw'), ('X a3', 'loss in 2')]
     """
+    game_argument("move_values", game, Scored, position)
     s = Search(game, limits=limits)
     b = _compiled_solver.Budget(limits)
     out = []

@@ -330,13 +330,14 @@ def check_pset(
     envs: dict[Any, Env] | None = None
     tick = _Watch(limits)
     if positions is not None:
-        region, envs = _family_region(game, positions, upto, tick)
+        # The letters first: a predicate reading one the family lacks is refused before listing it.
         unknown = sorted(pred.used - set(family(positions)[1]) - {"heaps"})
         if unknown:
             raise InvalidPredicate(
                 f"{pred.text!r} uses {', '.join(unknown)}, which the positions {positions!r} do not give "
                 f"(their letters: {', '.join(family(positions)[1])})"
             )
+        region, envs = _family_region(game, positions, upto, tick)
     else:
         region = _region(game, template, upto, tick)
     raw = set(region)

@@ -125,6 +125,8 @@ def _mul(x: Any, y: Any) -> int | Fraction:
 
 def _lshift(x: Any, y: Any) -> int:
     a, b = _int(x, "<<"), _int(y, "<<")
+    if b < 0:
+        _negative_shift()
     if b > MAX_BITS:
         raise InvalidPredicate(f"<< by {b} is too big (numbers are limited to {MAX_BITS} bits)")
     return _checked(a << b)
@@ -194,7 +196,10 @@ def _order(fn: Callable[[Any, Any], bool], sym: str) -> Callable[[Any, Any], boo
     def op(x: Any, y: Any) -> bool:
         if type(x) is not type(y) and not (isinstance(x, (int, Fraction)) and isinstance(y, (int, Fraction))):
             raise InvalidPredicate(f"cannot compare {value_text(x)} {sym} {value_text(y)}")
-        return fn(x, y)
+        try:
+            return fn(x, y)
+        except TypeError:  # tuples compare part by part: (n,) < ((n,),) meets a number and a tuple
+            raise InvalidPredicate(f"cannot compare {value_text(x)} {sym} {value_text(y)}") from None
 
     return op
 
@@ -392,6 +397,8 @@ class Predicate:
             return bool(self._fn(env))
         except InvalidPredicate as exc:
             raise InvalidPredicate(f"{exc} (evaluating {self.text!r} at {value_text(position)})") from None
+        except (TypeError, ArithmeticError) as exc:  # an operation no check above named: still the input's fault
+            raise InvalidPredicate(f"{exc} (evaluating {self.text!r} at {value_text(position)})") from None
 
     def parts_used(self) -> int:
         """How many parts of a position the predicate reads: 3 for ``a ^ b ^ c == 0``, 1 for ``n``."""
@@ -427,5 +434,8 @@ def predicate(text: str) -> Predicate:
     if nodes > MAX_NODES:
         raise InvalidPredicate(f"the predicate is too complicated ({nodes} parts, at most {MAX_NODES})")
     used: set[str] = set()
-    fn = _compile(tree, text, used)
+    try:
+        fn = _compile(tree, text, used)  # constant parts are computed here
+    except (TypeError, ArithmeticError) as exc:
+        raise InvalidPredicate(f"{text!r}: {exc}") from None
     return Predicate(text, fn, frozenset(used))

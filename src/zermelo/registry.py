@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from .catalogue import GameEntry, needs_params, no_params, register, registered
-from .errors import InvalidGame, InvalidPosition, Remedy, Unsupported
+from .checks import shown
+from .errors import InvalidArgument, InvalidGame, InvalidPosition, Remedy, Unsupported
 from .rules import Impartial, Partisan, PartisanSum, Rules, Sum, split_on_plus
 
 __all__ = [
@@ -83,6 +84,8 @@ def make_game(spec: str, *, files: bool = False) -> Rules[Any]:
     ...
     zermelo.errors.InvalidGame: digraph: cannot read edge '/etc/passwd' (write a->b; ...)
     """
+    if not isinstance(spec, str):
+        raise InvalidArgument(f"make_game takes a game's name, like 'nim' or 'subtraction:1,3,4', got {shown(spec)}")
     name, sep, params = spec.partition(":")
     e = entry(name)
     path = _named_file(params) if files and sep and e.from_file is not None else None

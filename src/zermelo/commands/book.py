@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import InvalidGame
 from . import SUMMARY
-from .common import file_name
+from .common import file_name, stopped, whole
 
 
 def add(sub: Any) -> None:
@@ -26,9 +26,9 @@ def add(sub: Any) -> None:
         epilog="Example: zermelo book connect4:6x5 --plies 6;  zermelo book connect4 --plies 4 --workers 2",
     )
     p.add_argument("game", metavar="GAME", help="connect4 or connect4:WxH")
-    p.add_argument("--plies", type=int, required=True, metavar="K", help="every position up to K moves")
+    p.add_argument("--plies", type=whole(), required=True, metavar="K", help="every position up to K moves")
     p.add_argument("--out", type=file_name, metavar="FILE.npz", help="where to write (default: the book directory)")
-    p.add_argument("--workers", type=int, metavar="N", help="Dask worker processes (default: a local loop)")
+    p.add_argument("--workers", type=whole(1, 256), metavar="N", help="Dask worker processes (default: a local loop)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="use an existing Dask scheduler")
     p.add_argument("--quiet", action="store_true", help="no progress display")
     p.set_defaults(run=run)
@@ -58,12 +58,13 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         s = build(game.w, game.h, args.plies, args.out, workers=args.workers, scheduler=args.scheduler, progress=show)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        how, status = stopped(stop)
         print(
-            "\nzermelo: book interrupted; the solved positions are in a checkpoint (run again to resume)",
+            f"\nzermelo: book {how}; the solved positions are in a checkpoint (run again to resume)",
             file=sys.stderr,
         )
-        return 130
+        return status
     if tty and not args.quiet:
         print(file=sys.stderr)
     on = f" on {s.workers} Dask workers" if s.workers else " in a local loop"

@@ -13,7 +13,15 @@ from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
 from ..heaps.census.report import compare, draw, render_csv, render_table, select
 from ..heaps.census.store import Store
 from . import SUMMARY
-from .common import emit_json
+from .common import emit_json, stopped, whole
+
+#: The most digits after the point a census of codes takes: 8^6 octal codes (262,144) and 16^4
+#: hexadecimal ones (65,536) are listed in memory at once, a few hundred bytes each.
+DIGITS = {"octal": 6, "hex": 4}
+#: The largest M of a census of subsets of 1..M: 2^18 = 262,144 games.
+MAX_SET = 18
+#: The most heaps a census computes of each game (each worker holds one to eight bytes a heap).
+MAX_HEAPS = 1_000_000_000
 
 
 def add(sub: Any) -> None:
@@ -33,15 +41,26 @@ def add(sub: Any) -> None:
     ):
         q = kinds.add_parser(name, help=what, description=f"Census of {what}.")
         if name in ("octal", "hex"):
-            q.add_argument("--digits", type=int, required=True, metavar="K", help="digits after the point (1, 2, 3)")
+            q.add_argument(
+                "--digits",
+                type=whole(1, DIGITS[name]),
+                required=True,
+                metavar="K",
+                help="digits after the point (1, 2, 3)",
+            )
             q.add_argument("--d0", action="store_true", help="also codes with a digit before the point (4.xx)")
         else:
-            q.add_argument("--max", type=int, required=True, metavar="M", help="subsets of 1..M")
-            q.add_argument("--size", type=int, metavar="S", help="only subsets of S elements")
-        q.add_argument("--upto", type=int, required=True, metavar="N", help="heaps 0..N of each game")
-        q.add_argument("--proof-max", type=int, metavar="M", help="compute at most heaps 0..M for a proof (4N+1000)")
+            q.add_argument("--max", type=whole(1, MAX_SET), required=True, metavar="M", help="subsets of 1..M")
+            q.add_argument("--size", type=whole(0, MAX_SET), metavar="S", help="only subsets of S elements")
+        q.add_argument("--upto", type=whole(0, MAX_HEAPS), required=True, metavar="N", help="heaps 0..N of each game")
+        q.add_argument(
+            "--proof-max",
+            type=whole(0, 4 * MAX_HEAPS + 1000),
+            metavar="M",
+            help="compute at most heaps 0..M for a proof (4N+1000)",
+        )
         _db(q)
-        q.add_argument("--workers", type=int, metavar="N", help="local worker processes (default: the cores)")
+        q.add_argument("--workers", type=whole(1, 256), metavar="N", help="local worker processes (default: the cores)")
         q.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="use an existing Dask scheduler")
         q.add_argument(
             "--dashboard",
@@ -54,9 +73,9 @@ def add(sub: Any) -> None:
     r = kinds.add_parser("report", help="print the census table", description="The census table, filtered.")
     _db(r)
     r.add_argument("--family", choices=("octal", "hex", "subtraction", "allbut"), help="only this family")
-    r.add_argument("--upto", type=int, metavar="N", help="only rows to N heaps")
+    r.add_argument("--upto", type=whole(), metavar="N", help="only rows to N heaps")
     r.add_argument("--open", action="store_true", help="only codes without a proven period")
-    r.add_argument("--period-over", type=int, metavar="P", help="only periods longer than P")
+    r.add_argument("--period-over", type=whole(), metavar="P", help="only periods longer than P")
     r.add_argument("--code", metavar="PATTERN", help="only codes matching PATTERN, e.g. '0.1*'")
     r.add_argument("--all", action="store_true", help="also the games stored only as other codes' values")
     out = r.add_mutually_exclusive_group()
@@ -72,7 +91,7 @@ def add(sub: Any) -> None:
     )
     c.add_argument("table", metavar="FILE.csv")
     _db(c)
-    c.add_argument("--upto", type=int, metavar="N", help="compare the rows to N heaps (default: the longest)")
+    c.add_argument("--upto", type=whole(), metavar="N", help="compare the rows to N heaps (default: the longest)")
     c.set_defaults(run=run_compare)
 
 
@@ -164,15 +183,16 @@ def run_census(args: argparse.Namespace) -> int:
             retry_failed=args.retry_failed,
             dashboard=args.dashboard,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         bar.close()
         p = bar.last
+        how, status = stopped(stop)
         print(
-            f"zermelo: census interrupted after {p.done:,} of {p.total:,} games; the finished ones are stored "
+            f"zermelo: census {how} after {p.done:,} of {p.total:,} games; the finished ones are stored "
             f"in {args.db} (run again to resume)",
             file=sys.stderr,
         )
-        return 130
+        return status
     finally:
         bar.close()
     print(

@@ -11,7 +11,7 @@ from ..errors import InvalidPosition, ZermeloError
 from ..registry import entry, game_and_position, make_game, table_template
 from ..rules import Rules
 from . import SUMMARY
-from .common import emit_json
+from .common import INT64, emit_json, whole
 
 
 def add(sub: Any) -> None:
@@ -28,12 +28,16 @@ def add(sub: Any) -> None:
     )
     p.add_argument("game", metavar="GAME", help="name or name:params, or FILE.py:NAME")
     p.add_argument("position", nargs="*", metavar="POSITION", help="start from this position (default: small ones)")
-    p.add_argument("--positions", type=int, default=200, metavar="N", help="positions to reach (default 200)")
+    p.add_argument("--positions", type=whole(1), default=200, metavar="N", help="positions to reach (default 200)")
     p.add_argument(
-        "--sample", type=int, default=30, metavar="K", help="positions whose closed forms are searched (default 30)"
+        "--sample",
+        type=whole(1),
+        default=30,
+        metavar="K",
+        help="positions whose closed forms are searched (default 30)",
     )
-    p.add_argument("--budget", type=int, default=100_000, metavar="N", help="positions per plain search (100,000)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the random sample")
+    p.add_argument("--budget", type=whole(1), default=100_000, metavar="N", help="positions per plain search (100,000)")
+    p.add_argument("--seed", type=whole(-INT64), default=0, metavar="S", help="seed of the random sample")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(run=run)
 

@@ -11,10 +11,13 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from .. import registry
-from ..errors import InvalidPosition
+from ..checks import parse_int
+from ..errors import InvalidPosition, Terminated
 from ..limits import ARITHMETIC, Limits, Progress
 
 __all__ = [
+    "INT64",
+    "Whole",
     "add_limits",
     "check_timeout",
     "emit_json",
@@ -22,7 +25,43 @@ __all__ = [
     "game_and_position",
     "limits_from",
     "progress_printer",
+    "stopped",
+    "whole",
 ]
+
+#: The largest number SQLite stores (INTEGER: 64-bit signed): the top of a flag only compared.
+INT64 = 2**63 - 1
+
+
+class Whole:
+    """An argparse ``type`` for a flag that is a whole number in ``lo .. hi``: the one numeric
+    parser of the CLI's flags (:func:`zermelo.checks.parse_int`), its range kept for
+    docs/limits.md, whose table ``tests/test_cli_flags.py`` compares with the parser.
+
+    >>> whole(1, 6)(" +5")
+    5
+    >>> whole(1, 6)("7")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a whole number from 1 to 6, got '7'
+    """
+
+    __name__ = "whole number"  # what argparse calls the type
+
+    def __init__(self, lo: int, hi: int | None) -> None:
+        self.lo, self.hi = lo, hi
+
+    def __call__(self, text: str) -> int:
+        try:
+            return parse_int(text, "", minimum=self.lo, maximum=self.hi)
+        except InvalidPosition as exc:  # argparse words it "argument --flag: <message>"
+            raise argparse.ArgumentTypeError(str(exc).strip()) from None
+
+
+def whole(lo: int = 0, hi: int | None = INT64) -> Whole:
+    """The ``type=`` of a whole-number flag in ``lo .. hi`` (default: up to SQLite's INTEGER;
+    ``None``: no bound but 4,300 digits, where memory decides and says so)."""
+    return Whole(lo, hi)
 
 
 def game_and_position(spec: str, words: list[str]) -> tuple[Any, Any]:
@@ -52,7 +91,7 @@ def add_limits(
     timeout_help: str = "stop after this many seconds",
 ) -> None:
     """The search-budget flags every searching command takes (``--budget``, ``--timeout``, ``--quiet``)."""
-    p.add_argument("--budget", type=int, default=budget, metavar="N", help=budget_help)
+    p.add_argument("--budget", type=whole(1), default=budget, metavar="N", help=budget_help)
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help=timeout_help)
     p.add_argument("--quiet", action="store_true", help="no progress display")
 
@@ -194,3 +233,9 @@ def emit_json(obj: Any) -> None:
     """Print one JSON object."""
     json.dump(obj, sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+
+def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
+    """The word and exit status of a run stopped by Ctrl-C (``interrupted``, 130) or by SIGTERM
+    (``terminated``, 143: :class:`~zermelo.errors.Terminated`); either saved its work first."""
+    return ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)

@@ -8,9 +8,10 @@ from typing import Any
 
 from ..limits import Limits
 from ..patterns import CONDITIONS, MISERE_CONDITION_1, ConjectureReport, check_pset, guess_pset
+from ..predicates import PART_NAMES
 from ..registry import make_game
 from . import SUMMARY
-from .common import check_timeout, emit_json, progress_printer
+from .common import check_timeout, emit_json, progress_printer, whole
 
 
 def add(sub: Any) -> None:
@@ -30,8 +31,15 @@ def add(sub: Any) -> None:
         nargs="?",
         help="the set, as an expression in n (a number position) or a, b, … (heaps), e.g. 'n %% 7 in (0, 2)'",
     )
-    p.add_argument("--upto", type=int, required=True, metavar="N", help="check positions with coordinates 0..N")
-    p.add_argument("--heaps", type=int, metavar="K", help="check the positions of K heaps (a b c …, each 0..N)")
+    p.add_argument(
+        "--upto", type=whole(0, None), required=True, metavar="N", help="check positions with coordinates 0..N"
+    )
+    p.add_argument(
+        "--heaps",
+        type=whole(1, len(PART_NAMES)),
+        metavar="K",
+        help="check the positions of K heaps (a b c …, each 0..N)",
+    )
     p.add_argument(
         "--positions",
         metavar="FAMILY",
@@ -39,7 +47,7 @@ def add(sub: Any) -> None:
     )
     p.add_argument("--misere", action="store_true", help="misère play: terminal positions are N-positions")
     p.add_argument(
-        "--budget", type=int, default=50_000_000, metavar="MOVES", help="stop after this many moves (default 50M)"
+        "--budget", type=whole(1), default=50_000_000, metavar="MOVES", help="stop after this many moves (default 50M)"
     )
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="stop after this many seconds")
     p.add_argument("--quiet", action="store_true", help="no progress display")

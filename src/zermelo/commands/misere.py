@@ -14,7 +14,7 @@ from ..misere import misere_quotient
 from ..misere.genus import genera
 from ..misere.quotient import MAX_CANDIDATE, Progress
 from ..registry import make_game
-from .common import emit_json
+from .common import emit_json, stopped, whole
 
 #: Pretending-function values printed in the text form (--json lists all).
 SHOWN = 40
@@ -33,19 +33,19 @@ def add(sub: Any) -> None:
         "Example: zermelo misere octal:0.75 --maxheap 30",
     )
     p.add_argument("game", metavar="GAME", help="a heap game, e.g. octal:0.75, kayles, subtraction:1,2")
-    p.add_argument("--maxheap", type=int, default=30, metavar="N", help="the largest heap (default 30)")
+    p.add_argument("--maxheap", type=whole(1), default=30, metavar="N", help="the largest heap (default 30)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="stop after this many seconds")
     p.add_argument(
         "--budget",
-        type=int,
+        type=whole(1),
         default=MAX_CANDIDATE,
         metavar="N",
         help=f"stop when a candidate quotient would have more than N elements (default {MAX_CANDIDATE:,})",
     )
     p.add_argument(
         "--genus",
-        type=int,
+        type=whole(0),
         default=None,
         metavar="N",
         help=f"show the genus and class (tame/restive/restless/wild) of heaps 0..N (default {GENUS_HEAPS}; 0: none)",
@@ -99,12 +99,13 @@ def run(args: argparse.Namespace) -> int:
         q = misere_quotient(
             game, args.maxheap, seconds=args.timeout, progress=show, cache=not args.no_cache, max_order=args.budget
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         show.clear()
         p = show.last
         where = f" at heap {p.heap:,} (quotient order so far {p.order:,})" if p else ""
-        print(f"zermelo: misère quotient interrupted{where}", file=sys.stderr)
-        return 130
+        how, status = stopped(stop)
+        print(f"zermelo: misère quotient {how}{where}", file=sys.stderr)
+        return status
     finally:
         show.clear()
     top = min(GENUS_HEAPS, args.maxheap) if args.genus is None else args.genus

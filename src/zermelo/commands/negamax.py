@@ -15,7 +15,7 @@ from ..minimax import Result, compare, negamax
 from ..registry import entry, make_game
 from ..rules import Scored
 from . import SUMMARY
-from .common import add_limits, emit_json, limits_from
+from .common import add_limits, emit_json, limits_from, whole
 
 
 def add(sub: Any) -> None:
@@ -29,7 +29,7 @@ def add(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--compare", action="store_true", help="minimax vs alpha-beta vs the table vs MTD(f): nodes each")
-    p.add_argument("--depth", type=int, default=None, metavar="D", help="search D plies only (heuristic beyond)")
+    p.add_argument("--depth", type=whole(1), default=None, metavar="D", help="search D plies only (heuristic beyond)")
     strength = p.add_mutually_exclusive_group()
     strength.add_argument(
         "--weak",

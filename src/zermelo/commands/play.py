@@ -22,7 +22,7 @@ from ..play import LEFT, SIDES, MoveInfo, PositionValue, Session, grid, heaps, o
 from ..rules import Partisan, Rules
 from ..wording import plural
 from . import SUMMARY, words
-from .common import add_limits, game_and_position, limits_from
+from .common import INT64, add_limits, game_and_position, limits_from, whole
 
 __all__ = ["add", "board", "run", "run_session"]
 
@@ -80,7 +80,9 @@ def add(sub: Any) -> None:
     p.add_argument(
         "--skill", type=float, default=1.0, metavar="S", help="the computer's skill, 0 (random) to 1 (perfect)"
     )
-    p.add_argument("--seed", type=int, default=None, metavar="N", help="seed of the computer's random choices")
+    p.add_argument(
+        "--seed", type=whole(-INT64), default=None, metavar="N", help="seed of the computer's random choices"
+    )
     add_limits(p)
     p.set_defaults(run=run)
 

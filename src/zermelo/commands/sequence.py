@@ -18,7 +18,7 @@ from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, 
 from ..registry import make_game
 from ..rules import Impartial
 from . import SUMMARY
-from .common import add_limits, emit_json, file_name, limits_from, progress_lines
+from .common import add_limits, emit_json, file_name, limits_from, progress_lines, stopped, whole
 
 
 def add(sub: Any) -> None:
@@ -30,7 +30,7 @@ def add(sub: Any) -> None:
         epilog="Example: zermelo sequence octal:0.16 --upto 400000 --json",
     )
     p.add_argument("game", metavar="GAME", help="e.g. octal:0.137, dawsonchess, grundygame, subtraction:1,3,4")
-    p.add_argument("--upto", type=int, required=True, metavar="N", help="compute heaps 0..N")
+    p.add_argument("--upto", type=whole(0, None), required=True, metavar="N", help="compute heaps 0..N")
     p.add_argument("--json", action="store_true", help="print one JSON object (without the values unless --values)")
     p.add_argument("--values", action="store_true", help="include every value in the output")
     p.add_argument(
@@ -52,7 +52,9 @@ def add(sub: Any) -> None:
     p.add_argument("--plot", type=file_name, metavar="FILE.png", help="draw G(n) against n with the period marked")
     p.add_argument("--kernel", choices=KERNELS, help="force a kernel (default: the fastest that applies)")
     p.add_argument("--no-prove", action="store_true", help="do not compute past N to prove a period")
-    p.add_argument("--max", type=int, metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)")
+    p.add_argument(
+        "--max", type=whole(0, None), metavar="M", help="compute at most heaps 0..M for a proof (default 4N+1000)"
+    )
     add_limits(
         p,
         budget=None,
@@ -130,11 +132,12 @@ def run(args: argparse.Namespace) -> int:
             progress=bar,
             limits=limits,
         )
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         bar.close()
         where = f"; checkpoint saved to {args.checkpoint} (run again to resume)" if args.checkpoint else ""
-        print(f"zermelo: interrupted after {bar.last:,} heaps{where}", file=sys.stderr)
-        return 130
+        how, status = stopped(stop)
+        print(f"zermelo: {how} after {bar.last:,} heaps{where}", file=sys.stderr)
+        return status
     finally:
         bar.close()
     if args.out:

@@ -71,6 +71,8 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
             raise InvalidGame('give a game and a position (zermelo value domineering "..|..") or --expr EXPR')
         if not " ".join(args.position).strip():
             e = entry(args.game.partition(":")[0])
+            if e.kind == "scored":  # its example is a whole `zermelo negamax …` command
+                raise Unsupported(f"{args.game} has no game value (it is a scored game); try `zermelo negamax`")
             raise InvalidPosition(f"{e.name}: give a position, like: zermelo value {e.example}")
         game, position = game_and_position(args.game, args.position)
         if not isinstance(game, (Partisan, Impartial)):

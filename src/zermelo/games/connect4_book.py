@@ -25,7 +25,6 @@ answers from it for every position up to K plies.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import os
 import time
@@ -37,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition
+from ..files import BadFile, cannot_write, check_target, ignored, read_npz, write_npz
 from .connect4_bits import four, key
 
 __all__ = [
@@ -140,15 +140,27 @@ def book_path(w: int, h: int) -> Path:
     return cache_dir() / "books" / f"connect4-{w}x{h}.npz"
 
 
+#: The largest book read (the 6x5 book to 6 plies is 51 KB; 12 plies would be some 60 MB).
+MAX_BYTES = 256 << 20
+
+
 def read(path: str | os.PathLike[str]) -> Book:
-    """The book in ``path`` (an :class:`~zermelo.errors.InvalidPosition` if it is not one)."""
+    """The book in ``path``: its checksum and every field checked (a :class:`~zermelo.files.BadFile`
+    if it is not one: edited, damaged, truncated, another file)."""
+    data = read_npz(path, what="Connect Four book", max_bytes=MAX_BYTES)
     try:
-        with np.load(path) as data:
-            if int(data["format"]) != FORMAT:
-                raise InvalidPosition(f"{path}: a book of another format; build it again")
-            return Book(int(data["w"]), int(data["h"]), int(data["plies"]), data["keys"], data["scores"])
-    except (OSError, KeyError, ValueError) as exc:
-        raise InvalidPosition(f"{path} is not a Connect Four book: {exc}") from None
+        if int(data["format"]) != FORMAT:
+            raise BadFile(f"Connect Four book {path}: a book of another format; build it again")
+        w, h, plies, keys, scores = (int(data["w"]), int(data["h"]), int(data["plies"]), data["keys"], data["scores"])
+        if not (w >= 1 and h >= 1 and w * (h + 1) <= 62 and 0 <= plies <= w * h):
+            raise ValueError(f"board {w}x{h}, {plies} plies")
+        if keys.ndim != 1 or keys.dtype != np.uint64 or scores.shape != keys.shape or scores.dtype != np.int8:
+            raise ValueError("keys and scores do not match")
+        if keys.size and (np.any(keys[1:] <= keys[:-1]) or int(np.abs(scores.astype(np.int64)).max()) > w * h):
+            raise ValueError("keys not sorted or a score out of range")
+    except (KeyError, ValueError, TypeError) as exc:
+        raise BadFile(f"Connect Four book {path}: not a book ({exc})") from None
+    return Book(w, h, plies, keys, scores)
 
 
 #: Books that come with zermelo, built by its own solver (``make books``): 6x5 to 6 plies (51 KB),
@@ -171,9 +183,11 @@ def load(w: int, h: int) -> Book | None:
     if (w, h) not in _LOADED:
         found = []
         for path in (book_path(w, h), shipped_path(w, h)):
-            if path.is_file():
-                with contextlib.suppress(InvalidPosition):
+            if os.path.lexists(path):
+                try:
                     found.append(read(path))
+                except BadFile as exc:
+                    ignored(exc, "positions past the other book are searched")
         good = [b for b in found if (b.w, b.h) == (w, h)]
         _LOADED[(w, h)] = max(good, key=lambda b: b.plies, default=None)
     return _LOADED[(w, h)]
@@ -185,10 +199,9 @@ def forget() -> None:
 
 
 def _save(path: Path, **arrays: Any) -> None:
-    """Write an ``.npz`` atomically (a stop mid-write leaves the old file)."""
-    tmp = path.with_name(path.name + ".tmp.npz")
-    np.savez(tmp, **arrays)
-    os.replace(tmp, path)
+    """Write an ``.npz`` atomically, with its checksum (a stop mid-write leaves the old file; the
+    same arrays give the same bytes: ``make books`` rebuilds the shipped book byte for byte)."""
+    write_npz(path, arrays, what="Connect Four book")
 
 
 def _partial(path: Path) -> Path:
@@ -197,15 +210,21 @@ def _partial(path: Path) -> Path:
 
 def _read_checkpoint(path: Path, w: int, h: int, plies: int) -> dict[int, int]:
     part = _partial(path)
-    if not part.is_file():
+    if not os.path.lexists(part):
         return {}
     try:
-        with np.load(part) as data:
-            if (int(data["format"]), int(data["w"]), int(data["h"]), int(data["plies"])) != (FORMAT, w, h, plies):
-                return {}
-            return dict(zip(data["keys"].tolist(), data["scores"].tolist(), strict=True))
-    except (OSError, KeyError, ValueError):
-        return {}
+        data = read_npz(part, what="book checkpoint", max_bytes=MAX_BYTES)
+        if (int(data["format"]), int(data["w"]), int(data["h"]), int(data["plies"])) != (FORMAT, w, h, plies):
+            return {}
+        keys, scores = data["keys"], data["scores"]
+        if keys.shape != scores.shape or keys.ndim != 1 or (scores.size and int(np.abs(scores).max()) > w * h):
+            raise BadFile(f"book checkpoint {part}: its keys and scores do not match")
+        return dict(zip(keys.tolist(), scores.tolist(), strict=True))
+    except BadFile as exc:
+        ignored(exc, "solving every position again")
+    except (KeyError, ValueError, TypeError) as exc:
+        ignored(BadFile(f"book checkpoint {part}: not a checkpoint ({exc})"), "solving every position again")
+    return {}
 
 
 def _write_checkpoint(path: Path, w: int, h: int, plies: int, solved: dict[int, int]) -> None:
@@ -236,7 +255,12 @@ def build(
         raise InvalidPosition(f"--workers must be at least 1, got {workers}")
     began = time.monotonic()
     out = Path(path) if path is not None else book_path(w, h)
-    out.parent.mkdir(parents=True, exist_ok=True)
+    check_target(out, "Connect Four book")  # a device, FIFO or symbolic link: refused before the work
+    check_target(_partial(out), "book checkpoint")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise cannot_write(out, exc, "Connect Four book") from None
     lv = levels(w, h, plies)
     last = len(lv) - 1  # below plies only when the board fills first
     leaves = lv[last]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..boards import Board, graph_board
 from ..catalogue import GameEntry, register
 from ..errors import InvalidGame, InvalidPosition, ZermeloError
+from ..files import BadFile, read_text
 from ..rules import Impartial, Move, Rules, require, short
 from ..wording import MAX_LISTED, verdict, xor_text
 
@@ -217,20 +218,12 @@ MAX_FILE_BYTES = 16 << 20
 
 
 def _read_edge_file(path: Path) -> str:
-    """The text of an edge-list file: UTF-8, at most :data:`MAX_FILE_BYTES`."""
+    """The text of an edge-list file: a regular file (no device, FIFO or ``/proc`` file), UTF-8,
+    at most :data:`MAX_FILE_BYTES` (the checked opener, :mod:`zermelo.files`)."""
     try:
-        with path.open("rb") as f:
-            data = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise InvalidGame(f"digraph: cannot read edge-list file {str(path)!r}: {exc.strerror}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise InvalidGame(f"digraph: edge-list file {str(path)!r} is larger than {MAX_FILE_BYTES >> 20} MiB")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidGame(
-            f"digraph: edge-list file {str(path)!r} is not UTF-8 text (byte {exc.start + 1}); write edges like a->b"
-        ) from None
+        return read_text(path, what="edge-list file", max_bytes=MAX_FILE_BYTES)
+    except BadFile as exc:
+        raise InvalidGame(f"digraph: {exc}") from None
 
 
 def _digraph(params: str | None) -> Rules[Any]:

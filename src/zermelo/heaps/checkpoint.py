@@ -49,6 +49,8 @@ def load(path: Path, spec: str) -> tuple[np.ndarray, dict[str, np.ndarray]] | No
         if values.ndim != 1 or values.dtype.kind not in "iu" or (values.size and int(values.min()) < 0):
             raise ValueError("its values are not Grundy values")
     except BadFile as exc:
+        if str(exc).startswith("cannot read"):  # a device, a FIFO, a directory: nothing to delete
+            raise
         raise BadFile(f"{exc}; delete it to start again") from None
     except (ValueError, KeyError) as exc:  # an .npz of something else
         raise BadFile(f"checkpoint {path}: not a zermelo sequence checkpoint ({exc})") from None

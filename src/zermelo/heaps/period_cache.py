@@ -7,8 +7,9 @@ an octal or take-and-break code by Guy–Smith's theorem: :mod:`zermelo.heaps.pe
 period, then stores the first ``n0 + p`` values and the proof in the cache directory
 (:func:`cache_dir`), so a later call — in this process or the next — reads it instead.  A game
 whose period is not proven within :data:`MAX_UPTO` heaps is remembered as such, with how far it
-was tried.  A cache file that cannot be read, or was written for another game, is ignored and
-computed again.
+was tried.  Each file carries the SHA-256 of its content (:func:`zermelo.files.checked_json`): a
+file that cannot be read, was edited or damaged, or was written for another game, is ignored
+(a bad one with a warning line on stderr) and computed again.
 
 >>> from zermelo.games import Subtraction
 >>> pp = proven_period(Subtraction({1, 2, 3}))
@@ -21,7 +22,6 @@ computed again.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from dataclasses import dataclass
@@ -29,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from ..cache import KeyedCache
+from ..errors import InvalidPosition
+from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import HeapGame
 
 __all__ = ["CACHE_ENV", "MAX_UPTO", "ProvenPeriod", "cache_dir", "proven_period"]
@@ -153,20 +155,31 @@ _MEMO: KeyedCache[str, ProvenPeriod | None] = KeyedCache(size=64)
 _MISSING = object()
 
 
+#: The largest period-cache file read (a proof of 2^18 values is a few MiB).
+MAX_BYTES = 64 << 20
+
+
 def _read(spec: str) -> tuple[bool, ProvenPeriod | None]:
-    """(found, the period or None for "tried, not proven"); (False, None) for a missing or bad file."""
+    """(found, the period or None for "tried, not proven"); (False, None) for a missing or bad file
+    (a bad one, its checksum or its content, is said in one warning line)."""
+    path = _path(spec)
+    if not os.path.lexists(path):
+        return False, None
     try:
-        data: Any = json.loads(_path(spec).read_text())
+        data = unchecked_json(read_text(path, what="period cache", max_bytes=MAX_BYTES), path, "period cache")
         if data.get("format") != FORMAT or data.get("game") != spec:
-            return False, None
+            return False, None  # an older format, or a name clash: computed again, quietly
         if not data["proven"]:
             return (int(data["tried"]) >= MAX_UPTO), None
         n0, p, values, rise = int(data["preperiod"]), int(data["period"]), data["values"], int(data["saltus"])
         if n0 < 0 or p <= 0 or rise < 0 or len(values) != n0 + p or not all(type(v) is int and v >= 0 for v in values):
-            return False, None
+            raise BadFile(f"period cache {path}: its values are not a period")
         return True, ProvenPeriod(spec, n0, p, tuple(values), str(data["proof"]), rise)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return False, None
+    except BadFile as exc:
+        ignored(exc, "computing the period again")
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        ignored(BadFile(f"period cache {path}: not a period ({exc})"), "computing the period again")
+    return False, None
 
 
 def _write(spec: str, found: ProvenPeriod | None, tried: int) -> None:
@@ -178,11 +191,9 @@ def _write(spec: str, found: ProvenPeriod | None, tried: int) -> None:
     path = _path(spec)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data))
-        os.replace(tmp, path)  # atomic: another process never reads half a file
-    except OSError:
-        pass  # a read-only home: the answer is still right, only not remembered
+        write_atomic(path, checked_json(data), what="period cache")  # another process never reads half
+    except (OSError, InvalidPosition):
+        pass  # a read-only or full cache: the answer is still right, only not remembered
 
 
 def proven_period(game: HeapGame) -> ProvenPeriod | None:

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import game_argument
 from ..errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
 from ..files import BadFile
 from ..games.heap import HeapGame
@@ -209,6 +210,7 @@ def sequence(
     second; past either, :class:`~zermelo.errors.SearchLimitExceeded` (after saving the
     checkpoint).
     """
+    game_argument("sequence", game, Impartial, upto)
     if not on_heaps(game):
         raise Unsupported(f"{game.spec()}: `sequence` is for games on heaps (a position is one whole number)")
     try:

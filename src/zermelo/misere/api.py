@@ -12,10 +12,8 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import tempfile
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +21,7 @@ from typing import Any
 
 from ..cache import KeyedCache
 from ..errors import InvalidPosition, Unsupported
+from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import HeapGame, heap_tuple
 from ..rules import Outcome, Rules
 from .monoid import Bipartite
@@ -209,11 +208,25 @@ def _file(spec: str, maxheap: int) -> Path:
     return cache_dir() / f"{safe}-{maxheap}.json"
 
 
+#: The largest cached quotient read.
+MAX_BYTES = 64 << 20
+
+
 def _load(path: Path, spec: str) -> MisereQuotient | None:
+    """The cached quotient in ``path``: None when missing, for another game, or bad (edited,
+    damaged: its checksum; said in one warning line)."""
+    if not os.path.lexists(path):
+        return None
     try:
-        q = MisereQuotient.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None  # a missing, corrupt or foreign file is no answer
+        q = MisereQuotient.from_json(
+            unchecked_json(read_text(path, what="misère cache", max_bytes=MAX_BYTES), path, "misère cache")
+        )
+    except BadFile as exc:
+        ignored(exc, "computing the quotient again")
+        return None
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        ignored(BadFile(f"misère cache {path}: not a quotient ({exc})"), "computing the quotient again")
+        return None
     return q if q.game == spec else None
 
 
@@ -221,11 +234,9 @@ def _store(q: MisereQuotient) -> None:
     path = _file(q.game, q.maxheap)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("w", dir=path.parent, delete=False, suffix=".tmp", encoding="utf-8") as f:
-            json.dump(q.to_json(), f)
-        os.replace(f.name, path)
-    except OSError:
-        pass  # a read-only cache only costs the next run its time
+        write_atomic(path, checked_json(q.to_json()), what="misère cache")
+    except (OSError, InvalidPosition):
+        pass  # a read-only or full cache only costs the next run its time
 
 
 #: The last quotients computed or read (the disk cache keeps them all).

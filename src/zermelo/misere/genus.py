@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis import grundy
+from ..checks import game_argument
 from ..games.nim import Nim
 from ..rules import Impartial, Outcome, Sum
 from ..traversal import fold
@@ -110,6 +111,7 @@ def genus(game: Impartial[Any], position: Any, terms: int = TERMS, memo: dict[Ha
     ``memo`` (misère values of ``(position, Nim part)`` pairs) may be shared between calls on
     positions of the same game.
     """
+    game_argument("genus", game, Impartial, position)
     game.validate(position)
     plus = grundy(game, position)
     if not isinstance(plus, int):
@@ -193,6 +195,7 @@ class HeapGenus:
 
 def genera(game: Impartial[Any], upto: int) -> list[HeapGenus]:
     """Heaps ``0..upto`` of a heap game with their genus and class (tame, restive, restless, wild)."""
+    game_argument("genera", game, Impartial, upto)
     c = _Classifier(game)
     return [HeapGenus(h, c.genus(h), c.kind(h)) for h in range(upto + 1)]
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..checks import is_digits
-from ..errors import InvalidPosition
+from ..checks import shown as quoted
+from ..errors import InvalidArgument, InvalidPosition
 from ..limits import deep
 from ..traversal import fold
 from .dyadic import format_dyadic, is_dyadic
@@ -392,6 +393,8 @@ def parse_value(text: str) -> Game:
     >>> print(parse_value("-3/4"), parse_value("*2 + *3"), parse_value("^*"), parse_value("1±1"))
     -3/4 * ^* {2|0}
     """
+    if not isinstance(text, str):
+        raise InvalidArgument(f"parse_value reads a text like '*2 + ^', got {quoted(text)}")
     try:
         toks = _tokens(text)
         if not toks:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import InvalidPosition
-from ...files import save_figure
+from ...files import read_text, save_figure
 from .store import CensusRecord, Store
 
 __all__ = ["Disagreement", "compare", "render_csv", "render_table", "select", "status_of"]
@@ -169,11 +169,12 @@ class Disagreement:
         )
 
 
+#: The largest published table read (the octal tables of the literature are a few hundred KB).
+MAX_TABLE_BYTES = 16 << 20
+
+
 def _read_table(path: Path) -> list[dict[str, str]]:
-    try:
-        text = path.read_text()
-    except OSError as exc:
-        raise InvalidPosition(f"cannot read {path}: {exc.strerror or exc}") from None
+    text = read_text(path, what="published table", max_bytes=MAX_TABLE_BYTES)  # a BOM is fine
     reader = csv.DictReader(io.StringIO(text))
     if reader.fieldnames is None or "code" not in reader.fieldnames:
         raise InvalidPosition(f"{path}: a published table is CSV with a 'code' column (and period, preperiod, ...)")

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 
 from ...errors import InvalidPosition
+from ...files import BadFile, check_target
 from ..periodicity import detect, preperiod
 from .families import Member
 
@@ -140,6 +141,33 @@ class CensusRecord:
 
 
 _RECORD_FIELDS = tuple(f.name for f in fields(CensusRecord))
+#: The SQLite type each column of a record must have (checked as rows are read).
+_KINDS: dict[str, type | tuple[type, ...]] = {
+    "family": str,
+    "code": str,
+    "upto": int,
+    "status": str,
+    "member": int,
+    "same_as": str,
+    "shift": int,
+    "relation": str,
+    "computed": int,
+    "period": int,
+    "preperiod": int,
+    "last_exception": int,
+    "saltus": int,
+    "proven": int,
+    "theorem": str,
+    "largest": int,
+    "rare_mask": str,
+    "rare_count": int,
+    "kernel": str,
+    "seconds": (float, int),
+    "version": str,
+    "attempts": int,
+    "error": str,
+}
+_NULLABLE = frozenset(_KINDS) - {"family", "code", "upto", "status", "member", "shift", "attempts"}
 
 
 def pack_values(values: np.ndarray) -> tuple[str, bytes]:
@@ -164,14 +192,23 @@ class Store:
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
+        check_target(self.path, "census database")  # a device, FIFO, symbolic link: refused
+        existed = self.path.is_file() and self.path.stat().st_size > 0
         try:
             self.db = sqlite3.connect(str(self.path), timeout=60.0, isolation_level=None)
+            if existed:
+                # Every page of the file once, on open: a damaged database is refused here, in one
+                # line, not met half-way through a report.
+                found = [str(r[0]) for r in self.db.execute("PRAGMA quick_check(1)")]
+                if found != ["ok"]:
+                    self.db.close()
+                    raise BadFile(f"census database {self.path} is damaged ({'; '.join(found)[:160]})")
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.executescript(SCHEMA)
             self.db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (SCHEMA_VERSION,))
         except sqlite3.DatabaseError as exc:
-            raise InvalidPosition(f"{self.path}: not a census database ({exc})") from None
+            raise BadFile(f"{self.path}: not a census database ({exc})") from None
         except OSError as exc:  # pragma: no cover - sqlite reports most as DatabaseError
             raise InvalidPosition(f"cannot open {self.path}: {exc}") from None
 
@@ -322,29 +359,65 @@ class Store:
         if where:
             sql += f" WHERE {where}"
         sql += " ORDER BY family, upto, length(code), code"
-        for row in self.db.execute(sql, list(params)):
-            data = dict(zip(_RECORD_FIELDS, row, strict=True))
-            data["member"] = bool(data["member"])
-            data["proven"] = None if data["proven"] is None else bool(data["proven"])
-            yield CensusRecord(**data)
+        try:
+            for row in self.db.execute(sql, list(params)):
+                yield self._record(row)
+        except sqlite3.DatabaseError as exc:
+            raise BadFile(f"census database {self.path} is damaged ({exc})") from None
+
+    def _record(self, row: tuple[Any, ...]) -> CensusRecord:
+        """A row as a record, each column of its type (a row edited to hold something else is a
+        damaged database, not a crash further on)."""
+        data = dict(zip(_RECORD_FIELDS, row, strict=True))
+        for name, kinds in _KINDS.items():
+            value = data[name]
+            if not (isinstance(value, kinds) or (value is None and name in _NULLABLE)) or isinstance(value, bool):
+                raise BadFile(
+                    f"census database {self.path} is damaged: row {data['family']}:{data['code']} has"
+                    f" {name} = {str(value)[:40]!r}"
+                )
+        if data["status"] not in ("done", "failed"):
+            raise BadFile(f"census database {self.path} is damaged: a row has status {str(data['status'])[:20]!r}")
+        data["member"] = bool(data["member"])
+        data["proven"] = None if data["proven"] is None else bool(data["proven"])
+        return CensusRecord(**data)
 
     def values(self, family: str, code: str, upto: int) -> np.ndarray | None:
         """G(0..upto) of a stored code (following ``same_as`` and its shift); None if not stored."""
-        row = self.db.execute(
-            "SELECT same_as, shift, values_dtype, values_blob FROM results "
-            "WHERE family=? AND code=? AND upto=? AND status='done'",
-            (family, code, upto),
-        ).fetchone()
+        return self._values(family, code, upto, follow=True)
+
+    def _values(self, family: str, code: str, upto: int, follow: bool) -> np.ndarray | None:
+        try:
+            row = self.db.execute(
+                "SELECT same_as, shift, values_dtype, values_blob FROM results "
+                "WHERE family=? AND code=? AND upto=? AND status='done'",
+                (family, code, upto),
+            ).fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise BadFile(f"census database {self.path} is damaged ({exc})") from None
         if row is None:
             return None
         same_as, s, dtype, blob = row
+        damaged = f"census database {self.path} is damaged: the values of {family}:{code}"
         if same_as is None:
-            return unpack_values(dtype, blob)[: upto + 1]
-        fam, _, other = str(same_as).partition(":")
-        base = self.values(fam, other, upto)
+            if dtype not in ("uint8", "uint16", "int32") or not isinstance(blob, bytes):
+                raise BadFile(f"{damaged} are not values")
+            try:
+                # At most upto + 1 values (and a few more a proof computed): never a zlib bomb.
+                raw = zlib.decompressobj().decompress(blob, 8 * (upto + 1) + (64 << 20))
+            except zlib.error as exc:
+                raise BadFile(f"{damaged} do not decompress ({exc})") from None
+            got = np.frombuffer(raw[: len(raw) // np.dtype(dtype).itemsize * np.dtype(dtype).itemsize], dtype)
+            if got.size < upto + 1 or (got.size and int(got.min()) < 0):
+                raise BadFile(f"{damaged} are {got.size:,}, not the {upto + 1:,} of heaps 0..{upto:,}")
+            return got[: upto + 1].copy()
+        if not follow or not isinstance(same_as, str) or not isinstance(s, int) or not 0 <= s <= upto + 1:
+            raise BadFile(f"{damaged} point to {str(same_as)[:40]!r} (shift {str(s)[:20]})")
+        fam, _, other = same_as.partition(":")
+        base = self._values(fam, other, upto, follow=False)  # one step: a row is stored as a game
         if base is None:
             return None
-        return np.concatenate([np.zeros(int(s), base.dtype), base])[: upto + 1]
+        return np.concatenate([np.zeros(s, base.dtype), base])[: upto + 1]
 
 
 class _Transaction:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 from typing import Any
 
 from ...errors import InvalidGame
+from ...files import BadFile, ignored
 from ...games.heap import HeapGame
 from ...games.subtraction import AllBut, Subtraction
 from ..codes import parse_code
@@ -54,7 +56,15 @@ def compute(
 ) -> dict[str, Any]:
     """The facts of one game to ``upto`` heaps (proofs may go on to ``max_upto``) and its values."""
     began = time.monotonic()
-    s = sequence(game_of(family, code), upto, max_upto=max_upto, checkpoint=checkpoint, checkpoint_seconds=10.0)
+    game = game_of(family, code)
+    try:
+        s = sequence(game, upto, max_upto=max_upto, checkpoint=checkpoint, checkpoint_seconds=10.0)
+    except BadFile as exc:  # the census's own checkpoint, damaged: a cache, so start the game again
+        if checkpoint is None:
+            raise
+        ignored(exc, "starting the game again")
+        Path(checkpoint).unlink(missing_ok=True)
+        s = sequence(game, upto, max_upto=max_upto, checkpoint=checkpoint, checkpoint_seconds=10.0)
     dtype, blob = pack_values(s.values)
     return {
         "computed": s.computed,
