@@ -11,7 +11,7 @@ import pytest
 from cli_helper_games import run
 from zermelo.cli import main
 from zermelo.engine import Engine
-from zermelo.errors import InvalidPosition, Unsupported
+from zermelo.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from zermelo.games import Subtraction
 from zermelo.rules import Impartial, Outcome
 from zermelo.tables import render_png, render_text, table
@@ -66,9 +66,19 @@ def test_one_engine_call_per_table(monkeypatch: pytest.MonkeyPatch) -> None:
         calls.append(len(positions))
         return original(self, positions, misere, limits)
 
+    from zermelo.games import Wythoff
+
+    class Searched(Wythoff):  # no closed forms: every cell is searched
+        def outcome_formula(self, position, misere=False):  # type: ignore[no-untyped-def]
+            return None
+
+        def grundy_formula(self, position):  # type: ignore[no-untyped-def]
+            return None
+
     monkeypatch.setattr(Engine, "outcomes", counting)
-    table("wythoff", size=(6, 7))
+    searched = table(Searched(), size=(6, 7))
     assert calls == [42]
+    assert table("wythoff", size=(6, 7)).cells == searched.cells and calls == [42]  # the closed form: no search
 
 
 def test_misere_row() -> None:
@@ -288,3 +298,25 @@ def test_a_grids_remoteness_is_not_named_like_its_rows() -> None:
     grid = table("wythoff", size=(3, 3), remoteness=True).caption()
     assert "row r, column c" in grid and "(r:" not in grid and "the number after P or N" in grid
     assert "(r: moves to the end" in table("square", size=5, remoteness=True).caption()  # a row's r row
+
+
+def test_cram_closed_forms_answer_and_cells_beyond_the_budget_are_unknown(tmp_path) -> None:
+    # Issue 30: `table cram` aborted on the budget although even boards have closed forms.
+    from zermelo.limits import Limits
+    from zermelo.tables import UNKNOWN, render_png
+
+    t = table("cram", size=(7, 7), limits=Limits(max_positions=2_000))
+    cell = {(r, c): t.cells[i][j] for i, r in enumerate(t.row_labels) for j, c in enumerate(t.col_labels)}
+    for (r, c), v in cell.items():
+        if r % 2 == 0 or c % 2 == 0:  # the mirror strategy's closed form, never searched
+            assert v is (Outcome.P if r % 2 == 0 and c % 2 == 0 else Outcome.N)
+    assert cell[(3, 3)] is Outcome.P and cell[(1, 5)] is Outcome.P  # small odd boards: searched
+    assert cell[(7, 7)] is UNKNOWN  # 2,000 positions are too few for it
+    assert "?: beyond the search budget" in t.caption() and "?" in render_text(t)
+    assert t.to_json()["cells"][6][6] == "unknown"
+    render_png(t, str(tmp_path / "cram.png"))
+    from zermelo.games.cram import Cram
+    from zermelo.tables import cell_values
+
+    with pytest.raises(SearchLimitExceeded):  # nothing answerable at all: the error, not a table of ?
+        cell_values(Cram(), [Cram().parse("7x7")], False, False, Limits(max_positions=2_000), unknown=True)

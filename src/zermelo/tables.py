@@ -27,13 +27,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
-from .errors import InvalidGame, InvalidPosition, Unsupported
+from .errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported
 from .files import save_figure
 from .limits import Progress, deadline, over_time, spent
 from .registry import make_game, table_template
 from .rules import Impartial, Outcome, Rules
 
-__all__ = ["DEFAULT_GRID", "DEFAULT_ROW", "MAX_CELLS", "Table", "render_png", "render_text", "table"]
+__all__ = [
+    "DEFAULT_GRID",
+    "DEFAULT_ROW",
+    "MAX_CELLS",
+    "UNKNOWN",
+    "Table",
+    "Unknown",
+    "render_png",
+    "render_text",
+    "table",
+]
 
 #: Default sizes: a row of 24 positions; an 11 × 11 grid like figure 1.2 of the notes.
 DEFAULT_ROW = 24
@@ -41,7 +51,20 @@ DEFAULT_GRID = (11, 11)
 #: Tables larger than this are refused (a picture or a printout of more says nothing more).
 MAX_CELLS = 1_000_000
 
-Cell = Outcome | int | Loopy | None
+
+@dataclass(frozen=True)
+class Unknown:
+    """A cell no closed form answers and the search cannot reach within its budget (printed ``?``)."""
+
+    def __str__(self) -> str:
+        return "?"
+
+
+UNKNOWN = Unknown()
+#: The legend of a table with unknown cells.
+UNKNOWN_LEGEND = "?: beyond the search budget"
+
+Cell = Outcome | int | Loopy | Unknown | None
 
 
 @dataclass(frozen=True)
@@ -71,6 +94,8 @@ class Table:
         """A cell as the notes print it: P, N, D (draw), a number, ∞(K), or · for no position."""
         if value is None:
             return "·"
+        if isinstance(value, Unknown):
+            return "?"
         if isinstance(value, Outcome):
             return "D" if value is Outcome.DRAW else value.value
         return str(value)
@@ -86,6 +111,8 @@ class Table:
             what += f" with remoteness ({label}: moves to the end, win quickly, lose slowly)"
         if self.misere:
             what += " (misère play)"
+        if any(isinstance(v, Unknown) for row in self.cells for v in row):
+            what += f" ({UNKNOWN_LEGEND})"
         if self.shape == "grid":
             return f"{self.game}: {what}{sep}row r, column c is the position '{_fill(self.template, r='r', c='c')}'"
         ns = ", ".join(map(str, self.col_labels[:3])) + (", …" if len(self.col_labels) > 3 else "")
@@ -103,6 +130,8 @@ class Table:
                 return "DRAW" if v is Outcome.DRAW else v.value
             if isinstance(v, Loopy):
                 return str(v)
+            if isinstance(v, Unknown):
+                return "unknown"
             return v
 
         return {
@@ -212,14 +241,25 @@ def _outcome_of(g: GValue) -> Outcome:
 
 
 def cell_values(
-    game: Impartial[Any], positions: list[Any], grundy: bool, misere: bool, limits: Limits | None
+    game: Impartial[Any],
+    positions: list[Any],
+    grundy: bool,
+    misere: bool,
+    limits: Limits | None,
+    unknown: bool = False,
 ) -> list[Cell]:
     """The value of every position, from ONE engine call (or one run of a compiled kernel: a
-    row of single heaps of a heap game the kernels of :mod:`zermelo.heaps` know, in normal play)."""
+    row of single heaps of a heap game the kernels of :mod:`zermelo.heaps` know, in normal play).
+
+    With ``unknown`` (a P/N table), the game's closed forms answer the cells they cover, the rest
+    come from one engine call, and if that call is over the budget each cell is searched on its own,
+    smallest first: a cell still over the budget is :data:`UNKNOWN` (all of them: the error)."""
     if not misere:
         row = _kernel_row(game, positions, limits)
         if row is not None:
             return list(row) if grundy else [_outcome_of(g) for g in row]
+    if unknown and not grundy:
+        return _outcomes_or_unknown(game, positions, misere, limits)
     eng = engine_for(game)
     if grundy:
         return list(eng.grundies(positions, limits))
@@ -235,6 +275,24 @@ def cell_values(
     for s, _ in eng.outcomes(positions, misere, limits):
         out.append(Outcome.DRAW if s == DRAW else Outcome.P if s == PREVIOUS_WINS else Outcome.N)
     return out
+
+
+def _outcomes_or_unknown(game: Impartial[Any], positions: list[Any], misere: bool, limits: Limits | None) -> list[Cell]:
+    from .analysis import outcomes  # closed forms first, then one search for the rest
+
+    try:
+        return list(outcomes(game, positions, misere=misere, limits=limits))
+    except SearchLimitExceeded as exc:
+        error = exc
+    found: list[Cell] = []
+    for p in positions:  # the closed forms again (cheap), each other cell searched on its own
+        try:
+            found.append(outcomes(game, [p], misere=misere, limits=limits)[0])
+        except SearchLimitExceeded:
+            found.append(UNKNOWN)
+    if all(v is UNKNOWN for v in found):
+        raise error
+    return found
 
 
 def _reading(limits: Limits | None, cells: int) -> Callable[[int], None] | None:
@@ -314,7 +372,7 @@ def table(
     rows, cols = _sizes(shape, size)
     rl, cl, grid, texts = layout(game, template, rows, cols, _reading(limits, rows * cols))
     flat = [p for row in grid for p in row if p is not None]
-    values = iter(cell_values(game, flat, grundy, misere, limits))
+    values = iter(cell_values(game, flat, grundy, misere, limits, unknown=not remoteness))
     cells: list[list[Cell]] = [[None if p is None else next(values) for p in row] for row in grid]
     rems: list[list[int | None]] | None = None
     if remoteness:
@@ -382,6 +440,8 @@ P_COLOUR = "#d55e00"
 N_COLOUR = "#cfe3f3"
 DRAW_COLOUR = "#f0e442"
 EMPTY_COLOUR = "#bbbbbb"
+#: Cells beyond the search budget: white, with their "?" printed on them.
+UNKNOWN_COLOUR = "#ffffff"
 
 
 def render_png(t: Table, path: str) -> None:
@@ -403,14 +463,22 @@ def render_png(t: Table, path: str) -> None:
     colours: list[str] = []
     legend: list[tuple[str, str]] = []
     if t.kind == "outcome":
-        palette = {Outcome.P: P_COLOUR, Outcome.N: N_COLOUR, Outcome.DRAW: DRAW_COLOUR, None: EMPTY_COLOUR}
+        palette: dict[Any, str] = {
+            Outcome.P: P_COLOUR,
+            Outcome.N: N_COLOUR,
+            Outcome.DRAW: DRAW_COLOUR,
+            UNKNOWN: UNKNOWN_COLOUR,
+            None: EMPTY_COLOUR,
+        }
         names = {
             Outcome.P: "P: the player to move loses",
             Outcome.N: "N: the player to move wins",
             Outcome.DRAW: "D: draw",
+            UNKNOWN: UNKNOWN_LEGEND,
             None: "no such position",
         }
-        order = [k for k in (Outcome.P, Outcome.N, Outcome.DRAW, None) if any(k == v for r in t.cells for v in r)]
+        kinds = (Outcome.P, Outcome.N, Outcome.DRAW, UNKNOWN, None)
+        order = [k for k in kinds if any(k == v for r in t.cells for v in r)]
         index: dict[Any, int] = {k: i for i, k in enumerate(order)}
         codes = [[index[v] for v in row] for row in t.cells]
         colours = [palette[k] for k in order]
