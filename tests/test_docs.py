@@ -43,6 +43,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -242,32 +243,27 @@ def run(example: Example, tmp: Path) -> tuple[str, ...]:
     return _run_command(example.command, folder, env)
 
 
+def _shell(command: str, folder: Path, env: dict[str, str]) -> dict[str, Any]:
+    """How a page's command runs: bash in the block's folder, no input, stderr into stdout."""
+    return {
+        "args": ["bash", "-c", command],
+        "cwd": folder,
+        "env": env,
+        "stdin": subprocess.DEVNULL,
+        "stdout": subprocess.PIPE,
+        "stderr": subprocess.STDOUT,
+    }
+
+
 def _run_command(command: str, folder: Path, env: dict[str, str]) -> tuple[str, ...]:
-    proc = subprocess.run(
-        ["bash", "-c", command],
-        cwd=folder,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        timeout=TIMEOUT,
-        check=False,
-    )
+    proc = subprocess.run(**_shell(command, folder, env), timeout=TIMEOUT, check=False)
     lines = proc.stdout.decode("utf-8", errors="replace").splitlines()
     return _trim([line for line in lines if not PROGRESS.fullmatch(line)])
 
 
 def _run_server(example: Example, folder: Path, env: dict[str, str]) -> tuple[str, ...]:
     """A server prints its lines and runs on: read as many lines as the page shows, then Ctrl-C."""
-    proc = subprocess.Popen(
-        ["bash", "-c", f"exec {example.command}"],
-        cwd=folder,
-        env=env,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
+    proc = subprocess.Popen(**_shell(f"exec {example.command}", folder, env), start_new_session=True)
     assert proc.stdout is not None
     lines: list[str] = []
     deadline = time.monotonic() + 60  # not an assertion on speed: only how long to wait for a line
