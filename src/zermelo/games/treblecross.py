@@ -101,6 +101,17 @@ def _heap_values(top: int) -> list[int]:
     return [v for v in values if isinstance(v, int)]  # an octal game has no cycles: no ∞ value
 
 
+def _sum_of_runs(n: int, xs: int) -> tuple[list[tuple[int, int]], list[int], int]:
+    """The runs of safe cells, the Grundy values of 0.007's heaps up to the longest run's, and the
+    nim-sum of the runs' heaps (a run of m safe cells is the heap m + 2)."""
+    runs = safe_runs(n, xs)
+    values = _heap_values(max((m for _, m in runs), default=0) + 2)
+    total = 0
+    for _, m in runs:
+        total ^= values[m + 2]
+    return runs, values, total
+
+
 @cache
 def _heap_game() -> HeapGame:
     """One rules object of 0.007, so its engine (and its values) is kept between questions."""
@@ -177,11 +188,7 @@ class Treblecross(Impartial[Row]):
             return None
         if _completions(n, xs):
             return Outcome.N
-        runs = safe_runs(n, xs)
-        values = _heap_values(max((m for _, m in runs), default=0) + 2)
-        total = 0
-        for _, m in runs:
-            total ^= values[m + 2]
+        total = _sum_of_runs(n, xs)[2]
         return Outcome.N if total else Outcome.P
 
     def winning_moves_formula(self, row: Row, misere: bool = False) -> list[Move[Row]] | None:
@@ -197,11 +204,7 @@ class Treblecross(Impartial[Row]):
         done = _completions(n, xs)
         if done:
             return [Move(f"X on cell {i + 1} (three in a row)", (n, xs | 1 << i)) for i in done]
-        runs = safe_runs(n, xs)
-        values = _heap_values(max((m for _, m in runs), default=0) + 2)
-        total = 0
-        for _, m in runs:
-            total ^= values[m + 2]
+        runs, values, total = _sum_of_runs(n, xs)
         wins: list[Move[Row]] = []
         for start, m in runs:
             rest = total ^ values[m + 2]
@@ -244,13 +247,9 @@ class Treblecross(Impartial[Row]):
             )
         if not _settled(n, xs, a.misere):
             return None  # the mex rule (the generic reasons) says why
-        runs = safe_runs(n, xs)
-        values = _heap_values(max((m for _, m in runs), default=0) + 2)
+        runs, values, total = _sum_of_runs(n, xs)
         parts = ", ".join(f"{m} (heap {m + 2}, *{values[m + 2]})" for _, m in runs) or "none"
-        total = 0
-        for _, m in runs:
-            total ^= values[m + 2]
-        cells = ", ".join(str(c) for c in sorted(int(m.label.split()[3]) for m in a.winning_moves))
+        cells = ", ".join(str(c) for c in sorted((m.position[1] ^ xs).bit_length() for m in a.winning_moves))
         end = (
             f"the nim-sum is {total}, not 0: an X on cell {cells} leaves 0, {notes_verdict(a)}."
             if total and a.winning_moves_listed
