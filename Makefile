@@ -35,7 +35,7 @@ $(CHROMIUM):
 browser: $(CHROMIUM)
 
 pytest: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
 
 test: lint typecheck pytest
 

@@ -129,8 +129,9 @@ def test_cli(capsys: pytest.CaptureFixture[str], book_dir: Path) -> None:
     ("argv", "message"),
     [
         (["nim", "--plies", "3"], "Connect Four only"),
-        (["connect4:4x4", "--plies", "-1"], "--plies must be from 0 to 16"),
-        (["connect4:4x4", "--plies", "3", "--workers", "0"], "--workers must be at least 1"),
+        (["connect4:4x4", "--plies", "-1"], "--plies: must be a whole number from 0"),
+        (["connect4:4x4", "--plies", "17"], "--plies must be from 0 to 16"),  # the board's own bound
+        (["connect4:4x4", "--plies", "3", "--workers", "0"], "--workers: must be a whole number from 1 to 256"),
         (["connect4:9x9", "--plies", "3"], "needs the compiled solver"),
     ],
 )

@@ -705,6 +705,6 @@ def test_a_closed_form_game_evaluates_small_graphs_without_numba() -> None:
 
 def test_a_budget_stop_is_a_value_error_as_docs_limits_says() -> None:
     with pytest.raises(ValueError, match="budget"):  # issue 32 item 11: it was only a RuntimeError
-        Engine(Subtraction({1, 2})).status(10**4, limits=Limits(max_positions=100, max_options=100))
+        Engine(Subtraction({1, 2})).outcome(10**4, limits=Limits(max_positions=100, max_options=100))
     with pytest.raises(RuntimeError):  # still, for callers written when it was one
-        Engine(Subtraction({1, 2})).status(10**4, limits=Limits(max_options=100))
+        Engine(Subtraction({1, 2})).outcome(10**4, limits=Limits(max_options=100))

@@ -66,7 +66,7 @@ def test_stone_game_score(capsys: pytest.CaptureFixture[str]) -> None:
         (("connect4", "4444444"), "full column"),
         (("connect4:9", ""), "COLUMNSxROWS"),
         (("nim", "3"), "not a scored game"),
-        (("stone-game-iv", "7", "--depth", "0"), "at least 1"),
+        (("stone-game-iv", "7", "--depth", "0"), "--depth: must be a whole number from 1"),
         (("tictactoe", ".........", "--compare", "--depth", "3"), "leave out --depth"),
         (("nosuchgame", "1"), "unknown game"),
         (("connect4", "", "--budget", "100"), "budget of 100,000 positions"),

@@ -22,7 +22,7 @@ def test_timeout_stops_a_long_expression(capsys: pytest.CaptureFixture[str]) -> 
 def test_budget_counts_sums_and_comparisons(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "value", "--expr", hot_sum(2, 10), "--budget", "1000", "--json")
     assert code == 2 and out == ""
-    assert "budget exceeded: more than 1,000 sums, comparisons and values (--budget)" in err
+    assert "budget exceeded: more than 1,000 sums, comparisons and values (raise it with --budget)" in err
     assert err.count("\n") == 1
 
 

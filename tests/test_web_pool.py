@@ -164,12 +164,19 @@ def test_waiting_clients_take_turns() -> None:
         pool.share = 2  # one client may take both workers: only the turns decide the order
         pool.backlog = 20
         await pool.start()
-        order: list[str] = []
+        order: list[str] = []  # the clients in the order the pool gives them a worker
+        acquire = pool._acquire
+
+        async def recorded(game: str, client: str) -> object:
+            worker = await acquire(game, client)
+            order.append(client)
+            return worker
+
+        pool._acquire = recorded  # type: ignore[method-assign]
         try:
 
             async def ask(client: str, n: int) -> None:
                 await pool.run("solve", {"game": "nim", "position": f"1 2 {n}"}, client)
-                order.append(client)
 
             first = [asyncio.ensure_future(ask("a", n)) for n in range(6)]
             await asyncio.sleep(0)  # a's six are in before b's two
@@ -181,7 +188,9 @@ def test_waiting_clients_take_turns() -> None:
 
     order = asyncio.run(scenario())
     assert sorted(order) == ["a"] * 6 + ["b"] * 2
-    assert order.index("b") <= 3 and order[-1] == "a", order  # b was served between a's, not after all six
+    # b was given a worker between a's, not after all six (the order of dispatch, not of the answers,
+    # which a loaded machine may reorder)
+    assert order.index("b") <= 3 and order[-1] == "a", order
 
 
 BUGGY = """import zermelo
