@@ -196,8 +196,8 @@ def compare(rel: str, a: Any, b: Any) -> bool:
     elif _is_scalar(a) and not surreal(a).is_dyadic():
         c = compare_with_game(surreal(a), as_game(b))
     elif _is_scalar(b) and not surreal(b).is_dyadic():
-        c = {"<": ">", ">": "<"}.get(compare_with_game(surreal(b), as_game(a)), "=")
-        c = "||" if compare_with_game(surreal(b), as_game(a)) == "||" else c
+        seen = compare_with_game(surreal(b), as_game(a))  # b against a: turn it round
+        c = {"<": ">", ">": "<"}.get(seen, seen)
     else:
         g, h = as_game(a), as_game(b)
         below, above = le(g, h), le(h, g)
