@@ -35,7 +35,7 @@ from .rules import Move, Scored
 
 __all__ = ["MAX_TRACE", "Bound", "Trace", "TraceNode", "bound_fact", "bound_text"]
 
-#: Positions a trace records at most (about 300 bytes each; the CLI draws only the top plies).
+#: Positions a trace records at most (about 400 bytes each, 80 MB in all; the CLI draws only the top plies).
 MAX_TRACE = 200_000
 
 
