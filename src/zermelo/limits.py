@@ -15,15 +15,17 @@ True
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from numbers import Integral, Real
 from typing import Any
 
-from .errors import Remedy, SearchLimitExceeded, Unsupported
+from .errors import InvalidArgument, Remedy, SearchLimitExceeded, Unsupported
 
 __all__ = [
     "ARITHMETIC",
@@ -78,6 +80,21 @@ class Limits:
     progress: Callable[[Progress], None] | None = None
     max_options: int | None = None
     deadline: float | None = None  # time.monotonic() by which every search must end
+
+    def __post_init__(self) -> None:
+        # Checked where they are made (``Limits('x')`` was taken, and failed deep in a search).
+        for name in ("max_positions", "max_options"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, Integral) or isinstance(v, bool) or v < 0):
+                raise InvalidArgument(f"Limits: {name} must be a whole number >= 0 or None, got {v!r:.60}")
+        for name in ("max_seconds", "deadline"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, Real) or isinstance(v, bool) or not math.isfinite(v)):
+                raise InvalidArgument(f"Limits: {name} must be a finite number of seconds or None, got {v!r:.60}")
+        if self.max_seconds is not None and self.max_seconds < 0:
+            raise InvalidArgument(f"Limits: max_seconds must be >= 0, got {self.max_seconds!r}")
+        if self.progress is not None and not callable(self.progress):
+            raise InvalidArgument(f"Limits: progress must be a function of a Progress, got {self.progress!r:.60}")
 
     def started(self) -> Limits:
         """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""

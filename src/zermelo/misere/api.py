@@ -12,15 +12,18 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from numbers import Real
 from pathlib import Path
 from typing import Any
 
 from ..cache import KeyedCache
-from ..errors import InvalidPosition, Unsupported
+from ..checks import game_argument, shown
+from ..errors import InvalidArgument, InvalidPosition, Unsupported
 from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import HeapGame, heap_tuple
 from ..rules import Outcome, Rules
@@ -281,8 +284,15 @@ def misere_quotient(
     stops early says so (``complete`` false, ``stopped``) and is not cached.  ``progress`` gets
     :class:`~zermelo.misere.quotient.Progress` reports.
     """
+    game_argument("misere_quotient", game, Rules)
     if not isinstance(game, HeapGame):
         raise Unsupported(f"{game.spec()} is not a heap game: misère quotients are computed for heap games")
+    if seconds is not None and (
+        not isinstance(seconds, Real) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0
+    ):
+        raise InvalidArgument(f"misere_quotient: seconds must be a finite number >= 0 or None, got {shown(seconds)}")
+    if progress is not None and not callable(progress):
+        raise InvalidArgument(f"misere_quotient: progress must be a function of a Progress, got {shown(progress)}")
     if not isinstance(maxheap, int) or isinstance(maxheap, bool) or maxheap < 1:
         raise InvalidPosition(f"maxheap must be a whole number >= 1, got {maxheap!r}")
     spec = game.spec()
