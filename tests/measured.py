@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
+import tempfile
 from dataclasses import dataclass
 
 
@@ -20,32 +20,37 @@ class Measured:
     cpu_seconds: float  # user + system
 
 
-def run_capped(argv: list[str], cap_mib: int, stdin: str = "", cwd: str | None = None) -> Measured:
+def run_capped(
+    argv: list[str], cap_mib: int, stdin: str = "", cwd: str | None = None, cpu_seconds: int | None = None
+) -> Measured:
     """``zermelo ARGV`` under ``prlimit --as`` of ``cap_mib`` MiB: past it an allocation fails (a
-    MemoryError the program must answer in one line), so a test bounds memory, not the machine."""
-    cmd = ["prlimit", f"--as={cap_mib * 2**20}", sys.executable, "-m", "zermelo.cli", *argv]
-    p = subprocess.Popen(
-        cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env={**os.environ}, cwd=cwd
-    )
-    got: dict[str, bytes] = {}
-
-    def read(name: str, stream: object) -> None:
-        got[name] = stream.read()  # type: ignore[attr-defined]
-
-    readers = [threading.Thread(target=read, args=(n, s)) for n, s in (("out", p.stdout), ("err", p.stderr))]
-    for t in readers:
-        t.start()
-    assert p.stdin is not None
-    p.stdin.write(stdin.encode())
-    p.stdin.close()
-    _, status, usage = os.wait4(p.pid, 0)  # prlimit execs the program: this pid is the program
-    p.returncode = os.waitstatus_to_exitcode(status)
-    for t in readers:
-        t.join()
+    MemoryError the program must answer in one line), so a test bounds memory, not the machine.
+    ``cpu_seconds`` also caps its CPU time (``--cpu``: killed past it), never the wall clock."""
+    cpu = [] if cpu_seconds is None else [f"--cpu={cpu_seconds}"]
+    program = ["prlimit", f"--as={cap_mib * 2**20}", *cpu, sys.executable, "-m", "zermelo.cli", *argv]
+    with tempfile.TemporaryDirectory() as folder:
+        # Started by a small process that reads its children's rusage: Linux keeps a process's
+        # peak across fork and exec, so a child forked by this (big) test process, or the rusage
+        # of a process forked by it, would report this process's size as the program's peak.
+        usage_file = os.path.join(folder, "usage")
+        cmd = [sys.executable, "-c", _STARTER, usage_file, *program]
+        p = subprocess.run(cmd, input=stdin.encode(), capture_output=True, cwd=cwd, env={**os.environ}, timeout=600)
+        with open(usage_file) as f:
+            peak_kib, cpu_used = f.read().split()
     return Measured(
         status=p.returncode,
-        out=got["out"].decode(errors="replace"),
-        err=got["err"].decode(errors="replace"),
-        peak_mib=usage.ru_maxrss / 1024,
-        cpu_seconds=usage.ru_utime + usage.ru_stime,
+        out=p.stdout.decode(errors="replace"),
+        err=p.stderr.decode(errors="replace"),
+        peak_mib=int(peak_kib) / 1024,
+        cpu_seconds=float(cpu_used),
     )
+
+
+_STARTER = """
+import resource, subprocess, sys
+status = subprocess.run(sys.argv[2:]).returncode
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(sys.argv[1], "w") as f:
+    f.write(f"{u.ru_maxrss} {u.ru_utime + u.ru_stime}")
+sys.exit(status if status >= 0 else 128 - status)
+"""
