@@ -65,6 +65,18 @@ class Progress:
     detail: str = ""
 
 
+def _finite(v: Real) -> bool:
+    return isinstance(v, Integral) or math.isfinite(v)  # an int is; isfinite(10**5000) overflows
+
+
+def _quoted(v: object) -> str:
+    """A wrong value as a message shows it (a 5,000-digit number is not converted: it cannot be)."""
+    if isinstance(v, int) and v.bit_length() > 10_000:
+        return f"<a number of {v.bit_length():,} bits>"
+    text = repr(v)
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 @dataclass(frozen=True)
 class Limits:
     """Budgets for one search.  ``None`` means unbounded.
@@ -86,15 +98,15 @@ class Limits:
         for name in ("max_positions", "max_options"):
             v = getattr(self, name)
             if v is not None and (not isinstance(v, Integral) or isinstance(v, bool) or v < 0):
-                raise InvalidArgument(f"Limits: {name} must be a whole number >= 0 or None, got {v!r:.60}")
+                raise InvalidArgument(f"Limits: {name} must be a whole number >= 0 or None, got {_quoted(v)}")
         for name in ("max_seconds", "deadline"):
             v = getattr(self, name)
-            if v is not None and (not isinstance(v, Real) or isinstance(v, bool) or not math.isfinite(v)):
-                raise InvalidArgument(f"Limits: {name} must be a finite number of seconds or None, got {v!r:.60}")
+            if v is not None and (not isinstance(v, Real) or isinstance(v, bool) or not _finite(v)):
+                raise InvalidArgument(f"Limits: {name} must be a finite number of seconds or None, got {_quoted(v)}")
         if self.max_seconds is not None and self.max_seconds < 0:
-            raise InvalidArgument(f"Limits: max_seconds must be >= 0, got {self.max_seconds!r}")
+            raise InvalidArgument(f"Limits: max_seconds must be >= 0, got {_quoted(self.max_seconds)}")
         if self.progress is not None and not callable(self.progress):
-            raise InvalidArgument(f"Limits: progress must be a function of a Progress, got {self.progress!r:.60}")
+            raise InvalidArgument(f"Limits: progress must be a function of a Progress, got {_quoted(self.progress)}")
 
     def started(self) -> Limits:
         """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""

@@ -233,10 +233,7 @@ class Impartial(Rules[P]):
             yield Move(f"to {self.format(option)}", option)
 
     def count_moves(self, position: P, most: int) -> int | None:
-        """Optional accelerator: how many moves :meth:`moves` lists, counted without building them
-        (exactly when at most ``most``, else any number above it), or ``None`` when only listing
-        them tells.  Play refuses a position with too many moves before it lists any: 100,000
-        Nim heaps of 1 have 100,000 moves, each a new position of 100,000 heaps."""
+        """Optional accelerator: how many :meth:`moves`, exact up to ``most`` (None: list them)."""
         return None
 
     def components(self, position: P) -> Sequence[P] | None:

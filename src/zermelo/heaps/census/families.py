@@ -34,6 +34,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ...checks import shown
 from ...errors import InvalidGame
 from ..codes import Code, parse_code
 
@@ -120,14 +121,18 @@ def hex_codes(digits: int, d0: bool = False) -> Iterator[str]:
 
 def _check_digits(digits: int) -> None:
     if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
-        raise InvalidGame(f"--digits must be a whole number of at least 1, got {digits!r}")
+        raise InvalidGame(f"--digits must be a whole number of at least 1, got {shown(digits)}")
+    if digits.bit_length() > 64:
+        raise InvalidGame(f"--digits {shown(digits)} lists far more codes than a census takes (at most {MAX_CODES:,})")
 
 
 def _check_max(top: int, size: int | None) -> None:
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise InvalidGame(f"--max must be a whole number of at least 1, got {top!r}")
+        raise InvalidGame(f"--max must be a whole number of at least 1, got {shown(top)}")
+    if top.bit_length() > 64:
+        raise InvalidGame(f"--max {shown(top)} lists far more codes than a census takes (at most {MAX_CODES:,})")
     if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= top):
-        raise InvalidGame(f"--size must be between 1 and --max ({top}), got {size!r:.60}")
+        raise InvalidGame(f"--size must be between 1 and --max ({top}), got {shown(size)}")
     _check_count(f"--max {top}", 2, top if size is None else min(top, 62))
 
 

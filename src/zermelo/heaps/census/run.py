@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...checks import shown
 from ...errors import InvalidPosition
 from .families import Member
 from .store import Store
@@ -215,15 +216,15 @@ def run(
     """
     __version__ = _version()
     if not _whole(upto) or upto > MAX_UPTO:
-        raise InvalidPosition(f"--upto must be a whole number from 0 to {MAX_UPTO:,}, got {upto!r:.60}")
+        raise InvalidPosition(f"--upto must be a whole number from 0 to {MAX_UPTO:,}, got {shown(upto)}")
     if workers is not None and (not _whole(workers) or workers < 1):
-        raise InvalidPosition(f"--workers must be a whole number of at least 1, got {workers!r:.60}")
+        raise InvalidPosition(f"--workers must be a whole number of at least 1, got {shown(workers)}")
     if max_upto is not None and (not _whole(max_upto) or max_upto < upto):
-        raise InvalidPosition(f"--max must be a whole number of at least --upto ({upto}), got {max_upto!r:.60}")
+        raise InvalidPosition(f"--max must be a whole number of at least --upto ({upto}), got {shown(max_upto)}")
     if not isinstance(db, (str, os.PathLike)):
-        raise InvalidPosition(f"the census database must be a file name, got {db!r:.60}")
+        raise InvalidPosition(f"the census database must be a file name, got {shown(db)}")
     if progress is not None and not callable(progress):
-        raise InvalidPosition(f"progress must be a function of a CensusProgress, got {progress!r:.60}")
+        raise InvalidPosition(f"progress must be a function of a CensusProgress, got {shown(progress)}")
     began = time.monotonic()
     by_game: dict[tuple[str, str], list[Member]] = defaultdict(list)
     for m in members:
