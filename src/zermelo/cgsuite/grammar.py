@@ -59,6 +59,7 @@ start: [statement] (";" [statement])*
         | postfix "." NAME -> prop
         | postfix "." NAME "(" [args] ")" -> method
         | NAME "(" [args] ")" -> call
+        | postfix "(" [args] ")" -> apply
 args: expr ("," expr)*
 
 ?atom: INT -> integer
@@ -74,11 +75,14 @@ args: expr ("," expr)*
      | "{" body "}" -> braces
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
+     | "[" expr "for" NAME "from" expr "to" expr "]" -> comprehension
+     | STRING -> string
 
 body: options (SLASHES options)*
 options: [expr ("," expr)*]
 
 PM: "+-"
+STRING: /"[^"\n]*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[\d+\]|<\d+>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
@@ -97,6 +101,8 @@ _SCRIPT = re.compile(
     r"|this|super|function|ruleset)\b|->|=>"
 )
 _STRINGS = re.compile(r'"[^"\n]*"')
+# CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
+_COMPREHENSION = re.compile(r"(\[[^\[\]]*?)\bfor(\s+[A-Za-z_]\w*\s+)from\b")
 
 
 @cache
@@ -106,7 +112,7 @@ def _parser() -> Lark:
 
 def parse(text: str) -> Tree[Token]:
     """The syntax tree of a worksheet line; :class:`CGSuiteSyntaxError` naming line and column."""
-    hit = _SCRIPT.search(_STRINGS.sub('""', text))
+    hit = _SCRIPT.search(_COMPREHENSION.sub(r"\1 \2 ", _STRINGS.sub('""', text)))
     if hit is not None:
         word = hit.group(0)
         raise NotSupported(
