@@ -37,6 +37,7 @@ from ..values.stopper import (
     sides,
     value_of_graph,
 )
+from ..values.surreal import Surreal
 from .errors import CGSuiteError
 
 __all__ = ["PASS", "Node", "is_loopy", "loopy_arith", "loopy_compare", "named", "over_number", "sided", "upon_value"]
@@ -150,11 +151,13 @@ def _graph(parts: list[Node], pick: Any) -> tuple[Graph, int]:
 
 
 def _as_stopper(v: Any) -> Game | Stopper:
-    from .values import as_game
-
-    if isinstance(v, Stopper):
+    """A stopper or short game as it is, a dyadic number as a game (the evaluator turns other
+    values into games before they reach this module)."""
+    if isinstance(v, Stopper | Game):
         return v
-    return as_game(v)
+    if isinstance(v, Surreal) and v.is_dyadic():
+        return number(v.as_fraction())
+    raise CGSuiteError("Expected a game")
 
 
 # ---------------------------------------------------------------------- named values

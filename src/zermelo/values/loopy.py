@@ -187,47 +187,47 @@ class _Arena:
 
     def __init__(self, g: Graph, h: Graph, starts: Iterable[tuple[int, int, int]]) -> None:
         self.g, self.h = g, h
-        self.nh = len(h)
-        self.index: dict[int, int] = {}
+        nh = self.nh = len(h)
+        index = self.index = [-1] * (len(g) * nh * 2)  # state key (g·|H| + h)·2 + mover -> state number
         self.moves: list[list[tuple[int, bool]]] = []  # (target, the move is in H)
-        self.preds: list[list[tuple[int, bool]]] = []
         self.mover: list[int] = []
-        self.key_of: list[int] = []
-        queue: deque[int] = deque()
+        keys: list[int] = []
         for gv, hv, m in starts:
-            self._state(gv, hv, m, queue)
-        while queue:
-            s = queue.popleft()
-            key = self.key_of[s]
+            key = ((gv * nh + hv) << 1) | m
+            if index[key] < 0:
+                index[key] = len(keys)
+                keys.append(key)
+        i = 0
+        # Each position's moves in the comparison, as state keys: Left moves in H (h -> h^L) or
+        # in -G (g -> g^R); Right in H (h -> h^R) or in -G (g -> g^L).
+        g_moves = (g.right, g.left)
+        h_moves = (h.left, h.right)
+        while i < len(keys):
+            key = keys[i]
             m = key & 1
-            gv, hv = divmod(key >> 1, self.nh)
-            out: list[tuple[int, bool]] = []
-            if m == _LEFT:
-                out += [(self._state(x, hv, _RIGHT, queue), False) for x in g.right[gv]]
-                out += [(self._state(gv, y, _RIGHT, queue), True) for y in h.left[hv]]
-            else:
-                out += [(self._state(x, hv, _LEFT, queue), False) for x in g.left[gv]]
-                out += [(self._state(gv, y, _LEFT, queue), True) for y in h.right[hv]]
-            self.moves[s] = out
+            gv, hv = divmod(key >> 1, nh)
+            other = m ^ 1
+            targets = [(((x * nh + hv) << 1) | other, False) for x in g_moves[m][gv]]
+            targets += [(((gv * nh + y) << 1) | other, True) for y in h_moves[m][hv]]
+            out = []
+            for t, in_h in targets:
+                s = index[t]
+                if s < 0:
+                    s = index[t] = len(keys)
+                    keys.append(t)
+                out.append((s, in_h))
+            self.moves.append(out)
+            self.mover.append(m)
+            i += 1
+        n = len(keys)
+        count_work(n)
+        self.preds: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
+        for s, out in enumerate(self.moves):
             for t, in_h in out:
                 self.preds[t].append((s, in_h))
-        count_work(len(self.moves))
-        n = len(self.moves)
         self.result = [0] * n
-        self.count = [len(self.moves[s]) for s in range(n)]
+        self.count = [len(out) for out in self.moves]
         self._settle(deque((s, -1) for s in range(n) if not self.moves[s]))
-
-    def _state(self, gv: int, hv: int, m: int, queue: deque[int]) -> int:
-        key = ((gv * self.nh + hv) << 1) | m
-        s = self.index.get(key)
-        if s is None:
-            s = self.index[key] = len(self.moves)
-            self.key_of.append(key)
-            self.moves.append([])
-            self.preds.append([])
-            self.mover.append(m)
-            queue.append(s)
-        return s
 
     def state(self, gv: int, hv: int, m: int) -> int:
         return self.index[((gv * self.nh + hv) << 1) | m]

@@ -30,13 +30,13 @@ Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)�
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
 from ..errors import Unsupported
-from .game import Game, count_work, game, neg
+from .game import Game, count_work, game, neg, number
 from .game import add as add_short
 from .game import le as le_short
 from .loopy import OFFSIDE, ONSIDE, STOPPER, Graph, from_game, is_loopfree, is_plumtree, is_stopper, le, le_table
@@ -51,6 +51,7 @@ __all__ = [
     "downsum",
     "equal",
     "negative",
+    "outcome_class",
     "sides",
     "stop",
     "upsum",
@@ -318,16 +319,28 @@ def sides(graph: Graph, root: int, side: int) -> tuple[Graph, int]:
     g, r = graph.reachable(root)
     first = 1 if side == ONSIDE else 0  # the onside drops Right's moves first, the offside Left's
     while not is_stopper(g, r):
-        for who, v, w in sorted(_cycle_moves(g, r), key=lambda e: (e[0] != first, e[1], e[2])):
+        moves = _cycle_moves(g, r)
+        batch = [e for e in moves if e[0] == first]
+        tries = ([batch] if len(batch) > 1 else []) + [[e] for e in sorted(moves, key=lambda e: (e[0] != first, e))]
+        for drop in tries:
             count_work(1)
-            h = _without(g, who, v, w)
-            if le(h, r, g, r, side) and le(g, r, h, r, side):
+            h = _without(g, drop)
+            if _same_side(g, h, r, {who for who, _, _ in drop}, side):
                 g, r = h.reachable(r)
                 break
         else:
             name = "onside" if side == ONSIDE else "offside"
             raise Unsupported(f"the {name} of that loopy game is not found by taking moves away (not done)")
     return g, r
+
+
+def _same_side(g: Graph, h: Graph, r: int, players: set[int], side: int) -> bool:
+    """Whether H (G with moves of ``players`` taken away) has the same side as G.  Fewer moves
+    for Right never harm Left (H ≥ G by copying moves), and fewer for Left never help her, so
+    one comparison decides unless both lost moves."""
+    if 1 in players and not le(h, r, g, r, side):
+        return False
+    return 0 not in players or le(g, r, h, r, side)
 
 
 def _cycle_moves(g: Graph, root: int) -> list[tuple[int, int, int]]:
@@ -378,10 +391,13 @@ def _components(succ: dict[tuple[int, int], list[tuple[int, int]]]) -> dict[tupl
     return comp
 
 
-def _without(g: Graph, who: int, v: int, w: int) -> Graph:
-    side = list(g.left if who == 0 else g.right)
-    side[v] = tuple(x for x in side[v] if x != w)
-    return Graph(tuple(side), g.right) if who == 0 else Graph(g.left, tuple(side))
+def _without(g: Graph, drop: list[tuple[int, int, int]]) -> Graph:
+    """G with the moves ``drop`` (player, from, to) taken away."""
+    left, right = [list(x) for x in g.left], [list(x) for x in g.right]
+    for who, v, w in drop:
+        side = left if who == 0 else right
+        side[v] = [x for x in side[v] if x != w]
+    return Graph(tuple(tuple(x) for x in left), tuple(tuple(x) for x in right))
 
 
 def value_of_graph(graph: Graph, root: int) -> Value:
@@ -504,5 +520,30 @@ def _stop(v: Game | Stopper, left: bool, memo: dict[tuple[int, bool], Stop]) -> 
     return hit
 
 
-def fold_sides(v: Value, fn: Callable[[Game | Stopper], bool]) -> bool:
-    return fn(onside(v)) and fn(offside(v))
+def _stopper_class(g: Game | Stopper) -> str:
+    zero = number(0)
+    ge, le0 = _le_stoppers(zero, g), _le_stoppers(g, zero)
+    return "P" if ge and le0 else "L" if ge else "R" if le0 else "N"
+
+
+#: CGSuite's loopy outcome class from the outcome classes of the onside and the offside.
+_BY_SIDES = {
+    ("L", "L"): "L",
+    ("L", "N"): "NHat",
+    ("L", "P"): "PHat",
+    ("L", "R"): "D",
+    ("N", "N"): "N",
+    ("N", "R"): "NCheck",
+    ("P", "P"): "P",
+    ("P", "R"): "PCheck",
+    ("R", "R"): "R",
+}
+
+
+def outcome_class(v: Value) -> str:
+    """L, R, P, N for a stopper; for a sided value, from its sides' classes (Siegel VI.4: Left
+    moving first wins G iff she wins its offside, and at least draws iff she wins its onside):
+    ``D``, ``PHat``, ``PCheck``, ``NHat``, ``NCheck`` as CGSuite names them."""
+    if not isinstance(v, Sided):
+        return _stopper_class(v)
+    return _BY_SIDES[(_stopper_class(v.onside), _stopper_class(v.offside))]
