@@ -159,3 +159,9 @@ def test_bad_loopy_input_is_one_line_and_exit_2(text: str, capsys: pytest.Captur
     assert main(["value", "--cgsuite", "--expr", text]) == 2
     out = capsys.readouterr().out
     assert out.startswith("!! ") and out.count("\n") == 1
+
+
+def test_simplification_respects_the_work_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """Sidling and simplifying count their work in the one value budget (--budget)."""
+    assert main(["value", "--cgsuite", "--expr", "(+-{5|pass}).Variety", "--budget", "2000"]) == 2
+    assert capsys.readouterr().out.startswith("!! search budget exceeded: more than 2,000")
