@@ -16,7 +16,7 @@ from .engine import DRAW, NEXT_WINS, engine_for
 from .limits import Limits
 from .rules import Partisan
 
-__all__ = ["LOOPY_OUTCOMES", "loopy_outcome"]
+__all__ = ["LOOPY_OUTCOMES", "loopy_outcome", "turn_outcomes"]
 
 #: CGSuite's loopy outcome classes by (Left moving first, Right moving first): who wins, or D a draw.
 LOOPY_OUTCOMES = {
@@ -47,8 +47,15 @@ def loopy_outcome(game: Partisan[Any], position: Any, *, limits: Limits | None =
     """
     game_argument("loopy_outcome", game, Partisan, position)
     game.validate(position)
-    nodes = [(position, "L"), (position, "R")]
-    (left_first, _), (right_first, _) = engine_for(TURNS.get(game)).outcomes(nodes, False, limits)
+    (left_first, _), (right_first, _) = turn_outcomes(game, [(position, "L"), (position, "R")], limits)
     first = "D" if left_first == DRAW else "L" if left_first == NEXT_WINS else "R"
     second = "D" if right_first == DRAW else "R" if right_first == NEXT_WINS else "L"
     return LOOPY_OUTCOMES[(first, second)]
+
+
+def turn_outcomes(
+    game: Partisan[Any], nodes: list[tuple[Any, str]], limits: Limits | None = None
+) -> list[tuple[int, int | None]]:
+    """(NEXT_WINS / PREVIOUS_WINS / DRAW, remoteness) of (position, side to move "L"/"R") nodes,
+    from one search of the game's (position, side) graph."""
+    return engine_for(TURNS.get(game)).outcomes(nodes, False, limits)
