@@ -10,7 +10,7 @@ rows against the engine's search of the game graph, draws included.
 
 >>> g = BackslidingToads()
 >>> sorted(g.left_options(g.parse(".T.F")))
-['T..F', '..TF']
+['..TF', 'T..F']
 """
 
 from __future__ import annotations
