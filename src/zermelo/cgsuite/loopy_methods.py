@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..values.game import Game, number
+from ..values.loopy import nodes_from
 from ..values.stopper import (
     Sided,
     Stop,
@@ -140,15 +141,7 @@ def _followers(v: Any, _args: list[Any]) -> frozenset[Any]:
 
 
 def _reachable(g: Stopper) -> list[int]:
-    seen = {g.root}
-    stack = [g.root]
-    while stack:
-        v = stack.pop()
-        for w in (*g.graph.left[v], *g.graph.right[v]):
-            if w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return sorted(seen)
+    return nodes_from(g.graph, [g.root])
 
 
 def _follower_count(v: Any, _args: list[Any]) -> Any:

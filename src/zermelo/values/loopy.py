@@ -42,7 +42,18 @@ from dataclasses import dataclass
 
 from .game import Game, count_work
 
-__all__ = ["OFFSIDE", "ONSIDE", "STOPPER", "Graph", "from_game", "is_loopfree", "is_plumtree", "is_stopper", "le"]
+__all__ = [
+    "OFFSIDE",
+    "ONSIDE",
+    "STOPPER",
+    "Graph",
+    "from_game",
+    "is_loopfree",
+    "is_plumtree",
+    "is_stopper",
+    "le",
+    "nodes_from",
+]
 
 STOPPER, ONSIDE, OFFSIDE = 0, 1, 2
 _LEFT, _RIGHT = 0, 1  # the player to move in a state of the comparison
@@ -121,7 +132,8 @@ def from_game(g: Game) -> tuple[Graph, int]:
     return Graph(left, right), 0
 
 
-def _reach(graph: Graph, roots: Iterable[int]) -> list[int]:
+def nodes_from(graph: Graph, roots: Iterable[int]) -> list[int]:
+    """The positions reachable from ``roots`` (the roots included), in increasing order."""
     seen = set(roots)
     stack = list(seen)
     while stack:
@@ -158,7 +170,7 @@ def _has_cycle(succ: dict[int, list[int]]) -> bool:
 def is_stopper(graph: Graph, root: int) -> bool:
     """No infinite alternating play from any follower of ``root``: the states (position, player
     to move) reachable from the root, each move to the other player's state, form no cycle."""
-    nodes = _reach(graph, [root])
+    nodes = nodes_from(graph, [root])
     succ: dict[int, list[int]] = {}
     for v in nodes:
         succ[2 * v] = [2 * w + 1 for w in graph.left[v]]
@@ -168,13 +180,13 @@ def is_stopper(graph: Graph, root: int) -> bool:
 
 def is_loopfree(graph: Graph, root: int) -> bool:
     """No position reachable from ``root`` can repeat (a short game)."""
-    nodes = _reach(graph, [root])
+    nodes = nodes_from(graph, [root])
     return not _has_cycle({v: [*graph.left[v], *graph.right[v]] for v in nodes})
 
 
 def is_plumtree(graph: Graph, root: int) -> bool:
     """No cycle but passes (a move from a position to itself): a tree hung with passes."""
-    nodes = _reach(graph, [root])
+    nodes = nodes_from(graph, [root])
     return not _has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
 
 

@@ -39,7 +39,19 @@ from ..errors import Unsupported
 from .game import Game, count_work, game, neg, number
 from .game import add as add_short
 from .game import le as le_short
-from .loopy import OFFSIDE, ONSIDE, STOPPER, Graph, from_game, is_loopfree, is_plumtree, is_stopper, le, le_table
+from .loopy import (
+    OFFSIDE,
+    ONSIDE,
+    STOPPER,
+    Graph,
+    from_game,
+    is_loopfree,
+    is_plumtree,
+    is_stopper,
+    le,
+    le_table,
+    nodes_from,
+)
 
 __all__ = [
     "Sided",
@@ -116,7 +128,7 @@ class Stopper:
         return isinstance(other, Stopper) and equal(self, other)
 
     def __hash__(self) -> int:  # an invariant of isomorphism; equal values are isomorphic
-        nodes = sorted((len(self.graph.left[v]), len(self.graph.right[v])) for v in _nodes(self.graph, self.root))
+        nodes = sorted((len(self.graph.left[v]), len(self.graph.right[v])) for v in nodes_from(self.graph, [self.root]))
         return hash(tuple(nodes))
 
     def __neg__(self) -> Stopper:
@@ -147,18 +159,6 @@ Value = Game | Stopper | Sided
 
 def _hash(v: Game | Stopper) -> int:
     return hash(v) if isinstance(v, Stopper) else v.id
-
-
-def _nodes(graph: Graph, root: int) -> list[int]:
-    seen = {root}
-    stack = [root]
-    while stack:
-        v = stack.pop()
-        for w in (*graph.left[v], *graph.right[v]):
-            if w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return sorted(seen)
 
 
 def graph_of(v: Game | Stopper) -> tuple[Graph, int]:
@@ -345,7 +345,7 @@ def _same_side(g: Graph, h: Graph, r: int, players: set[int], side: int) -> bool
 
 def _cycle_moves(g: Graph, root: int) -> list[tuple[int, int, int]]:
     """(player, from, to) of every move on an alternating cycle (0 Left, 1 Right)."""
-    nodes = _nodes(g, root)
+    nodes = nodes_from(g, [root])
     succ = {(v, m): [(w, 1 - m) for w in (g.left[v] if m == 0 else g.right[v])] for v in nodes for m in (0, 1)}
     comp = _components(succ)
     return [(m, v, w) for (v, m), outs in succ.items() for (w, m2) in outs if comp[(v, m)] == comp[(w, m2)]]
