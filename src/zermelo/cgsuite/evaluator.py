@@ -28,16 +28,18 @@ from .loopy import PASS, Node, close, is_loopy, named, nest, open_labels, over_n
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .printer import cgsuite_text
-from .values import LEFT, RIGHT, Explicit, arith, as_game, compare, negate, nimber
+from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
+from .values import LEFT, RIGHT, Explicit, arith, as_game, as_int, compare, negate, nimber
 
 __all__ = ["evaluate", "evaluate_value"]
 
 _LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
 
-_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF}
+_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF, "game": GAME, "Grid": GRID}
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
+_MAX_LIST = 100_000  # elements of one list comprehension
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -77,14 +79,14 @@ class _Eval:
             self.env[str(ch[0])] = value
             return value
         if kind in ("plus", "minus"):
-            return arith("+" if kind == "plus" else "-", self.eval(ch[0]), self.eval(ch[1]))
+            return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
         if kind == "plus_pm":
-            return arith("+", self.eval(ch[0]), self._switch(ch[2]))
+            return arith("+", self.value(ch[0]), self._switch(ch[2]))
         if kind in ("times", "divide", "modulo", "exponent"):
             op = {"times": "*", "divide": "/", "modulo": "%", "exponent": "^"}[kind]
-            return arith(op, self.eval(ch[0]), self.eval(ch[1]))
+            return arith(op, self.value(ch[0]), self.value(ch[1]))
         if kind == "add_star":
-            return arith("+", self.eval(ch[0]), star())
+            return arith("+", self.value(ch[0]), star())
         if kind == "negate":
             return self._negate(ch[0])
         if kind == "switch":
@@ -92,7 +94,7 @@ class _Eval:
         if kind == "ordinal_sum":
             return _ordinal_sum(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "compare":
-            return compare(str(ch[1]), self.eval(ch[0]), self.eval(ch[2]))
+            return compare(str(ch[1]), self.value(ch[0]), self.value(ch[2]))
         if kind in ("and_op", "or_op"):
             a = _truth(self.eval(ch[0]))
             if (kind == "and_op") != a:
@@ -101,9 +103,15 @@ class _Eval:
         if kind == "not_op":
             return not _truth(self.eval(ch[0]))
         if kind == "prop":
-            return call_method(self.eval(ch[0]), str(ch[1]), None)
+            return _method(self.eval(ch[0]), str(ch[1]), None)
         if kind == "method":
-            return call_method(self.eval(ch[0]), str(ch[1]), self._args(ch[2]))
+            return _method(self.eval(ch[0]), str(ch[1]), self._args(ch[2]))
+        if kind == "apply":
+            return apply(self.eval(ch[0]), self._args(ch[1]))
+        if kind == "string":
+            return str(ch[0])[1:-1]
+        if kind == "comprehension":
+            return self._comprehension(*ch)
         if kind == "infix":
             return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
@@ -140,6 +148,29 @@ class _Eval:
             return self._braces(ch[0], True)
         raise CGSuiteError(f"not supported: {kind}")
 
+    def value(self, t: Any) -> Any:
+        """The value of ``t`` for arithmetic: a ruleset's position as its canonical form."""
+        return as_value(self.eval(t))
+
+    def _comprehension(self, body: Any, name: Token, start: Any, stop: Any) -> list[Any]:
+        """CGSuite's ``[expr for n from a to b]``: n runs over the integers a..b."""
+        lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
+        if hi - lo + 1 > _MAX_LIST:
+            raise CGSuiteError(f"That list would have {hi - lo + 1} elements (at most {_MAX_LIST:,})")
+        var = str(name)
+        saved = self.env.get(var, _UNSET)
+        out = []
+        try:
+            for n in range(lo, hi + 1):
+                self.env[var] = surreal(n)
+                out.append(self.eval(body))
+        finally:
+            if saved is _UNSET:
+                self.env.pop(var, None)
+            else:
+                self.env[var] = saved
+        return out
+
     def _args(self, t: Tree[Token] | None) -> list[Any]:
         return [] if t is None else [self.eval(c) for c in t.children]
 
@@ -172,7 +203,7 @@ class _Eval:
             return over_number(-_fraction(text[: -len(word)]).as_fraction(), word == "over")
         if isinstance(t, Tree) and t.data == "juxt":
             return arith("+", negate(_fraction(str(t.children[0]))), self.eval(t.children[1]))
-        return negate(self.eval(t))
+        return negate(self.value(t))
 
     def _switch(self, t: Any) -> Any:
         v = self.eval(t)
@@ -220,6 +251,16 @@ class _Eval:
         if isinstance(value, Node) and not open_labels(value, self.labels):
             return close(value)
         return value
+
+
+_UNSET = object()
+
+
+def _method(value: Any, name: str, args: list[Any] | None) -> Any:
+    """``value.Name`` / ``value.Name(args)``: the library's objects answer themselves."""
+    if isinstance(value, Namespace | Ruleset | Family | Position):
+        return member(value, name, args)
+    return call_method(value, name, args)
 
 
 def _hashable(v: Any) -> Any:

@@ -60,6 +60,7 @@ start: [statement] (";" [statement])*
         | postfix "." NAME -> prop
         | postfix "." NAME "(" [args] ")" -> method
         | NAME "(" [args] ")" -> call
+        | postfix "(" [args] ")" -> apply
 args: expr ("," expr)*
 
 ?atom: INT -> integer
@@ -77,11 +78,14 @@ args: expr ("," expr)*
      | OVERLIT -> overlit
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
+     | "[" expr "for" NAME "from" expr "to" expr "]" -> comprehension
+     | STRING -> string
 
 body: options (SLASHES options)*
 options: [expr ("," expr)*]
 
 PM: "+-"
+STRING: /"[^"\n]*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
@@ -101,6 +105,8 @@ _SCRIPT = re.compile(
     r"|this|super|function|ruleset)\b|->|=>"
 )
 _STRINGS = re.compile(r'"[^"\n]*"')
+# CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
+_COMPREHENSION = re.compile(r"(\[[^\[\]]*?)\bfor(\s+[A-Za-z_]\w*\s+)from\b")
 
 
 @cache
@@ -110,7 +116,7 @@ def _parser() -> Lark:
 
 def parse(text: str) -> Tree[Token]:
     """The syntax tree of a worksheet line; :class:`CGSuiteSyntaxError` naming line and column."""
-    hit = _SCRIPT.search(_STRINGS.sub('""', text))
+    hit = _SCRIPT.search(_COMPREHENSION.sub(r"\1 \2 ", _STRINGS.sub('""', text)))
     if hit is not None:
         word = hit.group(0)
         raise NotSupported(
