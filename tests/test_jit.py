@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,14 +47,20 @@ def quadruple(x):
 """
 
 
-def test_kernels_calling_kernels_and_two_threads_first_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "lazy_kernels_probe.py"
+def _probe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> Any:
+    """A fresh module of :data:`KERNELS` named ``name``, its kernels not made yet."""
+    path = tmp_path / f"{name}.py"
     path.write_text(KERNELS)
-    spec = importlib.util.spec_from_file_location("lazy_kernels_probe", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "lazy_kernels_probe", module)
+    monkeypatch.setitem(sys.modules, name, module)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_kernels_calling_kernels_and_two_threads_first_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _probe(tmp_path, monkeypatch, "lazy_kernels_probe")
     quadruple = module.quadruple  # the stand-in, as an importer elsewhere would hold it
     results: list[int] = []
     start = threading.Barrier(2)
@@ -175,3 +182,41 @@ def test_a_cache_others_can_write_is_not_read(tmp_path: Path, mode: int, where: 
     assert sorted(evil.rglob("*")) == before  # nothing written there either
     private = tmp_path / "private" / "numba"
     assert _caches(private) and (private.stat().st_mode & 0o777) == 0o700
+
+
+class _Interrupted(Exception):
+    pass
+
+
+def test_a_signal_inside_the_compiler_is_handled_when_the_kernel_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Python signal handler that raises inside numba's compiler (Ctrl-C, a caller's alarm) left
+    the dispatcher half made: every later kernel call of the process failed ("returned a result
+    with an exception set", seen in CI under load).  The handler now runs once the kernel is made."""
+    import signal
+
+    from numba.core import dispatcher as numba_dispatcher
+
+    module = _probe(tmp_path, monkeypatch, "signal_kernels_probe")
+    made: list[int] = []
+    real = numba_dispatcher.Dispatcher.compile
+
+    def compile_with_a_signal(self: object, sig: object) -> object:
+        signal.raise_signal(signal.SIGUSR1)  # lands in the middle of compiling
+        made.append(len(made))  # bytecode runs here: an undeferred handler raises now
+        return real(self, sig)  # type: ignore[arg-type]
+
+    def handler(signum: int, frame: object) -> None:
+        assert made, "the handler ran inside the compiler"
+        raise _Interrupted
+
+    old = signal.signal(signal.SIGUSR1, handler)
+    try:
+        monkeypatch.setattr(numba_dispatcher.Dispatcher, "compile", compile_with_a_signal)
+        with pytest.raises(_Interrupted):
+            module.quadruple(5)
+        monkeypatch.setattr(numba_dispatcher.Dispatcher, "compile", real)
+    finally:
+        signal.signal(signal.SIGUSR1, old)
+    assert module.quadruple(5) == 20 and module.double(4) == 8  # the kernels work afterwards

@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from ..cache import KeyedCache
-from ..catalogue import GameEntry, needs_params, plain_entry, register
+from ..catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
 from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..reasons import Reason
 from ..rules import Move, Outcome
-from .codes import Code, parse_code
+from .codes import Code, from_cgsuite, parse_code
 
 __all__ = [
     "NAMED_CODES",
@@ -448,9 +448,12 @@ _CODED: tuple[tuple[type[TakeAndBreak], str, str, str, str, tuple[str, ...]], ..
         (),
     ),
 )
+#: CGSuite's TakeAndBreak(code), its codes read by :func:`~zermelo.heaps.codes.from_cgsuite`.
+_CGSUITE = {TakeAndBreak: (CGSuiteName("game.heap.TakeAndBreak", family=True, code=from_cgsuite),)}
 for _coded, _code, _summary, _params, _example, _aliases in _CODED:
     _factory = needs_params(_coded, _coded.name, "the code", _code)
-    register(GameEntry(_coded.name, _factory, _summary, _params, _example, table="{n}", aliases=_aliases))
+    _cg = _CGSUITE.get(_coded, ())
+    register(GameEntry(_coded.name, _factory, _summary, _params, _example, table="{n}", aliases=_aliases, cgsuite=_cg))
 _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
     (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20", ()),
     (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20", ()),
@@ -466,5 +469,13 @@ _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
         ("lasker", "laskersnim"),
     ),
 )
+#: CGSuite's names of the named take-and-break games.
+_CGSUITE_NAMED: dict[type[TakeAndBreak], str] = {
+    GrundyGame: "GrundysGame",
+    DawsonKayles: "DawsonsKayles",
+    Kayles: "Kayles",
+}
 for _cls, _summary, _example, _aliases in _NAMED:
-    register(plain_entry(_cls, _summary, _example, aliases=_aliases))
+    _name = _CGSUITE_NAMED.get(_cls)
+    _cgn = (CGSuiteName(f"game.heap.{_name}"),) if _name else ()
+    register(plain_entry(_cls, _summary, _example, aliases=_aliases, cgsuite=_cgn))
