@@ -277,7 +277,7 @@ def check_cli(argv: list[str], status: int, err: str, out: str = "") -> None:
         assert any(len(w) >= 100 for w in argv), shown
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str) -> None:
+def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str) -> int:
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     cli.LAST_RESORT.clear()
     try:
@@ -286,6 +286,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         pytest.fail(f"hang: zermelo {shlex.join(argv)[:300]}")
     out, err = capsys.readouterr()
     check_cli(argv, status, err, out)
+    return status
 
 
 @pytest.fixture
@@ -574,15 +575,7 @@ def test_census_numbers_past_every_bound_are_refused_before_any_work(
         label="flag",
     )
     argv += [bad_flag, data.draw(past_bounds(), label="value")]
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    cli.LAST_RESORT.clear()
-    try:
-        status = _guarded(lambda: main(argv))
-    except Hang:
-        pytest.fail(f"hang: zermelo {shlex.join(argv)[:300]}")
-    out, err = capsys.readouterr()
-    check_cli(argv, status, err, out)
-    assert status == 2, (argv, out[:300], err[:300])
+    assert run_cli(capsys, monkeypatch, argv, "") == 2, argv
 
 
 # ----------------------------------------------------------------------------- memory before the limit (item 7)
