@@ -71,9 +71,10 @@ def _finite(v: Real) -> bool:
 
 def _quoted(v: object) -> str:
     """A wrong value as a message shows it (a 5,000-digit number is not converted: it cannot be)."""
-    if isinstance(v, int) and v.bit_length() > 10_000:
-        return f"<a number of {v.bit_length():,} bits>"
-    text = repr(v)
+    try:
+        text = repr(v)
+    except ValueError:  # past Python's 4,300 digits, alone or inside a tuple
+        return "<a number too long to print>" if isinstance(v, int) else f"<a {type(v).__name__} too long to print>"
     return text if len(text) <= 60 else text[:59] + "…"
 
 
