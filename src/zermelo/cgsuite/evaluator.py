@@ -25,6 +25,7 @@ from ..values.surreal import INF, OMEGA, Surreal, surreal
 from .errors import CGSuiteError
 from .grammar import parse
 from .methods import call_function, call_method
+from .misere import read as read_misere
 from .printer import cgsuite_text
 from .values import LEFT, RIGHT, Explicit, arith, as_game, compare, negate, nimber
 
@@ -110,6 +111,8 @@ class _Eval:
             return arith("+", _fraction(str(ch[0])), self.eval(ch[1]))
         if kind == "nimber":
             return nimber(self.eval(ch[0]))
+        if kind == "misere":
+            return read_misere(str(ch[0]))
         if kind == "star":
             return star()
         if kind == "name":

@@ -65,6 +65,7 @@ args: expr ("," expr)*
      | UPLIT -> uplit
      | JUXT postfix -> juxt
      | "*" atom -> nimber
+     | MISERE -> misere
      | "*" -> star
      | NAME -> name
      | "true" -> true
@@ -83,6 +84,7 @@ REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[\d+\]|<\d+>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
 JUXT.3: /\d+(\/\d+)?(?=[A-Z])/
+MISERE.4: /\*\[(?=[0-9&(])(?:[0-9#()]|&\d+;|\[(?:[0-9#-]|&\d+;)*\])+\]/
 NAME: /(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*/
 INT: /\d+/
 

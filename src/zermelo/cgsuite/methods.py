@@ -19,6 +19,7 @@ from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
+from .misere import is_misere_call, misere_call
 from .printer import sort_key
 from .uptimal import format_expansion, uptimal_expansion
 from .values import LEFT, Explicit, Player, as_game, as_int, as_number
@@ -271,6 +272,8 @@ def _conway(a: Any, b: Any) -> Any:
 
 def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
+    if is_misere_call(value, name):
+        return misere_call(value, name, args)
     fn = METHODS.get(name)
     if fn is None:
         raise CGSuiteError(f"Not a method or member variable: `{name}`")
