@@ -222,21 +222,38 @@ def even_part(g: MisereGame) -> MisereGame:
 def subtract_nim_heap(g: MisereGame, n: int) -> MisereGame | None:
     """The game ``x`` with ``x + *n = g``, or ``None`` when there is none (misère sums cancel,
     so it is unique).  Candidates come from ``g``'s options: ``x`` itself is ``g``'s option
-    ``x + *0``, or an option of the form ``x + *j`` (``j < n``) gives it by recursion."""
+    ``x + *0``, or an option of the form ``x + *j`` (``j < n``) gives it by recursion; only a
+    candidate with ``x⁺ = g⁺ ⊕ n`` (normal-play values add by nim-sum) is tried."""
     if n < 2:  # *1 + *1 = 0
         return add(g, nim_heap(n))
-    heap = nim_heap(n)
     with deep():
+        return _subtract(g, n)
+
+
+_SUB: dict[tuple[int, int], MisereGame | None] = {}
+
+
+def _subtract(g: MisereGame, n: int) -> MisereGame | None:
+    if n == 0:
+        return g
+    if n == 1:
+        return _add(g, nim_heap(1))
+    k = (g.id, n)
+    if k in _SUB:
+        return _SUB[k]
+    heap = nim_heap(n)
+    want = g.gplus ^ n
+    found: MisereGame | None = None
+    for j in range(n):
         for o in g.options:
-            if _add(o, heap) is g:
-                return o
-        for j in range(1, n):
-            for o in g.options:
-                if o.birthday >= j:
-                    x = subtract_nim_heap(o, j)
-                    if x is not None and _add(x, heap) is g:
-                        return x
-    return None
+            x = _subtract(o, j) if o.gplus == want ^ j else None
+            if x is not None and x.gplus == want and _add(x, heap) is g:
+                found = x
+                break
+        if found is not None:
+            break
+    _SUB[k] = found
+    return found
 
 
 def mate(g: MisereGame) -> MisereGame:
