@@ -32,6 +32,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..limits import deep
+from ..sprague_grundy import mex
 
 __all__ = [
     "ZERO",
@@ -62,8 +63,8 @@ class MisereGame:
         self.id = ident
         self.options = options
         self.birthday: int = 1 + max((o.birthday for o in options), default=-1)
-        self.gplus: int = _mex(o.gplus for o in options)
-        self.gminus: int = _mex(o.gminus for o in options) if options else 1
+        self.gplus: int = mex(o.gplus for o in options)
+        self.gminus: int = mex(o.gminus for o in options) if options else 1
         self._key: tuple[Any, ...] | None = None
         self._even: bool | None = None
         self._sorted: tuple[MisereGame, ...] | None = None
@@ -98,13 +99,6 @@ class MisereGame:
             self._sorted = tuple(sorted(self.options, key=MisereGame.order_key))
         return self._sorted
 
-
-def _mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 _FORMS: dict[frozenset[int], MisereGame] = {}

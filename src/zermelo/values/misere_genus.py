@@ -25,10 +25,10 @@ anything else is *wild*.  An odd form (its even part plus ``*1``) has its even p
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..limits import deep
+from ..sprague_grundy import mex
 from .misere import ZERO, MisereGame, add, even_part, is_nim_heap, mate, misere_game, nim_heap
 
 __all__ = [
@@ -70,13 +70,6 @@ _RESTIVE = (H_RESTIVE, R_RESTIVE)
 _PHYLUM: dict[int, str] = {}
 _GENUS: dict[int, MisereGenus] = {}
 
-
-def _mex(values: Iterable[int]) -> int:
-    seen = set(values)
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def phylum(g: MisereGame) -> str:
@@ -153,12 +146,12 @@ def _reversible(e: MisereGame, kind: str, phyla: list[str]) -> str | None:
                 possible = []
             if not possible:
                 return None
-    if gp != _mex(tame_p) or gm != _mex(tame_m):
+    if gp != mex(tame_p) or gm != mex(tame_m):
         possible = [p for p in possible if p == TAMEABLE]
     if TAMEABLE in possible:
         tame_p |= tameable_p
         tame_m |= tameable_m
-        if (gp != _mex(tame_p) or gm != _mex(tame_m)) and (tame_p or gp > 0):
+        if (gp != mex(tame_p) or gm != mex(tame_m)) and (tame_p or gp > 0):
             possible.remove(TAMEABLE)
     return possible[0] if possible else None
 
@@ -225,12 +218,12 @@ def _wild_genus(g: MisereGenus | MisereGame, p: str) -> MisereGenus:
     assert isinstance(g, MisereGame)
     opts = [genus(o) for o in g.options]
     top = max(1, max(o.settles() for o in opts)) + 2
-    gammas = [_mex(o.gamma(0) for o in opts)]
+    gammas = [mex(o.gamma(0) for o in opts)]
     for i in range(1, top + 1):
-        gammas.append(_mex({gammas[-1], gammas[-1] ^ 1} | {o.gamma(i) for o in opts}))
+        gammas.append(mex({gammas[-1], gammas[-1] ^ 1} | {o.gamma(i) for o in opts}))
     while len(gammas) > 2 and gammas[-1] == gammas[-3]:
         gammas.pop()
-    return MisereGenus(_mex(o.plus for o in opts), tuple(gammas), p)
+    return MisereGenus(mex(o.plus for o in opts), tuple(gammas), p)
 
 
 def is_tame(g: MisereGame) -> bool:
