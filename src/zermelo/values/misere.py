@@ -100,7 +100,6 @@ class MisereGame:
         return self._sorted
 
 
-
 _FORMS: dict[frozenset[int], MisereGame] = {}
 _ALL: list[MisereGame] = []
 _ADD: dict[tuple[int, int], MisereGame] = {}

@@ -71,7 +71,6 @@ _PHYLUM: dict[int, str] = {}
 _GENUS: dict[int, MisereGenus] = {}
 
 
-
 def phylum(g: MisereGame) -> str:
     """The phylum of ``g`` (module docstring), one of :data:`PHYLA`."""
     e = even_part(g)
