@@ -77,8 +77,9 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             import zermelo as z
 
             d = z.games.Domineering()
+            canonical_form = z.canonical_form  # a lazy name: its import stays outside the clock, as the peers' do
             t = _start()
-            g = z.canonical_form(d, d.parse(board))
+            g = canonical_form(d, d.parse(board))
             seconds = time.process_time() - t
             value = str(g)
             return {"seconds": seconds, "value": value, "check": value}
@@ -136,8 +137,9 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
         h = z.games.Hackenbush()
         pos = h.parse(hackenbush_tree())
         if lib == "zermelo":
+            canonical_form = z.canonical_form
             t = _start()
-            g = z.canonical_form(h, pos)
+            g = canonical_form(h, pos)
             seconds = time.process_time() - t
             value = str(g)
             return {"seconds": seconds, "value": value, "check": value}
