@@ -32,10 +32,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any
-
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, VisitError
+from typing import TYPE_CHECKING, Any
 
 from ..checks import is_digits
 from ..checks import shown as quoted
@@ -44,6 +41,10 @@ from ..limits import deep
 from ..traversal import fold
 from .dyadic import format_dyadic, is_dyadic
 from .game import BUILT_ON, ZERO, Game, add, game, neg, number, star
+
+if TYPE_CHECKING:  # lark is imported when a text is first read: ``import zermelo`` stays quick
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
 
 __all__ = ["GRAMMAR", "format_value", "parse_value"]
 
@@ -267,8 +268,9 @@ class _Side:
     options: list[Game | None]
 
 
-class _Build(Transformer[Token, Game]):
-    """The value of each rule as the LALR parser reduces it (no tree is built, no recursion)."""
+class _Build:
+    """The value of each rule as the LALR parser reduces it (no tree is built, no recursion):
+    lark calls the method named after the rule with the values of its parts."""
 
     def atom(self, items: list[Token]) -> Game:
         return _read_atom(str(items[0]), items[0].start_pos or 0)[0]
@@ -342,6 +344,8 @@ def _options(sides: list[_Side], bars: list[Token]) -> list[Game]:
 
 @cache
 def _parser() -> Lark:
+    from lark import Lark
+
     return Lark(GRAMMAR, parser="lalr", transformer=_Build(), maybe_placeholders=True)
 
 
@@ -381,6 +385,8 @@ def _open_at(text: str, end: int) -> str | None:
 
 def _syntax(text: str, exc: UnexpectedInput) -> str:
     """What is wrong, in the words of the old reader: the place and what was expected."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF
+
     if isinstance(exc, UnexpectedCharacters):
         at = exc.pos_in_stream or 0
         return f"unexpected {text[at]!r} at position {at + 1}"
@@ -415,6 +421,8 @@ def parse_value(text: str) -> Game:
     """
     if not isinstance(text, str):
         raise InvalidArgument(f"parse_value reads a text like '*2 + ^', got {quoted(text)}")
+    from lark.exceptions import UnexpectedInput, VisitError
+
     try:
         if not text.strip():
             raise _Bad("empty")
