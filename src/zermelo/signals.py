@@ -44,24 +44,24 @@ def signals_deferred() -> Iterator[None]:
         yield
         return
     handlers: dict[int, Handler] = {}
-    for s in signal.valid_signals():
+    for sig in signal.valid_signals():
         try:
-            h = signal.getsignal(s)
+            h = signal.getsignal(sig)
         except (ValueError, OSError):  # pragma: no cover - a signal Python cannot ask about
             continue
         if callable(h):
-            handlers[s] = h
+            handlers[sig] = h
     caught: dict[int, FrameType | None] = {}
 
     def note(signum: int, frame: FrameType | None) -> None:
         caught.setdefault(signum, frame)
 
-    for s in handlers:
-        signal.signal(s, note)
+    for num in handlers:
+        signal.signal(num, note)
     try:
         yield
     finally:
-        for s, h in handlers.items():
-            signal.signal(s, h)
+        for num, handler in handlers.items():
+            signal.signal(num, handler)
     for signum, frame in caught.items():
         handlers[signum](signum, frame)
