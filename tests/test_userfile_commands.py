@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from test_userfile import run, written
 from zermelo import solve
-from zermelo.cli import main
 from zermelo.misere import misere_quotient
 from zermelo.misere.onheaps import as_heap_game
 
@@ -54,17 +54,9 @@ def bachet(n, k):
 '''
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    status = main(argv)
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 @pytest.fixture
 def games(tmp_path: Path) -> str:
-    path = tmp_path / "games.py"
-    path.write_text(GAMES, encoding="utf-8")
-    return str(path)
+    return written(tmp_path / "games.py", GAMES)
 
 
 def test_value_of_a_partisan_game(games: str, capsys: pytest.CaptureFixture[str]) -> None:
