@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from zermelo import graph
 from zermelo.engine import Engine
 from zermelo.games import Kayles, Square, Subtraction, Wythoff
 from zermelo.graph import Graph, KeyTable
 from zermelo.limits import Limits
+from zermelo.signals import signals_deferred
 
 GRAPH_PY = str(Path(__file__).resolve().parents[1] / "src" / "zermelo" / "graph.py")
 
@@ -202,9 +202,9 @@ def test_a_rollback_cut_short_is_finished_by_the_next_search(monkeypatch: pytest
 
 def test_ctrl_c_is_held_off_during_a_deferred_block_and_raised_after() -> None:
     done = []
-    with pytest.raises(KeyboardInterrupt), graph.interrupts_deferred():
+    with pytest.raises(KeyboardInterrupt), signals_deferred():
         signal.raise_signal(signal.SIGINT)
         done.append(1)  # still runs: the interrupt waits for the block's end
     assert done == [1]
-    with graph.interrupts_deferred():
+    with signals_deferred():
         pass  # nothing held: nothing raised

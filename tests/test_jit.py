@@ -175,3 +175,47 @@ def test_a_cache_others_can_write_is_not_read(tmp_path: Path, mode: int, where: 
     assert sorted(evil.rglob("*")) == before  # nothing written there either
     private = tmp_path / "private" / "numba"
     assert _caches(private) and (private.stat().st_mode & 0o777) == 0o700
+
+
+class _Interrupted(Exception):
+    pass
+
+
+def test_a_signal_inside_the_compiler_is_handled_when_the_kernel_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Python signal handler that raises inside numba's compiler (Ctrl-C, a caller's alarm) left
+    the dispatcher half made: every later kernel call of the process failed ("returned a result
+    with an exception set", seen in CI under load).  The handler now runs once the kernel is made."""
+    import signal
+
+    from numba.core import dispatcher as numba_dispatcher
+
+    path = tmp_path / "signal_kernels_probe.py"
+    path.write_text(KERNELS)
+    spec = importlib.util.spec_from_file_location("signal_kernels_probe", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "signal_kernels_probe", module)
+    spec.loader.exec_module(module)
+    made: list[int] = []
+    real = numba_dispatcher.Dispatcher.compile
+
+    def compile_with_a_signal(self: object, sig: object) -> object:
+        signal.raise_signal(signal.SIGUSR1)  # lands in the middle of compiling
+        made.append(len(made))  # bytecode runs here: an undeferred handler raises now
+        return real(self, sig)  # type: ignore[arg-type]
+
+    def handler(signum: int, frame: object) -> None:
+        assert made, "the handler ran inside the compiler"
+        raise _Interrupted
+
+    old = signal.signal(signal.SIGUSR1, handler)
+    try:
+        monkeypatch.setattr(numba_dispatcher.Dispatcher, "compile", compile_with_a_signal)
+        with pytest.raises(_Interrupted):
+            module.quadruple(5)
+        monkeypatch.setattr(numba_dispatcher.Dispatcher, "compile", real)
+    finally:
+        signal.signal(signal.SIGUSR1, old)
+    assert module.quadruple(5) == 20 and module.double(4) == 8  # the kernels work afterwards

@@ -14,6 +14,11 @@ own place (``__pycache__`` beside the source, or ``$NUMBA_CACHE_DIR``) when it i
 root's) and neither group- nor world-writable, else ``CACHE/numba`` made private (mode 700), else
 no disk cache at all — with a one-line warning on stderr, once.
 
+Importing numba and compiling (or loading) a kernel run Python code inside numba; a signal handler
+that raises there (Ctrl-C's ``KeyboardInterrupt``, an alarm) leaves numba half imported or a
+dispatcher half made, and every later kernel call of the process fails.  So both run with signals
+deferred (:func:`zermelo.signals.signals_deferred`): the signal is handled as soon as they are done.
+
 >>> @njit
 ... def twice(x):
 ...     return 2 * x
@@ -32,6 +37,8 @@ import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from .signals import signals_deferred
 
 __all__ = ["cache_place", "compiled", "interpreted", "is_loaded", "njit", "private_cache"]
 
@@ -135,6 +142,11 @@ def cache_place(config: Any, source: str) -> bool:
 
 
 def _compile_module(module: str) -> None:
+    with signals_deferred():
+        _make_dispatchers(module)
+
+
+def _make_dispatchers(module: str) -> None:
     import numba
 
     with _LOCK:  # two threads' first calls: one makes the dispatchers, the other then finds them
@@ -146,12 +158,26 @@ def _compile_module(module: str) -> None:
             cache = not source.startswith("<") and cache_place(numba.config, source)
             dispatcher = numba.njit(cache=cache)(fn)
             _keep_going_when_the_cache_fails(dispatcher)
+            _compile_with_signals_deferred(dispatcher)
             _DISPATCHERS[(module, name)] = dispatcher
             if "." not in name:
                 namespace[name] = dispatcher
 
 
 _WARNED: list[bool] = []
+
+
+def _compile_with_signals_deferred(dispatcher: Any) -> None:
+    """numba's dispatcher compiles (or loads from its cache) a kernel for new argument types in
+    its ``_compile_for_args``, which its C code looks up on the instance: that step runs with
+    signals deferred.  Calls of kernels already made go straight to the compiled code, as before."""
+    compile_for_args = dispatcher._compile_for_args
+
+    def deferred(*args: Any, **kws: Any) -> Any:
+        with signals_deferred():
+            return compile_for_args(*args, **kws)
+
+    dispatcher._compile_for_args = deferred
 
 
 def _keep_going_when_the_cache_fails(dispatcher: Any) -> None:

@@ -17,9 +17,7 @@ it decides what to search, checks the budgets and asks the kernels; this module 
 
 from __future__ import annotations
 
-import signal
 import sys
-import threading
 from array import array
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
@@ -29,8 +27,9 @@ from typing import Any
 import numpy as np
 
 from .rules import Impartial, Rules
+from .signals import signals_deferred
 
-__all__ = ["SMALL_GRAPH", "Graph", "KeyTable", "interrupts_deferred", "kernel", "overrides", "plain_kernels"]
+__all__ = ["SMALL_GRAPH", "Graph", "KeyTable", "kernel", "overrides", "plain_kernels"]
 
 
 def overrides(rules: object, name: str, base: type) -> bool:
@@ -74,33 +73,6 @@ def kernel(name: str, size: int = 0) -> Any:
     if f is None:
         f = _KERNELS[name] = _jit.compiled(getattr(_kernels, name))
     return f
-
-
-@contextmanager
-def interrupts_deferred() -> Iterator[None]:
-    """Hold SIGINT (Ctrl-C) off inside the block and raise its ``KeyboardInterrupt`` after it.
-
-    Only the main thread receives signals, so elsewhere (a web worker) the block simply runs; a
-    handler other than Python's default one is left alone and called after the block.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.getsignal(signal.SIGINT)
-    if old is None or old == signal.SIG_IGN:  # not installed from Python, or ignored
-        yield
-        return
-    caught: list[Any] = []
-    signal.signal(signal.SIGINT, lambda signum, frame: caught.append(frame))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
-    if caught:
-        if callable(old):
-            old(signal.SIGINT, caught[0])
-        else:
-            raise KeyboardInterrupt
 
 
 class KeyTable(dict[Hashable, bytes]):
@@ -293,12 +265,12 @@ class Graph:
     def rollback(self, n: int) -> None:
         """Forget every node from ``n`` on: back to the closed graph of ``n`` nodes.
 
-        Ctrl-C is held off while it runs (and raised after), and it is ordered so that running it
+        Signals are held off while it runs (Ctrl-C raised after), and it is ordered so that running it
         again finishes it: an exception that still cuts it short (a second signal's handler, a
         ``MemoryError``) leaves :attr:`pending` set, and the next :meth:`checkpoint` completes it.
         """
         self.pending = n
-        with interrupts_deferred():
+        with signals_deferred():
             self._truncate(n)
             self.pending = None
 

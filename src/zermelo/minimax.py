@@ -45,6 +45,7 @@ from .checks import game_argument
 from .errors import InvalidPosition, Remedy, SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
 from .minimax_result import WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
+from .minimax_trace import Trace
 from .rules import Move, Scored
 
 __all__ = [
@@ -94,6 +95,7 @@ class Search:
         prune: bool = True,
         table: bool = True,
         limits: Limits | None = None,
+        trace: Trace | None = None,
     ) -> None:
         if game.win_loss and game.gains:
             raise ValueError("a game is either win_loss or scores gains, not both")
@@ -113,6 +115,8 @@ class Search:
         self.phase = "searching"
         self.shown_from = self._start
         self._memo: dict[Any, list[Any]] = {}
+        #: Told of every position entered, settled, cut off and left (``negamax --trace``).
+        self.trace = trace
 
     # -- values ----------------------------------------------------------------------------
 
@@ -167,6 +171,8 @@ class Search:
         win_loss, gains = game.win_loss, game.gains
         payoff, moves_of, key_of = game.payoff, game.moves, game.key
         custom_order = self._custom_order
+        trace = self.trace
+        entered_by: Move[Any] | None = None
         stack: list[list[Any]] = []
         memo = self._memo
         ret = 0
@@ -181,7 +187,10 @@ class Search:
                     if not nodes & 0xFFF:
                         stats.nodes = nodes
                         self._check()
+                    if trace is not None:
+                        trace.enter(pos, a, b, entered_by)
                     settled = False
+                    how = "end"
                     # The rules are asked once per position per search: MTD(f) passes and the
                     # best-move tests revisit the same positions many times.
                     node = memo.get(pos)
@@ -210,9 +219,11 @@ class Search:
                                         a, b = max(a, e.lower), min(b, e.upper)
                                     if settled:
                                         stats.table_hits += 1
+                                        how = "table"
                         if not settled and d <= 0:
                             ret, settled = game.evaluate(pos), True
                             self.horizon_hit = True
+                            how = "horizon"
                         if not settled:
                             generated = node[2]
                             if generated is None:
@@ -234,6 +245,8 @@ class Search:
                             stack.append([pos, key, a, a, b, d, moves, 0, -_INF, -1, hint, 0, self.horizon_hit])
                             self.horizon_hit = False
                     if settled:
+                        if trace is not None:
+                            trace.settle(ret, how)
                         if not stack:
                             return ret
                         entering = False
@@ -251,6 +264,8 @@ class Search:
                             f[3] = v
                             if prune and v >= f[4]:
                                 stats.cutoffs += 1
+                                if trace is not None:
+                                    trace.cut(f[6][f[7] :], f[3], f[4])
                                 f[7] = len(f[6])  # no more children
                 f = stack[-1]
                 moves = f[6]
@@ -266,11 +281,14 @@ class Search:
                     else:
                         a, b = g - f[4], g - f[3]
                     pos, d = move.position, f[5] - 1
+                    entered_by = move
                     entering = True
                     continue
                 # All children done (or cut off): store and return the frame's value.
                 stack.pop()
                 ret = int(f[8])
+                if trace is not None:
+                    trace.leave(ret)
                 if table is None:
                     self.horizon_hit = self.horizon_hit or f[12]
                 else:

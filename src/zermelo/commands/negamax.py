@@ -15,7 +15,7 @@ from ..minimax import Result, compare, negamax
 from ..registry import entry, make_game
 from ..rules import Scored
 from . import SUMMARY
-from .common import add_limits, emit_json, limits_from, whole
+from .common import add_limits, emit_json, file_name, limits_from, whole
 
 
 def add(sub: Any) -> None:
@@ -30,6 +30,15 @@ def add(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--compare", action="store_true", help="minimax vs alpha-beta vs the table vs MTD(f): nodes each")
     p.add_argument("--depth", type=whole(1), default=None, metavar="D", help="search D plies only (heuristic beyond)")
+    p.add_argument(
+        "--trace",
+        action="store_true",
+        help="draw the notes' alpha-beta search tree: windows, values and the branches cut (α ≥ β)",
+    )
+    p.add_argument(
+        "--plies", type=whole(1, 12), default=2, metavar="N", help="--trace: show N plies of the tree (default 2)"
+    )
+    p.add_argument("--svg", type=file_name, metavar="FILE.svg", help="--trace: also draw the tree to FILE.svg")
     strength = p.add_mutually_exclusive_group()
     strength.add_argument(
         "--weak",
@@ -81,6 +90,12 @@ def _value_line(r: Result) -> str:
 def run(args: argparse.Namespace) -> int:
     game, position = _game_and_position(args.game, args.position)
     limits = limits_from(args)
+    if args.trace:
+        if args.compare:
+            raise InvalidPosition("--trace draws one search; leave out --compare")
+        return _trace(game, position, args, limits)
+    if args.svg is not None or args.plies != 2:
+        raise InvalidPosition("--svg and --plies go with --trace")
     if args.compare:
         if args.depth is not None:
             raise InvalidPosition("--compare solves exactly; leave out --depth")
@@ -126,4 +141,28 @@ def run(args: argparse.Namespace) -> int:
     print(f"  why: {r.why()}")
     cut = "" if r.method.startswith("compiled") else f", {r.cutoffs:,} cut-offs"
     print(f"  nodes       {r.nodes:,} searched{cut} ({r.method}, {r.seconds:.3f} s)")
+    return 0
+
+
+def _trace(game: Scored[Any], position: Any, args: argparse.Namespace, limits: Any) -> int:
+    """``--trace``: the notes' alpha-beta search tree, as text, JSON and optionally SVG."""
+    # Imported here: only --trace needs the tree's words and drawing.
+    from ..draw_trace import trace_svg
+    from ..files import write_atomic
+    from ..trace_text import alphabeta_trace, trace_facts, trace_header, trace_lines
+
+    root = alphabeta_trace(game, position, depth=args.depth, limits=limits)
+    if args.svg is not None:
+        write_atomic(args.svg, trace_svg(game, root, plies=args.plies), what="drawing")
+    if args.json:
+        emit_json({"game": game.spec(), "plies": args.plies, "tree": trace_facts(game, root, plies=args.plies)})
+        return 0
+    for line in trace_header(game, root):
+        print(line)
+    for line in trace_lines(game, root, plies=args.plies):
+        print(line)
+    shown = f"the top {args.plies} plies shown" if args.plies > 1 else "the top ply shown"
+    print(f"  {root.nodes:,} positions searched, {root.cutoffs:,} cut-offs ({shown}; --plies N shows more).")
+    if args.svg is not None:
+        print(f"  drawn to {args.svg}")
     return 0
