@@ -24,6 +24,8 @@ from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from .errors import CGSuiteError
 from .grammar import parse
+from .loopy import PASS, Node, close, is_loopy, named, nest, open_labels, over_number, sided, upon_value
+from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .printer import cgsuite_text
 from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
@@ -31,8 +33,10 @@ from .values import LEFT, RIGHT, Explicit, arith, as_game, as_int, compare, nega
 
 __all__ = ["evaluate", "evaluate_value"]
 
+_LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
+
 _CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF, "game": GAME, "Grid": GRID}
-_UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[\d+\]|<\d+>|\^*|v*)(\*\d*)?")
+_UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 _MAX_LIST = 100_000  # elements of one list comprehension
@@ -62,6 +66,8 @@ def evaluate_value(text: str, env: dict[str, Any] | None = None) -> Any:
 class _Eval:
     def __init__(self, env: dict[str, Any]) -> None:
         self.env = env
+        self.labels: list[Node] = []  # the labels of braces still open, innermost last
+        self.depth = 0  # braces open
 
     def eval(self, t: Any, explicit: bool = False) -> Any:
         if isinstance(t, Token):
@@ -130,6 +136,14 @@ class _Eval:
             return [] if ch[0] is None else self._args(ch[0])
         if kind == "braces":
             return self._braces(ch[0], explicit)
+        if kind == "labelled":
+            return self._braces(ch[1], explicit, str(ch[0]))
+        if kind == "overlit":
+            text = str(ch[0])
+            word = "over" if text.endswith("over") else "under"
+            return over_number(_fraction(text[: -len(word)]).as_fraction(), word == "over")
+        if kind == "sided":
+            return sided(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "explicit":
             return self._braces(ch[0], True)
         raise CGSuiteError(f"not supported: {kind}")
@@ -161,10 +175,21 @@ class _Eval:
         return [] if t is None else [self.eval(c) for c in t.children]
 
     def _name(self, name: str) -> Any:
+        for node in reversed(self.labels):
+            if node.label == name:
+                node.used = True
+                return node
+        if name == "pass":
+            if not self.depth:
+                raise CGSuiteError("`pass` is a move inside braces ({pass|*}), not a value")
+            return PASS
         if name in self.env:
             return self.env[name]
         if name in _CONSTANTS:
             return _CONSTANTS[name]
+        loopy = named(name)
+        if loopy is not None:
+            return loopy
         raise CGSuiteError(f"That variable is not defined: `{name}`")
 
     def _negate(self, t: Any) -> Any:
@@ -172,6 +197,10 @@ class _Eval:
         # CGSuite prints them: -1^^ is -1 + ^^, -2Tiny(1) is -2 + Tiny(1).
         if isinstance(t, Tree) and t.data == "uplit" and str(t.children[0])[:1].isdigit():
             return _uplit(str(t.children[0]), negative_number=True)
+        if isinstance(t, Tree) and t.data == "overlit":
+            text = str(t.children[0])
+            word = "over" if text.endswith("over") else "under"
+            return over_number(-_fraction(text[: -len(word)]).as_fraction(), word == "over")
         if isinstance(t, Tree) and t.data == "juxt":
             return arith("+", negate(_fraction(str(t.children[0]))), self.eval(t.children[1]))
         return negate(self.value(t))
@@ -183,20 +212,45 @@ class _Eval:
             raise CGSuiteError("+- needs at least one option")
         if any(isinstance(o, Explicit) for o in opts):
             return Explicit(tuple(opts), tuple(negate(o) for o in opts))
+        if any(is_loopy(o) for o in opts):
+            return close(_loopy_switch(opts))
         gs = [as_game(o) for o in opts]
         return game(gs, [neg(g) for g in gs])
 
-    def _braces(self, body: Tree[Token], explicit: bool) -> Any:
-        parts = body.children
-        sides = [
-            [self.eval(e, explicit) for e in p.children if e is not None] for p in parts[0::2] if isinstance(p, Tree)
-        ]
+    def _braces(self, body: Tree[Token], explicit: bool, label: str | None = None) -> Any:
+        node = None
+        if label is not None:
+            if explicit:
+                raise CGSuiteError("labels are not supported in explicit games")
+            if any(n.label == label for n in self.labels):
+                raise CGSuiteError(f"the label `{label}` is already used by braces around it")
+            node = Node(label)
+            self.labels.append(node)
+        self.depth += 1
+        try:
+            parts = body.children
+            sides = [
+                [self.eval(e, explicit) for e in p.children if e is not None]
+                for p in parts[0::2]
+                if isinstance(p, Tree)
+            ]
+        finally:
+            self.depth -= 1
+            if node is not None:
+                self.labels.pop()
         bars = [len(str(s)) for s in parts[1::2]]
         if not bars:
             if explicit:
                 raise CGSuiteError("An explicit game needs a `|`")
+            if node is not None or any(v is PASS for v in sides[0]):
+                raise CGSuiteError("a label or `pass` needs a game in braces with a `|`")
             return frozenset(_hashable(v) for v in sides[0])
-        return _nest(sides, bars, explicit)
+        if node is not None and not node.used:
+            raise CGSuiteError(f"the label `{label}` is never used inside its braces")
+        value = _nest(sides, bars, explicit, node)
+        if isinstance(value, Node) and not open_labels(value, self.labels):
+            return close(value)
+        return value
 
 
 _UNSET = object()
@@ -213,8 +267,9 @@ def _hashable(v: Any) -> Any:
     return tuple(v) if isinstance(v, list) else v
 
 
-def _nest(sides: list[list[Any]], bars: list[int], explicit: bool) -> Any:
-    """The game of ``a | b || c …``: split at the loosest (longest) bar, which must be unique."""
+def _nest(sides: list[list[Any]], bars: list[int], explicit: bool, label: Node | None = None) -> Any:
+    """The game of ``a | b || c …``: split at the loosest (longest) bar, which must be unique.
+    ``pass`` is a move to the game of the innermost bars around it; ``label`` names the whole."""
     most = max(bars)
     at = [i for i, b in enumerate(bars) if b == most]
     if len(at) > 1:
@@ -225,8 +280,24 @@ def _nest(sides: list[list[Any]], bars: list[int], explicit: bool) -> Any:
     lo = left[0] if len(left) == 1 else [_nest(left, bars[:i], explicit)]
     ro = right[0] if len(right) == 1 else [_nest(right, bars[i + 1 :], explicit)]
     if explicit:
+        if any(is_loopy(o) for o in (*lo, *ro)):
+            raise CGSuiteError("loopy games are not supported in explicit games")
         return Explicit(tuple(lo), tuple(ro))
+    node = nest([_option(o) for o in lo], [_option(o) for o in ro], label)
+    if node is not None:
+        return node
     return game([as_game(o) for o in lo], [as_game(o) for o in ro])
+
+
+def _loopy_switch(opts: list[Any]) -> Node:
+    """+-{G, …} of loopy G: {G, … | -G, …}."""
+    node = nest([_option(o) for o in opts], [_option(negate(o)) for o in opts])
+    assert node is not None
+    return node
+
+
+def _option(v: Any) -> Any:
+    return v if is_loopy(v) else as_game(v)
 
 
 def _truth(v: Any) -> bool:
@@ -250,7 +321,9 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
         x = Surreal.of(int(num), int(den) if den else 1)
         total = arith("+", total, -x if negative_number else x)
     up = game([number(0)], [star()])
-    if count.startswith("["):
+    if count in ("[on]", "<on>"):
+        part: Any = upon_value("upon" if count == "[on]" else "uponth")
+    elif count.startswith("["):
         part = power_to(up, _count(count[1:-1], _MAX_POWER))
     elif count.startswith("<"):
         part = power(up, _count(count[1:-1], _MAX_POWER))
@@ -260,7 +333,7 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
         for _ in range(n):
             part = add(part, up)
     if sign == "v":
-        part = neg(part)
+        part = negate(part)
     total = arith("+", total, part)
     if stars:
         total = arith("+", total, nimber(surreal(int(stars[1:]) if len(stars) > 1 else 1)))

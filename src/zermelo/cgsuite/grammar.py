@@ -38,7 +38,8 @@ start: [statement] (";" [statement])*
 ?or_: and_ | or_ "or" and_ -> or_op
 ?and_: not_ | and_ "and" not_ -> and_op
 ?not_: rel | "not" not_ -> not_op
-?rel: infix | infix REL infix -> compare
+?rel: sided | sided REL sided -> compare
+?sided: infix | infix "&" infix -> sided
 ?infix: add | add NAME add -> infix
 ?add: ordinal
     | add "+" ordinal -> plus
@@ -73,6 +74,8 @@ args: expr ("," expr)*
      | "(" expr ")"
      | "(" expr "," expr ("," expr)* ")" -> tuple
      | "{" body "}" -> braces
+     | NAME "{" body "}" -> labelled
+     | OVERLIT -> overlit
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
      | "[" expr "for" NAME "from" expr "to" expr "]" -> comprehension
@@ -85,7 +88,8 @@ PM: "+-"
 STRING: /"[^"\n]*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
-UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[\d+\]|<\d+>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
+UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
+OVERLIT.3: /\d+(\/\d+)?(over|under)(?![A-Za-z0-9_])/
 JUXT.3: /\d+(\/\d+)?(?=[A-Z])/
 NAME: /(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*/
 INT: /\d+/
