@@ -19,6 +19,8 @@ from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
+from .loopy import is_loopy
+from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .printer import sort_key
 from .uptimal import format_expansion, uptimal_expansion
 from .values import LEFT, Explicit, Player, as_game, as_int, as_number
@@ -288,6 +290,8 @@ def _conway(a: Any, b: Any) -> Any:
 
 def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
+    if is_loopy(value) or name in SHORT_AS_STOPPER:
+        return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)
     if fn is None:
         raise CGSuiteError(f"Not a method or member variable: `{name}`")
