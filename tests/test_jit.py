@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,14 +47,20 @@ def quadruple(x):
 """
 
 
-def test_kernels_calling_kernels_and_two_threads_first_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "lazy_kernels_probe.py"
+def _probe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> Any:
+    """A fresh module of :data:`KERNELS` named ``name``, its kernels not made yet."""
+    path = tmp_path / f"{name}.py"
     path.write_text(KERNELS)
-    spec = importlib.util.spec_from_file_location("lazy_kernels_probe", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "lazy_kernels_probe", module)
+    monkeypatch.setitem(sys.modules, name, module)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_kernels_calling_kernels_and_two_threads_first_calls(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    module = _probe(tmp_path, monkeypatch, "lazy_kernels_probe")
     quadruple = module.quadruple  # the stand-in, as an importer elsewhere would hold it
     results: list[int] = []
     start = threading.Barrier(2)
@@ -191,13 +198,7 @@ def test_a_signal_inside_the_compiler_is_handled_when_the_kernel_is_made(
 
     from numba.core import dispatcher as numba_dispatcher
 
-    path = tmp_path / "signal_kernels_probe.py"
-    path.write_text(KERNELS)
-    spec = importlib.util.spec_from_file_location("signal_kernels_probe", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "signal_kernels_probe", module)
-    spec.loader.exec_module(module)
+    module = _probe(tmp_path, monkeypatch, "signal_kernels_probe")
     made: list[int] = []
     real = numba_dispatcher.Dispatcher.compile
 

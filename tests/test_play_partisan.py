@@ -301,7 +301,9 @@ def test_terminal_partisan_errors_are_one_line(capsys: pytest.CaptureFixture[str
     assert main(["play", "nim", "3", "--as", "left"]) == 2
     assert main(["play", "nim", "3", "--first", "right"]) == 2
     assert main(["play", "domineering", "..|..", "--misere"]) == 2
-    assert main(["play", "domineering", "......|......|......|......|......|......", "--budget", "2000"]) == 2
+    assert (
+        main(["play", "domineering", "......|......|......|......|......|......", "--budget", "2000", "--quiet"]) == 2
+    )
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 4 and all(line.startswith("zermelo: error: ") for line in err)
     assert "not a partisan game" in err[0] and "misère" in err[2] and "budget" in err[3]

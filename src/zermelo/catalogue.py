@@ -21,7 +21,27 @@ from typing import Any
 from .errors import InvalidGame
 from .rules import Rules
 
-__all__ = ["GameEntry", "needs_params", "no_params", "plain_entry", "register", "registered"]
+__all__ = ["CGSuiteName", "GameEntry", "needs_params", "no_params", "plain_entry", "register", "registered"]
+
+
+@dataclass(frozen=True)
+class CGSuiteName:
+    """A game's name in CGSuite's library of rulesets (``game.grid.Domineering``), read by the
+    CGSuite evaluator (:mod:`zermelo.cgsuite.rulesets`).
+
+    ``family``: CGSuite's ruleset takes parameters first, ``game.heap.TakeAndBreak("0.77")(5)``;
+    they become the game's parameters (a list ``[1,2,3]`` is ``1,2,3``), through ``code`` when
+    CGSuite writes them otherwise (its take-and-break codes).  ``text`` turns
+    CGSuite's position text into the game's own (identity when ``None``); ``params`` are fixed
+    parameters of the game (CGSuite's ``Cram`` is zermelo's ``cram``, its ``AntiClobber`` a
+    ``genclobber:anti``).
+    """
+
+    name: str
+    family: bool = False
+    text: Callable[[str], str] | None = None
+    params: str | None = None
+    code: Callable[[str], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +70,8 @@ class GameEntry:
     #: row (``"{n}"``, ``"1x{n}"``) or ``{r}`` and ``{c}`` for a grid (``"{r} {c}"``); None: no table.
     table: str | None = None
     from_file: Callable[[Path], Rules[Any]] | None = None
+    #: The game's names in CGSuite's library, if it has any (the CGSuite evaluator's constructors).
+    cgsuite: tuple[CGSuiteName, ...] = ()
 
     def describe(self) -> dict[str, Any]:
         """The entry as the JSON of ``zermelo games --json`` and the web API's ``/api/games``."""
@@ -92,11 +114,19 @@ def no_params(cls: Callable[[], Rules[Any]], name: str) -> Callable[[str | None]
 
 
 def plain_entry(
-    cls: Any, summary: str, example: str, *, aliases: tuple[str, ...] = (), table: str | None = "{n}"
+    cls: Any,
+    summary: str,
+    example: str,
+    *,
+    aliases: tuple[str, ...] = (),
+    table: str | None = "{n}",
+    cgsuite: tuple[CGSuiteName, ...] = (),
 ) -> GameEntry:
     """The entry of a game without parameters named by its class's ``name`` (a heap game's
     table, ``{n}``, by default): ``register(plain_entry(Kayles, "Kayles: …", "kayles 5 7"))``."""
-    return GameEntry(cls.name, no_params(cls, cls.name), summary, "", example, table=table, aliases=aliases)
+    return GameEntry(
+        cls.name, no_params(cls, cls.name), summary, "", example, table=table, aliases=aliases, cgsuite=cgsuite
+    )
 
 
 def needs_params(

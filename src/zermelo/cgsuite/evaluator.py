@@ -24,17 +24,23 @@ from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from .errors import CGSuiteError
 from .grammar import parse
+from .loopy import PASS, Node, close, is_loopy, named, nest, open_labels, over_number, sided, upon_value
+from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
 from .printer import cgsuite_text
-from .values import LEFT, RIGHT, Explicit, arith, as_game, compare, negate, nimber
+from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
+from .values import LEFT, RIGHT, Explicit, arith, as_game, as_int, compare, negate, nimber
 
 __all__ = ["evaluate", "evaluate_value"]
 
-_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF}
-_UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[\d+\]|<\d+>|\^*|v*)(\*\d*)?")
+_LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
+
+_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF, "game": GAME, "Grid": GRID}
+_UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
+_MAX_LIST = 100_000  # elements of one list comprehension
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -61,6 +67,8 @@ def evaluate_value(text: str, env: dict[str, Any] | None = None) -> Any:
 class _Eval:
     def __init__(self, env: dict[str, Any]) -> None:
         self.env = env
+        self.labels: list[Node] = []  # the labels of braces still open, innermost last
+        self.depth = 0  # braces open
 
     def eval(self, t: Any, explicit: bool = False) -> Any:
         if isinstance(t, Token):
@@ -72,14 +80,14 @@ class _Eval:
             self.env[str(ch[0])] = value
             return value
         if kind in ("plus", "minus"):
-            return arith("+" if kind == "plus" else "-", self.eval(ch[0]), self.eval(ch[1]))
+            return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
         if kind == "plus_pm":
-            return arith("+", self.eval(ch[0]), self._switch(ch[2]))
+            return arith("+", self.value(ch[0]), self._switch(ch[2]))
         if kind in ("times", "divide", "modulo", "exponent"):
             op = {"times": "*", "divide": "/", "modulo": "%", "exponent": "^"}[kind]
-            return arith(op, self.eval(ch[0]), self.eval(ch[1]))
+            return arith(op, self.value(ch[0]), self.value(ch[1]))
         if kind == "add_star":
-            return arith("+", self.eval(ch[0]), star())
+            return arith("+", self.value(ch[0]), star())
         if kind == "negate":
             return self._negate(ch[0])
         if kind == "switch":
@@ -87,7 +95,7 @@ class _Eval:
         if kind == "ordinal_sum":
             return _ordinal_sum(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "compare":
-            return compare(str(ch[1]), self.eval(ch[0]), self.eval(ch[2]))
+            return compare(str(ch[1]), self.value(ch[0]), self.value(ch[2]))
         if kind in ("and_op", "or_op"):
             a = _truth(self.eval(ch[0]))
             if (kind == "and_op") != a:
@@ -96,9 +104,15 @@ class _Eval:
         if kind == "not_op":
             return not _truth(self.eval(ch[0]))
         if kind == "prop":
-            return call_method(self.eval(ch[0]), str(ch[1]), None)
+            return _method(self.eval(ch[0]), str(ch[1]), None)
         if kind == "method":
-            return call_method(self.eval(ch[0]), str(ch[1]), self._args(ch[2]))
+            return _method(self.eval(ch[0]), str(ch[1]), self._args(ch[2]))
+        if kind == "apply":
+            return apply(self.eval(ch[0]), self._args(ch[1]))
+        if kind == "string":
+            return str(ch[0])[1:-1]
+        if kind == "comprehension":
+            return self._comprehension(*ch)
         if kind == "infix":
             return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
@@ -125,18 +139,60 @@ class _Eval:
             return [] if ch[0] is None else self._args(ch[0])
         if kind == "braces":
             return self._braces(ch[0], explicit)
+        if kind == "labelled":
+            return self._braces(ch[1], explicit, str(ch[0]))
+        if kind == "overlit":
+            text = str(ch[0])
+            word = "over" if text.endswith("over") else "under"
+            return over_number(_fraction(text[: -len(word)]).as_fraction(), word == "over")
+        if kind == "sided":
+            return sided(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "explicit":
             return self._braces(ch[0], True)
         raise CGSuiteError(f"not supported: {kind}")
+
+    def value(self, t: Any) -> Any:
+        """The value of ``t`` for arithmetic: a ruleset's position as its canonical form."""
+        return as_value(self.eval(t))
+
+    def _comprehension(self, body: Any, name: Token, start: Any, stop: Any) -> list[Any]:
+        """CGSuite's ``[expr for n from a to b]``: n runs over the integers a..b."""
+        lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
+        if hi - lo + 1 > _MAX_LIST:
+            raise CGSuiteError(f"That list would have {hi - lo + 1} elements (at most {_MAX_LIST:,})")
+        var = str(name)
+        saved = self.env.get(var, _UNSET)
+        out = []
+        try:
+            for n in range(lo, hi + 1):
+                self.env[var] = surreal(n)
+                out.append(self.eval(body))
+        finally:
+            if saved is _UNSET:
+                self.env.pop(var, None)
+            else:
+                self.env[var] = saved
+        return out
 
     def _args(self, t: Tree[Token] | None) -> list[Any]:
         return [] if t is None else [self.eval(c) for c in t.children]
 
     def _name(self, name: str) -> Any:
+        for node in reversed(self.labels):
+            if node.label == name:
+                node.used = True
+                return node
+        if name == "pass":
+            if not self.depth:
+                raise CGSuiteError("`pass` is a move inside braces ({pass|*}), not a value")
+            return PASS
         if name in self.env:
             return self.env[name]
         if name in _CONSTANTS:
             return _CONSTANTS[name]
+        loopy = named(name)
+        if loopy is not None:
+            return loopy
         raise CGSuiteError(f"That variable is not defined: `{name}`")
 
     def _negate(self, t: Any) -> Any:
@@ -144,9 +200,13 @@ class _Eval:
         # CGSuite prints them: -1^^ is -1 + ^^, -2Tiny(1) is -2 + Tiny(1).
         if isinstance(t, Tree) and t.data == "uplit" and str(t.children[0])[:1].isdigit():
             return _uplit(str(t.children[0]), negative_number=True)
+        if isinstance(t, Tree) and t.data == "overlit":
+            text = str(t.children[0])
+            word = "over" if text.endswith("over") else "under"
+            return over_number(-_fraction(text[: -len(word)]).as_fraction(), word == "over")
         if isinstance(t, Tree) and t.data == "juxt":
             return arith("+", negate(_fraction(str(t.children[0]))), self.eval(t.children[1]))
-        return negate(self.eval(t))
+        return negate(self.value(t))
 
     def _switch(self, t: Any) -> Any:
         v = self.eval(t)
@@ -155,28 +215,64 @@ class _Eval:
             raise CGSuiteError("+- needs at least one option")
         if any(isinstance(o, Explicit) for o in opts):
             return Explicit(tuple(opts), tuple(negate(o) for o in opts))
+        if any(is_loopy(o) for o in opts):
+            return close(_loopy_switch(opts))
         gs = [as_game(o) for o in opts]
         return game(gs, [neg(g) for g in gs])
 
-    def _braces(self, body: Tree[Token], explicit: bool) -> Any:
-        parts = body.children
-        sides = [
-            [self.eval(e, explicit) for e in p.children if e is not None] for p in parts[0::2] if isinstance(p, Tree)
-        ]
+    def _braces(self, body: Tree[Token], explicit: bool, label: str | None = None) -> Any:
+        node = None
+        if label is not None:
+            if explicit:
+                raise CGSuiteError("labels are not supported in explicit games")
+            if any(n.label == label for n in self.labels):
+                raise CGSuiteError(f"the label `{label}` is already used by braces around it")
+            node = Node(label)
+            self.labels.append(node)
+        self.depth += 1
+        try:
+            parts = body.children
+            sides = [
+                [self.eval(e, explicit) for e in p.children if e is not None]
+                for p in parts[0::2]
+                if isinstance(p, Tree)
+            ]
+        finally:
+            self.depth -= 1
+            if node is not None:
+                self.labels.pop()
         bars = [len(str(s)) for s in parts[1::2]]
         if not bars:
             if explicit:
                 raise CGSuiteError("An explicit game needs a `|`")
+            if node is not None or any(v is PASS for v in sides[0]):
+                raise CGSuiteError("a label or `pass` needs a game in braces with a `|`")
             return frozenset(_hashable(v) for v in sides[0])
-        return _nest(sides, bars, explicit)
+        if node is not None and not node.used:
+            raise CGSuiteError(f"the label `{label}` is never used inside its braces")
+        value = _nest(sides, bars, explicit, node)
+        if isinstance(value, Node) and not open_labels(value, self.labels):
+            return close(value)
+        return value
+
+
+_UNSET = object()
+
+
+def _method(value: Any, name: str, args: list[Any] | None) -> Any:
+    """``value.Name`` / ``value.Name(args)``: the library's objects answer themselves."""
+    if isinstance(value, Namespace | Ruleset | Family | Position):
+        return member(value, name, args)
+    return call_method(value, name, args)
 
 
 def _hashable(v: Any) -> Any:
     return tuple(v) if isinstance(v, list) else v
 
 
-def _nest(sides: list[list[Any]], bars: list[int], explicit: bool) -> Any:
-    """The game of ``a | b || c …``: split at the loosest (longest) bar, which must be unique."""
+def _nest(sides: list[list[Any]], bars: list[int], explicit: bool, label: Node | None = None) -> Any:
+    """The game of ``a | b || c …``: split at the loosest (longest) bar, which must be unique.
+    ``pass`` is a move to the game of the innermost bars around it; ``label`` names the whole."""
     most = max(bars)
     at = [i for i, b in enumerate(bars) if b == most]
     if len(at) > 1:
@@ -187,8 +283,24 @@ def _nest(sides: list[list[Any]], bars: list[int], explicit: bool) -> Any:
     lo = left[0] if len(left) == 1 else [_nest(left, bars[:i], explicit)]
     ro = right[0] if len(right) == 1 else [_nest(right, bars[i + 1 :], explicit)]
     if explicit:
+        if any(is_loopy(o) for o in (*lo, *ro)):
+            raise CGSuiteError("loopy games are not supported in explicit games")
         return Explicit(tuple(lo), tuple(ro))
+    node = nest([_option(o) for o in lo], [_option(o) for o in ro], label)
+    if node is not None:
+        return node
     return game([as_game(o) for o in lo], [as_game(o) for o in ro])
+
+
+def _loopy_switch(opts: list[Any]) -> Node:
+    """+-{G, …} of loopy G: {G, … | -G, …}."""
+    node = nest([_option(o) for o in opts], [_option(negate(o)) for o in opts])
+    assert node is not None
+    return node
+
+
+def _option(v: Any) -> Any:
+    return v if is_loopy(v) else as_game(v)
 
 
 def _truth(v: Any) -> bool:
@@ -212,7 +324,9 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
         x = Surreal.of(int(num), int(den) if den else 1)
         total = arith("+", total, -x if negative_number else x)
     up = game([number(0)], [star()])
-    if count.startswith("["):
+    if count in ("[on]", "<on>"):
+        part: Any = upon_value("upon" if count == "[on]" else "uponth")
+    elif count.startswith("["):
         part = power_to(up, _count(count[1:-1], _MAX_POWER))
     elif count.startswith("<"):
         part = power(up, _count(count[1:-1], _MAX_POWER))
@@ -222,7 +336,7 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
         for _ in range(n):
             part = add(part, up)
     if sign == "v":
-        part = neg(part)
+        part = negate(part)
     total = arith("+", total, part)
     if stars:
         total = arith("+", total, nimber(surreal(int(stars[1:]) if len(stars) > 1 else 1)))

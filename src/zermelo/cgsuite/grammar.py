@@ -38,7 +38,8 @@ start: [statement] (";" [statement])*
 ?or_: and_ | or_ "or" and_ -> or_op
 ?and_: not_ | and_ "and" not_ -> and_op
 ?not_: rel | "not" not_ -> not_op
-?rel: infix | infix REL infix -> compare
+?rel: sided | sided REL sided -> compare
+?sided: infix | infix "&" infix -> sided
 ?infix: add | add NAME add -> infix
 ?add: ordinal
     | add "+" ordinal -> plus
@@ -59,6 +60,7 @@ start: [statement] (";" [statement])*
         | postfix "." NAME -> prop
         | postfix "." NAME "(" [args] ")" -> method
         | NAME "(" [args] ")" -> call
+        | postfix "(" [args] ")" -> apply
 args: expr ("," expr)*
 
 ?atom: INT -> integer
@@ -73,16 +75,22 @@ args: expr ("," expr)*
      | "(" expr ")"
      | "(" expr "," expr ("," expr)* ")" -> tuple
      | "{" body "}" -> braces
+     | NAME "{" body "}" -> labelled
+     | OVERLIT -> overlit
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
+     | "[" expr "for" NAME "from" expr "to" expr "]" -> comprehension
+     | STRING -> string
 
 body: options (SLASHES options)*
 options: [expr ("," expr)*]
 
 PM: "+-"
+STRING: /"[^"\n]*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
-UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[\d+\]|<\d+>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
+UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
+OVERLIT.3: /\d+(\/\d+)?(over|under)(?![A-Za-z0-9_])/
 JUXT.3: /\d+(\/\d+)?(?=[A-Z])/
 MISERE.4: /\*\[(?=[0-9&(])(?:[0-9#()]|&\d+;|\[(?:[0-9#-]|&\d+;)*\])+\]/
 NAME: /(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*/
@@ -99,6 +107,8 @@ _SCRIPT = re.compile(
     r"|this|super|function|ruleset)\b|->|=>"
 )
 _STRINGS = re.compile(r'"[^"\n]*"')
+# CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
+_COMPREHENSION = re.compile(r"(\[[^\[\]]*?)\bfor(\s+[A-Za-z_]\w*\s+)from\b")
 
 
 @cache
@@ -108,7 +118,7 @@ def _parser() -> Lark:
 
 def parse(text: str) -> Tree[Token]:
     """The syntax tree of a worksheet line; :class:`CGSuiteSyntaxError` naming line and column."""
-    hit = _SCRIPT.search(_STRINGS.sub('""', text))
+    hit = _SCRIPT.search(_COMPREHENSION.sub(r"\1 \2 ", _STRINGS.sub('""', text)))
     if hit is not None:
         word = hit.group(0)
         raise NotSupported(

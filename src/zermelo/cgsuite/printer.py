@@ -32,10 +32,12 @@ from ..values.game import Game, neg
 from ..values.thermograph import Thermograph, Wall, expanded_thermograph
 from .uptimal import Uptimal, uptimal_expansion
 
-__all__ = ["cgsuite_text", "format_number", "sort_key", "thermograph_text"]
+__all__ = ["FORMATTERS", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
 
 _MAX_SLASHES = 4
 _KEYS: dict[int, tuple[Any, ...]] = {}
+# (type, text(value, printer)) of the values printed by the modules built on this one (loopy games)
+FORMATTERS: list[tuple[type, Any]] = []
 
 
 def format_number(x: Fraction | int) -> str:
@@ -185,6 +187,9 @@ def cgsuite_text(value: Any) -> str:
         return "[" + ",".join(cgsuite_text(v) for v in value) + "]"
     if isinstance(value, str):
         return value
+    for kind, text in FORMATTERS:
+        if isinstance(value, kind):
+            return str(text(value, _Printer()))
     method = getattr(value, "cgsuite_text", None)
     if method is not None:
         return str(method(_Printer()))

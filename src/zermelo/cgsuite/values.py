@@ -16,6 +16,7 @@ from ..values.misere import MisereGame
 from ..values.surreal import Surreal, SurrealError, compare_with_game, surreal
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
+from .loopy import is_loopy, loopy_arith, loopy_compare
 from .misere import from_list, misere_arith
 
 __all__ = ["Explicit", "Player", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
@@ -81,6 +82,8 @@ def as_game(v: Any) -> Game:
         raise CGSuiteError(f"{v} is not a short game (only dyadic rationals are)")
     if isinstance(v, int | Fraction) and not isinstance(v, bool):
         return number(Fraction(v))
+    if is_loopy(v):
+        raise CGSuiteError("That is a loopy game (not a short game).")
     raise CGSuiteError(f"Expected a game, not {_short(v)}")
 
 
@@ -100,6 +103,8 @@ def negate(v: Any) -> Any:
         return -v
     if isinstance(v, Explicit):
         return v.negative()
+    if is_loopy(v):
+        return loopy_arith("-", number(0), v)
     return neg(as_game(v))
 
 
@@ -151,6 +156,8 @@ def _arith(op: str, a: Any, b: Any) -> Any:
         return x ** _exponent(y)
     if isinstance(a, TransfiniteNimber) or isinstance(b, TransfiniteNimber):
         return _nimbers(op, a, b)
+    if is_loopy(a) or is_loopy(b):
+        return loopy_arith(op, _operand(a), _operand(b))
     if op in "+-":
         g, h = as_game(a), as_game(b)
         return add(g, h if op == "+" else neg(h))
@@ -163,6 +170,11 @@ def _arith(op: str, a: Any, b: Any) -> Any:
     if op == "^" and _is_scalar(a):
         return arith("^", a, as_number(b) if as_number(b) is not None else _not_number(b))
     raise CGSuiteError(f"`{op}` is not defined for {_short(a)} and {_short(b)}")
+
+
+def _operand(v: Any) -> Any:
+    """A loopy value as it is, anything else as a short game."""
+    return v if is_loopy(v) else as_game(v)
 
 
 def _not_number(v: Any) -> Any:
@@ -200,6 +212,8 @@ def compare(rel: str, a: Any, b: Any) -> bool:
     if _is_scalar(a) and _is_scalar(b):
         x, y = surreal(a), surreal(b)
         c = "=" if x == y else "<" if x < y else ">"
+    elif is_loopy(a) or is_loopy(b):
+        c = loopy_compare(_operand(a), _operand(b))
     elif _is_scalar(a) and not surreal(a).is_dyadic():
         c = compare_with_game(surreal(a), as_game(b))
     elif _is_scalar(b) and not surreal(b).is_dyadic():

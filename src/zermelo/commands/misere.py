@@ -12,6 +12,7 @@ from ..errors import InvalidPosition
 from ..games.heap import HeapGame
 from ..misere import misere_quotient
 from ..misere.genus import genera
+from ..misere.onheaps import as_heap_game
 from ..misere.quotient import MAX_CANDIDATE, Progress
 from ..registry import make_game
 from .common import emit_json, stopped, whole
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidPosition(f"--budget must be a whole number >= 2 (elements), got {args.budget}")
     if args.genus is not None and not 0 <= args.genus <= 40:
         raise InvalidPosition(f"--genus must be a whole number from 0 to 40, got {args.genus}")
-    game = make_game(args.game, files=True)
+    game = as_heap_game(make_game(args.game, files=True))
     show = _Progress(args.quiet)
     try:
         q = misere_quotient(

@@ -85,6 +85,10 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
             return misere_value(game, position, limits, args.json)
         if not isinstance(game, (Partisan, Impartial)):
             raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
+        if isinstance(game, Partisan) and game.loopy:
+            from .value_loopy import run_loopy
+
+            return run_loopy(game, position, limits, args.json)
         g, facts = value_facts(game, position, limits=limits, explained=True)  # the web's /api/value's path
         head = {"game": facts.pop("game"), "position": facts.pop("position")}
         title = f"{game.spec()} {game.format(position)}"

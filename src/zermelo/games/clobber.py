@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard, char_neighbours
 
@@ -60,5 +60,6 @@ register(
         "",
         'clobber "xox|oxo"',
         kind="partisan",
+        cgsuite=(CGSuiteName("game.grid.Clobber"),),
     )
 )

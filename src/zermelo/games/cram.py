@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board as Grid
 from ..boards import cell_name, grid_board, read_cells
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..reasons import Mirror, Why
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
@@ -373,5 +373,6 @@ register(
         "cram 3x3",
         table="{r}x{c}",
         aliases=("dominos",),
+        cgsuite=(CGSuiteName("game.grid.Cram"),),
     )
 )

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Partisan, is_natural, require
 
@@ -95,5 +95,7 @@ register(
         "",
         "cutcake 3x4",
         kind="partisan",
+        # CGSuite's Cutcake((3,4)): the piece's rows and columns as zermelo reads them.
+        cgsuite=(CGSuiteName("game.heap.Cutcake", text=lambda t: "x".join(t.split()) if " " in t else t),),
     )
 )

@@ -17,7 +17,7 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board as Drawing
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Partisan
 from ._grid import (
     Board,
@@ -141,5 +141,6 @@ register(
         "",
         'domineering "..|.."',
         kind="partisan",
+        cgsuite=(CGSuiteName("game.grid.Domineering"),),
     )
 )

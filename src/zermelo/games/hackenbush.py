@@ -28,7 +28,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from ..boards import Board, hackenbush_board
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Partisan, recursion_room, validate_by_text
 from ..values.game import Game, integer, star
@@ -414,6 +414,17 @@ def _format_component(comp: Component) -> str:
     return "".join(out)
 
 
+def cgsuite_stalk(text: str) -> str:
+    """CGSuite's string of edges from the ground (``l`` blue, ``r`` red, ``e`` green) as a stalk:
+    ``lrlerrr`` is ``BRBGRRR``; any other text is read as zermelo's.
+
+    >>> cgsuite_stalk("lrlerrr"), cgsuite_stalk("B(R,GG)")
+    ('BRBGRRR', 'B(R,GG)')
+    """
+    t = text.strip()
+    return t.translate(str.maketrans("lre", "BRG")) if t and set(t) <= set("lre") else text
+
+
 register(
     GameEntry(
         "hackenbush",
@@ -422,5 +433,6 @@ register(
         "",
         "hackenbush BRR",
         kind="partisan",
+        cgsuite=(CGSuiteName("game.graph.Hackenbush", text=lambda t: cgsuite_stalk(t)),),
     )
 )

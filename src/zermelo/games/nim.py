@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Move, Outcome
 from ..sprague_grundy import nim_sum
 from ..wording import MAX_LISTED, nim_columns, num, plural, some_winning_move, verdict
@@ -186,5 +186,13 @@ class Nim(HeapGame):
 
 
 register(
-    GameEntry("nim", no_params(Nim, "nim"), "Nim: take any number from one heap", "", "nim 3 4 5", table="{r} {c}")
+    GameEntry(
+        "nim",
+        no_params(Nim, "nim"),
+        "Nim: take any number from one heap",
+        "",
+        "nim 3 4 5",
+        table="{r} {c}",
+        cgsuite=(CGSuiteName("game.heap.Nim"),),
+    )
 )

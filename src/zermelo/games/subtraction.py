@@ -17,7 +17,7 @@ from functools import cache
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, needs_params, plain_entry, register
+from ..catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
 from ..checks import is_digits
 from ..errors import InvalidGame
 from ..reasons import Reason
@@ -328,15 +328,25 @@ def _powers_reaching_six(n: int) -> list[int] | None:
     return out
 
 
-def _set_entry(cls: type[Subtraction | AllBut], what: str, sample: str, summary: str, example: str) -> GameEntry:
+def _set_entry(
+    cls: type[Subtraction | AllBut], what: str, sample: str, summary: str, example: str, cgsuite: str = ""
+) -> GameEntry:
     """The entry of a game on a set S of numbers (``subtraction:1,3,4``)."""
     name = cls.name
     factory = needs_params(lambda p: cls(parse_set(p, name)), name, what, sample)
-    return GameEntry(name, factory, summary, "S: comma-separated positive numbers", example, table="{n}")
+    cg = (CGSuiteName(cgsuite, family=True),) if cgsuite else ()
+    return GameEntry(name, factory, summary, "S: comma-separated positive numbers", example, table="{n}", cgsuite=cg)
 
 
 register(
-    _set_entry(Subtraction, "the subtraction set", "1,3,4", "subtract a number in the set S", "subtraction:1,3,4 21")
+    _set_entry(
+        Subtraction,
+        "the subtraction set",
+        "1,3,4",
+        "subtract a number in the set S",
+        "subtraction:1,3,4 21",
+        "game.heap.Subtraction",
+    )
 )
 register(
     _set_entry(AllBut, "the excluded numbers", "1,2", "subtract any positive number not in the set S", "allbut:1,2 10")

@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board, grid_board
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
 
@@ -154,5 +154,6 @@ register(
         "toads TT..FF",
         kind="partisan",
         aliases=("toadsandfrogs",),
+        cgsuite=(CGSuiteName("game.strip.ToadsAndFrogs"),),
     )
 )

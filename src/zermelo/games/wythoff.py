@@ -15,7 +15,7 @@ from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
 from ..boards import Board, heaps_board, whole_numbers
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..checks import is_digits
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
@@ -269,5 +269,6 @@ register(
         "",
         "wythoff 26 34",
         table="{r} {c}",
+        cgsuite=(CGSuiteName("game.heap.Wythoff"),),
     )
 )

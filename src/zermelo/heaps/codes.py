@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from ..checks import is_digits
 from ..errors import InvalidGame
 
-__all__ = ["Code", "parse_code"]
+__all__ = ["Code", "from_cgsuite", "parse_code"]
 
 _DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -161,3 +161,22 @@ def parse_code(text: str, radix: int = 36, family: str = "tbreak") -> Code:
         raise InvalidGame(f"{family}: the code {text.strip()!r} allows no move at all")
     shown = 8 if radix == 8 else 16 if radix == 16 or max(digits) < 16 else 36
     return Code(tuple(digits), tuple(unequal), repeat, shown)
+
+
+def from_cgsuite(text: str) -> str:
+    """CGSuite's take-and-break code in zermelo's notation (``0.[3]``, a period of one digit,
+    is ``0.3...``), or :class:`InvalidGame` for what zermelo's codes cannot say yet.
+
+    >>> from_cgsuite("0.[3]"), from_cgsuite("4!.0"), from_cgsuite("0.3F")
+    ('0.3...', '4!.0', '0.3F')
+    """
+    t = text.strip()
+    head, dot, tail = t.partition(".")
+    if dot and tail.endswith("]") and tail.count("[") == 1:
+        before, _, period = tail[:-1].partition("[")
+        if len(period) == 1 and period.isalnum():
+            return f"{head}.{before}{period}..."
+    for ch in "[]{}&*?=;":
+        if ch in t:
+            raise InvalidGame(f"TakeAndBreak: {ch!r} in the code {t!r} is not supported yet")
+    return t

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from ..cache import KeyedCache
-from ..catalogue import GameEntry, needs_params, plain_entry, register
+from ..catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
 from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..reasons import Reason
 from ..rules import Move, Outcome
@@ -466,5 +466,13 @@ _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
         ("lasker", "laskersnim"),
     ),
 )
+#: CGSuite's names of the named take-and-break games.
+_CGSUITE_NAMED: dict[type[TakeAndBreak], str] = {
+    GrundyGame: "GrundysGame",
+    DawsonKayles: "DawsonsKayles",
+    Kayles: "Kayles",
+}
 for _cls, _summary, _example, _aliases in _NAMED:
-    register(plain_entry(_cls, _summary, _example, aliases=_aliases))
+    _name = _CGSUITE_NAMED.get(_cls)
+    _cgn = (CGSuiteName(f"game.heap.{_name}"),) if _name else ()
+    register(plain_entry(_cls, _summary, _example, aliases=_aliases, cgsuite=_cgn))

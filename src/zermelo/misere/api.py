@@ -22,9 +22,10 @@ from typing import Any
 from ..cache import KeyedCache
 from ..errors import InvalidPosition, Unsupported
 from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
-from ..games.heap import HeapGame, heap_tuple
+from ..games.heap import heap_tuple
 from ..rules import Outcome, Rules
 from .monoid import Bipartite
+from .onheaps import as_heap_game
 from .quotient import MAX_CANDIDATE, Progress, compute
 
 __all__ = ["CACHE_ENV", "MisereQuotient", "cache_dir", "cached_quotient", "misere_quotient"]
@@ -281,8 +282,10 @@ def misere_quotient(
     stops early says so (``complete`` false, ``stopped``) and is not cached.  ``progress`` gets
     :class:`~zermelo.misere.quotient.Progress` reports.
     """
-    if not isinstance(game, HeapGame):
-        raise Unsupported(f"{game.spec()} is not a heap game: misère quotients are computed for heap games")
+    heaps = as_heap_game(game)
+    if heaps is not game:  # a game of the user's file: its rules may change between runs, so never cached
+        cache = False
+    game = heaps
     if not isinstance(maxheap, int) or isinstance(maxheap, bool) or maxheap < 1:
         raise InvalidPosition(f"maxheap must be a whole number >= 1, got {maxheap!r}")
     spec = game.spec()

@@ -227,6 +227,31 @@ class PartisanEvaluator(Evaluator):
         )
 
 
+class LoopyPartisanEvaluator(Evaluator):
+    """Partisan games whose positions repeat (``loopy``): a value may be infinite play, so each
+    move is classified by the engine's search of the (position, side to move) graph, with draws
+    (:func:`zermelo.draws.turn_outcomes`): win, draw or lose for the player who makes it."""
+
+    def classify(
+        self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
+    ) -> PositionValue:
+        from ..draws import turn_outcomes
+
+        assert isinstance(game, Partisan) and turn in SIDES
+        if misere:
+            raise Unsupported(f"{game.spec()}: misère play is for impartial games (partisan games play normal play)")
+        moves = partisan_moves(game, position, turn)
+        me, them = ("L", "R") if turn == LEFT else ("R", "L")
+        found = turn_outcomes(game, [(position, me)] + [(m.position, them) for m in moves], limits)
+        word = {NEXT_WINS: WINNING, DRAW: DRAWING, PREVIOUS_WINS: LOSING}
+        after = {PREVIOUS_WINS: WINNING, DRAW: DRAWING, NEXT_WINS: LOSING}  # the opponent is to move there
+        infos = [
+            MoveInfo(i + 1, m, game.format(m.position), after[s], r)
+            for i, (m, (s, r)) in enumerate(zip(moves, found[1:], strict=True))
+        ]
+        return PositionValue(word[found[0][0]], found[0][1], None, infos, turn=turn)
+
+
 #: Partisan play counts plies to the end (remoteness) only while the search of (position, side)
 #: stays within this many nodes; beyond, moves carry their values alone.
 REMOTENESS_POSITIONS = 20_000
@@ -270,6 +295,8 @@ def register_evaluator(cls: type, factory: Callable[[], Evaluator]) -> None:
 
 def evaluator_for(game: Rules[Any]) -> Evaluator:
     """The evaluator of a game: impartial games by the engine, scored games by minimax."""
+    if isinstance(game, Partisan) and game.loopy:
+        return LoopyPartisanEvaluator()
     for cls, factory in _EVALUATORS:
         if isinstance(game, cls):
             return factory()
@@ -342,7 +369,7 @@ def best_move(game: Rules[Any], pv: PositionValue, rng: random.Random | None = N
                 sign = 1 if value == WINNING else -1
                 quickest = min(sign * r for r in rems if r is not None)
                 group = [m for m in group if m.remoteness is not None and sign * m.remoteness == quickest]
-            best = _best_values(group, pv.turn)
+            best = _best_values(group, pv.turn) if all(m.cg is not None for m in group) else group
         elif value == DRAWING:
             best = group
         else:

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BUILT_ON",
     "Game",
+    "count_work",
     "deep",
     "fold_values",
     "game",
@@ -548,9 +549,18 @@ def reset_caches() -> None:
     _ADD.clear()
 
 
+_OTHER_WORK = [0]  # work of the arithmetic built on these values that keeps no cache here (loopy games)
+
+
+def count_work(n: int) -> None:
+    """Count ``n`` steps of value arithmetic that this module's caches do not hold (loopy games' graphs)."""
+    _OTHER_WORK[0] += n
+
+
 def work_done() -> int:
-    """Values built plus sums and comparisons computed and cached so far (in this process)."""
-    return len(_ALL) + len(_LE) + len(_ADD)
+    """Values built plus sums and comparisons computed and cached so far (in this process), and the
+    steps counted with :func:`count_work`."""
+    return len(_ALL) + len(_LE) + len(_ADD) + _OTHER_WORK[0]
 
 
 def repair_interrupted() -> None:

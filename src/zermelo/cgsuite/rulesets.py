@@ -1,0 +1,336 @@
+"""CGSuite's library of rulesets in the evaluator: ``game.grid.Domineering("..|..")``,
+``game.heap.Kayles(5)``, ``game.heap.TakeAndBreak("0.3F")(7)``, ``Grid.Empty(2,3)``.
+
+Each game says its CGSuite name where it registers (``GameEntry.cgsuite``, a
+:class:`~zermelo.catalogue.CGSuiteName` beside its rules), so this module holds no list of games:
+``game`` is a :class:`Namespace`, ``game.grid`` another, and a name under it is looked up among
+the registered games.  A ruleset called with a position gives a :class:`Position` (the game's
+rules and its position), whose properties (``.CanonicalForm``, ``.NimValue``, ``.Options(Left)``,
+``.OutcomeClass``, …) come from the one engine and the one value search; any other property of
+a game (``.Temperature``) is asked of its canonical form.
+
+>>> from zermelo.cgsuite import evaluate
+>>> evaluate('game.grid.Domineering("...|...").CanonicalForm')
+'{2|-1/2}'
+>>> evaluate('game.heap.Kayles.NimValueSequence(12)')
+'[0,1,2,3,1,4,3,2,1,4,2,6,4]'
+>>> evaluate('game.grid.Clobber("xoo").LeftOptions')
+'{game.grid.Clobber(".xo")}'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..catalogue import CGSuiteName, GameEntry
+from ..errors import ZermeloError
+from ..rules import Impartial, Outcome, Partisan, Rules
+from ..values.surreal import surreal
+from .errors import CGSuiteError
+from .values import LEFT, Player, as_int
+
+__all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets"]
+
+#: The packages of CGSuite's library under ``game``.
+PACKAGES = ("grid", "strip", "graph", "heap")
+
+
+def rulesets() -> dict[str, tuple[GameEntry, CGSuiteName]]:
+    """Every CGSuite name (``game.grid.Domineering``) a registered game answers to."""
+    if not _NAMES:
+        from ..registry import entries
+
+        for e in entries():
+            for cg in e.cgsuite:
+                _NAMES[cg.name] = (e, cg)
+    return _NAMES
+
+
+_NAMES: dict[str, tuple[GameEntry, CGSuiteName]] = {}
+
+
+@dataclass(frozen=True)
+class Namespace:
+    """``game`` and its packages ``game.grid``, ``game.heap``, …"""
+
+    path: str
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return self.path
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A ruleset: called with a position it gives a :class:`Position`."""
+
+    name: str  # as CGSuite prints it: game.heap.TakeAndBreak("0.77")
+    rules: Rules[Any]
+    text: Callable[[str], str] | None = None
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return self.name
+
+    def position(self, args: list[Any]) -> Position:
+        words = _position_text(args)
+        text = self.text(words) if self.text is not None else words
+        try:
+            return Position(self, self.rules.parse(text))
+        except ZermeloError as exc:
+            raise CGSuiteError(f"{self.name}: {_unprefixed(str(exc))}") from None
+
+
+@dataclass(frozen=True)
+class Family:
+    """A ruleset that takes parameters first: ``game.heap.TakeAndBreak("0.77")``."""
+
+    entry: GameEntry
+    cg: CGSuiteName
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return self.cg.name
+
+    def ruleset(self, args: list[Any]) -> Ruleset:
+        params = ",".join(_param_text(a) for a in args)
+        if not params:
+            raise CGSuiteError(f"{self.cg.name} needs its parameters, like {self.entry.example}")
+        try:
+            rules = self.entry.factory(self.cg.code(params) if self.cg.code is not None else params)
+        except ZermeloError as exc:
+            raise CGSuiteError(f"{self.cg.name}: {_unprefixed(str(exc))}") from None
+        shown = ",".join(_shown_arg(a) for a in args)
+        return Ruleset(f"{self.cg.name}({shown})", rules, self.cg.text)
+
+
+@dataclass(frozen=True)
+class Position:
+    """One position of a ruleset."""
+
+    ruleset: Ruleset
+    position: Any = field(compare=False)
+    key: Any = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", self.ruleset.rules.format(self.position))
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        rules = self.ruleset.rules
+        text = rules.format(self.position)
+        arg = text if isinstance(rules, Impartial) and text.isdigit() else '"' + text + '"'
+        return f"{self.ruleset.name}({arg})"
+
+    def options(self, player: Player) -> frozenset[Position]:
+        rules = self.ruleset.rules
+        if isinstance(rules, Partisan):
+            opts = rules.left_options(self.position) if player is LEFT else rules.right_options(self.position)
+        elif isinstance(rules, Impartial):
+            opts = rules.options(self.position)
+        else:
+            raise CGSuiteError(f"{self.ruleset.name} is not a game of two players' options")
+        return frozenset(Position(self.ruleset, p) for p in opts)
+
+    def canonical_form(self) -> Any:
+        from ..analysis import grundy
+        from ..values.canonical import canonical_form
+        from ..values.game import star
+
+        rules = self.ruleset.rules
+        if isinstance(rules, Impartial):
+            g = grundy(rules, self.position)
+            if not isinstance(g, int):
+                raise CGSuiteError(f"{cgsuite_name(self)} is loopy: it has no canonical form")
+            return star(g)
+        if isinstance(rules, Partisan):
+            return canonical_form(rules, self.position)
+        raise CGSuiteError(f"{self.ruleset.name} is a scored game: it has no canonical form")
+
+
+def cgsuite_name(p: Position) -> str:
+    return p.cgsuite_text()
+
+
+#: ``Grid.Empty(rows, cols)``: the text of an empty grid.
+GRID = Namespace("Grid")
+#: ``game``, the root of CGSuite's library.
+GAME = Namespace("game")
+
+
+def member(obj: Any, name: str, args: list[Any] | None) -> Any:
+    """``obj.Name`` (``args`` None) or ``obj.Name(args)`` for the objects of this module."""
+    if isinstance(obj, Namespace):
+        return _namespace_member(obj, name, args)
+    if isinstance(obj, Ruleset):
+        return _ruleset_member(obj, name, args)
+    if isinstance(obj, Family):
+        raise CGSuiteError(f"{obj.cg.name} needs its parameters first, like {obj.entry.example}")
+    if isinstance(obj, Position):
+        fn = POSITION_METHODS.get(name)
+        if fn is not None:
+            return fn(obj, [] if args is None else args)
+        from .methods import call_method
+
+        return call_method(obj.canonical_form(), name, args)
+    raise CGSuiteError(f"Not a method or member variable: `{name}`")
+
+
+def apply(obj: Any, args: list[Any]) -> Any:
+    """``obj(args)``: a ruleset called with a position, a family with its parameters."""
+    if isinstance(obj, Ruleset):
+        return obj.position(args)
+    if isinstance(obj, Family):
+        return obj.ruleset(args)
+    raise CGSuiteError("That is not a function or ruleset: it cannot be called")
+
+
+def as_value(v: Any) -> Any:
+    """A position as its canonical form (for arithmetic and comparison), anything else as it is."""
+    return v.canonical_form() if isinstance(v, Position) else v
+
+
+def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
+    if ns is GRID or ns.path == "Grid":
+        if name == "Empty" and args is not None and len(args) == 2:
+            rows, cols = as_int(args[0]), as_int(args[1])
+            if not (0 < rows <= 400 and 0 < cols <= 400):
+                raise CGSuiteError("Grid.Empty(rows, cols) needs 1 to 400 rows and columns")
+            return "|".join("." * cols for _ in range(rows))
+        raise CGSuiteError(f"Not a method or member variable: `Grid.{name}` (Grid.Empty(rows, cols) is)")
+    full = f"{ns.path}.{name}"
+    if ns.path == "game" and name in PACKAGES and args is None:
+        return Namespace(full)
+    hit = rulesets().get(full)
+    if hit is None:
+        if ns.path == "game":
+            raise CGSuiteError(f"No package `{full}` (there are {', '.join('game.' + p for p in PACKAGES)})")
+        raise CGSuiteError(f"No ruleset `{full}` in zermelo's library of CGSuite's rulesets")
+    entry, cg = hit
+    if cg.family:
+        family = Family(entry, cg)
+        return family if args is None else family.ruleset(args)
+    try:
+        rules = entry.factory(cg.params)
+    except ZermeloError as exc:
+        raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
+    ruleset = Ruleset(cg.name, rules, cg.text)
+    return ruleset if args is None else ruleset.position(args)
+
+
+def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
+    if name in ("NimValueSequence", "HeapNimValue") and args is not None and len(args) == 1:
+        if not isinstance(r.rules, Impartial):
+            raise CGSuiteError(f"{r.name} is not impartial: it has no nim values")
+        n = as_int(args[0])
+        if n < 0:
+            raise CGSuiteError(f"{name} needs a heap size of at least 0, got {n}")
+        if name == "HeapNimValue":
+            return _heap_value(r, n)
+        return [surreal(v) for v in _nim_values(r, n)]
+    raise CGSuiteError(f"Not a method or member variable: `{name}` (of the ruleset {r.name})")
+
+
+def _nim_values(r: Ruleset, n: int) -> list[int]:
+    """Nim values of heaps 0..n: the heap kernels when the game is on whole numbers."""
+    from ..heaps.sequence import on_heaps, sequence
+
+    rules = r.rules
+    assert isinstance(rules, Impartial)
+    if on_heaps(rules):
+        return [int(v) for v in sequence(rules, n, prove=False).values.tolist()]
+    return [as_int(_heap_value(r, h)) for h in range(n + 1)]
+
+
+def _heap_value(r: Ruleset, n: int) -> Any:
+    p = r.position([surreal(n)])
+    return _nim_value(p, [])
+
+
+def _nim_value(p: Position, _args: list[Any]) -> Any:
+    from ..analysis import grundy
+
+    rules = p.ruleset.rules
+    if isinstance(rules, Impartial):
+        g = grundy(rules, p.position)
+        if not isinstance(g, int):
+            raise CGSuiteError(f"{p.cgsuite_text()} is loopy: its nim value is {g}")
+        return surreal(g)
+    from .methods import call_method
+
+    return call_method(p.canonical_form(), "NimValue", None)
+
+
+def _outcome(p: Position, _args: list[Any]) -> str:
+    rules = p.ruleset.rules
+    if isinstance(rules, Impartial):
+        from ..analysis import outcome
+
+        o = outcome(rules, p.position)
+        if o is Outcome.DRAW:
+            return "D"
+        return "P" if o is Outcome.P else "N"
+    from .methods import call_method
+
+    return str(call_method(p.canonical_form(), "OutcomeClass", None))
+
+
+def _side(player: Player | None) -> Callable[[Position, list[Any]], frozenset[Position]]:
+    def fn(p: Position, args: list[Any]) -> frozenset[Position]:
+        if player is not None:
+            if args:
+                raise CGSuiteError("Expected no arguments")
+            return p.options(player)
+        if len(args) != 1 or not isinstance(args[0], Player):
+            raise CGSuiteError("Expected a Player (Left or Right)")
+        return p.options(args[0])
+
+    return fn
+
+
+#: The properties a position answers itself; the others are its canonical form's.
+POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
+    "CanonicalForm": lambda p, _a: p.canonical_form(),
+    "GameValue": lambda p, _a: p.canonical_form(),
+    "NimValue": _nim_value,
+    "OutcomeClass": _outcome,
+    "Options": _side(None),
+    "LeftOptions": _side(LEFT),
+    "RightOptions": _side(Player("Right")),
+}
+
+
+def _position_text(args: list[Any]) -> str:
+    """The words of a position from CGSuite's arguments: a string as it is, numbers and tuples
+    of numbers as whole numbers separated by spaces (``Wythoff((3,5))`` is ``3 5``)."""
+    if len(args) == 1 and isinstance(args[0], str):
+        return args[0]
+    words: list[str] = []
+    for a in args:
+        for x in a if isinstance(a, tuple | list) else (a,):
+            if isinstance(x, str):
+                raise CGSuiteError("A position is a string, or whole numbers")
+            words.append(str(as_int(x, "a whole number or a string")))
+    if not words:
+        raise CGSuiteError('Give a position: a string like "..|.." or a heap size')
+    return " ".join(words)
+
+
+def _param_text(a: Any) -> str:
+    if isinstance(a, str):
+        return a
+    if isinstance(a, frozenset):
+        return ",".join(str(n) for n in sorted(as_int(x) for x in a))
+    if isinstance(a, list | tuple):
+        return ",".join(_param_text(x) for x in a)
+    return str(as_int(a, "a whole number, a list of them or a string"))
+
+
+def _shown_arg(a: Any) -> str:
+    from .printer import cgsuite_text
+
+    return '"' + a + '"' if isinstance(a, str) else cgsuite_text(a)
+
+
+def _unprefixed(message: str) -> str:
+    """An error of a game without the game's own name in front (the ruleset's is put there)."""
+    head, sep, rest = message.partition(": ")
+    return rest if sep and " " not in head else message

@@ -1,0 +1,549 @@
+"""Values of loopy partisan games: canonical stoppers and stopper-sided values ``onside & offside``.
+
+A *stopper* (no infinite alternating play: :func:`zermelo.values.loopy.is_stopper`) has a
+*simplest form*, unique up to isomorphism of game graphs (Siegel, *Combinatorial Game Theory*,
+VI.5, after Conway and Winning Ways ch. 11): no two positions equal (*fusion*), no dominated
+option and no reversible option (bypassed as in short games — Siegel's Theorem VI.5.?: a
+bypass that leaves a stopper leaves an equal one).  :func:`canonical` applies the three
+simplifications with one table of comparisons between all positions (a survival analysis of the
+graph against itself: the values of positions never change under them, so one table serves),
+until none applies.
+
+A game that is not a stopper (``dud`` = {pass|pass}, ``on + off``, ``a{1||a|0}``) has two sides,
+stoppers s ≥ t with G = s & t: the onside (infinite play won by Left) and the offside (by Right)
+(Winning Ways ch. 11, "sidling"; Siegel VI.4).  :func:`sides` finds each by taking away moves
+that lie on alternating cycles while the side stays equal (checked by the side comparison of
+:func:`zermelo.values.loopy.le`), until no alternating cycle is left; it then simplifies.  This
+finds the sides of the games CGSuite's examples use; a game whose side needs new positions (an
+*unravelling*) is reported as not done (:class:`~zermelo.errors.Unsupported`), never guessed.
+
+Sums: stoppers add by their graphs' sum, simplified; a sum that is not a stopper is sidled.
+Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)⁻ (the *upsum* and
+*downsum*, Siegel VI.4).  G ≤ H iff G⁺ ≤ H⁺ and G⁻ ≤ H⁻.
+
+>>> on = Stopper.of(Graph(((0,),), ((),)), 0)
+>>> off = negative(on)
+>>> value = add(on, off)
+>>> isinstance(value, Sided), value.onside == on, value.offside == off
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from ..errors import Unsupported
+from .game import Game, count_work, game, neg, number
+from .game import add as add_short
+from .game import le as le_short
+from .loopy import (
+    OFFSIDE,
+    ONSIDE,
+    STOPPER,
+    Graph,
+    from_game,
+    is_loopfree,
+    is_plumtree,
+    is_stopper,
+    le,
+    le_table,
+    nodes_from,
+)
+
+__all__ = [
+    "Sided",
+    "Stopper",
+    "Value",
+    "add",
+    "canonical",
+    "compare",
+    "downsum",
+    "equal",
+    "negative",
+    "outcome_class",
+    "sides",
+    "stop",
+    "upsum",
+    "value_of_graph",
+]
+
+_MAX_ROUNDS = 10_000  # simplification passes: each removes or bypasses at least one option
+
+
+class Stopper:
+    """A loopy stopper in simplest form: a canonical graph and its root (never a short game:
+    a loop-free stopper is a :class:`~zermelo.values.game.Game`).  Its positions are distinct
+    values, so ``left``/``right`` options compare by position."""
+
+    __slots__ = ("__dict__", "graph", "root", "short")
+
+    def __init__(self, graph: Graph, root: int, short: tuple[Game | None, ...]) -> None:
+        self.graph, self.root, self.short = graph, root, short
+
+    @staticmethod
+    def of(graph: Graph, root: int) -> Stopper:
+        """The canonical stopper of a stopper's graph (a loop-free one must go through :func:`canonical`)."""
+        value = canonical(graph, root)
+        if not isinstance(value, Stopper):
+            raise ValueError("that stopper is a short game")
+        return value
+
+    def at(self, v: int) -> Game | Stopper:
+        """The value of position ``v`` of the same graph."""
+        s = self.short[v]
+        return s if s is not None else Stopper(self.graph, v, self.short)
+
+    @property
+    def left(self) -> tuple[Game | Stopper, ...]:
+        return tuple(self.at(v) for v in self.graph.left[self.root])
+
+    @property
+    def right(self) -> tuple[Game | Stopper, ...]:
+        return tuple(self.at(v) for v in self.graph.right[self.root])
+
+    @cached_property
+    def plumtree(self) -> bool:
+        return is_plumtree(self.graph, self.root)
+
+    def pseudonumber(self) -> tuple[str, Fraction] | None:
+        """``("on", 0)``, ``("off", 0)``, ``("over", x)`` for {x|pass}, ``("under", x)`` for {pass|x}, else None."""
+        v, g = self.root, self.graph
+        lo, ro = g.left[v], g.right[v]
+        if lo == (v,) and not ro:
+            return ("on", Fraction(0))
+        if ro == (v,) and not lo:
+            return ("off", Fraction(0))
+        if len(lo) == 1 and len(ro) == 1:
+            a, b = self.short[lo[0]], self.short[ro[0]]
+            if ro[0] == v and a is not None and a.num is not None:
+                return ("over", a.num)
+            if lo[0] == v and b is not None and b.num is not None:
+                return ("under", b.num)
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Stopper) and equal(self, other)
+
+    def __hash__(self) -> int:  # an invariant of isomorphism; equal values are isomorphic
+        nodes = sorted((len(self.graph.left[v]), len(self.graph.right[v])) for v in nodes_from(self.graph, [self.root]))
+        return hash(tuple(nodes))
+
+    def __neg__(self) -> Stopper:
+        value = negative(self)
+        assert isinstance(value, Stopper)
+        return value
+
+    def __repr__(self) -> str:
+        return f"Stopper({self.graph!r}, {self.root})"
+
+
+@dataclass(frozen=True, eq=False)
+class Sided:
+    """A stopper-sided value ``onside & offside`` that is not a stopper (onside > offside)."""
+
+    onside: Game | Stopper
+    offside: Game | Stopper
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sided) and equal(self.onside, other.onside) and equal(self.offside, other.offside)
+
+    def __hash__(self) -> int:
+        return hash((_hash(self.onside), _hash(self.offside)))
+
+
+Value = Game | Stopper | Sided
+
+
+def _hash(v: Game | Stopper) -> int:
+    return hash(v) if isinstance(v, Stopper) else v.id
+
+
+def graph_of(v: Game | Stopper) -> tuple[Graph, int]:
+    """The game graph of a stopper or a short game, and its root."""
+    if isinstance(v, Stopper):
+        return v.graph, v.root
+    return from_game(v)
+
+
+# ---------------------------------------------------------------------- simplest forms
+def canonical(graph: Graph, root: int) -> Game | Stopper:
+    """The simplest form of the stopper at ``root`` (fusion, dominated and reversible options);
+    a short game when no position repeats."""
+    g, r = graph.reachable(root)
+    if not is_stopper(g, r):
+        raise ValueError("not a stopper")
+    if is_loopfree(g, r):
+        value = _short_values(g, [r])[r]
+        assert value is not None
+        return value
+    table = le_table(g)
+    n = len(g)
+    lo = [set(g.left[v]) for v in range(n)]
+    ro = [set(g.right[v]) for v in range(n)]
+    root = r
+    for _ in range(_MAX_ROUNDS):
+        if not _simplify_once(lo, ro, root, table) and not _fuse(lo, ro, root, table):
+            break
+    else:
+        raise Unsupported("the simplification of that loopy game did not settle")
+    out, top = Graph(tuple(tuple(sorted(s)) for s in lo), tuple(tuple(sorted(s)) for s in ro)).reachable(root)
+    short = _short_values(out, range(len(out)))
+    if short[top] is not None:
+        return short[top]  # type: ignore[return-value]
+    return Stopper(out, top, tuple(short))
+
+
+def _simplify_once(lo: list[set[int]], ro: list[set[int]], root: int, table: list[list[bool]]) -> bool:
+    """One pass of dominated options removed and reversible ones bypassed; whether anything changed."""
+    changed = False
+    for v in _reachable_sets(lo, ro, root):
+        count_work(1)
+        keep_l = {a for a in lo[v] if not any(_below(table, a, b) for b in lo[v])}
+        keep_r = {a for a in ro[v] if not any(_below(table, b, a) for b in ro[v])}
+        if keep_l != lo[v] or keep_r != ro[v]:
+            lo[v], ro[v] = keep_l, keep_r
+            changed = True
+        for mine, theirs, below in ((lo, ro, True), (ro, lo, False)):
+            if _bypass_one(v, mine, theirs, below, lo, ro, root, table):
+                changed = True
+    return changed
+
+
+def _below(table: list[list[bool]], a: int, b: int) -> bool:
+    """a is dominated by b: a < b, or a = b and b is the one kept (the lower number)."""
+    return a != b and table[a][b] and (not table[b][a] or b < a)
+
+
+def _fuse(lo: list[set[int]], ro: list[set[int]], root: int, table: list[list[bool]]) -> bool:
+    """Merge the reachable positions of equal value into one (the root keeps its number), when
+    the result is still a stopper; whether anything merged."""
+    nodes = _reachable_sets(lo, ro, root)
+    rep = {v: v for v in nodes}
+    for i, u in enumerate(nodes):
+        for v in nodes[:i]:
+            if rep[v] == v and table[u][v] and table[v][u]:
+                rep[u] = v
+                break
+    if root != rep[root]:
+        first = rep[root]
+        rep = {v: (root if r == first else r) for v, r in rep.items()}
+    if all(rep[v] == v for v in nodes):
+        return False
+    new_lo = [set(x) for x in lo]
+    new_ro = [set(x) for x in ro]
+    for v in nodes:
+        new_lo[v] = {rep[w] for w in lo[v]}
+        new_ro[v] = {rep[w] for w in ro[v]}
+    if not _still_stopper(new_lo, new_ro, root):
+        return False
+    lo[:], ro[:] = new_lo, new_ro
+    return True
+
+
+def _bypass_one(
+    v: int,
+    mine: list[set[int]],
+    theirs: list[set[int]],
+    below: bool,
+    lo: list[set[int]],
+    ro: list[set[int]],
+    root: int,
+    table: list[list[bool]],
+) -> bool:
+    """Bypass one reversible option of ``v`` on one side (Left's when ``below``): an option a
+    with a reply b (b ≤ v for Left's) is replaced by b's options on the same side, unless that
+    would make a game with infinite alternating play."""
+    for a in sorted(mine[v]):
+        for b in sorted(theirs[a]):
+            if not (table[b][v] if below else table[v][b]):
+                continue
+            new = (mine[v] - {a}) | mine[b]
+            if a in new:
+                continue
+            old = mine[v]
+            mine[v] = new
+            if _still_stopper(lo, ro, root):
+                return True
+            mine[v] = old
+    return False
+
+
+def _reachable_sets(lo: list[set[int]], ro: list[set[int]], root: int) -> list[int]:
+    seen = {root}
+    stack = [root]
+    while stack:
+        v = stack.pop()
+        for w in (*lo[v], *ro[v]):
+            if w not in seen:
+                seen.add(w)
+                stack.append(w)
+    return sorted(seen)
+
+
+def _still_stopper(lo: list[set[int]], ro: list[set[int]], root: int) -> bool:
+    return is_stopper(Graph(tuple(tuple(s) for s in lo), tuple(tuple(s) for s in ro)), root)
+
+
+def _short_values(g: Graph, wanted: Iterable[int]) -> list[Game | None]:
+    """The short game of every position that cannot repeat (None for the others)."""
+    n = len(g)
+    memo: list[Game | None] = [None] * n
+    state = [0] * n  # 0 new, 1 on the stack, 2 done
+    for start in wanted:
+        if state[start]:
+            continue
+        stack = [start]
+        while stack:
+            v = stack[-1]
+            if state[v] == 0:
+                state[v] = 1
+                stack.extend(w for w in (*g.left[v], *g.right[v]) if state[w] == 0)
+                continue
+            stack.pop()
+            if state[v] == 2:
+                continue
+            state[v] = 2
+            opts = (*g.left[v], *g.right[v])
+            if all(state[w] == 2 and memo[w] is not None for w in opts) and v not in opts:
+                memo[v] = game([memo[w] for w in g.left[v]], [memo[w] for w in g.right[v]])  # type: ignore[misc]
+    return memo
+
+
+# ---------------------------------------------------------------------- sides
+def sides(graph: Graph, root: int, side: int) -> tuple[Graph, int]:
+    """A stopper's graph equal to the ``side`` (ONSIDE or OFFSIDE) of the game at ``root``:
+    moves on alternating cycles are taken away while the side stays equal."""
+    g, r = graph.reachable(root)
+    first = 1 if side == ONSIDE else 0  # the onside drops Right's moves first, the offside Left's
+    while not is_stopper(g, r):
+        moves = _cycle_moves(g, r)
+        batch = [e for e in moves if e[0] == first]
+        tries = ([batch] if len(batch) > 1 else []) + [[e] for e in sorted(moves, key=lambda e: (e[0] != first, e))]
+        for drop in tries:
+            count_work(1)
+            h = _without(g, drop)
+            if _same_side(g, h, r, {who for who, _, _ in drop}, side):
+                g, r = h.reachable(r)
+                break
+        else:
+            name = "onside" if side == ONSIDE else "offside"
+            raise Unsupported(f"the {name} of that loopy game is not found by taking moves away (not done)")
+    return g, r
+
+
+def _same_side(g: Graph, h: Graph, r: int, players: set[int], side: int) -> bool:
+    """Whether H (G with moves of ``players`` taken away) has the same side as G.  Fewer moves
+    for Right never harm Left (H ≥ G by copying moves), and fewer for Left never help her, so
+    one comparison decides unless both lost moves."""
+    if 1 in players and not le(h, r, g, r, side):
+        return False
+    return 0 not in players or le(g, r, h, r, side)
+
+
+def _cycle_moves(g: Graph, root: int) -> list[tuple[int, int, int]]:
+    """(player, from, to) of every move on an alternating cycle (0 Left, 1 Right)."""
+    nodes = nodes_from(g, [root])
+    succ = {(v, m): [(w, 1 - m) for w in (g.left[v] if m == 0 else g.right[v])] for v in nodes for m in (0, 1)}
+    comp = _components(succ)
+    return [(m, v, w) for (v, m), outs in succ.items() for (w, m2) in outs if comp[(v, m)] == comp[(w, m2)]]
+
+
+def _components(succ: dict[tuple[int, int], list[tuple[int, int]]]) -> dict[tuple[int, int], int]:
+    """Strongly connected components (Tarjan's, iterative); a one-state component without a
+    self-loop gets a number of its own, so a move lies on a cycle iff both ends share one."""
+    index: dict[tuple[int, int], int] = {}
+    low: dict[tuple[int, int], int] = {}
+    comp: dict[tuple[int, int], int] = {}
+    on_stack: set[tuple[int, int]] = set()
+    stack: list[tuple[int, int]] = []
+    for start in succ:
+        if start in index:
+            continue
+        work = [(start, iter(succ[start]))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(succ[w])))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                while True:
+                    x = stack.pop()
+                    on_stack.discard(x)
+                    comp[x] = index[v]
+                    if x == v:
+                        break
+    return comp
+
+
+def _without(g: Graph, drop: list[tuple[int, int, int]]) -> Graph:
+    """G with the moves ``drop`` (player, from, to) taken away."""
+    left, right = [list(x) for x in g.left], [list(x) for x in g.right]
+    for who, v, w in drop:
+        side = left if who == 0 else right
+        side[v] = [x for x in side[v] if x != w]
+    return Graph(tuple(tuple(x) for x in left), tuple(tuple(x) for x in right))
+
+
+def value_of_graph(graph: Graph, root: int) -> Value:
+    """The value of the game at ``root``: a short game, a canonical stopper, or its two sides."""
+    if is_stopper(graph, root):
+        return canonical(graph, root)
+    return _sided(canonical(*sides(graph, root, ONSIDE)), canonical(*sides(graph, root, OFFSIDE)))
+
+
+def _sided(on: Game | Stopper, off: Game | Stopper) -> Value:
+    return on if equal(on, off) else Sided(on, off)
+
+
+# ---------------------------------------------------------------------- arithmetic
+def _stopper_sum(a: Game | Stopper, b: Game | Stopper) -> Value:
+    if isinstance(a, Game) and isinstance(b, Game):
+        return add_short(a, b)
+    (g, r), (h, s) = graph_of(a), graph_of(b)
+    total, root = g.sum(h, r, s)
+    return value_of_graph(total, root)
+
+
+def _side_sum(a: Game | Stopper, b: Game | Stopper, side: int) -> Game | Stopper:
+    if isinstance(a, Game) and isinstance(b, Game):
+        return add_short(a, b)
+    (g, r), (h, s) = graph_of(a), graph_of(b)
+    total, root = g.sum(h, r, s)
+    return canonical(*sides(total, root, side))
+
+
+def upsum(a: Game | Stopper, b: Game | Stopper) -> Game | Stopper:
+    """The onside of a + b (Siegel VI.4: the upsum)."""
+    return _side_sum(a, b, ONSIDE)
+
+
+def downsum(a: Game | Stopper, b: Game | Stopper) -> Game | Stopper:
+    """The offside of a + b (the downsum)."""
+    return _side_sum(a, b, OFFSIDE)
+
+
+def onside(v: Value) -> Game | Stopper:
+    return v.onside if isinstance(v, Sided) else v
+
+
+def offside(v: Value) -> Game | Stopper:
+    return v.offside if isinstance(v, Sided) else v
+
+
+def add(a: Value, b: Value) -> Value:
+    """a + b: stoppers by their sum's graph; sided values side by side."""
+    if not isinstance(a, Sided) and not isinstance(b, Sided):
+        return _stopper_sum(a, b)
+    return _sided(upsum(onside(a), onside(b)), downsum(offside(a), offside(b)))
+
+
+def negative(v: Value) -> Value:
+    """−v: Left and Right exchanged (the onside of −G is −(the offside of G))."""
+    if isinstance(v, Game):
+        return neg(v)
+    if isinstance(v, Sided):
+        return Sided(_neg_stopper(v.offside), _neg_stopper(v.onside))
+    return _neg_stopper(v)
+
+
+def _neg_stopper(v: Game | Stopper) -> Game | Stopper:
+    if isinstance(v, Game):
+        return neg(v)
+    return Stopper(v.graph.negative(), v.root, tuple(None if s is None else neg(s) for s in v.short))
+
+
+def _le_stoppers(a: Game | Stopper, b: Game | Stopper) -> bool:
+    if isinstance(a, Game) and isinstance(b, Game):
+        return le_short(a, b)
+    (g, r), (h, s) = graph_of(a), graph_of(b)
+    return le(g, r, h, s, STOPPER)
+
+
+def compare(a: Value, b: Value) -> bool:
+    """a ≤ b: both sides (a stopper is its own onside and offside)."""
+    return _le_stoppers(onside(a), onside(b)) and _le_stoppers(offside(a), offside(b))
+
+
+def equal(a: Value, b: Value) -> bool:
+    if isinstance(a, Game) and isinstance(b, Game):
+        return a is b
+    if isinstance(a, Sided) != isinstance(b, Sided):
+        return False
+    return compare(a, b) and compare(b, a)
+
+
+# ---------------------------------------------------------------------- stops
+Stop = tuple[int, Fraction, int]  # (±1 for on/off else 0, number, +1 over / -1 under / 0)
+
+
+def stop(v: Game | Stopper, left: bool) -> Stop:
+    """The left or right stop as a pseudonumber: ``(1, 0, 0)`` on, ``(-1, 0, 0)`` off,
+    ``(0, x, 1)`` x over, ``(0, x, -1)`` x under, ``(0, x, 0)`` the number x.  In a stopper play
+    that alternates ends, so the recursion over alternating moves ends too."""
+    memo: dict[tuple[int, bool], Stop] = {}
+    return _stop(v, left, memo)
+
+
+def _stop(v: Game | Stopper, left: bool, memo: dict[tuple[int, bool], Stop]) -> Stop:
+    if isinstance(v, Game):
+        x = v.left_stop if left else v.right_stop
+        return (0, x, 0)
+    p = v.pseudonumber()
+    if p is not None:
+        kind, x = p
+        return {"on": (1, x, 0), "off": (-1, x, 0), "over": (0, x, 1), "under": (0, x, -1)}[kind]
+    key = (v.root, left)
+    hit = memo.get(key)
+    if hit is None:
+        opts = v.left if left else v.right
+        if not opts:
+            raise Unsupported("that stopper has no stop (a side without moves)")
+        stops = [_stop(o, not left, memo) for o in opts]
+        hit = max(stops) if left else min(stops)
+        memo[key] = hit
+    return hit
+
+
+def _stopper_class(g: Game | Stopper) -> str:
+    zero = number(0)
+    ge, le0 = _le_stoppers(zero, g), _le_stoppers(g, zero)
+    return "P" if ge and le0 else "L" if ge else "R" if le0 else "N"
+
+
+#: CGSuite's loopy outcome class from the outcome classes of the onside and the offside.
+_BY_SIDES = {
+    ("L", "L"): "L",
+    ("L", "N"): "NHat",
+    ("L", "P"): "PHat",
+    ("L", "R"): "D",
+    ("N", "N"): "N",
+    ("N", "R"): "NCheck",
+    ("P", "P"): "P",
+    ("P", "R"): "PCheck",
+    ("R", "R"): "R",
+}
+
+
+def outcome_class(v: Value) -> str:
+    """L, R, P, N for a stopper; for a sided value, from its sides' classes (Siegel VI.4: Left
+    moving first wins G iff she wins its offside, and at least draws iff she wins its onside):
+    ``D``, ``PHat``, ``PCheck``, ``NHat``, ``NCheck`` as CGSuite names them."""
+    if not isinstance(v, Sided):
+        return _stopper_class(v)
+    return _BY_SIDES[(_stopper_class(v.onside), _stopper_class(v.offside))]

@@ -1,0 +1,47 @@
+"""Backsliding Toads and Frogs: rules, and every value against the engine's search with draws."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.cli import main
+from zermelo.draws import loopy_outcome
+from zermelo.errors import InvalidPosition
+from zermelo.games.backsliding import BackslidingToads
+from zermelo.values.loopy_form import game_graph, loopy_value
+from zermelo.values.stopper import outcome_class
+
+G = BackslidingToads()
+
+
+def test_moves_step_jump_and_slide_back() -> None:
+    assert sorted(G.left_options(".T.F")) == ["..TF", "T..F"]
+    assert sorted(G.left_options("TF.")) == [".FT"]  # the jump; no slide back off the row
+    assert sorted(G.right_options("T.F")) == ["TF."]
+    assert sorted(G.right_options(".F.")) == ["..F", "F.."]  # forward, and back
+
+
+def test_positions_repeat() -> None:
+    graph, positions = game_graph(G, "T.F")
+    assert set(positions) >= {"T.F", ".TF", "TF."} and len(graph) == len(positions)
+    assert "T.F" in G.left_options(".TF")  # a toad steps forward and back: the same position again
+
+
+@pytest.mark.parametrize(("row", "value"), [("T.F", "0"), ("T..F", "*"), ("TT.F", "on"), ("T.FF", "off"), ("F.T", "*")])
+def test_small_values(row: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "backsliding", row]) == 0
+    assert f"  value        {value}\n" in capsys.readouterr().out
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.text(alphabet="TF.", min_size=1, max_size=4))
+def test_every_value_has_the_searched_outcome_with_draws(row: str) -> None:
+    assert outcome_class(loopy_value(G, row)) == loopy_outcome(G, row)
+
+
+def test_bad_rows_are_refused() -> None:
+    for bad in ("", "TXF", "T" * 17):
+        with pytest.raises(InvalidPosition):
+            G.parse(bad)

@@ -1,0 +1,167 @@
+"""Golden rows for loopy games in zermelo.cgsuite: CGSuite 2.x expression -> the line CGSuite prints.
+
+The expected texts are what CGSuite's documentation (its "Loopy Games" tutorial) and the values
+its own test tables state for canonical stoppers and sided values print; errors are rows too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from zermelo.cgsuite import CGSuiteError, evaluate
+from zermelo.cli import main
+
+DONE_MEANS = [
+    ("on + off", "dud"),
+    ("a{0|a}", "over"),
+    ("x{0|x}", "over"),
+    ("{pass|*}", "^[on]"),
+    ("a{1||a|0}", "2 & +-1"),
+]
+
+VALUES = [
+    ("on", "on"),
+    ("off", "off"),
+    ("{pass|}", "on"),
+    ("{|pass}", "off"),
+    ("{0|pass}", "over"),
+    ("under", "under"),
+    ("dud", "dud"),
+    ("{pass|pass}", "dud"),
+    ("upon", "^[on]"),
+    ("uponth", "^<on>"),
+    ("{0||0|0,pass}", "^<on>"),
+    ("5over", "5over"),
+    ("-5under", "-5under"),
+    ("-5over + 10", "5over"),
+    ("1 + over", "1over"),
+    ("5^[on]", "5^[on]"),
+    ("^<on>*", "^<on>*"),
+    ("upon + *", "^[on]*"),
+    ("{pass|3/2}", "3/2under"),
+    ("{-1/4+*|pass}", "-1/4v[on]"),
+    ("{0|{0||0|0,pass}||-{0||0|0,pass}}", "{0|^<on>||v<on>}"),
+    ("{0|||0||0|off}", "{0|Tiny(on)}"),
+    ("{on|0||0}", "Miny(on)"),
+    ("{0||0|under}", "Tiny(over)"),
+    ("+-{0|pass}", "+-over"),
+    ("+-{5|pass}", "+-(5over)"),
+    ("a{0||||0|||a|*||*}", "a{0||||0|||a|*||*}"),
+    ("a{0|{0||||0,*2|||a|0||0}||0}", "a{0|{0||||0,*2|||a|0||0}||0}"),
+    ("{0|*,pass}", "{0|*,pass}"),
+    ("a{{|a}|}", "1 & 0"),
+    ("{0|{dud|},*}", "^ & v*"),
+    ("over - over", "over & under"),
+    ("2 & +-1", "2 & +-1"),
+    ("over & v", "over & v"),
+    ("on + 5", "on"),
+    ("over + over", "over"),
+    ("a{0|b{a|b}}", "1 & {0|off}"),  # Right's move enters a cycle Left wins in the onside
+]
+
+PROPERTIES = [
+    ("on.Degree", "on"),
+    ("on.Variety", "on"),
+    ("on.IsIdempotent", "true"),
+    ("on.LeftStop", "on"),
+    ("on.OutcomeClass", "L"),
+    ("off.OutcomeClass", "R"),
+    ("over.LeftOptions", "{0}"),
+    ("over.RightOptions", "{over}"),
+    ("over.LeftStop", "over"),
+    ("over.IsInfinitesimal", "true"),
+    ("over.FollowerCount", "2"),
+    ("({pass|3/2}).LeftStop", "3/2under"),
+    ("({pass|3/2}).Variety", "under"),
+    ("({pass|3/2}).Degree", "over"),
+    ("({-1/4+*|pass}).Degree", "^<on>"),
+    ("({-1/4+*|pass}).LeftStop", "-1/4"),
+    ("({-1/4+*|pass}).OutcomeClass", "R"),
+    ("({0|||0||0|off}).Degree", "{0||||0|||Miny(on)|0||off}"),
+    ("({0|||0||0|off}).Variety", "!! Variety degree must be an idempotent."),
+    ("({0|||0||0|off}).IsNumberish", "true"),
+    ("({on|0||0}).Degree", "Tiny(on)"),
+    ("(+-{0|pass}).Degree", "over"),
+    ("(+-{0|pass}).RightStop", "under"),
+    ("(+-{0|pass}).IsSwitch", "true"),
+    ("(a{0||||0|||a|*||*}).IsPlumtree", "false"),
+    ("(a{0||||0|||a|*||*}).RightOptions", "{a{0||||0|a||*|||*}}"),
+    ("(a{0||||0|||a|*||*}).Degree", "{0|a{0|0,{0|||a|0||0}}}"),
+    ("(a{0||||0|||a|*||*}).Variety", "{a{0,{0||0|a|||0}|0}|0}"),
+    ("(a{0|{0||||0,*2|||a|0||0}||0}).OutcomeClass", "N"),
+    ("dud.OutcomeClass", "D"),
+    ("dud.Onside", "on"),
+    ("dud.Offside", "off"),
+    ("dud.IsStopper", "false"),
+    ("dud.IsStopperSided", "true"),
+    ("dud.IsIdempotent", "true"),
+    ("(a{{|a}|}).OutcomeClass", "PHat"),
+    ("({0|{dud|},*}).OutcomeClass", "NHat"),
+    ("({0|{dud|},*}).IsInfinitesimal", "true"),
+    ("(-(a{{|a}|})).OutcomeClass", "PCheck"),
+    ("on.Upsum(off)", "on"),
+    ("on.Downsum(off)", "off"),
+    ("^.IsStopper", "true"),
+    ("^.Degree", "0"),
+    ("^.Onside", "^"),
+    ("on > 100", "true"),
+    ("over > 0", "true"),
+    ("over < 1/1024", "true"),
+    ("on == {pass|}", "true"),
+    ("upon > ^", "true"),
+    ("upon < ^ + ^", "true"),
+    ("dud <> 0", "true"),
+]
+
+ERRORS = [
+    ("a{0|1}", "the label `a` is never used inside its braces"),
+    ("{0|a}", "That variable is not defined: `a`"),
+    ("pass", "`pass` is a move inside braces"),
+    ("a{0|a{1|a}}", "the label `a` is already used"),
+    ("+-1 & 2", "offside is not <= onside"),
+    ("dud.LeftOptions", "That game is not a stopper."),
+    ("on.CanonicalForm", "That is a loopy game"),
+    ("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}", "not found by taking moves away (not done)"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DONE_MEANS + VALUES + PROPERTIES)
+def test_loopy_rows(text: str, expected: str) -> None:
+    if expected.startswith("!! "):
+        with pytest.raises(CGSuiteError, match=expected[3:].replace(".", r"\.")):
+            evaluate(text)
+    else:
+        assert evaluate(text) == expected
+
+
+@pytest.mark.parametrize(("text", "message"), ERRORS)
+def test_loopy_errors(text: str, message: str) -> None:
+    with pytest.raises(ValueError) as err:  # CGSuiteError, or Unsupported for what is not done
+        evaluate(text)
+    assert message in str(err.value)
+
+
+def test_variables_hold_loopy_values() -> None:
+    env: dict[str, object] = {}
+    evaluate("g := upon Upsum uponth", env)
+    assert evaluate("g >= upon", env) == "true"
+    assert evaluate("(+-g).Degree", env) == evaluate("(+-g).Degree", {"g": env["g"]})
+
+
+@pytest.mark.parametrize(("text", "expected"), DONE_MEANS)
+def test_the_command_line_prints_cgsuite_text(text: str, expected: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "--cgsuite", "--expr", text]) == 0
+    assert capsys.readouterr().out == expected + "\n"
+
+
+@pytest.mark.parametrize("text", ["a{0|1}", "{0|pass", "a{0|b}"])
+def test_bad_loopy_input_is_one_line_and_exit_2(text: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "--cgsuite", "--expr", text]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("!! ") and out.count("\n") == 1
+
+
+def test_simplification_respects_the_work_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """Sidling and simplifying count their work in the one value budget (--budget)."""
+    assert main(["value", "--cgsuite", "--expr", "(+-{5|pass}).Variety", "--budget", "2000"]) == 2
+    assert capsys.readouterr().out.startswith("!! search budget exceeded: more than 2,000")

@@ -1,0 +1,88 @@
+"""CGSuite's library of rulesets in the evaluator (zermelo.cgsuite.rulesets): the constructors,
+the position properties, list comprehensions and the errors.
+
+Golden values from Winning Ways (Domineering's 2 × 2 = ±1 and 2 × 3 = {2|-1/2}, Kayles's and
+Grundy's game's nim-value rows, stalks of Hackenbush), the rest checked against the engine.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from zermelo.analysis import grundy
+from zermelo.cgsuite import CGSuiteError, NotSupported, evaluate
+from zermelo.cgsuite.rulesets import rulesets
+from zermelo.games import Kayles
+from zermelo.registry import entries
+
+GOLDEN = [
+    ('game.grid.Domineering("..|..").CanonicalForm', "+-1"),
+    ("game.grid.Domineering(Grid.Empty(2,3)).CanonicalForm", "{2|-1/2}"),
+    ('game.grid.Domineering("..|..").OutcomeClass', "N"),
+    ('game.grid.Domineering("..|..").Options(Left)', '{game.grid.Domineering("#.|#."),game.grid.Domineering(".#|.#")}'),
+    ('game.grid.Domineering("...|...").Temperature', "5/4"),
+    ('game.grid.Domineering("..|..") + 1', "{2|0}"),
+    ('game.grid.Clobber("xoo").LeftOptions', '{game.grid.Clobber(".xo")}'),
+    ('game.grid.Clobber("xo").CanonicalForm', "*"),
+    ('game.grid.Clobber("xoo").GameValue', "v"),
+    ('game.grid.Cram("...|...").OutcomeClass', "N"),
+    ('game.grid.Cram("..|..").CanonicalForm', "0"),
+    ('game.strip.ToadsAndFrogs("t.f").CanonicalForm', "*"),
+    ('game.graph.Hackenbush("lrr").CanonicalForm', "1/4"),
+    ('game.graph.Hackenbush("lll").CanonicalForm', "3"),
+    ('game.graph.Hackenbush("e").CanonicalForm', "*"),
+    ("game.heap.Kayles.NimValueSequence(12)", "[0,1,2,3,1,4,3,2,1,4,2,6,4]"),
+    ("game.heap.GrundysGame.NimValueSequence(10)", "[0,0,0,1,0,2,1,0,2,1,0]"),
+    ('game.heap.TakeAndBreak("4!.0").NimValueSequence(10)', "[0,0,0,1,0,2,1,0,2,1,0]"),
+    ('game.heap.TakeAndBreak("0.[3]")(7).NimValue', "7"),
+    ("game.heap.Nim(5).CanonicalForm", "*5"),
+    ("game.heap.Nim(5)", "game.heap.Nim(5)"),
+    ("game.heap.Subtraction([1,2,3])(7).NimValue", "3"),
+    ("game.heap.Wythoff((3,5)).NimValue", "0"),
+    ("game.heap.Kayles(4).OutcomeClass", "N"),
+    ("[game.heap.Kayles(n).NimValue for n from 1 to 10]", "[1,2,3,1,4,3,2,1,4,2]"),
+    ("[n * n for n from 1 to 4]", "[1,4,9,16]"),
+    ("[n for n from 3 to 2]", "[]"),
+]
+
+
+@pytest.mark.parametrize(("text", "printed"), GOLDEN)
+def test_golden(text: str, printed: str) -> None:
+    assert evaluate(text) == printed
+
+
+def test_dawsons_kayles_matches_the_engine() -> None:
+    assert evaluate("game.heap.Kayles(30).NimValue") == str(grundy(Kayles(), 30))
+
+
+def test_comprehension_variable_is_local() -> None:
+    env: dict[str, object] = {}
+    evaluate("n := 7", env)
+    assert evaluate("[n for n from 1 to 2]; n", env) == "7"
+
+
+ERRORS = [
+    ("game.heap.Foo(5)", CGSuiteError, "No ruleset `game.heap.Foo`"),
+    ("game.foo", CGSuiteError, "No package `game.foo`"),
+    ('game.grid.Domineering("..|...")', CGSuiteError, "game.grid.Domineering: rows must have equal lengths"),
+    ('game.heap.TakeAndBreak("0.Z[")(3)', CGSuiteError, "game.heap.TakeAndBreak:"),
+    ("game.heap.TakeAndBreak(5)", CGSuiteError, "game.heap.TakeAndBreak:"),
+    ("game.heap.Kayles(5)(3)", CGSuiteError, "That is not a function"),
+    ('game.grid.Domineering("..").NimValue', CGSuiteError, "That game is not a nimber"),
+    ("for n from 1 to 3 do n end", NotSupported, "CGScript's `for`"),
+    ("[n for n from 1 to 1000000]", CGSuiteError, "That list would have"),
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "message"), ERRORS)
+def test_errors(text: str, kind: type[Exception], message: str) -> None:
+    with pytest.raises(kind) as info:
+        evaluate(text)
+    assert str(info.value).startswith(message)
+
+
+def test_every_cgsuite_name_is_one_game() -> None:
+    names = [cg.name for e in entries() for cg in e.cgsuite]
+    assert len(names) == len(set(names))
+    assert {"game.grid.Domineering", "game.heap.Kayles", "game.heap.TakeAndBreak"} <= set(rulesets())
+    assert all(n.startswith(("game.grid.", "game.strip.", "game.graph.", "game.heap.")) for n in names)
