@@ -83,3 +83,13 @@ def test_zermelo_value_misere(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["value", "--expr", "*", "--misere"]) == 2
     assert main(["value", "--cgsuite", "--expr", "*[2#1].Genus"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "2^1420"
+
+
+def test_a_rulesets_position_answers_from_its_own_misere_form() -> None:
+    """Done means: Cram's position by CGSuite's constructor (it printed the misère form of its
+    nimber, *[4], before the misère names were routed to the position's own form)."""
+    assert evaluate('game.grid.Cram(".........|##.######").MisereCanonicalForm') == "*[2[2]321]"
+    assert evaluate('game.grid.Cram(".........|##.######").MisereCanonicalForm == *[2[2]321]') == "true"
+    assert evaluate("game.heap.Kayles(1).MisereOutcomeClass") == "P"  # one pin: the mover takes it and loses
+    with pytest.raises(CGSuiteError, match="impartial"):
+        evaluate('game.grid.Domineering("..|..").Genus')
