@@ -21,6 +21,7 @@ from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
 from .loopy import is_loopy
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
+from .misere import is_misere_call, misere_call
 from .printer import sort_key
 from .uptimal import format_expansion, uptimal_expansion
 from .values import LEFT, Explicit, Player, as_game, as_int, as_number
@@ -290,6 +291,8 @@ def _conway(a: Any, b: Any) -> Any:
 
 def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
+    if is_misere_call(value, name):
+        return misere_call(value, name, args)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)
