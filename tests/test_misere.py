@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import time
 from pathlib import Path
 
@@ -54,6 +55,54 @@ def test_0_75_is_r8() -> None:
     assert (q.period, q.preperiod, q.proven) == (2, 8, True)
     assert q.pretending(10) == ["1", "a", "b", "a", "b", "c", "b", "c", "b", "ab²", "b"]
     assert q.element_text(10**30) == "b" and q.element_text(10**30 + 1) == "ab²"
+
+
+def test_kayles_is_solved_its_period_proven() -> None:
+    """Misère Kayles (Sibert–Conway 1992; its quotient in Plambeck–Siegel 2008): the quotient is
+    finite and the pretending function periodic — derived here: order 40, |P| = 9, period 12 from
+    heap 71, proven by the periodicity theorem with every heap up to 167 verified.  Its answers,
+    for heaps far beyond any search, are checked against plain misère search on small sums."""
+    kayles = Octal("0.77")
+    q = misere_quotient(kayles, 400)
+    assert (q.order, len(q.monoid.p_portion), q.period, q.preperiod, q.proven) == (40, 9, 12, 71, True)
+    assert q.upto < 400 and q.generator_heaps == [1, 2, 5, 9, 12, 25, 27]
+    rng = random.Random(77)
+    for _ in range(40):
+        heaps = tuple(rng.randint(1, 10) for _ in range(rng.randint(2, 3)))
+        assert q.outcome(heaps) is searched(kayles, heaps), heaps
+    assert q.element_text(10**12 + 5) == q.element_text(10**12 + 5 - 12 * 10**6)
+    moves = z.winning_moves(kayles, (12, 17, 25, 31, 40, 1000), misere=True)
+    assert len(moves) == 20 and all(q.outcome(m.position) is Outcome.P for m in moves)
+
+
+@pytest.mark.parametrize(
+    ("code", "order", "p_size", "period", "preperiod", "heaps"),
+    [
+        ("0.31", 6, 2, 2, 3, [1, 2]),
+        ("0.34", 12, 3, 8, 7, [1, 4, 10]),
+        ("0.53", 12, 2, 9, 30, [1, 3, 9, 11]),
+        ("0.71", 36, 9, 6, 3, [1, 2, 5, 8]),
+    ],
+)
+def test_quotients_proven_finite(
+    code: str, order: int, p_size: int, period: int, preperiod: int, heaps: list[int]
+) -> None:
+    """Finite misère quotients with a proven periodic Φ — derived here (the published tables of
+    Plambeck–Siegel were not available to compare), each checked against plain misère search."""
+    game = Octal(code)
+    q = misere_quotient(game, 400)
+    assert (q.order, len(q.monoid.p_portion), q.period, q.preperiod, q.proven) == (
+        order,
+        p_size,
+        period,
+        preperiod,
+        True,
+    )
+    assert q.generator_heaps == heaps
+    rng = random.Random(code)
+    for _ in range(40):
+        position = tuple(rng.randint(1, 11) for _ in range(rng.randint(2, 3)))
+        assert q.outcome(position) is searched(game, position), position
 
 
 def test_dawsons_kayles_to_heap_30_has_order_360() -> None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cli_helper_games import run
 from zermelo.sprague_grundy import mex
-from zermelo.values.nimber import field_size, nim_inverse, nim_multiply, nim_power, nim_sqrt
+from zermelo.values.nimber import field_size, nim_inverse, nim_multiply, nim_power, nim_sqrt, ugly_multiply
 
 
 @cache
@@ -102,3 +102,34 @@ def test_cli_bad_expressions_are_one_line_errors(capsys: pytest.CaptureFixture[s
 def test_value_expr_points_to_the_calculator(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "value", "--expr", "*3 * *5")
     assert code == 2 and "zermelo nim" in err
+
+
+def _ugly_by_definition(n: int, k: int) -> int:
+    """Winning Ways' definition of the ugly product for a power of two n and k <= n, as written:
+    n ⊙ k = ⌊k/2⌋ if k is evil, n + ⌊k/2⌋ if k is odious (k < n), and n ⊙ n = ⌈n/2⌉."""
+    if k == n:
+        return (n + 1) // 2
+    odious = bin(k).count("1") % 2 == 1
+    return n + k // 2 if odious else k // 2
+
+
+def test_ugly_product_is_its_definition_on_powers_of_two() -> None:
+    for e in range(9):
+        n = 1 << e
+        for k in range(n + 1):
+            assert ugly_multiply(n, k) == ugly_multiply(k, n) == _ugly_by_definition(n, k), (n, k)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**40), st.integers(0, 2**40), st.integers(0, 2**40))
+def test_ugly_product_distributes_over_nim_addition(a: int, b: int, c: int) -> None:
+    assert ugly_multiply(a, b ^ c) == ugly_multiply(a, b) ^ ugly_multiply(a, c)
+    assert ugly_multiply(a, b) == ugly_multiply(b, a) and ugly_multiply(1, a) == a
+
+
+def test_ugly_products_by_hand() -> None:
+    # 14 = 8 ⊕ 4 ⊕ 2 and 2 is odious: 14 ⊙ 2 = (8 + 1) ⊕ (4 + 1) ⊕ ⌈2/2⌉ = 9 ⊕ 5 ⊕ 1 = 13;
+    # 3 is evil: 4 ⊙ 3 = ⌊3/2⌋ = 1; 14 is odious: 16 ⊙ 14 = 16 + 7 = 23.
+    assert (ugly_multiply(14, 2), ugly_multiply(4, 3), ugly_multiply(16, 14)) == (13, 1, 23)
+    with pytest.raises(ValueError, match="whole numbers"):
+        ugly_multiply(-1, 2)

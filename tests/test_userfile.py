@@ -46,11 +46,15 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return status, out, err
 
 
+def written(path: Path, text: str) -> str:
+    """``text`` saved as the user's file ``path``; its name as a command takes it."""
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
 @pytest.fixture
 def divisors(tmp_path: Path) -> str:
-    path = tmp_path / "divisors.py"
-    path.write_text(DIVISORS, encoding="utf-8")
-    return str(path)
+    return written(tmp_path / "divisors.py", DIVISORS)
 
 
 def test_every_command_takes_the_file(divisors: str, capsys: pytest.CaptureFixture[str]) -> None:

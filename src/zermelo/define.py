@@ -153,7 +153,37 @@ _HOOKS = {
     "scored": ("payoff", "key", "parse", "format", "validate", "explain", "parse_move", "board", "to_move",
                "evaluate", "order"),
 }  # fmt: skip
+#: The method holding a class's rules, whose annotation may name the kind of positions.
+_RULES = {"impartial": "options", "partisan": "left_options", "scored": "moves"}
 _FLAGS = ("positions", "table", "loopy", "subtraction_set", "name", "win_loss")
+
+
+def _annotated_kind(fn: Any) -> str | None:
+    """The kind of positions the rule's annotation names (``def f(w: str)``: ``"str"``), else None.
+
+    Only an annotation decides: text of digits is otherwise read as a number, so a game on strings
+    whose positions may be digits says ``w: str`` (or ``positions="str"``).
+
+    >>> def f(w: str): ...
+    >>> def g(p: "tuple[int, int]"): ...
+    >>> def h(n, k: int): ...
+    >>> _annotated_kind(f), _annotated_kind(g), _annotated_kind(h)
+    ('str', 'tuple', None)
+    """
+    if fn is None:
+        return None
+    try:
+        params = [p for p in inspect.signature(fn).parameters.values() if p.name != "self"]
+    except (TypeError, ValueError):
+        return None
+    if not params:
+        return None
+    note = params[0].annotation
+    text = note if isinstance(note, str) else getattr(note, "__name__", None) if isinstance(note, type) else str(note)
+    if not isinstance(text, str):
+        return None
+    head = text.strip("\"'").replace("typing.", "").replace(" ", "").partition("[")[0]
+    return {"str": "str", "int": "int", "tuple": "tuple", "Tuple": "tuple"}.get(head)
 
 
 def _static(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -173,6 +203,11 @@ def _build(kind: str, base: type, target: Any, flags: dict[str, Any], hooks: dic
         raise TypeError(f"positions= is one of {', '.join(POSITION_KINDS)}, got {flags['positions']!r}")
     body: dict[str, Any] = {name: _static(f) for name, f in hooks.items()}
     body.update({k: v for k, v in flags.items() if k != "name" and v is not None})
+    own = target if isinstance(target, type) else None
+    if "positions" not in body and not (own is not None and "positions" in vars(own)):
+        inferred = _annotated_kind(getattr(own, _RULES[kind], None) if own is not None else target)
+        if inferred is not None:
+            body["positions"] = inferred
     if isinstance(target, type):  # a class with the rules: the defaults go under its methods
         body["name"] = flags.get("name") or target.__name__
         body["__module__"] = target.__module__

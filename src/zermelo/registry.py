@@ -44,7 +44,8 @@ def entries() -> list[GameEntry]:
 
 def entry(name: str) -> GameEntry:
     """The entry of a game name (no parameters); :class:`InvalidGame` if unknown."""
-    key = name.strip().lower()
+    key = name.strip()
+    key = key if key.endswith(".py") else key.lower()  # a user's file keeps its case: A.py is not a.py
     hit = registered().get(key)
     if hit is None:
         _load(key)

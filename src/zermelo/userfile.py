@@ -18,6 +18,7 @@ import importlib.util
 import inspect
 import sys
 import traceback
+from itertools import pairwise
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -49,6 +50,11 @@ def prepare(args: argparse.Namespace) -> None:
         spec = vars(args).get(attr)
         if isinstance(spec, str) and is_file_spec(spec):
             load(spec)
+    for words in vars(args).values():  # a sum's later summands: ``... + other.py:game 3``
+        if isinstance(words, list):
+            for before, word in pairwise(words):
+                if before == "+" and isinstance(word, str) and is_file_spec(word):
+                    load(word)
 
 
 def _module(path_text: str) -> ModuleType:
@@ -155,7 +161,7 @@ def load(spec: str) -> Rules[Any]:
     module = _module(path_text)
     name, _, params = rest.partition(":")
     game = _game(module, path_text, name.strip(), params.strip() or None)
-    key = path_text.lower()
+    key = path_text  # as typed: the registry keeps a file's case (Game.py and game.py are two files)
     if key not in registered():
 
         def factory(text: str | None) -> Rules[Any]:

@@ -21,3 +21,15 @@ def buggy(n):
 def take125(n):
     """Take 1, 2 or 5 counters."""
     return [n - s for s in (1, 2, 5) if s <= n]
+
+
+@zermelo.impartial
+class Bachet:
+    """Take 1 to k counters: the subtraction game {1, ..., k}, declared so."""
+
+    def __init__(self, k):
+        self.params = (k,)
+        self.subtraction_set = tuple(range(1, k + 1))
+
+    def options(self, n):
+        return [n - t for t in range(1, min(n, self.params[0]) + 1)]

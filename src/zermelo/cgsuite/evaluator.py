@@ -27,6 +27,7 @@ from .grammar import parse
 from .loopy import PASS, Node, close, is_loopy, named, nest, open_labels, over_number, sided, upon_value
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
+from .misere import read as read_misere
 from .printer import cgsuite_text
 from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import LEFT, RIGHT, Explicit, arith, as_game, as_int, compare, negate, nimber
@@ -124,6 +125,8 @@ class _Eval:
             return arith("+", _fraction(str(ch[0])), self.eval(ch[1]))
         if kind == "nimber":
             return nimber(self.eval(ch[0]))
+        if kind == "misere":
+            return read_misere(str(ch[0]))
         if kind == "star":
             return star()
         if kind == "name":

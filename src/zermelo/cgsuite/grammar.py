@@ -67,6 +67,7 @@ args: expr ("," expr)*
      | UPLIT -> uplit
      | JUXT postfix -> juxt
      | "*" atom -> nimber
+     | MISERE -> misere
      | "*" -> star
      | NAME -> name
      | "true" -> true
@@ -91,6 +92,7 @@ SLASHES: /\|+/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
 OVERLIT.3: /\d+(\/\d+)?(over|under)(?![A-Za-z0-9_])/
 JUXT.3: /\d+(\/\d+)?(?=[A-Z])/
+MISERE.4: /\*\[(?=[0-9&(])(?:[0-9#()]|&\d+;|\[(?:[0-9#-]|&\d+;)*\])+\]/
 NAME: /(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*/
 INT: /\d+/
 

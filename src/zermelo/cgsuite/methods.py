@@ -14,13 +14,14 @@ from ..values import atomic, calculus, forms, reduced
 from ..values.dyadic import birthday_of_number
 from ..values.folds import birthday
 from ..values.game import Game, game, le, neg, number, star
-from ..values.nimber import nim_add, nim_inverse, nim_multiply
+from ..values.nimber import nim_add, nim_inverse, nim_multiply, ugly_multiply
 from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
 from .loopy import is_loopy
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
+from .misere import is_misere_call, misere_call
 from .printer import sort_key
 from .uptimal import format_expansion, uptimal_expansion
 from .values import LEFT, Explicit, Player, as_game, as_int, as_number
@@ -184,7 +185,15 @@ def _pred(fn: Callable[[Game], bool]) -> Method:
 
 
 def _int_op(fn: Callable[[int, int], int]) -> Method:
-    return lambda v, args: surreal(fn(as_int(v), as_int(_scalar_arg(args)[0])))
+    return lambda v, args: surreal(_on_whole(fn, as_int(v), as_int(_scalar_arg(args)[0])))
+
+
+def _on_whole(fn: Callable[[int, int], int], a: int, b: int) -> int:
+    """``fn(a, b)`` of nim arithmetic, whose ValueError (a negative operand) is the user's."""
+    try:
+        return fn(a, b)
+    except ValueError as exc:
+        raise CGSuiteError(f"{exc}, got {a} and {b}") from None
 
 
 def _nim_div(a: int, b: int) -> int:
@@ -230,7 +239,7 @@ METHODS: dict[str, Method] = {
     "NimValue": _nim_value,
     "Abs": _abs,
     "Denominator": _denominator,
-    "Pow": lambda v, args: calculus.power(as_game(v), _dyadic(_scalar_arg(args)[0])),
+    "Pow": lambda v, args: _power(v, _dyadic(_scalar_arg(args)[0])),
     "PowTo": lambda v, args: calculus.power_to(as_game(v), _dyadic(_scalar_arg(args)[0])),
     "Followers": _followers,
     "FollowerCount": lambda v, _a: surreal(forms.follower_count(as_game(v))),
@@ -260,7 +269,16 @@ METHODS: dict[str, Method] = {
     "NimProduct": _int_op(nim_multiply),
     "NimDiv": _int_op(_nim_div),
     "NimInverse": _nim_inverse,
+    "UglyProduct": _int_op(ugly_multiply),
 }
+
+
+def _power(v: Any, n: Fraction) -> Game:
+    """G.Pow(n): the base must be {0|H}; anything else is the user's error, said so."""
+    try:
+        return calculus.power(as_game(v), n)
+    except ValueError as exc:
+        raise CGSuiteError(str(exc)) from None
 
 
 def _conway(a: Any, b: Any) -> Any:
@@ -273,6 +291,8 @@ def _conway(a: Any, b: Any) -> Any:
 
 def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
+    if is_misere_call(value, name):
+        return misere_call(value, name, args)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)
@@ -292,9 +312,10 @@ FUNCTIONS: dict[str, Callable[[list[Any]], Any]] = {
     "Tiny": lambda args: _tiny(args, False),
     "Miny": lambda args: _tiny(args, True),
     "NimSum": lambda args: surreal(nim_add(*(as_int(a) for a in _scalar_arg(args, 2)))),
-    "NimProduct": lambda args: surreal(nim_multiply(*(as_int(a) for a in _scalar_arg(args, 2)))),
-    "NimDiv": lambda args: surreal(_nim_div(*(as_int(a) for a in _scalar_arg(args, 2)))),
+    "NimProduct": lambda args: surreal(_on_whole(nim_multiply, *(as_int(a) for a in _scalar_arg(args, 2)))),
+    "NimDiv": lambda args: surreal(_on_whole(_nim_div, *(as_int(a) for a in _scalar_arg(args, 2)))),
     "NimInverse": lambda args: _nim_inverse(_scalar_arg(args)[0], []),
+    "UglyProduct": lambda args: surreal(_on_whole(ugly_multiply, *(as_int(a) for a in _scalar_arg(args, 2)))),
     "Nimber": lambda args: star(as_int(_scalar_arg(args)[0])),
 }
 

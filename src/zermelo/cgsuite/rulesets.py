@@ -26,9 +26,11 @@ from typing import Any
 
 from ..catalogue import CGSuiteName, GameEntry
 from ..errors import ZermeloError
+from ..misere.forms import misere_canonical_form
 from ..rules import Impartial, Outcome, Partisan, Rules
 from ..values.surreal import surreal
 from .errors import CGSuiteError
+from .misere import is_misere_call, misere_call
 from .values import LEFT, Player, as_int
 
 __all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets"]
@@ -168,6 +170,12 @@ def member(obj: Any, name: str, args: list[Any] | None) -> Any:
         fn = POSITION_METHODS.get(name)
         if fn is not None:
             return fn(obj, [] if args is None else args)
+        if is_misere_call(obj, name):
+            # From the position's own misère form: its nimber's form is another game.
+            rules = obj.ruleset.rules
+            if not isinstance(rules, Impartial):
+                raise CGSuiteError(f"`{name}` is a misère property of impartial games; {obj.ruleset.name} is not one")
+            return misere_call(misere_canonical_form(rules, obj.position), name, args)
         from .methods import call_method
 
         return call_method(obj.canonical_form(), name, args)

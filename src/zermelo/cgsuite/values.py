@@ -12,10 +12,12 @@ from typing import Any
 
 from ..values.calculus import conway_multiply, norton_multiply
 from ..values.game import Game, add, game, le, neg, number, star
+from ..values.misere import MisereGame
 from ..values.surreal import Surreal, SurrealError, compare_with_game, surreal
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
 from .loopy import is_loopy, loopy_arith, loopy_compare
+from .misere import from_list, misere_arith
 
 __all__ = ["Explicit", "Player", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
 
@@ -107,7 +109,10 @@ def negate(v: Any) -> Any:
 
 
 def nimber(v: Any) -> Any:
-    """``*x``: a nimber of an integer, a transfinite nimber of an ordinal."""
+    """``*x``: a nimber of an integer, a transfinite nimber of an ordinal; ``*[...]`` of a list is
+    a misère canonical form (:mod:`zermelo.cgsuite.misere`)."""
+    if isinstance(v, list):
+        return from_list(v)
     x = as_number(v)
     if x is None:
         raise CGSuiteError(f"Nim value is not an ordinal: {_short(v)}")
@@ -134,6 +139,8 @@ def arith(op: str, a: Any, b: Any) -> Any:
 
 
 def _arith(op: str, a: Any, b: Any) -> Any:
+    if isinstance(a, MisereGame) or isinstance(b, MisereGame):
+        return misere_arith(op, a, b)
     if _is_scalar(a) and _is_scalar(b):
         x, y = surreal(a), surreal(b)
         if op == "+":
@@ -198,7 +205,7 @@ def _nimbers(op: str, a: Any, b: Any) -> Any:
 def compare(rel: str, a: Any, b: Any) -> bool:
     """CGSuite's comparisons: ``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` (confused),
     ``<|`` (less than or confused), ``|>`` (greater than or confused)."""
-    if isinstance(a, bool | Player) or isinstance(b, bool | Player):
+    if isinstance(a, bool | Player | MisereGame) or isinstance(b, bool | Player | MisereGame):
         if rel in ("==", "!="):
             return bool(a == b) == (rel == "==")
         raise CGSuiteError(f"`{rel}` is not defined for {_short(a)} and {_short(b)}")

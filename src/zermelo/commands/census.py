@@ -12,7 +12,7 @@ from ..errors import InvalidPosition
 from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
 from ..heaps.census.report import compare, draw, render_csv, render_table, select
 from ..heaps.census.store import Store
-from . import SUMMARY
+from . import SUMMARY, census_family
 from .common import emit_json, stopped, whole
 
 #: The most digits after the point a census of codes takes: 8^6 octal codes (262,144) and 16^4
@@ -70,6 +70,7 @@ def add(sub: Any) -> None:
         q.add_argument("--retry-failed", action="store_true", help="try again games that failed 3 times")
         q.add_argument("--quiet", action="store_true", help="no progress display")
         q.set_defaults(run=run_census)
+    census_family.add(kinds, MAX_HEAPS)
     r = kinds.add_parser("report", help="print the census table", description="The census table, filtered.")
     _db(r)
     r.add_argument("--family", choices=("octal", "hex", "subtraction", "allbut"), help="only this family")

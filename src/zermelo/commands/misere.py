@@ -12,6 +12,7 @@ from ..errors import InvalidPosition
 from ..games.heap import HeapGame
 from ..misere import misere_quotient
 from ..misere.genus import genera
+from ..misere.onheaps import as_heap_game
 from ..misere.quotient import MAX_CANDIDATE, Progress
 from ..registry import make_game
 from .common import emit_json, stopped, whole
@@ -20,6 +21,10 @@ from .common import emit_json, stopped, whole
 SHOWN = 40
 #: Heaps whose genus is shown by default (each needs a misère search of the heap plus heaps of 2).
 GENUS_HEAPS = 12
+#: Without --maxheap: heaps up to this many, stopping as soon as the period is proven ...
+UNTIL_PROVEN = 400
+#: ... within this many seconds unless --timeout says otherwise.
+UNTIL_PROVEN_SECONDS = 60.0
 #: Seconds between progress lines when stderr is not a terminal.
 LINE_EVERY = 10.0
 
@@ -30,10 +35,17 @@ def add(sub: Any) -> None:
         help="the misère quotient of a heap game (Plambeck–Siegel): monoid, P-portion, pretending function",
         description="Compute the misère quotient of a take-and-break or subtraction game heap by heap, "
         "verified for every position, until its pretending function's period is proven or --maxheap. "
-        "Example: zermelo misere octal:0.75 --maxheap 30",
+        f"Without --maxheap: until the period is proven, up to heap {UNTIL_PROVEN} and "
+        f"{UNTIL_PROVEN_SECONDS:g} s (or --timeout). Example: zermelo misere octal:0.75 --maxheap 30",
     )
     p.add_argument("game", metavar="GAME", help="a heap game, e.g. octal:0.75, kayles, subtraction:1,2")
-    p.add_argument("--maxheap", type=whole(1), default=30, metavar="N", help="the largest heap (default 30)")
+    p.add_argument(
+        "--maxheap",
+        type=whole(1),
+        default=None,
+        metavar="N",
+        help=f"the largest heap (default: until the period is proven, at most {UNTIL_PROVEN})",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="stop after this many seconds")
     p.add_argument(
@@ -85,6 +97,10 @@ class _Progress:
 
 
 def run(args: argparse.Namespace) -> int:
+    seconds = args.timeout
+    if args.maxheap is None:
+        args.maxheap = UNTIL_PROVEN
+        seconds = UNTIL_PROVEN_SECONDS if seconds is None else seconds
     if args.maxheap < 1:
         raise InvalidPosition(f"--maxheap must be a whole number >= 1, got {args.maxheap}")
     if args.timeout is not None and not (math.isfinite(args.timeout) and args.timeout > 0):
@@ -93,11 +109,11 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidPosition(f"--budget must be a whole number >= 2 (elements), got {args.budget}")
     if args.genus is not None and not 0 <= args.genus <= 40:
         raise InvalidPosition(f"--genus must be a whole number from 0 to 40, got {args.genus}")
-    game = make_game(args.game, files=True)
+    game = as_heap_game(make_game(args.game, files=True))
     show = _Progress(args.quiet)
     try:
         q = misere_quotient(
-            game, args.maxheap, seconds=args.timeout, progress=show, cache=not args.no_cache, max_order=args.budget
+            game, args.maxheap, seconds=seconds, progress=show, cache=not args.no_cache, max_order=args.budget
         )
     except KeyboardInterrupt as stop:
         show.clear()

@@ -16,6 +16,7 @@ from ..values.budget import value_budget
 from ..values.facts import describe, value_facts
 from . import SUMMARY
 from .common import add_limits, check_timeout, emit_json, file_name, game_and_position, limits_from
+from .misere_value import misere_value
 
 _WHO = {
     Outcome.P: "P: the second player wins (the value is 0)",
@@ -41,6 +42,9 @@ def add(sub: Any) -> None:
         " prints, one line each ('!! message' for an error); x := expr persists across lines;"
         " --timeout applies to each line",
     )
+    p.add_argument(
+        "--misere", action="store_true", help="misère play: the misère canonical form (CGSuite's *[...]) and genus"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--thermograph", type=file_name, metavar="FILE.png", help="also draw the thermograph to a PNG file")
     add_limits(p)
@@ -61,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace, limits: Limits) -> int:
     if args.expr is not None:
+        if args.misere:
+            raise InvalidGame("--misere wants GAME POSITION (with --cgsuite --expr, ask `.MisereCanonicalForm`)")
         if args.game is not None or args.position:
             raise InvalidGame("give either GAME POSITION or --expr EXPR, not both")
         g = parse_value(args.expr)
@@ -75,6 +81,8 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
                 raise Unsupported(f"{args.game} has no game value (it is a scored game); try `zermelo negamax`")
             raise InvalidPosition(f"{e.name}: give a position, like: zermelo value {e.example}")
         game, position = game_and_position(args.game, args.position)
+        if args.misere:
+            return misere_value(game, position, limits, args.json)
         if not isinstance(game, (Partisan, Impartial)):
             raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
         if isinstance(game, Partisan) and game.loopy:

@@ -17,6 +17,8 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from ..heaps.games import Hexadecimal as Hexadecimal
     from ..heaps.games import Octal as Octal
     from ..heaps.games import TakeAndBreak as TakeAndBreak
+    from .amazons import Amazons
+    from .arckayles import ArcKayles, PartizanArcKayles
     from .cheques import Cheques
     from .chomp import Chomp
     from .clobber import Clobber
@@ -28,15 +30,19 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .divisor import Divisor
     from .domineering import Domineering
     from .fibonacci import Fibonacci
+    from .fission import Fission
+    from .graphcol import GraphCol, GraphSnort
     from .green_hackenbush import GreenHackenbush
     from .hackenbush import Hackenbush
     from .heap import HeapGame
     from .kayles import DawsonKayles, Kayles
+    from .konane import Konane
     from .nim import Nim
     from .northcott import Northcott
     from .pokernim import PokerNim
     from .queen import Queen
     from .rook import Rook
+    from .spawning import Spawning
     from .splitnim import SplitNim
     from .staircase import Staircase
     from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
@@ -50,6 +56,8 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
 __all__ = [
     "MNK",
     "AllBut",
+    "Amazons",
+    "ArcKayles",
     "Cheques",
     "Chomp",
     "Clobber",
@@ -62,17 +70,23 @@ __all__ = [
     "Divisor",
     "Domineering",
     "Fibonacci",
+    "Fission",
+    "GraphCol",
+    "GraphSnort",
     "GreenHackenbush",
     "Hackenbush",
     "HeapGame",
     "Kayles",
+    "Konane",
     "Nim",
     "Northcott",
+    "PartizanArcKayles",
     "PokerNim",
     "PrimePower",
     "Queen",
     "Rook",
     "Snort",
+    "Spawning",
     "SplitNim",
     "Square",
     "Staircase",

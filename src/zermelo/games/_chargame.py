@@ -27,6 +27,8 @@ class CharGridGame(Partisan[CharBoard]):
     swap: ClassVar[dict[str, str]] = {}
     #: Whether quarter turns are symmetries (moves look the same along rows and columns).
     turns: ClassVar[bool] = True
+    #: Whether pieces move diagonally (then regions touching at a corner are one).
+    diagonal: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._keys: dict[CharBoard, tuple[Hashable, bool]] = {}
@@ -49,7 +51,8 @@ class CharGridGame(Partisan[CharBoard]):
         return False
 
     def components(self, position: CharBoard) -> list[CharBoard]:
-        return [r for r in char_regions(position, self.live, self.blank) if not self.dead(r)]
+        parts = char_regions(position, self.live, self.blank, diagonal=self.diagonal)
+        return [r for r in parts if not self.dead(r)]
 
     def key(self, position: CharBoard) -> Hashable:
         return self.value_key(position)

@@ -324,8 +324,9 @@ def format_chars(board: CharBoard) -> str:
     return "|".join(cells[r * cols : (r + 1) * cols] for r in range(rows))
 
 
-def char_regions(board: CharBoard, live: str, blank: str) -> list[CharBoard]:
-    """Orthogonally connected regions of ``live`` cells, each cropped, other cells set to ``blank``."""
+def char_regions(board: CharBoard, live: str, blank: str, *, diagonal: bool = False) -> list[CharBoard]:
+    """Orthogonally connected regions of ``live`` cells, each cropped, other cells set to ``blank``
+    (``diagonal``: cells touching at a corner are connected too, for queens' moves)."""
     rows, cols, cells = board
     seen = [False] * len(cells)
     out = []
@@ -339,7 +340,12 @@ def char_regions(board: CharBoard, live: str, blank: str) -> list[CharBoard]:
             i = comp[j]
             j += 1
             r, c = divmod(i, cols)
-            for n, ok in ((i - cols, r > 0), (i + cols, r < rows - 1), (i - 1, c > 0), (i + 1, c < cols - 1)):
+            steps = [(i - cols, r > 0), (i + cols, r < rows - 1), (i - 1, c > 0), (i + 1, c < cols - 1)]
+            if diagonal:
+                up, down, west, east = r > 0, r < rows - 1, c > 0, c < cols - 1
+                steps += [(i - cols - 1, up and west), (i - cols + 1, up and east)]
+                steps += [(i + cols - 1, down and west), (i + cols + 1, down and east)]
+            for n, ok in steps:
                 if ok and not seen[n] and cells[n] in live:
                     seen[n] = True
                     comp.append(n)

@@ -22,7 +22,7 @@ from ..catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, regis
 from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..reasons import Reason
 from ..rules import Move, Outcome
-from .codes import Code, from_cgsuite, parse_code
+from .codes import Code, parse_code
 
 __all__ = [
     "NAMED_CODES",
@@ -448,12 +448,9 @@ _CODED: tuple[tuple[type[TakeAndBreak], str, str, str, str, tuple[str, ...]], ..
         (),
     ),
 )
-#: CGSuite's TakeAndBreak(code), its codes read by :func:`~zermelo.heaps.codes.from_cgsuite`.
-_CGSUITE = {TakeAndBreak: (CGSuiteName("game.heap.TakeAndBreak", family=True, code=from_cgsuite),)}
 for _coded, _code, _summary, _params, _example, _aliases in _CODED:
     _factory = needs_params(_coded, _coded.name, "the code", _code)
-    _cg = _CGSUITE.get(_coded, ())
-    register(GameEntry(_coded.name, _factory, _summary, _params, _example, table="{n}", aliases=_aliases, cgsuite=_cg))
+    register(GameEntry(_coded.name, _factory, _summary, _params, _example, table="{n}", aliases=_aliases))
 _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
     (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20", ()),
     (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20", ()),

@@ -25,9 +25,10 @@ from ..cache import KeyedCache
 from ..checks import game_argument, shown
 from ..errors import InvalidArgument, InvalidPosition, Unsupported
 from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
-from ..games.heap import HeapGame, heap_tuple
+from ..games.heap import heap_tuple
 from ..rules import Outcome, Rules
 from .monoid import Bipartite
+from .onheaps import as_heap_game
 from .quotient import MAX_CANDIDATE, Progress, compute
 
 __all__ = ["CACHE_ENV", "MisereQuotient", "cache_dir", "cached_quotient", "misere_quotient"]
@@ -285,14 +286,16 @@ def misere_quotient(
     :class:`~zermelo.misere.quotient.Progress` reports.
     """
     game_argument("misere_quotient", game, Rules)
-    if not isinstance(game, HeapGame):
-        raise Unsupported(f"{game.spec()} is not a heap game: misère quotients are computed for heap games")
     if seconds is not None and (
         not isinstance(seconds, Real) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0
     ):
         raise InvalidArgument(f"misere_quotient: seconds must be a finite number >= 0 or None, got {shown(seconds)}")
     if progress is not None and not callable(progress):
         raise InvalidArgument(f"misere_quotient: progress must be a function of a Progress, got {shown(progress)}")
+    heaps = as_heap_game(game)
+    if heaps is not game:  # a game of the user's file: its rules may change between runs, so never cached
+        cache = False
+    game = heaps
     if not isinstance(maxheap, int) or isinstance(maxheap, bool) or maxheap < 1:
         raise InvalidPosition(f"maxheap must be a whole number >= 1, got {maxheap!r}")
     spec = game.spec()

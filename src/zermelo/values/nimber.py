@@ -20,7 +20,16 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["by_squaring", "field_size", "nim_add", "nim_inverse", "nim_multiply", "nim_power", "nim_sqrt"]
+__all__ = [
+    "by_squaring",
+    "field_size",
+    "nim_add",
+    "nim_inverse",
+    "nim_multiply",
+    "nim_power",
+    "nim_sqrt",
+    "ugly_multiply",
+]
 
 
 def nim_add(a: int, b: int) -> int:
@@ -112,3 +121,26 @@ def nim_sqrt(a: int) -> int:
     (3, 14, 8)
     """
     return nim_power(a, field_size(a) // 2)
+
+
+def ugly_multiply(a: int, b: int) -> int:
+    """The ugly product a ⊙ b (*Winning Ways*, ch. 14; CGSuite's ``UglyProduct``).
+
+    For a power of two n and k < n: n ⊙ k = ⌊k/2⌋ when k is evil (an even number of 1 bits),
+    n + ⌊k/2⌋ when k is odious (an odd number), and n ⊙ n = ⌈n/2⌉; every other product by
+    distributing over nim-addition.  So it is the nim-sum over the bits 2^i of a and 2^j of b of
+    2^i ⊙ 2^j: ⌈2^i / 2⌉ when i = j, else 2^max + 2^(min - 1) (2^min is odious; 2^0 ⊙ 2^j = 2^j).
+
+    >>> ugly_multiply(1, 11), ugly_multiply(2, 2), ugly_multiply(4, 3), ugly_multiply(14, 2)
+    (11, 1, 1, 13)
+    """
+    if a < 0 or b < 0:
+        raise ValueError("the ugly product is of whole numbers >= 0")
+    out = 0
+    for i in range(a.bit_length()):
+        if a >> i & 1:
+            for j in range(b.bit_length()):
+                if b >> j & 1:
+                    lo, hi = min(i, j), max(i, j)
+                    out ^= (1 << i) + 1 >> 1 if i == j else (1 << hi) | (1 << lo) >> 1
+    return out

@@ -7,8 +7,10 @@ the nesting, CGSuite's way: {{2|0}|0} prints as ``{2|0||0}``.  Bars bind looser 
 (also CGSuite's reading): in ``{1||*|-1,{-1|-3}}`` the side ``*|-1,{-1|-3}`` is one game,
 {* | -1, {-1|-3}}; several options on one side that are not atoms keep their braces.
 
-Reading accepts all of that plus sums and differences (``{1|-1} + ^ + *``), parentheses,
-``+-`` for ``±``, ``x±y`` for x + ±y and nested braces.  A leading minus belongs to the
+Reading, by a lark LALR grammar (:data:`GRAMMAR`; the same parser library as CGSuite's
+expression language in :mod:`zermelo.cgsuite.grammar`), accepts all of that plus sums and
+differences (``{1|-1} + ^ + *``), parentheses, ``+-`` for ``±``, ``x±y`` for x + ±y and nested
+braces.  A leading minus belongs to the
 number it touches, as printed: ``-1/2v`` is −1/2 + ↓ (but ``2 - 1^`` subtracts all of 1↑).
 ``parse_value(str(g)) is g`` for every value (round trip).
 
@@ -29,6 +31,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..checks import is_digits
 from ..checks import shown as quoted
@@ -38,7 +42,11 @@ from ..traversal import fold
 from .dyadic import format_dyadic, is_dyadic
 from .game import BUILT_ON, ZERO, Game, add, game, neg, number, star
 
-__all__ = ["format_value", "parse_value"]
+if TYPE_CHECKING:  # lark is imported when a text is first read: ``import zermelo`` stays quick
+    from lark import Lark, Token
+    from lark.exceptions import UnexpectedInput
+
+__all__ = ["GRAMMAR", "format_value", "parse_value"]
 
 # ---------------------------------------------------------------------- printing
 _STARS = 16
@@ -171,65 +179,57 @@ def format_value(g: Game) -> str:
 
 
 # ---------------------------------------------------------------------- reading
-_TOKEN = re.compile(
-    r"\s*(?:(?P<open>\{)|(?P<close>\})|(?P<lpar>\()|(?P<rpar>\))|(?P<comma>,)|(?P<bars>\|+)"
-    r"|(?P<pm>±|\+-)|(?P<plus>\+)|(?P<minus>-)"
-    r"|(?P<atom>(?P<num>\d+(?:/\d+|\.\d+)?)?(?P<ups>\^|v)?(?P<upn>\^+|v+|\d+)?(?P<star>\*(?P<starn>\d+)?)?))"
-)
+#: zermelo's value notation as a lark LALR grammar (the library CGSuite's expression language of
+#: :mod:`zermelo.cgsuite.grammar` is written in; this floor cannot import that package).  A sum or
+#: difference of terms; a leading minus before an atom with a number belongs to the number
+#: (``-1/2v`` is −1/2 + ↓), before anything else to the term; ``±`` / ``+-`` is a term (``±1``)
+#: and between terms adds one (``3±1``).  A brace's sides and bars are read as written and nested
+#: by :func:`_braces`: the more bars the looser, commas tighter than bars.
+GRAMMAR = r"""
+start: expr
+expr: head tail*
+?head: term
+     | "+" term
+     | "-" ATOM -> minus_atom
+     | "-" group -> minus
+tail: "+" term -> plus
+    | "-" term -> minus
+    | PM term -> plus_pm
+?term: ATOM -> atom
+     | group
+?group: PM term -> pm
+      | "(" expr ")"
+      | "{" body "}" -> braces
+body: side (BARS side)*
+side: option ("," option)*
+option: [expr]
+
+PM: "±" | "+-"
+BARS: /\|+/
+ATOM: /\d+(\/\d+|\.\d+)?([\^v](\^+|v+|\d+)?)?(\*\d*)?|[\^v](\^+|v+|\d+)?(\*\d*)?|\*\d*/
+
+%ignore /\s+/
+"""
+
+_ATOM = re.compile(r"(?P<num>\d+(?:/\d+|\.\d+)?)?(?:(?P<ups>\^|v)(?P<upn>\^+|v+|\d+)?)?(?P<star>\*(?P<starn>\d+)?)?")
 _MAX_NESTING = 400
 _SHOWN = 60  # characters of a malformed text repeated in its error message
 _MAX_UPS = 1000  # n·↑ costs about n² steps to build
 _MAX_NIMBER = 4096  # *n holds n options
-
-
-@dataclass(frozen=True)
-class _Tok:
-    kind: str
-    text: str
-    pos: int
-    value: Game | None = None
-    length: int = 0
-    number: Game | None = None  # an atom's number part, if it has one
+_OPEN = {"(": ")", "{": "}"}
 
 
 class _Bad(Exception):
     pass
 
 
-def _tokens(text: str) -> list[_Tok]:
-    out: list[_Tok] = []
-    i = 0
-    n = len(text)
-    while i < n:
-        if text[i:].strip() == "":
-            break
-        m = _TOKEN.match(text, i)
-        if m is None or m.end() == i or (m.lastgroup == "atom" and not m.group("atom")):
-            j = i
-            while j < n and text[j].isspace():
-                j += 1
-            raise _Bad(f"unexpected {text[j]!r} at position {j + 1}")
-        kind = m.lastgroup
-        if kind in ("num", "ups", "upn", "star", "starn"):
-            kind = "atom"
-        assert kind is not None
-        start = m.start(kind) if kind != "atom" else m.start("atom")
-        if kind == "atom":
-            num = m.group("num")
-            value = _read_atom(m, start)
-            out.append(
-                _Tok("atom", m.group("atom"), start, value, number=None if num is None else number(Fraction(num)))
-            )
-        elif kind == "bars":
-            out.append(_Tok("bars", m.group(kind), start, length=len(m.group(kind))))
-        else:
-            out.append(_Tok(kind, m.group(kind), start))
-        i = m.end()
-    return out
-
-
-def _read_atom(m: re.Match[str], pos: int) -> Game:
+def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
+    """The value of an atom (``3/4v3*2``) and its number part (``None`` if it has none)."""
+    m = _ATOM.fullmatch(text)
+    if m is None:
+        raise _Bad(f"unexpected {text!r} at position {pos + 1}")
     total = ZERO
+    part: Game | None = None
     num, ups, upn = m.group("num"), m.group("ups"), m.group("upn")
     if num is not None:
         try:
@@ -238,9 +238,7 @@ def _read_atom(m: re.Match[str], pos: int) -> Game:
             raise _Bad(f"division by zero in {num!r}") from None
         if not is_dyadic(x):
             raise _Bad(f"{num} is not a dyadic rational (its denominator must be a power of 2)")
-        total = number(x)
-    if upn is not None and ups is None:
-        raise _Bad(f"unexpected {upn!r} at position {pos + 1}")
+        total = part = number(x)
     if ups is not None:
         if upn is None:
             count = 1
@@ -262,129 +260,157 @@ def _read_atom(m: re.Match[str], pos: int) -> Game:
         if n > _MAX_NIMBER:
             raise _Bad(f"nimbers up to *{_MAX_NIMBER} only, got *{n}")
         total = add(total, star(n))
-    return total
+    return total, part
 
 
-class _Parser:
-    def __init__(self, toks: list[_Tok], text: str) -> None:
-        self.toks = toks
-        self.text = text
-        self.depth = 0
+@dataclass(frozen=True)
+class _Side:
+    options: list[Game | None]
 
-    def expr(self, lo: int, hi: int) -> Game:
-        """A sum/difference of terms covering toks[lo:hi] exactly."""
-        if lo >= hi:
-            raise _Bad("missing value")
-        i = lo
+
+class _Build:
+    """The value of each rule as the LALR parser reduces it (no tree is built, no recursion):
+    lark calls the method named after the rule with the values of its parts."""
+
+    def atom(self, items: list[Token]) -> Game:
+        return _read_atom(str(items[0]), items[0].start_pos or 0)[0]
+
+    def minus_atom(self, items: list[Token]) -> Game:
+        value, part = _read_atom(str(items[0]), items[0].start_pos or 0)
+        # "-1/2v" is (-1/2) + v, as it is printed: a leading minus belongs to the number.
+        return neg(value) if part is None else add(value, neg(part) + neg(part))
+
+    def minus(self, items: list[Game]) -> Game:
+        return neg(items[0])
+
+    def plus(self, items: list[Game]) -> Game:
+        return items[0]
+
+    def plus_pm(self, items: list[Any]) -> Game:
+        return game([items[1]], [neg(items[1])])
+
+    def pm(self, items: list[Any]) -> Game:
+        return game([items[1]], [neg(items[1])])
+
+    def expr(self, items: list[Game]) -> Game:
         total = ZERO
-        first = True
-        while i < hi:
-            sign = 1
-            t = self.toks[i]
-            if t.kind in ("plus", "minus"):
-                sign = -1 if t.kind == "minus" else 1
-                i += 1
-            elif not first and t.kind != "pm":
-                nimbers = t.text.startswith("*")
-                hint = "; nimbers multiply in `zermelo nim`, e.g. zermelo nim '*3 * *5'" if nimbers else ""
-                raise _Bad(f"expected + or - at position {t.pos + 1}, got {t.text!r}{hint}")
-            if i >= hi:
-                raise _Bad("missing value at the end")
-            t = self.toks[i]
-            if first and sign < 0 and t.kind == "atom" and t.number is not None:
-                # "-1/2v" is (-1/2) + v, as it is printed: a leading minus belongs to the number.
-                assert t.value is not None
-                term, i = add(t.value, neg(t.number) + neg(t.number)), i + 1
-                sign = 1
-            else:
-                term, i = self.term(i, hi)
-            total = add(total, term if sign > 0 else neg(term))
-            first = False
+        for term in items:
+            total = add(total, term)
         return total
 
-    def term(self, i: int, hi: int) -> tuple[Game, int]:
-        t = self.toks[i]
-        if t.kind == "atom":
-            assert t.value is not None
-            return t.value, i + 1
-        if t.kind == "pm":
-            if i + 1 >= hi:
-                raise _Bad(f"± needs a value after it at position {t.pos + 1}")
-            inner, j = self.term(i + 1, hi)
-            return game([inner], [neg(inner)]), j
-        if t.kind in ("open", "lpar"):
-            j = self.match(i, hi)
-            if t.kind == "lpar":
-                return self.expr(i + 1, j), j + 1
-            return self.braces(i + 1, j), j + 1
-        raise _Bad(f"unexpected {t.text!r} at position {t.pos + 1}")
+    def start(self, items: list[Game]) -> Game:
+        return items[0]
 
-    def match(self, i: int, hi: int) -> int:
-        """Index of the bracket closing toks[i]."""
-        opener = self.toks[i].kind
-        closer = "close" if opener == "open" else "rpar"
-        depth = 0
-        for j in range(i, hi):
-            k = self.toks[j].kind
-            if k in ("open", "lpar"):
-                depth += 1
-            elif k in ("close", "rpar"):
-                depth -= 1
-                if depth == 0:
-                    if k != closer:
-                        raise _Bad(f"mismatched {self.toks[j].text!r} at position {self.toks[j].pos + 1}")
-                    return j
-        raise _Bad(f"unclosed {self.toks[i].text!r}")
+    def option(self, items: list[Game | None]) -> Game | None:
+        return items[0]
 
-    def top_level(self, lo: int, hi: int, kinds: tuple[str, ...]) -> list[int]:
-        """Indices in [lo, hi) of tokens of these kinds outside any brackets."""
-        out = []
-        depth = 0
-        for j in range(lo, hi):
-            k = self.toks[j].kind
-            if k in ("open", "lpar"):
-                depth += 1
-            elif k in ("close", "rpar"):
-                depth -= 1
-                if depth < 0:
-                    raise _Bad(f"unmatched {self.toks[j].text!r} at position {self.toks[j].pos + 1}")
-            elif depth == 0 and k in kinds:
-                out.append(j)
-        return out
+    def side(self, items: list[Game | None]) -> _Side:
+        return _Side(list(items))
 
-    def braces(self, lo: int, hi: int) -> Game:
-        """The game written between toks[lo-1] = '{' and toks[hi] = '}' (or bare, nested)."""
-        self.depth += 1
-        if self.depth > _MAX_NESTING:
-            raise _Bad(f"braces nested more than {_MAX_NESTING} deep")
-        bars = self.top_level(lo, hi, ("bars",))
+    def body(self, items: list[Any]) -> tuple[list[_Side], list[Token]]:
+        return items[0::2], items[1::2]
+
+    def braces(self, items: list[tuple[list[_Side], list[Token]]]) -> Game:
+        sides, bars = items[0]
         if not bars:
             raise _Bad("a game {…} needs a '|' between Left's and Right's options")
-        most = max(self.toks[j].length for j in bars)
-        at = [j for j in bars if self.toks[j].length == most]
-        if len(at) > 1:
-            raise _Bad(f"ambiguous bars at positions {self.toks[at[0]].pos + 1} and {self.toks[at[1]].pos + 1}")
-        split = at[0]
-        left = self.side(lo, split)
-        right = self.side(split + 1, hi)
-        self.depth -= 1
-        return game(left, right)
+        return _braces(sides, bars)
 
-    def side(self, lo: int, hi: int) -> list[Game]:
-        """One side's options.  Bars bind looser than commas, as in CGSuite: a side with a bar
-        outside brackets is one game (``{1||*|-1,{-1|-3}}`` is {1 || {* | -1, {-1|-3}}}), and
-        only a side without one is a comma-separated list."""
-        if lo >= hi:
-            return []
-        if self.top_level(lo, hi, ("bars",)):
-            return [self.braces(lo, hi)]
-        commas = self.top_level(lo, hi, ("comma",))
-        out = []
-        for a, b in zip([lo - 1, *commas], [*commas, hi], strict=True):
-            if a + 1 >= b:
-                raise _Bad("empty option between commas")
-            out.append(self.expr(a + 1, b))
-        return out
+
+def _braces(sides: list[_Side], bars: list[Token]) -> Game:
+    """The game of sides split by bars: at the one longest run of bars (two equal longest runs
+    are ambiguous), each half a game again if it has bars, else its options."""
+    most = max(len(b) for b in bars)
+    at = [i for i, b in enumerate(bars) if len(b) == most]
+    if len(at) > 1:
+        a, b = (bars[i].start_pos or 0 for i in at[:2])
+        raise _Bad(f"ambiguous bars at positions {a + 1} and {b + 1}")
+    i = at[0]
+    return game(_options(sides[: i + 1], bars[:i]), _options(sides[i + 1 :], bars[i + 1 :]))
+
+
+def _options(sides: list[_Side], bars: list[Token]) -> list[Game]:
+    """One side's options.  Bars bind looser than commas, as in CGSuite: a side with a bar is one
+    game (``{1||*|-1,{-1|-3}}`` is {1 || {* | -1, {-1|-3}}}), only a side without one a list."""
+    if bars:
+        return [_braces(sides, bars)]
+    options = sides[0].options
+    if options == [None]:
+        return []
+    if None in options:
+        raise _Bad("empty option between commas")
+    return [o for o in options if o is not None]
+
+
+@cache
+def _parser() -> Lark:
+    from lark import Lark
+
+    return Lark(GRAMMAR, parser="lalr", transformer=_Build(), maybe_placeholders=True)
+
+
+def _check_nesting(text: str) -> None:
+    """Reject brackets (and chains of ±) nested past the limit before parsing: a deep game costs
+    time and memory as deep as its text, and nothing else reads so deep."""
+    depth = run = 0
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        at = i
+        if c in "({":
+            depth += 1
+        elif c in ")}":
+            depth -= 1
+        if c == "±" or text.startswith("+-", i):
+            run += 1
+            i += 1 if c == "±" else 2
+        else:
+            if not c.isspace():
+                run = 0
+            i += 1
+        if depth + run > _MAX_NESTING:
+            raise _Bad(f"brackets nested more than {_MAX_NESTING} deep (at position {at + 1})")
+
+
+def _open_at(text: str, end: int) -> str | None:
+    """The innermost bracket still open before ``text[end]`` (None if every one is closed)."""
+    stack: list[str] = []
+    for c in text[:end]:
+        if c in _OPEN:
+            stack.append(c)
+        elif c in ")}" and stack:
+            stack.pop()
+    return stack[-1] if stack else None
+
+
+def _syntax(text: str, exc: UnexpectedInput) -> str:
+    """What is wrong, in the words of the old reader: the place and what was expected."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF
+
+    if isinstance(exc, UnexpectedCharacters):
+        at = exc.pos_in_stream or 0
+        return f"unexpected {text[at]!r} at position {at + 1}"
+    token = getattr(exc, "token", None)
+    if isinstance(exc, UnexpectedEOF) or token is None or token.type == "$END":
+        still = _open_at(text, len(text))
+        if still is not None:
+            return f"unclosed {still!r}"
+        tail = text.rstrip()
+        if tail.endswith(("±", "+-")):
+            return f"± needs a value after it at position {len(tail) - (1 if tail.endswith('±') else 2) + 1}"
+        return "missing value at the end"
+    pos = token.start_pos or 0
+    before = text[:pos].rstrip()
+    if token.type in ("RPAR", "RBRACE"):
+        opener = _open_at(text, pos)
+        if opener is not None and _OPEN[opener] != str(token):
+            return f"mismatched {str(token)!r} at position {pos + 1}"
+        if opener is not None:
+            return "missing value"
+    if before and before[-1] in "0123456789^v*)}":  # a whole term before it: a sum goes on with + or -
+        hint = "; nimbers multiply in `zermelo nim`, e.g. zermelo nim '*3 * *5'" if str(token).startswith("*") else ""
+        return f"expected + or - at position {pos + 1}, got {str(token)!r}{hint}"
+    return f"unexpected {str(token)!r} at position {pos + 1}"
 
 
 def parse_value(text: str) -> Game:
@@ -395,36 +421,28 @@ def parse_value(text: str) -> Game:
     """
     if not isinstance(text, str):
         raise InvalidArgument(f"parse_value reads a text like '*2 + ^', got {quoted(text)}")
+    from lark.exceptions import UnexpectedInput, VisitError
+
     try:
-        toks = _tokens(text)
-        if not toks:
+        if not text.strip():
             raise _Bad("empty")
-        _check_nesting(toks)
-        p = _Parser(toks, text)
+        _check_nesting(text)
         with deep():
-            return p.expr(0, len(toks))
+            try:
+                value = _parser().parse(text)  # the transformer's value: a Game
+            except VisitError as exc:  # a rule's own complaint (_Bad), raised while reducing
+                if isinstance(exc.orig_exc, _Bad):
+                    raise exc.orig_exc from None
+                raise
+            except UnexpectedInput as exc:
+                raise _Bad(_syntax(text, exc)) from None
+        assert isinstance(value, Game)
+        return value
     except _Bad as exc:
         shown = text.strip()
         if len(shown) > _SHOWN:
             shown = shown[: _SHOWN - 3] + "..."
         raise InvalidPosition(f"bad value {shown!r}: {exc}") from None
-
-
-def _check_nesting(toks: list[_Tok]) -> None:
-    """Reject brackets (and chains of ±) nested past the limit, in one pass before parsing.
-
-    The parser finds each bracket's partner by scanning, so deep nesting would cost time
-    quadratic in the length of the text, and recursion as deep as the nesting.
-    """
-    depth = run = 0
-    for t in toks:
-        if t.kind in ("open", "lpar"):
-            depth += 1
-        elif t.kind in ("close", "rpar"):
-            depth -= 1
-        run = run + 1 if t.kind == "pm" else 0
-        if depth + run > _MAX_NESTING:
-            raise _Bad(f"brackets nested more than {_MAX_NESTING} deep (at position {t.pos + 1})")
 
 
 BUILT_ON.format_value = format_value  # str(g) and pickling (see zermelo.values.game.BuiltOn)

@@ -1,0 +1,136 @@
+"""Col and Snort on any graph (CGSuite's ``game.graph.Col`` and ``game.graph.Snort``): colour a
+vertex; in Col not next to your own colour, in Snort not next to the enemy's.
+
+Coloured vertices leave the graph; what stays of them is the tag they give their neighbours, as in
+CGSuite: a vertex tagged ``L`` touches Left's colour, ``R`` Right's (a vertex touching both can
+never be coloured and is deleted).  So in Col Left may colour an untagged vertex or an ``R`` one,
+in Snort an untagged or an ``L`` one.  Graphs in CGSuite's notation with vertex labels ``L`` and
+``R`` (``L-R---L``, ``.:A-.-.-.:A``) or a family (``path:5``, ``cycle:4``, ``grid:2x3``; see
+:mod:`zermelo.games._graphs`).  Components are independent; swapping the tags ``L`` and ``R``
+gives the negative game; isomorphic graphs share one key.  (Note the tags: ``L-.`` is a vertex
+touching Left's colour and a free one, -1/2 in Col — not a vertex Left has coloured, as the
+grid games' ``L`` is.)  (The grid versions are ``col`` and
+``snort``; on a grid graph the two agree, which the tests check.)
+
+>>> from zermelo.values.canonical import canonical_form
+>>> c, s = GraphCol(), GraphSnort()
+>>> [str(canonical_form(c, c.parse(t))) for t in (".", ".-.", ".-.-.", "L-.")]
+['*', '0', '0', '-1/2']
+>>> [str(canonical_form(s, s.parse(t))) for t in (".", ".-.", ".-.-.", "L-.")]
+['*', '±1', '±2', '{1|0}']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import ClassVar
+
+from ..boards import Board
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules import Partisan, validate_by_text
+from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, neighbours, parse_graph
+
+__all__ = ["GraphCol", "GraphSnort"]
+
+_SWAP = {"L": "R", "R": "L"}
+
+
+class _Colouring(Partisan[Graph]):
+    """Col and Snort: which tags each player may colour."""
+
+    name: ClassVar[str] = "graphcol"
+    left_may: ClassVar[str] = ""
+    right_may: ClassVar[str] = ""
+
+    def parse(self, text: str) -> Graph:
+        return parse_graph(text, "LR", "", name=self.name)
+
+    def format(self, position: Graph) -> str:
+        return format_graph(position)
+
+    validate = validate_by_text
+
+    def board(self, position: Graph) -> Board | None:
+        """The graph's edges, tagged vertices as tokens (vertices numbered from 0)."""
+        return {
+            "kind": "graph",
+            "edges": [[str(i), str(j)] for i, j, _ in position[1]],
+            "tokens": [str(v) for v, t in enumerate(position[2]) if t],
+        }
+
+    def _colour(self, position: Graph, me: str, may: str) -> Iterator[Graph]:
+        n, edges, tags = position
+        adj = neighbours(position)
+        you = _SWAP[me]
+        for v in range(n):
+            if tags[v] not in may:
+                continue
+            new = list(tags)
+            gone = {v}
+            for w in adj[v]:
+                if w == v:
+                    continue
+                if new[w] == "":
+                    new[w] = me
+                elif new[w] == you:
+                    gone.add(w)
+            yield delete_vertices(make_graph(n, list(edges), new), gone)
+
+    def left_options(self, position: Graph) -> Iterator[Graph]:
+        return self._colour(position, "L", self.left_may)
+
+    def right_options(self, position: Graph) -> Iterator[Graph]:
+        return self._colour(position, "R", self.right_may)
+
+    def components(self, position: Graph) -> list[Graph]:
+        return components(position)
+
+    def key(self, position: Graph) -> Hashable:
+        return self.value_key(position)
+
+    def value_key(self, position: Graph) -> tuple[Hashable, bool]:
+        """(key, negated): the graph with the tags L and R swapped is the negative game."""
+        n, edges, tags = position
+        plain = graph_key(position)
+        turned = graph_key((n, edges, tuple(_SWAP.get(t, t) for t in tags)))
+        return (plain, False) if str(plain) <= str(turned) else (turned, True)
+
+
+class GraphCol(_Colouring):
+    """Col on any graph: never colour next to your own colour."""
+
+    name: ClassVar[str] = "graphcol"
+    left_may: ClassVar[str] = "R"  # with "": the untagged vertices (`"" in "R"` is true)
+    right_may: ClassVar[str] = "L"
+
+
+class GraphSnort(_Colouring):
+    """Snort on any graph: never colour next to the enemy's colour."""
+
+    name: ClassVar[str] = "graphsnort"
+    left_may: ClassVar[str] = "L"
+    right_may: ClassVar[str] = "R"
+
+
+register(
+    GameEntry(
+        "graphcol",
+        no_params(GraphCol, "graphcol"),
+        "Col on any graph: colour a vertex not next to your own colour (L, R: tags; partisan)",
+        "",
+        'graphcol "L-R---L"',
+        kind="partisan",
+        cgsuite=(CGSuiteName("game.graph.Col"),),
+    )
+)
+register(
+    GameEntry(
+        "graphsnort",
+        no_params(GraphSnort, "graphsnort"),
+        "Snort on any graph: colour a vertex not next to the enemy's colour (L, R: tags; partisan)",
+        "",
+        'graphsnort ".-(-;-)"',
+        kind="partisan",
+        cgsuite=(CGSuiteName("game.graph.Snort"),),
+    )
+)

@@ -1,0 +1,102 @@
+"""Konane (Hawaiian checkers): jump an adjacent enemy stone into the empty cell beyond, capturing it.
+
+Left plays ``x``, Right ``o``; ``.`` is empty, ``#`` no cell; rows separated by ``|`` (CGSuite's
+conventions).  A move jumps one of your stones orthogonally over an adjacent enemy stone onto the
+empty cell just beyond, removing the enemy stone; the same stone may go on jumping in the same
+direction, and may stop after any jump (each stop is a separate move).  No move without a capture.
+
+A board splits into regions of cells separated by ``#`` (or the edge) — a region without stones
+of both colours is 0 — and the key merges the eight symmetric images and, negated, the board with
+the colours swapped.  (Stones far apart on one open region may still meet: a landing cell can
+touch another group, so nothing finer than ``#`` walls separates.)
+
+Small values, worked by hand (Konane is studied in Ernst, *Playing Konane mathematically*, 1995,
+and Lessons in Play): ``xo.`` is 1 (one jump for Left, none for Right); ``xo.o.`` is 1 too
+(Left jumps once or twice, but moves once); in ``.xo.`` either player captures, leaving nothing:
+*; ``xx|oo`` has no jump at all: 0.
+
+>>> from zermelo.values.canonical import canonical_form
+>>> k = Konane()
+>>> [str(canonical_form(k, k.parse(t))) for t in ("xo.", ".xo.", "xo.o.", "xx|oo")]
+['1', '*', '1', '0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from ..boards import cell_name
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules import Move
+from ._chargame import CharGridGame
+from ._grid import CharBoard
+
+__all__ = ["Konane"]
+
+_DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+class Konane(CharGridGame):
+    """Konane on any board (Left: x, Right: o)."""
+
+    name: ClassVar[str] = "konane"
+    chars: ClassVar[str] = "xo.#"
+    live: ClassVar[str] = "xo."
+    blank: ClassVar[str] = "#"
+    aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o"}
+    swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
+
+    def _moves(self, position: CharBoard, me: str, you: str) -> Iterator[CharBoard]:
+        for _label, option in self._jumps(position, me, you):
+            yield option
+
+    def _jumps(self, position: CharBoard, me: str, you: str) -> Iterator[tuple[str, CharBoard]]:
+        """Every jump as (``a1-c1``: from and to, the option)."""
+        rows, cols, cells = position
+        for i, ch in enumerate(cells):
+            if ch != me:
+                continue
+            r0, c0 = divmod(i, cols)
+            for dr, dc in _DIRECTIONS:
+                new = list(cells)
+                r, c = r0, c0
+                while True:
+                    r1, c1, r2, c2 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
+                    if not (0 <= r2 < rows and 0 <= c2 < cols):
+                        break
+                    over, to = r1 * cols + c1, r2 * cols + c2
+                    if new[over] != you or new[to] != ".":
+                        break
+                    new[r * cols + c], new[over], new[to] = ".", ".", me
+                    yield f"{cell_name(r0, c0)}-{cell_name(r2, c2)}", (rows, cols, "".join(new))
+                    r, c = r2, c2
+
+    def left_moves(self, position: CharBoard) -> Iterator[Move[CharBoard]]:
+        """``a1-c1``: the stone's cell and where its last jump lands."""
+        return (Move(label, p) for label, p in self._jumps(position, "x", "o"))
+
+    def right_moves(self, position: CharBoard) -> Iterator[Move[CharBoard]]:
+        return (Move(label, p) for label, p in self._jumps(position, "o", "x"))
+
+    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+        return self._moves(position, "x", "o")
+
+    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+        return self._moves(position, "o", "x")
+
+    def dead(self, region: CharBoard) -> bool:
+        return "x" not in region[2] or "o" not in region[2]
+
+
+register(
+    GameEntry(
+        "konane",
+        no_params(Konane, "konane"),
+        "Konane: jump an adjacent enemy stone into the empty cell beyond (x: Left, o: Right; partisan)",
+        "",
+        'konane ".xo.o.o.|.o......|.x......"',
+        kind="partisan",
+        cgsuite=(CGSuiteName("game.grid.Konane"),),
+    )
+)

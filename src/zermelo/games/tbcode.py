@@ -1,0 +1,248 @@
+"""CGSuite's take-and-break codes (``game.heap.TakeAndBreak("…")``), the whole notation.
+
+A code ``d0.d1d2…`` gives a digit per number k of counters removed (d0: none removed); the digit
+says how many heaps the rest may be left as: bit 2^j allows j heaps (0 heaps: the heap is gone).
+Digits are ``0``–``9`` and ``A``–``V`` (0 to 31), ``&n;`` for any n, ``*`` for any number of
+heaps, or ``{a,b,…}`` listing the numbers of heaps (``{2+}``: 2 or more).  After a digit (or
+inside the braces, after a number) a modifier restricts the heaps left: ``!`` all different,
+``?`` not all equal, ``=`` all equal.  A period in brackets at the end repeats forever: ``0.[3]``
+is Nim (remove any number, leave one heap or none).  So ``4!.0`` is Grundy's game, ``0.77``
+Kayles, ``{2+}=.0`` "split a heap into two or more equal heaps".
+
+As CGSuite reads the modifiers (and zermelo with it): a modifier on the counts of two or more
+heaps also binds the counts 0 and 1 when it is the only one (``6?``: one heap must then have at
+least 2 counters, "not all equal" read on a single heap), and otherwise the counts 0 and 1 are
+free.  Digits before the point other than the last would add counters: refused.
+
+A code zermelo's own take-and-break games can say (:mod:`zermelo.heaps.codes`: digits, ``!`` on
+splits in two, a period of one digit) is built as one of them, so the compiled heap kernels
+serve it; any other is a :class:`CodeGame` here, searched by the one engine.
+
+>>> from zermelo import grundy
+>>> [grundy(take_and_break("{2+}=.0"), n) for n in range(1, 11)]
+[0, 1, 1, 1, 1, 2, 1, 1, 2, 2]
+>>> type(take_and_break("0.[3]")).__name__, type(take_and_break("0.[37]")).__name__
+('TakeAndBreak', 'CodeGame')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..catalogue import CGSuiteName, GameEntry, needs_params, register
+from ..errors import InvalidGame
+from ..rules import Impartial
+from .heap import HeapGame
+
+__all__ = ["CodeGame", "Digit", "parse_tbcode", "take_and_break"]
+
+_BASE32 = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
+_NO = "x"  # a count of heaps not allowed
+_FREE, _UNEQUAL, _SOME, _EQUAL = "", "!", "?", "="
+
+
+@dataclass(frozen=True)
+class Digit:
+    """The heap counts a digit allows, each with its modifier; ``more``: every count past the
+    last listed is allowed with the last one's modifier."""
+
+    rule: tuple[str, ...]  # per count of heaps 0, 1, 2, …: _NO or a modifier
+    more: bool = False
+
+    def modifier(self, j: int) -> str:
+        if j < len(self.rule):
+            return self.rule[j]
+        return self.rule[-1] if self.more and self.rule else _NO
+
+    def most(self, left: int) -> int:
+        return left if self.more else min(left, len(self.rule) - 1)
+
+
+def _digit(rule: list[str], more: bool) -> Digit:
+    """CGSuite's normal form of a digit's modifiers (see the module docstring)."""
+    while rule and rule[-1] == _NO:
+        rule.pop()
+    if more and len(rule) < 4 and rule:
+        rule = rule + [rule[-1]] * (4 - len(rule))
+    kinds = {m for m in rule[2:] if m != _NO}
+    if len(kinds) == 1:
+        only = next(iter(kinds))
+        rule = [m if m == _NO else only for m in rule]
+    else:
+        rule = [_FREE if j < 2 and m != _NO else m for j, m in enumerate(rule)]
+    return Digit(tuple(rule), more)
+
+
+def _modifier(text: str, i: int) -> tuple[str, int]:
+    if i < len(text) and text[i] in "!?=":
+        return text[i], i + 1
+    return _FREE, i
+
+
+def parse_tbcode(text: str) -> tuple[Digit, tuple[Digit, ...], int]:
+    """(d0, the digits d1 d2 …, the period: how many of the last digits repeat)."""
+    code = text.strip().upper().replace(" ", "")
+    bad = InvalidGame(
+        f"TakeAndBreak: {text.strip()!r} is not a take-and-break code (like 0.77, 4!.0, 0.[3], {{2+}}=.0)"
+    )
+    before: list[Digit] = []
+    after: list[Digit] = []
+    i, point, period_at = 0, False, -1
+    while i < len(code):
+        ch = code[i]
+        if ch == ".":
+            if point:
+                raise bad
+            point, i = True, i + 1
+            continue
+        if ch == "[":
+            if not point or period_at >= 0:
+                raise bad
+            period_at, i = len(after), i + 1
+            continue
+        if ch == "]":
+            if period_at < 0 or i != len(code) - 1:
+                raise bad
+            i += 1
+            continue
+        if ch == "*":
+            mod, i = _modifier(code, i + 1)
+            d = _digit([mod], True)
+        elif ch == "{":
+            end = code.find("}", i)
+            if end < 0:
+                raise bad
+            glob, nxt = _modifier(code, end + 1)
+            body = code[i + 1 : end]
+            more = body.endswith("+")
+            counts: dict[int, str] = {}
+            for tok in (body[:-1] if more else body).split(","):
+                mod, _ = _modifier(tok, len(tok) - 1) if tok[-1:] in "!?=" else (_FREE, 0)
+                num = tok[:-1] if mod else tok
+                if not num.isdigit() or int(num) > 63 or (mod and glob):
+                    raise bad
+                counts[int(num)] = mod or glob
+            d = _digit([counts.get(j, _NO) for j in range(max(counts) + 1)], more)
+            i = nxt
+        elif ch == "&":
+            end = code.find(";", i)
+            if end < 0 or not code[i + 1 : end].isdigit():
+                raise bad
+            mask = int(code[i + 1 : end])
+            mod, i = _modifier(code, end + 1)
+            d = _digit([mod if mask >> j & 1 else _NO for j in range(mask.bit_length())], False)
+        elif ch in _BASE32:
+            mask = _BASE32.index(ch)
+            mod, i = _modifier(code, i + 1)
+            d = _digit([mod if mask >> j & 1 else _NO for j in range(mask.bit_length())], False)
+        else:
+            raise InvalidGame(f"TakeAndBreak: {ch!r} at column {i + 1} of {text.strip()!r} is not part of a code")
+        (after if point else before).append(d)
+    if not point or not before or (period_at >= 0 and not code.endswith("]")):
+        raise bad
+    if len(before) > 1:
+        raise InvalidGame(f"TakeAndBreak: {text.strip()!r} adds counters (digits before the last one before the point)")
+    period = len(after) - period_at if period_at >= 0 else 0
+    if period_at >= 0 and period == 0:
+        raise bad
+    return before[0], tuple(after), period
+
+
+def _parts(total: int, count: int, low: int = 1) -> Iterator[tuple[int, ...]]:
+    """``total`` as ``count`` parts, each at least ``low``, in non-decreasing order."""
+    if count == 1:
+        if total >= low:
+            yield (total,)
+        return
+    for first in range(low, total // count + 1):
+        for rest in _parts(total - first, count - 1, first):
+            yield (first, *rest)
+
+
+def _allowed(parts: tuple[int, ...], mod: str) -> bool:
+    if mod == _UNEQUAL:
+        return len(set(parts)) == len(parts)
+    if mod == _EQUAL:
+        return len(set(parts)) <= 1
+    if mod == _SOME:
+        return len(set(parts)) > 1 if len(parts) > 1 else parts[0] >= 2  # CGSuite's reading of one heap
+    return True
+
+
+class CodeGame(HeapGame):
+    """A take-and-break game by a CGSuite code zermelo's own codes cannot say."""
+
+    name: ClassVar[str] = "cgtbreak"
+    breaks: ClassVar[bool] = True
+
+    def __init__(self, code: str) -> None:
+        self.code = code.strip().upper().replace(" ", "")
+        self.zero, self.digits, self.period = parse_tbcode(code)
+
+    def spec(self) -> str:
+        return f"cgtbreak:{self.code}"
+
+    def digit(self, k: int) -> Digit | None:
+        if k == 0:
+            return self.zero
+        if k <= len(self.digits):
+            return self.digits[k - 1]
+        if self.period:
+            start = len(self.digits) - self.period
+            return self.digits[start + (k - 1 - start) % self.period]
+        return None
+
+    def heap_options(self, n: int) -> Iterator[int | tuple[int, ...]]:
+        for k in range(n + 1):
+            d = self.digit(k)
+            if d is None:
+                break
+            left = n - k
+            for j in range(d.most(left) + 1):
+                mod = d.modifier(j)
+                if mod == _NO:
+                    continue
+                if j == 0:
+                    if left == 0:
+                        yield ()
+                    continue
+                for parts in _parts(left, j):
+                    if _allowed(parts, mod):
+                        yield parts if j > 1 else parts[0]
+
+    def option_count(self, n: int) -> int:
+        return n * n
+
+
+def take_and_break(code: str) -> Impartial[object]:
+    """The game of a CGSuite code: one of zermelo's take-and-break games when its codes can say
+    it (the compiled kernels serve those), else a :class:`CodeGame`."""
+    from ..heaps.codes import from_cgsuite
+    from ..heaps.games import TakeAndBreak
+
+    game = CodeGame(code)  # checks the whole notation first
+    try:
+        simple = from_cgsuite(code)
+    except InvalidGame:
+        return game  # type: ignore[return-value]
+    if any(ch in simple for ch in "[]{}&*?=;"):
+        return game  # type: ignore[return-value]
+    try:
+        return TakeAndBreak(simple)  # type: ignore[return-value]
+    except InvalidGame:  # '!' on a digit leaving three heaps, a d0 that does not split
+        return game  # type: ignore[return-value]
+
+
+register(
+    GameEntry(
+        "cgtbreak",
+        needs_params(take_and_break, "cgtbreak", "the code", "4!.0"),
+        "take-and-break games by CGSuite's codes: 0.[3], {2+}=.0, &40;, *, !, ?, = (see tbreak for zermelo's)",
+        "CODE: digits 0-9 A-V, &n;, *, {a,b,c+}; modifiers ! ? =; a period in [ ] at the end",
+        "cgtbreak:{2+}=.0 12",
+        table="{n}",
+        cgsuite=(CGSuiteName("game.heap.TakeAndBreak", family=True),),
+    )
+)

@@ -1,0 +1,78 @@
+"""Spawning games: the coin-turning games of Winning Ways by their CGSuite codes, each element's
+sets against a brute-force filter of all subsets, values against plain search."""
+
+from __future__ import annotations
+
+from itertools import combinations, pairwise
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zermelo as z
+from zermelo.errors import InvalidGame
+from zermelo.games.spawning import Spawning, parse_spawning
+
+
+def test_winning_ways_rows() -> None:
+    # Mock Turtles: the odious numbers; Ruler: the largest power of 2 dividing n; Turning Turtles: n.
+    odious = [m for m in range(60) if bin(m).count("1") % 2][:16]
+    assert [z.grundy(Spawning("1-3"), n) for n in range(1, 17)] == odious
+    assert [z.grundy(Spawning("1+C"), n) for n in range(1, 17)] == [n & -n for n in range(1, 17)]
+    assert [z.grundy(Spawning("1-2"), n) for n in range(1, 17)] == list(range(1, 17))
+
+
+def _brute(code: str, n: int) -> set[tuple[int, ...]]:
+    """Every set of distinct heaps below n, kept by the element's definition read literally."""
+    out: set[tuple[int, ...]] = set()
+    for e in parse_spawning(code):
+        for k in range(0, n):
+            if not e.low <= k + 1 <= e.high:
+                continue
+            for heaps in combinations(range(1, n), k):
+                coins = (*heaps, n)
+                if coins[0] < n - e.window + 1:
+                    continue
+                # F: heap 1 among the coins; a move turning only coin n passes when the window
+                # reaches coin 1 (CGSuite's reading, kept)
+                if e.first and (heaps[:1] or (n - e.window + 1,))[0] > 1:
+                    continue
+                gaps = {b - a for a, b in pairwise(coins)}
+                if e.spacing == "C" and gaps - {1}:
+                    continue
+                if e.spacing == "E" and len(gaps) > 1:
+                    continue
+                if e.spacing == "S" and any(a + b != coins[0] + n for a, b in zip(coins, reversed(coins), strict=True)):
+                    continue
+                out.add(heaps)
+    return out
+
+
+@pytest.mark.parametrize("code", ["1-3", "1+C", "2-4E", "1-4S", "2+S", "1-3F", "1+C(3)", "3", "2-3EF"])
+def test_each_code_spawns_what_its_definition_says(code: str) -> None:
+    g = Spawning(code)
+    for n in range(1, 9):
+        got = {h if isinstance(h, tuple) else (h,) for h in g.heap_options(n)}
+        assert got == _brute(code, n), (code, n)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["1-3", "1+C", "2-4E", "1-4S", "1-3F", "1+C(3)"]), st.integers(1, 12))
+def test_values_follow_the_mex_rule(code: str, n: int) -> None:
+    g = Spawning(code)
+    values = [z.grundy(g, h) for h in range(n)]
+    reached = set()
+    for heaps in _brute(code, n):
+        x = 0
+        for h in heaps:
+            x ^= values[h]
+        reached.add(x)
+    mex = next(m for m in range(len(reached) + 1) if m not in reached)
+    assert z.grundy(g, n) == mex
+
+
+def test_errors() -> None:
+    with pytest.raises(InvalidGame, match="'1-X'"):
+        Spawning("1-X")
+    with pytest.raises(InvalidGame, match="two spacings"):
+        Spawning("1-3CE")
