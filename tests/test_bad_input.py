@@ -639,3 +639,54 @@ def test_long_runs_stop_at_their_timeout_and_show_progress_off_a_terminal(
     assert progress or took < 1.5, err
     assert all(re.fullmatch(r"zermelo: .* \(\d:\d\d:\d\d\)", line) for line in progress), err
     assert all("error" not in line for line in progress)
+
+
+# ----------------------------------------------------------------------------- issue 32 item 11, the rest
+def _api_calls(tmp: str) -> list[tuple[str, Any]]:
+    import zermelo as z
+    from zermelo.games import Kayles, Nim
+
+    db = f"{tmp}/census.sqlite"
+    return [
+        ("canonical_form(None, 3)", lambda: z.canonical_form(None, 3)),
+        ("canonical_form('nim', 3)", lambda: z.canonical_form("nim", 3)),
+        ("canonical_form(Nim, 3, limits=5)", lambda: z.canonical_form(Nim(), 3, limits=5)),
+        ("canonical_form(Nim, 10**5000)", lambda: z.canonical_form(Nim(), 10**5000)),
+        ("census(None)", lambda: z.census(None, upto=10, db=db)),  # type: ignore[arg-type]
+        ("census(upto='x')", lambda: z.census("octal", upto="x", digits=1, db=db)),  # type: ignore[arg-type]
+        ("census(upto=2**63)", lambda: z.census("octal", upto=2**63, digits=1, db=db)),
+        ("census(workers='x')", lambda: z.census("octal", upto=10, digits=1, workers="x", db=db)),  # type: ignore[arg-type]
+        ("census(db=None)", lambda: z.census("octal", upto=10, digits=1, db=None)),  # type: ignore[arg-type]
+        ("census(max=2**70)", lambda: z.census("allbut", upto=10, max=2**70, db=db)),
+        ("census(digits=2**40)", lambda: z.census("octal", upto=10, digits=2**40, db=db)),
+        ("census(size='x')", lambda: z.census("allbut", upto=10, max=3, size="x", db=db)),  # type: ignore[arg-type]
+        ("misere_quotient(None, 5)", lambda: z.misere_quotient(None, 5)),  # type: ignore[arg-type]
+        ("misere_quotient('nim', 5)", lambda: z.misere_quotient("nim", 5)),  # type: ignore[arg-type]
+        ("misere_quotient(seconds='x')", lambda: z.misere_quotient(Nim(), 7, seconds="x", cache=False)),  # type: ignore[arg-type]
+        ("misere_quotient(progress=3)", lambda: z.misere_quotient(Kayles(), 7, progress=3, cache=False)),  # type: ignore[arg-type]
+        ("fold(3, None, None)", lambda: z.fold(3, None, None)),  # type: ignore[arg-type]
+        ("fold(children gives 3)", lambda: z.fold(3, lambda n: 3, lambda p, v: 0)),  # type: ignore[arg-type,return-value]
+        ("fold(memo=[])", lambda: z.fold(3, lambda n: [], lambda p, v: 0, memo=[])),  # type: ignore[arg-type]
+        ("Limits('x')", lambda: z.Limits("x")),  # type: ignore[arg-type]
+        ("Limits(-1)", lambda: z.Limits(-1)),
+        ("Limits(True)", lambda: z.Limits(True)),
+        ("Limits(10, 'x')", lambda: z.Limits(10, "x")),  # type: ignore[arg-type]
+        ("Limits(10, -1.0)", lambda: z.Limits(10, -1.0)),
+        ("Limits(10, nan)", lambda: z.Limits(10, float("nan"))),
+        ("Limits(progress=3)", lambda: z.Limits(10, progress=3)),  # type: ignore[arg-type]
+    ]
+
+
+def test_the_rest_of_the_python_api_refuses_wrong_arguments(tmp_path: Any) -> None:
+    """canonical_form, census, misere_quotient, fold and Limits: a ValueError subclass in one line
+    (they gave TypeError, AttributeError, IndexError, UnboundLocal…, or, for census(max=2**70),
+    MemoryError after 34 s; Limits('x') was taken silently)."""
+    import zermelo as z
+
+    for name, call in _api_calls(str(tmp_path)):
+        with pytest.raises(z.ZermeloError) as caught:
+            call()
+        assert isinstance(caught.value, ValueError) and "\n" not in str(caught.value), name
+        assert len(str(caught.value)) <= 240, name
+    assert not list(tmp_path.iterdir())  # nothing was started
+    assert z.Limits(10, 1.5).max_seconds == 1.5 and z.Limits(None).max_positions is None

@@ -277,7 +277,7 @@ def check_cli(argv: list[str], status: int, err: str, out: str = "") -> None:
         assert any(len(w) >= 100 for w in argv), shown
 
 
-def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str) -> None:
+def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str) -> int:
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     cli.LAST_RESORT.clear()
     try:
@@ -286,6 +286,7 @@ def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
         pytest.fail(f"hang: zermelo {shlex.join(argv)[:300]}")
     out, err = capsys.readouterr()
     check_cli(argv, status, err, out)
+    return status
 
 
 @pytest.fixture
@@ -444,7 +445,11 @@ API_CALLS = (
     "negamax",
     "move_values",
     "genus",
+    "canonical_form",
+    "misere_quotient",
 )
+#: The keyword arguments each call is given besides (game, position): a budget, or none.
+API_KEYWORDS: dict[str, dict[str, Any]] = {"genus": {}, "misere_quotient": {"seconds": 1.0, "cache": False}}
 
 
 def wrong_values() -> st.SearchStrategy[Any]:
@@ -466,7 +471,7 @@ def test_public_functions_refuse_wrong_arguments_with_a_value_error(call: str, g
     import zermelo as z
 
     fn = getattr(z, call)
-    kw = {} if call == "genus" else {"limits": Limits(20_000, 1.0)}
+    kw = API_KEYWORDS.get(call, {"limits": Limits(20_000, 1.0)})
     try:
         _guarded(lambda: fn(game, position, **kw))
     except z.ZermeloError as exc:
@@ -496,3 +501,127 @@ def test_make_game_and_parse_value_refuse_what_is_not_text(spec: Any) -> None:
             fn(spec)
         except z.ZermeloError as exc:
             assert isinstance(exc, ValueError), (fn, spec)
+
+
+@FUZZ
+@given(
+    fields=st.fixed_dictionaries(
+        {},
+        optional={
+            "max_positions": wrong_values(),
+            "max_seconds": st.one_of(wrong_values(), st.sampled_from([float("nan"), float("inf"), -0.5, 2.5])),
+            "progress": wrong_values(),
+            "max_options": wrong_values(),
+        },
+    )
+)
+def test_limits_refuse_what_is_not_a_budget(fields: dict[str, Any]) -> None:
+    """``Limits('x')`` was taken silently and failed deep inside the next search."""
+    import zermelo as z
+
+    try:
+        lim = Limits(**fields)
+    except z.InvalidArgument as exc:
+        assert "\n" not in str(exc)
+        return
+    for name in ("max_positions", "max_options"):
+        v = getattr(lim, name)
+        assert v is None or (type(v) is int and v >= 0), (name, v)
+    assert lim.max_seconds is None or (lim.max_seconds >= 0 and lim.max_seconds == lim.max_seconds)
+    assert lim.progress is None or callable(lim.progress)
+
+
+# ----------------------------------------------------------------------------- numbers past every bound (item 6)
+def past_bounds() -> st.SearchStrategy[str]:
+    """Numbers no census flag takes: negative, past its range, past 2^63, past 4,300 digits."""
+    return st.one_of(
+        st.integers(-(10**30), -1).map(str),
+        st.sampled_from([str(2**63), str(2**63 + 1), str(10**10), "1e9", "9" * 5000, "0x10", "", "nan"]),
+        st.integers(10**10, 10**40).map(str),
+    )
+
+
+@pytest.mark.usefixtures("watchdog", "sandbox")
+@FUZZ
+@given(data=st.data())
+def test_census_numbers_past_every_bound_are_refused_before_any_work(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, data: st.DataObject
+) -> None:
+    """`census octal --digits 9223372036854775808` grew to 2.5 GB; `--upto 2**63` was an
+    OverflowError: each flag past its range is one line, exit 2, and no cluster starts."""
+    import importlib
+
+    census_run = importlib.import_module("zermelo.heaps.census.run")
+
+    def no_cluster(*args: Any, **kw: Any) -> Any:
+        raise AssertionError("a cluster was started")
+
+    monkeypatch.setattr(census_run, "dask_cluster", no_cluster)
+    family = data.draw(st.sampled_from(["octal", "hex", "subtraction", "allbut", "report"]), label="family")
+    sizes = {"octal": "--digits", "hex": "--digits", "subtraction": "--max", "allbut": "--max"}
+    flags = {
+        "octal": ["--digits", "1"],
+        "hex": ["--digits", "1"],
+        "subtraction": ["--max", "2"],
+        "allbut": ["--max", "2"],
+    }
+    argv = ["census", family, *flags.get(family, []), "--upto", "10", "--db", "c.sqlite", "--quiet"]
+    bad_flag = data.draw(
+        st.sampled_from(
+            ["--upto"]
+            + ([sizes[family], "--workers", "--proof-max"] if family in sizes else ["--period-over"])
+            + (["--size"] if family in ("subtraction", "allbut") else [])
+        ),
+        label="flag",
+    )
+    argv += [bad_flag, data.draw(past_bounds(), label="value")]
+    assert run_cli(capsys, monkeypatch, argv, "") == 2, argv
+
+
+# ----------------------------------------------------------------------------- memory before the limit (item 7)
+#: Real processes at the documented limits, under an address-space cap (make fuzz only: each is
+#: seconds of a real process).
+MEMORY_RUNS = EXAMPLES // 200
+
+
+def limit_commands() -> st.SearchStrategy[list[str]]:
+    near = st.integers(900, 1000).map(str)
+    return st.one_of(
+        st.tuples(st.sampled_from(["wythoff", "chomp"]), near, near).map(
+            lambda t: ["table", t[0], "--size", t[1], t[2]]
+        ),
+        st.integers(5_001, 300_000).map(lambda n: ["play", "nim", *["1"] * n]),
+        st.tuples(st.sampled_from(["octal:0.16", "octal:0.07", "subtraction:1,2,3"]), st.integers(10**8, 10**9)).map(
+            lambda t: ["sequence", t[0], "--upto", str(t[1]), "--timeout", "3"]
+        ),
+        st.sampled_from(
+            [
+                ["census", "compare", "/dev/zero"],
+                ["census", "compare", "/dev/null"],
+                ["census", "compare", "/proc/self/mem"],
+            ]
+        ),
+    )
+
+
+@pytest.mark.skipif(MEMORY_RUNS < 1, reason="make fuzz only (ZERMELO_FUZZ_EXAMPLES >= 200)")
+@settings(max_examples=max(MEMORY_RUNS, 1), deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@given(argv=limit_commands())
+def test_at_the_documented_limits_memory_holds(tmp_path_factory: pytest.TempPathFactory, argv: list[str]) -> None:
+    """Each answers, or refuses in one line, within 3 GiB of address space: never MemoryError."""
+    from measured import run_capped
+
+    folder = tmp_path_factory.mktemp("limits")
+    if argv[:2] == ["census", "compare"]:
+        assert (
+            main(["census", "octal", "--digits", "1", "--upto", "20", "--db", str(folder / "c.sqlite"), "--quiet"]) == 0
+        )
+        argv = [*argv, "--db", str(folder / "c.sqlite")]
+    got = run_capped(
+        [*argv, "--quiet"] if argv[0] != "play" else argv, 3072, stdin="quit\n", cwd=str(folder), cpu_seconds=300
+    )
+    shown = f"zermelo {shlex.join(argv)[:200]} -> {got.status}: {got.err[-300:]!r} ({got.peak_mib:.0f} MiB)"
+    assert got.status in (0, 2), shown
+    assert "internal error" not in got.err and "MemoryError" not in got.err, shown
+    if got.status == 2:
+        assert got.err.startswith("zermelo: error: ") and got.err.count("\n") == 1, shown

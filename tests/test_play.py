@@ -500,3 +500,15 @@ def test_the_terminal_says_a_draw(monkeypatch: pytest.MonkeyPatch, capsys: pytes
     """Tic-tac-toe XOX/XOO/OX.: X's only move fills the board, a draw (it printed "the computer wins.")."""
     out = play_cli(monkeypatch, capsys, "1\n", "tictactoe", "XOXXOOOX.")
     assert out.rstrip().endswith("Game over: a draw.")
+
+
+def test_too_many_moves_are_refused_before_they_are_built() -> None:
+    """Issue 32 item 7: 100,000 Nim heaps of 1 built 5,001 positions of 100,000 heaps each (3.95 GB,
+    20 s; 200,000 heaps: MemoryError) before saying there were too many.  Now the moves are counted
+    first: one line, in a real process capped at 600 MiB of address space."""
+    from measured import run_capped
+
+    got = run_capped(["play", "nim", *["1"] * 100_000], 600, stdin="quit\n")
+    assert got.status == 2 and got.err.count("\n") == 1, got.err[-500:]
+    assert got.err.startswith("zermelo: error: nim: more than 5,000 legal moves")
+    assert got.peak_mib < 300, got.peak_mib

@@ -320,3 +320,16 @@ def test_cram_closed_forms_answer_and_cells_beyond_the_budget_are_unknown(tmp_pa
 
     with pytest.raises(SearchLimitExceeded):  # nothing answerable at all: the error, not a table of ?
         cell_values(Cram(), [Cram().parse("7x7")], False, False, Limits(max_positions=2_000), unknown=True)
+
+
+def test_a_big_table_keeps_no_position_a_closed_form_answered() -> None:
+    """Issue 32 item 7: `table chomp --size 1000 1000` (the documented million cells) held every
+    rectangle as a tuple of its rows (5.8 GB, then MemoryError) and transposed each to find it was
+    a rectangle.  Now a cell a closed form answers keeps only its outcome and text: 200 × 200
+    Chomp rectangles in a real process within 80 MiB and 10 CPU seconds (prlimit's caps)."""
+    from measured import run_capped
+
+    got = run_capped(["table", "chomp", "--size", "200", "200", "--quiet"], 1000, cpu_seconds=10)
+    assert got.status == 0, got.err[-300:]
+    assert len(got.out.splitlines()) == 202 and got.out.splitlines()[2].split()[1:3] == ["P", "N"]
+    assert got.peak_mib < 80, got.peak_mib

@@ -172,8 +172,65 @@ def test_foreign_hosts_are_refused(base: str) -> None:
         assert r.headers["x-content-type-options"] == "nosniff"
         r = httpx.get(f"{base}/", headers={"Host": host})
         assert r.status_code == 421 and "<html" not in r.text.lower()
-    for host in ["127.0.0.1", f"127.0.0.1:{port}", f"localhost:{port}", "LOCALHOST", f"[::1]:{port}", ALLOWED]:
+    for host in [f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}", f"[::1]:{port}", ALLOWED]:
         assert httpx.get(f"{base}/api/games", headers={"Host": host}).status_code == 200, host
+
+
+def test_a_loopback_host_must_name_this_servers_port(base: str) -> None:
+    """``Host: 127.0.0.1:9999`` reaching the server of another port was meant for another server
+    of this machine (forwarded here by whatever rebinds or proxies it): refused, as is a loopback
+    name with no port (HTTP's 80).  An --allow-host name is matched by name: its proxy owns the port."""
+    port = int(base.rsplit(":", 1)[1])
+    other = port + 1 if port < 65535 else port - 1
+    for host in [f"127.0.0.1:{other}", f"localhost:{other}", f"[::1]:{other}", "127.0.0.1", "localhost", "[::1]"]:
+        r = httpx.get(f"{base}/api/games", headers={"Host": host})
+        assert r.status_code == 421 and r.headers["x-frame-options"] == "DENY", host
+    for host in [f"{ALLOWED}:{other}", f"{ALLOWED}:443", f"127.0.0.1:{port}"]:
+        assert httpx.get(f"{base}/api/games", headers={"Host": host}).status_code == 200, host
+
+
+def _has_security_headers(head: bytes) -> bool:
+    lines = head.lower().split(b"\r\n")
+    return all(
+        any(line.startswith(name + b": ") for line in lines)
+        for name in (b"content-security-policy", b"x-content-type-options", b"x-frame-options")
+    )
+
+
+def test_answers_before_the_app_carry_the_security_headers(base: str) -> None:
+    """The HTTP layer's own refusals (a malformed request line: 400; a head over 256 KiB: 431)
+    went out without CSP, nosniff and frame options; the 408 is checked in the slow-loris test."""
+    port = int(base.rsplit(":", 1)[1])
+    for request in [b"NOT HTTP AT ALL\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"a" * 2**19 + b"\r\n\r\n"]:
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as s:
+            with contextlib.suppress(OSError):
+                s.sendall(request)
+            answer = b""
+            with contextlib.suppress(ConnectionResetError):
+                while chunk := s.recv(65536):
+                    answer += chunk
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head[9:12] in (b"400", b"431") and b'"error"' in body, answer[:200]
+        assert _has_security_headers(head), head
+
+
+def test_the_last_resort_500_carries_the_security_headers() -> None:
+    """Starlette sends the 500 of a bug from outside every middleware: the Guard never saw it."""
+    from starlette.routing import Route
+    from starlette.testclient import TestClient
+
+    from zermelo.web.app import create_app
+
+    async def boom(request: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    app = create_app(workers=1)
+    app.router.routes.insert(0, Route("/boom", boom))
+    # Not entered as a context: the lifespan (the worker pool, seconds to start) is not needed here.
+    r = TestClient(app, base_url="http://localhost", raise_server_exceptions=False).get("/boom")
+    assert r.status_code == 500 and r.json() == {"error": "internal error: RuntimeError"}
+    assert r.headers["content-security-policy"] == CSP and r.headers["x-content-type-options"] == "nosniff"
+    assert r.headers["x-frame-options"] == "DENY"
 
 
 def test_a_request_without_host_is_refused(base: str) -> None:
@@ -202,6 +259,10 @@ def test_host_names() -> None:
     assert host_name("localhost:80:80") == "localhost:80"  # no name: refused
     guard = Guard(lambda scope, receive, send: None, hosts=["::1", "Explorer.Example", "10.0.0.5"])  # type: ignore[arg-type,return-value]
     assert all(guard.allows(h) for h in ["explorer.example:443", "10.0.0.5:8000", "[::1]", "localhost"])
+    assert guard.allows("localhost:8000", 8000) and guard.allows("explorer.example:443", 8000)
+    assert not guard.allows("localhost:9999", 8000) and not guard.allows("localhost", 8000)
+    bound = Guard(guard.app, local=["10.0.0.7"])
+    assert bound.allows("10.0.0.7:8000", 8000) and not bound.allows("10.0.0.7:8001", 8000)
     assert not any(guard.allows(h) for h in [None, "", "10.0.0.6", "explorer.example.evil", "[::2]"])
     assert Guard(guard.app, hosts=["*"]).allows("anything.example")
 
@@ -289,6 +350,8 @@ def test_slow_heads_are_cut_off_and_others_are_served(strict: tuple[str, int]) -
         answers[status] = answers.get(status, 0) + 1
         if status == b"408":
             assert answer.endswith(b'{"error": "the request head did not arrive within 2 s"}'), answer
+        if status in (b"408", b"431"):
+            assert _has_security_headers(answer.partition(b"\r\n\r\n")[0]), answer[:500]
     assert answers == {b"408": MAX_CONNECTIONS_PER_CLIENT, b"": 100 - MAX_CONNECTIONS_PER_CLIENT, b"431": 20}
     assert _rss(pid) - before < 64 * 2**20  # twenty 8 MiB heads held 160 MB before
 

@@ -15,15 +15,17 @@ True
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
+from numbers import Integral, Real
 from typing import Any
 
-from .errors import Remedy, SearchLimitExceeded, Unsupported
+from .errors import InvalidArgument, Remedy, SearchLimitExceeded, Unsupported
 
 __all__ = [
     "ARITHMETIC",
@@ -63,6 +65,19 @@ class Progress:
     detail: str = ""
 
 
+def _finite(v: Real) -> bool:
+    return isinstance(v, Integral) or math.isfinite(v)  # an int is; isfinite(10**5000) overflows
+
+
+def _quoted(v: object) -> str:
+    """A wrong value as a message shows it (a 5,000-digit number is not converted: it cannot be)."""
+    try:
+        text = repr(v)
+    except ValueError:  # past Python's 4,300 digits, alone or inside a tuple
+        return "<a number too long to print>" if isinstance(v, int) else f"<a {type(v).__name__} too long to print>"
+    return text if len(text) <= 60 else text[:59] + "…"
+
+
 @dataclass(frozen=True)
 class Limits:
     """Budgets for one search.  ``None`` means unbounded.
@@ -78,6 +93,21 @@ class Limits:
     progress: Callable[[Progress], None] | None = None
     max_options: int | None = None
     deadline: float | None = None  # time.monotonic() by which every search must end
+
+    def __post_init__(self) -> None:
+        # Checked where they are made (``Limits('x')`` was taken, and failed deep in a search).
+        for name in ("max_positions", "max_options"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, Integral) or isinstance(v, bool) or v < 0):
+                raise InvalidArgument(f"Limits: {name} must be a whole number >= 0 or None, got {_quoted(v)}")
+        for name in ("max_seconds", "deadline"):
+            v = getattr(self, name)
+            if v is not None and (not isinstance(v, Real) or isinstance(v, bool) or not _finite(v)):
+                raise InvalidArgument(f"Limits: {name} must be a finite number of seconds or None, got {_quoted(v)}")
+        if self.max_seconds is not None and self.max_seconds < 0:
+            raise InvalidArgument(f"Limits: max_seconds must be >= 0, got {_quoted(self.max_seconds)}")
+        if self.progress is not None and not callable(self.progress):
+            raise InvalidArgument(f"Limits: progress must be a function of a Progress, got {_quoted(self.progress)}")
 
     def started(self) -> Limits:
         """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""

@@ -232,6 +232,10 @@ class Impartial(Rules[P]):
         for option in self.options(position):
             yield Move(f"to {self.format(option)}", option)
 
+    def count_moves(self, position: P, most: int) -> int | None:
+        """Optional accelerator: how many :meth:`moves`, exact up to ``most`` (None: list them)."""
+        return None
+
     def components(self, position: P) -> Sequence[P] | None:
         """Split a position into independent parts whose disjunctive sum it is, or ``None``.
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from .engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
@@ -196,41 +197,60 @@ def _sizes(shape: str, size: int | Sequence[int] | None) -> tuple[int, int]:
     return rows, cols
 
 
+@dataclass(frozen=True)
+class Settled:
+    """A cell a closed form answered as it was read: its value, without its position (a million
+    Chomp rectangles of up to 1,000 rows held 4 GB as positions; their outcomes hold nothing)."""
+
+    value: Cell
+
+
 def layout(
-    game: Rules[Any], template: str, rows: int, cols: int, watch: Callable[[int], None] | None = None
+    game: Rules[Any],
+    template: str,
+    rows: int,
+    cols: int,
+    watch: Callable[[int], None] | None = None,
+    settle: Callable[[Any], Cell] | None = None,
 ) -> tuple[list[int], list[int], list[list[Any]], list[list[str | None]]]:
     """Row labels, column labels, positions (None where illegal) and their texts of a table.
 
     A first row or column whose cells are all illegal (a 0 × c Chomp board, say) is dropped, so
     that the labels start at 1.  ``watch`` hears the cells read so far every 4,096 cells (a
-    million cells take seconds: a deadline is checked there).
+    million cells take seconds: a deadline is checked there).  ``settle`` answers a position as
+    it is read where it can (a closed form; ``None`` elsewhere): such a cell is kept as
+    :class:`Settled`, its position let go at once.
     """
     shape = _layout(template)
     read = [0]
 
-    def cell(text: str) -> Any:
+    def cell(text: str) -> tuple[Any, str | None]:
         read[0] += 1
         if watch is not None and read[0] % 4096 == 0:
             watch(read[0])
-        return _parse_cell(game, text)
+        p = _parse_cell(game, text)
+        if p is None:
+            return None, None
+        shown = game.format(p)
+        value = None if settle is None else settle(p)
+        return (p if value is None else Settled(value)), shown
 
-    def build(r0: int, c0: int) -> tuple[list[int], list[int], list[list[Any]]]:
+    def build(r0: int, c0: int) -> tuple[list[int], list[int], list[list[Any]], list[list[str | None]]]:
         rl = [] if shape == "row" else list(range(r0, r0 + rows))
         cl = list(range(c0, c0 + cols))
         if shape == "row":
-            grid = [[cell(_fill(template, n=c)) for c in cl]]
+            both = [[cell(_fill(template, n=c)) for c in cl]]
         else:
-            grid = [[cell(_fill(template, r=r, c=c)) for c in cl] for r in rl]
-        return rl, cl, grid
+            both = [[cell(_fill(template, r=r, c=c)) for c in cl] for r in rl]
+        return rl, cl, [[p for p, _ in row] for row in both], [[t for _, t in row] for row in both]
 
-    rl, cl, grid = build(0, 0)
+    rl, cl, grid, texts = build(0, 0)
     r0 = 1 if shape == "grid" and all(p is None for p in grid[0]) else 0
     c0 = 1 if all(row[0] is None for row in grid) else 0
     if r0 or c0:
-        rl, cl, grid = build(r0, c0)
+        rl, cl, grid, texts = build(r0, c0)
     if all(p is None for row in grid for p in row):
         raise InvalidGame(f"{game.spec()}: no cell of the table template {template!r} is a legal position")
-    texts = [[None if p is None else game.format(p) for p in row] for row in grid]
     return rl, cl, grid, texts
 
 
@@ -370,10 +390,16 @@ def table(
         raise Unsupported("Grundy values are for normal play; a misère table shows P/N (leave out --grundy)")
     shape = _layout(template)
     rows, cols = _sizes(shape, size)
-    rl, cl, grid, texts = layout(game, template, rows, cols, _reading(limits, rows * cols))
-    flat = [p for row in grid for p in row if p is not None]
+    settle = None
+    closed = type(game).outcome_formula is not Impartial.outcome_formula
+    if shape == "grid" and closed and not grundy and not remoteness:
+        settle = partial(game.outcome_formula, misere=misere)  # answered as read (a row is one kernel run)
+    rl, cl, grid, texts = layout(game, template, rows, cols, _reading(limits, rows * cols), settle)
+    flat = [p for row in grid for p in row if p is not None and not isinstance(p, Settled)]
     values = iter(cell_values(game, flat, grundy, misere, limits, unknown=not remoteness))
-    cells: list[list[Cell]] = [[None if p is None else next(values) for p in row] for row in grid]
+    cells: list[list[Cell]] = [
+        [None if p is None else p.value if isinstance(p, Settled) else next(values) for p in row] for row in grid
+    ]
     rems: list[list[int | None]] | None = None
     if remoteness:
         found = iter([r for _, r in engine_for(game).outcomes(flat, misere, limits)])

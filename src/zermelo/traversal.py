@@ -6,10 +6,10 @@ build on it, and :mod:`zermelo.engine` re-exports it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, MutableMapping
 from typing import Any
 
-from .errors import Unsupported
+from .errors import InvalidArgument, Unsupported
 
 __all__ = ["fold"]
 
@@ -30,6 +30,11 @@ def fold(
     >>> fold(5, lambda n: [n - 1] if n else [], lambda n, vs: 1 + sum(vs))
     6
     """
+    for name, f in (("children", children), ("combine", combine), ("key", key)):
+        if not callable(f):
+            raise InvalidArgument(f"fold: {name} must be a function, got {type(f).__name__}")
+    if memo is not None and not isinstance(memo, MutableMapping):
+        raise InvalidArgument(f"fold: memo must be a dict (or None), got {type(memo).__name__}")
     table: dict[Hashable, Any] = {} if memo is None else memo
     # A frame is (position, key, keys of its children or None until expanded): each child's key
     # is computed once, when its parent is expanded, and reused when the parent is combined.
@@ -42,7 +47,10 @@ def fold(
             if k in table:
                 stack.pop()
                 continue
-            kids = list(children(pos))
+            found = children(pos)
+            if not isinstance(found, Iterable) or isinstance(found, (str, bytes)):
+                raise InvalidArgument(f"fold: children(position) must give the positions, got {type(found).__name__}")
+            kids = list(found)
             kid_keys = [key(c) for c in kids]
             stack[-1] = (pos, k, kid_keys)
             on_path.add(k)

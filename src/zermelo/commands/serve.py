@@ -113,7 +113,8 @@ def run(args: argparse.Namespace) -> int:
     uvicorn.run(
         create_app(
             workers=args.workers,
-            hosts=[*([] if args.host in EVERY_INTERFACE else [args.host]), *args.allow_host],
+            hosts=args.allow_host,
+            local=[] if args.host in EVERY_INTERFACE else [args.host],
             user_games=games,
         ),
         host=args.host,

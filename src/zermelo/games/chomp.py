@@ -82,7 +82,7 @@ def arms(shape: Shape) -> tuple[int, int] | None:
     >>> arms((4, 1, 1)), arms((3, 2))
     ((3, 2), None)
     """
-    if not shape or any(r != 1 for r in shape[1:]):
+    if not shape or (len(shape) > 1 and shape[1] != 1):  # rows never grow downwards: row 2 says it
         return None
     return shape[0] - 1, len(shape) - 1
 
@@ -95,12 +95,12 @@ def _known_wins(shape: Shape) -> list[tuple[int, int]] | None:
         if row > col:
             return [(1, col + 2)]
         return [(row + 2, 1)] if col > row else []
-    if len(shape) == shape[0] == min(shape) and len(shape) > 2:
+    if len(shape) == shape[0] == shape[-1] and len(shape) > 2:
         return [(2, 2)]  # an n × n square, n >= 3 (2 × 2 has two rows)
     flipped = len(shape) > 2
+    if flipped and shape[0] > 2:
+        return None  # more than two rows and more than two columns (not transposed to see it)
     rows = transpose(shape) if flipped else shape
-    if len(rows) > 2:
-        return None
     a, b = rows[0], rows[1] if len(rows) > 1 else 0
     found: list[tuple[int, int]] = []
     if a >= b + 2:
@@ -166,7 +166,7 @@ class Chomp(Impartial[Shape]):
         wins = self.winning_moves_formula(shape)
         if wins is not None:
             return Outcome.N if wins else Outcome.P
-        return Outcome.N if min(shape) == max(shape) else None
+        return Outcome.N if shape[-1] == shape[0] else None  # a rectangle (rows never grow downwards)
 
     def winning_moves_formula(self, shape: Shape, misere: bool = False) -> list[Move[Shape]] | None:
         """Every winning move where a strategy is known (the tests check each against search):

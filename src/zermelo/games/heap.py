@@ -8,6 +8,7 @@ come from here, so Nim, subtraction games, Kayles and octal games are a few line
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -168,6 +169,22 @@ class HeapGame(Impartial[Heaps]):
                 self._check_listable(h)
             for r in self.heap_options(h):
                 yield self.heap_move(heaps, i, heap_tuple(r))
+
+    def count_moves(self, position: Heaps, most: int) -> int | None:
+        """One move a heap and option (as :meth:`moves` lists them), equal heaps counted once.
+
+        >>> from zermelo.games import Nim
+        >>> Nim().count_moves((1,) * 100_000, 5_000) > 5_000, Nim().count_moves((3, 3, 2), 5_000)
+        (True, 8)
+        """
+        total = 0
+        for h, times in Counter(heap_tuple(position)).items():
+            if h > MAX_LISTED_OPTIONS:
+                return None  # listing them is refused on its own terms
+            total += times * sum(1 for _ in self.heap_options(h))
+            if total > most:
+                break
+        return total
 
     def heap_move(self, heaps: tuple[int, ...], i: int, parts: tuple[int, ...]) -> Move[Heaps]:
         """The move that turns heap ``i`` (from 0) of ``heaps`` into ``parts``, labelled as :meth:`moves` does.

@@ -64,7 +64,8 @@ __all__ = [
 @dataclass(frozen=True)
 class SequenceProgress:
     """Where a long run is: heaps done, heaps wanted, seconds so far, and the phase
-    (``"computing"`` heaps 0..upto, ``"proving the period"`` past them, ``"done"``)."""
+    (``"computing"`` heaps 0..upto, ``"proving the period"`` past them, ``"copying the period"``
+    once a proven period gives the rest, ``"done"``)."""
 
     done: int
     total: int
@@ -124,6 +125,11 @@ class HeapSequence:
         if with_values:
             out["values"] = self.values.tolist()
         return out
+
+
+#: Heaps a proven period copies, or the rare-heap pass reads, between two looks at the clock (and
+#: the most the pass holds at once: 8 bytes a heap of such a slice, not of the whole sequence).
+FILL_SLICE = 1 << 20
 
 
 def on_heaps(game: Any) -> bool:
@@ -291,11 +297,18 @@ def sequence(
                 found, ok, _ = _periodicity(g[:done], rule, removal, heaps)
                 if ok and found is not None:
                     p, n0, rise = found.period, found.preperiod, found.saltus
-                    while done < stop:  # copy whole periods, doubling: O(log) slices
+                    while done < stop:  # copy whole periods, doubling, in slices the clock can stop
                         shift = (done - n0) // p * p
-                        take = min(shift, stop - done)
-                        g[done : done + take] = g[done - shift : done - shift + take] + rise * (shift // p)
+                        take = min(shift, stop - done, FILL_SLICE)
+                        part = g[done : done + take]
+                        part[:] = g[done - shift : done - shift + take]  # in place: no temporary array
+                        if rise:
+                            part += rise * (shift // p)
                         done += take
+                        if progress is not None:
+                            progress(SequenceProgress(done, stop, time.monotonic() - began, "copying the period"))
+                        if end_by is not None and done < stop and time.monotonic() >= end_by:
+                            raise stop_by_time(stop)
                     filled.append(checked)
                     break
             if end_by is not None and time.monotonic() >= end_by:
@@ -349,10 +362,7 @@ def sequence(
     rare_mask = rare_count = None
     rare = None
     if isinstance(runner, OctalRunner) and runner.sparse and choice is not None:
-        vals = g[: upto + 1].astype(np.int64)
-        par = parity_table(choice.mask, 1 << max(1, int(vals.max()).bit_length()))[vals]
-        target = (np.arange(upto + 1) + choice.off) & 1 if choice.domain else 0
-        rare = np.nonzero(par == target)[0]
+        rare = _rare_heaps(g[: upto + 1], choice.mask, choice.off if choice.domain else None, end_by, stop_by_time)
         rare_mask = choice.describe()
         rare_count = int(rare.size)
     return HeapSequence(
@@ -371,6 +381,31 @@ def sequence(
         rare_count=rare_count,
         rare=rare,
     )
+
+
+def _rare_heaps(
+    values: np.ndarray,
+    mask: int,
+    off: int | None,
+    end_by: float | None,
+    stop_by_time: Callable[[int], SearchLimitExceeded],
+) -> np.ndarray:
+    """The heaps whose value is rare for ``mask`` (range form; the domain form with offset ``off``),
+    a slice at a time: no array of 8 bytes a heap beside the values, and the clock is heard."""
+    parity = parity_table(mask, 1 << max(1, int(values.max(initial=0)).bit_length()))
+    index = np.int32 if values.size < 2**31 else np.int64  # a third of Dawson's Kayles heaps are rare
+    found = []
+    for start in range(0, values.size, FILL_SLICE):
+        if end_by is not None and time.monotonic() >= end_by:
+            raise stop_by_time(values.size)
+        par = parity[values[start : start + FILL_SLICE]]
+        if off is None:
+            hits = np.flatnonzero(par == 0)
+        else:
+            n = np.arange(start + off, start + off + par.size, dtype=np.int64)
+            hits = np.flatnonzero(par == (n & 1))
+        found.append((hits + start).astype(index))
+    return np.concatenate(found) if found else np.zeros(0, index)
 
 
 def _timed_chunk(chunk: int, took: float, start: int, end: int) -> int:

@@ -12,15 +12,18 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from numbers import Real
 from pathlib import Path
 from typing import Any
 
 from ..cache import KeyedCache
-from ..errors import InvalidPosition, Unsupported
+from ..checks import game_argument, shown
+from ..errors import InvalidArgument, InvalidPosition, Unsupported
 from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import heap_tuple
 from ..rules import Outcome, Rules
@@ -282,6 +285,13 @@ def misere_quotient(
     stops early says so (``complete`` false, ``stopped``) and is not cached.  ``progress`` gets
     :class:`~zermelo.misere.quotient.Progress` reports.
     """
+    game_argument("misere_quotient", game, Rules)
+    if seconds is not None and (
+        not isinstance(seconds, Real) or isinstance(seconds, bool) or not math.isfinite(seconds) or seconds < 0
+    ):
+        raise InvalidArgument(f"misere_quotient: seconds must be a finite number >= 0 or None, got {shown(seconds)}")
+    if progress is not None and not callable(progress):
+        raise InvalidArgument(f"misere_quotient: progress must be a function of a Progress, got {shown(progress)}")
     heaps = as_heap_game(game)
     if heaps is not game:  # a game of the user's file: its rules may change between runs, so never cached
         cache = False

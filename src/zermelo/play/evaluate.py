@@ -57,8 +57,12 @@ class Evaluator:
 
 
 def _list_moves(game: Any, position: Any) -> list[Move[Any]]:
-    moves = list(islice(game.moves(position), MAX_MOVES + 1))
-    if len(moves) > MAX_MOVES:
+    moves: list[Move[Any]] = []
+    counted = game.count_moves(position, MAX_MOVES)  # too many are refused before any is built
+    if counted is None or counted <= MAX_MOVES:
+        moves = list(islice(game.moves(position), MAX_MOVES + 1))
+        counted = len(moves)
+    if counted > MAX_MOVES:
         raise Unsupported(
             f"{game.spec()}: more than {MAX_MOVES:,} legal moves from {game.format(position)}; too many to play"
         )

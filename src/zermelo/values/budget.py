@@ -101,20 +101,29 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
 
     first = TICK if end is None else min(TICK, max(end - start, 0.0) + 1e-3)
     old = signal.signal(signal.SIGALRM, check)
-    signal.setitimer(signal.ITIMER_REAL, first, TICK)
     try:
+        # Armed inside the try: a first tick (2 ms away under --timeout 0.001) that lands before
+        # the block starts still reaches the finally.  Armed before it, the timer outlived the
+        # block and raised its stop into whatever zermelo code ran next, for good (make fuzz).
+        signal.setitimer(signal.ITIMER_REAL, first, TICK)
         yield
     finally:
         # A tick may land here too (after the block ended in time, or again after it was stopped):
-        # retry until the timer is off; a tick is 1/20 s apart, so this ends at once.
+        # retry until the timer is off; a tick is 1/20 s apart, so this ends at once.  Anything
+        # else that arrives meanwhile (Ctrl-C) is raised once the timer is off.
+        later: BaseException | None = None
         while True:
             try:
                 _stop(old)
                 break
             except SearchLimitExceeded:
                 continue
+            except BaseException as exc:  # raised again below
+                later = exc
         if fired[0]:
             repair_interrupted()
+        if later is not None:
+            raise later
 
 
 def _stop(old: Any) -> None:

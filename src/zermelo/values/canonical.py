@@ -20,7 +20,10 @@ from collections.abc import Hashable
 from typing import Any
 
 from ..cache import RulesCache
+from ..checks import game_argument, short
+from ..checks import shown as quoted
 from ..engine import check_size
+from ..errors import InvalidArgument
 from ..limits import Limits, Progress, deadline, deep, over_budget, over_time
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from ..sprague_grundy import mex
@@ -53,7 +56,13 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     (:class:`~zermelo.errors.SearchLimitExceeded` past them).
     """
     if not isinstance(rules, (Partisan, Impartial)):
-        raise TypeError(f"canonical forms need partisan or impartial rules, not {type(rules).__name__}")
+        hint = f" (make one with zermelo.make_game({short(rules)!r}))" if isinstance(rules, str) else ""
+        raise InvalidArgument(
+            f"canonical_form: the game must be a game object (partisan or impartial rules){hint}, got {quoted(rules)}"
+        )
+    game_argument("canonical_form", rules, Rules, position)  # a 10**5000 in the position, say
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidArgument(f"canonical_form: limits must be a zermelo.Limits, got {quoted(limits)}")
     limits = limits if limits is not None else _NO_LIMITS
     rules.validate(position)
     if isinstance(rules, (Sum, PartisanSum)):

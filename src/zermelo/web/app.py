@@ -47,7 +47,7 @@ from ..errors import ZermeloError
 from ..limits import Limits
 from ..registry import entries, make_game
 from .api import LIMITS, MAX_NIMBER, MAX_TABLE_CELLS
-from .guard import Guard
+from .guard import HEADERS, Guard
 from .params import MAX_QUERY, MAX_TEXT, BadRequest
 from .pool import MEMORY, WorkerPool, default_size
 
@@ -119,8 +119,10 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
-    # A bug, never user input: still a JSON answer with no traceback.
-    return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, 500)
+    # A bug, never user input: still a JSON answer with no traceback.  Starlette sends it from
+    # outside every middleware (the Guard too), so it carries the security headers itself.
+    headers = {k.decode(): v.decode() for k, v in HEADERS}
+    return JSONResponse({"error": f"internal error: {type(exc).__name__}"}, 500, headers=headers)
 
 
 def create_app(
@@ -130,13 +132,15 @@ def create_app(
     limits: Limits | None = None,
     hosts: Sequence[str] = (),
     user_games: tuple[str, ...] = (),
+    local: Sequence[str] = (),
 ) -> Starlette:
     """The ASGI application (``uvicorn zermelo.web.app:create_app --factory``).
 
     ``workers`` processes answer the analyses (default :func:`~zermelo.web.pool.default_size`),
     each request within ``cap`` seconds and each worker within ``memory`` bytes of address space;
     ``limits`` replaces the search budget :data:`LIMITS` of every request.  Requests are answered
-    for the loopback host names and ``hosts`` (:class:`~zermelo.web.guard.Guard`).  ``user_games`` are
+    for the loopback host names and the bound address ``local`` (on the port they came in on) and
+    for the ``hosts`` names (:class:`~zermelo.web.guard.Guard`).  ``user_games`` are
     the user's ``FILE.py:NAME`` of ``zermelo serve --game``, loaded in this process by the command
     line; each worker loads them at its start (a request never names a file to load).
     """
@@ -173,7 +177,7 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
-        middleware=[Middleware(Guard, hosts=hosts)],
+        middleware=[Middleware(Guard, hosts=hosts, local=local)],
     )
     app.state.pool = pool
     return app

@@ -6,7 +6,11 @@ page's scripts read this server as their own origin.  The browser still sends ``
 evil.example``, so a request whose ``Host`` is not one of this server's names is refused (421,
 Misdirected Request) before any route sees it.  The names are the loopback ones
 (:data:`LOCAL_HOSTS`), the address the server is bound to, and those given with ``zermelo serve
---allow-host NAME`` for a real deployment.
+--allow-host NAME`` for a real deployment.  A loopback name or the bound address must also carry
+the port the request came in on (no port is port 80, as HTTP says): ``Host: 127.0.0.1:9999`` on a
+server of port 8000 was meant for another server of this machine, and whatever forwarded it there
+(a rebinding page's tunnel, a misconfigured proxy) is not answered.  An ``--allow-host`` name is
+matched by name alone: the proxy in front of a deployment owns the port its clients see.
 
 **Headers.**  Every answer carries :data:`HEADERS`: a Content-Security-Policy that lets the page
 run only its own scripts and styles (no inline code, no other origin), reach only this server,
@@ -20,7 +24,7 @@ import json
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from typing import Any
 
-__all__ = ["ANY_HOST", "HEADERS", "LOCAL_HOSTS", "Guard", "host_name"]
+__all__ = ["ANY_HOST", "HEADERS", "LOCAL_HOSTS", "Guard", "host_name", "host_port"]
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -63,6 +67,18 @@ def host_name(value: str) -> str:
     return v[:-1] if v.endswith(".") else v
 
 
+def host_port(value: str) -> int | None:
+    """The port of a ``Host`` header, or ``None`` when it names none (HTTP's default: 80).
+
+    >>> host_port("localhost:8000"), host_port("[::1]:80"), host_port("[::1]"), host_port("127.0.0.1")
+    (8000, 80, None, None)
+    """
+    v = value.strip()
+    rest = v[v.find("]") + 1 :] if v.startswith("[") else v
+    _, colon, port = rest.rpartition(":")
+    return int(port) if colon and port.isascii() and port.isdigit() and len(port) <= 5 else None
+
+
 def _bracketed(host: str) -> str:
     """An address as a ``Host`` header spells it: IPv6 in brackets."""
     h = host.strip().lower()
@@ -76,15 +92,25 @@ class Guard:
     ``--allow-host`` names; :data:`ANY_HOST` turns the check off).
     """
 
-    def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()) -> None:
+    def __init__(self, app: ASGIApp, hosts: Iterable[str] = (), local: Iterable[str] = ()) -> None:
         self.app = app
         names = {_bracketed(h) for h in hosts if h.strip()}
         self.any_host = ANY_HOST in names
-        self.hosts = frozenset({*LOCAL_HOSTS, *names} - {ANY_HOST})
+        self.local = frozenset({*LOCAL_HOSTS, *(_bracketed(h) for h in local if h.strip())})
+        self.hosts = frozenset({*self.local, *names} - {ANY_HOST})
 
-    def allows(self, header: str | None) -> bool:
-        """Whether a request with this ``Host`` header (None: none sent) is answered."""
-        return self.any_host or (header is not None and host_name(header) in self.hosts)
+    def allows(self, header: str | None, port: int | None = None) -> bool:
+        """Whether a request with this ``Host`` header (None: none sent) is answered, on a server
+        listening on ``port`` (None: not known, the port is not checked).  ``hosts`` names are
+        matched by name; a loopback name or ``local`` address must carry ``port`` too."""
+        if self.any_host:
+            return True
+        if header is None:
+            return False
+        name = host_name(header)
+        if name not in self.hosts:
+            return False
+        return port is None or name not in self.local or (host_port(header) or 80) == port
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -97,7 +123,8 @@ class Guard:
             await send(message)
 
         header = next((v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"), None)
-        if self.allows(header):
+        server = scope.get("server")  # (address, port) the request came in on
+        if self.allows(header, server[1] if server and len(server) > 1 else None):
             await self.app(scope, receive, send_guarded)
             return
         # The refused name is not echoed back: a page that rebinds learns nothing from the answer.

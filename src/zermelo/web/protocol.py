@@ -14,7 +14,8 @@ uvicorn has no such timeout, and 200 connections trickling a header byte now and
 for good), else a JSON 408 and the connection is closed; a head is at most
 :data:`~zermelo.web.params.MAX_REQUEST_HEAD` bytes; one client address holds at most
 :data:`MAX_CONNECTIONS_PER_CLIENT` connections and the server :data:`MAX_CONNECTIONS` (more are
-closed as they open).
+closed as they open).  Its answers carry the security headers every answer of the app carries
+(:data:`~zermelo.web.guard.HEADERS`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .guard import HEADERS
 from .params import MAX_QUERY, MAX_REQUEST_HEAD
 
 __all__ = ["HEAD_TIMEOUT", "MAX_CONNECTIONS", "MAX_CONNECTIONS_PER_CLIENT", "JSONErrorsProtocol", "protocol", "refusal"]
@@ -135,7 +137,7 @@ class JSONErrorsProtocol(H11Protocol):
         if self.conn.our_state not in (h11.IDLE, h11.SEND_RESPONSE):
             self.transport.close()  # an answer is already under way: nothing else can be sent
             return
-        head = [(b"content-type", b"application/json"), (b"connection", b"close")]
+        head = [(b"content-type", b"application/json"), (b"connection", b"close"), *HEADERS]
         for event in (h11.Response(status_code=status, headers=head, reason=_REASONS[status]), h11.Data(data=body)):
             self.transport.write(self.conn.send(event) or b"")
         self.transport.write(self.conn.send(h11.EndOfMessage()) or b"")

@@ -22,6 +22,9 @@ _WARM_UP = [
     ("solve", {"game": "chomp", "position": "3x4"}),
     ("solve", {"game": "digraph:a->b, b->a, b->c", "position": "a"}),
     ("solve", {"game": "wythoff", "position": "26 34"}),
+    # subtraction and all-but games' proven periods (their sequence kernels), which answers cite
+    ("solve", {"game": "allbut:1,2", "position": "10"}),
+    ("solve", {"game": "subtraction:1,3,4", "position": "21"}),
     # Connect Four's compiled solver (numba) and the shipped 6x5 opening book, read once here
     ("play", {"game": "connect4:6x5", "position": "3344551"}),  # past the book: a search
 ]

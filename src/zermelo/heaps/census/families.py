@@ -34,6 +34,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ...checks import shown
 from ...errors import InvalidGame
 from ..codes import Code, parse_code
 
@@ -92,7 +93,13 @@ def _codes(radix: int, digits: int, d0: bool) -> Iterator[str]:
                     yield f"{head}.{''.join(tail)}"
 
 
-def _check_count(what: str, count: int) -> None:
+def _check_count(what: str, base: int, power: int, times: int = 1) -> None:
+    """Refuse ``times · base^power`` codes past :data:`MAX_CODES` (a huge power is not computed:
+    2^(2^70) has 2^70 bits)."""
+    if power > 64:
+        many = f"{times} × {base}^{power:,}" if times > 1 else f"{base}^{power:,}"
+        raise InvalidGame(f"{what} lists {many} codes; a census takes at most {MAX_CODES:,}")
+    count = times * base**power
     if count > MAX_CODES:
         raise InvalidGame(f"{what} lists {count:,} codes; a census takes at most {MAX_CODES:,}")
 
@@ -101,28 +108,32 @@ def octal_codes(digits: int, d0: bool = False) -> Iterator[str]:
     """Every octal code with 1..``digits`` digits after the point (the last one not 0), ``0.d...``
     and, with ``d0``, also ``4.d...`` (and ``4.0``)."""
     _check_digits(digits)
-    _check_count(f"octal --digits {digits}", (2 if d0 else 1) * 8**digits)
+    _check_count(f"octal --digits {digits}", 8, digits, 2 if d0 else 1)
     return _codes(8, digits, d0)
 
 
 def hex_codes(digits: int, d0: bool = False) -> Iterator[str]:
     """Every hexadecimal code with 1..``digits`` digits after the point (``d0`` in 0, 4, 8, C)."""
     _check_digits(digits)
-    _check_count(f"hex --digits {digits}", (4 if d0 else 1) * 16**digits)
+    _check_count(f"hex --digits {digits}", 16, digits, 4 if d0 else 1)
     return _codes(16, digits, d0)
 
 
 def _check_digits(digits: int) -> None:
     if isinstance(digits, bool) or not isinstance(digits, int) or digits < 1:
-        raise InvalidGame(f"--digits must be a whole number of at least 1, got {digits!r}")
+        raise InvalidGame(f"--digits must be a whole number of at least 1, got {shown(digits)}")
+    if digits.bit_length() > 64:
+        raise InvalidGame(f"--digits {shown(digits)} lists far more codes than a census takes (at most {MAX_CODES:,})")
 
 
 def _check_max(top: int, size: int | None) -> None:
     if isinstance(top, bool) or not isinstance(top, int) or top < 1:
-        raise InvalidGame(f"--max must be a whole number of at least 1, got {top!r}")
-    if size is not None and not (1 <= size <= top):
-        raise InvalidGame(f"--size must be between 1 and --max ({top}), got {size}")
-    _check_count(f"--max {top}", 2**top if size is None else 1 << min(top, 62))
+        raise InvalidGame(f"--max must be a whole number of at least 1, got {shown(top)}")
+    if top.bit_length() > 64:
+        raise InvalidGame(f"--max {shown(top)} lists far more codes than a census takes (at most {MAX_CODES:,})")
+    if size is not None and (isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= top):
+        raise InvalidGame(f"--size must be between 1 and --max ({top}), got {shown(size)}")
+    _check_count(f"--max {top}", 2, top if size is None else min(top, 62))
 
 
 def subtraction_sets(top: int, size: int | None = None) -> Iterator[str]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.metadata
+import itertools
 import logging
 import os
 import re
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ...checks import shown
 from ...errors import InvalidPosition
 from .families import Member
 from .store import Store
@@ -181,6 +183,16 @@ def release(client: Any, cluster: Any, futures: Iterable[Any]) -> None:
             cluster.close(timeout=10)
 
 
+#: Games sent to the cluster ahead of each worker (the rest wait here, sent as games end).
+IN_FLIGHT = 4
+#: The most heaps a census computes of each game (each worker holds one to eight bytes a heap).
+MAX_UPTO = 1_000_000_000
+
+
+def _whole(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
 def run(
     members: list[Member],
     upto: int,
@@ -203,18 +215,24 @@ def run(
     dashboard of a local cluster (:func:`dask_cluster`).
     """
     __version__ = _version()
-    if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
-        raise InvalidPosition(f"--upto must be a non-negative whole number, got {upto!r}")
-    if workers is not None and workers < 1:
-        raise InvalidPosition(f"--workers must be at least 1, got {workers}")
-    if max_upto is not None and max_upto < upto:
-        raise InvalidPosition(f"--max ({max_upto}) must be at least --upto ({upto})")
+    if not _whole(upto) or upto > MAX_UPTO:
+        raise InvalidPosition(f"--upto must be a whole number from 0 to {MAX_UPTO:,}, got {shown(upto)}")
+    if workers is not None and (not _whole(workers) or workers < 1):
+        raise InvalidPosition(f"--workers must be a whole number of at least 1, got {shown(workers)}")
+    if max_upto is not None and (not _whole(max_upto) or max_upto < upto):
+        raise InvalidPosition(f"--max must be a whole number of at least --upto ({upto}), got {shown(max_upto)}")
+    if not isinstance(db, (str, os.PathLike)):
+        raise InvalidPosition(f"the census database must be a file name, got {shown(db)}")
+    if progress is not None and not callable(progress):
+        raise InvalidPosition(f"progress must be a function of a CensusProgress, got {shown(progress)}")
     began = time.monotonic()
     by_game: dict[tuple[str, str], list[Member]] = defaultdict(list)
     for m in members:
         by_game[(m.game_family, m.game_code)].append(m)
     pending: dict[tuple[str, str], int] = {}  # game -> attempts so far
     stored = failed = 0
+    if progress is not None:  # the display starts now: looking up 131,072 games takes seconds
+        progress(CensusProgress(0, len(by_game), 0, time.monotonic() - began, 0))
     with Store(db) as store:
         for game, ms in by_game.items():
             status, attempts = store.status(*game, upto)
@@ -250,7 +268,11 @@ def run(
                 futures[f] = game
                 return f
 
-            queue = as_completed([submit(game) for game in pending], loop=client.loop)
+            # A few games a worker in flight, the next one sent as one ends: 131,072 games sent at
+            # once took 40 s before the first could start (and the scheduler held them all).
+            waiting = iter(list(pending))
+            ahead = itertools.islice(waiting, IN_FLIGHT * max(nworkers, 4))
+            queue = as_completed([submit(g) for g in ahead], loop=client.loop)
             for future in queue:
                 game = futures.pop(future)
                 try:
@@ -271,6 +293,9 @@ def run(
                     computed += 1
                 done += 1
                 report()
+                following = next(waiting, None)
+                if following is not None:
+                    queue.add(submit(following))
         except KeyboardInterrupt:
             # Ctrl-C: the command prints one line; Dask's loggers would add tracebacks of the
             # futures being torn down ("Task exception was never retrieved").
