@@ -154,7 +154,7 @@ register(
         needs_params(Spawning, "spawning", "the code", "1-3"),
         "spawning games (coin turning as heaps): a heap becomes distinct smaller heaps, by a CGSuite code",
         "CODE: elements like 1-3 (Mock Turtles), 1+C (Ruler), with C, C(m), E, S, F",
-        "spawning:1-3 10",
+        "spawning:1-3 7",
         table="{n}",
         cgsuite=(CGSuiteName("game.heap.Spawning", family=True),),
     )
