@@ -16,7 +16,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from .minimax_trace import Bound, TraceNode, bound_text
+from .minimax_trace import TraceNode, bound_text
 from .rules import Scored
 from .svg import INK, MUTED, document
 
@@ -41,10 +41,8 @@ def trace_svg(game: Scored[Any], root: TraceNode, *, plies: int = 2) -> str:
     height = (plies + 1) * (_H + _GAP_Y) + _GAP_Y
 
     def box(node: TraceNode, x: float, y: float) -> None:
-        value = node.for_first(node.result())
+        value = bound_text(node.for_first(node.result()), game.win_loss, node.ply)
         lo, hi = node.window()
-        rel = "" if value.relation == "=" else value.relation + " "
-        exact = bound_text(value if value.value is None else Bound("=", value.value), game.win_loss, node.ply)
         up = node.ply % 2 == 0
         mark = "▲" if up else "▼"
         label = "start" if node.move is None else node.move.label
@@ -53,7 +51,7 @@ def trace_svg(game: Scored[Any], root: TraceNode, *, plies: int = 2) -> str:
             f'<g class="node"><rect x="{x:g}" y="{y:g}" width="{_W}" height="{_H}" rx="6" fill="#fff" '
             f'stroke="{INK}"/><text x="{x + 6:g}" y="{y + 16:g}" font-size="13" fill="{INK}">{mark} '
             f'{escape(label)}</text><text x="{x + 6:g}" y="{y + 33:g}" font-size="13" font-weight="bold" '
-            f'fill="{INK}">{escape(rel + exact)}</text>'
+            f'fill="{INK}">{escape(value)}</text>'
             + (
                 ""
                 if node.how == "end"

@@ -148,6 +148,8 @@ class TraceNode:
         return _window(self, self.cut_alpha, self.cut_beta)
 
 
+#: Window bounds past this are the search's ±infinity (its 2^62, moved a little by the
+#: one-ply steps of win/loss windows).
 _INFINITE = 1 << 61
 
 

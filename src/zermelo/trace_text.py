@@ -32,9 +32,6 @@ from .wording import plural
 
 __all__ = ["alphabeta_trace", "trace_facts", "trace_header", "trace_lines"]
 
-_INF = 1 << 62
-_EXACT = 1 << 30
-
 
 def alphabeta_trace(
     game: Scored[Any],
@@ -54,7 +51,10 @@ def alphabeta_trace(
     remedies = (Remedy.MORE_POSITIONS,) if max_nodes < MAX_TRACE else (Remedy.DEPTH_LIMIT,)
     trace = Trace(game, max_nodes, remedies)
     search = Search(game, table=False, limits=limits, trace=trace)
-    search.alphabeta(position, -_INF, _INF, _EXACT if depth is None else depth)
+    if depth is None:
+        search.alphabeta(position)  # its defaults: the full window, no depth limit
+    else:
+        search.alphabeta(position, depth=depth)
     assert trace.root is not None
     return trace.root
 
@@ -90,9 +90,10 @@ def trace_lines(game: Scored[Any], root: TraceNode, *, plies: int = 2) -> list[s
         if node.children:
             counts = f"   {plural(node.nodes, 'position')}, {plural(node.cutoffs, 'cut-off')}"
         settled = {"table": " (from the table)", "horizon": " (depth limit: estimated)"}.get(node.how, "")
+        shown = text(result, node)  # a bound reads "≥ +1 in 3"; an exact value gets its "="
         out.append(
             f"{prefix}{branch}{head}{game.format(node.position)}  {what}  "
-            f"{_relation(result)}{text(_exact(result), node)}{settled}{counts}"
+            f"{'= ' if result.relation == '=' else ''}{shown}{settled}{counts}"
         )
 
     def walk(node: TraceNode, prefix: str, depth: int) -> None:
@@ -110,14 +111,6 @@ def trace_lines(game: Scored[Any], root: TraceNode, *, plies: int = 2) -> list[s
     line(root, "", "")
     walk(root, "", 0)
     return out
-
-
-def _relation(b: Bound) -> str:
-    return "= " if b.relation == "=" else f"{b.relation} "
-
-
-def _exact(b: Bound) -> Bound:
-    return Bound("=", b.value) if b.value is not None else b
 
 
 def _cut_line(game: Scored[Any], node: TraceNode, names: tuple[str, str]) -> str:

@@ -26,7 +26,6 @@ from typing import Any
 
 from ..catalogue import CGSuiteName, GameEntry
 from ..errors import ZermeloError
-from ..misere.forms import misere_canonical_form
 from ..rules import Impartial, Outcome, Partisan, Rules
 from ..values.surreal import surreal
 from .errors import CGSuiteError
@@ -171,7 +170,10 @@ def member(obj: Any, name: str, args: list[Any] | None) -> Any:
         if fn is not None:
             return fn(obj, [] if args is None else args)
         if is_misere_call(obj, name):
-            # From the position's own misère form: its nimber's form is another game.
+            # From the position's own misère form: its nimber's form is another game.  Imported
+            # here: misere.forms loads the misère package, which other expressions never need.
+            from ..misere.forms import misere_canonical_form
+
             rules = obj.ruleset.rules
             if not isinstance(rules, Impartial):
                 raise CGSuiteError(f"`{name}` is a misère property of impartial games; {obj.ruleset.name} is not one")

@@ -36,7 +36,7 @@ def add(sub: Any) -> None:
         help="draw the notes' alpha-beta search tree: windows, values and the branches cut (α ≥ β)",
     )
     p.add_argument(
-        "--plies", type=whole(1, 12), default=2, metavar="N", help="--trace: show N plies of the tree (default 2)"
+        "--plies", type=whole(1, 12), default=None, metavar="N", help="--trace: show N plies of the tree (default 2)"
     )
     p.add_argument("--svg", type=file_name, metavar="FILE.svg", help="--trace: also draw the tree to FILE.svg")
     strength = p.add_mutually_exclusive_group()
@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         if args.compare:
             raise InvalidPosition("--trace draws one search; leave out --compare")
         return _trace(game, position, args, limits)
-    if args.svg is not None or args.plies != 2:
+    if args.svg is not None or args.plies is not None:
         raise InvalidPosition("--svg and --plies go with --trace")
     if args.compare:
         if args.depth is not None:
@@ -151,17 +151,18 @@ def _trace(game: Scored[Any], position: Any, args: argparse.Namespace, limits: A
     from ..files import write_atomic
     from ..trace_text import alphabeta_trace, trace_facts, trace_header, trace_lines
 
+    plies = 2 if args.plies is None else args.plies
     root = alphabeta_trace(game, position, depth=args.depth, limits=limits)
     if args.svg is not None:
-        write_atomic(args.svg, trace_svg(game, root, plies=args.plies), what="drawing")
+        write_atomic(args.svg, trace_svg(game, root, plies=plies), what="drawing")
     if args.json:
-        emit_json({"game": game.spec(), "plies": args.plies, "tree": trace_facts(game, root, plies=args.plies)})
+        emit_json({"game": game.spec(), "plies": plies, "tree": trace_facts(game, root, plies=plies)})
         return 0
     for line in trace_header(game, root):
         print(line)
-    for line in trace_lines(game, root, plies=args.plies):
+    for line in trace_lines(game, root, plies=plies):
         print(line)
-    shown = f"the top {args.plies} plies shown" if args.plies > 1 else "the top ply shown"
+    shown = f"the top {plies} plies shown" if plies > 1 else "the top ply shown"
     print(f"  {root.nodes:,} positions searched, {root.cutoffs:,} cut-offs ({shown}; --plies N shows more).")
     if args.svg is not None:
         print(f"  drawn to {args.svg}")
