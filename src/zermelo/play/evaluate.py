@@ -201,11 +201,8 @@ class PartisanEvaluator(Evaluator):
     ) -> PositionValue:
         from ..values.canonical import canonical_form  # lazily: play of impartial games never loads values
 
+        moves = _normal_play_moves(game, position, misere, turn)
         assert isinstance(game, Partisan) and turn in SIDES
-
-        if misere:
-            raise Unsupported(f"{game.spec()}: misère play is for impartial games (partisan games play normal play)")
-        moves = partisan_moves(game, position, turn)
         try:
             own = canonical_form(game, position, limits=limits)  # values every option on the way
             values = [canonical_form(game, m.position, limits=limits) for m in moves]
@@ -231,6 +228,15 @@ class PartisanEvaluator(Evaluator):
         )
 
 
+def _normal_play_moves(game: Rules[Any], position: Any, misere: bool, turn: str | None) -> list[Move[Any]]:
+    """The labelled moves of ``turn`` in a partisan game; misère play refused (it is for
+    impartial games)."""
+    assert isinstance(game, Partisan) and turn in SIDES
+    if misere:
+        raise Unsupported(f"{game.spec()}: misère play is for impartial games (partisan games play normal play)")
+    return partisan_moves(game, position, turn)
+
+
 class LoopyPartisanEvaluator(Evaluator):
     """Partisan games whose positions repeat (``loopy``): a value may be infinite play, so each
     move is classified by the engine's search of the (position, side to move) graph, with draws
@@ -241,10 +247,8 @@ class LoopyPartisanEvaluator(Evaluator):
     ) -> PositionValue:
         from ..draws import turn_outcomes
 
+        moves = _normal_play_moves(game, position, misere, turn)
         assert isinstance(game, Partisan) and turn in SIDES
-        if misere:
-            raise Unsupported(f"{game.spec()}: misère play is for impartial games (partisan games play normal play)")
-        moves = partisan_moves(game, position, turn)
         me, them = ("L", "R") if turn == LEFT else ("R", "L")
         found = turn_outcomes(game, [(position, me)] + [(m.position, them) for m in moves], limits)
         word = {NEXT_WINS: WINNING, DRAW: DRAWING, PREVIOUS_WINS: LOSING}
