@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from zermelo.errors import InvalidPosition
-from zermelo.files import (
+from zermelo.core.errors import InvalidPosition
+from zermelo.core.files import (
     BadFile,
     checked_json,
     read_bytes,

@@ -34,8 +34,8 @@ from hypothesis import strategies as st
 
 from zermelo import cli
 from zermelo.cli import build_parser, main
-from zermelo.limits import Limits
-from zermelo.registry import GameEntry, entries
+from zermelo.core.limits import Limits
+from zermelo.games.registry import GameEntry, entries
 
 EXAMPLES = int(os.environ.get("ZERMELO_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(
@@ -422,8 +422,8 @@ def predicates() -> st.SearchStrategy[str]:
 @FUZZ
 @given(text=predicates(), position=st.one_of(st.integers(0, 10**6), st.tuples(st.integers(0, 99), st.integers(0, 99))))
 def test_predicates_answer_or_refuse_in_one_line(text: str, position: object) -> None:
-    from zermelo.errors import ZermeloError
-    from zermelo.predicates import predicate
+    from zermelo.core.errors import ZermeloError
+    from zermelo.rules.predicates import predicate
 
     try:
         answer = predicate(text)(position)

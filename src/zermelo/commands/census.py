@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
 from ..heaps.census.report import compare, draw, render_csv, render_table, select
 from ..heaps.census.store import Store

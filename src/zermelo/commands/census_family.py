@@ -15,11 +15,11 @@ import itertools
 import time
 from typing import Any
 
-from ..errors import InvalidGame, InvalidPosition
+from ..core.errors import InvalidGame, InvalidPosition
+from ..games.registry import make_game
 from ..heaps.sequence import sequence
-from ..registry import make_game
 from ..rules import Impartial
-from ..userfile import is_file_spec, load
+from ..rules.userfile import is_file_spec, load
 from .common import emit_json, whole
 
 #: The most members one family census computes.

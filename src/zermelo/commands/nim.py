@@ -16,8 +16,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import InvalidPosition
-from ..values.nimber import nim_inverse, nim_multiply, nim_power, nim_sqrt
+from ..core.errors import InvalidPosition
+from ..core.nimber import nim_inverse, nim_multiply, nim_power, nim_sqrt
 from . import SUMMARY
 from .common import emit_json
 

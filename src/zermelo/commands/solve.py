@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..analysis import solve
-from ..errors import SearchLimitExceeded, Unsupported
-from ..ranking import RankedMove, all_moves, lasts
+from ..analyses.analysis import solve
+from ..analyses.ranking import RankedMove, all_moves, lasts
+from ..core.errors import SearchLimitExceeded, Unsupported
 from ..rules import Impartial, Outcome, short
 from . import REMEDY_WORDS, SUMMARY
 from .common import add_limits, emit_json, game_and_position, limits_from

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..boards import Board as Drawing
-from ..boards import grid_board
-from ..checks import shown
-from ..errors import InvalidPosition
+from ..core.checks import shown
+from ..core.errors import InvalidPosition
+from ..rules.boards import Board as Drawing
+from ..rules.boards import grid_board
 
 __all__ = [
     "Board",
@@ -76,10 +76,10 @@ def check_board(board: object, name: str) -> Board:
 
     >>> check_board((2, 2, 15), "domineering")
     (2, 2, 15)
-    >>> check_board((2, 2, 16), "domineering")
+    >>> check_board((2, 2, 16), "domineering")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    zermelo.errors.InvalidPosition: domineering: a board is (rows, cols, cells), cells < 2**(rows*cols), got (2, 2, 16)
+    zermelo.core.errors.InvalidPosition: domineering: a board is (rows, cols, cells), cells < 2**(rows*cols), got ...
     """
     ok = (
         type(board) is tuple

@@ -3,7 +3,7 @@
 Left plays ``x`` (black), Right ``o`` (white), ``.`` is empty; rows separated by ``|``.
 Regions of touching stones are independent, and a region of one colour only is 0.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> c = Clobber()
 >>> [str(canonical_form(c, c.parse(s))) for s in ("xo", "xoo", "xxo", "xo|ox")]
 ['*', 'v', '^', '*']
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard, char_neighbours
 

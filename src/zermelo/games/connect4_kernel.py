@@ -28,7 +28,7 @@ The search is a resumable state machine: every array it needs lives in ``ctl`` (
 bisection, where the stack stopped), ``stack`` and ``table``, so a call runs until a node count
 Python chose and returns; Python then checks the clock, shows progress, honours Ctrl-C and calls
 again.  :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
-:mod:`zermelo.minimax`; its pure-Python rules are the reference these kernels are tested against.
+:mod:`zermelo.search.minimax`; its pure-Python rules are the reference these kernels are tested against.
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._jit import compiled, njit
-from ..errors import Remedy
-from ..limits import over_budget, over_time
+from ..core._jit import compiled, njit
+from ..core.errors import Remedy
+from ..core.limits import over_budget, over_time
 
 __all__ = ["SolveProgress", "Table", "reset_table", "solve", "table_for"]
 
@@ -493,7 +493,7 @@ def solve(
     exactly when the true score is.  ``deadline`` is a ``time.monotonic()`` time; ``progress``
     is called about ten times a second once a search is long.
 
-    Past ``max_nodes`` or the deadline it raises :class:`~zermelo.errors.SearchLimitExceeded`
+    Past ``max_nodes`` or the deadline it raises :class:`~zermelo.core.errors.SearchLimitExceeded`
     (the table keeps what it learnt: bounds stay valid, so a retry starts warm).
     """
     if w * (h + 1) > 62:

@@ -26,14 +26,14 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
+from ..core.sprague_grundy import nim_sum
 from ..rules import Impartial, Move, validate_by_text
-from ..sprague_grundy import nim_sum
-from ..wording import first_move, notes_verdict, parts_text
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import first_move, notes_verdict, parts_text
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["GROUND", "Edges", "GreenHackenbush", "hackenbush_value"]
 

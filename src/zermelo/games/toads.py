@@ -8,7 +8,7 @@ backed by two frogs there, ``TFF``), toads at the right end (``TTF``), and ``TTF
 A row splits at walls into independent games.  A row read backwards with toads and frogs
 exchanged is the negative game.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> t = ToadsAndFrogs()
 >>> [str(canonical_form(t, t.parse(s))) for s in ("T.", "T.F", "T..F", "TF.", "TT.FF", "FT")]
 ['1', '*', '0', '0', '*', '0']
@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board, grid_board
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
+from ..rules.boards import Board, grid_board
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 
 __all__ = ["ToadsAndFrogs"]
 
