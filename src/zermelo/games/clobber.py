@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
-from ._grid import CharBoard, char_neighbours
+from ._grid import CharGrid, char_neighbours
 
 __all__ = ["Clobber"]
 
@@ -31,7 +31,7 @@ class Clobber(CharGridGame):
     aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o", "#": "."}
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
 
-    def _moves(self, position: CharBoard, me: str, you: str) -> Iterator[CharBoard]:
+    def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
         rows, cols, cells = position
         for i, ch in enumerate(cells):
             if ch != me:
@@ -42,13 +42,13 @@ class Clobber(CharGridGame):
                     new[i], new[n] = ".", me
                     yield (rows, cols, "".join(new))
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "x", "o")
 
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def right_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "o", "x")
 
-    def dead(self, region: CharBoard) -> bool:
+    def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] or "o" not in region[2]
 
 
