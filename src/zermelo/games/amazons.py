@@ -110,7 +110,7 @@ register(
         "Amazons: move an amazon like a queen, then fire an arrow like a queen (x: Left, o: Right; partisan)",
         "",
         'amazons "x...|o..."',
-        kind="partisan",
+        rules=Amazons,
         cgsuite=(CGSuiteName("game.grid.Amazons"),),
     )
 )

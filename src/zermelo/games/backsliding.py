@@ -83,7 +83,7 @@ register(
         "Backsliding Toads and Frogs: toads and frogs may also step back (loopy, partisan)",
         "",
         "backsliding T..F",
-        kind="partisan",
+        rules=BackslidingToads,
         aliases=("backslidingtoadsandfrogs",),
     )
 )

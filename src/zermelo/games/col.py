@@ -90,7 +90,7 @@ register(
         "Col: colour a cell not next to your own colour (L: Left, R: Right; partisan)",
         "",
         'col "...|..."',
-        kind="partisan",
+        rules=Col,
     )
 )
 register(
@@ -100,6 +100,6 @@ register(
         "Snort: colour a cell not next to the enemy's colour (L: Left, R: Right; partisan)",
         "",
         'snort "...|..."',
-        kind="partisan",
+        rules=Snort,
     )
 )

@@ -363,7 +363,7 @@ register(
         "Connect Four: four in a row on W columns x H rows (moves: column numbers from 1)",
         "WxH: columns x rows (default 7x6)",
         'zermelo negamax connect4:6x5 ""',
-        kind="scored",
+        rules=Connect4,
         aliases=("connect-four",),
     )
 )

@@ -372,5 +372,6 @@ register(
         table="{r}x{c}",
         aliases=("dominos",),
         cgsuite=(CGSuiteName("game.grid.Cram"),),
+        rules=Cram,
     )
 )

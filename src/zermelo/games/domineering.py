@@ -140,7 +140,7 @@ register(
         "Domineering: Left places vertical dominoes, Right horizontal ones (partisan)",
         "",
         'domineering "..|.."',
-        kind="partisan",
+        rules=Domineering,
         cgsuite=(CGSuiteName("game.grid.Domineering"),),
     )
 )

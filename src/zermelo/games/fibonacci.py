@@ -125,5 +125,6 @@ register(
         "",
         "fibonacci 20",
         table="{n}",
+        rules=Fibonacci,
     )
 )

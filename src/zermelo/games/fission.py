@@ -75,7 +75,7 @@ register(
         "Fission: split a stone onto its two empty neighbours (Left vertically, Right horizontally; partisan)",
         "",
         'fission "...|.x.|..."',
-        kind="partisan",
+        rules=Fission,
         cgsuite=(CGSuiteName("game.grid.Fission"),),
     )
 )

@@ -340,5 +340,6 @@ register(
         "",
         'greenhackenbush "g-a-b-c, g-d"',
         aliases=("green-hackenbush",),
+        rules=GreenHackenbush,
     )
 )

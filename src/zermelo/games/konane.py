@@ -96,7 +96,7 @@ register(
         "Konane: jump an adjacent enemy stone into the empty cell beyond (x: Left, o: Right; partisan)",
         "",
         'konane ".xo.o.o.|.o......|.x......"',
-        kind="partisan",
+        rules=Konane,
         cgsuite=(CGSuiteName("game.grid.Konane"),),
     )
 )

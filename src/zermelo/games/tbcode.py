@@ -244,5 +244,6 @@ register(
         "cgtbreak:{2+}=.0 12",
         table="{n}",
         cgsuite=(CGSuiteName("game.heap.TakeAndBreak", family=True),),
+        rules=Impartial,  # a CodeGame or a TakeAndBreak: impartial both
     )
 )
