@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 from .engine import engine_for
 from .errors import ZermeloError
 from .limits import Limits
-from .reasons import Loopy as LoopyValue
 from .reasons import ClosedForm, NimSum, Reason, Why
+from .reasons import Loopy as LoopyValue
 from .rules import Impartial, Move, Outcome, summands
 from .sprague_grundy import GValue, Loopy, nim_sum
 from .wording import (
