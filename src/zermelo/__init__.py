@@ -15,6 +15,7 @@ from .core._lazy import lazy
 if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads on first use
     from . import games, heaps
     from .analyses.analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
+    from .analyses.batch import negamax_many, solve_many, value_many
     from .analyses.canonical import canonical_form
     from .analyses.genus import genera, genus
     from .core.cache import clear_caches
@@ -54,6 +55,9 @@ __getattr__, __dir__ = lazy(
         "remoteness": ".analyses.analysis",
         "solve": ".analyses.analysis",
         "winning_moves": ".analyses.analysis",
+        "negamax_many": ".analyses.batch",
+        "solve_many": ".analyses.batch",
+        "value_many": ".analyses.batch",
         "clear_caches": ".core.cache",
         "Engine": ".search.engine",
         "engine_for": ".search.engine",
@@ -133,6 +137,7 @@ __all__ = [
     "misere_quotient",
     "move_values",
     "negamax",
+    "negamax_many",
     "nim_sum",
     "outcome",
     "parse_value",
@@ -142,5 +147,7 @@ __all__ = [
     "scored",
     "sequence",
     "solve",
+    "solve_many",
+    "value_many",
     "winning_moves",
 ]
