@@ -23,6 +23,7 @@ from ..boards import Board, grid_board
 from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
+from ._grid import check_cells
 
 __all__ = ["ToadsAndFrogs"]
 
@@ -40,9 +41,7 @@ class ToadsAndFrogs(Partisan[Rows]):
     def parse(self, text: str) -> Rows:
         words = text.replace("+", " ").replace("|", " ").replace(",", " ").split()
         words = [w.upper().replace("_", ".") for w in words]
-        for w in words:
-            if set(w) - set("TF."):
-                raise InvalidPosition(f"toads: rows are words of T (toad), F (frog) and . (empty); got {w!r}")
+        check_cells("toads", words, "TF.")  # rows are words of T (toad), F (frog) and . (empty)
         if len(words) > 50 or sum(map(len, words)) > 400:
             raise InvalidPosition("toads: at most 400 cells")
         if not words:
