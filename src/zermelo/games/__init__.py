@@ -31,6 +31,9 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .domineering import Domineering
     from .fibonacci import Fibonacci
     from .fission import Fission
+    from .genclobber import GenClobber
+    from .gencutcake import GenCutcake
+    from .gentoads import Elephants, GenToads
     from .graphcol import GraphCol, GraphSnort
     from .green_hackenbush import GreenHackenbush
     from .hackenbush import Hackenbush
@@ -69,8 +72,12 @@ __all__ = [
     "Digraph",
     "Divisor",
     "Domineering",
+    "Elephants",
     "Fibonacci",
     "Fission",
+    "GenClobber",
+    "GenCutcake",
+    "GenToads",
     "GraphCol",
     "GraphSnort",
     "GreenHackenbush",
