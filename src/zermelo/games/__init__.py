@@ -34,14 +34,19 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .genclobber import GenClobber
     from .gencutcake import GenCutcake
     from .gentoads import Elephants, GenToads
+    from .genwythoff import GenWythoff
     from .graphcol import GraphCol, GraphSnort
     from .green_hackenbush import GreenHackenbush
     from .hackenbush import Hackenbush
     from .heap import HeapGame
     from .kayles import DawsonKayles, Kayles
     from .konane import Konane
+    from .mem import Mem
     from .nim import Nim
+    from .nogo import NoGo
     from .northcott import Northcott
+    from .partizaneuclid import PartizanEuclid
+    from .partizanheap import PartizanHeap
     from .pokernim import PokerNim
     from .queen import Queen
     from .rook import Rook
@@ -78,6 +83,7 @@ __all__ = [
     "GenClobber",
     "GenCutcake",
     "GenToads",
+    "GenWythoff",
     "GraphCol",
     "GraphSnort",
     "GreenHackenbush",
@@ -85,9 +91,13 @@ __all__ = [
     "HeapGame",
     "Kayles",
     "Konane",
+    "Mem",
     "Nim",
+    "NoGo",
     "Northcott",
     "PartizanArcKayles",
+    "PartizanEuclid",
+    "PartizanHeap",
     "PokerNim",
     "PrimePower",
     "Queen",
