@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .amazons import Amazons
     from .arckayles import ArcKayles, PartizanArcKayles
     from .cheques import Cheques
+    from .childish import ChildishHackenbush
     from .chomp import Chomp
     from .clobber import Clobber
     from .col import Col, Snort
@@ -67,6 +68,7 @@ __all__ = [
     "Amazons",
     "ArcKayles",
     "Cheques",
+    "ChildishHackenbush",
     "Chomp",
     "Clobber",
     "Col",
