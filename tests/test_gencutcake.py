@@ -65,7 +65,7 @@ def test_fast_value_matches_plain_play(spec: str, pieces: list[tuple[int, int]])
 def test_errors() -> None:
     with pytest.raises(InvalidGame, match="Left's and Right's codes"):
         gen_cutcake("0.7")
-    with pytest.raises(InvalidPosition, match="cakes are RxC"):
+    with pytest.raises(InvalidPosition, match="pieces are RxC"):
         named_cake("eatcake").parse("3y4")
 
 

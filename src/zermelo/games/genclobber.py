@@ -53,7 +53,7 @@ from ._grid import CharBoard, char_regions, parse_chars
 
 __all__ = ["VARIANTS", "GenClobber"]
 
-_ORTHOGONAL = ((0, 1), (0, -1), (1, 0), (-1, 0))
+_ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right: as _grid.char_neighbours
 _COMPASS = (*_ORTHOGONAL, (1, 1), (1, -1), (-1, 1), (-1, -1))
 _KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 
@@ -68,6 +68,10 @@ VARIANTS: dict[str, tuple[str, tuple[tuple[int, int], ...], bool, str]] = {
 }
 
 
+#: Clobber itself (``clobber``, :class:`~zermelo.games.clobber.Clobber`) is the family's plain member.
+_KINDS = {**VARIANTS, "clobber": ("Clobber", _ORTHOGONAL, False, "clobber an adjacent enemy stone")}
+
+
 class GenClobber(CharGridGame):
     """One of the Clobber variants (``anti``, ``hot``, ``kings``, ``knights``, ``rooks``, ``queens``)."""
 
@@ -79,11 +83,11 @@ class GenClobber(CharGridGame):
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
 
     def __init__(self, kind: str) -> None:
-        if kind not in VARIANTS:
+        if kind not in _KINDS:
             raise InvalidGame(f"genclobber: the variants are {', '.join(VARIANTS)}; got {kind!r}")
         super().__init__()
         self.kind = kind
-        _cg, self.directions, self.slides, _summary = VARIANTS[kind]
+        _cg, self.directions, self.slides, _summary = _KINDS[kind]
 
     def spec(self) -> str:
         return f"genclobber:{self.kind}"
@@ -130,7 +134,7 @@ class GenClobber(CharGridGame):
     def components(self, position: CharBoard) -> list[CharBoard]:
         if self.kind == "anti":
             parts = char_regions(position, "xo.", "#")
-        elif self.kind == "hot":
+        elif self.kind in ("hot", "clobber"):
             parts = char_regions(position, self.live, self.blank)
         elif self.kind == "kings":
             parts = char_regions(position, self.live, self.blank, diagonal=True)

@@ -37,21 +37,20 @@ other can cut).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Iterator
 from functools import partial
 from typing import ClassVar
 
 from ..catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
-from ..errors import InvalidGame, InvalidPosition
+from ..errors import InvalidGame
 from ..rules import Partisan, is_natural, require
+from .cutcake import parse_pieces
 from .tbcode import CodeGame
 
 __all__ = ["CAKES", "GenCutcake", "maundy_strip", "named_cake"]
 
 Piece = tuple[int, int]
 Pieces = tuple[Piece, ...]
-_PIECE = re.compile(r"^(\d+)\s*[xX×]\s*(\d+)$")
 
 #: The named cakes: (Left's code, Right's code, twisted, CGSuite's name, summary).
 CAKES: dict[str, tuple[str, str, bool, str, str]] = {
@@ -91,18 +90,7 @@ class GenCutcake(Partisan[Pieces]):
     def parse(self, text: str) -> Pieces:
         if text.strip() in ("0", "."):
             return ()  # every cake eaten
-        pieces = []
-        for word in text.replace("+", " ").replace(",", " ").split():
-            m = _PIECE.match(word)
-            if m is None:
-                raise InvalidPosition(f"{self.spec()}: cakes are RxC like 3x4, got {word!r}")
-            r, c = int(m.group(1)), int(m.group(2))
-            if r < 1 or c < 1 or r * c > 10_000:
-                raise InvalidPosition(f"{self.spec()}: a cake has 1 to 10,000 cells, got {word!r}")
-            pieces.append((r, c))
-        if not pieces:
-            raise InvalidPosition(f"{self.spec()}: give cakes like 3x4 2x2")
-        return tuple(sorted(pieces))
+        return tuple(sorted(parse_pieces(text, self.spec())))
 
     def validate(self, position: Pieces) -> Pieces:
         ok = isinstance(position, tuple) and all(
