@@ -78,7 +78,7 @@ def test_cgsuite_names(expr: str, printed: str) -> None:
 
 @pytest.mark.parametrize("kind", [k for k in VARIANTS if k != "anti"])
 @settings(max_examples=6, deadline=None)
-@given(board=grid_boards(3, 3, "xo..."))
+@given(board=grid_boards(3, 3, "xo...."))
 def test_fast_value_matches_plain_play(kind: str, board: str) -> None:
     g = GenClobber(kind)
     check_position(g, g.parse(board))
