@@ -39,7 +39,7 @@ def test_reverse_and_swap() -> None:
 
 
 def test_errors() -> None:
-    with pytest.raises(InvalidPosition, match="words of B, R and G"):
+    with pytest.raises(InvalidPosition, match="unexpected 'X' at row 1, column 2"):
         T.parse("BXR")
 
 

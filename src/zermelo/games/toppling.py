@@ -17,8 +17,8 @@ from typing import ClassVar
 
 from ..boards import Board, grid_board
 from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
+from ._grid import check_cells
 
 __all__ = ["TopplingDominoes"]
 
@@ -37,10 +37,7 @@ class TopplingDominoes(Partisan[Rows]):
         words = text.replace("+", " ").replace(",", " ").upper().split()
         if words == ["0"]:  # the empty row, as format writes it
             return ()
-        for w in words:
-            bad = set(w) - set("BRG")
-            if bad:
-                raise InvalidPosition(f"toppling: rows are words of B, R and G; got {w!r}")
+        check_cells("toppling", words, "BRG")  # rows are words of B, R and G
         return tuple(sorted(words))
 
     def board(self, position: Rows) -> Board | None:
