@@ -267,7 +267,8 @@ def test_cli_timeout_saves_the_checkpoint_first_then_resumes(
     assert main(argv) == 2
     assert time.process_time() - began < 1.0
     err = capsys.readouterr().err
-    assert err.startswith("zermelo: error: time budget exceeded after 0.") and err.count("\n") == 1
+    # (the wall clock's "after 0.6 s" is not asserted: on a loaded machine it read 2.1 s)
+    assert err.startswith("zermelo: error: time budget exceeded after ") and err.count("\n") == 1
     assert f"checkpoint saved to {ck}, run again to resume" in err
     first = _loads(ck)
     assert first > 0 and f"{first:,} of 3,000,001 heaps" in err

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition, Unsupported
-from ..files import save_figure, write_atomic
+from ..files import check_output, save_figure, write_atomic
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, sequence
 from ..registry import make_game
 from ..rules import Impartial
@@ -118,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
     for name, suffix in ((args.plot, ".png"),):
         if name and not name.lower().endswith(suffix):
             raise InvalidPosition(f"--plot writes a PNG file; give a name ending in {suffix}, got {name!r}")
+    for name, what in ((args.out, "values file"), (args.plot, "figure")):
+        if name:
+            check_output(name, what)  # a FIFO, a device or a missing folder: refused before the work
     limits = dataclasses.replace(limits_from(args), progress=None)  # the heaps' bar is the display
     bar = _Bar(not args.quiet, game.spec())
     try:
