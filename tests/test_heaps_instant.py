@@ -108,11 +108,31 @@ def test_octal_values_and_winning_moves_match_plain_search(code: str, n: int) ->
     assert sorted(map(str, (m.position for m in wins.moves))) == sorted(map(str, expected))[: instant.MAX_WINS]
 
 
+def allbut_values_by_counting(x: set[int], upto: int) -> np.ndarray:
+    """G(0..upto) of all-but-x by the mex rule, counting the values of every smaller heap.
+
+    Heap n moves to every r < n except r = n - k for k in x, so its option values are the multiset
+    of G(0..n-1) less those few heaps: a count per value gives the mex without listing n options
+    (the plain enumeration costs n² and took two minutes for this test's 40 examples)."""
+    counts = np.zeros(upto + 2, dtype=np.int64)
+    g = np.zeros(upto + 1, dtype=np.int64)
+    for n in range(upto + 1):
+        held = [n - k for k in x if k <= n]
+        for r in held:
+            counts[g[r]] -= 1
+        g[n] = int(np.argmin(counts > 0))
+        for r in held:
+            counts[g[r]] += 1
+        counts[g[n]] += 1
+    return g
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sets(st.integers(1, 12), min_size=1, max_size=4))
 def test_the_allbut_proof_never_certifies_a_period_that_later_fails(x: set[int]) -> None:
     game = AllBut(x)
-    g = np.array(brute_values(game, 2500), dtype=np.int64)
+    g = allbut_values_by_counting(x, 2500)
+    assert g[:301].tolist() == brute_values(game, 300)  # the counting agrees with the rules
     for length in (60, 120, 250, 500):
         found, ok, _ = allbut_periodicity(g[:length], max(x))
         if ok:

@@ -146,7 +146,7 @@ _HOOKS = {
     "impartial": (
         "moves", "components", "key", "grundy_formula", "grundy_grounds", "outcome_formula",
         "winning_moves_formula", "size_hint", "parse", "format", "validate", "explain", "parse_move",
-        "board", "board_parts",
+        "board", "board_parts", "board_clicks",
     ),
     "partisan": ("components", "key", "parse", "format", "validate", "explain", "parse_move", "board",
                  "left_moves", "right_moves", "value_key", "negative"),

@@ -143,12 +143,8 @@ class Rules(Generic[P]):
         return str(position)
 
     def validate(self, position: P) -> P:
-        """Check a position given from Python (``parse`` checks text); raise
-        :class:`~zermelo.errors.InvalidPosition` with a useful message if it is not one.
-
-        The analyses call it on the root position.  Cheap checks only (types and ranges); the
-        default accepts everything.
-        """
+        """Check a position given from Python (``parse`` checks text); raise :class:`~zermelo.errors.InvalidPosition`
+        if it is not one.  The analyses call it on the root position: cheap checks only (the default accepts all)."""
         return position
 
     def key(self, position: P) -> Hashable:
@@ -160,7 +156,6 @@ class Rules(Generic[P]):
         return self.name
 
     # Optional hooks of every kind of game, each with a default; the front ends call them.
-
     def explain(self, position: P, analysis: Any) -> str | Why | None:
         """The game's own "why" of ``analysis`` (a :class:`~zermelo.analysis.Analysis` of
         ``position``), in the notes' terms, or ``None`` for the generic reasons (the nim-sum of a
@@ -198,6 +193,11 @@ class Rules(Generic[P]):
         """The parts of :meth:`board`'s drawing (``data-part`` names, :mod:`zermelo.draw`) that the
         move from ``position`` to ``after`` touches, the one to click first; ``None`` (the default)
         when comparing the two boards finds them (:func:`zermelo.draw.move_parts`)."""
+        return None
+
+    def board_clicks(self, position: P, after: P) -> list[list[str]] | None:
+        """Every way to make the move on the drawing (Kayles 5 -> 1 + 3: pin 2 or pin 4), each a list
+        of parts as :meth:`board_parts` gives one; ``None`` (the default): that one way only."""
         return None
 
     def __repr__(self) -> str:

@@ -267,6 +267,40 @@ class HeapGame(Impartial[Heaps]):
         """Rows of counters, one per heap."""
         return heaps_board(heap_tuple(position))
 
+    def board_clicks(self, position: Heaps, after: Heaps) -> list[list[str]] | None:
+        """A game that breaks heaps is a row of pins: a move knocks out a run of them, anywhere it
+        leaves the parts it leaves (Kayles 5 -> 1 + 3: pin 2 or pin 4, counted from 1).  One pin is
+        one click (``h1:1``), a run its first and last pin (``h1:1``, ``h1:2``), a split that takes
+        nothing (Grundy's game) the two pins beside it; ``None`` for a game that never breaks (the
+        drawing's own comparison: the counter clicked and all after it are taken).
+
+        >>> from zermelo.games import Kayles
+        >>> Kayles().board_clicks(5, (1, 3))
+        [['h1:1'], ['h1:3']]
+        >>> Kayles().board_clicks((2, 3), (1, 1, 2))  # the 3 knocked in its middle
+        [['h2:1']]
+        """
+        if not self.breaks:
+            return None
+        before, now = Counter(heap_tuple(position)), Counter(heap_tuple(after))
+        gone, came = before - now, now - before
+        came.pop(0, None)
+        if sum(gone.values()) != 1:
+            return []
+        (n,) = gone
+        parts = sorted(came.elements())
+        if len(parts) > 2 or sum(parts) > n:
+            return []
+        k = n - sum(parts)
+        starts = {0, parts[0]} if len(parts) == 1 else {parts[0], parts[1]} if parts else {0}
+        runs = sorted((a, a + k - 1) if k else (a - 1, a) for a in starts)
+        return [
+            [f"h{i + 1}:{first}"] + ([f"h{i + 1}:{last}"] if last != first else [])
+            for i, h in enumerate(heap_tuple(position))
+            if h == n
+            for first, last in runs
+        ]
+
     def parse_move(self, position: Heaps, text: str, moves: Sequence[Move[Heaps]]) -> Move[Heaps] | None:
         """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one heap)."""
         heaps = heap_tuple(position)

@@ -182,13 +182,28 @@ def _parts(game: Rules[Any], position: Any, board: Board | None, after: Any) -> 
     return own if own is not None else move_parts(board, game.board(after))
 
 
+def _clicks(game: Rules[Any], position: Any, board: Board | None, after: Any) -> list[list[str]]:
+    """Every way to click a move on the drawing (the game's, else the one way of :func:`_parts`)."""
+    own = game.board_clicks(position, after)
+    if own is not None:
+        return own
+    parts = _parts(game, position, board, after)
+    return [parts] if parts else []
+
+
+def _with_clicks(game: Rules[Any], position: Any, board: Board | None, m: MoveInfo) -> dict[str, Any]:
+    """A classified move with its ``parts`` (the first way to click it) and ``clicks`` (every way)."""
+    clicks = _clicks(game, position, board, m.position)
+    return {**_move_json(game, position, m), "parts": clicks[0] if clicks else [], "clicks": clicks}
+
+
 def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str = "") -> dict[str, Any]:
     """The classified position for the page; ``placed`` the dominoes played so far (``a1-a2 b1-b2``),
     so a grid's drawing pairs its covered cells as they were played."""
     board = game.board(position)
     if placed and board is not None and board["kind"] == "grid":
         board = with_dominoes(board, placed)
-    moves = [{**_move_json(game, position, m), "parts": _parts(game, position, board, m.position)} for m in pv.moves]
+    moves = [_with_clicks(game, position, board, m) for m in pv.moves]
     return {
         "game": game.spec(),
         "position": position_words(game, position),
@@ -245,7 +260,12 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
         raise
     if a.notes:  # an extra (remoteness, Grundy value) met the budget
         _forget(game)
-    return a.to_json(game, REMEDY_WORDS)
+    out = a.to_json(game, REMEDY_WORDS)
+    # Each move's position as the page reads it back (a sum's summands named: "0 4 + kayles 5").
+    for key, moves in (("winning_moves", a.winning_moves), ("best_defence", a.best_defence)):
+        for shown, m in zip(out[key], moves, strict=True):
+            shown["position"] = position_words(game, m.position)
+    return out
 
 
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
@@ -266,10 +286,13 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
         raise InvalidPosition(f"the game is over: {game.format(position)} has no legal move")
     after = _classify(game, m.position, misere, None if turn is None else other_side(turn))
     placed = text(params, "dominoes", required=False)
-    cells = _parts(game, position, game.board(position), m.position)
+    # The move carries its parts as a person's move does: the page sends every played domino's
+    # cells back with the next request, the computer's too, so each is drawn whole.
+    move = _with_clicks(game, position, game.board(position), m)
+    cells = move["parts"]
     if len(cells) == 2 and all(cell_index(c) for c in cells):  # the computer's domino joins the others
         placed = f"{placed} {cells[0]}-{cells[1]}"
-    return {"move": _move_json(game, position, m), "after": _moves_json(game, m.position, after, placed.strip())}
+    return {"move": move, "after": _moves_json(game, m.position, after, placed.strip())}
 
 
 def api_find(params: Mapping[str, str]) -> dict[str, Any]:

@@ -21,12 +21,14 @@ export function renderBoard(data, hints, enabled, onMove) {
   // hidden from assistive technology).
   if (enabled) wrap.querySelector("svg").setAttribute("role", "group");
   const best = bestMoves(data.moves);
+  // Every way to click each move (Kayles 5 -> 1 + 3: pin 2 or pin 4), by the part clicked first.
   const byFirst = new Map();
   for (const m of data.moves) {
-    if (!m.parts || !m.parts.length) continue;
-    const p = m.parts[0];
-    if (!byFirst.has(p)) byFirst.set(p, []);
-    byFirst.get(p).push(m);
+    for (const way of ways(m)) {
+      if (!byFirst.has(way[0])) byFirst.set(way[0], []);
+      const list = byFirst.get(way[0]);
+      if (!list.includes(m)) list.push(m);
+    }
   }
   const stops = [];  // the board's clickable parts: one Tab stop, the arrow keys move between them
   for (const g of wrap.querySelectorAll("[data-part]")) {
@@ -34,24 +36,28 @@ export function renderBoard(data, hints, enabled, onMove) {
     const starts = byFirst.get(part) || [];
     // A second click is needed only after a first part that starts several moves (a1, then a2);
     // Connect Four's landing cell is no target of its own: the column is the move.
-    const seconds = data.moves.filter((m) => m.parts && m.parts.indexOf(part) > 0 && byFirst.get(m.parts[0]).length > 1);
+    const seconds = data.moves.filter((m) => ways(m).some((w) => w.indexOf(part) > 0 && byFirst.get(w[0]).length > 1));
     if (!starts.length && !seconds.length) continue;
+    // The move of this part alone (a pin knocked out by itself): its colour is the part's hint.
+    const alone = starts.find((m) => ways(m).some((w) => w.length === 1 && w[0] === part));
+    const shown = starts.length === 1 ? starts[0] : alone;
+    if (shown) {
+      g.setAttribute("class", `part ${g.getAttribute("class").replace(/^part ?/, "")} move-part ${hintClass(shown, best, hints)}`);
+      g.dataset.value = hints ? shown.value : "";
+      g.dataset.number = String(shown.number);
+    }
     if (starts.length === 1) {
-      const m = starts[0];
-      g.setAttribute("class", `part ${g.getAttribute("class").replace(/^part ?/, "")} move-part ${hintClass(m, best, hints)}`);
-      g.dataset.value = hints ? m.value : "";
-      g.dataset.number = String(m.number);
-      g.appendChild(svgTitle(moveTitle(m, hints)));
+      g.appendChild(svgTitle(moveTitle(starts[0], hints)));
     } else {
       g.classList.add("move-part", starts.length ? "choice" : "target");
-      g.appendChild(svgTitle(starts.length ? `${starts.length} moves start here: click, then the other cell` : part));
+      g.appendChild(svgTitle(starts.length ? choiceTitle(starts.length, alone) : part));
     }
     if (!enabled) continue;
     stops.push(g);
     g.setAttribute("tabindex", "-1");
     g.setAttribute("role", "button");
     g.setAttribute("aria-label", starts.length === 1 ? moveTitle(starts[0], hints) : `cell ${part}`);
-    const act = () => clickPart(part, starts, data.moves, wrap, onMove);
+    const act = () => clickPart(part, starts, data.moves, wrap, onMove, alone);
     g.addEventListener("click", act);
     g.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); return; }
@@ -79,14 +85,31 @@ function svgTitle(text) {
   return t;
 }
 
-function clickPart(part, starts, moves, wrap, onMove) {
+// The ways to click a move: its ``clicks`` (every one), else its ``parts``.
+const ways = (m) => (m.clicks && m.clicks.length ? m.clicks : m.parts && m.parts.length ? [m.parts] : []);
+
+function choiceTitle(n, alone) {
+  return alone ? `${n} moves start here: click it again to play it alone, or click where your move ends`
+    : `${n} moves start here: click, then the other cell`;
+}
+
+function clickPart(part, starts, moves, wrap, onMove, alone) {
+  if (selected === part && alone) { onMove(alone); return; }
   if (selected && selected !== part) {
-    const both = moves.filter((m) => m.parts && m.parts.includes(selected) && m.parts.includes(part));
+    const both = moves.filter((m) => ways(m).some((w) => w.length === 2 && w.includes(selected) && w.includes(part)));
     if (both.length === 1) { onMove(both[0]); return; }
   }
   if (starts.length === 1) { onMove(starts[0]); return; }
   for (const g of wrap.querySelectorAll(".selected")) g.classList.remove("selected");
   selected = starts.length ? part : null;
   if (selected) wrap.querySelector(`[data-part="${CSS.escape(part)}"]`).classList.add("selected");
-  $("board-note").textContent = selected ? `${part} selected: now click the other cell of your move` : "";
+  $("board-note").textContent = !selected ? ""
+    : alone ? `${partName(part)} selected: click it again to play it alone, or click where your move ends`
+      : `${partName(part)} selected: now click the other cell of your move`;
+}
+
+// A part as people name it: counter 3 of heap 1 (its name h1:2 counts from 0), a cell a1.
+function partName(part) {
+  const heap = /^h(\d+):(\d+)$/.exec(part);
+  return heap ? `heap ${heap[1]}, counter ${Number(heap[2]) + 1}` : part;
 }
