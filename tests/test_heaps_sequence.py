@@ -392,6 +392,28 @@ def test_sigterm_saves_the_checkpoint_as_ctrl_c_does(tmp_path: Path, sig: signal
     assert _loads(ck) >= first
 
 
+def test_a_signal_before_the_first_heaps_claims_no_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32 item 12: SIGTERM while the kernels still loaded said "checkpoint saved to ck.npz"
+    and no file was there (nothing was done, so nothing was saved).  The signal comes here in the
+    first chunk: the line says no checkpoint was written, and none was."""
+    from zermelo.errors import Terminated
+    from zermelo.heaps import runners
+
+    def stopped(*args: object) -> None:
+        raise Terminated
+
+    monkeypatch.setattr(runners.OctalRunner, "run", stopped)
+    ck = tmp_path / "ck.npz"
+    argv = ["sequence", "octal:0.16", "--kernel", "octal-plain", "--upto", "1000", "--checkpoint", str(ck), "--quiet"]
+    assert main(argv) == 143
+    assert capsys.readouterr().err == (
+        f"zermelo: terminated after 0 heaps; no heap was finished, so no checkpoint was written to {ck}\n"
+    )
+    assert not ck.exists()
+
+
 # ----------------------------------------------------------------------------- issue 32 item 7
 def test_the_deadline_stops_the_copying_of_a_proven_period(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once a period is proven the rest is copied; that copy heard no clock (octal:0.16 --upto

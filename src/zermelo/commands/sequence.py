@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -137,7 +138,11 @@ def run(args: argparse.Namespace) -> int:
         )
     except KeyboardInterrupt as stop:
         bar.close()
-        where = f"; checkpoint saved to {args.checkpoint} (run again to resume)" if args.checkpoint else ""
+        where = ""
+        if args.checkpoint and os.path.lexists(args.checkpoint):
+            where = f"; checkpoint saved to {args.checkpoint} (run again to resume)"
+        elif args.checkpoint:  # stopped before its first heaps were done: nothing was saved
+            where = f"; no heap was finished, so no checkpoint was written to {args.checkpoint}"
         how, status = stopped(stop)
         print(f"zermelo: {how} after {bar.last:,} heaps{where}", file=sys.stderr)
         return status
