@@ -14,6 +14,7 @@ from ..errors import InvalidPosition, Unsupported
 from ..minimax import Result, compare, negamax
 from ..registry import entry, make_game
 from ..rules import Scored
+from ..wording import plural
 from . import SUMMARY
 from .common import add_batch, add_limits, emit_json, file_name, limits_from, whole
 
@@ -142,7 +143,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("  best moves  none: the game is over")
     if r.pv:
-        print(f"  line        {'  '.join(m.label for m in r.pv)}")
+        ends = f"  (the opening book ends here, after {plural(r.book_end, 'ply', 'plies')})" if r.book_end else ""
+        print(f"  line        {'  '.join(m.label for m in r.pv)}{ends}")
     print(f"  why: {r.why()}")
     cut = "" if r.method.startswith("compiled") else f", {r.cutoffs:,} cut-offs"
     print(f"  nodes       {r.nodes:,} searched{cut} ({r.method}, {r.seconds:.3f} s)")

@@ -172,7 +172,14 @@ class Northcott(Impartial[NorthcottPosition]):
             return None
         g = gaps(position)
         n = len(g)
-        rows = f"row {n}" if n == 1 else f"rows {n} down to 1"
+        # The notes' chessboard numbers rows from the bottom; every other board of zermelo from the top
+        # (docs/games.md, "Naming cells"), so the answer says which way it counts.
+        rows = (
+            f"row {n}, the only one"
+            if n == 1
+            else f"rows {n} down to 1, numbered from the bottom as on the notes' chessboard: "
+            f"row {n} is the first line of the text"
+        )
         head = (
             "The gaps between the two counters of each row are Nim heaps: moving toward the other counter is a Nim "
             "move on the gap. Moving away only makes a gap bigger, and the opponent can move toward by as much to "
