@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import parse_qsl
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from page_driver import OUT, base_url, browser, page, start, wait_turn
 
@@ -95,3 +96,63 @@ def test_13_a_sums_winning_moves_read_back(page: Page) -> None:
     page.wait_for_selector("#solution:not([hidden])")
     assert page.is_hidden("#error") and page.inner_text("#sol-outcome").startswith("P"), page.inner_text("#error")
     shot(page, "13-sum-reads-back")
+
+
+def query(page: Page) -> dict[str, str]:
+    """The query of the address bar (``location``: ``page.url`` may lag a history change)."""
+    return dict(parse_qsl(page.evaluate("window.location.search").lstrip("?")))
+
+
+def test_12_the_address_is_always_what_the_page_shows(page: Page) -> None:
+    # The address kept the previous game after choosing another or after Solve; Solve made no link.
+    page.select_option("#game-select", "wythoff")
+    assert query(page) == {"game": "wythoff", "position": "26 34"}
+    page.fill("#position", "3 5")
+    assert query(page) == {"game": "wythoff", "position": "3 5"}
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    assert query(page) == {"game": "wythoff", "position": "3 5", "solve": "1"}
+    outcome = page.inner_text("#sol-outcome")
+    page.reload()
+    page.wait_for_selector("#solution:not([hidden])")  # the link solves again
+    assert page.input_value("#game-select") == "wythoff" and page.input_value("#position") == "3 5"
+    assert page.inner_text("#sol-outcome") == outcome
+    page.click("#play-button")
+    wait_turn(page)
+    page.locator("#moves .move").first.click()
+    wait_turn(page)
+    assert query(page)["moves"] and "solve" not in query(page)
+    log = page.inner_text("#log")
+    page.reload()
+    wait_turn(page)
+    assert page.inner_text("#log") == log
+    page.select_option("#game-select", "nim")  # another game: its address, nothing played
+    assert query(page) == {"game": "nim", "position": "3 4 5"}
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]")
+    assert page.input_value("#game-select") == "nim" and page.input_value("#position") == "3 4 5"
+    assert page.locator("#log li").count() == 0 and page.is_hidden("#solution")
+    page.go_back()  # back to the game played, as it was
+    wait_turn(page)
+    assert page.input_value("#game-select") == "wythoff" and page.inner_text("#log") == log
+    shot(page, "12-address")
+
+
+def test_18_switching_games_cancels_the_abandoned_request(page: Page) -> None:
+    # The spinner stayed until the abandoned request ended (about 5 s): it is cancelled now.
+    held: list[Route] = []
+    page.route("**/api/solve*", lambda route: held.append(route))  # never answered
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.select_option("#game-select", "kayles")
+    page.click("#solve-button")
+    page.wait_for_selector("#busy:not([hidden])")
+    page.select_option("#game-select", "nim")
+    page.wait_for_selector("#busy", state="hidden", timeout=2_000)
+    page.wait_for_function("() => document.querySelector('main').getAttribute('aria-busy') === 'false'")
+    assert held and any("/api/solve" in url for url in failed), failed
+    assert page.is_hidden("#solution") and page.is_hidden("#error")
+    page.unroute("**/api/solve*")
+    page.click("#solve-button")  # the page goes on as usual
+    page.wait_for_selector("#solution:not([hidden])")
+    assert page.inner_text("#sol-outcome").startswith("N")
