@@ -61,6 +61,7 @@ function clearAll() {
   for (const id of ["board", "moves", "more-moves", "log", "tree"]) $(id).replaceChildren();
   $("more-moves").hidden = true;
   $("board-note").textContent = "";
+  $("board-legend").hidden = true;
   $("tree-panel-body").hidden = true;
   $("status").textContent = START_STATUS;
   $("typed-error").textContent = "";
