@@ -73,6 +73,8 @@ def _heaps(heaps: Sequence[int]) -> str:
 # ----------------------------------------------------------------------------- grids
 #: A cell's whole square, the target a finger taps (the drawn square inside it is smaller).
 HIT = f'<rect class="hit" x="{{x}}" y="{{y}}" width="{CELL}" height="{CELL}" fill="transparent"/>'
+
+
 def _piece(ch: str, cx: float, cy: float, disc: bool) -> str:
     if ch in ".":
         return ""
