@@ -111,9 +111,13 @@ def test_negamax_answers_inside_the_book_without_searching(book_dir: Path) -> No
         got = negamax(g, g.parse(text))
         assert (got.value, got.distance, got.nodes) == (r.value, r.distance, 0), text
         assert [m.label for m in got.best_moves] == [m.label for m in r.best_moves]
-        assert "opening book" in got.method and len(got.pv) == 4 - len(text)
+        assert "opening book" in got.method and len(got.pv) == 4 - len(text) == got.book_end
+        assert (
+            f"as far as the opening book goes: {', '.join(m.label for m in got.pv)} — the book ends there" in got.why()
+        )
     deeper = negamax(g, g.parse("3232"))  # at the book's last ply: the line goes on by search
-    assert deeper.nodes > 0 and deeper.method == "compiled" and len(deeper.pv) > 1
+    assert deeper.nodes > 0 and deeper.method == "compiled" and len(deeper.pv) > 1 and deeper.book_end is None
+    assert "opening book" not in deeper.why()
 
 
 def test_cli(capsys: pytest.CaptureFixture[str], book_dir: Path) -> None:
@@ -123,6 +127,23 @@ def test_cli(capsys: pytest.CaptureFixture[str], book_dir: Path) -> None:
     assert (book_dir / "connect4-4x4.npz").is_file()
     status, out, _ = run(capsys, "negamax", "connect4:4x4", "2")
     assert status == 0 and "0 searched" in out and "opening book" in out
+
+
+def test_the_shipped_6x5_line_says_where_the_book_ends(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 30 item 7: the 6x5 answer (make demo, README) read "compiled solver" and its line
+    # "X 1  O 3  X 1  O 1  X 1  O 1" read like a whole game.  Before: "line        X 1  O 3  X 1  O 1  X 1  O 1"
+    # and "Best play (X first): X 1, O 3, X 1, O 1, X 1, O 1; neither side can force a win".
+    status, out, _ = run(capsys, "negamax", "connect4:6x5", "")
+    lines = out.splitlines()
+    assert (
+        status == 0
+        and lines[3] == "  line        X 1  O 3  X 1  O 1  X 1  O 1  (the opening book ends here, after 6 plies)"
+    )
+    assert (
+        "Best play (X first), as far as the opening book goes: X 1, O 3, X 1, O 1, X 1, O 1 — the book ends there, "
+        "after 6 plies, and the line is not played further; neither side can force a win: it is a draw."
+    ) in lines[4]
+    assert lines[5].startswith("  nodes       0 searched (compiled, opening book, ")
 
 
 @pytest.mark.parametrize(

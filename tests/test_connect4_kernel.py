@@ -8,6 +8,9 @@ pure-Python rules and plain negamax (``Connect4(w, h, compiled=False)``) on rand
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -153,3 +156,49 @@ def test_cli_weak_and_strong(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert (data["outcome"], data["weak"], data["distance"]) == ("win", False, 23)
     assert WIN_SCORE - abs(negamax(Connect4(6, 4), Connect4(6, 4).parse("1")).raw) == 23
+
+
+def _cold_solve(slice_seconds: float, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, int]:
+    monkeypatch.setattr(k, "SLICE_SECONDS", slice_seconds)
+    k._TABLES.clear()
+    t = k._TABLES[(5, 5)] = k.Table(5, 5)  # a new table: 2^16 entries, grown during the search
+    score, nodes = k.solve(0, 0, 0, 5, 5)
+    return score, nodes, t.table.shape[0]
+
+
+def test_the_search_does_not_depend_on_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The table grows at a node count, never at a time: slices of every length (the clock sets
+    # them) search the same positions.
+    short = _cold_solve(1e-9, monkeypatch)  # slices as short as they go: a pause every 2^16 nodes
+    long = _cold_solve(10.0, monkeypatch)  # slices four times longer each time
+    assert short == long
+    assert short[1] > k.SLICE * 4 and short[2] > 1 << 16  # several slices, and the table grew
+
+
+def test_the_same_search_in_two_processes_counts_the_same_nodes() -> None:
+    # Other hash seeds, other timings: the same node counts and the same line of best play.
+    answers = []
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        code = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
+        argv = [sys.executable, "-c", code, "negamax", "connect4:5x5", "", "--strong", "--json", "--quiet"]
+        done = subprocess.run(argv, capture_output=True, text=True, env=env, check=True)
+        answers.append({key: json.loads(done.stdout)[key] for key in ("nodes", "pv", "value", "best_moves")})
+    assert answers[0] == answers[1]
+    assert answers[0]["nodes"] > k.SLICE * 4
+
+
+def test_plain_python_first_then_compiled_is_the_same_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A process's first positions run in plain Python (no numba to load); a long one goes on
+    # compiled from where Python paused: the same score and the same node count as compiled alone.
+    k.solve(0, 0, 0, 4, 4)  # the compiled kernel loaded
+    g = Connect4(5, 5)
+    for text in ("", "3", "3344", "2233414"):
+        cur, mask, n = g.bitboards(g.parse(text))
+        k._TABLES.clear()  # a new table each time: the same growth
+        alone = k.solve(cur, mask, n, 5, 5)
+        k._TABLES.clear()
+        monkeypatch.setattr(k, "_RUN", [])  # as in a new process: the first nodes in Python
+        monkeypatch.setattr(k, "_PLAIN_LEFT", [500])
+        assert k.solve(cur, mask, n, 5, 5) == alone
+        assert k._RUN or alone[1] <= 500  # compiled only once Python's share was used up

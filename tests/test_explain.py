@@ -23,6 +23,7 @@ from zermelo.games import (
     Wythoff,
 )
 from zermelo.games.wythoff import wythoff_pair
+from zermelo.reasons import ClosedForm
 from zermelo.rules import Outcome, Sum, summands
 from zermelo.wording import nim_columns
 
@@ -187,10 +188,29 @@ def test_terminal_positions() -> None:
 
 
 def test_generic_is_bounded_on_huge_positions() -> None:
-    a = Analysis("allbut:1", str(10**40), Outcome.N, None, None, [], "")
+    a = Analysis("allbut:1", str(10**40), Outcome.N, None, None, [], "", reasons=(ClosedForm("outcome"),))
     game = _CountingAllBut({1})
     text = generic(game, 10**40, a)
     assert game.pulled <= 200_000 and "closed form" in text and "wins" in text
+
+
+class _HugeHint(Square):
+    """The Square game claiming a graph too big to list: no closed form, so the engine searches."""
+
+    def size_hint(self, position: int) -> int:
+        return 2_000_000  # over what an explanation lists (10 x MAX_MOVES), within the default budget
+
+
+def test_a_searched_value_never_claims_a_closed_form() -> None:
+    # Issue 30 item 2: 'solve cram 5x5' said its 0 came "from the game's closed form" (odd x odd has
+    # none; it was searched).  Before: "The Grundy value is 0 (from the game's closed form), ...".
+    a = solve(_HugeHint(), 10)
+    assert not any(isinstance(r, ClosedForm) for r in a.reasons)
+    assert a.explanation == (
+        "The 3 moves lead to positions of Grundy values {1, 2}; the mex (least value not among them) is 0, "
+        "so the Grundy value is 0: no move reaches a P-position (value 0), so the player to move loses "
+        "(a P-position): every move leads to an N-position."
+    )
 
 
 # ---------------------------------------------------------------------- sums
@@ -282,7 +302,7 @@ def test_long_lists_are_cut_short() -> None:
     assert len(text) < 1_000 and "…" in text and "1,500 odd stairs" in text
     hb = GreenHackenbush()
     text = solve(hb, hb.parse(", ".join(f"g-v{i}" for i in range(200)))).explanation
-    assert len(text) < 1_000 and "200 parts at the ground" in text and "= 0" in text
+    assert len(text) < 1_000 and "at the ground the 200 branches" in text and "= 0" in text
 
 
 def test_a_move_whose_label_names_its_result_is_not_followed_by_it_again() -> None:

@@ -78,3 +78,23 @@ def test_explanation_gives_the_zeckendorf_terms() -> None:
     assert "20 = 13 + 5 + 2" in text and "smallest term 2" in text and "take 2 (20 -> 18)" in text
     assert "Fibonacci number" in solve(Fibonacci(), (21, 0)).explanation
     assert "twice the previous take 2" in solve(Fibonacci(), (18, 2)).explanation
+
+
+def test_every_winning_move_is_named_with_its_reason() -> None:
+    # Issue 30 item 2: 'solve fibonacci 100' argued for taking 3, then named "take 11" (the fastest
+    # win) without saying why it wins too.  Before: "... so the player to move wins. A winning move:
+    # take 11 (100 -> 89)."
+    text = solve(Fibonacci(), (100, 0)).explanation.splitlines()[0]
+    assert text == (
+        "Zeckendorf: 100 = 89 + 8 + 3. The player to move may take at most n − 1 on the first move, that is up "
+        "to 99. The smallest term 3 is allowed: taking it leaves 97, whose smallest Zeckendorf term is more than "
+        "twice 3 and out of the opponent's reach, so the player to move wins: take 3 (100 -> 97). Taking the "
+        "next smallest terms as well also wins while the term after them stays more than twice the take: "
+        "take 11 (100 -> 89), as 3 + 8 = 11 and the smallest term of what is left, 89, is more than 2 × 11 = 22."
+    )
+    # Every winning move the search finds is argued for, at every start and mid-game position.
+    for n in range(2, 60):
+        for last in (0, 1, 2, 3, 5):
+            a = solve(Fibonacci(), (n, last))
+            for m in a.winning_moves:
+                assert m.label in a.explanation.splitlines()[0], (n, last, m.label)

@@ -13,7 +13,7 @@ from selfcheck_games import Reference, key_merges_are_sound, self_check
 from zermelo import grundy
 from zermelo.engine import Engine
 from zermelo.games import GreenHackenbush
-from zermelo.games.green_hackenbush import canonical_key, grounded, hackenbush_value
+from zermelo.games.green_hackenbush import canonical_key, colon_steps, grounded, hackenbush_value
 
 GAME = GreenHackenbush()
 REF = Reference(GAME)
@@ -104,9 +104,40 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 def test_explanation_uses_fusion_and_colon() -> None:
     from zermelo import solve
 
+    # A loop but no cycle: no fusion to speak of.
     text = solve(GAME, GAME.parse("g-a-b-c, g-d, a-a")).explanation
-    assert "Fusion principle" in text and "Colon principle" in text
-    assert "2 parts at the ground worth *4, *1" in text and "4 ⊕ 1 = 5" in text
+    assert "Fusion principle" not in text and "Colon principle" in text
+    assert "at a the branches a-a (a loop, 1), a-b-c (2) are worth one stalk of 1 ⊕ 2 = 3" in text
+    assert "at the ground the branches g-a… (4), g-d (1) are worth one stalk of 4 ⊕ 1 = 5" in text
+    # A cycle is fused first.
+    text = solve(GAME, GAME.parse("g-a-b-g, b-c, g-d-e")).explanation
+    assert text.startswith(
+        "Fusion principle: the cycle through a, b, g fuses into one vertex (the ground), its 3 edges a-b, g-a, "
+        "g-b becoming loops, each a stalk of one edge."
+    )
+
+
+def test_explanation_shows_the_colon_steps() -> None:
+    # Issue 30 item 2: the tree of the notes' figure said "worth *7" without the steps and spoke of
+    # fusion though it has no cycle.  Before: "Fusion principle: the vertices of every cycle fuse ...
+    # Here: one part at the ground, worth *7, so the player to move wins. A winning move: chop g-a."
+    from zermelo import solve
+
+    text = solve(GAME, GAME.parse("g-a-b, b-c-d-e, b-f-h, b-i-j-k-l")).explanation
+    assert text == (
+        "Colon principle, from the leaves down (the branches at a vertex are worth one stalk of their nim-sum): "
+        "at b the branches b-c-d-e (3), b-f-h (2), b-i-j-k-l (4) are worth one stalk of 3 ⊕ 2 ⊕ 4 = 5; "
+        "with a-b that is a stalk of 6 at a; with g-a that is a stalk of 7 at the ground. The graph is worth *7, "
+        "so the player to move wins. A winning move: chop g-a, which leaves a graph worth *0."
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(graphs)
+def test_colon_steps_end_at_the_value(edges: tuple[tuple[str, str], ...]) -> None:
+    steps = colon_steps(grounded(edges))
+    if steps:
+        assert steps[-1].vertex == "g" and steps[-1].value == hackenbush_value(edges)
 
 
 @settings(max_examples=80, deadline=None)

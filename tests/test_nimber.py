@@ -78,7 +78,57 @@ def test_cli_calculator(capsys: pytest.CaptureFixture[str], expr: str, first_lin
     code, out, err = run(capsys, "nim", expr)
     assert code == 0 and err == ""
     assert out.splitlines()[0] == first_line
-    assert "why: nim-sum" in out and "mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b'" in out
+    assert "why: nim-" in out and "mex{a'⊗b ⊕ a⊗b' ⊕ a'⊗b'" in out
+
+
+# Issue 30 item 2: every input printed one fixed paragraph about nim-products (a sum too), and
+# mex(...) was an error ("nim: cannot read ',1,2,5,9)'").
+GOLDEN = [
+    (
+        "11 + 16 + 18",
+        """\
+*11 ⊕ *16 ⊕ *18 = *9
+  why: nim-sum: write the numbers in binary and add each column without carrying (XOR): a column of the sum \
+is 1 where it has an odd number of ones.
+       11 = 01011
+       16 = 10000
+       18 = 10010
+       ones per column:  2 1 0 2 1 (even odd even even odd)  →  nim-sum 9 = 01001
+""",
+    ),
+    (
+        "mex(0,1,2,5,9)",
+        """\
+mex(*0, *1, *2, *5, *9) = *3
+  why: mex: the least nimber not among *0, *1, *2, *5, *9 is *3 (0, 1, 2 are there, 3 is not): a game whose \
+options are worth those values is worth *3.
+""",
+    ),
+    (
+        "mex()",
+        "mex() = *0\n  why: mex: the least nimber of none is *0: a game with no options is worth *0 (a P-position).\n",
+    ),
+]
+
+
+@pytest.mark.parametrize(("expr", "expected"), GOLDEN)
+def test_cli_why_shows_the_notes_steps(capsys: pytest.CaptureFixture[str], expr: str, expected: str) -> None:
+    code, out, err = run(capsys, "nim", expr)
+    assert (code, out, err) == (0, expected, "")
+
+
+def test_cli_product_why_distributes_over_powers_of_two(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "nim", "*3 * *5")
+    assert "3 ⊗ 5 = (2 ⊕ 1) ⊗ (4 ⊕ 1) = 2⊗4 ⊕ 2⊗1 ⊕ 1⊗4 ⊕ 1⊗1 = 8 ⊕ 2 ⊕ 4 ⊕ 1 = 15" in out
+    assert "nim-sum: write" not in out  # no sum, no columns
+    _, out, _ = run(capsys, "nim", "inv(*7)")
+    assert "inv(*7) = *11, since *7 ⊗ *11 = *1" in out and "below 16 form a field" in out
+
+
+@pytest.mark.parametrize("expr", ["mex(1,2", "mex(1 2)", "mex(,)", "mex 1"])
+def test_cli_bad_mex_is_a_one_line_error(capsys: pytest.CaptureFixture[str], expr: str) -> None:
+    code, out, err = run(capsys, "nim", expr)
+    assert code == 2 and out == "" and err.startswith("zermelo: error: nim:") and err.count("\n") == 1
 
 
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:

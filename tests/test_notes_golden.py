@@ -68,7 +68,7 @@ GOLDEN = [
     (
         "Fibonacci Nim (notes 001)",
         ["fibonacci", "20"],
-        "Zeckendorf: 20 = 13 + 5 + 2. The player to move may take at most n − 1 on the first move, that is up to 19. The smallest term 2 is allowed: taking it leaves 18, whose smallest Zeckendorf term is more than twice 2 and out of the opponent's reach, so the player to move wins. A winning move: take 2 (20 -> 18).",
+        "Zeckendorf: 20 = 13 + 5 + 2. The player to move may take at most n − 1 on the first move, that is up to 19. The smallest term 2 is allowed: taking it leaves 18, whose smallest Zeckendorf term is more than twice 2 and out of the opponent's reach, so the player to move wins: take 2 (20 -> 18).",
     ),
     (
         "tokens on a digraph (notes 004, exercise 1.7)",

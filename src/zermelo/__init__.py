@@ -15,6 +15,7 @@ from ._lazy import lazy
 if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads on first use
     from . import games, heaps
     from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
+    from .batch import negamax_many, solve_many, value_many
     from .cache import clear_caches
     from .define import impartial, partisan, scored
     from .engine import Engine, engine_for
@@ -47,6 +48,9 @@ __getattr__, __dir__ = lazy(
         "remoteness": ".analysis",
         "solve": ".analysis",
         "winning_moves": ".analysis",
+        "negamax_many": ".batch",
+        "solve_many": ".batch",
+        "value_many": ".batch",
         "clear_caches": ".cache",
         "Engine": ".engine",
         "engine_for": ".engine",
@@ -126,6 +130,7 @@ __all__ = [
     "misere_quotient",
     "move_values",
     "negamax",
+    "negamax_many",
     "nim_sum",
     "outcome",
     "parse_value",
@@ -135,5 +140,7 @@ __all__ = [
     "scored",
     "sequence",
     "solve",
+    "solve_many",
+    "value_many",
     "winning_moves",
 ]

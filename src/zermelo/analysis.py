@@ -382,6 +382,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
             winning_remoteness=win_rems,
             best_defence=defence,
             defence_remoteness=defence_rems,
+            reasons=tuple(s.reasons),  # whether a closed form settled it: the explanation must not guess
         )
         return s.explained(analysis)
 

@@ -93,6 +93,13 @@ class RulesCache(Generic[V]):
     def __len__(self) -> int:
         return len(self._entries)
 
+    def discard(self, rules: object) -> None:
+        """Forget the value kept for ``rules``, if any (a batch drops a graph grown past its budget)."""
+        with self._lock:
+            hit = self._entries.get(id(rules))
+            if hit is not None and _referent(hit[0]) is rules:
+                del self._entries[id(rules)]
+
     def clear(self) -> None:
         """Forget every entry."""
         with self._lock:

@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from .checks import recursion_room
-from .commands import SUMMARY
+from .commands import MAX_MESSAGE, SUMMARY, one_line
 from .commands import words as cli_words
 from .errors import Terminated, ZermeloError
 
-__all__ = ["main"]
+__all__ = ["MAX_MESSAGE", "main", "one_line"]
 
 #: The command modules, in the order ``zermelo --help`` lists them.
 COMMANDS = tuple(SUMMARY)
@@ -175,22 +175,6 @@ def _users_bug(exc: BaseException) -> str | None:
     from .userfile import user_report
 
     return user_report(exc)
-
-
-#: The longest error message printed: one readable line, even when it quotes a huge input.
-MAX_MESSAGE = 240
-
-
-def one_line(message: str) -> str:
-    """An error message as one line of at most :data:`MAX_MESSAGE` characters.
-
-    >>> one_line("bad\\nposition")
-    'bad position'
-    >>> len(one_line("x" * 1000))
-    240
-    """
-    text = " ".join(message.split())
-    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"
 
 
 if __name__ == "__main__":  # pragma: no cover

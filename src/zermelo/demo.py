@@ -90,7 +90,11 @@ def main() -> int:
     )
     part("Scored games")
     step("Tic-tac-toe is a draw; every first move holds it", "negamax tictactoe .........")
-    step("Connect Four on 6 columns x 5 rows: a draw (compiled solver)", 'negamax connect4:6x5 ""')
+    step(
+        "Connect Four on 6 columns x 5 rows: a draw, read from the shipped opening book "
+        "(its line stops where the book ends)",
+        'negamax connect4:6x5 ""',
+    )
     part("Partisan values")
     step("Domineering on a 2 x 2 board: ±1", 'value domineering "..|.."')
     step("Sums of values: an expression", 'value --expr "{1|-1} + ^ + *"')

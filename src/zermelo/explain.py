@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 from .engine import engine_for
 from .errors import ZermeloError
 from .limits import Limits
+from .reasons import ClosedForm, NimSum, Reason, Why
 from .reasons import Loopy as LoopyValue
-from .reasons import NimSum, Reason, Why
 from .rules import Impartial, Move, Outcome, summands
 from .sprague_grundy import GValue, Loopy, nim_sum
 from .wording import (
@@ -93,13 +93,16 @@ def _reasons(parts: list[tuple[Impartial[Any], Any]], a: Analysis) -> tuple[Reas
 # ---------------------------------------------------------------------- generic reasons
 def generic(game: Impartial[Any], position: Any, a: Analysis) -> str:
     """The backward-induction reasons: the mex rule, or the P/N rule under misère play or with cycles."""
-    if too_big(game, position):
+    closed = any(isinstance(r, ClosedForm) for r in a.reasons)
+    if too_big(game, position) and closed:
         if a.grundy is not None:
             return f"The Grundy value is {a.grundy} (from the game's closed form), {verdict(a)}."
         return f"By the game's closed form, {verdict(a)[3:]}."
+    # No closed form settled it: the engine searched, and its options' values (cached by that search)
+    # give the mex — however large the position's graph, as long as its moves can be listed.
     moves = list(islice(game.moves(position), MAX_MOVES + 1))
     if len(moves) > MAX_MOVES:
-        return f"The Grundy value is {a.grundy}, {verdict(a)}." if a.grundy is not None else f"{verdict(a)}."
+        return _searched(a)
     if not moves:
         if a.misere:
             return "No move is possible: under misère play the player who cannot move wins, so the player to move wins."
@@ -117,7 +120,7 @@ def _mex(game: Impartial[Any], moves: list[Move[Any]], a: Analysis) -> str:
     try:
         values = engine_for(game).grundies([m.position for m in moves], EXPLAIN_LIMITS)
     except ZermeloError:
-        return f"The Grundy value is {a.grundy}, {verdict(a)}."
+        return _searched(a)
     finite = sorted({v for v in values if isinstance(v, int)})
     loopy = any(isinstance(v, Loopy) for v in values)
     g = a.grundy
@@ -138,6 +141,16 @@ def _mex(game: Impartial[Any], moves: list[Move[Any]], a: Analysis) -> str:
         m = a.winning_moves[0]
         reply = f" Move to a position of value 0: {move_and_result(m, game)}."
     return f"{head}, so the Grundy value is {g}, not 0, {verdict(a)}.{reply}"
+
+
+def _searched(a: Analysis) -> str:
+    """What the engine's search found, when its steps are too many to show: no closed form is claimed."""
+    if a.grundy is None:
+        return f"The engine's search of the game graph (backward induction) finds that {verdict(a)[3:]}."
+    return (
+        f"The engine's search of the game graph (the mex rule, from the end positions back) finds the Grundy "
+        f"value {a.grundy}, {verdict(a)}."
+    )
 
 
 def _backward(game: Impartial[Any], moves: list[Move[Any]], a: Analysis, prefix: str) -> str:

@@ -152,9 +152,10 @@ def _strong(game: Scored[Any], position: Any, v: int, b: Budget) -> Result:
     edge = getattr(game, "book_edge", None)
     in_book = edge is not None and not edge(position)
     method = "compiled"
+    book_end = None
     while game.payoff(pos) is None:
         if in_book and pv and edge is not None and edge(pos):
-            method = "compiled, opening book (the line stops at the book's last ply)"
+            method, book_end = "compiled, opening book", len(pv)
             break
         step = None
         c = child_target(game, target, 0)
@@ -172,7 +173,9 @@ def _strong(game: Scored[Any], position: Any, v: int, b: Budget) -> Result:
         pos, target = step.position, c
         first = False
     value, distance = split(game, v)
-    return Result(game, position, value, distance, best, pv, b.nodes, 0, True, None, method, 0.0, v)
+    r = Result(game, position, value, distance, best, pv, b.nodes, 0, True, None, method, 0.0, v)
+    r.book_end = book_end
+    return r
 
 
 def _weak(game: Scored[Any], position: Any, sign: int, b: Budget) -> Result:

@@ -85,6 +85,9 @@ class Result:
     stopped: bool = False
     #: True when only the outcome was solved, not the distance (a weak solve).
     weak: bool = False
+    #: When the value came from an opening book: how many plies of ``pv`` lie inside it (the line
+    #: stops where the book ends, not where the game ends); ``None`` for a line played to the end.
+    book_end: int | None = None
 
     @property
     def outcome(self) -> str:
@@ -119,6 +122,7 @@ class Result:
             "depth": self.depth,
             "best_moves": [{"move": m.label, "position": g.format(m.position)} for m in self.best_moves],
             "pv": [m.label for m in self.pv],
+            "book_end": self.book_end,
             "nodes": self.nodes,
             "cutoffs": self.cutoffs,
             "method": self.method,
@@ -159,6 +163,11 @@ def line_in_words(r: Result) -> str:
     players = (me, _other(g, r)) if me is not None else ("the player to move", "the opponent")
     told = ", ".join(m.label for m in r.pv[:MAX_LINE]) + (", …" if len(r.pv) > MAX_LINE else "")
     told = f"({players[0]} first): {told}"
+    if r.book_end is not None:
+        told = (
+            f"({players[0]} first), as far as the opening book goes: {', '.join(m.label for m in r.pv[:MAX_LINE])} "
+            f"— the book ends there, after {plural(r.book_end, 'ply', 'plies')}, and the line is not played further"
+        )
     if g.win_loss:
         head = (
             "Backward induction (negamax): a position is worth, to the player to move, the best over her moves "

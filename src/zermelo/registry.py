@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .cache import KeyedCache
 from .catalogue import GameEntry, needs_params, no_params, register, registered
 from .checks import shown
 from .errors import InvalidArgument, InvalidGame, InvalidPosition, Remedy, Unsupported
@@ -140,24 +141,28 @@ def _load(name: str | None = None) -> None:
     _LOADED.append(True)
 
 
-def game_and_position(spec: str, words: Sequence[str], *, files: bool = False) -> tuple[Rules[Any], Any]:
+def game_and_position(
+    spec: str, words: Sequence[str], *, files: bool = False, made: KeyedCache[str, Rules[Any]] | None = None
+) -> tuple[Rules[Any], Any]:
     """The rules named by ``spec`` and the position read from the POSITION words (``files``: as
     :func:`make_game`'s, for every summand).
 
     A word ``+`` starts another summand, ``GAME POSITION...`` again: ``nim 3 4 + kayles 5`` is
     the sum of Nim (3, 4) and Kayles 5 — a :class:`~zermelo.rules.Sum` of impartial games, or a
-    :class:`~zermelo.rules.PartisanSum` when any summand is partisan.
+    :class:`~zermelo.rules.PartisanSum` when any summand is partisan.  ``made`` keeps the rules
+    made so far by spec, so that many positions of one game share one rules object and its caches
+    (``--batch``).
     """
     words = list(words)
     if "+" not in words:
-        return _one_game(spec, words, files)
+        return _one_game(spec, words, files, made)
     chunks = split_on_plus(words)
-    parts = [_one_game(spec, chunks[0], files)]
+    parts = [_one_game(spec, chunks[0], files, made)]
     for chunk in chunks[1:]:
         if not chunk:
             raise InvalidPosition("a '+' must be followed by a game and its position, like: nim 3 4 + kayles 5")
         try:
-            parts.append(_one_game(chunk[0], chunk[1:], files))
+            parts.append(_one_game(chunk[0], chunk[1:], files, made))
         except InvalidGame as exc:
             raise InvalidGame(f"after '+' comes a game and its position: {exc}") from None
     games = [g for g, _ in parts]
@@ -187,7 +192,9 @@ def position_words(game: Rules[Any], position: Any) -> str:
     return " + ".join([first.format(at), *("".join(g.spec().split()) + " " + g.format(p) for g, p in rest)])
 
 
-def _one_game(spec: str, words: Sequence[str], files: bool) -> tuple[Rules[Any], Any]:
+def _one_game(
+    spec: str, words: Sequence[str], files: bool, made: KeyedCache[str, Rules[Any]] | None = None
+) -> tuple[Rules[Any], Any]:
     e = entry(spec.partition(":")[0])
     # Scored games' examples are whole commands ("zermelo negamax connect4:6x5 ''").
     like = e.example if e.example.startswith("zermelo ") else f"zermelo solve {e.example}"
@@ -196,7 +203,11 @@ def _one_game(spec: str, words: Sequence[str], files: bool) -> tuple[Rules[Any],
         if not words:
             raise InvalidGame(f"{e.name}: give the graph first, like: {like}")
         spec = f"{spec}:{words.pop(0)}"
-    game = make_game(spec, files=files)
+    game = None if made is None else made.get(spec)
+    if game is None:
+        game = make_game(spec, files=files)
+        if made is not None:
+            made[spec] = game
     text = " ".join(words)
     # A scored game's empty text is its start (Connect Four's empty board, the whole row of
     # stones); its parse says so or rejects it.

@@ -142,7 +142,7 @@ def parts_text(values: list[int], one: str, many: str) -> str:
     return f"{len(values):,} {many} worth {worth}; their nim-sum is {xor_text(values)}"
 
 
-def nim_columns(heaps: Sequence[int]) -> list[str]:
+def nim_columns(heaps: Sequence[int], *, named: bool = True) -> list[str]:
     """Bouton's table: the heaps in binary, one line each, then the column counts and the nim-sum.
 
     >>> print("\\n".join(nim_columns((3, 5, 6))))
@@ -150,6 +150,8 @@ def nim_columns(heaps: Sequence[int]) -> list[str]:
       heap 2:  5 = 101
       heap 3:  6 = 110
       ones per column:  2 2 2 (even even even)  →  nim-sum 0 = 000
+
+    ``named=False`` leaves out the heap names (the nimber calculator's numbers).
     """
     s = nim_sum(*heaps)
     bits = max(1, *(h.bit_length() for h in heaps))
@@ -157,7 +159,8 @@ def nim_columns(heaps: Sequence[int]) -> list[str]:
     lines = []
     shown = heaps if len(heaps) <= MAX_LISTED else heaps[:MAX_LISTED]
     for i, h in enumerate(shown):
-        lines.append(f"  heap {i + 1}:  {str(h).rjust(width)} = {h:0{bits}b}")
+        name = f"heap {i + 1}:  " if named else ""
+        lines.append(f"  {name}{str(h).rjust(width)} = {h:0{bits}b}")
     if len(heaps) > MAX_LISTED:
         lines.append(f"  … and {len(heaps) - MAX_LISTED} more heaps")
     counts = [sum(1 for h in heaps if h >> b & 1) for b in range(bits - 1, -1, -1)]

@@ -47,3 +47,19 @@ def words(error: ZermeloError) -> str:
     'search budget exceeded: more than 1,000 positions (raise it with --budget)'
     """
     return error.worded(REMEDY_WORDS)
+
+
+#: The longest error message printed: one readable line, even when it quotes a huge input.
+MAX_MESSAGE = 240
+
+
+def one_line(message: str) -> str:
+    """An error message as one line of at most :data:`MAX_MESSAGE` characters.
+
+    >>> one_line("bad\\nposition")
+    'bad position'
+    >>> len(one_line("x" * 1000))
+    240
+    """
+    text = " ".join(message.split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 1] + "…"

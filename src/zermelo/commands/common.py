@@ -18,6 +18,7 @@ from ..limits import ARITHMETIC, Limits, Progress
 __all__ = [
     "INT64",
     "Whole",
+    "add_batch",
     "add_limits",
     "check_timeout",
     "emit_json",
@@ -94,6 +95,15 @@ def add_limits(
     p.add_argument("--budget", type=whole(1), default=budget, metavar="N", help=budget_help)
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help=timeout_help)
     p.add_argument("--quiet", action="store_true", help="no progress display")
+
+
+def add_batch(p: argparse.ArgumentParser) -> None:
+    """``--batch FILE``: many positions in one run (:mod:`zermelo.commands.batch`)."""
+    p.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="answer many positions: one a line from FILE ('-': standard input), one JSON object a line out",
+    )
 
 
 def progress_printer(

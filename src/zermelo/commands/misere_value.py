@@ -10,17 +10,22 @@ from ..limits import Limits
 from ..rules import Impartial
 from .common import emit_json
 
-__all__ = ["misere_value"]
+__all__ = ["misere_json", "misere_value"]
 
 _WHO = {"P": "P: the second player wins", "N": "N: the first player (to move) wins"}
 
 
-def misere_value(game: Any, position: Any, limits: Limits, as_json: bool) -> int:
+def misere_json(game: Any, position: Any, limits: Limits) -> dict[str, Any]:
+    """The object of ``--misere --json``."""
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()}: misère canonical forms are of impartial games")
     from ..misere.forms import misere_facts
 
-    facts = misere_facts(game, position, limits=limits)
+    return misere_facts(game, position, limits=limits)
+
+
+def misere_value(game: Any, position: Any, limits: Limits, as_json: bool) -> int:
+    facts = misere_json(game, position, limits)
     if as_json:
         emit_json(facts)
         return 0

@@ -14,8 +14,9 @@ from ..errors import InvalidPosition, Unsupported
 from ..minimax import Result, compare, negamax
 from ..registry import entry, make_game
 from ..rules import Scored
+from ..wording import plural
 from . import SUMMARY
-from .common import add_limits, emit_json, file_name, limits_from, whole
+from .common import add_batch, add_limits, emit_json, file_name, limits_from, whole
 
 
 def add(sub: Any) -> None:
@@ -55,6 +56,7 @@ def add(sub: Any) -> None:
         help="Connect Four: always the exact distance, however long it takes",
     )
     p.set_defaults(strength="auto")
+    add_batch(p)
     add_limits(p)
     p.set_defaults(run=run)
 
@@ -88,6 +90,10 @@ def _value_line(r: Result) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.batch is not None:
+        from .batch import run_batch  # only a batch loads it
+
+        return run_batch(args, lambda game, position, limits: _answer(args, game, position, limits).to_json(), _SINGLE)
     game, position = _game_and_position(args.game, args.position)
     limits = limits_from(args)
     if args.trace:
@@ -124,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         for r in rows:
             print(f"  {r.method:<16} {r.describe():>12} {r.nodes:>12,} {r.cutoffs:>10,} {r.seconds:>9.3f}")
         return 0
-    r = negamax(game, position, depth=args.depth, limits=limits, strength=args.strength)
+    r = _answer(args, game, position, limits)
     if args.json:
         emit_json(r.to_json())
         return 0
@@ -137,11 +143,22 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("  best moves  none: the game is over")
     if r.pv:
-        print(f"  line        {'  '.join(m.label for m in r.pv)}")
+        ends = f"  (the opening book ends here, after {plural(r.book_end, 'ply', 'plies')})" if r.book_end else ""
+        print(f"  line        {'  '.join(m.label for m in r.pv)}{ends}")
     print(f"  why: {r.why()}")
     cut = "" if r.method.startswith("compiled") else f", {r.cutoffs:,} cut-offs"
     print(f"  nodes       {r.nodes:,} searched{cut} ({r.method}, {r.seconds:.3f} s)")
     return 0
+
+
+#: What --batch does not do: one search drawn or compared at a time.
+_SINGLE = ("--compare", "--trace", "--plies", "--svg")
+
+
+def _answer(args: argparse.Namespace, game: Any, position: Any, limits: Any) -> Result:
+    if not isinstance(game, Scored):
+        raise Unsupported(f"{game.spec()} is not a scored game; `zermelo solve` analyses impartial games")
+    return negamax(game, position, depth=args.depth, limits=limits, strength=args.strength)
 
 
 def _trace(game: Scored[Any], position: Any, args: argparse.Namespace, limits: Any) -> int:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..analysis import solve
+from ..analysis import Analysis, solve
 from ..errors import SearchLimitExceeded, Unsupported
+from ..limits import Limits
 from ..ranking import RankedMove, all_moves, lasts
 from ..rules import Impartial, Outcome, short
 from . import REMEDY_WORDS, SUMMARY
-from .common import add_limits, emit_json, game_and_position, limits_from
+from .common import add_batch, add_limits, emit_json, game_and_position, limits_from
 
 
 def add(sub: Any) -> None:
@@ -26,6 +27,7 @@ def add(sub: Any) -> None:
         help="rank every move, fastest win first to fastest loss last (the worst move)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_batch(p)
     add_limits(p)
     p.set_defaults(run=run)
 
@@ -41,24 +43,14 @@ _WHO = {
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.batch is not None:
+        from .batch import run_batch  # only a batch loads it
+
+        return run_batch(args, lambda game, position, limits: _facts(args, *_answer(args, game, position, limits)))
     game, position = game_and_position(args.game, args.position)
-    if not isinstance(game, Impartial):
-        raise Unsupported(f"{game.spec()} is not an impartial game; `zermelo games` says which command fits it")
-    a = solve(game, position, misere=args.misere, limits=limits_from(args))
-    ranked: list[RankedMove] | None = None
-    unranked = ""
-    if args.all_moves:
-        try:
-            ranked = all_moves(game, position, args.misere, limits_from(args))
-        except SearchLimitExceeded as exc:
-            unranked = f"moves not ranked: {exc.worded(REMEDY_WORDS)}"
+    game, a, ranked, unranked = _answer(args, game, position, limits_from(args))
     if args.json:
-        facts = a.to_json(game, REMEDY_WORDS)
-        if args.all_moves:
-            facts["all_moves"] = None if ranked is None else [_ranked_json(game, r) for r in ranked]
-            if unranked:
-                facts["notes"].append(unranked)
-        emit_json(facts)
+        emit_json(_facts(args, game, a, ranked, unranked))
         return 0
     play = " (misère play)" if args.misere else ""
     print(f"{a.game}  {a.position}{play}")
@@ -89,6 +81,35 @@ def run(args: argparse.Namespace) -> int:
     for note in a.notes_in(REMEDY_WORDS) + ([unranked] if unranked else []):
         print(f"  note: {note}")
     return 0
+
+
+def _answer(
+    args: argparse.Namespace, game: Any, position: Any, limits: Limits
+) -> tuple[Impartial[Any], Analysis, list[RankedMove] | None, str]:
+    """The analysis, the ranked moves (``--all-moves``) and why they are not ranked, if so."""
+    if not isinstance(game, Impartial):
+        raise Unsupported(f"{game.spec()} is not an impartial game; `zermelo games` says which command fits it")
+    a = solve(game, position, misere=args.misere, limits=limits)
+    ranked: list[RankedMove] | None = None
+    unranked = ""
+    if args.all_moves:
+        try:
+            ranked = all_moves(game, position, args.misere, limits)
+        except SearchLimitExceeded as exc:
+            unranked = f"moves not ranked: {exc.worded(REMEDY_WORDS)}"
+    return game, a, ranked, unranked
+
+
+def _facts(
+    args: argparse.Namespace, game: Impartial[Any], a: Analysis, ranked: list[RankedMove] | None, unranked: str
+) -> dict[str, Any]:
+    """The JSON object of ``--json`` (and of each ``--batch`` line)."""
+    facts = a.to_json(game, REMEDY_WORDS)
+    if args.all_moves:
+        facts["all_moves"] = None if ranked is None else [_ranked_json(game, r) for r in ranked]
+        if unranked:
+            facts["notes"].append(unranked)
+    return facts
 
 
 def _ranked_json(game: Impartial[Any], r: RankedMove) -> dict[str, Any]:

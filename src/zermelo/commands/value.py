@@ -15,8 +15,8 @@ from ..values import parse_value
 from ..values.budget import value_budget
 from ..values.facts import describe, value_facts
 from . import SUMMARY
-from .common import add_limits, check_timeout, emit_json, file_name, game_and_position, limits_from
-from .misere_value import misere_value
+from .common import add_batch, add_limits, check_timeout, emit_json, file_name, game_and_position, limits_from
+from .misere_value import misere_json, misere_value
 
 _WHO = {
     Outcome.P: "P: the second player wins (the value is 0)",
@@ -47,6 +47,7 @@ def add(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--thermograph", type=file_name, metavar="FILE.png", help="also draw the thermograph to a PNG file")
+    add_batch(p)
     add_limits(p)
     p.set_defaults(run=run)
 
@@ -54,6 +55,12 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.cgsuite:
         return _worksheet(args)
+    if args.batch is not None:
+        if args.game is None:
+            raise InvalidGame("--batch wants a game: zermelo value GAME --batch FILE")
+        from .batch import run_batch  # only a batch loads it
+
+        return run_batch(args, lambda game, position, limits: _batch_line(args, game, position, limits), _SINGLE)
     limits = limits_from(args)
     # The value arithmetic (an --expr, the canonical forms of a game's positions and the facts
     # of any value) runs under the same budget as the search: --timeout for all of it, --budget
@@ -121,6 +128,24 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
     if "explanation" in facts:
         print("  why: " + facts["explanation"].replace("\n", "\n       "))
     return 0
+
+
+#: What --batch does not do.
+_SINGLE = ("--expr", "--thermograph")
+
+
+def _batch_line(args: argparse.Namespace, game: Any, position: Any, limits: Limits) -> dict[str, Any]:
+    """One ``--batch`` line: the object ``--json`` prints for the position."""
+    with value_budget(limits):
+        if args.misere:
+            return misere_json(game, position, limits)
+        if not isinstance(game, (Partisan, Impartial)):
+            raise Unsupported(f"{game.spec()} has no game value (it is a scored game); try `zermelo negamax`")
+        if isinstance(game, Partisan) and game.loopy:
+            from .value_loopy import loopy_json
+
+            return loopy_json(game, position, limits)
+        return value_facts(game, position, limits=limits, explained=True)[1]
 
 
 def _worksheet(args: argparse.Namespace) -> int:

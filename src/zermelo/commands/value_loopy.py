@@ -23,11 +23,17 @@ _WORDS = {
 }
 
 
-def run_loopy(game: Partisan[Any], position: Any, limits: Limits, as_json: bool) -> int:
+def loopy_json(game: Partisan[Any], position: Any, limits: Limits) -> dict[str, Any]:
+    """The object of ``--json``: the game, the position, the loopy value's facts."""
     facts = loopy_facts(loopy_value(game, position, limits=limits))
-    head = {"game": game.spec(), "position": game.format(position)}
+    return {"game": game.spec(), "position": game.format(position), **facts}
+
+
+def run_loopy(game: Partisan[Any], position: Any, limits: Limits, as_json: bool) -> int:
+    facts = loopy_json(game, position, limits)
+    head = {"game": facts["game"], "position": facts["position"]}
     if as_json:
-        emit_json({**head, **facts})
+        emit_json(facts)
         return 0
     print(f"{head['game']}  {head['position']}")
     print(f"  value        {facts['cgsuite']}")

@@ -27,7 +27,13 @@
 The search is a resumable state machine: every array it needs lives in ``ctl`` (counters, the
 bisection, where the stack stopped), ``stack`` and ``table``, so a call runs until a node count
 Python chose and returns; Python then checks the clock, shows progress, honours Ctrl-C and calls
-again.  :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
+again.  Where it pauses changes nothing, so the same question searches the same positions on
+every run: the table grows only at a pause placed exactly at the node count where it is due,
+never at a time the clock chose (the one exception: with a deadline, a growth that would
+overrun it is skipped).  A process's first positions run in plain Python (the same code,
+:func:`zermelo._jit.interpreted`) until :data:`PLAIN_NODES` are used: a position near the end
+of the game is answered before numba would have loaded, and a long search goes on compiled from
+where Python paused.  :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
 :mod:`zermelo.minimax`; its pure-Python rules are the reference these kernels are tested against.
 """
 
@@ -39,7 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._jit import compiled, njit
+from .._jit import compiled, interpreted, njit
 from ..errors import Remedy
 from ..limits import over_budget, over_time
 
@@ -394,6 +400,11 @@ SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT = 12, 64
 #: Nodes before the first return to Python (clock, progress, Ctrl-C); later slices are sized to
 #: last about :data:`SLICE_SECONDS` at the rate measured so far.
 SLICE, SLICE_SECONDS = 1 << 16, 0.05
+#: Positions a process searches in plain Python before it loads the compiled kernel (numba's
+#: import and its cached code: about half a second of CPU).  A position near the end of the game
+#: needs a few hundred; Python runs about 50,000 a second, so at most about 0.3 s is spent before
+#: a long search goes on compiled, from where the plain one paused (the same search either way).
+PLAIN_NODES = 1 << 14
 #: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
 #: what growing costs on an idle machine).
 GROW_SECONDS_PER_ENTRY = 1e-7
@@ -434,6 +445,11 @@ class Table:
         compiled(_rehash)(self.table, new)
         self.table = new
 
+    def growth_due(self) -> int:
+        """The node count at which a search grows this table (:meth:`grow`); 0 once it is full size."""
+        size = self.table.shape[0]
+        return 0 if size >= (1 << self.max_log) else size
+
     def clear(self) -> None:
         """Forget every bound (benchmarks start cold), keeping the size: one memset, no page faults."""
         self.table.fill(0)
@@ -471,6 +487,8 @@ class SolveProgress:
 
 
 _RUN: list[Callable[..., None]] = []
+#: What is left of :data:`PLAIN_NODES` in this process.
+_PLAIN_LEFT = [PLAIN_NODES]
 
 
 def solve(
@@ -498,9 +516,6 @@ def solve(
     """
     if w * (h + 1) > 62:
         raise ValueError(f"the compiled solver needs W * (H + 1) <= 62, got {w} x {h}")
-    if not _RUN:
-        _RUN.append(compiled(_run))
-    run = _RUN[0]
     t = _TABLES.get((w, h)) or table_for(w, h)
     v = t.view
     v[NODES] = 0
@@ -509,8 +524,18 @@ def solve(
     v[THRESH] = 0 if at_most is None else at_most
     v[PHASE] = v[STATUS] = 0
     limit = max_nodes or 0
+    if not _RUN:
+        if _PLAIN_LEFT[0] > 0:  # numba not loaded for this module yet: the first nodes in Python
+            v[PAUSE] = min(limit, _PLAIN_LEFT[0]) if limit else _PLAIN_LEFT[0]
+            interpreted(_run)(t.ctl, t.stack, t.table)
+            _PLAIN_LEFT[0] -= v[NODES]
+            if v[STATUS] == DONE:
+                return v[SCORE], v[NODES]
+            _RUN.append(compiled(_run))
+            return _resume(t, limit, deadline, progress)
+        _RUN.append(compiled(_run))
     v[PAUSE] = min(limit, SLICE) if limit else SLICE
-    run(t.ctl, t.stack, t.table)
+    _RUN[0](t.ctl, t.stack, t.table)
     if v[STATUS] == DONE:  # the common case: one call, nothing else to pay
         return v[SCORE], v[NODES]
     return _resume(t, limit, deadline, progress)
@@ -546,6 +571,14 @@ def _resume(
         if now > start:
             # At most 4 times the last slice: a warm start's rate is no guide to a cold search's.
             slice_nodes = min(4 * slice_nodes, max(SLICE, int(nodes / (now - start) * SLICE_SECONDS)))
-        ctl[PAUSE] = min(limit, nodes + slice_nodes) if limit else nodes + slice_nodes
+        pause = nodes + slice_nodes
+        if limit:
+            pause = min(limit, pause)
+        # Growth changes which entries collide, so it happens at a node count, never at a time:
+        # the slice ends exactly where the table is due to grow (the search stays deterministic).
+        due = t.growth_due()
+        if nodes < due < pause:
+            pause = due
+        ctl[PAUSE] = pause
         run(ctl, t.stack, t.table)
     return int(ctl[SCORE]), int(ctl[NODES])

@@ -105,7 +105,8 @@ class Fibonacci(MoveLimit):
         if z <= cap:
             return text + (
                 f"The smallest term {z} is allowed: taking it leaves {n - z}, whose smallest Zeckendorf term is more "
-                f"than twice {z} and out of the opponent's reach, {notes_verdict(a)}.{first_move(a)}"
+                f"than twice {z} and out of the opponent's reach, {notes_verdict(a)}: {_take(a, n, z)}."
+                + _more_wins(a, terms, cap)
             )
         if len(terms) == 1:
             text += f"{n} is a Fibonacci number, so the smallest term is {n} itself, out of reach. "
@@ -115,6 +116,40 @@ class Fibonacci(MoveLimit):
             "Any take k leaves a number whose smallest Zeckendorf term is at most 2k, which the opponent may take, "
             f"{notes_verdict(a)}."
         )
+
+
+def _take(a: Analysis, n: int, k: int) -> str:
+    """The move that takes ``k`` as the analysis labels it (``take 3 (100 -> 97)``)."""
+    for m in a.winning_moves:
+        if m.position[0] == n - k:
+            return m.label
+    return f"take {k} ({n} -> {n - k})"
+
+
+def _more_wins(a: Analysis, terms: list[int], cap: int) -> str:
+    """The other winning takes: the sums of the smallest terms whose next term is more than twice the
+    take (the module's rule), each with its reason."""
+    n = sum(terms)
+    said = []
+    for t in range(2, len(terms) + 1):
+        tail = terms[-t:]
+        k = sum(tail)
+        if k > cap:
+            break
+        shown = f"{' + '.join(map(str, reversed(tail)))} = {k}"
+        if t == len(terms):
+            said.append(f"{_take(a, n, k)}, as {shown} takes everything and leaves the opponent no move")
+        elif terms[-t - 1] > 2 * k:
+            said.append(
+                f"{_take(a, n, k)}, as {shown} and the smallest term of what is left, {terms[-t - 1]}, is more than "
+                f"2 × {k} = {2 * k}"
+            )
+    if not said:
+        return ""
+    return (
+        " Taking the next smallest terms as well also wins while the term after them stays more than twice the "
+        "take: " + "; ".join(said) + "."
+    )
 
 
 register(

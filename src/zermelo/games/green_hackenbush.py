@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Hashable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
@@ -30,12 +31,12 @@ from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, validate_by_text
 from ..sprague_grundy import nim_sum
-from ..wording import first_move, notes_verdict, parts_text
+from ..wording import MAX_LISTED, few, notes_verdict, plural, xor_text
 
 if TYPE_CHECKING:
     from ..analysis import Analysis
 
-__all__ = ["GROUND", "Edges", "GreenHackenbush", "hackenbush_value"]
+__all__ = ["GROUND", "ColonStep", "Edges", "GreenHackenbush", "colon_steps", "hackenbush_value"]
 
 GROUND = "g"
 Edge = tuple[str, str]
@@ -106,21 +107,21 @@ def _bridges(edges: Edges) -> set[int]:
     return bridges
 
 
-def hackenbush_value(edges: Edges) -> int:
-    """The Grundy value of a Green Hackenbush position, by the fusion and colon principles.
+@dataclass(frozen=True)
+class _Fused:
+    """A grounded graph after the fusion principle: each 2-edge-connected block is one vertex (named
+    by its least vertex) with its non-bridge edges as loops; the bridges form a tree rooted at the
+    ground's block (each bridge as (vertex in the parent block, vertex in the child block))."""
 
-    >>> hackenbush_value((("a", "g"), ("a", "b"), ("b", "c")))   # a stalk of 3
-    3
-    >>> hackenbush_value((("a", "g"), ("a", "b"), ("a", "c")))   # a Y: 1 + (1 ⊕ 1)
-    1
-    >>> hackenbush_value((("a", "g"), ("a", "b"), ("b", "g")))   # a triangle: three loops
-    1
-    """
-    edges = grounded(edges)
-    if not edges:
-        return 0
+    root: str
+    members: dict[str, list[str]]
+    loops: dict[str, list[Edge]]
+    children: dict[str, list[tuple[str, Edge]]]
+    order: list[str]  # the blocks, every child before its parent
+
+
+def _fuse(edges: Edges) -> _Fused:
     bridges = _bridges(edges)
-    # Fuse: the blocks are the components once the bridges are gone.
     block: dict[str, str] = {}
     adj: dict[str, list[str]] = defaultdict(list)
     vertices = {x for e in edges for x in e}
@@ -139,30 +140,122 @@ def hackenbush_value(edges: Edges) -> int:
                 if v not in block:
                     block[v] = s
                     stack.append(v)
-    loops: dict[str, int] = defaultdict(int)
-    tree: dict[str, list[str]] = defaultdict(list)
+    members: dict[str, list[str]] = defaultdict(list)
+    for v in sorted(vertices):
+        members[block[v]].append(v)
+    loops: dict[str, list[Edge]] = defaultdict(list)
+    tree: dict[str, list[tuple[str, Edge]]] = defaultdict(list)
     for i, (u, v) in enumerate(edges):
         if i in bridges:
-            tree[block[u]].append(block[v])
-            tree[block[v]].append(block[u])
+            tree[block[u]].append((block[v], (u, v)))
+            tree[block[v]].append((block[u], (v, u)))
         else:
-            loops[block[u]] += 1
-    # Colon principle, leaves first: value(b) = (loops mod 2) ⊕ XOR over children (value + 1).
+            loops[block[u]].append((u, v))
     root = block[GROUND]
-    order: list[tuple[str, str | None]] = []
+    children: dict[str, list[tuple[str, Edge]]] = defaultdict(list)
+    order: list[str] = []
     stack2: list[tuple[str, str | None]] = [(root, None)]
     while stack2:
         b, parent = stack2.pop()
-        order.append((b, parent))
-        stack2.extend((c, b) for c in tree[b] if c != parent)
-    value: dict[str, int] = {}
-    for b, parent in reversed(order):
-        x = loops[b] & 1
-        for c in tree[b]:
+        order.append(b)
+        for c, e in tree[b]:
             if c != parent:
-                x ^= value[c] + 1
+                children[b].append((c, e))
+                stack2.append((c, b))
+    return _Fused(root, members, loops, children, order[::-1])
+
+
+def hackenbush_value(edges: Edges) -> int:
+    """The Grundy value of a Green Hackenbush position, by the fusion and colon principles.
+
+    >>> hackenbush_value((("a", "g"), ("a", "b"), ("b", "c")))   # a stalk of 3
+    3
+    >>> hackenbush_value((("a", "g"), ("a", "b"), ("a", "c")))   # a Y: 1 + (1 ⊕ 1)
+    1
+    >>> hackenbush_value((("a", "g"), ("a", "b"), ("b", "g")))   # a triangle: three loops
+    1
+    """
+    edges = grounded(edges)
+    if not edges:
+        return 0
+    f = _fuse(edges)
+    return _values(f)[f.root]
+
+
+def _values(f: _Fused) -> dict[str, int]:
+    """Colon principle, leaves first: value(b) = (loops mod 2) ⊕ XOR over children (value + 1)."""
+    value: dict[str, int] = {}
+    for b in f.order:
+        x = len(f.loops[b]) & 1
+        for c, _ in f.children[b]:
+            x ^= value[c] + 1
         value[b] = x
-    return value[root]
+    return value
+
+
+@dataclass(frozen=True)
+class ColonStep:
+    """One vertex of the colon principle, from the leaves down: the branches at ``vertex`` (each as
+    its edges' text and its value: a stalk's length, a loop's 1, an edge's 1 + the value above it),
+    and the one stalk they are worth.  ``fused`` lists the vertices of a cycle fused into it."""
+
+    vertex: str
+    fused: tuple[str, ...]
+    branches: tuple[tuple[str, int, str], ...]  # (text, value, "stalk" | "loop" | "edge")
+    value: int
+
+
+def colon_steps(edges: Edges) -> list[ColonStep]:
+    """The colon principle's steps at every vertex that is not inside a stalk, leaves first.
+
+    >>> [(s.vertex, s.branches, s.value) for s in colon_steps(grounded([("g", "a"), ("a", "b"), ("a", "c")]))]
+    [('a', (('a-b', 1, 'stalk'), ('a-c', 1, 'stalk')), 0), ('g', (('g-a', 1, 'edge'),), 1)]
+    """
+    edges = grounded(edges)
+    if not edges:
+        return []
+    f = _fuse(edges)
+    value = _values(f)
+
+    def stalk(c: str, top: str) -> list[str] | None:
+        """The vertices above ``top`` (in block ``c``) when they form a plain path, else None."""
+        path = [top]
+        while True:
+            if f.loops[c] or len(f.members[c]) > 1:
+                return None
+            if not f.children[c]:
+                return path
+            if len(f.children[c]) > 1:
+                return None
+            c, (_, top) = f.children[c][0]
+            path.append(top)
+
+    steps = []
+    inside: set[str] = set()
+    for b in reversed(f.order):  # parents first, to know which blocks lie inside a stalk
+        if b in inside:
+            continue
+        for c, (_, w) in f.children[b]:
+            path = stalk(c, w)
+            if path is not None:
+                block = c
+                while f.children[block]:
+                    inside.add(block)
+                    block = f.children[block][0][0]
+                inside.add(block)
+    for b in f.order:
+        if b in inside:
+            continue
+        branches: list[tuple[str, int, str]] = [(_text(u, v), 1, "loop") for u, v in f.loops[b]]
+        for c, (u, w) in f.children[b]:
+            path = stalk(c, w)
+            if path is not None:
+                branches.append(("-".join([u, *path]), len(path), "stalk"))
+            else:
+                branches.append((_text(u, w), value[c] + 1, "edge"))
+        fused = tuple(f.members[b]) if len(f.members[b]) > 1 else ()
+        steps.append(ColonStep(GROUND if GROUND in f.members[b] else b, fused, tuple(branches), value[b]))
+    return steps
 
 
 class GreenHackenbush(Impartial[Edges]):
@@ -282,24 +375,63 @@ class GreenHackenbush(Impartial[Edges]):
         return kept
 
     def explain(self, edges: Edges, analysis: Analysis) -> str | None:
-        """The fusion and colon principles: each part at the ground is worth a stalk."""
+        """The fusion principle (only where there is a cycle), then the colon principle's steps from the
+        leaves down to the ground, then a winning move and the value it leaves."""
         a = analysis
         if a.misere or not edges:
             return None
-        parts = self.components(edges) or [edges]
-        values = [hackenbush_value(p) for p in parts]
-        return (
-            "Fusion principle: the vertices of every cycle fuse into one, its edges becoming loops, each a stalk of "
-            "one edge. Colon principle: the branches at a vertex are worth one stalk of their nim-sum, so a vertex "
-            "counts the nim-sum of (1 + the value above each edge). "
-            f"Here: {parts_text(values, 'part at the ground', 'parts at the ground')}, "
-            f"{notes_verdict(a)}.{first_move(a)}"
+        steps = colon_steps(edges)
+        said = [_fusion_text(s) for s in steps if s.fused]
+        shown = [_colon_text(s) for s in steps[:MAX_LISTED]]
+        if len(steps) > MAX_LISTED:
+            shown.append(f"… ({len(steps) - MAX_LISTED} more vertices)")
+        said.append(
+            "Colon principle, from the leaves down (the branches at a vertex are worth one stalk of their nim-sum): "
+            + "; ".join(shown)
+            + "."
         )
+        said.append(f"The graph is worth *{steps[-1].value}, {notes_verdict(a)}.")
+        if a.winning_moves:
+            m = a.winning_moves[0]
+            said.append(f"A winning move: {m.label}, which leaves a graph worth *{hackenbush_value(m.position)}.")
+        return " ".join(said)
 
     def format(self, edges: Edges) -> str:
         if not edges:
             return "empty"
         return ", ".join(_text(u, v) for u, v in edges)
+
+
+def _where(step: ColonStep) -> str:
+    return "the ground" if step.vertex == GROUND else step.vertex
+
+
+def _fusion_text(step: ColonStep) -> str:
+    loops = [b for b, _, kind in step.branches if kind == "loop"]
+    return (
+        f"Fusion principle: the cycle through {', '.join(step.fused)} fuses into one vertex ({_where(step)}), its "
+        f"{plural(len(loops), 'edge')} {few(loops)} becoming loops, each a stalk of one edge."
+    )
+
+
+def _colon_text(step: ColonStep) -> str:
+    """One step: ``at b the branches b-c-d-e (3), b-f-h (2) are worth one stalk of 3 ⊕ 2 = 1``, or
+    along a single edge ``with a-b that is a stalk of 6 at a``."""
+    if len(step.branches) == 1 and step.branches[0][2] == "edge":
+        return f"with {step.branches[0][0]} that is a stalk of {step.value} at {_where(step)}"
+    # A stalk is written whole; a loop says so; an edge whose top was reduced earlier ends in "…".
+    shapes = {"stalk": "{} ({})", "loop": "{} (a loop, {})", "edge": "{}… ({})"}
+    descs = [shapes[kind].format(text, v) for text, v, kind in step.branches]
+    values = [v for _, v, _ in step.branches]
+    which = (
+        "the branch"
+        if len(values) == 1
+        else "the branches"
+        if len(values) <= MAX_LISTED
+        else f"the {len(values):,} branches"
+    )
+    verb = "is" if len(values) == 1 else "are"
+    return f"at {_where(step)} {which} {few(descs)} {verb} worth one stalk of {xor_text(values)}"
 
 
 def _text(u: str, v: str) -> str:
