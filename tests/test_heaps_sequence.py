@@ -415,6 +415,20 @@ def test_a_signal_before_the_first_heaps_claims_no_checkpoint(
 
 
 # ----------------------------------------------------------------------------- issue 32 item 7
+def test_a_billion_heaps_under_a_cap_is_one_line() -> None:
+    """`sequence octal:0.16 --upto 1000000000` in a 4 GiB address space made its 3.7 GiB array,
+    and then LLVM's library found no room: "internal error: OSError: Could not find/load shared
+    object file 'libllvmlite.so'".  numba and LLVM are loaded first now: the array is refused
+    ("not enough memory"), or, where it fits, the run stops at its --timeout; one line either way."""
+    from measured import run_capped
+
+    got = run_capped(
+        ["sequence", "octal:0.16", "--upto", "1000000000", "--timeout", "2", "--quiet"], 4096, cpu_seconds=60
+    )
+    assert got.status == 2 and got.err.startswith("zermelo: error: ") and got.err.count("\n") == 1, got.err[-300:]
+    assert "not enough memory for 1,000,000,001 values" in got.err or "time budget exceeded" in got.err, got.err
+
+
 def test_the_deadline_stops_the_copying_of_a_proven_period(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once a period is proven the rest is copied; that copy heard no clock (octal:0.16 --upto
     300,000,000 --timeout 5 ran 23 s).  The clock here jumps past the deadline as the copying
