@@ -56,10 +56,18 @@ def test_fast_value_matches_plain_play(game: object, position: tuple[int, ...]) 
 def test_errors() -> None:
     with pytest.raises(InvalidGame, match="separated by '/'"):
         partizan_subtraction("1,2")
-    with pytest.raises(InvalidGame, match="a number to subtract"):
+    with pytest.raises(InvalidGame, match="a number to take"):
         partizan_subtraction("0/1")
 
 
 def test_cgsuite_names() -> None:
     assert evaluate("game.heap.PartizanSubtraction([1],[2])(5).CanonicalForm") == "{1|0}"
     assert evaluate("game.heap.PartizanSubtraction([1,2],[2,3])(7)") == "game.heap.PartizanSubtraction([1,2],[2,3])(7)"
+
+
+def test_splittles_names() -> None:
+    """CGSuite's Splittles([1,2]) is Kayles (0.77); PartizanSplittles is the codes' partizan game."""
+    assert evaluate("game.heap.Splittles([1,2]).NimValueSequence(10)") == "[0,1,2,3,1,4,3,2,1,4,2]"
+    assert evaluate("game.heap.PartizanSplittles([1,2],[2])(6).CanonicalForm") == evaluate(
+        'game.heap.PartizanTakeAndBreak("0.77","0.07")(6).CanonicalForm'
+    )

@@ -47,3 +47,10 @@ def test_errors() -> None:
 @given(st.lists(st.text("BRG", min_size=1, max_size=6), min_size=1, max_size=2))
 def test_fast_value_matches_plain_play(rows: list[str]) -> None:
     check_position(T, T.parse(" ".join(rows)))
+
+
+def test_cgsuite_strip() -> None:
+    """CGSuite's strip l.rl: a toppled domino knocks over the gaps too, so it is BRB = 1/2."""
+    from zermelo.cgsuite import evaluate
+
+    assert evaluate('game.strip.TopplingDominoes("l.rl").CanonicalForm') == "1/2"

@@ -147,6 +147,10 @@ class Position:
 
             return loopy_value(rules, self.position)
         if isinstance(rules, Partisan):
+            if rules.loopy:  # Backsliding Toads and Frogs: a stopper or a sided value
+                from ..values.loopy_form import loopy_value
+
+                return loopy_value(rules, self.position)
             return canonical_form(rules, self.position)
         raise CGSuiteError(f"{self.ruleset.name} is a scored game: it has no canonical form")
 

@@ -19,7 +19,7 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board, grid_board
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
 from ._grid import check_cells
@@ -87,5 +87,6 @@ register(
         "backsliding T..F",
         kind="partisan",
         aliases=("backslidingtoadsandfrogs",),
+        cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs"),),
     )
 )

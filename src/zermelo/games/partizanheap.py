@@ -34,7 +34,7 @@ from ..catalogue import CGSuiteName, GameEntry, needs_params, register
 from ..checks import parse_int
 from ..errors import InvalidGame, InvalidPosition
 from ..rules import Partisan, is_natural, require
-from .tbcode import CodeGame
+from .tbcode import CodeGame, set_code
 
 __all__ = ["PartizanHeap", "partizan_subtraction", "partizan_take_and_break"]
 
@@ -93,17 +93,6 @@ class PartizanHeap(Partisan[Heaps]):
         return position
 
 
-def _subtraction_code(text: str, spec: str) -> str:
-    """The code of a subtraction set ``1,2,5``: ``0.33003``."""
-    try:
-        sizes = {parse_int(w, f"{spec}: a number to subtract", minimum=1, maximum=1000) for w in text.split(",") if w}
-    except InvalidPosition as exc:
-        raise InvalidGame(str(exc)) from None
-    if not sizes:
-        raise InvalidGame(f"{spec}: each side needs a non-empty set, like partizansubtraction:1,2/2,3")
-    return "0." + "".join("3" if k in sizes else "0" for k in range(1, max(sizes) + 1))
-
-
 def _sides(params: str, name: str, example: str) -> tuple[str, str]:
     left, sep, right = params.partition("/")
     if not sep or not left.strip() or not right.strip() or "/" in right:
@@ -115,13 +104,20 @@ def partizan_subtraction(params: str) -> PartizanHeap:
     """``L/R``: Left's and Right's subtraction sets, ``1,2/2,3``."""
     left, right = _sides(params, "partizansubtraction", "1,2/2,3")
     spec = f"partizansubtraction:{left}/{right}"
-    return PartizanHeap(_subtraction_code(left, spec), _subtraction_code(right, spec), spec=spec)
+    return PartizanHeap(set_code(left, spec), set_code(right, spec), spec=spec)
 
 
 def partizan_take_and_break(params: str) -> PartizanHeap:
     """``A/B``: Left's and Right's take-and-break codes in CGSuite's notation."""
     left, right = _sides(params, "partizantakeandbreak", "0.07/0.7")
     return PartizanHeap(left, right)
+
+
+def _splittles(params: str) -> str:
+    """CGSuite's ``PartizanSplittles([1,2],[2])``: Left's and Right's sets as Splittles codes (a take
+    may split the rest in two), ``0.77/0.07``."""
+    left, right = _sides(params, "PartizanSplittles", "1,2/2")
+    return f"{set_code(left, 'PartizanSplittles', '7')}/{set_code(right, 'PartizanSplittles', '7')}"
 
 
 register(
@@ -143,6 +139,9 @@ register(
         "A/B: Left's and Right's codes, like 0.07/0.7",
         "partizantakeandbreak:0.07/0.7 6",
         kind="partisan",
-        cgsuite=(CGSuiteName("game.heap.PartizanTakeAndBreak", family=True, separator="/"),),
+        cgsuite=(
+            CGSuiteName("game.heap.PartizanTakeAndBreak", family=True, separator="/"),
+            CGSuiteName("game.heap.PartizanSplittles", family=True, separator="/", code=_splittles),
+        ),
     )
 )

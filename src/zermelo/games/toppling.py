@@ -16,7 +16,7 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board, grid_board
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Partisan, validate_by_text
 from ._grid import check_cells
 
@@ -82,6 +82,20 @@ class TopplingDominoes(Partisan[Rows]):
         return (plain, False) if plain <= neg else (neg, True)
 
 
+def cgsuite_strip(text: str) -> str:
+    """CGSuite's strip (``l`` blue, ``r`` red, ``e`` green, ``.`` empty) as a row: a toppled
+    domino knocks over everything on its side, gaps too, so the gaps go.
+
+    >>> cgsuite_strip("l.re"), cgsuite_strip("..."), cgsuite_strip("BRG")
+    ('BRG', '0', 'BRG')
+    """
+    t = text.strip()
+    if not t or set(t) - set("lre."):
+        return text
+    row = t.replace(".", "").translate(str.maketrans("lre", "BRG"))
+    return row or "0"
+
+
 register(
     GameEntry(
         "toppling",
@@ -91,5 +105,6 @@ register(
         "toppling BRGB",
         kind="partisan",
         aliases=("topplingdominoes",),
+        cgsuite=(CGSuiteName("game.strip.TopplingDominoes", text=cgsuite_strip),),
     )
 )
