@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .domineering import Domineering
     from .fibonacci import Fibonacci
     from .fission import Fission
-    from .foxgeese import FoxAndGeese
     from .genclobber import GenClobber
     from .gencutcake import GenCutcake
     from .gentoads import Elephants, GenToads
@@ -83,7 +82,6 @@ __all__ = [
     "Elephants",
     "Fibonacci",
     "Fission",
-    "FoxAndGeese",
     "GenClobber",
     "GenCutcake",
     "GenToads",
