@@ -655,7 +655,7 @@ OUTPUTS = (
     (["negamax", "connect4:4x4", "", "--trace", "--plies", "1", "--svg"], ".svg"),
     (["book", "connect4:4x4", "--plies", "1", "--out"], ".npz"),
 )
-KINDS = ("device", "fifo", "symlink", "directory", "missing folder", "regular file", "new file")
+TARGETS = ("device", "fifo", "symlink", "directory", "missing folder", "regular file", "new file")
 
 
 def _planted(folder: Path, kind: str, suffix: str) -> tuple[Path, str]:
@@ -702,7 +702,7 @@ def _kind(path: Path) -> str:
 @pytest.mark.skipif(EXAMPLES < 200, reason="make fuzz only (tests/test_files.py checks each kind once)")
 @pytest.mark.usefixtures("watchdog", "sandbox")
 @settings(FUZZ, max_examples=max(4, EXAMPLES // 20))
-@given(output=st.sampled_from(OUTPUTS), kind=st.sampled_from(KINDS))
+@given(output=st.sampled_from(OUTPUTS), kind=st.sampled_from(TARGETS))
 def test_every_output_flag_refuses_what_is_not_a_regular_file(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
