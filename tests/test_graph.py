@@ -23,7 +23,7 @@ from zermelo.games import Kayles, Square, Subtraction, Wythoff
 from zermelo.search.engine import Engine
 from zermelo.search.graph import Graph, KeyTable
 
-GRAPH_PY = str(Path(__file__).resolve().parents[1] / "src" / "zermelo" / "graph.py")
+GRAPH_PY = str(Path(__file__).resolve().parents[1] / "src" / "zermelo" / "search" / "graph.py")
 
 
 def assert_closed(g: Graph) -> None:

@@ -27,7 +27,7 @@ from ..core.limits import Limits, Progress, deadline, deep, over_budget, over_ti
 from ..core.sprague_grundy import mex
 from ..core.traversal import fold
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
-from ..search.engine import check_size
+from ..rules.sizes import check_size
 from ..values.game import Game, game, star, total
 from ..values.ordinal import ordinal_sum
 

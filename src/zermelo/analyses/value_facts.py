@@ -21,11 +21,10 @@ from ..core.dyadic import format_dyadic
 from ..core.errors import SearchLimitExceeded, Unsupported
 from ..core.limits import Limits
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
-from ..search.engine import check_size
+from ..rules.sizes import check_size
 from ..values.atomic import atomic_weight, is_all_small
 from ..values.calculus import is_infinitesimal
 from ..values.game import Game, star
-from .analysis import grundy
 from .canonical import canonical_form
 
 __all__ = ["describe", "position_value", "sum_explanation", "value_facts"]
@@ -44,6 +43,8 @@ def position_value(
     if isinstance(game, Impartial):
         game.validate(position)
         check_size(game, position, limits or Limits())
+        from .analysis import grundy  # the engine (and numpy) only for an impartial position
+
         n = grundy(game, position, limits=limits)
         if not isinstance(n, int):
             raise Unsupported("this analysis needs a game without cycles")

@@ -166,9 +166,11 @@ def _trace(game: Scored[Any], position: Any, args: argparse.Namespace, limits: A
     # Imported here: only --trace needs the tree's words and drawing.
     from ..analyses.draw_trace import trace_svg
     from ..analyses.trace_text import alphabeta_trace, trace_facts, trace_header, trace_lines
-    from ..core.files import write_atomic
+    from ..core.files import check_output, write_atomic
 
     plies = 2 if args.plies is None else args.plies
+    if args.svg is not None:
+        check_output(args.svg, "drawing")  # before the search, not after it
     root = alphabeta_trace(game, position, depth=args.depth, limits=limits)
     if args.svg is not None:
         write_atomic(args.svg, trace_svg(game, root, plies=plies), what="drawing")

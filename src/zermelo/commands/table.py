@@ -10,6 +10,7 @@ from typing import Any
 from ..analyses.patterns import find_period
 from ..analyses.tables import Table, render_png, render_text, table
 from ..core.checks import is_digits, parse_int
+from ..core.files import check_output
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from
 
@@ -55,6 +56,8 @@ def _size(words: list[str] | None) -> list[int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.image:
+        check_output(args.image, "figure")  # before the work, not after it
     if args.graph is not None:
         return _vertices(args)
     if args.misere:

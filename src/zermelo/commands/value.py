@@ -9,6 +9,7 @@ from typing import Any
 
 from ..analyses.value_facts import describe, value_facts
 from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..core.files import check_output
 from ..core.limits import Limits
 from ..games.registry import entry
 from ..rules import Impartial, Outcome, Partisan
@@ -71,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, limits: Limits) -> int:
+    if args.thermograph:
+        check_output(args.thermograph, "figure")  # before the work, not after it
     if args.expr is not None:
         if args.misere:
             raise InvalidGame("--misere wants GAME POSITION (with --cgsuite --expr, ask `.MisereCanonicalForm`)")

@@ -21,7 +21,8 @@ from typing import ClassVar
 from ..core.errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board, grid_board
-from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ._grid import check_cells
 
 __all__ = ["BackslidingToads"]
 
@@ -36,8 +37,9 @@ class BackslidingToads(Partisan[str]):
 
     def parse(self, text: str) -> str:
         row = text.strip().upper().replace("_", ".")
-        if not row or set(row) - set("TF."):
+        if not row:
             raise InvalidPosition(f"backsliding: a row of T (toad), F (frog) and . (empty); got {text!r}")
+        check_cells("backsliding", [row], "TF.")
         if len(row) > 16:
             raise InvalidPosition("backsliding: at most 16 cells (the game graph of a longer row is too large)")
         return row
@@ -85,5 +87,6 @@ register(
         "backsliding T..F",
         rules=BackslidingToads,
         aliases=("backslidingtoadsandfrogs",),
+        cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs"),),
     )
 )
