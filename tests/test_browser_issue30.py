@@ -230,3 +230,20 @@ def test_15_on_a_phone_every_target_is_44_px(browser: Browser, base_url: str) ->
             assert part == one_side == other_side, (game, part, one_side, other_side)
         shot(p, f"15-phone-{game}")
     context.close()
+
+
+def test_11_green_hackenbush_is_drawn_and_cut_by_clicking(page: Page) -> None:
+    # Green Hackenbush was text only ("a-b, g-a, …" reordered) while blue-red Hackenbush was drawn.
+    start(page, "greenhackenbush", "g-a-b-c, g-d")
+    assert page.locator("#board .edge").count() == 4 and page.locator("#board .position-text").count() == 0
+    data = api(page, "/api/moves", game="greenhackenbush", position="g-a-b-c, g-d")
+    assert all(m["clicks"] for m in data["moves"]), data["moves"]
+    best = page.locator("#board .edge.move-part.best")
+    assert best.count() == 1  # chop a-b: the one winning move, its mark ringed
+    shot(page, "11-green-hackenbush")
+    best.click()
+    wait_turn(page)
+    assert page.locator("#log li").first.inner_text().startswith("you: chop a-b"), page.inner_text("#log")
+    while wait_turn(page) == "human":
+        page.locator("#board .edge.move-part.best").first.click()
+    assert page.inner_text("#status") == "Game over: you win!"
