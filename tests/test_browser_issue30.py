@@ -247,3 +247,26 @@ def test_11_green_hackenbush_is_drawn_and_cut_by_clicking(page: Page) -> None:
     while wait_turn(page) == "human":
         page.locator("#board .edge.move-part.best").first.click()
     assert page.inner_text("#status") == "Game over: you win!"
+
+
+def test_10_a_heap_longer_than_the_drawing_shows_its_size_and_any_amount_is_taken(
+    page: Page, browser: Browser, base_url: str
+) -> None:
+    # Wythoff 26 34: 13 counters shown at 1280 px, 6 on a phone, cut off with no sign.
+    context, p = phone(browser, base_url)
+    for tab, width in ((page, 1280), (p, 390)):
+        start(tab, "wythoff", "26 34")
+        wrap = tab.locator("#board .board-wrap").bounding_box()
+        sizes = tab.eval_on_selector_all(
+            "#board .heap-size", "ts => ts.map(t => [t.textContent, t.getBoundingClientRect().toJSON()])"
+        )
+        assert wrap is not None and [s for s, _ in sizes] == ["26", "34"], sizes
+        for _, box in sizes:  # inside the part of the drawing on screen
+            assert wrap["x"] <= box["x"] and box["x"] + box["width"] <= wrap["x"] + wrap["width"], (width, box)
+        tab.fill("#take-count", "20")
+        tab.select_option("#take-heap", "2")
+        tab.click("#take-button")
+        wait_turn(tab)
+        assert tab.locator("#log li").first.inner_text().startswith("you: take 20 from heap 2 (34 -> 14)")
+        shot(tab, f"10-wythoff-take-{width}")
+    context.close()
