@@ -270,3 +270,26 @@ def test_10_a_heap_longer_than_the_drawing_shows_its_size_and_any_amount_is_take
         assert tab.locator("#log li").first.inner_text().startswith("you: take 20 from heap 2 (34 -> 14)")
         shot(tab, f"10-wythoff-take-{width}")
     context.close()
+
+
+def test_4_the_alpha_beta_search_tree_of_a_tictactoe_position(page: Page) -> None:
+    # The terminal drew it (`zermelo negamax tictactoe "X...O...." --trace`); the page did not.
+    page.select_option("#game-select", "tictactoe")
+    page.fill("#position", "X...O....")
+    page.click("#solve-button")
+    page.wait_for_selector("#scored-solution:not([hidden])")
+    page.click("#trace-button")
+    page.wait_for_selector("#trace-panel:not([hidden])")
+    data = api(page, "/api/trace", game="tictactoe", position="X...O....")
+    tree = data["tree"]
+    assert f"{tree['positions']:,} positions" in page.inner_text("#trace-summary")
+    cut_groups = page.locator("#trace-svg svg g.cut").count()
+    cuts = page.locator("#trace-cuts li").all_inner_texts()
+    assert cut_groups >= 1 and len(cuts) == cut_groups, (cut_groups, cuts)
+    assert all(" not searched, since α = " in c and " ≥ β = " in c for c in cuts), cuts
+    assert page.locator("#trace-svg svg g.node").count() == 1 + len(tree["children"]) + sum(
+        len(c.get("children", [])) for c in tree["children"]
+    )
+    shot(page, "4-alpha-beta-tree")
+    page.select_option("#game-select", "nim")  # another game: the tree goes with the solution
+    assert page.is_hidden("#trace-panel")

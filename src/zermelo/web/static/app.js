@@ -7,7 +7,7 @@ import { $, api, cancelAll, make } from "./api.js";
 import { renderBoard } from "./board.js";
 import { drawChart } from "./chart.js";
 import { renderMoves } from "./moves.js";
-import { copyCGSuiteText, hideSolution, hideValue, showScored, showSolve, showValue } from "./panels.js";
+import { copyCGSuiteText, hideSolution, hideValue, showScored, showSolve, showTrace, showValue } from "./panels.js";
 import { openTree } from "./tree.js";
 
 let games = [];
@@ -505,6 +505,10 @@ window.addEventListener("DOMContentLoaded", () => {
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
   $("val-cgsuite-copy").addEventListener("click", copyCGSuiteText);
+  $("trace-button").addEventListener("click", () => {
+    const mine = epoch;
+    showTrace($("spec").value, $("position").value, () => mine === epoch);
+  });
   $("undo-button").addEventListener("click", undo);
   $("redo-button").addEventListener("click", redo);
   $("new-button").addEventListener("click", newGame);
