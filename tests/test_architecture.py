@@ -249,6 +249,20 @@ def test_the_first_commands_load_only_what_they_use() -> None:
     assert not {m for m in helped if m.startswith(("zermelo.commands.", "zermelo.games"))}
 
 
+def test_small_answers_load_no_compiler(tmp_path: Path) -> None:
+    # Issue 31 item 2: a small answer pays for no machinery it does not run.  A 3 x 3 Domineering
+    # value is pure Python (no numpy); a 40-disc Connect Four position is searched by the kernel's
+    # plain Python (no numba); a batch file loads what its lines need, no more.
+    heavy = {"numba", "llvmlite", "dask", "distributed", "rich", "matplotlib", "starlette"}
+    value = loaded_by_command("value", "domineering", "...|...|...")
+    assert not (heavy | {"numpy"}) & value
+    late = loaded_by_command("negamax", "connect4", "7526576515141727663526411613424253744273")
+    assert not heavy & late
+    batch = tmp_path / "nim.txt"
+    batch.write_text("3 4 5\n1 2 3\n")
+    assert not heavy & loaded_by_command("solve", "nim", "--batch", str(batch))
+
+
 def private_imports() -> set[tuple[str, str]]:
     """(importer, name) for every ``from zermelo.x import _name`` of a name that is not a module."""
     found: set[tuple[str, str]] = set()

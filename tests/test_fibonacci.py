@@ -98,3 +98,13 @@ def test_every_winning_move_is_named_with_its_reason() -> None:
             a = solve(Fibonacci(), (n, last))
             for m in a.winning_moves:
                 assert m.label in a.explanation.splitlines()[0], (n, last, m.label)
+
+
+def test_many_winning_takes_stay_readable() -> None:
+    # Zeckendorf terms three places apart: every tail sum wins, 62 moves; the why names twelve.
+    fibs = [1, 2]
+    while len(fibs) < 200:
+        fibs.append(fibs[-1] + fibs[-2])
+    n = sum(fibs[i] for i in range(2, 190, 3))
+    text = solve(Fibonacci(), (n, 0)).explanation
+    assert "; and 49 more." in text and "3 + 13 + … + " in text and len(text) < 5_000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 import pytest
@@ -134,6 +135,11 @@ def test_cli_bad_mex_is_a_one_line_error(capsys: pytest.CaptureFixture[str], exp
 def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "nim", "*3 * *5", "--json")
     assert code == 0 and '"value": 15' in out and '"nimber": "*15"' in out
+    code, out, _ = run(capsys, "nim", "mex(0, 1, 2, 5, 9) + 4", "--json")
+    assert json.loads(out)["steps"] == [
+        {"op": "mex", "args": [0, 1, 2, 5, 9], "value": 3},
+        {"op": "sum", "args": [3, 4], "value": 7},
+    ]
 
 
 @pytest.mark.parametrize(

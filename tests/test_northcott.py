@@ -102,7 +102,8 @@ def test_golden_why_never_contradicts_its_move() -> None:
     assert a.explanation == (
         "The gaps between the two counters of each row are Nim heaps: moving toward the other counter is a Nim move on "
         "the gap. Moving away only makes a gap bigger, and the opponent can move toward by as much to undo it, so the "
-        "winner never has to move away and the game ends. The gaps (rows 8 down to 1) are 6, 6, 5, 2, 6, 6, 4, 6, with "
+        "winner never has to move away and the game ends. The gaps (rows 8 down to 1, numbered from the bottom as on "
+        "the notes' chessboard: row 8 is the first line of the text) are 6, 6, 5, 2, 6, 6, 4, 6, with "
         "nim-sum 6 ⊕ 6 ⊕ 5 ⊕ 2 ⊕ 6 ⊕ 6 ⊕ 4 ⊕ 6 = 5, so the player to move wins. A winning move: white a8 -> d8 "
         "(toward), a Nim move on row 8's gap, 6 -> 3 (6 ⊕ 5)."
     )
@@ -121,3 +122,18 @@ def test_the_named_move_is_a_toward_winning_move(position: tuple[int, tuple[tupl
         assert named.endswith("(toward)") and named in [m.label for m in a.winning_moves]
     else:
         assert "A winning move" not in a.explanation
+
+
+def test_the_answer_says_which_way_its_rows_count() -> None:
+    # Issue 30 item 6: row 1 is the top in tic-tac-toe (zermelo's cells: a1 top left, the first line
+    # of the text) but the bottom in Northcott (the notes' chessboard, "e8 -> c8").  Northcott keeps
+    # the notes' names and says so; before, the why read only "The gaps (rows 2 down to 1) are 2, 1".
+    text = solve(GAME, GAME.parse("W..B.|.B.W.")).explanation
+    assert (
+        "The gaps (rows 2 down to 1, numbered from the bottom as on the notes' chessboard: row 2 is the first line "
+        "of the text) are 2, 1" in text
+    )
+    assert "A winning move: white a2 -> b2 (toward), a Nim move on row 2's gap" in text
+    from zermelo.boards import cell_name
+
+    assert cell_name(0, 0) == "a1"  # every other board: row 1 is the top row, the text's first line

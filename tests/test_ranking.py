@@ -120,3 +120,13 @@ def test_all_moves_of_a_draw_and_of_a_position_beyond_search(capsys) -> None:
     assert "a -> b  =>  b  (draw)" in capsys.readouterr().out
     assert main(["solve", "nim", "1000000000", "3", "--all-moves"]) == 0  # a note, not an error
     assert "note: moves not ranked:" in capsys.readouterr().out
+
+
+def test_a_win_in_one_move_is_one_move() -> None:
+    # Issue 30 item 6 ("X wins in 1 plies"), the same fault in the pace line: 'solve subtraction:1,3 3'
+    # said "a win in 1 moves".
+    from zermelo import solve
+    from zermelo.games import Subtraction
+
+    text = solve(Subtraction({1, 3}), 3).explanation
+    assert "Win quickly: take 3 (3 -> 0) leaves a position of remoteness 0, a win in 1 move (the fastest" in text

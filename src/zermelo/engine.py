@@ -29,8 +29,9 @@ from .cache import RulesCache
 from .checks import game_argument
 from .errors import SearchLimitExceeded
 from .graph import Graph, kernel, overrides, plain_kernels
-from .limits import Limits, Progress, check_clock, deadline, deadline_scope, over_budget, over_time, too_big
-from .rules import Impartial, Sum, short, summands
+from .limits import Limits, Progress, check_clock, deadline, deadline_scope, over_budget, over_time
+from .rules import Impartial, Sum, summands
+from .sizes import check_size
 from .sprague_grundy import GValue, Loopy, mex, nim_sum
 from .traversal import fold
 
@@ -269,15 +270,6 @@ class Engine:
     def options_seen(self) -> int:
         """How many options (moves) the searches of this engine have examined."""
         return self._whole.options_seen + self._split.options_seen
-
-
-def check_size(rules: Impartial[Any], position: Any, limits: Limits, whole: bool = False) -> None:
-    """Refuse a position whose ``size_hint`` (``whole_size_hint`` for a search of whole positions)
-    passes ``limits.max_positions``, before any of its options is listed (Wythoff with 400-digit
-    heaps has more options than memory; remoteness in Kayles 1000, 10^32 whole positions)."""
-    hint = rules.whole_size_hint(position) if whole else rules.size_hint(position)
-    if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
-        raise too_big(short(rules.format(position)), hint, limits.max_positions)
 
 
 #: One engine per game object (the last few games: :mod:`zermelo.cache`).

@@ -32,6 +32,7 @@ from .engine import DRAW, PREVIOUS_WINS, Limits, engine_for
 from .errors import ZermeloError
 from .limits import over_budget
 from .rules import Impartial, Move
+from .wording import plural
 
 __all__ = ["MAX_DEFENCE_MOVES", "Ranked", "RankedMove", "all_moves", "best_defence", "fastest_first", "lasts"]
 
@@ -140,9 +141,9 @@ def pace(game: Impartial[Any], wins: Sequence[Move[Any]], rems: Sequence[int | N
     first = wins[0].label
     if winning:
         of = f" (the fastest of {len(wins)} winning moves)" if len(wins) > 1 else ""
-        return f"Win quickly: {first} leaves a position of remoteness {r}, a win in {r + 1} moves{of}."
+        return f"Win quickly: {first} leaves a position of remoteness {r}, a win in {plural(r + 1, 'move')}{of}."
     also = f" (or {', '.join(m.label for m in wins[1:4])}{', …' if len(wins) > 4 else ''})" if len(wins) > 1 else ""
     return (
         f"Lose slowly: the best defence is {first}{also}, to a position of remoteness {r}, "
-        f"so the game lasts {r + 1} moves."
+        f"so the game lasts {plural(r + 1, 'move')}."
     )

@@ -352,7 +352,8 @@ def run(args: argparse.Namespace) -> int:
     p = _Parser(text)
     value, shown = p.parse()
     if args.json:
-        emit_json({"expression": text, "shown": shown, "value": value, "nimber": f"*{value}"})
+        steps_json = [{"op": st.op, "args": list(st.args), "value": st.value} for st in p.steps]
+        emit_json({"expression": text, "shown": shown, "value": value, "nimber": f"*{value}", "steps": steps_json})
         return 0
     print(f"{shown} = *{value}")
     lines = why(p.steps) or [f"*{value} is the nimber itself: the value of a Nim heap of {value}."]

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
-from ..wording import first_move, notes_verdict
+from ..wording import MAX_LISTED, first_move, notes_verdict
 from .movelimit import MoveLimit, Position, greedy_terms
 
 if TYPE_CHECKING:
@@ -136,7 +136,8 @@ def _more_wins(a: Analysis, terms: list[int], cap: int) -> str:
         k = sum(tail)
         if k > cap:
             break
-        shown = f"{' + '.join(map(str, reversed(tail)))} = {k}"
+        up = list(reversed(tail))
+        shown = " + ".join(map(str, up if len(up) <= 4 else [*up[:2], "…", up[-1]])) + f" = {k}"
         if t == len(terms):
             said.append(f"{_take(a, n, k)}, as {shown} takes everything and leaves the opponent no move")
         elif terms[-t - 1] > 2 * k:
@@ -146,9 +147,10 @@ def _more_wins(a: Analysis, terms: list[int], cap: int) -> str:
             )
     if not said:
         return ""
+    more = f"; and {len(said) - MAX_LISTED} more" if len(said) > MAX_LISTED else ""
     return (
         " Taking the next smallest terms as well also wins while the term after them stays more than twice the "
-        "take: " + "; ".join(said) + "."
+        "take: " + "; ".join(said[:MAX_LISTED]) + more + "."
     )
 
 

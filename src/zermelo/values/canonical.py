@@ -22,10 +22,10 @@ from typing import Any
 from ..cache import RulesCache
 from ..checks import game_argument, short
 from ..checks import shown as quoted
-from ..engine import check_size
 from ..errors import InvalidArgument
 from ..limits import Limits, Progress, deadline, deep, over_budget, over_time
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
+from ..sizes import check_size
 from ..sprague_grundy import mex
 from ..traversal import fold
 from .game import Game, game, star, total

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..analysis import grundy
 from ..cgsuite.printer import cgsuite_text
-from ..engine import check_size
 from ..errors import SearchLimitExceeded, Unsupported
 from ..limits import Limits
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
+from ..sizes import check_size
 from .atomic import atomic_weight, is_all_small
 from .calculus import is_infinitesimal
 from .canonical import canonical_form
@@ -44,6 +43,8 @@ def position_value(
     if isinstance(game, Impartial):
         game.validate(position)
         check_size(game, position, limits or Limits())
+        from ..analysis import grundy  # the engine (and numpy) only for an impartial position
+
         n = grundy(game, position, limits=limits)
         if not isinstance(n, int):
             raise Unsupported("this analysis needs a game without cycles")
