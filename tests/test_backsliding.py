@@ -45,3 +45,10 @@ def test_bad_rows_are_refused() -> None:
     for bad in ("", "TXF", "T" * 17):
         with pytest.raises(InvalidPosition):
             G.parse(bad)
+
+
+def test_cgsuite_name_gives_the_loopy_value() -> None:
+    from zermelo.cgsuite import evaluate
+
+    assert evaluate('game.strip.BackslidingToadsAndFrogs("tt.f").GameValue') == "on"
+    assert evaluate('game.strip.BackslidingToadsAndFrogs("t..f").GameValue') == "*"

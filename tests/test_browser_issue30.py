@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import parse_qsl
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, Route
 
-from page_driver import OUT, base_url, browser, page, start, wait_turn
+from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
 
 __all__ = ["base_url", "browser", "page"]
 
@@ -95,3 +96,137 @@ def test_13_a_sums_winning_moves_read_back(page: Page) -> None:
     page.wait_for_selector("#solution:not([hidden])")
     assert page.is_hidden("#error") and page.inner_text("#sol-outcome").startswith("P"), page.inner_text("#error")
     shot(page, "13-sum-reads-back")
+
+
+def query(page: Page) -> dict[str, str]:
+    """The query of the address bar (``location``: ``page.url`` may lag a history change)."""
+    return dict(parse_qsl(page.evaluate("window.location.search").lstrip("?")))
+
+
+def test_12_the_address_is_always_what_the_page_shows(page: Page) -> None:
+    # The address kept the previous game after choosing another or after Solve; Solve made no link.
+    page.select_option("#game-select", "wythoff")
+    assert query(page) == {"game": "wythoff", "position": "26 34"}
+    page.fill("#position", "3 5")
+    assert query(page) == {"game": "wythoff", "position": "3 5"}
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    assert query(page) == {"game": "wythoff", "position": "3 5", "solve": "1"}
+    outcome = page.inner_text("#sol-outcome")
+    page.reload()
+    page.wait_for_selector("#solution:not([hidden])")  # the link solves again
+    assert page.input_value("#game-select") == "wythoff" and page.input_value("#position") == "3 5"
+    assert page.inner_text("#sol-outcome") == outcome
+    page.click("#play-button")
+    wait_turn(page)
+    page.locator("#moves .move").first.click()
+    wait_turn(page)
+    assert query(page)["moves"] and "solve" not in query(page)
+    log = page.inner_text("#log")
+    page.reload()
+    wait_turn(page)
+    assert page.inner_text("#log") == log
+    page.select_option("#game-select", "nim")  # another game: its address, nothing played
+    assert query(page) == {"game": "nim", "position": "3 4 5"}
+    page.reload()
+    page.wait_for_selector("body[data-state=ready]")
+    assert page.input_value("#game-select") == "nim" and page.input_value("#position") == "3 4 5"
+    assert page.locator("#log li").count() == 0 and page.is_hidden("#solution")
+    page.go_back()  # back to the game played, as it was
+    wait_turn(page)
+    assert page.input_value("#game-select") == "wythoff" and page.inner_text("#log") == log
+    shot(page, "12-address")
+
+
+def test_18_switching_games_cancels_the_abandoned_request(page: Page) -> None:
+    # The spinner stayed until the abandoned request ended (about 5 s): it is cancelled now.
+    held: list[Route] = []
+    page.route("**/api/solve*", lambda route: held.append(route))  # never answered
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    page.select_option("#game-select", "kayles")
+    page.click("#solve-button")
+    page.wait_for_selector("#busy:not([hidden])")
+    page.select_option("#game-select", "nim")
+    page.wait_for_selector("#busy", state="hidden", timeout=2_000)
+    page.wait_for_function("() => document.querySelector('main').getAttribute('aria-busy') === 'false'")
+    assert held and any("/api/solve" in url for url in failed), failed
+    assert page.is_hidden("#solution") and page.is_hidden("#error")
+    page.unroute("**/api/solve*")
+    page.click("#solve-button")  # the page goes on as usual
+    page.wait_for_selector("#solution:not([hidden])")
+    assert page.inner_text("#sol-outcome").startswith("N")
+
+
+PAPER = "rgb(251, 250, 247)"  # a free cell
+
+
+def test_14_hints_are_marks_that_no_piece_looks_like_with_a_legend(page: Page) -> None:
+    # Yellow "draw" under yellow discs, pink "lose" under red ones, red halos on red edges, and
+    # Cram/Domineering cells filled solid so that free cells looked taken.
+    start(page, "connect4", "")
+    fills = page.eval_on_selector_all("#board .column rect", "rs => rs.map(r => getComputedStyle(r).fill)")
+    assert len(fills) == 6 and all(f in ("rgba(255, 255, 255, 0.01)", "none") for f in fills), fills
+    board = page.locator("#board svg > rect").first.bounding_box()
+    marks = page.eval_on_selector_all(
+        "#board .hint-mark", "ms => ms.map(m => [m.getBoundingClientRect().top, m.textContent])"
+    )
+    assert board is not None and len(marks) == 6, marks
+    assert all(top >= board["y"] + board["height"] for top, _ in marks), (marks, board)  # under the board
+    assert {text for _, text in marks} <= {"+", "=", "−"} and "=" in {text for _, text in marks}
+    assert page.is_visible("#board-legend") and "a draw" in page.inner_text("#board-legend")
+    shot(page, "14-connect4-marks")
+    start(page, "cram", "3x3")
+    cells = page.eval_on_selector_all("#board .cell rect:not(.hit)", "rs => rs.map(r => getComputedStyle(r).fill)")
+    assert cells and set(cells) == {PAPER}, cells  # every free cell still looks free
+    assert page.locator("#board .hint-mark").count() == page.locator("#board .cell.move-part:not(.choice)").count()
+    shot(page, "14-cram-marks")
+    page.select_option("#game-select", "hackenbush")
+    page.select_option("#side", "right")
+    start(page, "hackenbush", "BRR")
+    halos = page.eval_on_selector_all("#board .edge .halo", "hs => hs.map(h => getComputedStyle(h).stroke)")
+    assert halos and set(halos) == {"rgba(0, 0, 0, 0)"}, halos  # no colour over the red edges
+    assert page.locator("#board .hint-mark").count() == page.locator("#board .edge.move-part").count() == 2
+    page.uncheck("#hints")  # hints off: no mark, no legend
+    assert page.locator("#board .hint-mark").count() == 0 and page.is_hidden("#board-legend")
+    shot(page, "14-hackenbush-marks")
+
+
+# The board's parts a finger taps, as boxes on the screen; an edge's band across it, tested at
+# its middle: the points 20 px to each side belong to the edge too.
+EDGE_BAND = """() => [...document.querySelectorAll('#board .edge.move-part')].map(g => {
+  const path = g.querySelector('.halo'), n = path.getTotalLength(), m = g.ownerSVGElement.getScreenCTM();
+  const at = (t) => new DOMPoint(path.getPointAtLength(t).x, path.getPointAtLength(t).y).matrixTransform(m);
+  const a = at(n / 2 - 1), b = at(n / 2 + 1), mid = at(n / 2), len = Math.hypot(b.x - a.x, b.y - a.y);
+  const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
+  const hit = (s) => document.elementFromPoint(mid.x + s * 20 * nx, mid.y + s * 20 * ny)?.closest('[data-part]');
+  return [g.dataset.part, hit(1)?.dataset.part, hit(-1)?.dataset.part];
+})"""
+
+
+def test_15_on_a_phone_every_target_is_44_px(browser: Browser, base_url: str) -> None:
+    # Hackenbush edges 10-33 px, Chomp cells 40, Domineering cells 42, "Rules and help" 22 px tall.
+    context, p = phone(browser, base_url)
+    summary = p.locator("#help-box summary").bounding_box()
+    assert summary is not None and summary["height"] >= 44, summary
+    for game, position in (
+        ("chomp", "3x4"),
+        ("domineering", "...|...|..."),
+        ("tictactoe", "X...O...."),
+        ("nim", "3 4 5"),
+        ("hackenbush", "BRR"),
+    ):
+        start(p, game, position)
+        boxes = p.eval_on_selector_all(
+            "#board .move-part:not(.edge), #moves .move, #play button, #setup button, summary, select",
+            "es => es.filter(e => e.getClientRects().length).map(e => [e.dataset.part || e.id || e.textContent,"
+            " e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+        )
+        assert boxes
+        small = [b for b in boxes if b[1] < 44 or b[2] < 44]
+        assert not small, (game, small)
+        p.locator("#board").scroll_into_view_if_needed()
+        for part, one_side, other_side in p.evaluate(EDGE_BAND):
+            assert part == one_side == other_side, (game, part, one_side, other_side)
+        shot(p, f"15-phone-{game}")
+    context.close()

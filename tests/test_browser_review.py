@@ -255,6 +255,9 @@ def test_links_back_to_the_opening_page_and_a_links_illegal_move_is_said(page: P
     wait_turn(page)
     page.go_back()
     page.wait_for_function("() => document.querySelectorAll('#log li').length === 0")
+    page.go_back()  # Wythoff chosen, nothing played (issue 30: the address is what the page shows)
+    page.wait_for_function("() => document.getElementById('game-select').value === 'wythoff'")
+    assert page.locator("#log li").count() == 0 and page.input_value("#position") == "4 6"
     page.go_back()
     page.wait_for_function("() => document.getElementById('game-select').value === 'nim'")
     assert page.locator("#board > *").count() == 0 and page.input_value("#position") == "3 4 5"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import zermelo as z
 from zermelo.cli import main
 from zermelo.heaps import TakeAndBreak, parse_code, sequence
 from zermelo.heaps.census import Store, members, normal_form, run
-from zermelo.heaps.census.families import Member, _member, shift
+from zermelo.heaps.census.families import Member, _member, count, shift
 from zermelo.heaps.census.report import compare
 from zermelo.heaps.census.work import compute, game_of
 
@@ -37,6 +38,26 @@ def test_family_sizes() -> None:
     assert len(members("subtraction", top=4)) == 15
     assert [m.code for m in members("subtraction", top=4, size=3)] == ["1,2,3", "1,2,4", "1,3,4", "2,3,4"]
     assert len(members("allbut", top=3)) == 8  # the empty set too: Nim
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    family=st.sampled_from(["octal", "hex", "subtraction", "allbut"]),
+    digits=st.integers(1, 2),
+    d0=st.booleans(),
+    top=st.integers(1, 8),
+    size=st.one_of(st.none(), st.integers(1, 8)),
+)
+def test_a_family_is_counted_without_listing_it(family: str, digits: int, d0: bool, top: int, size: int | None) -> None:
+    """The count the progress display shows first is the number of codes listed, or the same error."""
+    kw: dict[str, object] = {"digits": digits, "d0": d0} if family in ("octal", "hex") else {"top": top, "size": size}
+    try:
+        listed = len(members(family, **kw))  # type: ignore[arg-type]
+    except z.InvalidGame as exc:
+        with pytest.raises(z.InvalidGame, match=re.escape(str(exc))):
+            count(family, **kw)  # type: ignore[arg-type]
+    else:
+        assert count(family, **kw) == listed  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -395,6 +416,43 @@ def test_the_dask_dashboard_is_off_unless_asked() -> None:
             assert httpx.get(f"{link}/health", timeout=30).status_code == 200
         finally:
             release(client, cluster, [])
+
+
+#: Runs the CLI with the listing of an all-but family watched: at its first code, what is loaded
+#: already, and then Ctrl-C (the census stops there, nothing computed).
+_WATCHED_LISTING = """
+import sys
+from zermelo.heaps.census import families
+real = families.allbut_sets
+def watched(top, size=None):
+    for code in real(top, size):
+        heavy = sorted(m for m in ("numpy", "distributed", "sqlite3") if m in sys.modules)
+        print("loaded when the first code is listed:", heavy, file=sys.stderr, flush=True)
+        raise KeyboardInterrupt
+        yield code
+families.allbut_sets = watched
+from zermelo.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_the_first_progress_line_comes_before_the_family_is_listed(tmp_path: Path) -> None:
+    """Issue 32 item 6: `census allbut --max 17` printed its first line after 7 s: it listed and
+    looked up 131,072 codes, and loaded numpy and Dask, first.  Counted, not timed: in a real
+    process the line naming the count is out before the first code is listed and before numpy,
+    SQLite or Dask load; Ctrl-C while listing is one line, exit 130."""
+    import subprocess
+    import sys
+
+    argv = ["census", "allbut", "--max", "17", "--upto", "10", "--db", str(tmp_path / "c.sqlite")]
+    got = subprocess.run([sys.executable, "-c", _WATCHED_LISTING, *argv], capture_output=True, text=True, timeout=120)
+    assert got.stderr.splitlines() == [
+        "census allbut: listing 131,072 codes",
+        "loaded when the first code is listed: []",
+        f"zermelo: census interrupted while listing the codes; the finished ones are stored in {tmp_path / 'c.sqlite'} "
+        "(run again to resume)",
+    ], got.stderr
+    assert got.returncode == 130
 
 
 def test_a_big_family_starts_at_once_and_stops_on_ctrl_c(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

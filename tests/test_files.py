@@ -160,3 +160,50 @@ def _umask() -> int:
     old = os.umask(0)
     os.umask(old)
     return old
+
+
+@pytest.mark.parametrize(
+    ("argv", "work", "what"),
+    [
+        (
+            ["sequence", "kayles", "--upto", "10", "--out", "{fifo}"],
+            "zermelo.commands.sequence.sequence",
+            "values file",
+        ),
+        (["sequence", "kayles", "--upto", "10", "--plot", "{missing}"], "zermelo.commands.sequence.sequence", "figure"),
+        (["table", "nim", "--size", "3", "--image", "{fifo}"], "zermelo.commands.table.table", "figure"),
+        (
+            ["value", "domineering", "..|..", "--thermograph", "{missing}"],
+            "zermelo.commands.value.value_facts",
+            "figure",
+        ),
+        (
+            ["negamax", "connect4:4x4", "", "--trace", "--svg", "{fifo}"],
+            "zermelo.trace_text.alphabeta_trace",
+            "drawing",
+        ),
+    ],
+)
+def test_commands_check_their_outputs_before_their_work(
+    tmp_path: Path,
+    fifo: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    work: str,
+    what: str,
+) -> None:
+    """Issue 32 item 3: `sequence --out FIFO` (or into a missing folder) was refused only after the
+    whole computation.  Now the path is checked first: the work is never started."""
+    from zermelo.cli import main
+
+    def never(*args: object, **kw: object) -> None:
+        raise AssertionError("the work started before its output was checked")
+
+    monkeypatch.setattr(work, never)
+    missing = tmp_path / "no" / "out.png"
+    argv = [w.format(fifo=fifo, missing=missing) for w in argv]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"zermelo: error: cannot write {what} ") and err.count("\n") == 1, err
+    assert ("a FIFO" in err) != ("No such file or directory" in err), err

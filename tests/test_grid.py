@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from zermelo.cli import main
+from zermelo.errors import InvalidPosition
 from zermelo.games._grid import Board, crop, mirror_key, mirror_key_transposed, regions, transposed
+from zermelo.registry import make_game
 
 
 def cells(board: Board) -> set[tuple[int, int]]:
@@ -61,3 +65,36 @@ def test_crop_cuts_to_the_bounding_box() -> None:
     assert crop((3, 4, 0b0000_0110_0000)) == (1, 2, 0b11)
     assert crop((3, 3, 0b010_000_001)) == (3, 2, 0b10_00_01)
     assert crop((2, 2, 0)) == (0, 0, 0)
+
+
+# ------------------------------------------------------------------ bad boards name their cell
+BAD_BOARDS = [
+    ("domineering", "..|.q", "'q' at row 2, column 2"),
+    ("cram", "...|..q", "'q' at row 2, column 3"),
+    ("clobber", "xo|oq", "'q' at row 2, column 2"),
+    ("konane", "x?.", "'?' at row 1, column 2"),
+    ("amazons", "x..|.z.", "'z' at row 2, column 2"),
+    ("fission", "..|x.|.y", "'y' at row 3, column 2"),
+    ("col", "L.|..|q.", "'q' at row 3, column 1"),
+    ("toads", "TT..FF T.Q", "'Q' at row 2, column 3"),
+    ("toppling", "BRQ", "'Q' at row 1, column 3"),
+    ("backsliding", "T.Z", "'Z' at row 1, column 3"),
+    ("northcott", "W.B|BqW", "'q' at row 2, column 2"),
+    ("tictactoe", "X.O.Q....", "'Q' at row 2, column 2"),
+    ("konane", "xo.|x", "row 2 has 1 cell, row 1 has 3"),
+    ("cram", "...|..", "row 2 has 2 squares, row 1 has 3"),
+]
+
+
+@pytest.mark.parametrize(("game", "text", "where"), BAD_BOARDS)
+def test_a_bad_board_names_the_row_and_column(game: str, text: str, where: str) -> None:
+    with pytest.raises(InvalidPosition) as info:
+        make_game(game).parse(text)
+    message = str(info.value)
+    assert where in message and "\n" not in message
+
+
+def test_the_cli_says_it_in_one_line_with_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "clobber", "xox|oqo"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "unexpected 'q' at row 2, column 2" in err

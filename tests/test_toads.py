@@ -47,7 +47,7 @@ def test_mirror_swap_is_negation() -> None:
 
 
 def test_errors() -> None:
-    with pytest.raises(InvalidPosition, match="rows are words"):
+    with pytest.raises(InvalidPosition, match="unexpected 'X' at row 1, column 2"):
         T.parse("TX.")
 
 

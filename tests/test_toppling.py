@@ -39,7 +39,7 @@ def test_reverse_and_swap() -> None:
 
 
 def test_errors() -> None:
-    with pytest.raises(InvalidPosition, match="words of B, R and G"):
+    with pytest.raises(InvalidPosition, match="unexpected 'X' at row 1, column 2"):
         T.parse("BXR")
 
 
@@ -47,3 +47,10 @@ def test_errors() -> None:
 @given(st.lists(st.text("BRG", min_size=1, max_size=6), min_size=1, max_size=2))
 def test_fast_value_matches_plain_play(rows: list[str]) -> None:
     check_position(T, T.parse(" ".join(rows)))
+
+
+def test_cgsuite_strip() -> None:
+    """CGSuite's strip l.rl: a toppled domino knocks over the gaps too, so it is BRB = 1/2."""
+    from zermelo.cgsuite import evaluate
+
+    assert evaluate('game.strip.TopplingDominoes("l.rl").CanonicalForm') == "1/2"

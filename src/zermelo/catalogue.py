@@ -34,7 +34,8 @@ class CGSuiteName:
     CGSuite writes them otherwise (its take-and-break codes).  ``text`` turns
     CGSuite's position text into the game's own (identity when ``None``); ``params`` are fixed
     parameters of the game (CGSuite's ``Cram`` is zermelo's ``cram``, its ``AntiClobber`` a
-    ``genclobber:anti``).
+    ``genclobber:anti``).  ``separator`` joins a family's several parameters (CGSuite's
+    ``PartizanSubtraction([1,2],[2,3])`` is ``partizansubtraction:1,2/2,3``).
     """
 
     name: str
@@ -42,6 +43,7 @@ class CGSuiteName:
     text: Callable[[str], str] | None = None
     params: str | None = None
     code: Callable[[str], str] | None = None
+    separator: str = ","
 
 
 @dataclass(frozen=True)

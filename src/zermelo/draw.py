@@ -71,6 +71,10 @@ def _heaps(heaps: Sequence[int]) -> str:
 
 
 # ----------------------------------------------------------------------------- grids
+#: A cell's whole square, the target a finger taps (the drawn square inside it is smaller).
+HIT = f'<rect class="hit" x="{{x}}" y="{{y}}" width="{CELL}" height="{CELL}" fill="transparent"/>'
+
+
 def _piece(ch: str, cx: float, cy: float, disc: bool) -> str:
     if ch in ".":
         return ""
@@ -106,7 +110,8 @@ def _grid(board: Board) -> str:
     squares = board.get("style") == "squares"
     n_cols = max((len(r) for r in rows), default=0)
     top, left = 24, 24
-    width, height = left + CELL * n_cols + 4, top + CELL * len(rows) + 4
+    # Connect Four keeps a strip under its board for the page's hint marks (never over a disc).
+    width, height = left + CELL * n_cols + 4, top + CELL * len(rows) + (30 if gravity else 4)
     body = []
     # Connect Four's moves name columns by number (X 3): its columns are numbered, its rows not.
     for c in range(n_cols):
@@ -143,7 +148,7 @@ def _grid(board: Board) -> str:
                 if name in line:
                     shapes += f'<circle cx="{cx}" cy="{cy}" r="6" fill="#fff"/>'
             elif squares:
-                shapes = (
+                shapes = HIT.format(x=x, y=y) + (
                     f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '
                     f'fill="{"#8d5a2b" if ch != "." else "#f5f3ee"}" stroke="#c9c4b8"/>'
                 )
@@ -151,7 +156,8 @@ def _grid(board: Board) -> str:
                     shapes += f'<text x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="18" fill="#fff">☠</text>'
             else:
                 win = ' stroke="#22c55e" stroke-width="4"' if name in line else ' stroke="#c9c4b8"'
-                shapes = f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="#fbfaf7"{win}/>'
+                shapes = HIT.format(x=x, y=y)
+                shapes += f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="#fbfaf7"{win}/>'
                 if (r, c) not in paired:
                     shapes += _piece(ch, cx, cy, False)
             body.append(part(name, shapes, f" cell{' filled' if ch != '.' else ''}"))

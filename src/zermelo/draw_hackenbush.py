@@ -135,7 +135,8 @@ def hackenbush_svg(board: Board) -> str:
             cx, cy = (x1 + x2) / 2 - (y2 - y1) / length * bend, (y1 + y2) / 2 + (x2 - x1) / length * bend
             d = f"M{x1:g},{y1:g} Q{cx:.1f},{cy:.1f} {x2:g},{y2:g}"
         shapes = (
-            f'<path class="halo" d="{d}" fill="none" stroke="transparent" stroke-width="22" stroke-linecap="round"/>'
+            # The halo is what a finger taps: 44 px across the edge.
+            f'<path class="halo" d="{d}" fill="none" stroke="transparent" stroke-width="44"/>'
             f'<path d="{d}" fill="none" stroke="{EDGE_COLOURS.get(colour, INK)}" stroke-width="7" '
             f'stroke-linecap="round"/><circle cx="{x2:g}" cy="{y2:g}" r="5" fill="{INK}"/>'
         )

@@ -55,6 +55,7 @@ __all__ = [
     "BadFile",
     "cannot_read",
     "cannot_write",
+    "check_output",
     "check_target",
     "checked_json",
     "ignored",
@@ -195,6 +196,15 @@ def check_target(path: str | os.PathLike[str], what: str) -> None:
         raise InvalidPosition(f"cannot write {_named(path, what)}: not a file name") from None
     if not stat.S_ISREG(st.st_mode):
         raise InvalidPosition(f"cannot write {_named(path, what)}: it is {kind_of(st.st_mode)}, not a regular file")
+
+
+def check_output(path: str | os.PathLike[str], what: str) -> None:
+    """:func:`check_target`, and the folder must exist: a command's output file (``--out``,
+    ``--image``) checked before its work, so a FIFO or a missing folder is not found after it."""
+    check_target(path, what)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise cannot_write(path, FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), folder), what)
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str | Callable[[IO[bytes]], None], *, what: str) -> Path:

@@ -93,7 +93,7 @@ class Family:
         return self.cg.name
 
     def ruleset(self, args: list[Any]) -> Ruleset:
-        params = ",".join(_param_text(a) for a in args)
+        params = self.cg.separator.join(_param_text(a) for a in args)
         if not params:
             raise CGSuiteError(f"{self.cg.name} needs its parameters, like {self.entry.example}")
         try:
@@ -118,7 +118,7 @@ class Position:
     def cgsuite_text(self, _printer: Any = None) -> str:
         rules = self.ruleset.rules
         text = rules.format(self.position)
-        arg = text if isinstance(rules, Impartial) and text.isdigit() else '"' + text + '"'
+        arg = text if text.isdigit() else '"' + text + '"'  # a heap: Kayles(5), PartizanSubtraction(…)(7)
         return f"{self.ruleset.name}({arg})"
 
     def options(self, player: Player) -> frozenset[Position]:
@@ -142,6 +142,10 @@ class Position:
             if not isinstance(g, int):
                 raise CGSuiteError(f"{cgsuite_name(self)} is loopy: it has no canonical form")
             return star(g)
+        if isinstance(rules, Partisan) and rules.loopy:  # Fox and Geese, Backsliding Toads and Frogs
+            from ..values.loopy_form import loopy_value
+
+            return loopy_value(rules, self.position)
         if isinstance(rules, Partisan):
             return canonical_form(rules, self.position)
         raise CGSuiteError(f"{self.ruleset.name} is a scored game: it has no canonical form")

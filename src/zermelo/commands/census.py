@@ -6,14 +6,17 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidPosition
-from ..heaps.census import DEFAULT_DB, CensusProgress, members, run
-from ..heaps.census.report import compare, draw, render_csv, render_table, select
-from ..heaps.census.store import Store
+from ..heaps.census import DEFAULT_DB
+from ..heaps.census.families import count, members
 from . import SUMMARY, census_family
 from .common import emit_json, stopped, whole
+
+if TYPE_CHECKING:  # loaded when a command runs: the first progress line comes before numpy and Dask
+    from ..heaps.census import CensusProgress
+    from ..heaps.census.store import Store
 
 #: The most digits after the point a census of codes takes: 8^6 octal codes (262,144) and 16^4
 #: hexadecimal ones (65,536) are listed in memory at once, a few hundred bytes each.
@@ -101,6 +104,8 @@ def _db(p: argparse.ArgumentParser) -> None:
 
 
 def _existing(db: str) -> Store:
+    from ..heaps.census.store import Store
+
     if not Path(db).is_file():
         raise InvalidPosition(f"no census database {db} (run `zermelo census octal --digits 2 --upto 1000` first)")
     return Store(db)
@@ -112,7 +117,7 @@ class _Progress:
     def __init__(self, quiet: bool, label: str) -> None:
         self.quiet = quiet
         self.label = label
-        self.last = CensusProgress(0, 0, 0, 0.0, 0)
+        self.last: CensusProgress | None = None  # none before the codes are listed
         self.bar: Any = None
         self.task: Any = None
         self.printed = 0.0
@@ -128,6 +133,16 @@ class _Progress:
                 console=Console(file=sys.stderr),
                 transient=True,
             )
+
+    def listing(self, codes: int) -> None:
+        """The first line, before the codes are listed and looked up."""
+        if self.quiet:
+            return
+        if self.bar is not None:
+            self.bar.start()
+            self.task = self.bar.add_task("census", total=codes, rate="listing the codes", eta="?")
+        else:
+            print(f"{self.label}: listing {codes:,} codes", file=sys.stderr, flush=True)
 
     def __call__(self, p: CensusProgress) -> None:
         self.last = p
@@ -163,16 +178,19 @@ def run_census(args: argparse.Namespace) -> int:
         raise InvalidPosition(f"--proof-max ({args.proof_max}) must be at least --upto ({args.upto})")
     if args.scheduler is not None and "://" not in args.scheduler:
         raise InvalidPosition(f"--scheduler is an address like tcp://127.0.0.1:8786, got {args.scheduler!r}")
-    ms = members(
-        args.family,
-        digits=getattr(args, "digits", None),
-        d0=getattr(args, "d0", False),
-        top=getattr(args, "max", None),
-        size=getattr(args, "size", None),
-    )
+    family: dict[str, Any] = {
+        "digits": getattr(args, "digits", None),
+        "d0": getattr(args, "d0", False),
+        "top": getattr(args, "max", None),
+        "size": getattr(args, "size", None),
+    }
     label = f"census {args.family}"
     bar = _Progress(args.quiet, label)
+    bar.listing(count(args.family, **family))  # at once: listing 131,072 codes takes seconds
     try:
+        ms = members(args.family, **family)
+        from ..heaps.census.run import run  # numpy, SQLite and Dask load after the first line
+
         summary = run(
             ms,
             args.upto,
@@ -188,9 +206,9 @@ def run_census(args: argparse.Namespace) -> int:
         bar.close()
         p = bar.last
         how, status = stopped(stop)
+        done = "while listing the codes" if p is None else f"after {p.done:,} of {p.total:,} games"
         print(
-            f"zermelo: census {how} after {p.done:,} of {p.total:,} games; the finished ones are stored "
-            f"in {args.db} (run again to resume)",
+            f"zermelo: census {how} {done}; the finished ones are stored in {args.db} (run again to resume)",
             file=sys.stderr,
         )
         return status
@@ -208,6 +226,8 @@ def run_census(args: argparse.Namespace) -> int:
 def run_report(args: argparse.Namespace) -> int:
     if args.image and not args.image.lower().endswith(".png"):
         raise InvalidPosition(f"--image writes a PNG file; give a name ending in .png, got {args.image!r}")
+    from ..heaps.census.report import draw, render_csv, render_table, select
+
     with _existing(args.db) as store:
         rows = select(
             store,
@@ -230,6 +250,8 @@ def run_report(args: argparse.Namespace) -> int:
 
 
 def run_compare(args: argparse.Namespace) -> int:
+    from ..heaps.census.report import compare
+
     with _existing(args.db) as store:
         found = list(compare(store, Path(args.table), args.upto))
     wrong = [d for d in found if d.reached]

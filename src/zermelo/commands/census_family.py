@@ -16,10 +16,6 @@ import time
 from typing import Any
 
 from ..errors import InvalidGame, InvalidPosition
-from ..heaps.sequence import sequence
-from ..registry import make_game
-from ..rules import Impartial
-from ..userfile import is_file_spec, load
 from .common import emit_json, whole
 
 #: The most members one family census computes.
@@ -70,6 +66,12 @@ def values_of(text: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here: `census octal` prints its first line before numpy and the games load.
+    from ..heaps.sequence import sequence
+    from ..registry import make_game
+    from ..rules import Impartial
+    from ..userfile import is_file_spec, load
+
     if args.family.count(":") > (1 if is_file_spec(args.family) else 0):
         family = args.family.rsplit(":", 1)[0]
         raise InvalidGame(f"census game: name the family without its parameters ({family}); --params gives them")

@@ -165,10 +165,12 @@ def _trace(game: Scored[Any], position: Any, args: argparse.Namespace, limits: A
     """``--trace``: the notes' alpha-beta search tree, as text, JSON and optionally SVG."""
     # Imported here: only --trace needs the tree's words and drawing.
     from ..draw_trace import trace_svg
-    from ..files import write_atomic
+    from ..files import check_output, write_atomic
     from ..trace_text import alphabeta_trace, trace_facts, trace_header, trace_lines
 
     plies = 2 if args.plies is None else args.plies
+    if args.svg is not None:
+        check_output(args.svg, "drawing")  # before the search, not after it
     root = alphabeta_trace(game, position, depth=args.depth, limits=limits)
     if args.svg is not None:
         write_atomic(args.svg, trace_svg(game, root, plies=plies), what="drawing")

@@ -6,6 +6,7 @@ import argparse
 import dataclasses
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InvalidPosition, Unsupported
-from ..files import save_figure, write_atomic
+from ..files import check_output, save_figure, write_atomic
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, sequence
 from ..registry import make_game
 from ..rules import Impartial
@@ -118,6 +119,9 @@ def run(args: argparse.Namespace) -> int:
     for name, suffix in ((args.plot, ".png"),):
         if name and not name.lower().endswith(suffix):
             raise InvalidPosition(f"--plot writes a PNG file; give a name ending in {suffix}, got {name!r}")
+    for name, what in ((args.out, "values file"), (args.plot, "figure")):
+        if name:
+            check_output(name, what)  # a FIFO, a device or a missing folder: refused before the work
     limits = dataclasses.replace(limits_from(args), progress=None)  # the heaps' bar is the display
     bar = _Bar(not args.quiet, game.spec())
     try:
@@ -134,7 +138,11 @@ def run(args: argparse.Namespace) -> int:
         )
     except KeyboardInterrupt as stop:
         bar.close()
-        where = f"; checkpoint saved to {args.checkpoint} (run again to resume)" if args.checkpoint else ""
+        where = ""
+        if args.checkpoint and os.path.lexists(args.checkpoint):
+            where = f"; checkpoint saved to {args.checkpoint} (run again to resume)"
+        elif args.checkpoint:  # stopped before its first heaps were done: nothing was saved
+            where = f"; no heap was finished, so no checkpoint was written to {args.checkpoint}"
         how, status = stopped(stop)
         print(f"zermelo: {how} after {bar.last:,} heaps{where}", file=sys.stderr)
         return status

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..checks import is_digits, parse_int
+from ..files import check_output
 from ..patterns import find_period
 from ..tables import Table, render_png, render_text, table
 from . import SUMMARY
@@ -55,6 +56,8 @@ def _size(words: list[str] | None) -> list[int] | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.image:
+        check_output(args.image, "figure")  # before the work, not after it
     if args.graph is not None:
         return _vertices(args)
     if args.misere:

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..files import check_output
 from ..limits import Limits
 from ..registry import entry
 from ..rules import Impartial, Outcome, Partisan
@@ -71,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, limits: Limits) -> int:
+    if args.thermograph:
+        check_output(args.thermograph, "figure")  # before the work, not after it
     if args.expr is not None:
         if args.misere:
             raise InvalidGame("--misere wants GAME POSITION (with --cgsuite --expr, ask `.MisereCanonicalForm`)")

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .amazons import Amazons
     from .arckayles import ArcKayles, PartizanArcKayles
     from .cheques import Cheques
+    from .childish import ChildishHackenbush
     from .chomp import Chomp
     from .clobber import Clobber
     from .col import Col, Snort
@@ -31,14 +32,22 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .domineering import Domineering
     from .fibonacci import Fibonacci
     from .fission import Fission
+    from .genclobber import GenClobber
+    from .gencutcake import GenCutcake
+    from .gentoads import Elephants, GenToads
+    from .genwythoff import GenWythoff
     from .graphcol import GraphCol, GraphSnort
     from .green_hackenbush import GreenHackenbush
     from .hackenbush import Hackenbush
     from .heap import HeapGame
     from .kayles import DawsonKayles, Kayles
     from .konane import Konane
+    from .mem import Mem
     from .nim import Nim
+    from .nogo import NoGo
     from .northcott import Northcott
+    from .partizaneuclid import PartizanEuclid
+    from .partizanheap import PartizanHeap
     from .pokernim import PokerNim
     from .queen import Queen
     from .rook import Rook
@@ -59,6 +68,7 @@ __all__ = [
     "Amazons",
     "ArcKayles",
     "Cheques",
+    "ChildishHackenbush",
     "Chomp",
     "Clobber",
     "Col",
@@ -69,8 +79,13 @@ __all__ = [
     "Digraph",
     "Divisor",
     "Domineering",
+    "Elephants",
     "Fibonacci",
     "Fission",
+    "GenClobber",
+    "GenCutcake",
+    "GenToads",
+    "GenWythoff",
     "GraphCol",
     "GraphSnort",
     "GreenHackenbush",
@@ -78,9 +93,13 @@ __all__ = [
     "HeapGame",
     "Kayles",
     "Konane",
+    "Mem",
     "Nim",
+    "NoGo",
     "Northcott",
     "PartizanArcKayles",
+    "PartizanEuclid",
+    "PartizanHeap",
     "PokerNim",
     "PrimePower",
     "Queen",

@@ -21,10 +21,13 @@ from ..boards import Board as Drawing
 from ..boards import grid_board
 from ..checks import shown
 from ..errors import InvalidPosition
+from ..wording import plural
 
 __all__ = [
     "Board",
+    "bad_cell",
     "board_of_text",
+    "check_cells",
     "crop",
     "format_board",
     "grid_masks",
@@ -50,11 +53,44 @@ def board_rows(text: str, name: str, example: str) -> tuple[list[str], int]:
     if not rows:
         raise InvalidPosition(f"{name}: empty board; write rows like {example!r}")
     cols = len(rows[0])
-    if any(len(r) != cols for r in rows):
-        raise InvalidPosition(f"{name}: rows must have equal lengths, got {'|'.join(rows)!r}")
+    for r, row in enumerate(rows):
+        if len(row) != cols:
+            raise InvalidPosition(
+                f"{name}: rows must have equal lengths: row {r + 1} has {plural(len(row), 'cell')}, row 1 has {cols},"
+                f" in {'|'.join(rows)!r}"
+            )
     if len(rows) * cols > 400:
         raise InvalidPosition(f"{name}: at most 400 cells")
     return rows, cols
+
+
+def bad_cell(name: str, rows: list[str], r: int, c: int, allowed: str) -> InvalidPosition:
+    """The error for the cell in row ``r``, column ``c`` (from 0) of ``rows``, not one of
+    ``allowed``: it names the row and column from 1, top left, so a long board's typo is found at once.
+
+    >>> print(bad_cell("clobber", ["xo.", "x?o"], 1, 1, "xo."))
+    clobber: unexpected '?' at row 2, column 2 of 'xo.|x?o' (use one of '.ox')
+    """
+    ch = rows[r][c]
+    shown_allowed = "".join(sorted(set(allowed)))
+    return InvalidPosition(
+        f"{name}: unexpected {ch!r} at row {r + 1}, column {c + 1} of {'|'.join(rows)!r} (use one of {shown_allowed!r})"
+    )
+
+
+def check_cells(name: str, rows: list[str], allowed: str) -> None:
+    """:func:`bad_cell` for the first cell of ``rows`` not in ``allowed``, if there is one
+    (rows of a strip game's sum count as rows too).
+
+    >>> check_cells("toads", ["TT..FF", "T.Q"], "TF.")
+    Traceback (most recent call last):
+    ...
+    zermelo.errors.InvalidPosition: toads: unexpected 'Q' at row 2, column 3 of 'TT..FF|T.Q' (use one of '.FT')
+    """
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            if ch not in allowed:
+                raise bad_cell(name, rows, r, c, allowed)
 
 
 def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
@@ -66,8 +102,7 @@ def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
             if ch in on:
                 bits |= 1 << (r * cols + c)
             elif ch not in off:
-                allowed = "".join(sorted(set(on + off)))
-                raise InvalidPosition(f"{name}: unexpected {ch!r} in {text.strip()!r} (use one of {allowed!r})")
+                raise bad_cell(name, rows, r, c, on + off)
     return (len(rows), cols, bits)
 
 
@@ -311,9 +346,9 @@ def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] |
     cells = "".join(rows)
     if aliases:
         cells = "".join(aliases.get(ch, ch) for ch in cells)
-    for ch in cells:
+    for i, ch in enumerate(cells):
         if ch not in allowed:
-            raise InvalidPosition(f"{name}: unexpected {ch!r} in {text.strip()!r} (use one of {allowed!r})")
+            raise bad_cell(name, rows, i // cols, i % cols, allowed)
     return (len(rows), cols, cells)
 
 

@@ -19,9 +19,10 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board, grid_board
-from ..catalogue import GameEntry, no_params, register
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
+from ._grid import check_cells
 
 __all__ = ["BackslidingToads"]
 
@@ -36,8 +37,9 @@ class BackslidingToads(Partisan[str]):
 
     def parse(self, text: str) -> str:
         row = text.strip().upper().replace("_", ".")
-        if not row or set(row) - set("TF."):
+        if not row:
             raise InvalidPosition(f"backsliding: a row of T (toad), F (frog) and . (empty); got {text!r}")
+        check_cells("backsliding", [row], "TF.")
         if len(row) > 16:
             raise InvalidPosition("backsliding: at most 16 cells (the game graph of a longer row is too large)")
         return row
@@ -85,5 +87,6 @@ register(
         "backsliding T..F",
         kind="partisan",
         aliases=("backslidingtoadsandfrogs",),
+        cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs"),),
     )
 )

@@ -11,45 +11,25 @@ Regions of touching stones are independent, and a region of one colour only is 0
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import ClassVar
 
 from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ._chargame import CharGridGame
-from ._grid import CharBoard, char_neighbours
+from .genclobber import GenClobber
 
 __all__ = ["Clobber"]
 
 
-class Clobber(CharGridGame):
-    """Clobber on any board (Left: x, Right: o)."""
+class Clobber(GenClobber):
+    """Clobber on any board (Left: x, Right: o): the plain member of :mod:`~zermelo.games.genclobber`."""
 
     name: ClassVar[str] = "clobber"
-    chars: ClassVar[str] = "xo."
-    live: ClassVar[str] = "xo"
-    blank: ClassVar[str] = "."
     aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o", "#": "."}
-    swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
 
-    def _moves(self, position: CharBoard, me: str, you: str) -> Iterator[CharBoard]:
-        rows, cols, cells = position
-        for i, ch in enumerate(cells):
-            if ch != me:
-                continue
-            for n in char_neighbours(position, i):
-                if cells[n] == you:
-                    new = list(cells)
-                    new[i], new[n] = ".", me
-                    yield (rows, cols, "".join(new))
+    def __init__(self) -> None:
+        super().__init__("clobber")
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
-        return self._moves(position, "x", "o")
-
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
-        return self._moves(position, "o", "x")
-
-    def dead(self, region: CharBoard) -> bool:
-        return "x" not in region[2] or "o" not in region[2]
+    def spec(self) -> str:
+        return "clobber"
 
 
 register(

@@ -262,8 +262,12 @@ class Connect4(Scored[Board]):
             raise InvalidPosition(
                 f"{self.spec()}: a board is {self.h} rows of {self.w} cells (X, O or .) separated by /, got {t!r}"
             )
-        if set("".join(rows)) - set("XO."):
-            raise InvalidPosition(f"{self.spec()}: cells are X, O or .")
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch not in "XO.":
+                    raise InvalidPosition(
+                        f"{self.spec()}: unexpected {ch!r} at row {r + 1}, column {c + 1} (cells are X, O or .)"
+                    )
         cols = []
         for c in range(self.w):
             col = "".join(rows[self.h - 1 - r][c] for r in range(self.h))

@@ -31,9 +31,9 @@ from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..reasons import Mirror, Why
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
-from ..wording import first_move, notes_verdict, parts_text
+from ..wording import first_move, notes_verdict, parts_text, plural
 from ._grid import Board as GridBits
-from ._grid import crop, mirror_key, regions
+from ._grid import bad_cell, crop, mirror_key, regions
 from .kayles import DawsonKayles
 
 if TYPE_CHECKING:
@@ -297,10 +297,14 @@ class Cram(Impartial[Board]):
                 raise InvalidPosition(f"cram: a board of {h}x{w} is too large (at most 400 squares)")
             return (h, w, 0)
         rows = [r for r in t.replace("/", "|").split("|")]
-        if not t or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
-            raise InvalidPosition(
-                f"cram: give a board like '3x4' or rows of equal length like '...|.#.|...', got {text.strip()!r}"
-            )
+        if not t or not rows[0]:
+            raise InvalidPosition(f"cram: give a board like '3x4' or rows like '...|.#.|...', got {text.strip()!r}")
+        for r, row in enumerate(rows):
+            if len(row) != len(rows[0]):
+                raise InvalidPosition(
+                    f"cram: rows must have equal lengths: row {r + 1} has {plural(len(row), 'square')}, row 1 has"
+                    f" {len(rows[0])}, in {text.strip()!r}"
+                )
         w = len(rows[0])
         filled = 0
         for r, row in enumerate(rows):
@@ -308,7 +312,7 @@ class Cram(Impartial[Board]):
                 if ch == "#":
                     filled |= 1 << (r * w + c)
                 elif ch != ".":
-                    raise InvalidPosition(f"cram: squares are '.' (free) or '#' (filled), got {ch!r}")
+                    raise bad_cell("cram", rows, r, c, ".#")
         return (len(rows), w, filled)
 
     def explain(self, board: Board, analysis: Analysis) -> str | Why | None:

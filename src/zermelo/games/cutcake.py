@@ -20,7 +20,7 @@ from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Partisan, is_natural, require
 
-__all__ = ["Cutcake"]
+__all__ = ["Cutcake", "parse_pieces"]
 
 Piece = tuple[int, int]
 Pieces = tuple[Piece, ...]
@@ -33,18 +33,7 @@ class Cutcake(Partisan[Pieces]):
     name: ClassVar[str] = "cutcake"
 
     def parse(self, text: str) -> Pieces:
-        pieces = []
-        for word in text.replace("+", " ").replace(",", " ").split():
-            m = _PIECE.match(word)
-            if m is None:
-                raise InvalidPosition(f"cutcake: pieces are RxC like 3x4, got {word!r}")
-            r, c = int(m.group(1)), int(m.group(2))
-            if r < 1 or c < 1 or r * c > 10_000:
-                raise InvalidPosition(f"cutcake: a piece needs 1 to 10,000 cells, got {word!r}")
-            pieces.append((r, c))
-        if not pieces:
-            raise InvalidPosition("cutcake: give pieces like 3x4 2x2")
-        return _norm(pieces)
+        return _norm(parse_pieces(text, "cutcake"))
 
     def validate(self, position: Pieces) -> Pieces:
         ok = isinstance(position, tuple) and all(
@@ -81,6 +70,23 @@ class Cutcake(Partisan[Pieces]):
             return (position, False)
         ((r, c),) = position
         return (((r, c),), False) if r <= c else (((c, r),), True)
+
+
+def parse_pieces(text: str, name: str) -> list[Piece]:
+    """Pieces ``RxC`` separated by spaces, commas or ``+`` (each 1 to 10,000 cells); the cake
+    games of :mod:`~zermelo.games.gencutcake` read theirs here too."""
+    pieces = []
+    for word in text.replace("+", " ").replace(",", " ").split():
+        m = _PIECE.match(word)
+        if m is None:
+            raise InvalidPosition(f"{name}: pieces are RxC like 3x4, got {word!r}")
+        r, c = int(m.group(1)), int(m.group(2))
+        if r < 1 or c < 1 or r * c > 10_000:
+            raise InvalidPosition(f"{name}: a piece needs 1 to 10,000 cells, got {word!r}")
+        pieces.append((r, c))
+    if not pieces:
+        raise InvalidPosition(f"{name}: give pieces like 3x4 2x2")
+    return pieces
 
 
 def _norm(pieces: list[Piece]) -> Pieces:

@@ -144,12 +144,19 @@ class Northcott(Impartial[NorthcottPosition]):
             raise InvalidPosition("northcott: give rows like 'W...B...|..B..W..' (add 'black' if Black moves)")
         width = len(rows_text[0])
         rows: list[Row] = []
-        for r in rows_text:
+        for i, r in enumerate(rows_text):
             if len(r) != width:
-                raise InvalidPosition(f"northcott: every row must have {width} squares, got {r!r}")
+                raise InvalidPosition(
+                    f"northcott: every row must have {width} squares, row {i + 1} has {len(r)}: {r!r}"
+                )
             up = r.upper()
-            if up.count("W") != 1 or up.count("B") != 1 or set(up) - set("WB."):
-                raise InvalidPosition(f"northcott: a row holds one W, one B and dots, got {r!r}")
+            for c, ch in enumerate(up):
+                if ch not in "WB.":
+                    raise InvalidPosition(
+                        f"northcott: unexpected {r[c]!r} at row {i + 1}, column {c + 1} (use W, B or .)"
+                    )
+            if up.count("W") != 1 or up.count("B") != 1:
+                raise InvalidPosition(f"northcott: row {i + 1} must hold one W, one B and dots, got {r!r}")
             rows.append((up.index("W"), up.index("B")))
         return (width, tuple(rows), white)
 

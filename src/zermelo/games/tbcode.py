@@ -32,11 +32,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..catalogue import CGSuiteName, GameEntry, needs_params, register
-from ..errors import InvalidGame
-from ..rules import Impartial
+from ..errors import InvalidGame, InvalidPosition
+from ..rules import Impartial, parse_int
 from .heap import HeapGame
 
-__all__ = ["CodeGame", "Digit", "parse_tbcode", "take_and_break"]
+__all__ = ["CodeGame", "Digit", "parse_tbcode", "set_code", "take_and_break"]
 
 _BASE32 = "0123456789ABCDEFGHIJKLMNOPQRSTUV"
 _NO = "x"  # a count of heaps not allowed
@@ -119,7 +119,7 @@ def parse_tbcode(text: str) -> tuple[Digit, tuple[Digit, ...], int]:
             more = body.endswith("+")
             counts: dict[int, str] = {}
             for tok in (body[:-1] if more else body).split(","):
-                mod, _ = _modifier(tok, len(tok) - 1) if tok[-1:] in "!?=" else (_FREE, 0)
+                mod, _ = _modifier(tok, len(tok) - 1) if tok[-1:] in ("!", "?", "=") else (_FREE, 0)
                 num = tok[:-1] if mod else tok
                 if not num.isdigit() or int(num) > 63 or (mod and glob):
                     raise bad
@@ -216,6 +216,23 @@ class CodeGame(HeapGame):
         return n * n
 
 
+def set_code(text: str, name: str, digit: str = "3") -> str:
+    """The code of a set of takes ``1,2,5`` with ``digit`` at each (CGSuite's
+    ``TakeAndBreak.FromSubtractionSet``): ``3`` a subtraction game, ``7`` Splittles (the rest may
+    also split in two).
+
+    >>> set_code("1,2,5", "splittles", "7")
+    '0.77007'
+    """
+    try:
+        sizes = {parse_int(w, f"{name}: a number to take", minimum=1, maximum=1000) for w in text.split(",") if w}
+    except InvalidPosition as exc:
+        raise InvalidGame(str(exc)) from None
+    if not sizes:
+        raise InvalidGame(f"{name}: give a non-empty set of numbers to take, like 1,2")
+    return "0." + "".join(digit if k in sizes else "0" for k in range(1, max(sizes) + 1))
+
+
 def take_and_break(code: str) -> Impartial[object]:
     """The game of a CGSuite code: one of zermelo's take-and-break games when its codes can say
     it (the compiled kernels serve those), else a :class:`CodeGame`."""
@@ -243,6 +260,9 @@ register(
         "CODE: digits 0-9 A-V, &n;, *, {a,b,c+}; modifiers ! ? =; a period in [ ] at the end",
         "cgtbreak:{2+}=.0 12",
         table="{n}",
-        cgsuite=(CGSuiteName("game.heap.TakeAndBreak", family=True),),
+        cgsuite=(
+            CGSuiteName("game.heap.TakeAndBreak", family=True),
+            CGSuiteName("game.heap.Splittles", family=True, code=lambda s: set_code(s, "Splittles", "7")),
+        ),
     )
 )

@@ -136,9 +136,12 @@ class MNK(Scored[str]):
             raise InvalidPosition(
                 f"{self.spec()}: a board has {self.cells} cells (X, O or .), got {len(board)} in {text.strip()!r}"
             )
-        bad = set(board) - set("XO.")
-        if bad:
-            raise InvalidPosition(f"{self.spec()}: cells are X, O or ., got {''.join(sorted(bad))!r}")
+        for i, ch in enumerate(board):
+            if ch not in "XO.":
+                r, c = divmod(i, self.m)
+                raise InvalidPosition(
+                    f"{self.spec()}: unexpected {ch!r} at row {r + 1}, column {c + 1} (cells are X, O or .)"
+                )
         x, o = board.count("X"), board.count("O")
         if x - o not in (0, 1):
             raise InvalidPosition(

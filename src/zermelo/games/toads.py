@@ -16,87 +16,29 @@ exchanged is the negative game.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board, grid_board
 from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
-from ..rules import Partisan, validate_by_text
+from .gentoads import GenToads
 
 __all__ = ["ToadsAndFrogs"]
 
-Rows = tuple[str, ...]
-_SWAP = str.maketrans("TF", "FT")
 
+class ToadsAndFrogs(GenToads):
+    """Toads and Frogs; a position is a sorted tuple of rows (one row is the usual game).
 
-class ToadsAndFrogs(Partisan[Rows]):
-    """Toads and Frogs; a position is a sorted tuple of rows (one row is the usual game)."""
+    It is ``gentoads:1,1,1`` (moves, text, the mirror key come from there) with its own walls."""
 
     name: ClassVar[str] = "toads"
 
-    validate = validate_by_text  # a position given from Python must read back from its own text
+    def __init__(self) -> None:
+        super().__init__(1, 1, 1)
 
-    def parse(self, text: str) -> Rows:
-        words = text.replace("+", " ").replace("|", " ").replace(",", " ").split()
-        words = [w.upper().replace("_", ".") for w in words]
-        for w in words:
-            if set(w) - set("TF."):
-                raise InvalidPosition(f"toads: rows are words of T (toad), F (frog) and . (empty); got {w!r}")
-        if len(words) > 50 or sum(map(len, words)) > 400:
-            raise InvalidPosition("toads: at most 400 cells")
-        if not words:
-            raise InvalidPosition("toads: give a row like TT..FF")
-        return tuple(sorted(words))
+    def spec(self) -> str:
+        return "toads"
 
-    def board(self, position: Rows) -> Board | None:
-        """One row of cells (a sum of several rows has no board)."""
-        one = len(position) == 1 and position[0] and self.format(position) == position[0]
-        return grid_board(position) if one else None
-
-    def format(self, position: Rows) -> str:
-        return " ".join(position) if position else "."
-
-    def _moves(self, position: Rows, piece: str, other: str, step: int) -> Iterator[Rows]:
-        for i, row in enumerate(position):
-            if i and row == position[i - 1]:
-                continue
-            rest = position[:i] + position[i + 1 :]
-            n = len(row)
-            for j, ch in enumerate(row):
-                if ch != piece:
-                    continue
-                a, b = j + step, j + 2 * step
-                if 0 <= a < n and row[a] == ".":
-                    target = a
-                elif 0 <= b < n and row[a] == other and row[b] == ".":
-                    target = b
-                else:
-                    continue
-                cells = list(row)
-                cells[j], cells[target] = ".", piece
-                yield tuple(sorted((*rest, "".join(cells))))
-
-    def left_options(self, position: Rows) -> Iterator[Rows]:
-        return self._moves(position, "T", "F", 1)
-
-    def right_options(self, position: Rows) -> Iterator[Rows]:
-        return self._moves(position, "F", "T", -1)
-
-    def components(self, position: Rows) -> list[Rows]:
-        return [(part,) for row in position for part in split_row(row)]
-
-    def key(self, position: Rows) -> Hashable:
-        return self.value_key(position)
-
-    def value_key(self, position: Rows) -> tuple[Hashable, bool]:
-        """(key, negated): the row backwards with toads and frogs exchanged is the negative."""
-        parts = self.components(position)
-        if len(parts) != 1:
-            return (tuple(sorted(self.value_key(p) for p in parts)), False)
-        row = parts[0][0]
-        mirror = row[::-1].translate(_SWAP)
-        return (row, False) if row <= mirror else (mirror, True)
+    def split(self, row: str) -> list[str]:
+        return split_row(row)
 
 
 def split_row(row: str) -> list[str]:

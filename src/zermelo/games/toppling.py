@@ -16,9 +16,9 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..boards import Board, grid_board
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Partisan, validate_by_text
+from ._grid import check_cells
 
 __all__ = ["TopplingDominoes"]
 
@@ -37,10 +37,7 @@ class TopplingDominoes(Partisan[Rows]):
         words = text.replace("+", " ").replace(",", " ").upper().split()
         if words == ["0"]:  # the empty row, as format writes it
             return ()
-        for w in words:
-            bad = set(w) - set("BRG")
-            if bad:
-                raise InvalidPosition(f"toppling: rows are words of B, R and G; got {w!r}")
+        check_cells("toppling", words, "BRG")  # rows are words of B, R and G
         return tuple(sorted(words))
 
     def board(self, position: Rows) -> Board | None:
@@ -85,6 +82,20 @@ class TopplingDominoes(Partisan[Rows]):
         return (plain, False) if plain <= neg else (neg, True)
 
 
+def cgsuite_strip(text: str) -> str:
+    """CGSuite's strip (``l`` blue, ``r`` red, ``e`` green, ``.`` empty) as a row: a toppled
+    domino knocks over everything on its side, gaps too, so the gaps go.
+
+    >>> cgsuite_strip("l.re"), cgsuite_strip("..."), cgsuite_strip("BRG")
+    ('BRG', '0', 'BRG')
+    """
+    t = text.strip()
+    if not t or set(t) - set("lre."):
+        return text
+    row = t.replace(".", "").translate(str.maketrans("lre", "BRG"))
+    return row or "0"
+
+
 register(
     GameEntry(
         "toppling",
@@ -94,5 +105,6 @@ register(
         "toppling BRGB",
         kind="partisan",
         aliases=("topplingdominoes",),
+        cgsuite=(CGSuiteName("game.strip.TopplingDominoes", text=cgsuite_strip),),
     )
 )

@@ -34,6 +34,7 @@ from typing import Any
 
 import numpy as np
 
+from .._jit import load as load_kernels
 from ..checks import game_argument
 from ..errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
 from ..files import BadFile
@@ -130,6 +131,8 @@ class HeapSequence:
 #: Heaps a proven period copies, or the rare-heap pass reads, between two looks at the clock (and
 #: the most the pass holds at once: 8 bytes a heap of such a slice, not of the whole sequence).
 FILL_SLICE = 1 << 20
+#: Values arrays of more bytes than this are made after numba and LLVM are loaded (:func:`load_kernels`).
+BIG_ARRAY = 64 << 20
 
 
 def on_heaps(game: Any) -> bool:
@@ -247,6 +250,8 @@ def sequence(
     path = Path(checkpoint) if checkpoint is not None else None
     began = time.monotonic()
 
+    if (upto + 1) * np.dtype(runner.dtype).itemsize > BIG_ARRAY:
+        load_kernels()  # LLVM first: after the array it may find no room left (then no one-line answer)
     try:
         g = np.zeros(upto + 1, dtype=runner.dtype)
     except (MemoryError, ValueError):  # ValueError: more than numpy can even index (10**20)

@@ -12,10 +12,30 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .families import FAMILIES, Member, members, normal_form
-from .run import CensusProgress, CensusSummary, run
-from .store import CensusRecord, Store
+from ..._lazy import lazy
+
+if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo._lazy)
+    from .families import FAMILIES, Member, members, normal_form
+    from .run import CensusProgress, CensusSummary, run
+    from .store import CensusRecord, Store
+
+# Lazy: the census command prints its first progress line before Dask, numpy and SQLite load.
+__getattr__, __dir__ = lazy(
+    __name__,
+    {
+        "FAMILIES": ".families",
+        "Member": ".families",
+        "members": ".families",
+        "normal_form": ".families",
+        "CensusProgress": ".run",
+        "CensusSummary": ".run",
+        "run": ".run",
+        "CensusRecord": ".store",
+        "Store": ".store",
+    },
+)
 
 __all__ = [
     "DEFAULT_DB",
@@ -54,6 +74,10 @@ def census(
     ``family`` is ``octal`` / ``hex`` (with ``digits``, ``d0``) or ``subtraction`` / ``allbut``
     (with ``max`` and optionally ``size``).  Games already in ``db`` are not computed again.
     """
+    from .families import members
+    from .run import run
+    from .store import Store
+
     ms = members(family, digits=digits, d0=d0, top=max, size=size)
     run(ms, upto, db, workers=workers, scheduler=scheduler, progress=progress, processes=processes)
     wanted = {(m.family, m.code) for m in ms}

@@ -31,6 +31,7 @@ three digits.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -42,6 +43,7 @@ __all__ = [
     "FAMILIES",
     "Member",
     "allbut_sets",
+    "count",
     "hex_codes",
     "members",
     "normal_form",
@@ -211,6 +213,41 @@ def _member(family: str, code: str, radix: int, prefix: str = "") -> Member:
     return Member(family, code, game_family, game_code, s, reason)
 
 
+def _listed(family: str, digits: int | None, d0: bool, top: int | None, size: int | None) -> tuple[int, Iterator[str]]:
+    """How many codes a family lists and the codes themselves (not yet listed), its parameters
+    checked: the count is arithmetic, so a progress display can show it before the listing."""
+    if family in ("octal", "hex"):
+        if digits is None:
+            raise InvalidGame(f"census {family}: give --digits K (codes with up to K digits after the point)")
+        if top is not None or size is not None:
+            raise InvalidGame(f"census {family}: --max and --size are for subtraction and allbut; use --digits")
+        radix = 8 if family == "octal" else 16
+        codes = octal_codes(digits, d0) if radix == 8 else hex_codes(digits, d0)
+        heads = (4 if radix == 16 else 2) if d0 else 1
+        return heads * (radix**digits - 1) + heads - 1, codes
+    if family in ("subtraction", "allbut"):
+        if top is None:
+            raise InvalidGame(f"census {family}: give --max M (subsets of 1..M)")
+        if digits is not None or d0:
+            raise InvalidGame(f"census {family}: --digits and --d0 are for octal and hex codes; use --max")
+        _check_max(top, size)  # here: the sets below are checked only when first drawn
+        sets = allbut_sets(top, size) if family == "allbut" else subtraction_sets(top, size)
+        empty = 1 if family == "allbut" else 0
+        return (math.comb(top, size) if size is not None else 2**top - 1 + empty), sets
+    raise InvalidGame(f"census: unknown family {family!r}; one of {', '.join(FAMILIES)}")
+
+
+def count(
+    family: str, *, digits: int | None = None, d0: bool = False, top: int | None = None, size: int | None = None
+) -> int:
+    """How many codes :func:`members` lists, without listing them; InvalidGame as it.
+
+    >>> count("allbut", top=17), count("octal", digits=3, d0=True), count("subtraction", top=4, size=2)
+    (131072, 1023, 6)
+    """
+    return _listed(family, digits, d0, top, size)[0]
+
+
 def members(
     family: str, *, digits: int | None = None, d0: bool = False, top: int | None = None, size: int | None = None
 ) -> list[Member]:
@@ -219,29 +256,19 @@ def members(
     >>> [(m.code, m.game_code, m.shift) for m in members("subtraction", top=2)]
     [('1', '0.3', 0), ('2', '0.13', 1), ('1,2', '0.33', 0)]
     """
+    _, codes = _listed(family, digits, d0, top, size)
     if family in ("octal", "hex"):
-        if digits is None:
-            raise InvalidGame(f"census {family}: give --digits K (codes with up to K digits after the point)")
-        if top is not None or size is not None:
-            raise InvalidGame(f"census {family}: --max and --size are for subtraction and allbut; use --digits")
         radix = 8 if family == "octal" else 16
-        codes = octal_codes(digits, d0) if radix == 8 else hex_codes(digits, d0)
         return [_member(family, c, radix, "a hexadecimal code with octal digits: the") for c in codes]
-    if family in ("subtraction", "allbut"):
-        if top is None:
-            raise InvalidGame(f"census {family}: give --max M (subsets of 1..M)")
-        if digits is not None or d0:
-            raise InvalidGame(f"census {family}: --digits and --d0 are for octal and hex codes; use --max")
-        if family == "allbut":
-            return [Member("allbut", s, "allbut", s, 0, "itself") for s in allbut_sets(top, size)]
-        out = []
-        for s in subtraction_sets(top, size):
-            digits_of = [0] * (max(map(int, s.split(","))) + 1)
-            for k in map(int, s.split(",")):
-                digits_of[k] = 3
-            text = "0." + "".join(map(str, digits_of[1:]))
-            m = _member("octal", text, 8)
-            why = m.reason if m.shift else f"the subtraction set {{{s}}} is octal {m.game_code}"
-            out.append(Member("subtraction", s, m.game_family, m.game_code, m.shift, why))
-        return out
-    raise InvalidGame(f"census: unknown family {family!r}; one of {', '.join(FAMILIES)}")
+    if family == "allbut":
+        return [Member("allbut", s, "allbut", s, 0, "itself") for s in codes]
+    out = []
+    for s in codes:
+        digits_of = [0] * (max(map(int, s.split(","))) + 1)
+        for k in map(int, s.split(",")):
+            digits_of[k] = 3
+        text = "0." + "".join(map(str, digits_of[1:]))
+        m = _member("octal", text, 8)
+        why = m.reason if m.shift else f"the subtraction set {{{s}}} is octal {m.game_code}"
+        out.append(Member("subtraction", s, m.game_family, m.game_code, m.shift, why))
+    return out

@@ -234,8 +234,9 @@ def run(
     if progress is not None:  # the display starts now: looking up 131,072 games takes seconds
         progress(CensusProgress(0, len(by_game), 0, time.monotonic() - began, 0))
     with Store(db) as store:
+        known = store.statuses(upto)
         for game, ms in by_game.items():
-            status, attempts = store.status(*game, upto)
+            status, attempts = known.get(game, (None, 0))
             if status == "done":
                 store.link(game, upto, ms)  # codes new to this census get their rows
                 stored += 1

@@ -232,6 +232,12 @@ class Store:
         ).fetchone()
         return (None, 0) if row is None else (str(row[0]), int(row[1]))
 
+    def statuses(self, upto: int) -> dict[tuple[str, str], tuple[str, int]]:
+        """``{(family, code): (status, attempts)}`` of every row to ``upto`` heaps, in one query
+        (a row at a time took 2 s for the 131,072 games of ``census allbut --max 17``)."""
+        rows = self.db.execute("SELECT family, code, status, attempts FROM results WHERE upto=?", (upto,))
+        return {(str(f), str(c)): (str(s), int(a)) for f, c, s, a in rows}
+
     # -- writing -------------------------------------------------------------------------------
     def save(self, game: tuple[str, str], upto: int, result: dict[str, Any], aliases: Iterable[Member]) -> None:
         """Store a computed game and every code stored as it, in one transaction (idempotent)."""

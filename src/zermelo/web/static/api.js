@@ -20,14 +20,24 @@ export function parseExact(text) {
   });
 }
 
+// Every request on its way belongs to what the page shows: cancelAll() drops them (another game,
+// another position), so the busy indicator goes at once and the server's answer is not awaited.
+let requests = new AbortController();
+
+export function cancelAll() {
+  requests.abort();
+  requests = new AbortController();
+}
+
 export async function api(path, params) {
   const q = new URLSearchParams(params);
   busy(1);
   try {
     let res;
     try {
-      res = await fetch(`${path}?${q}`);
+      res = await fetch(`${path}?${q}`, { signal: requests.signal });
     } catch (e) {
+      if (e.name === "AbortError") throw new Error("cancelled: the page moved on");
       throw new Error("the server cannot be reached: check that it is still running");
     }
     const text = await res.text();

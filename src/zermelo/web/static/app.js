@@ -3,7 +3,7 @@
 // its colours), board (the SVG board), chart (value history), panels (Solve, Value), tree.
 "use strict";
 
-import { $, api, make } from "./api.js";
+import { $, api, cancelAll, make } from "./api.js";
 import { renderBoard } from "./board.js";
 import { drawChart } from "./chart.js";
 import { renderMoves } from "./moves.js";
@@ -51,6 +51,7 @@ const showSide = () => { $("side-label").hidden = !isPartisan($("spec").value, $
 // ------------------------------------------------------------------ one state, never stale
 function clearAll() {
   epoch += 1;
+  cancelAll();  // the requests of what was on screen: abandoned, the spinner gone with them
   game.turns = [];
   game.redo = [];
   game.busy = false;
@@ -60,6 +61,7 @@ function clearAll() {
   for (const id of ["board", "moves", "more-moves", "log", "tree"]) $(id).replaceChildren();
   $("more-moves").hidden = true;
   $("board-note").textContent = "";
+  $("board-legend").hidden = true;
   $("tree-panel-body").hidden = true;
   $("status").textContent = START_STATUS;
   $("typed-error").textContent = "";
@@ -116,6 +118,9 @@ async function solvePosition(ev) {
   if (ev) ev.preventDefault();
   clearAll();
   if (noRules()) return;
+  const link = setupQuery();
+  link.set("solve", "1");
+  goTo(link, true);  // a Solve is a link
   const mine = epoch;
   const spec = $("spec").value, position = $("position").value;
   if (isPartisan(spec, position)) {
@@ -240,13 +245,14 @@ async function typedMove(ev) {
   const text = $("typed-move").value.trim();
   if (!t || !text) return;
   $("typed-error").textContent = "";
+  const mine = epoch;
   try {
     const found = await api("/api/find", gameParams(Object.assign(
       { position: t.data.position, move: text }, turnParam(t.data.turn))));
     $("typed-move").value = "";
     await humanMove(found.move);
   } catch (e) {
-    $("typed-error").textContent = e.message;
+    if (mine === epoch) $("typed-error").textContent = e.message;
   }
 }
 
@@ -378,7 +384,22 @@ function redrawChart() {
 }
 
 // ------------------------------------------------------------------ permalinks
+// The address is always what the page shows: the game and position chosen (?game=&position=),
+// solved (&solve=1), or played (&moves=1.3.2, with its options); reloading reopens it.
 let restoring = false;
+
+function setupQuery() {
+  const q = new URLSearchParams({ game: $("spec").value, position: $("position").value });
+  if ($("misere").checked) q.set("misere", "1");
+  return q;
+}
+
+function goTo(q, push) {
+  if (restoring) return;
+  const url = `?${q}`;
+  if (url === window.location.search) return;
+  if (push) window.history.pushState(null, "", url); else window.history.replaceState(null, "", url);
+}
 
 function writeUrl(push) {
   if (restoring || !game.turns.length) return;
@@ -406,6 +427,11 @@ async function loadFromUrl() {
   showSide();
   $("first").value = q.get("first") === "computer" ? "computer" : "human";
   if (q.get("side")) $("side").value = q.get("side") === "right" ? "right" : "left";
+  if (q.get("solve") === "1") {
+    restoring = true;
+    try { await solvePosition(); } finally { restoring = false; }
+    return;
+  }
   if (!q.has("moves")) return;
   const numbers = (q.get("moves") || "").split(".").filter((x) => /^\d+$/.test(x)).map(Number);
   restoring = true;
@@ -447,10 +473,12 @@ function treeContext() {
 }
 
 window.addEventListener("DOMContentLoaded", () => {
-  $("game-select").addEventListener("change", chooseGame);
-  for (const id of ["spec", "position"]) $(id).addEventListener("input", () => { clearAll(); showSide(); });
+  $("game-select").addEventListener("change", () => { chooseGame(); goTo(setupQuery(), true); });
+  for (const id of ["spec", "position"]) {
+    $(id).addEventListener("input", () => { clearAll(); showSide(); goTo(setupQuery(), false); });
+  }
   $("spec").addEventListener("input", clearTable);
-  $("misere").addEventListener("change", () => { clearAll(); clearTable(); });
+  $("misere").addEventListener("change", () => { clearAll(); clearTable(); goTo(setupQuery(), false); });
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
   $("val-cgsuite-copy").addEventListener("click", copyCGSuiteText);

@@ -9,6 +9,7 @@ let selected = null;  // a part clicked that starts several moves: the next clic
 export function renderBoard(data, hints, enabled, onMove) {
   const board = $("board");
   board.replaceChildren();
+  $("board-legend").hidden = true;
   selected = null;
   if (!data.svg) {
     board.appendChild(make("p", { class: "position-text" }, data.position));
@@ -30,6 +31,7 @@ export function renderBoard(data, hints, enabled, onMove) {
       if (!list.includes(m)) list.push(m);
     }
   }
+  const marked = [];  // the parts whose hint is a mark beside them (all but counters)
   const stops = [];  // the board's clickable parts: one Tab stop, the arrow keys move between them
   for (const g of wrap.querySelectorAll("[data-part]")) {
     const part = g.dataset.part;
@@ -45,6 +47,7 @@ export function renderBoard(data, hints, enabled, onMove) {
       g.setAttribute("class", `part ${g.getAttribute("class").replace(/^part ?/, "")} move-part ${hintClass(shown, best, hints)}`);
       g.dataset.value = hints ? shown.value : "";
       g.dataset.number = String(shown.number);
+      if (hints && !g.classList.contains("counter")) marked.push([g, shown]);
     }
     if (starts.length === 1) {
       g.appendChild(svgTitle(moveTitle(starts[0], hints)));
@@ -71,12 +74,42 @@ export function renderBoard(data, hints, enabled, onMove) {
       next.focus();
     });
   }
+  drawMarks(wrap.querySelector("svg"), marked, best);
+  $("board-legend").hidden = !marked.length;
   // Tab reaches the board once, at its best move (hints on) or its first part: a heap of 60
   // counters is not 60 Tab presses.
   const first = stops.find((g) => g.classList.contains("best")) || stops[0];
   if (first) first.setAttribute("tabindex", "0");
   const svg = wrap.querySelector("svg");
   if (first && svg) svg.setAttribute("aria-label", `${svg.getAttribute("aria-label") || "board"}: arrow keys move between its parts, Enter plays`);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const SYMBOL = { win: "+", draw: "=", lose: "−" };
+
+function svgEl(name, attrs, text) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+// A hint as a mark beside its part, never a colour of it: a free cell stays free, a disc and an
+// edge keep their player's colour.  A cell's mark sits in its corner, an edge's beside its middle,
+// a column's in the strip under the board (the legend says what the marks mean).
+function drawMarks(svg, marked, best) {
+  if (!svg) return;
+  for (const [g, m] of marked) {
+    const box = g.getBBox();
+    let x = box.x + 10, y = box.y + 10;
+    if (g.classList.contains("column")) { x = box.x + box.width / 2; y = box.y + box.height + 15; }
+    else if (g.classList.contains("edge")) { x = box.x + box.width / 2 + 16; y = box.y + box.height / 2; }
+    else if (g.classList.contains("vertex")) { x = box.x + box.width - 6; y = box.y + 6; }
+    const mark = svgEl("g", { class: `hint-mark ${m.value}${best.has(m.number) ? " best" : ""}`, "aria-hidden": "true" });
+    mark.appendChild(svgEl("circle", { cx: x, cy: y, r: 9 }));
+    mark.appendChild(svgEl("text", { x, y: y + 5, "text-anchor": "middle" }, SYMBOL[m.value] || "?"));
+    svg.appendChild(mark);
+  }
 }
 
 function svgTitle(text) {

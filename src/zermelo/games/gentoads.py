@@ -1,0 +1,203 @@
+"""Generalized Toads and Frogs (CGSuite's ``GenToadsAndFrogs``) and Elephants and Rhinos.
+
+Toads (``T``, Left) move right, frogs (``F``, Right) move left, on rows of cells (``.`` empty;
+several rows are a sum; CGSuite writes ``t`` and ``f``, read too).  ``gentoads:A,B,J`` lets a
+piece *slide* forward any distance from A to B (A ≥ 1) over empty cells, or *jump* forward over
+1 to J adjacent enemy pieces onto the empty cell just behind them; ``gentoads:A,B,J,friendly``
+lets a jump pass over friendly pieces too (it still lands on the first empty cell).  Toads and
+Frogs is ``gentoads:1,1,1``; Elephants and Rhinos (``elephants``, *Lessons in Play*; CGSuite's
+``game.strip.ElephantsAndRhinos``) is ``gentoads:1,1,0``: one step forward into an empty cell,
+no jumps.  Backward slides make a loopy game: that is ``backsliding``.
+
+Why the values come fast (each claim tested against plain play): a row read backwards with toads
+and frogs exchanged is the negative game (the key merges them), and pieces that can never move
+again are cut off — frogs at the row's left end, toads at its right end.  In Elephants and Rhinos
+a row also splits where a toad stands right of a frog with only empty cells between (``F..T``):
+they walk apart, nothing ever passes them, and the cells between are never used, so the two sides
+are separate games.
+
+Small values, worked by hand: Elephants and Rhinos' ``T.`` is 1 (one move for Left), ``T..``
+2, ``T.F`` * (whoever steps in ends it), ``T..F`` 0 (whoever steps first gives the other the last
+move), ``TF.`` 0 (nobody moves: the toad cannot jump), and ``T.T.F.F`` is ±1.
+
+>>> from zermelo.values.canonical import canonical_form
+>>> e = GenToads(1, 1, 0)
+>>> [str(canonical_form(e, e.parse(s))) for s in ("T.", "T..", "T.F", "T..F", "TF.", "T.T.F.F")]
+['1', '2', '*', '0', '0', '±1']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import ClassVar
+
+from ..boards import Board, grid_board
+from ..catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
+from ..checks import parse_int
+from ..errors import InvalidGame, InvalidPosition
+from ..rules import Partisan, validate_by_text
+from ._grid import check_cells
+
+__all__ = ["Elephants", "GenToads"]
+
+Rows = tuple[str, ...]
+_SWAP = str.maketrans("TF", "FT")
+
+
+class GenToads(Partisan[Rows]):
+    """Toads and Frogs with slides of ``low`` to ``high`` cells and jumps over up to ``jump`` pieces."""
+
+    name: ClassVar[str] = "gentoads"
+
+    def __init__(self, low: int = 1, high: int = 1, jump: int = 1, friendly: bool = False) -> None:
+        if not 1 <= low <= high or jump < 0 or high > 400 or jump > 400:
+            raise InvalidGame(
+                "gentoads: slides from A to B cells with 1 <= A <= B, jumps over J >= 0 pieces;"
+                f" got {low},{high},{jump}"
+            )
+        self.low, self.high, self.jump, self.friendly = low, high, jump, friendly
+
+    def spec(self) -> str:
+        return f"gentoads:{self.low},{self.high},{self.jump}" + (",friendly" if self.friendly else "")
+
+    validate = validate_by_text  # a position given from Python must read back from its own text
+
+    def parse(self, text: str) -> Rows:
+        words = [w.upper().replace("_", ".") for w in text.replace("+", " ").replace("|", " ").split()]
+        check_cells(self.name, words, "TF.")
+        if len(words) > 50 or sum(map(len, words)) > 400:
+            raise InvalidPosition(f"{self.name}: at most 400 cells")
+        if not words:
+            raise InvalidPosition(f"{self.name}: give a row like TT..FF")
+        return tuple(sorted(words))
+
+    def format(self, position: Rows) -> str:
+        return " ".join(position) if position else "."
+
+    def board(self, position: Rows) -> Board | None:
+        """One row of cells (a sum of several rows has no board)."""
+        return grid_board(position) if len(position) == 1 and position[0] else None
+
+    def _row_moves(self, row: str, piece: str, step: int) -> Iterator[str]:
+        n = len(row)
+        for j, ch in enumerate(row):
+            if ch != piece:
+                continue
+            targets = []
+            for k in range(1, self.high + 1):  # slides over empty cells
+                t = j + k * step
+                if not (0 <= t < n and row[t] == "."):
+                    break
+                if k >= self.low:
+                    targets.append(t)
+            for k in range(1, self.jump + 1):  # jumps over k pieces onto the cell behind them
+                over = j + k * step
+                if not (0 <= over < n) or row[over] == "." or (row[over] == piece and not self.friendly):
+                    break
+                t = over + step
+                if 0 <= t < n and row[t] == ".":
+                    targets.append(t)
+            for t in targets:
+                cells = list(row)
+                cells[j], cells[t] = ".", piece
+                yield "".join(cells)
+
+    def _moves(self, position: Rows, piece: str, step: int) -> Iterator[Rows]:
+        for i, row in enumerate(position):
+            if i and row == position[i - 1]:
+                continue
+            rest = position[:i] + position[i + 1 :]
+            for new in self._row_moves(row, piece, step):
+                yield tuple(sorted((*rest, new)))
+
+    def left_options(self, position: Rows) -> Iterator[Rows]:
+        return self._moves(position, "T", 1)
+
+    def right_options(self, position: Rows) -> Iterator[Rows]:
+        return self._moves(position, "F", -1)
+
+    def components(self, position: Rows) -> list[Rows]:
+        return [(part,) for row in position for part in self.split(row)]
+
+    def split(self, row: str) -> list[str]:
+        """The row without its stuck ends (frogs at the left, toads at the right); in Elephants and
+        Rhinos (no jumps) also cut between every frog and a toad right of it (``F..T``).  Parts
+        where nobody can move are dropped."""
+        parts = [row]
+        if self.jump == 0:  # cut between a frog and the next piece when that is a toad
+            parts = []
+            start, last = 0, -1  # last: the cell of the last piece seen
+            for j, ch in enumerate(row):
+                if ch == "T" and last >= 0 and row[last] == "F":
+                    parts.append(row[start : last + 1])
+                    start = j
+                if ch != ".":
+                    last = j
+            parts.append(row[start:])
+        out = []
+        for p in parts:
+            p = p.lstrip("F").rstrip("T")
+            if ("T" in p and "." in p) or ("F" in p and "." in p):
+                out.append(p)
+        return out
+
+    def key(self, position: Rows) -> Hashable:
+        return self.value_key(position)
+
+    def value_key(self, position: Rows) -> tuple[Hashable, bool]:
+        """(key, negated): the row backwards with toads and frogs exchanged is the negative."""
+        parts = self.components(position)
+        if len(parts) != 1:
+            return (tuple(sorted(self.value_key(p) for p in parts)), False)
+        row = parts[0][0]
+        mirror = row[::-1].translate(_SWAP)
+        return (row, False) if row <= mirror else (mirror, True)
+
+
+class Elephants(GenToads):
+    """Elephants and Rhinos: one step forward into an empty cell, no jumps."""
+
+    name: ClassVar[str] = "elephants"
+
+    def __init__(self) -> None:
+        super().__init__(1, 1, 0)
+
+    def spec(self) -> str:
+        return "elephants"
+
+
+def gen_toads(params: str) -> GenToads:
+    """``A,B,J`` or ``A,B,J,friendly`` (CGSuite's ``GenToadsAndFrogs(minSlide, maxSlide, maxJump)``)."""
+    words = [w.strip() for w in params.split(",")]
+    friendly = False
+    if len(words) == 4 and words[3].lower() in ("friendly", "true", "1", "0", "false"):
+        friendly = words.pop().lower() in ("friendly", "true", "1")
+    if len(words) != 3:
+        raise InvalidGame(f"gentoads: give A,B,J (slides of A to B cells, jumps over up to J pieces), got {params!r}")
+    low, high, jump = (parse_int(w, "gentoads: a distance") for w in words)
+    return GenToads(low, high, jump, friendly)
+
+
+register(
+    GameEntry(
+        "gentoads",
+        needs_params(gen_toads, "gentoads", "A,B,J", "1,2,1"),
+        "generalized Toads and Frogs: slide A to B cells, jump over up to J pieces (T: Left, F: Right; partisan)",
+        "A,B,J[,friendly]: slide distances A to B, jumps over up to J pieces (friendly: over own pieces too)",
+        "gentoads:1,2,1 TT..FF",
+        kind="partisan",
+        cgsuite=(CGSuiteName("game.strip.GenToadsAndFrogs", family=True),),
+    )
+)
+register(
+    GameEntry(
+        "elephants",
+        no_params(Elephants, "elephants"),
+        "Elephants and Rhinos: elephants (T, Left) step right, rhinos (F, Right) step left; no jumps (partisan)",
+        "",
+        "elephants T.T..F.F",
+        kind="partisan",
+        aliases=("elephantsandrhinos",),
+        cgsuite=(CGSuiteName("game.strip.ElephantsAndRhinos"),),
+    )
+)

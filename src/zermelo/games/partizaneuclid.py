@@ -1,0 +1,111 @@
+"""Partizan Euclid (McKay and Nowakowski, *Outcomes of Partizan Euclid*, INTEGERS 12B (2012/13)
+#A9; suggested by Richard Guy; CGSuite's ``game.heap.PartizanEuclid``).
+
+A position is a pair of whole numbers ``p q`` with p > q ≥ 1 (several pairs are a sum:
+``7 3 + 5 2``).  Write p = kq + t with 0 ≤ t < q.  If t = 0 (q divides p) nobody can move;
+otherwise Left moves to (q, t) and Right to (q, q − t): each player has exactly one move, one
+step of the Euclidean algorithm (Left's) or of its "furthest" variant (Right's).
+
+Why the values come fast: one option each, so a pair's value is a chain the engine follows down
+the continued fraction of p/q, and pairs of a sum are independent; McKay and Nowakowski show the
+outcome of one pair is read from a single path of this chain (a word problem); zermelo searches
+it (tested against plain play).
+
+Small values, worked by hand: (2, 1) and (6, 3) are 0 (q divides p); (3, 2): Left moves to (2, 1)
+and Right to (2, 1) as well, so * ; (5, 2): Left to (2, 1) = 0, Right to (2, 1) too: *; (5, 3):
+Left to (3, 2) = *, Right to (3, 1) = 0: ``{*|0}`` = ↓; (7, 3): Left to (3, 1) = 0, Right to
+(3, 2) = *: ``{0|*}`` = ↑, so (7, 3) + (5, 3) = 0.
+
+>>> from zermelo.values.canonical import canonical_form
+>>> g = PartizanEuclid()
+>>> [str(canonical_form(g, g.parse(t))) for t in ("2 1", "3 2", "5 2", "5 3", "7 3 + 5 3")]
+['0', '*', '*', 'v', '0']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterator
+from typing import ClassVar
+
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..checks import parse_int
+from ..errors import InvalidPosition
+from ..rules import Partisan, is_natural, require
+
+__all__ = ["PartizanEuclid"]
+
+Pair = tuple[int, int]
+Pairs = tuple[Pair, ...]
+
+
+class PartizanEuclid(Partisan[Pairs]):
+    """Partizan Euclid; a position is a sorted tuple of pairs (p, q), p > q ≥ 1."""
+
+    name: ClassVar[str] = "partizaneuclid"
+
+    def parse(self, text: str) -> Pairs:
+        parts = [p for p in text.split("+") if p.strip()] if "+" in text else [text]
+        pairs: list[Pair] = []
+        for part in parts:
+            words = [w for w in re.split(r"[\s,()]+", part) if w]
+            if len(words) % 2:
+                raise InvalidPosition(
+                    f"partizaneuclid: give pairs p q with p > q >= 1, like '7 3', got {part.strip()!r}"
+                )
+            for i in range(0, len(words), 2):
+                p, q = parse_int(words[i], "p"), parse_int(words[i + 1], "q")
+                if not p > q >= 1:
+                    raise InvalidPosition(f"partizaneuclid: a pair p q needs p > q >= 1, got {p} {q}")
+                if p > 10**18:
+                    raise InvalidPosition("partizaneuclid: numbers up to 10**18")
+                pairs.append((p, q))
+        if not pairs:
+            raise InvalidPosition("partizaneuclid: give a pair p q with p > q >= 1, like '7 3'")
+        return tuple(sorted(pairs))
+
+    def validate(self, position: Pairs) -> Pairs:
+        ok = isinstance(position, tuple) and all(
+            isinstance(x, tuple) and len(x) == 2 and is_natural(x[0]) and is_natural(x[1]) and x[0] > x[1] >= 1
+            for x in position
+        )
+        require(ok, "partizaneuclid", "a position is a tuple of pairs (p, q) with p > q >= 1", position)
+        return position
+
+    def format(self, position: Pairs) -> str:
+        return " + ".join(f"{p} {q}" for p, q in position) if position else "1 1"
+
+    def _options(self, position: Pairs, left: bool) -> Iterator[Pairs]:
+        for i, (p, q) in enumerate(position):
+            if i and position[i - 1] == (p, q):
+                continue
+            t = p % q
+            if t:
+                rest = position[:i] + position[i + 1 :]
+                new = (q, t) if left else (q, q - t)
+                yield tuple(sorted((*rest, new)))
+
+    def left_options(self, position: Pairs) -> Iterator[Pairs]:
+        return self._options(position, True)
+
+    def right_options(self, position: Pairs) -> Iterator[Pairs]:
+        return self._options(position, False)
+
+    def components(self, position: Pairs) -> list[Pairs]:
+        return [(x,) for x in position if x[0] % x[1]]
+
+    def key(self, position: Pairs) -> Hashable:
+        return tuple(x for x in position if x[0] % x[1])
+
+
+register(
+    GameEntry(
+        "partizaneuclid",
+        no_params(PartizanEuclid, "partizaneuclid"),
+        "Partizan Euclid: from p = kq + t Left moves to (q, t), Right to (q, q - t) (pairs p q; partisan)",
+        "",
+        "partizaneuclid 31 13",
+        kind="partisan",
+        cgsuite=(CGSuiteName("game.heap.PartizanEuclid"),),
+    )
+)

@@ -1,0 +1,147 @@
+"""Partizan heap games (CGSuite's ``PartizanHeapRuleset``): Partizan Subtraction and partizan
+take-and-break games, where Left and Right move on the same heaps by different rules.
+
+A position is one or more heaps, ``7`` or ``3 4 5`` (a sum).  In ``partizansubtraction:L/R`` Left
+removes a number of counters in the set L from one heap, Right a number in R:
+``partizansubtraction:1,2/2,3`` (CGSuite: ``game.heap.PartizanSubtraction([1,2],[2,3])``).  In
+``partizantakeandbreak:A/B`` Left moves by the take-and-break code A and Right by B, in CGSuite's
+notation (see ``cgtbreak``): ``partizantakeandbreak:0.07/0.7``.  Partizan Subtraction is the
+code with a 3 at each number of the set (remove it, leave one heap or none).  Studied by Fraenkel
+and Kotzig (*Partizan octal games: partizan subtraction games*, 1987), who show each heap's
+outcome is eventually periodic; *Lessons in Play* and Siegel's *Combinatorial Game Theory* use
+them as examples.
+
+Why the values come fast (tested against plain play): heaps are independent games, so the
+engine values each heap once; swapping the two rules negates every value (tested too).
+
+Small values, worked by hand for L = {1}, R = {2}: heap 1 is 1 (only Left moves, to 0); heap 2 is
+``{1|0}`` (Left to heap 1, Right to 0); heap 3 is ``{{1|0}|1}`` = 0 (whoever moves first, the other
+answers into 0), and from there the values repeat with period 3 (by induction: heap n's options
+are heaps n − 1 and n − 2); tests/test_partizanheap.py checks that against search.
+
+>>> from zermelo.values.canonical import canonical_form
+>>> g = partizan_subtraction("1/2")
+>>> [str(canonical_form(g, g.parse(str(n)))) for n in range(7)]
+['0', '1', '{1|0}', '0', '1', '{1|0}', '0']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import ClassVar
+
+from ..catalogue import CGSuiteName, GameEntry, needs_params, register
+from ..checks import parse_int
+from ..errors import InvalidGame, InvalidPosition
+from ..rules import Partisan, is_natural, require
+from .tbcode import CodeGame, set_code
+
+__all__ = ["PartizanHeap", "partizan_subtraction", "partizan_take_and_break"]
+
+Heaps = tuple[int, ...]
+
+
+class PartizanHeap(Partisan[Heaps]):
+    """Heaps where Left moves by the take-and-break code ``left`` and Right by ``right``."""
+
+    name: ClassVar[str] = "partizantakeandbreak"
+
+    def __init__(self, left: str, right: str, *, spec: str | None = None) -> None:
+        self.left_code, self.right_code = left, right
+        self._left, self._right = CodeGame(left), CodeGame(right)  # each checks its code
+        self._spec = spec if spec is not None else f"partizantakeandbreak:{left}/{right}"
+
+    def spec(self) -> str:
+        return self._spec
+
+    def parse(self, text: str) -> Heaps:
+        words = text.replace(",", " ").replace("+", " ").split()
+        if not words:
+            raise InvalidPosition(f"{self._spec}: give at least one heap size, like '7' or '3 4 5'")
+        heaps = [parse_int(w, "a heap size") for w in words]
+        if sum(heaps) > 100_000:
+            raise InvalidPosition(f"{self._spec}: at most 100,000 counters in all")
+        return tuple(sorted(h for h in heaps if h))
+
+    def validate(self, position: Heaps) -> Heaps:
+        ok = isinstance(position, tuple) and all(is_natural(h) and h > 0 for h in position)
+        require(ok, self._spec, "a position is a tuple of heap sizes (each > 0)", position)
+        return position
+
+    def format(self, position: Heaps) -> str:
+        return " ".join(map(str, position)) if position else "0"
+
+    def _options(self, position: Heaps, code: CodeGame) -> Iterator[Heaps]:
+        for i, n in enumerate(position):
+            if i and position[i - 1] == n:
+                continue
+            rest = position[:i] + position[i + 1 :]
+            for heaps in code.heap_options(n):
+                parts = heaps if isinstance(heaps, tuple) else (heaps,)
+                yield tuple(sorted((*rest, *(h for h in parts if h))))
+
+    def left_options(self, position: Heaps) -> Iterator[Heaps]:
+        return self._options(position, self._left)
+
+    def right_options(self, position: Heaps) -> Iterator[Heaps]:
+        return self._options(position, self._right)
+
+    def components(self, position: Heaps) -> list[Heaps]:
+        return [(n,) for n in position]
+
+    def key(self, position: Heaps) -> Hashable:
+        return position
+
+
+def _sides(params: str, name: str, example: str) -> tuple[str, str]:
+    left, sep, right = params.partition("/")
+    if not sep or not left.strip() or not right.strip() or "/" in right:
+        raise InvalidGame(f"{name}: give Left's and Right's rules separated by '/', like {name}:{example}")
+    return left.strip(), right.strip()
+
+
+def partizan_subtraction(params: str) -> PartizanHeap:
+    """``L/R``: Left's and Right's subtraction sets, ``1,2/2,3``."""
+    left, right = _sides(params, "partizansubtraction", "1,2/2,3")
+    spec = f"partizansubtraction:{left}/{right}"
+    return PartizanHeap(set_code(left, spec), set_code(right, spec), spec=spec)
+
+
+def partizan_take_and_break(params: str) -> PartizanHeap:
+    """``A/B``: Left's and Right's take-and-break codes in CGSuite's notation."""
+    left, right = _sides(params, "partizantakeandbreak", "0.07/0.7")
+    return PartizanHeap(left, right)
+
+
+def _splittles(params: str) -> str:
+    """CGSuite's ``PartizanSplittles([1,2],[2])``: Left's and Right's sets as Splittles codes (a take
+    may split the rest in two), ``0.77/0.07``."""
+    left, right = _sides(params, "PartizanSplittles", "1,2/2")
+    return f"{set_code(left, 'PartizanSplittles', '7')}/{set_code(right, 'PartizanSplittles', '7')}"
+
+
+register(
+    GameEntry(
+        "partizansubtraction",
+        needs_params(partizan_subtraction, "partizansubtraction", "Left's and Right's sets", "1,2/2,3"),
+        "Partizan Subtraction: Left subtracts a number in L from a heap, Right one in R (partisan)",
+        "L/R: Left's and Right's subtraction sets, like 1,2/2,3",
+        "partizansubtraction:1,2/2,3 7",
+        kind="partisan",
+        cgsuite=(CGSuiteName("game.heap.PartizanSubtraction", family=True, separator="/"),),
+    )
+)
+register(
+    GameEntry(
+        "partizantakeandbreak",
+        needs_params(partizan_take_and_break, "partizantakeandbreak", "Left's and Right's codes", "0.07/0.7"),
+        "partizan take-and-break: Left moves on a heap by code A, Right by code B (CGSuite's codes; partisan)",
+        "A/B: Left's and Right's codes, like 0.07/0.7",
+        "partizantakeandbreak:0.07/0.7 6",
+        kind="partisan",
+        cgsuite=(
+            CGSuiteName("game.heap.PartizanTakeAndBreak", family=True, separator="/"),
+            CGSuiteName("game.heap.PartizanSplittles", family=True, separator="/", code=_splittles),
+        ),
+    )
+)

@@ -1,0 +1,92 @@
+"""The Clobber family (Anti-Clobber, Hot Clobber, Kings, Knights, Rooks, Queens): small values
+worked by hand, colour swap = negation, the fast value (groups, keys) against plain play."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+import zermelo as z
+from partisan_check import check_position, grid_boards
+from zermelo.cgsuite import evaluate
+from zermelo.errors import InvalidGame, InvalidPosition
+from zermelo.games.genclobber import VARIANTS, GenClobber
+
+GOLDEN = [
+    ("anti", "x.", "1"),  # Left steps right leaving "ox": no empty square left; Right has no stone
+    ("anti", "x.o", "*"),
+    ("anti", "x#.", "0"),  # walled: the stone has nowhere to go
+    ("hot", "xx", "1"),  # {0|}
+    ("hot", "xo", "*"),
+    ("kings", "x.|.o", "*"),  # diagonal neighbours meet
+    ("knights", "x..|..o", "*"),  # a knight's move apart
+    ("knights", "xo", "0"),  # side by side: knights never meet
+    ("rooks", "x..o", "*"),
+    ("rooks", "x..|..o", "0"),  # no shared line
+    ("queens", "x..|...|..o", "*"),  # on a diagonal
+    ("queens", "x..|..o|...", "0"),  # a knight's move: no line
+    ("rooks", "xoo", "v"),  # as Clobber's xoo, the rook reaches only its neighbour
+    ("rooks", "x.oo", "v"),  # the same with a gap: the empty column is cut out
+]
+
+
+@pytest.mark.parametrize(("kind", "board", "expected"), GOLDEN)
+def test_golden(kind: str, board: str, expected: str) -> None:
+    g = GenClobber(kind)
+    assert str(z.canonical_form(g, g.parse(board))) == expected
+
+
+@pytest.mark.parametrize("kind", list(VARIANTS))
+def test_colour_swap_is_negation(kind: str) -> None:
+    g = GenClobber(kind)
+    for board in ("xo.|oxx|.o.", "xxo|.o.|o.x"):
+        swapped = board.translate(str.maketrans("xo", "ox"))
+        assert z.canonical_form(g, g.parse(swapped)) is -z.canonical_form(g, g.parse(board))
+
+
+def test_anti_clobber_is_clobber_backwards() -> None:
+    """A Clobber move from G to H is an Anti-Clobber move of the other player from H to G (CGSuite's
+    definition), as long as both are on the same board."""
+    from zermelo.games.clobber import Clobber
+
+    c, a = Clobber(), GenClobber("anti")
+    for board in ("xo.|ox.", "xox|o.o"):
+        g = c.parse(board)
+        for h in c.left_options(g):
+            assert g in set(a.right_options(h)) or g in set(a.left_options(h))
+
+
+def test_errors() -> None:
+    with pytest.raises(InvalidGame, match="the variants are"):
+        GenClobber("bishops")
+    with pytest.raises(InvalidPosition, match="unexpected '#' at row 1, column 2"):
+        GenClobber("kings").parse("x#o")
+
+
+@pytest.mark.parametrize(
+    ("expr", "printed"),
+    [
+        ('game.grid.AntiClobber("x.o").CanonicalForm', "*"),
+        ('game.grid.Kings("x.|.o").CanonicalForm', "*"),
+        ('game.grid.Rooks("x..o").OutcomeClass', "N"),
+        ('game.grid.HotClobber("xx").CanonicalForm', "1"),
+    ],
+)
+def test_cgsuite_names(expr: str, printed: str) -> None:
+    assert evaluate(expr) == printed
+
+
+@pytest.mark.parametrize("kind", [k for k in VARIANTS if k != "anti"])
+@settings(max_examples=6, deadline=None)
+@given(board=grid_boards(3, 3, "xo...."))
+def test_fast_value_matches_plain_play(kind: str, board: str) -> None:
+    g = GenClobber(kind)
+    check_position(g, g.parse(board))
+
+
+@settings(max_examples=6, deadline=None)
+@given(board=grid_boards(2, 4, "xo.#"))
+def test_anti_clobber_fast_value_matches_plain_play(board: str) -> None:  # its empty squares make long games
+    kind = "anti"
+    g = GenClobber(kind)
+    check_position(g, g.parse(board))
