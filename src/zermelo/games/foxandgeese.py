@@ -51,11 +51,11 @@ from ..errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
 from ._grid import bad_cell, board_rows
 
-__all__ = ["FoxAndGeese", "Square"]
+__all__ = ["FoxAndGeese"]
 
-Square = tuple[int, int]  # (row from 1 at the bottom, column from 1 at the left)
+Cell = tuple[int, int]  # (row from 1 at the bottom, column from 1 at the left)
 #: (board width, the geese's squares, the fox's square)
-Position = tuple[int, frozenset[Square], Square]
+Position = tuple[int, frozenset[Cell], Cell]
 
 _EXAMPLE = "x.x.|....|o..."
 _FOX_STEPS = ((1, -1), (1, 1), (-1, -1), (-1, 1))
@@ -75,8 +75,8 @@ class FoxAndGeese(Partisan[Position]):
         if not 2 <= cols <= 16:
             raise InvalidPosition(f"{self.name}: the board is 2 to 16 squares wide; got {cols}")
         height = len(rows)
-        geese: set[Square] = set()
-        fox: list[Square] = []
+        geese: set[Cell] = set()
+        fox: list[Cell] = []
         for i, line in enumerate(rows):
             for j, ch in enumerate(line):
                 if ch not in "xo.":
