@@ -75,7 +75,8 @@ def test_a_period_repeats() -> None:
     assert {h if isinstance(h, tuple) else (h,) for h in g.heap_options(6)} == {(4,), (3,), (1, 2), (2,), (1,), ()}
 
 
-@pytest.mark.parametrize("code", ["0.W", "0.7[", "0.[]", "14.0", "0.{", "77", "0.&x;"])
+# {+}= and {,2}: an empty count ("" is in every string: "{+}=.0" met an IndexError, found by make fuzz)
+@pytest.mark.parametrize("code", ["0.W", "0.7[", "0.[]", "14.0", "0.{", "77", "0.&x;", "{+}=.0", "0.{,2}", "0.{}"])
 def test_bad_codes(code: str) -> None:
     with pytest.raises(InvalidGame, match="TakeAndBreak"):
         CodeGame(code)

@@ -119,7 +119,7 @@ def parse_tbcode(text: str) -> tuple[Digit, tuple[Digit, ...], int]:
             more = body.endswith("+")
             counts: dict[int, str] = {}
             for tok in (body[:-1] if more else body).split(","):
-                mod, _ = _modifier(tok, len(tok) - 1) if tok[-1:] in "!?=" else (_FREE, 0)
+                mod, _ = _modifier(tok, len(tok) - 1) if tok[-1:] in ("!", "?", "=") else (_FREE, 0)
                 num = tok[:-1] if mod else tok
                 if not num.isdigit() or int(num) > 63 or (mod and glob):
                     raise bad
