@@ -642,3 +642,124 @@ def test_at_the_documented_limits_memory_holds(tmp_path_factory: pytest.TempPath
     assert "internal error" not in got.err and "MemoryError" not in got.err, shown
     if got.status == 2:
         assert got.err.startswith("zermelo: error: ") and got.err.count("\n") == 1, shown
+
+
+# ----------------------------------------------------------------------------- output paths (item 3)
+#: Output flags of every command that writes a file, with a command line that reaches the write.
+OUTPUTS = (
+    (["sequence", "kayles", "--upto", "30", "--out"], ""),
+    (["sequence", "kayles", "--upto", "30", "--plot"], ".png"),
+    (["sequence", "kayles", "--upto", "30", "--checkpoint"], ".npz"),
+    (["table", "nim", "--size", "3", "--image"], ".png"),
+    (["value", "domineering", "..|..", "--thermograph"], ".png"),
+    (["negamax", "connect4:4x4", "", "--trace", "--plies", "1", "--svg"], ".svg"),
+    (["book", "connect4:4x4", "--plies", "1", "--out"], ".npz"),
+)
+TARGETS = ("device", "fifo", "symlink", "directory", "missing folder", "regular file", "new file")
+
+
+def _planted(folder: Path, kind: str, suffix: str) -> tuple[Path, str]:
+    """A path of ``kind`` in ``folder``, and the kind it must still be afterwards."""
+    import stat as stat_
+
+    path = folder / f"target{suffix}"
+    if kind == "device":
+        try:
+            os.mknod(path, 0o666 | stat_.S_IFCHR, os.makedev(1, 3))
+        except PermissionError:
+            return Path("/dev/null"), "character device"
+        return path, "character device"
+    if kind == "fifo":
+        os.mkfifo(path)
+        return path, "fifo"
+    if kind == "symlink":
+        (folder / "kept").write_text("kept")
+        path.symlink_to(folder / "kept")
+        return path, "symlink"
+    if kind == "directory":
+        path.mkdir()
+        return path, "directory"
+    if kind == "missing folder":
+        return folder / "no" / path.name, "missing"
+    if kind == "regular file":
+        path.write_text("old")
+    return path, "regular file or missing"
+
+
+def _kind(path: Path) -> str:
+    import stat as stat_
+
+    try:
+        mode = os.lstat(path).st_mode
+    except FileNotFoundError:
+        return "missing"
+    for test, name in ((stat_.S_ISCHR, "character device"), (stat_.S_ISFIFO, "fifo"), (stat_.S_ISLNK, "symlink")):
+        if test(mode):
+            return name
+    return "directory" if stat_.S_ISDIR(mode) else "regular file"
+
+
+@pytest.mark.skipif(EXAMPLES < 200, reason="make fuzz only (tests/test_files.py checks each kind once)")
+@pytest.mark.usefixtures("watchdog", "sandbox")
+@settings(FUZZ, max_examples=max(4, EXAMPLES // 20))
+@given(output=st.sampled_from(OUTPUTS), kind=st.sampled_from(TARGETS))
+def test_every_output_flag_refuses_what_is_not_a_regular_file(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+    output: tuple[list[str], str],
+    kind: str,
+) -> None:
+    """Issue 32 item 3: a device, a FIFO, a symbolic link or a directory named as an output is
+    refused in one line (exit 2) and is the same thing afterwards; a symbolic link's file is not
+    written through; a missing folder is one line; a regular file or a new name is written."""
+    folder = tmp_path_factory.mktemp("out")
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(folder / "cache"))  # book --out's own directory
+    path, after = _planted(folder, kind, output[1])
+    argv = [*output[0], str(path), "--quiet"]
+    status = run_cli(capsys, monkeypatch, argv, "")
+    assert status == (0 if after == "regular file or missing" else 2), (argv, status)
+    got = _kind(path)
+    if after == "regular file or missing":
+        assert got in ("regular file", "missing"), (argv, got)  # --checkpoint: a short run may save none
+    else:
+        assert got == after, (argv, got)
+    if kind == "symlink":
+        assert (folder / "kept").read_text() == "kept", argv
+
+
+# ----------------------------------------------------------------------------- crafted checkpoints (item 2)
+@pytest.mark.usefixtures("watchdog", "sandbox")
+@settings(FUZZ, max_examples=max(4, EXAMPLES // 20))
+@given(
+    spec=st.sampled_from(
+        ["hex:0.9", "octal:0.1337", "octal:0.16", "kayles", "subtraction:1,3,4", "allbut:1,2", "octal:4.007"]
+    ),
+    where=st.integers(0, 199),
+    value=st.one_of(st.integers(0, 70), st.sampled_from([255, 65_535, 100_000, 2**20, 10**7, 2**31 - 1, 2**62])),
+)
+def test_crafted_checkpoints_are_refused_or_resumed_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+    spec: str,
+    where: int,
+    value: int,
+) -> None:
+    """Issue 32 item 2: a checkpoint valid but for one value (its checksum made again, as an
+    attacker would) never reaches a kernel unchecked: the run resumes (a value in range) or
+    refuses it in one line (a value past what the game's kernel allows) — no crash, no hang."""
+    import numpy as np
+
+    from zermelo.files import read_npz, write_npz
+
+    ck = tmp_path_factory.mktemp("ck") / "ck.npz"  # one a case (the fixtures are the test's)
+    argv = ["sequence", spec, "--upto", "200", "--no-prove", "--checkpoint", str(ck), "--quiet"]
+    assert run_cli(capsys, monkeypatch, argv, "") == 0
+    data = read_npz(ck, what="checkpoint", max_bytes=1 << 30)
+    values = data["values"].astype(np.int64)
+    values[where % values.size] = value
+    data["values"] = values
+    write_npz(ck, data, what="checkpoint")
+    argv[3] = "400"
+    run_cli(capsys, monkeypatch, argv, "")
