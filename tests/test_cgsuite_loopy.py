@@ -165,3 +165,23 @@ def test_simplification_respects_the_work_budget(capsys: pytest.CaptureFixture[s
     """Sidling and simplifying count their work in the one value budget (--budget)."""
     assert main(["value", "--cgsuite", "--expr", "(+-{5|pass}).Variety", "--budget", "2000"]) == 2
     assert capsys.readouterr().out.startswith("!! search budget exceeded: more than 2,000")
+
+
+def test_degree_takes_away_moves_with_few_comparisons(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sides of G + (-G) are found by taking moves away, each try checked by a comparison of
+    sides; a move whose taking away changed the side is not tried again (it still would), and the
+    batch of all the first player's cycle moves is tried until it fails once.  Counted, not timed:
+    26 comparisons before, 23 now (``+ {1|0}`` in place of ``+ ^``: 59 before, 33 now, 15.1 s of
+    CPU then, 7.0 s now, too slow for a unit test)."""
+    from zermelo.values import stopper
+
+    calls = []
+    compare = stopper.le
+
+    def counted(*args: object) -> bool:
+        calls.append(args)
+        return compare(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stopper, "le", counted)
+    assert evaluate("(a{0||||0|||a|*||*} + ^).Degree") == "{0|a{0|0,{0|||a|0||0}}}"
+    assert len(calls) <= 23
