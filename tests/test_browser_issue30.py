@@ -230,3 +230,66 @@ def test_15_on_a_phone_every_target_is_44_px(browser: Browser, base_url: str) ->
             assert part == one_side == other_side, (game, part, one_side, other_side)
         shot(p, f"15-phone-{game}")
     context.close()
+
+
+def test_11_green_hackenbush_is_drawn_and_cut_by_clicking(page: Page) -> None:
+    # Green Hackenbush was text only ("a-b, g-a, …" reordered) while blue-red Hackenbush was drawn.
+    start(page, "greenhackenbush", "g-a-b-c, g-d")
+    assert page.locator("#board .edge").count() == 4 and page.locator("#board .position-text").count() == 0
+    data = api(page, "/api/moves", game="greenhackenbush", position="g-a-b-c, g-d")
+    assert all(m["clicks"] for m in data["moves"]), data["moves"]
+    best = page.locator("#board .edge.move-part.best")
+    assert best.count() == 1  # chop a-b: the one winning move, its mark ringed
+    shot(page, "11-green-hackenbush")
+    best.click()
+    wait_turn(page)
+    assert page.locator("#log li").first.inner_text().startswith("you: chop a-b"), page.inner_text("#log")
+    while wait_turn(page) == "human":
+        page.locator("#board .edge.move-part.best").first.click()
+    assert page.inner_text("#status") == "Game over: you win!"
+
+
+def test_10_a_heap_longer_than_the_drawing_shows_its_size_and_any_amount_is_taken(
+    page: Page, browser: Browser, base_url: str
+) -> None:
+    # Wythoff 26 34: 13 counters shown at 1280 px, 6 on a phone, cut off with no sign.
+    context, p = phone(browser, base_url)
+    for tab, width in ((page, 1280), (p, 390)):
+        start(tab, "wythoff", "26 34")
+        wrap = tab.locator("#board .board-wrap").bounding_box()
+        sizes = tab.eval_on_selector_all(
+            "#board .heap-size", "ts => ts.map(t => [t.textContent, t.getBoundingClientRect().toJSON()])"
+        )
+        assert wrap is not None and [s for s, _ in sizes] == ["26", "34"], sizes
+        for _, box in sizes:  # inside the part of the drawing on screen
+            assert wrap["x"] <= box["x"] and box["x"] + box["width"] <= wrap["x"] + wrap["width"], (width, box)
+        tab.fill("#take-count", "20")
+        tab.select_option("#take-heap", "2")
+        tab.click("#take-button")
+        wait_turn(tab)
+        assert tab.locator("#log li").first.inner_text().startswith("you: take 20 from heap 2 (34 -> 14)")
+        shot(tab, f"10-wythoff-take-{width}")
+    context.close()
+
+
+def test_4_the_alpha_beta_search_tree_of_a_tictactoe_position(page: Page) -> None:
+    # The terminal drew it (`zermelo negamax tictactoe "X...O...." --trace`); the page did not.
+    page.select_option("#game-select", "tictactoe")
+    page.fill("#position", "X...O....")
+    page.click("#solve-button")
+    page.wait_for_selector("#scored-solution:not([hidden])")
+    page.click("#trace-button")
+    page.wait_for_selector("#trace-panel:not([hidden])")
+    data = api(page, "/api/trace", game="tictactoe", position="X...O....")
+    tree = data["tree"]
+    assert f"{tree['positions']:,} positions" in page.inner_text("#trace-summary")
+    cut_groups = page.locator("#trace-svg svg g.cut").count()
+    cuts = page.locator("#trace-cuts li").all_inner_texts()
+    assert cut_groups >= 1 and len(cuts) == cut_groups, (cut_groups, cuts)
+    assert all(" not searched, since α = " in c and " ≥ β = " in c for c in cuts), cuts
+    assert page.locator("#trace-svg svg g.node").count() == 1 + len(tree["children"]) + sum(
+        len(c.get("children", [])) for c in tree["children"]
+    )
+    shot(page, "4-alpha-beta-tree")
+    page.select_option("#game-select", "nim")  # another game: the tree goes with the solution
+    assert page.is_hidden("#trace-panel")

@@ -42,6 +42,8 @@ GOLDEN = [
     ("game.heap.Kayles(4).OutcomeClass", "N"),
     ("[game.heap.Kayles(n).NimValue for n from 1 to 10]", "[1,2,3,1,4,3,2,1,4,2]"),
     ("[n * n for n from 1 to 4]", "[1,4,9,16]"),
+    ("[game.heap.Subtraction([1,2,3])(n).NimValue for n from 1 to 5]", "[1,2,3,0,1]"),  # brackets inside
+    ("[[m for m from 1 to n] for n from 1 to 3]", "[[1],[1,2],[1,2,3]]"),
     ("[n for n from 3 to 2]", "[]"),
 ]
 

@@ -67,3 +67,10 @@ def test_errors() -> None:
 def test_cgsuite_names() -> None:
     assert evaluate('game.strip.ElephantsAndRhinos("t.t.f.f").CanonicalForm') == "+-1"
     assert evaluate('game.strip.GenToadsAndFrogs(1,2,1)("t..").CanonicalForm') == "2"
+
+
+@settings(max_examples=20, deadline=None)
+@given(row=st.text("TF...", min_size=4, max_size=10))
+def test_elephants_split_between_a_frog_and_a_later_toad(row: str) -> None:
+    """F..T: the two walk apart and the cells between are never used (checked against plain play)."""
+    check_position(E, E.parse(row))

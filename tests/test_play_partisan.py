@@ -321,3 +321,27 @@ def test_past_the_count_budget_moves_keep_their_values(monkeypatch: pytest.Monke
     assert [m.describe() for m in pv.moves][:2] == ["lose, value {1/2|-2}", "win, value 1"]
     m = best_move(d, pv, random.Random(0))
     assert m is not None and m.value == "win"
+
+
+def test_a_repeated_position_ends_a_loopy_game_as_a_draw(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Backsliding Toads and Frogs: Left steps forward and back, Right's frog too; the start comes
+    back with Left to move, and the game ends there as a draw by repetition."""
+    out = play_cli(monkeypatch, capsys, "a1-b1\nb1-a1\nquit\n", "backsliding", "T..F", "--seed", "1")
+    assert out.count("Game over") == 1
+    assert out.rstrip().endswith("the position met at the start is repeated with Left to move: a draw by repetition.")
+    assert "your move> bye" not in out  # the game ended before the third move was asked for
+
+
+def test_session_repeated_names_the_ply_first_met() -> None:
+    from zermelo.games.backsliding import BackslidingToads
+
+    s = Session(BackslidingToads(), "T..F", computer=None)
+    seen = []
+    for to in (".T.F", ".TF.", "T.F.", "T..F"):
+        seen.append(s.repeated)
+        s.play(f"to {to}")
+    assert seen == [None, None, None, None] and s.repeated == 0 and s.turn == "left"
+    s.undo()
+    assert s.repeated is None

@@ -416,3 +416,14 @@ def test_every_move_of_every_game_can_be_typed() -> None:
             found = api.handle("find", {**params, "move": m["move"]})
             assert found.status == 200, (g["spec"], m["move"], found.body[:200])
             assert json.loads(found.body)["move"]["position"] == m["position"], (g["spec"], m["move"])
+
+
+def test_the_alpha_beta_tree_is_the_cli_trace_with_its_drawing(
+    client: httpx.Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, body = get(client, "/api/trace", game="tictactoe", position="X...O....")
+    assert status == 200 and body["svg"].startswith("<svg") and 'class="cut"' in body["svg"]
+    expected = cli_json(capsys, "negamax", "tictactoe", "X...O....", "--trace", "--json")
+    assert {k: body[k] for k in ("game", "plies", "tree")} == expected
+    status, body = get(client, "/api/trace", game="nim", position="3 4")
+    assert status == 400 and "not a scored game" in body["error"]

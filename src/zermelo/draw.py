@@ -56,7 +56,10 @@ def _heaps(heaps: Sequence[int]) -> str:
     body = []
     for i, h in enumerate(heaps):
         y = i * CELL
-        body.append(f'<text x="4" y="{y + 28}" fill="{MUTED}" font-size="15">heap {i + 1}</text>')
+        # The size beside the name, seen even when a long heap runs past the page's box.
+        size = str(h) if h < 10**7 else f"{len(str(h))} digits"
+        body.append(f'<text x="4" y="{y + 19}" fill="{MUTED}" font-size="15">heap {i + 1}</text>')
+        body.append(f'<text class="heap-size" x="4" y="{y + 37}" fill="{INK}" font-size="14">{size}</text>')
         for j in range(min(h, MAX_COUNTERS)):
             cx = label_w + j * CELL + CELL / 2
             shapes = (

@@ -108,7 +108,19 @@ _SCRIPT = re.compile(
 )
 _STRINGS = re.compile(r'"[^"\n]*"')
 # CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
-_COMPREHENSION = re.compile(r"(\[[^\[\]]*?)\bfor(\s+[A-Za-z_]\w*\s+)from\b")
+_COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)from\b")
+
+
+def _without_comprehensions(text: str) -> str:
+    """``text`` with the ``for n from`` of every comprehension blanked: those inside brackets
+    (``[game.heap.Subtraction([1,2])(n).NimValue for n from 1 to 9]`` has brackets of its own)."""
+    out, last = [], 0
+    for m in _COMPREHENSION.finditer(text):
+        before = text[: m.start()]
+        if before.count("[") > before.count("]"):
+            out.append(text[last : m.start()] + " " + m.group(1) + " ")
+            last = m.end()
+    return "".join(out) + text[last:]
 
 
 @cache
@@ -118,7 +130,7 @@ def _parser() -> Lark:
 
 def parse(text: str) -> Tree[Token]:
     """The syntax tree of a worksheet line; :class:`CGSuiteSyntaxError` naming line and column."""
-    hit = _SCRIPT.search(_COMPREHENSION.sub(r"\1 \2 ", _STRINGS.sub('""', text)))
+    hit = _SCRIPT.search(_without_comprehensions(_STRINGS.sub('""', text)))
     if hit is not None:
         word = hit.group(0)
         raise NotSupported(

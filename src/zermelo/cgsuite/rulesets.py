@@ -142,11 +142,11 @@ class Position:
             if not isinstance(g, int):
                 raise CGSuiteError(f"{cgsuite_name(self)} is loopy: it has no canonical form")
             return star(g)
-        if isinstance(rules, Partisan):
-            if rules.loopy:  # Backsliding Toads and Frogs: a stopper or a sided value
-                from ..values.loopy_form import loopy_value
+        if isinstance(rules, Partisan) and rules.loopy:  # Fox and Geese, Backsliding Toads and Frogs
+            from ..values.loopy_form import loopy_value
 
-                return loopy_value(rules, self.position)
+            return loopy_value(rules, self.position)
+        if isinstance(rules, Partisan):
             return canonical_form(rules, self.position)
         raise CGSuiteError(f"{self.ruleset.name} is a scored game: it has no canonical form")
 

@@ -199,6 +199,11 @@ def run_session(session: Session, *, hints: bool, stdin: TextIO, out: TextIO) ->
             stuck = f"{session.turn.capitalize()} cannot move: " if session.turn else ""
             say(f"Game over: {stuck}{_ENDS.get(winner or 'draw', 'a draw.')}")
             return 0
+        if (ply := session.repeated) is not None:
+            when = f"after move {ply}" if ply else "at the start"
+            side = f" with {session.turn.capitalize()} to move" if session.turn else ""
+            say(f"Game over: the position met {when} is repeated{side}: a draw by repetition.")
+            return 0
         if session.to_move == "computer":
             m = session.computer_move()
             say(f"computer: {m.label}   [{m.describe()}]")

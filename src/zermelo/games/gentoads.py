@@ -12,8 +12,9 @@ no jumps.  Backward slides make a loopy game: that is ``backsliding``.
 Why the values come fast (each claim tested against plain play): a row read backwards with toads
 and frogs exchanged is the negative game (the key merges them), and pieces that can never move
 again are cut off — frogs at the row's left end, toads at its right end.  In Elephants and Rhinos
-a row also splits where a toad stands right of a frog (``FT``): neither can ever pass the other,
-and no piece crosses them, so the two sides are separate games.
+a row also splits where a toad stands right of a frog with only empty cells between (``F..T``):
+they walk apart, nothing ever passes them, and the cells between are never used, so the two sides
+are separate games.
 
 Small values, worked by hand: Elephants and Rhinos' ``T.`` is 1 (one move for Left), ``T..``
 2, ``T.F`` * (whoever steps in ends it), ``T..F`` 0 (whoever steps first gives the other the last
@@ -120,15 +121,18 @@ class GenToads(Partisan[Rows]):
 
     def split(self, row: str) -> list[str]:
         """The row without its stuck ends (frogs at the left, toads at the right); in Elephants and
-        Rhinos (no jumps) also cut at every ``FT``.  Parts where nobody can move are dropped."""
+        Rhinos (no jumps) also cut between every frog and a toad right of it (``F..T``).  Parts
+        where nobody can move are dropped."""
         parts = [row]
-        if self.jump == 0:
+        if self.jump == 0:  # cut between a frog and the next piece when that is a toad
             parts = []
-            start = 0
-            for j in range(len(row) - 1):
-                if row[j] == "F" and row[j + 1] == "T":
-                    parts.append(row[start : j + 1])
-                    start = j + 1
+            start, last = 0, -1  # last: the cell of the last piece seen
+            for j, ch in enumerate(row):
+                if ch == "T" and last >= 0 and row[last] == "F":
+                    parts.append(row[start : last + 1])
+                    start = j
+                if ch != ".":
+                    last = j
             parts.append(row[start:])
         out = []
         for p in parts:

@@ -24,9 +24,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
+from ..boards import Board, hackenbush_board
 from ..catalogue import GameEntry, no_params, register
 from ..errors import InvalidPosition
 from ..rules import Impartial, Move, validate_by_text
@@ -320,6 +322,36 @@ class GreenHackenbush(Impartial[Edges]):
     def key(self, edges: Edges) -> Hashable:
         return canonical_key(edges)
 
+    def board(self, edges: Edges) -> Board | None:
+        """Green edges over the ground, each from its end nearer the ground (so a tree is drawn as
+        a tree), in the position's order: drawn edge ``e:3`` is ``edges[2]``.  ``None`` past 80 edges."""
+        if len(edges) > 80:
+            return None
+        depth = {GROUND: 0}
+        for _ in edges:  # breadth first, one layer a pass (a few dozen edges at most)
+            for u, v in edges:
+                for a, b in ((u, v), (v, u)):
+                    if a in depth and b not in depth:
+                        depth[b] = depth[a] + 1
+        near = [(u, v) if depth.get(u, 0) <= depth.get(v, 0) else (v, u) for u, v in edges]
+        return hackenbush_board([(u, v, "G") for u, v in near], GROUND)
+
+    def board_clicks(self, edges: Edges, after: Edges) -> list[list[str]] | None:
+        """Every drawn edge whose chop leaves ``after`` (up to the game's key: a symmetric twin too).
+
+        >>> h = GreenHackenbush()
+        >>> h.board_clicks(h.parse("g-a, g-b, a-c"), h.parse("g-a, a-c"))  # edges sorted: a-c, a-g, b-g
+        [['e:3']]
+        >>> h.board_clicks(h.parse("g-a, g-b"), h.parse("g-a"))
+        [['e:1'], ['e:2']]
+        """
+        want = self.key(after)
+        return [[f"e:{i + 1}"] for i, k in enumerate(_chop_keys(self, edges)) if k == want]
+
+    def board_parts(self, edges: Edges, after: Edges) -> list[str] | None:
+        clicks = self.board_clicks(edges, after)
+        return clicks[0] if clicks else []
+
     def size_hint(self, edges: Edges) -> int:
         return 1 << len(edges)
 
@@ -432,6 +464,12 @@ def _colon_text(step: ColonStep) -> str:
     )
     verb = "is" if len(values) == 1 else "are"
     return f"at {_where(step)} {which} {few(descs)} {verb} worth one stalk of {xor_text(values)}"
+
+
+@lru_cache(maxsize=4)
+def _chop_keys(game: GreenHackenbush, edges: Edges) -> tuple[Hashable, ...]:
+    """The key of what each edge's chop leaves (one position's moves ask for it once each)."""
+    return tuple(game.key(grounded(edges[:i] + edges[i + 1 :])) for i in range(len(edges)))
 
 
 def _text(u: str, v: str) -> str:

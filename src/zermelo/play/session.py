@@ -165,6 +165,16 @@ class Session:
             return "draw"
         return self.to_move if pv.value == WINNING else self._other(self.to_move)
 
+    @property
+    def repeated(self) -> int | None:
+        """The ply (0: the start) at which the current position was met before with the same side
+        to move (a loopy game: ``zermelo play`` ends it there as a draw), else ``None``."""
+        now = (self.game.key(self.position), self.turn)
+        for ply, t in enumerate(self.turns[:-1]):
+            if (self.game.key(t.position), t.side) == now:
+                return ply
+        return None
+
     def _other(self, who: str) -> str:
         return {"human": "computer", "computer": "human", "first": "second", "second": "first"}[who]
 

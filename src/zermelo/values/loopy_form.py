@@ -58,6 +58,10 @@ def loopy_value(rules: Partisan[Any], position: Any, *, limits: Limits | None = 
     """The value of ``position``: short game, canonical stopper or stopper-sided value."""
     rules.validate(position)
     graph, _ = game_graph(rules, position, limits)
+    cap = (limits or Limits()).max_positions
+    pairs = 2 * len(graph) ** 2  # the simplification compares every pair of positions, each side to move
+    if cap is not None and pairs > cap:
+        raise over_budget(cap, f"pairs of positions to compare ({len(graph):,} positions)", positions=len(graph))
     return value_of_graph(graph, 0)
 
 

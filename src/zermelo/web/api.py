@@ -302,6 +302,23 @@ def api_find(params: Mapping[str, str]) -> dict[str, Any]:
     return {"move": _move_json(game, position, find_move(game, position, text(params, "move"), pv.moves))}
 
 
+def api_trace(params: Mapping[str, str]) -> dict[str, Any]:
+    """The notes' alpha-beta search tree of a scored game's position, as ``zermelo negamax --trace
+    --json`` gives it (``tree``: each position's value, window α, β, and the moves cut off because
+    α ≥ β), with its drawing (``svg``, :func:`~zermelo.draw_trace.trace_svg`)."""
+    from ..draw_trace import trace_svg  # imported lazily, as the CLI does
+    from ..trace_text import alphabeta_trace, trace_facts
+
+    game, position = _game_position(params)
+    if not isinstance(game, Scored):
+        raise Unsupported(f"{game.spec()} is not a scored game: the alpha-beta search tree is of minimax games")
+    plies = number(params, "plies", int, 2, 1, 4)
+    with _too_deep(game):
+        root = alphabeta_trace(game, position, limits=LIMITS)
+    tree = trace_facts(game, root, plies=plies)
+    return {"game": game.spec(), "plies": plies, "tree": tree, "svg": trace_svg(game, root, plies=plies)}
+
+
 def _value_position(params: Mapping[str, str]) -> tuple[Rules[Any], Any]:
     """The game and the position of a value request (refused here: misère play, a scored game)."""
     game, position = _game_position(params)
@@ -381,6 +398,7 @@ HANDLERS: dict[str, Handler] = {
     "moves": api_moves,
     "play": api_play,
     "find": api_find,
+    "trace": api_trace,
     "value": api_value,
     "thermograph": api_thermograph,
     "table": api_table,

@@ -13,6 +13,8 @@ Endpoints (all ``GET``, all answering JSON; bad input is a 4xx with ``{"error": 
 * Partisan games (Domineering, Clobber, Toads and Frogs, …) add ``turn=left|right`` to both, the
   side to move; each move then carries ``game_value`` (the canonical form of the position it
   leaves, CGSuite notation), its ``outcome`` class and ``why``, and the answer its ``turn``.
+* ``/api/trace?game=..&position=..&plies=..`` — a scored game's alpha-beta search tree, as
+  ``zermelo negamax --trace --json`` gives it, and its drawing (``svg``).
 * ``/api/value?game=..&position=..`` — the position's value and its facts: exactly the object of
   ``zermelo value GAME POSITION --json``.  Impartial positions are nimbers.
 * ``/api/thermograph.png?game=..&position=..`` — the thermograph picture (PNG).
@@ -162,6 +164,7 @@ def create_app(
         "/api/moves": "moves",
         "/api/play": "play",
         "/api/find": "find",
+        "/api/trace": "trace",
         "/api/value": "value",
         "/api/thermograph.png": "thermograph",
         "/api/table": "table",

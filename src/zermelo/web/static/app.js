@@ -7,7 +7,7 @@ import { $, api, cancelAll, make } from "./api.js";
 import { renderBoard } from "./board.js";
 import { drawChart } from "./chart.js";
 import { renderMoves } from "./moves.js";
-import { copyCGSuiteText, hideSolution, hideValue, showScored, showSolve, showValue } from "./panels.js";
+import { copyCGSuiteText, hideSolution, hideValue, showScored, showSolve, showTrace, showValue } from "./panels.js";
 import { openTree } from "./tree.js";
 
 let games = [];
@@ -60,6 +60,7 @@ function clearAll() {
   showError("");
   for (const id of ["board", "moves", "more-moves", "log", "tree"]) $(id).replaceChildren();
   $("more-moves").hidden = true;
+  $("take-form").hidden = true;
   $("board-note").textContent = "";
   $("board-legend").hidden = true;
   $("tree-panel-body").hidden = true;
@@ -239,17 +240,38 @@ async function maybeComputer(mine) {
   writeUrl(false);
 }
 
-async function typedMove(ev) {
+// Any number taken from any heap, however long (the drawing shows 30 counters at most, and a
+// phone fewer): said in the game's own words and read as a typed move is.
+function renderTake(t, enabled) {
+  const heaps = t && t.data.heaps;
+  $("take-form").hidden = !heaps || !heaps.length || t.data.over;
+  if ($("take-form").hidden) return;
+  const select = $("take-heap");
+  const chosen = select.value;
+  select.replaceChildren(...heaps.map((h, i) => make("option", { value: String(i + 1) }, `heap ${i + 1} (${h})`)));
+  if (chosen && Number(chosen) <= heaps.length) select.value = chosen;
+  for (const id of ["take-count", "take-heap", "take-button"]) $(id).disabled = !enabled;
+}
+
+async function takeMove(ev) {
   ev.preventDefault();
+  const count = $("take-count").value.trim();
+  if (!count) return;
+  await typedMove(null, `take ${count} from heap ${$("take-heap").value}`);
+  if (!$("typed-error").textContent) $("take-count").value = "";
+}
+
+async function typedMove(ev, said = null) {
+  if (ev) ev.preventDefault();
   const t = current();
-  const text = $("typed-move").value.trim();
+  const text = said || $("typed-move").value.trim();
   if (!t || !text) return;
   $("typed-error").textContent = "";
   const mine = epoch;
   try {
     const found = await api("/api/find", gameParams(Object.assign(
       { position: t.data.position, move: text }, turnParam(t.data.turn))));
-    $("typed-move").value = "";
+    if (!said) $("typed-move").value = "";
     await humanMove(found.move);
   } catch (e) {
     if (mine === epoch) $("typed-error").textContent = e.message;
@@ -359,6 +381,7 @@ function render() {
   else if (t.data.partisan) hideValue();
   renderBoard(t.data, hints(), enabled, humanMove);
   renderMoves(t.data.moves, hints(), enabled, humanMove);
+  renderTake(t, enabled);
   const log = $("log");
   log.replaceChildren();
   const reveal = hints() || t.data.over;
@@ -482,10 +505,15 @@ window.addEventListener("DOMContentLoaded", () => {
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
   $("val-cgsuite-copy").addEventListener("click", copyCGSuiteText);
+  $("trace-button").addEventListener("click", () => {
+    const mine = epoch;
+    showTrace($("spec").value, $("position").value, () => mine === epoch);
+  });
   $("undo-button").addEventListener("click", undo);
   $("redo-button").addEventListener("click", redo);
   $("new-button").addEventListener("click", newGame);
   $("typed-form").addEventListener("submit", typedMove);
+  $("take-form").addEventListener("submit", takeMove);
   $("tree-button").addEventListener("click", () => {
     const t = current();
     openTree(treeContext(), t ? t.data.position : $("position").value);

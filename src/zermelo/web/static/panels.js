@@ -13,6 +13,54 @@ const OUTCOME_WORDS = {
 export function hideSolution() {
   $("solution").hidden = true;
   $("scored-solution").hidden = true;
+  $("trace-panel").hidden = true;
+  $("trace-button").disabled = false;
+}
+
+// ------------------------------------------------------------------ the alpha-beta search tree
+// A bound as the notes write it, from its typed fact (relation, value, plies): +1 in 3, ≥ 0, +∞.
+function boundWords(b) {
+  if (b.value === null) return b.relation === "+" ? "+∞" : "−∞";
+  const v = `${b.value > 0 && b.plies !== null ? "+" : ""}${b.value}${b.plies !== null ? ` in ${b.plies}` : ""}`;
+  return b.relation === "=" ? v : `${b.relation} ${v}`;
+}
+
+// Every cut-off of the drawn plies, with the path that leads to it and why (α ≥ β).
+function cutsOf(node, path, out) {
+  const here = node.move === null ? path : [...path, node.move];
+  if (node.cut) {
+    out.push(`${here.length ? `after ${here.join(", ")}` : "at the start"}: ${node.cut.moves.join(", ")} not searched,`
+      + ` since α = ${boundWords(node.cut.alpha)} ≥ β = ${boundWords(node.cut.beta)}`);
+  }
+  for (const child of node.children || []) cutsOf(child, here, out);
+  return out;
+}
+
+export async function showTrace(spec, position, isCurrent) {
+  $("trace-button").disabled = true;
+  let t;
+  try {
+    t = await api("/api/trace", { game: spec, position });
+  } catch (e) {
+    if (!isCurrent()) return;
+    $("trace-summary").textContent = e.message;
+    $("trace-summary").className = "error";
+    $("trace-svg").replaceChildren();
+    $("trace-cuts").replaceChildren();
+    $("trace-panel").hidden = false;
+    return;
+  }
+  if (!isCurrent()) return;
+  const tree = t.tree;
+  $("trace-summary").className = "";
+  $("trace-summary").textContent = `Alpha-beta searched ${tree.positions.toLocaleString("en")} positions and cut off`
+    + ` ${tree.cutoffs.toLocaleString("en")} branches; the top ${t.plies} plies are drawn. Value: ${boundWords(tree.value)}.`;
+  $("trace-svg").innerHTML = t.svg;  // drawn by zermelo.draw_trace on the server: only our own markup
+  const cuts = cutsOf(tree, [], []);
+  listInto($("trace-cuts"), cuts.length ? cuts : ["none in the drawn plies"]);
+  $("trace-panel").hidden = false;
+  const wrap = $("trace-svg");  // the root's box, drawn over the middle of a wide tree, in view
+  wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
 }
 
 function listInto(ul, items) {

@@ -1,0 +1,155 @@
+"""Fox and Geese (Winning Ways ch. 22; CGSuite's ``game.grid.FoxAndGeese``): a loopy partisan
+game on the dark squares of a chequerboard.
+
+**Players.**  Left moves the geese (``x``), Right the fox (``o``), as in CGSuite.  A goose
+steps one square diagonally *forward* (down the page, toward row 1) onto an empty square; the
+fox steps one square diagonally in any of the four directions onto an empty square.  Nobody
+captures or jumps.  The player who cannot move loses (normal play), so the geese win by
+trapping the fox and lose when they run out of moves.  The fox may step back and forth, so
+positions repeat: values are loopy (:mod:`zermelo.values.loopy_form`).
+
+**Board.**  Rows are numbered from 1 at the bottom of the text; the squares with row + column
+even (columns from 1 at the left) are the dark ones, so the bottom-left square is dark, and
+every piece must stand on one.  The board is as wide as the text (8 in the classic game, any
+width from 2 to 16 here) and has no top edge: the fox may run upward for ever.
+
+**The fox is past (a convention, CGSuite's).**  When the fox stands level with the highest
+goose or above it, or one row below it with an empty square diagonally above, the geese can
+never stop it: the fox has endless moves and the geese finitely many, so the value is ``off``
+whoever moves.  Such a position is played out as ``off`` is written, ``{|pass}``: the geese have
+no move and the fox "passes" (he keeps running).  This keeps the game graph finite; tests check
+on a tall bounded board that it does not change who wins.
+
+**Notation.**  Rows separated by ``|``, the top row first, one character per square: ``x`` a
+goose, ``o`` the fox, ``.`` empty — the text CGSuite prints for a position.  CGSuite's
+``FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1))`` (geese and fox as (row, column)) is
+``.x.x.x.x|........|........|o.......``.
+
+**Why it matters.**  Winning Ways uses it to show that a game with cycles can still have a value
+that is a number, a number plus ``over``, or a short game: the geese's spare moves count as
+free moves, and the fox's oscillation is worth ``over``'s endless tiny advantage.  Golden
+values from CGSuite's own tests are in tests/test_foxandgeese.py (``{4*|7/2}`` for the position
+above, ``2over``, ``{6|2over}``, ``{4|3||2}``), and every value of small boards is checked
+against the engine's search of the game graph, draws included.
+
+>>> g = FoxAndGeese()
+>>> p = g.parse("x.x.|....|o...")
+>>> sorted(g.format(q) for q in g.right_options(p))
+['x.x.|.o..|....']
+>>> sorted(g.format(q) for q in g.left_options(p))
+['..x.|.x..|o...', 'x...|...x|o...', 'x...|.x..|o...']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from typing import ClassVar
+
+from ..boards import Board, grid_board
+from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..errors import InvalidPosition
+from ..rules import Partisan, validate_by_text
+from ._grid import bad_cell, board_rows
+
+__all__ = ["FoxAndGeese"]
+
+Cell = tuple[int, int]  # (row from 1 at the bottom, column from 1 at the left)
+#: (board width, the geese's squares, the fox's square)
+Position = tuple[int, frozenset[Cell], Cell]
+
+_EXAMPLE = "x.x.|....|o..."
+_FOX_STEPS = ((1, -1), (1, 1), (-1, -1), (-1, 1))
+_GOOSE_STEPS = ((-1, -1), (-1, 1))
+
+
+class FoxAndGeese(Partisan[Position]):
+    """Fox and Geese: the geese (``x``) are Left, the fox (``o``) Right; see the module's text."""
+
+    name: ClassVar[str] = "foxandgeese"
+    loopy: ClassVar[bool] = True
+
+    validate = validate_by_text
+
+    def parse(self, text: str) -> Position:
+        rows, cols = board_rows(text.strip().lower(), self.name, _EXAMPLE)
+        if not 2 <= cols <= 16:
+            raise InvalidPosition(f"{self.name}: the board is 2 to 16 squares wide; got {cols}")
+        height = len(rows)
+        geese: set[Cell] = set()
+        fox: list[Cell] = []
+        for i, line in enumerate(rows):
+            for j, ch in enumerate(line):
+                if ch not in "xo.":
+                    raise bad_cell(self.name, rows, i, j, "xo.")
+                if ch == ".":
+                    continue
+                square = (height - i, j + 1)
+                if sum(square) % 2:
+                    who = "a goose" if ch == "x" else "the fox"
+                    raise InvalidPosition(
+                        f"{self.name}: {who} at row {i + 1}, column {j + 1} stands on a light square;"
+                        " pieces stand on the dark squares (the bottom-left square is dark)"
+                    )
+                (geese.add(square) if ch == "x" else fox.append(square))
+        if len(fox) != 1:
+            raise InvalidPosition(f"{self.name}: one fox (o) on the board, got {len(fox)}; rows like {_EXAMPLE!r}")
+        return cols, frozenset(geese), fox[0]
+
+    def format(self, position: Position) -> str:
+        cols, geese, fox = position
+        top = max([fox[0], *(r for r, _ in geese)])
+        lines = []
+        for row in range(top, 0, -1):
+            line = ["x" if (row, c) in geese else "o" if (row, c) == fox else "." for c in range(1, cols + 1)]
+            lines.append("".join(line))
+        return "|".join(lines)
+
+    def board(self, position: Position) -> Board | None:
+        return grid_board(tuple(self.format(position).split("|")))
+
+    def key(self, position: Position) -> Hashable:
+        return position
+
+    def fox_is_past(self, position: Position) -> bool:
+        """The fox can no longer be stopped (CGSuite's test): level with or above the highest
+        goose, or one row below it with an empty square diagonally above (or no geese at all)."""
+        cols, geese, (row, col) = position
+        if not geese:
+            return True
+        top = max(r for r, _ in geese)
+        if row >= top:
+            return True
+        return row == top - 1 and any(1 <= col + dc <= cols and (row + 1, col + dc) not in geese for dc in (-1, 1))
+
+    def left_options(self, position: Position) -> Iterator[Position]:
+        if self.fox_is_past(position):
+            return
+        cols, geese, fox = position
+        for goose in sorted(geese):
+            for dr, dc in _GOOSE_STEPS:
+                to = (goose[0] + dr, goose[1] + dc)
+                if to[0] >= 1 and 1 <= to[1] <= cols and to != fox and to not in geese:
+                    yield cols, (geese - {goose}) | {to}, fox
+
+    def right_options(self, position: Position) -> Iterator[Position]:
+        if self.fox_is_past(position):
+            yield position  # the fox runs for ever: off = {|pass}
+            return
+        cols, geese, fox = position
+        for dr, dc in _FOX_STEPS:
+            to = (fox[0] + dr, fox[1] + dc)
+            if to[0] >= 1 and 1 <= to[1] <= cols and to not in geese:
+                yield cols, geese, to
+
+
+register(
+    GameEntry(
+        "foxandgeese",
+        no_params(FoxAndGeese, "foxandgeese"),
+        "Fox and Geese: geese (x, Left) step diagonally down, the fox (o, Right) any diagonal; loopy, partisan",
+        "",
+        "foxandgeese x.x.x.|......|o.....",
+        kind="partisan",
+        cgsuite=(CGSuiteName("game.grid.FoxAndGeese"),),
+    )
+)

@@ -1,0 +1,127 @@
+"""Fox and Geese: rules, notation, the "fox is past" convention, and values against the engine's
+search of the game graph with draws."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.cgsuite import evaluate
+from zermelo.cli import main
+from zermelo.draws import loopy_outcome
+from zermelo.errors import InvalidPosition, SearchLimitExceeded
+from zermelo.games.foxandgeese import FoxAndGeese, Position
+from zermelo.values.loopy import Graph
+from zermelo.values.loopy_form import game_graph, loopy_value
+from zermelo.values.stopper import Stopper, outcome_class
+
+G = FoxAndGeese()
+
+
+class Bounded(FoxAndGeese):
+    """The plain game on a board ``height`` rows high: no "fox is past" rule, the fox runs only
+    inside the board (the reference the convention is checked against)."""
+
+    def __init__(self, height: int) -> None:
+        self.height = height
+
+    def fox_is_past(self, position: Position) -> bool:
+        return False
+
+    def right_options(self, position: Position) -> Iterator[Position]:
+        return (p for p in super().right_options(position) if p[2][0] <= self.height)
+
+
+def test_text_is_cgsuites_grid_with_rows_from_the_bottom() -> None:
+    p = G.parse(".x.x.x.x|........|........|o.......")
+    assert p == (8, frozenset({(4, 2), (4, 4), (4, 6), (4, 8)}), (1, 1))  # CGSuite's (row, column)
+    assert G.format(p) == ".x.x.x.x|........|........|o......."
+
+
+def test_the_fox_moves_every_diagonal_and_the_geese_only_down() -> None:
+    p = G.parse(".x..|..o.|....|....")
+    assert sorted(q[2] for q in Bounded(5).right_options(p)) == [(2, 2), (2, 4), (4, 4)]  # (4, 2) is a goose's
+    assert sorted(q[1] for q in Bounded(5).left_options(p)) == [frozenset({(3, 1)})]  # (3, 3) is the fox's
+    assert list(G.left_options(p)) == []  # the fox is past: the geese have no move
+    assert list(G.right_options(p)) == [p]  # ... and the fox runs for ever: {|pass} = off
+    assert loopy_value(G, p) == evaluate_off()
+    trapped = G.parse("x.x.|.o..|x.x.")
+    assert list(G.right_options(trapped)) == []  # the fox is trapped: moving first, he loses
+    assert loopy_outcome(G, trapped) == outcome_class(loopy_value(G, trapped)) == "P"
+
+
+def evaluate_off() -> object:
+    return Stopper.of(Graph(((),), ((0,),)), 0)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("x.x.|....|o...", "{2|0}"),
+        ("x.x.|....|..o.", "{over|0}"),
+    ],
+)
+def test_small_values(text: str, value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "foxandgeese", text]) == 0
+    assert f"  value        {value}\n" in capsys.readouterr().out
+
+
+def test_cgsuite_name() -> None:
+    assert evaluate('game.grid.FoxAndGeese("x.x.|....|o...").GameValue') == "{2|0}"
+
+
+def test_a_board_too_large_for_the_comparison_stops_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["value", "foxandgeese", ".x.x.x.x|........|........|o......."]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pairs of positions to compare (10,597 positions)" in err
+    with pytest.raises(SearchLimitExceeded):
+        loopy_value(G, G.parse(".x.x.x.x|........|........|o......."))
+
+
+DARK = [(r, c) for r in range(1, 4) for c in range(1, 5) if (r + c) % 2 == 0]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    fox = draw(st.sampled_from(DARK))
+    geese = draw(st.sets(st.sampled_from([s for s in DARK if s != fox]), min_size=1, max_size=3))
+    return 4, frozenset(geese), fox
+
+
+@settings(max_examples=15, deadline=None)
+@given(positions())
+def test_every_value_has_the_searched_outcome_with_draws(p: Position) -> None:
+    assert outcome_class(loopy_value(G, p)) == loopy_outcome(G, p)
+
+
+@settings(max_examples=15, deadline=None)
+@given(positions())
+def test_the_fox_is_past_rule_keeps_who_wins(p: Position) -> None:
+    top = max([p[2][0], *(r for r, _ in p[1])])
+    assert loopy_outcome(G, p) == loopy_outcome(Bounded(top + 2), p)
+
+
+def test_positions_repeat() -> None:
+    p = G.parse("x.x.|....|o...")
+    graph, order = game_graph(G, p)
+    assert len(graph) == len(order) == 32
+    fox_up = next(iter(G.right_options(p)))
+    assert p in G.right_options(fox_up)  # the fox steps up and back: the same position again
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("x.x.|....|.o..", "light square"),
+        ("x.x.|....|....", "one fox"),
+        ("x.x.|....|o.o.", "one fox"),
+        ("x.y.|....|o...", "unexpected 'y' at row 1, column 3"),
+        ("x|.|o", "2 to 16 squares wide"),
+    ],
+)
+def test_bad_boards_are_refused(text: str, message: str) -> None:
+    with pytest.raises(InvalidPosition, match=message):
+        G.parse(text)
