@@ -17,7 +17,7 @@ from typing import Any
 
 from lark import Token, Tree
 
-from ..limits import deep
+from ..core.limits import deep
 from ..values.calculus import power, power_to
 from ..values.game import add, game, neg, number, star
 from ..values.ordinal import ordinal_sum

@@ -15,7 +15,7 @@ stoppers s ≥ t with G = s & t: the onside (infinite play won by Left) and the 
 that lie on alternating cycles while the side stays equal (checked by the side comparison of
 :func:`zermelo.values.loopy.le`), until no alternating cycle is left; it then simplifies.  This
 finds the sides of the games CGSuite's examples use; a game whose side needs new positions (an
-*unravelling*) is reported as not done (:class:`~zermelo.errors.Unsupported`), never guessed.
+*unravelling*) is reported as not done (:class:`~zermelo.core.errors.Unsupported`), never guessed.
 
 Sums: stoppers add by their graphs' sum, simplified; a sum that is not a stopper is sidled.
 Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)⁻ (the *upsum* and
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from ..errors import Unsupported
+from ..core.errors import Unsupported
 from .game import Game, count_work, game, neg, number
 from .game import add as add_short
 from .game import le as le_short
