@@ -14,10 +14,10 @@ import io
 import random
 import time
 
+from zermelo.analyses.canonical import canonical_form
 from zermelo.cli import main as cli
 from zermelo.games import Clobber
 from zermelo.values import atomic_weight, parse_value
-from zermelo.values.canonical import canonical_form
 
 BOARDS = ["xxxxo", "xoxox|oxoxo", "xxoxo|ooxox|xoxxo"]
 INFINITESIMALS = ["{4|*||*}", "{0||0|-2} + {0||0|-3} + v + v"]

@@ -142,9 +142,9 @@ def stretch(seconds: float, db: str, folder: str, target: int = 2**24) -> None:
     """The unsolved games towards ``target`` heaps, checkpointed, ``seconds`` each."""
     import numpy as np
 
-    from zermelo.errors import SearchLimitExceeded
+    from zermelo.core.errors import SearchLimitExceeded
+    from zermelo.core.limits import Limits
     from zermelo.heaps import Octal, sequence
-    from zermelo.limits import Limits
 
     con = sqlite3.connect(db)
     try:

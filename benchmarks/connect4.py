@@ -35,7 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from zermelo.errors import SearchLimitExceeded
+from zermelo.core.errors import SearchLimitExceeded
 from zermelo.games import Connect4
 from zermelo.games import connect4_kernel as kernel
 

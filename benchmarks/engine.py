@@ -27,9 +27,9 @@ from functools import lru_cache
 from math import isqrt
 from typing import Any
 
-from zermelo.engine import Engine
 from zermelo.games import Square, Wythoff
 from zermelo.rules import Impartial
+from zermelo.search.engine import Engine
 
 #: Each measurement is repeated this many times, alternating engine and plain; the best counts.
 ROUNDS = 2

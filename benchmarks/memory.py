@@ -1,7 +1,7 @@
 """Memory of a long-running process: distinct games solved one after another must not grow it.
 
 A server runs for weeks and meets game after game; every cache zermelo keeps is bounded
-(:mod:`zermelo.cache`).  This solves ``MEMORY_GAMES`` (3,000) distinct subtraction games at heap
+(:mod:`zermelo.core.cache`).  This solves ``MEMORY_GAMES`` (3,000) distinct subtraction games at heap
 3,000 — big enough that each game's period is proven (:mod:`zermelo.heaps.period_cache`) and its
 value read from the proof — in one process, and prints the resident set size (RSS) after the first
 100 games and at the end: the growth must stay within 50 MB (issue 24).

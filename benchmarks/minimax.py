@@ -31,7 +31,7 @@ from zermelo.games.stones import (
     stone_game_iii_dp,
     stone_game_iv_dp,
 )
-from zermelo.minimax import negamax
+from zermelo.search.minimax import negamax
 
 
 def best_of(f: Callable[[], Any], runs: int = 5) -> tuple[float, Any]:

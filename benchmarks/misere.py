@@ -21,10 +21,10 @@ import tempfile
 import time
 from collections import Counter
 
-from zermelo.errors import SearchLimitExceeded
+from zermelo.core.errors import SearchLimitExceeded
+from zermelo.core.limits import Limits
 from zermelo.heaps import Octal
 from zermelo.heaps.census import members
-from zermelo.limits import Limits
 from zermelo.misere import misere_quotient
 
 GAMES = ["0.75", "0.77", "0.07", "4.7", "0.312"]
@@ -54,7 +54,7 @@ def named(seconds: float) -> None:
     for _ in range(100):
         q.outcome(heaps)
     per = (time.perf_counter() - t) / 100
-    from zermelo.analysis import solve
+    from zermelo.analyses.analysis import solve
 
     t = time.perf_counter()
     misere_quotient(game, 30)  # into the cache, as `zermelo misere` would leave it
@@ -62,7 +62,7 @@ def named(seconds: float) -> None:
     full = time.perf_counter() - t
     t = time.perf_counter()
     try:
-        from zermelo.engine import engine_for
+        from zermelo.search.engine import engine_for
 
         engine_for(game).outcome(heaps, True, Limits(10_000_000, 60.0))
         searched = "finished"

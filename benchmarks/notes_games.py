@@ -11,13 +11,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from zermelo.engine import Engine
 from zermelo.games import Chomp, Cram, GreenHackenbush
 from zermelo.games.chomp import _key as chomp_key
 from zermelo.games.cram import _components as cram_components
 from zermelo.games.cram import _key as cram_key
 from zermelo.games.green_hackenbush import hackenbush_value
 from zermelo.rules import Impartial
+from zermelo.search.engine import Engine
 
 
 class _Plain(Impartial[Any]):

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from zermelo import grundy, outcome, remoteness
+from zermelo.games.registry import make_game
 from zermelo.play import classify
-from zermelo.registry import make_game
 
 CASES = [
     ("nim", "3 4 5"),

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 
-from zermelo.engine import Engine
+from zermelo.analyses.patterns import check_pset
+from zermelo.analyses.tables import table
 from zermelo.games import Square, Wythoff
-from zermelo.patterns import check_pset
-from zermelo.tables import table
+from zermelo.search.engine import Engine
 
 
 def _time(fn: object, repeat: int = 3) -> float:

@@ -18,8 +18,8 @@ os.environ.setdefault("ZERMELO_CACHE_DIR", tempfile.mkdtemp(prefix="zermelo-test
 @pytest.fixture
 def registry_restored() -> Iterator[None]:
     """A loaded file's game is registered; the tests that walk every game never see it."""
-    from zermelo.catalogue import registered
-    from zermelo.registry import entries
+    from zermelo.games.registry import entries
+    from zermelo.rules.catalogue import registered
 
     entries()  # every built-in game loaded first: the registry is put back as it was, loaded
     before = dict(registered())

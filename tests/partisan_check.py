@@ -7,8 +7,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 import zermelo as z
-from zermelo.engine import fold
 from zermelo.rules import Partisan
+from zermelo.search.engine import fold
 from zermelo.values import Game, game
 
 

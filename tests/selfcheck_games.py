@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
-from zermelo.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, Engine, GValue
 from zermelo.rules import Impartial, Outcome
+from zermelo.search.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, Engine, GValue
 
 _STATUS = {NEXT_WINS: Outcome.N, PREVIOUS_WINS: Outcome.P, DRAW: Outcome.DRAW}
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 
 import zermelo as z
 from partisan_check import check_position, grid_boards
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
 from zermelo.games.amazons import Amazons
 
 A = Amazons()

@@ -24,10 +24,10 @@ from zermelo import (
     solve,
     winning_moves,
 )
-from zermelo.analysis import outcomes
-from zermelo.engine import PREVIOUS_WINS, Engine
+from zermelo.analyses.analysis import outcomes
 from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial, Partisan
+from zermelo.search.engine import PREVIOUS_WINS, Engine
 
 JSON_FIELDS = ["game", "position", "outcome", "winner", "grundy", "remoteness", "winning_moves", "explanation"]
 EXTRA_FIELDS = ["winning_moves_listed", "notes", "best_defence", "stopped", "reasons"]

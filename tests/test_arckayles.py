@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import zermelo as z
 from partisan_check import check_position
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
 from zermelo.games._graphs import format_graph, graph_key, make_graph, parse_graph
 from zermelo.games.arckayles import ArcKayles, PartizanArcKayles
 from zermelo.heaps.games import DawsonKayles

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from zermelo.analyses.draws import loopy_outcome
+from zermelo.analyses.loopy_form import game_graph, loopy_value
 from zermelo.cli import main
-from zermelo.draws import loopy_outcome
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
 from zermelo.games.backsliding import BackslidingToads
-from zermelo.values.loopy_form import game_graph, loopy_value
 from zermelo.values.stopper import outcome_class
 
 G = BackslidingToads()

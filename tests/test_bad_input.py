@@ -22,13 +22,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from zermelo.analysis import partisan_outcome, solve
+from zermelo.analyses.analysis import partisan_outcome, solve
 from zermelo.cli import MAX_MESSAGE, main, one_line
-from zermelo.engine import Limits
-from zermelo.errors import InvalidPosition
-from zermelo.minimax import negamax
-from zermelo.registry import GameEntry, entries, make_game
+from zermelo.core.errors import InvalidPosition
+from zermelo.games.registry import GameEntry, entries, make_game
 from zermelo.rules import Impartial, Partisan
+from zermelo.search.engine import Limits
+from zermelo.search.minimax import negamax
 
 ENTRIES = entries()
 NAMES = [e.name for e in ENTRIES]

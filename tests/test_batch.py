@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 
 import zermelo as z
-from zermelo.batch import keep_bounded
+from zermelo.analyses.batch import keep_bounded
 from zermelo.cli import main
-from zermelo.engine import ENGINES, engine_for
 from zermelo.games import Nim
+from zermelo.search.engine import ENGINES, engine_for
 
 CODE = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
 

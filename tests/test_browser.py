@@ -62,9 +62,9 @@ def test_wythoff_solve_and_play(page: Page) -> None:
     assert "win" in seen and plies >= 2
     assert page.inner_text("#status") == "Game over: you win!"
     page.click("#table-form button[type=submit]")  # the game's table as a picture
-    if importlib.util.find_spec("zermelo.tables") is None:
+    if importlib.util.find_spec("zermelo.analyses.tables") is None:
         page.wait_for_selector("#table-error:not([hidden])")
-        assert "zermelo.tables" in page.inner_text("#table-error")
+        assert "zermelo.analyses.tables" in page.inner_text("#table-error")
     else:
         page.wait_for_selector("#table-image:not([hidden])", timeout=60_000)  # a PNG drawn on a busy machine
         page.wait_for_function("() => document.getElementById('table-image').naturalWidth > 0")
@@ -73,7 +73,7 @@ def test_wythoff_solve_and_play(page: Page) -> None:
 
 def test_tictactoe_on_a_grid_when_the_minimax_games_are_there(page: Page, base_url: str) -> None:
     names = page.eval_on_selector_all("#game-select option", "os => os.map(o => o.value)")
-    if "tictactoe" not in names:  # scored games come with zermelo.minimax (another branch)
+    if "tictactoe" not in names:  # scored games come with zermelo.search.minimax (another branch)
         assert page.locator("#board .grid").count() == 0
         return
     start(page, "tictactoe", ".........")

@@ -1,4 +1,4 @@
-"""The one cache policy (zermelo.cache): bounded per rules object, one clear, dead rules free theirs."""
+"""The one cache policy (zermelo.core.cache): bounded per rules object, one clear, dead rules free theirs."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from zermelo.cache import DEFAULT_SIZE, RulesCache, clear_caches
-from zermelo.engine import ENGINES, engine_for
+from zermelo.analyses.canonical import VALUES, canonical_form
+from zermelo.core.cache import DEFAULT_SIZE, RulesCache, clear_caches
 from zermelo.games import Domineering, Subtraction
-from zermelo.values.canonical import VALUES, canonical_form
+from zermelo.search.engine import ENGINES, engine_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from test_values_calculus import games  # random short games built from options
 from zermelo.cgsuite import evaluate
 from zermelo.cgsuite.errors import CGSuiteError
+from zermelo.core.nimber import ugly_multiply
 from zermelo.values import Game
-from zermelo.values.nimber import ugly_multiply
 
 
 @settings(max_examples=60, deadline=None)

@@ -15,9 +15,9 @@ from test_values_calculus import games  # the random games built from options of
 from zermelo.cgsuite import cgsuite_text, evaluate, evaluate_value
 from zermelo.cgsuite.uptimal import up_power, uptimal_expansion
 from zermelo.cgsuite.values import as_game
+from zermelo.core.nimber import nim_add
 from zermelo.values import Game, game, number, parse_value, star
 from zermelo.values.game import add, neg
-from zermelo.values.nimber import nim_add
 
 
 @settings(max_examples=150, deadline=None)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from zermelo.analysis import grundy
+from zermelo.analyses.analysis import grundy
 from zermelo.cgsuite import CGSuiteError, NotSupported, evaluate
 from zermelo.cgsuite.rulesets import rulesets
 from zermelo.games import Kayles
-from zermelo.registry import entries
+from zermelo.games.registry import entries
 
 GOLDEN = [
     ('game.grid.Domineering("..|..").CanonicalForm', "+-1"),

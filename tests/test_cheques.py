@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from zermelo import negamax
 from zermelo.games import Cheques
 from zermelo.games.cheques import cheques_dp, colour_strategy
-from zermelo.registry import make_game
+from zermelo.games.registry import make_game
 
 cheques = st.lists(st.integers(-20, 50), min_size=1, max_size=10)
 

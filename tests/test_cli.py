@@ -140,7 +140,7 @@ def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_every_listed_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     import shlex
 
-    from zermelo.registry import entries
+    from zermelo.games.registry import entries
 
     for e in entries():
         if e.kind != "impartial":

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.analysis import grundy, solve
+from zermelo.analyses.analysis import grundy, solve
 from zermelo.cli import main
-from zermelo.engine import Engine
 from zermelo.games.coins import RULES, CoinTurning
+from zermelo.search.engine import Engine
 
 
 class _Whole(CoinTurning):

@@ -13,8 +13,8 @@ import pytest
 from zermelo import InvalidGame, InvalidPosition, negamax
 from zermelo.games import Connect4
 from zermelo.games.connect4 import from_score
-from zermelo.minimax import WIN_SCORE, move_values
-from zermelo.registry import make_game
+from zermelo.games.registry import make_game
+from zermelo.search.minimax import WIN_SCORE, move_values
 
 
 @pytest.mark.parametrize(
@@ -141,8 +141,8 @@ def test_both_four_and_bad_sizes() -> None:
 
 
 def test_compiled_solver_respects_its_budget() -> None:
-    from zermelo.engine import Limits
-    from zermelo.errors import SearchLimitExceeded
+    from zermelo.core.errors import SearchLimitExceeded
+    from zermelo.search.engine import Limits
 
     g = Connect4(7, 6)
     with pytest.raises(SearchLimitExceeded, match="budget of 1,000,000 positions"):

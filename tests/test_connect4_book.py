@@ -21,7 +21,7 @@ from zermelo.games import connect4_book as books
 from zermelo.games import connect4_kernel as kernel
 from zermelo.games.connect4 import from_score
 from zermelo.games.connect4_bits import key
-from zermelo.minimax_result import WIN_SCORE
+from zermelo.search.minimax_result import WIN_SCORE
 
 
 @pytest.fixture

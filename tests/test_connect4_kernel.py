@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from cli_helper_games import run
 from zermelo import negamax
-from zermelo.engine import Limits, Progress
-from zermelo.errors import SearchLimitExceeded
+from zermelo.core.errors import SearchLimitExceeded
 from zermelo.games import Connect4
 from zermelo.games import connect4_kernel as k
-from zermelo.minimax_result import WIN_SCORE
+from zermelo.search.engine import Limits, Progress
+from zermelo.search.minimax_result import WIN_SCORE
 
 
 def play(g: Connect4, columns: list[int]) -> tuple[str, ...]:

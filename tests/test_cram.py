@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from cli_helper_games import solve_json
 from selfcheck_games import Reference, key_merges_are_sound, self_check
 from zermelo import Outcome, Sum, grundy, solve
-from zermelo.engine import Engine
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
+from zermelo.core.reasons import Mirror
 from zermelo.games import Cram
-from zermelo.reasons import Mirror
+from zermelo.search.engine import Engine
 
 GAME = Cram()
 REF = Reference(GAME)
@@ -142,7 +142,7 @@ def test_a_board_has_rows_and_columns() -> None:
     for text in ("0x0", "0x3", "3x0"):
         with pytest.raises(InvalidPosition, match="at least one row and one column"):
             GAME.parse(text)
-    from zermelo.tables import table
+    from zermelo.analyses.tables import table
 
     t = table("cram", size=(3, 3))
     assert t.row_labels == [1, 2, 3] and t.col_labels == [1, 2, 3]
@@ -151,8 +151,8 @@ def test_a_board_has_rows_and_columns() -> None:
 
 def test_centre_domino_wins_on_odd_by_even_boards() -> None:
     # The symmetry strategy's first move, checked by search: after it the board is a P-position.
-    from zermelo.analysis import outcome as _outcome
-    from zermelo.engine import Engine
+    from zermelo.analyses.analysis import outcome as _outcome
+    from zermelo.search.engine import Engine
 
     g = Cram()
     for h, w in [(1, 2), (1, 4), (3, 2), (3, 4), (5, 2), (2, 3), (4, 3), (2, 5), (1, 6)]:
@@ -164,7 +164,7 @@ def test_centre_domino_wins_on_odd_by_even_boards() -> None:
 
 
 def test_cram_7x8_names_the_centre_domino() -> None:
-    from zermelo.analysis import solve
+    from zermelo.analyses.analysis import solve
 
     a = solve(Cram(), Cram().parse("7x8"))
     assert "places the centre domino, d4-e4" in a.explanation

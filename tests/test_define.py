@@ -1,4 +1,4 @@
-"""Games from a few lines (zermelo.define): every analysis takes them as it takes a built-in game."""
+"""Games from a few lines (zermelo.rules.define): every analysis takes them as it takes a built-in game."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zermelo
-from zermelo.errors import InvalidPosition
+from zermelo.analyses.canonical import canonical_form
+from zermelo.analyses.patterns import check_pset, guess_pset
+from zermelo.analyses.tables import render_text, table
+from zermelo.core.errors import InvalidPosition
 from zermelo.games import Subtraction
 from zermelo.heaps.sequence import sequence
-from zermelo.patterns import check_pset, guess_pset
 from zermelo.rules import Impartial, Move, Outcome
-from zermelo.tables import render_text, table
-from zermelo.values.canonical import canonical_form
 
 
 @zermelo.impartial

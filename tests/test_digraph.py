@@ -9,7 +9,7 @@ import pytest
 from zermelo import InvalidGame, InvalidPosition, Loopy, Outcome, grundy, outcome, remoteness, solve, winning_moves
 from zermelo.games import Digraph
 from zermelo.games.digraph import parse_edges
-from zermelo.registry import make_game
+from zermelo.games.registry import make_game
 
 
 def test_parse_edges_forms() -> None:

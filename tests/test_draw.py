@@ -1,4 +1,4 @@
-"""zermelo.draw: one SVG drawing per family of boards, clickable parts, the parts each move touches."""
+"""zermelo.analyses.draw: one SVG drawing per family of boards, clickable parts, the parts each move touches."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.boards import grid_board, with_dominoes
-from zermelo.draw import MAX_COUNTERS, Drawing, board_svg, move_parts
-from zermelo.errors import InvalidPosition
-from zermelo.registry import make_game
+from zermelo.analyses.draw import MAX_COUNTERS, Drawing, board_svg, move_parts
+from zermelo.core.errors import InvalidPosition
+from zermelo.games.registry import make_game
+from zermelo.rules.boards import grid_board, with_dominoes
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import Limits, Loopy, Progress, SearchLimitExceeded, Sum, Unsupported, engine_for, fold, mex, nim_sum
-from zermelo.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, Engine, plain_kernels
 from zermelo.games import Digraph, HeapGame, Nim, Square, Subtraction, Wythoff
 from zermelo.rules import Impartial
+from zermelo.search.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, Engine, plain_kernels
 
 # ---------------------------------------------------------------------- test games
 

@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.analysis import Analysis, solve
-from zermelo.explain import explain, generic
+from zermelo.analyses.analysis import Analysis, solve
+from zermelo.analyses.explain import explain, generic
+from zermelo.core.reasons import ClosedForm
 from zermelo.games import (
     AllBut,
     Chomp,
@@ -23,9 +24,8 @@ from zermelo.games import (
     Wythoff,
 )
 from zermelo.games.wythoff import wythoff_pair
-from zermelo.reasons import ClosedForm
 from zermelo.rules import Outcome, Sum, summands
-from zermelo.wording import nim_columns
+from zermelo.rules.wording import nim_columns
 
 
 # ---------------------------------------------------------------------- Nim

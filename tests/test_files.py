@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from zermelo.errors import InvalidPosition
-from zermelo.files import (
+from zermelo.core.errors import InvalidPosition
+from zermelo.core.files import (
     BadFile,
     checked_json,
     read_bytes,
@@ -179,7 +179,7 @@ def _umask() -> int:
         ),
         (
             ["negamax", "connect4:4x4", "", "--trace", "--svg", "{fifo}"],
-            "zermelo.trace_text.alphabeta_trace",
+            "zermelo.analyses.trace_text.alphabeta_trace",
             "drawing",
         ),
     ],

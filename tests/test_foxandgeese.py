@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from zermelo.analyses.draws import loopy_outcome
+from zermelo.analyses.loopy_form import game_graph, loopy_value
 from zermelo.cgsuite import evaluate
 from zermelo.cli import main
-from zermelo.draws import loopy_outcome
-from zermelo.errors import InvalidPosition, SearchLimitExceeded
+from zermelo.core.errors import InvalidPosition, SearchLimitExceeded
 from zermelo.games.foxandgeese import FoxAndGeese, Position
 from zermelo.values.loopy import Graph
-from zermelo.values.loopy_form import game_graph, loopy_value
 from zermelo.values.stopper import Stopper, outcome_class
 
 G = FoxAndGeese()

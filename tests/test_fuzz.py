@@ -34,8 +34,8 @@ from hypothesis import strategies as st
 
 from zermelo import cli
 from zermelo.cli import build_parser, main
-from zermelo.limits import Limits
-from zermelo.registry import GameEntry, entries
+from zermelo.core.limits import Limits
+from zermelo.games.registry import GameEntry, entries
 
 EXAMPLES = int(os.environ.get("ZERMELO_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(
@@ -69,8 +69,8 @@ def kernels_made() -> None:
     answered at once when tried again).  The web workers' warm-up reaches the engine's kernels
     (retrograde, loopy, dense, Grundy) and Connect Four's; the sequence kernels are run here."""
     import zermelo.web.warm  # noqa: F401  (importing it runs the warm-up)
+    from zermelo.games.registry import make_game
     from zermelo.heaps import sequence
-    from zermelo.registry import make_game
 
     for spec in ("octal:0.16", "hex:0.9", "octal:4.007", "octal:0.1337", "subtraction:1,3,4", "allbut:1,2", "kayles"):
         sequence(make_game(spec), 300)
@@ -439,8 +439,8 @@ def predicates() -> st.SearchStrategy[str]:
 @FUZZ
 @given(text=predicates(), position=st.one_of(st.integers(0, 10**6), st.tuples(st.integers(0, 99), st.integers(0, 99))))
 def test_predicates_answer_or_refuse_in_one_line(text: str, position: object) -> None:
-    from zermelo.errors import ZermeloError
-    from zermelo.predicates import predicate
+    from zermelo.core.errors import ZermeloError
+    from zermelo.rules.predicates import predicate
 
     try:
         answer = predicate(text)(position)
@@ -751,7 +751,7 @@ def test_crafted_checkpoints_are_refused_or_resumed_in_one_line(
     refuses it in one line (a value past what the game's kernel allows) — no crash, no hang."""
     import numpy as np
 
-    from zermelo.files import read_npz, write_npz
+    from zermelo.core.files import read_npz, write_npz
 
     ck = tmp_path_factory.mktemp("ck") / "ck.npz"  # one a case (the fixtures are the test's)
     argv = ["sequence", spec, "--upto", "200", "--no-prove", "--checkpoint", str(ck), "--quiet"]

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 import zermelo as z
 from partisan_check import check_position, grid_boards
 from zermelo.cgsuite import evaluate
-from zermelo.errors import InvalidGame, InvalidPosition
+from zermelo.core.errors import InvalidGame, InvalidPosition
 from zermelo.games.genclobber import VARIANTS, GenClobber
 
 GOLDEN = [

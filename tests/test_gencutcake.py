@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import zermelo as z
 from partisan_check import check_position
 from zermelo.cgsuite import evaluate
-from zermelo.errors import InvalidGame, InvalidPosition
+from zermelo.core.errors import InvalidGame, InvalidPosition
 from zermelo.games.cutcake import Cutcake
 from zermelo.games.gencutcake import CAKES, gen_cutcake, maundy_strip, named_cake
 

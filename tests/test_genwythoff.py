@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from zermelo.analysis import outcome
-from zermelo.errors import InvalidGame
+from zermelo.analyses.analysis import outcome
+from zermelo.core.errors import InvalidGame
 from zermelo.games.genwythoff import GenWythoff, gen_wythoff, p_positions
 from zermelo.games.wythoff import wythoff_pair
 from zermelo.rules import Outcome

@@ -17,13 +17,13 @@ from typing import Any
 
 import pytest
 
-from zermelo.engine import Engine
+from zermelo.core.limits import Limits
+from zermelo.core.signals import signals_deferred
 from zermelo.games import Kayles, Square, Subtraction, Wythoff
-from zermelo.graph import Graph, KeyTable
-from zermelo.limits import Limits
-from zermelo.signals import signals_deferred
+from zermelo.search.engine import Engine
+from zermelo.search.graph import Graph, KeyTable
 
-GRAPH_PY = str(Path(__file__).resolve().parents[1] / "src" / "zermelo" / "graph.py")
+GRAPH_PY = str(Path(__file__).resolve().parents[1] / "src" / "zermelo" / "search" / "graph.py")
 
 
 def assert_closed(g: Graph) -> None:

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from cli_helper_games import solve_error, solve_json
 from selfcheck_games import Reference, key_merges_are_sound, self_check
 from zermelo import grundy
-from zermelo.engine import Engine
 from zermelo.games import GreenHackenbush
 from zermelo.games.green_hackenbush import canonical_key, colon_steps, grounded, hackenbush_value
+from zermelo.search.engine import Engine
 
 GAME = GreenHackenbush()
 REF = Reference(GAME)

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo.cli import main
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
 from zermelo.games._grid import Board, crop, mirror_key, mirror_key_transposed, regions, transposed
-from zermelo.registry import make_game
+from zermelo.games.registry import make_game
 
 
 def cells(board: Board) -> set[tuple[int, int]]:

@@ -7,7 +7,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import InvalidGame, grundy, make_game, outcome
-from zermelo.engine import engine_for
 from zermelo.heaps import (
     DawsonChess,
     DawsonKayles,
@@ -22,6 +21,7 @@ from zermelo.heaps import (
 )
 from zermelo.heaps import games as heap_games
 from zermelo.heaps.games import partitions
+from zermelo.search.engine import engine_for
 
 # input in the user's notation -> the code as zermelo prints it
 PRINTED = [

@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli_helper_games import solve_json
-from zermelo.analysis import solve, winning_moves
-from zermelo.engine import Engine
+from zermelo.analyses.analysis import solve, winning_moves
+from zermelo.core.sprague_grundy import mex
 from zermelo.games import AllBut, Subtraction
 from zermelo.heaps import instant
 from zermelo.heaps.games import Octal
-from zermelo.heaps.periodicity import allbut_periodicity
-from zermelo.sprague_grundy import mex
+from zermelo.search.engine import Engine
+from zermelo.search.periodicity import allbut_periodicity
 
 FROM = instant.FROM
 

@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import InvalidGame
-from zermelo.engine import engine_for
 from zermelo.games import AllBut, Subtraction
-from zermelo.heaps import GrundyGame, Hexadecimal, Octal, TakeAndBreak, kernels, sequence
+from zermelo.heaps import GrundyGame, Hexadecimal, Octal, TakeAndBreak, sequence
 from zermelo.heaps.sequence import _OctalRunner
+from zermelo.search import heap_kernels as kernels
+from zermelo.search.engine import engine_for
 
 
 def _all_octal_codes() -> list[str]:

@@ -9,13 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.analysis import outcome, solve, winning_moves
+from zermelo.analyses.analysis import outcome, solve, winning_moves
 from zermelo.cli import main
-from zermelo.engine import Engine
 from zermelo.games import Nim, Subtraction
 from zermelo.games.subtraction import PERIOD_FROM
 from zermelo.heaps import period_cache as proven
 from zermelo.rules import Outcome, Sum
+from zermelo.search.engine import Engine
 
 
 @pytest.fixture

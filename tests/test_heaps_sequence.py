@@ -290,7 +290,7 @@ def test_cli_budget_counts_heaps_and_bounds_the_proof(capsys: pytest.CaptureFixt
 
 
 def test_a_resumed_take_and_break_run_keeps_its_value_sets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from zermelo.heaps import kernels
+    from zermelo.search import heap_kernels as kernels
 
     ck = tmp_path / "ck.npz"
     game = z.make_game("tbreak:0.8")
@@ -334,7 +334,7 @@ def test_a_crafted_checkpoint_value_is_refused_in_one_line(tmp_path: Path, spec:
     # A checkpoint valid in every way (its checksum too) but for one value no heap can have: the
     # kernel would index past its scratch (a segfault for hex:0.9), run for minutes or allocate
     # 64 GiB.  A real process, as a user runs it: one line, exit 2, the kernel never started.
-    from zermelo.files import read_npz, write_npz
+    from zermelo.core.files import read_npz, write_npz
 
     ck = tmp_path / "t.npz"
     assert _cli("sequence", spec, "--upto", "300", "--no-prove", "--checkpoint", str(ck), "--quiet").returncode == 0
@@ -398,7 +398,7 @@ def test_a_signal_before_the_first_heaps_claims_no_checkpoint(
     """Issue 32 item 12: SIGTERM while the kernels still loaded said "checkpoint saved to ck.npz"
     and no file was there (nothing was done, so nothing was saved).  The signal comes here in the
     first chunk: the line says no checkpoint was written, and none was."""
-    from zermelo.errors import Terminated
+    from zermelo.core.errors import Terminated
     from zermelo.heaps import runners
 
     def stopped(*args: object) -> None:

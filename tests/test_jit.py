@@ -1,4 +1,4 @@
-"""zermelo._jit: kernels are made by numba at their first call, not at import."""
+"""zermelo.core._jit: kernels are made by numba at their first call, not at import."""
 
 from __future__ import annotations
 
@@ -28,14 +28,14 @@ def test_import_and_partisan_values_never_load_numba() -> None:
 
 def test_the_first_kernel_call_loads_numba_and_installs_dispatchers() -> None:
     code = (
-        "import sys, zermelo as z, zermelo._kernels as k; before = type(k.grundy_values).__name__;"
+        "import sys, zermelo as z, zermelo.search._kernels as k; before = type(k.grundy_values).__name__;"
         " z.grundy(z.games.Square(), 50); print(before, 'numba' in sys.modules, type(k.grundy_values).__name__)"
     )
     assert _python(code) == "function True CPUDispatcher"
 
 
 KERNELS = """
-from zermelo._jit import njit
+from zermelo.core._jit import njit
 
 @njit
 def double(x):
@@ -81,7 +81,7 @@ def test_kernels_calling_kernels_and_two_threads_first_calls(tmp_path: Path, mon
 
 def test_compiled_gives_the_dispatcher_behind_a_stand_in() -> None:
     code = (
-        "from zermelo._jit import compiled; import zermelo._kernels as k; stand_in = k.dense_lookup;"
+        "from zermelo.core._jit import compiled; import zermelo.search._kernels as k; stand_in = k.dense_lookup;"
         " d = compiled(stand_in); print(type(stand_in).__name__, type(d).__name__, compiled(d) is d,"
         " d is k.dense_lookup, compiled(len) is len)"
     )
@@ -111,7 +111,7 @@ def test_a_full_disk_as_the_kernel_cache_warns_once_and_answers(tiny_disk: Path)
 
 
 # ----------------------------------------------------------------------------- the disk cache is the user's
-KERNEL = "from zermelo._jit import njit\n\n\n@njit\ndef twice(x):\n    return 2 * x\n"
+KERNEL = "from zermelo.core._jit import njit\n\n\n@njit\ndef twice(x):\n    return 2 * x\n"
 
 
 class _Plant:

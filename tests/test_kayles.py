@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from cli_helper_games import solve_json
 from selfcheck_games import Reference, self_check
 from zermelo import grundy
-from zermelo.engine import Engine
 from zermelo.games import Cram, DawsonKayles, Kayles
+from zermelo.search.engine import Engine
 
 UPTO = 300
 
@@ -91,7 +91,7 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_one_class_each_under_every_name() -> None:
     import zermelo as z
-    from zermelo.registry import make_game
+    from zermelo.games.registry import make_game
 
     assert Kayles is z.heaps.Kayles and DawsonKayles is z.heaps.DawsonKayles
     assert str(Kayles().code) == str(z.heaps.Octal("0.77").code) == "0.77"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from zermelo.analysis import grundy, outcome
+from zermelo.analyses.analysis import grundy, outcome
 from zermelo.cgsuite import evaluate
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
 from zermelo.games.mem import Mem
 
 M = Mem()

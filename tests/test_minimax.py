@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import negamax
-from zermelo.engine import Limits
-from zermelo.errors import InvalidPosition, SearchLimitExceeded
-from zermelo.minimax import WIN_SCORE, Search, compare, move_values
+from zermelo.core.errors import InvalidPosition, SearchLimitExceeded
 from zermelo.rules import Move, Scored
+from zermelo.search.engine import Limits
+from zermelo.search.minimax import WIN_SCORE, Search, compare, move_values
 
 
 class Tree(Scored[int]):

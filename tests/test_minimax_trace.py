@@ -1,4 +1,4 @@
-"""`negamax --trace`: the notes' alpha-beta search tree (zermelo.minimax_trace, trace_text,
+"""`negamax --trace`: the notes' alpha-beta search tree (zermelo.search.minimax_trace, trace_text,
 draw_trace), checked against the search's own counters and against exact values."""
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli_helper_games import run
-from zermelo.errors import SearchLimitExceeded
+from zermelo.analyses.trace_text import alphabeta_trace
+from zermelo.core.errors import SearchLimitExceeded
 from zermelo.games.stones import StoneGame
 from zermelo.games.tictactoe import TicTacToe
-from zermelo.minimax import Search, negamax
-from zermelo.minimax_trace import Trace, TraceNode
 from zermelo.rules import Scored
-from zermelo.trace_text import alphabeta_trace
+from zermelo.search.minimax import Search, negamax
+from zermelo.search.minimax_trace import Trace, TraceNode
 
 _INF = 1 << 62
 GAME = TicTacToe()

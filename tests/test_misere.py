@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 import zermelo as z
 from zermelo.cli import main
-from zermelo.engine import PREVIOUS_WINS, engine_for
 from zermelo.games import Nim, Subtraction
 from zermelo.heaps import Octal
 from zermelo.heaps.census import members
@@ -24,6 +23,7 @@ from zermelo.misere.monoid import Bipartite
 from zermelo.misere.quotient import _letters, compute, heap_option_parts
 from zermelo.misere.verify import find_failure, heap_words
 from zermelo.rules import Outcome
+from zermelo.search.engine import PREVIOUS_WINS, engine_for
 
 
 @pytest.fixture(autouse=True)
@@ -119,7 +119,7 @@ def test_0_312_from_plambecks_table() -> None:
     """Plambeck's misère octal pages (plambeck.org, "0.312", solved 4 February 2003): the heap genera
     are 1^031, 2^20, 0^02, 2^1420, 0^02, 1^13 and then period 2; the heap of 4 ("A", genus 2^1420)
     has A + A equal to 0.  Derived here: the quotient is proven from heap 5 with period 2."""
-    from zermelo.misere.genus import genus
+    from zermelo.analyses.genus import genus
 
     game = Octal("0.312")
     assert [str(genus(game, n)) for n in range(1, 15)] == ["1^031", "2^20", "0^02", "2^1420"] + ["0^02", "1^13"] * 5
@@ -344,7 +344,7 @@ def test_fifty_heaps_from_the_quotient() -> None:
 
 # ---------------------------------------------------------------------- genus
 def test_genus_of_nim_heaps_and_kayles() -> None:
-    from zermelo.misere.genus import genus, is_tame
+    from zermelo.analyses.genus import genus, is_tame
 
     assert [str(genus(Nim(), n)) for n in range(5)] == ["0^120", "1^031", "2^20", "3^31", "4^46"]
     kayles = Octal("0.77")
@@ -356,7 +356,7 @@ def test_genus_of_nim_heaps_and_kayles() -> None:
 @given(st.lists(st.integers(0, 4), min_size=1, max_size=6))
 def test_tame_heaps_add_by_their_genera(heaps: list[int]) -> None:
     """Kayles heaps 0..4 are tame: a sum's misère outcome comes from their genera, O(1) a heap."""
-    from zermelo.misere.genus import genus, tame_outcome
+    from zermelo.analyses.genus import genus, tame_outcome
 
     kayles = Octal("0.77")
     assert tame_outcome([genus(kayles, h) for h in heaps]) is searched(kayles, tuple(heaps))
@@ -365,7 +365,7 @@ def test_tame_heaps_add_by_their_genera(heaps: list[int]) -> None:
 def test_restive_and_restless_heaps() -> None:
     """Conway (ONAG ch. 12; WW ch. 13): not tame, every option tame; restive when g ∈ {0, 1} and
     g₀ ≥ 2, restless when g ≥ 2 and g₀ ∈ {0, 1}."""
-    from zermelo.misere.genus import classify, genera
+    from zermelo.analyses.genus import classify, genera
 
     assert classify(Octal("0.75"), 5) == "restive"  # 1^431
     assert classify(Octal("0.77"), 5) == "restless"  # Kayles K5: 4^146
@@ -381,7 +381,7 @@ def test_tame_options_fix_the_genus_by_brute_force() -> None:
     """ONAG ch. 12 (the split the classes rest on): when every option is tame the genus is tame
     exactly when g = g₀ or both are 0 or 1.  Checked on every heap and two-heap sum up to 10 of
     ten octal games, by computing each genus in full."""
-    from zermelo.misere.genus import _Classifier
+    from zermelo.analyses.genus import _Classifier
 
     checked = 0
     for code in ("0.75", "0.07", "0.137", "0.312", "0.77", "4.7", "0.6", "0.51", "0.34", "0.16"):

@@ -5,11 +5,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.analysis import solve
+from zermelo.analyses.analysis import solve
 from zermelo.cli import main
-from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games.moore import MooreNim
 from zermelo.rules import Outcome
+from zermelo.search.engine import PREVIOUS_WINS, Engine
 
 
 @settings(max_examples=80, deadline=None)

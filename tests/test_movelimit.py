@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from zermelo.analysis import outcome, solve
+from zermelo.analyses.analysis import outcome, solve
 from zermelo.cli import main
-from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games.fibonacci import Fibonacci
 from zermelo.games.movelimit import MoveLimit, basis
 from zermelo.rules import Outcome
+from zermelo.search.engine import PREVIOUS_WINS, Engine
 
 
 @pytest.mark.parametrize("m", [1, 2, 3, 4, 5])

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import Outcome, grundy, outcome, solve, winning_moves
-from zermelo.engine import NEXT_WINS, PREVIOUS_WINS, Engine
 from zermelo.games import Nim
 from zermelo.games.nim import misere_nim_outcome
+from zermelo.search.engine import NEXT_WINS, PREVIOUS_WINS, Engine
 
 NIM = Nim()
 #: One engine for every search below, so the product graphs are shared between examples.

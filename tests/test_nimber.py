@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli_helper_games import run
-from zermelo.sprague_grundy import mex
-from zermelo.values.nimber import field_size, nim_inverse, nim_multiply, nim_power, nim_sqrt, ugly_multiply
+from zermelo.core.nimber import field_size, nim_inverse, nim_multiply, nim_power, nim_sqrt, ugly_multiply
+from zermelo.core.sprague_grundy import mex
 
 
 @cache

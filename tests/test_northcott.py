@@ -134,6 +134,6 @@ def test_the_answer_says_which_way_its_rows_count() -> None:
         "of the text) are 2, 1" in text
     )
     assert "A winning move: white a2 -> b2 (toward), a Nim move on row 2's gap" in text
-    from zermelo.boards import cell_name
+    from zermelo.rules.boards import cell_name
 
     assert cell_name(0, 0) == "a1"  # every other board: row 1 is the top row, the text's first line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from zermelo.registry import entries, entry, make_game
+from zermelo.games.registry import entries, entry, make_game
 from zermelo.rules import Impartial
 
 NAMES = {

@@ -20,12 +20,12 @@ from types import ModuleType
 import pytest
 
 import zermelo.games
-from zermelo.analysis import solve
-from zermelo.catalogue import registered
+from zermelo.analyses.analysis import solve
 from zermelo.cli import main
-from zermelo.engine import engine_for
+from zermelo.games.registry import entries, make_game
 from zermelo.play import Session, heaps
-from zermelo.registry import entries, make_game
+from zermelo.rules.catalogue import registered
+from zermelo.search.engine import engine_for
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "architecture.md"
 MARK = "<!-- one-file game: tests/test_one_file_game.py runs the block below -->"

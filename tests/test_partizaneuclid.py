@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import zermelo as z
 from partisan_check import check_position
 from zermelo.cgsuite import evaluate
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
 from zermelo.games.partizaneuclid import PartizanEuclid
 
 G = PartizanEuclid()

@@ -9,16 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli_helper_games import run
-from zermelo.analysis import outcome
-from zermelo.errors import Unsupported
+from zermelo.analyses.analysis import outcome
+from zermelo.analyses.patterns import InvalidPredicate, Period, check_pset, find_period, guess_pset, predicate
+from zermelo.core.errors import Unsupported
 from zermelo.games import HeapGame, Subtraction, Wythoff
-from zermelo.patterns import InvalidPredicate, Period, check_pset, find_period, guess_pset, predicate
 from zermelo.rules import Outcome
 
 
 # ---------------------------------------------------------------------- find_period
 def test_period_of_subtraction_grundy_values() -> None:
-    from zermelo.engine import engine_for
+    from zermelo.search.engine import engine_for
 
     g = Subtraction({1, 3, 4})
     values = engine_for(g).grundies(list(range(200)))

@@ -15,14 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli_helper_games import play_cli
-from zermelo.analysis import grundy, outcome, remoteness
-from zermelo.boards import grid_board
-from zermelo.engine import Limits
-from zermelo.errors import InvalidPosition, SearchLimitExceeded, Unsupported
+from zermelo.analyses.analysis import grundy, outcome, remoteness
+from zermelo.core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from zermelo.games import Chomp, Nim, Square, Subtraction, Wythoff
 from zermelo.games.digraph import Digraph
 from zermelo.play import Session, best_move, choose_move, classify, find_move
 from zermelo.rules import Move, Outcome, Scored
+from zermelo.rules.boards import grid_board
+from zermelo.search.engine import Limits
 
 SUB = Subtraction({1, 3, 4})
 
@@ -310,9 +310,9 @@ def _fake_move_values(game: Race, n: int, *, limits: Limits | None = None) -> li
 
 
 def test_scored_games_plug_in_through_minimax(monkeypatch: pytest.MonkeyPatch) -> None:
-    fake = types.ModuleType("zermelo.minimax")
+    fake = types.ModuleType("zermelo.search.minimax")
     fake.move_values = _fake_move_values  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "zermelo.minimax", fake)
+    monkeypatch.setitem(sys.modules, "zermelo.search.minimax", fake)
     pv = classify(Race(), 7)
     assert [(m.label, m.value, m.score) for m in pv.moves] == [("say g", "win", 1), ("say f", "lose", -1)]
     assert pv.value == "win" and pv.score == 1
@@ -341,8 +341,8 @@ def test_boards_are_drawn_as_grids() -> None:
 
 
 def test_scored_games_without_minimax_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "zermelo.minimax", None)  # import now raises ImportError
-    with pytest.raises(Unsupported, match=r"zermelo\.minimax"):
+    monkeypatch.setitem(sys.modules, "zermelo.search.minimax", None)  # import now raises ImportError
+    with pytest.raises(Unsupported, match=r"zermelo\.search\.minimax"):
         classify(Race(), 4)
 
 
@@ -487,7 +487,7 @@ def test_typed_moves_by_the_first_words_of_their_label() -> None:
 def test_a_game_of_banked_points_is_won_on_points() -> None:
     """Cheques 3 1 4 1 5 9: the person banks 3 + 5 + 4 = 12 against 9 + 1 + 1 = 11 and wins
     (the empty row is worth 0 from there on: the winner was read from it, "the computer")."""
-    from zermelo.registry import make_game
+    from zermelo.games.registry import make_game
 
     s = Session(make_game("cheques:3,1,4,1,5,9"), make_game("cheques:3,1,4,1,5,9").parse(""))
     for typed in ("take first (3)", "take last (9)", "take last (5)", "take last (1)", "take last (4)"):

@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from cli_helper_games import play_cli
 from partisan_check import grid_boards
-from zermelo.analysis import partisan_outcome
-from zermelo.engine import Limits
-from zermelo.errors import InvalidPosition, SearchLimitExceeded, Unsupported
+from zermelo.analyses.analysis import partisan_outcome
+from zermelo.analyses.canonical import canonical_form, value_cache
+from zermelo.core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from zermelo.games import Nim
 from zermelo.games.clobber import Clobber
 from zermelo.games.col import Col
@@ -22,7 +22,7 @@ from zermelo.games.hackenbush import Hackenbush
 from zermelo.games.toads import ToadsAndFrogs
 from zermelo.play import Session, best_move, cell_name, choose_move, classify, find_move, grid, partisan_moves
 from zermelo.rules import Move, Outcome, Partisan
-from zermelo.values.canonical import canonical_form, value_cache
+from zermelo.search.engine import Limits
 
 D, C, T, H, COL = Domineering(), Clobber(), ToadsAndFrogs(), Hackenbush(), Col()
 

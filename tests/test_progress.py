@@ -7,15 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
+from zermelo.analyses.canonical import canonical_form
 from zermelo.cli import main
 from zermelo.commands.common import progress_printer
-from zermelo.engine import Progress
-from zermelo.errors import SearchLimitExceeded
-from zermelo.limits import ARITHMETIC, Limits
-from zermelo.registry import make_game
+from zermelo.core.errors import SearchLimitExceeded
+from zermelo.core.limits import ARITHMETIC, Limits
+from zermelo.games.registry import make_game
+from zermelo.search.engine import Progress
 from zermelo.values import parse_value
 from zermelo.values.budget import value_budget
-from zermelo.values.canonical import canonical_form
 
 
 class Terminal(io.StringIO):

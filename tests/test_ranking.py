@@ -8,10 +8,10 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.analysis import solve
+from zermelo.analyses.analysis import solve
+from zermelo.analyses.ranking import lasts
 from zermelo.cli import main
 from zermelo.games import Square, Subtraction
-from zermelo.ranking import lasts
 
 
 def _plain_remoteness(s: tuple[int, ...]):  # the notes' definition, by plain recursion
@@ -86,7 +86,7 @@ def test_ranking_matches_plain_remoteness(s: set[int], n: int) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.sets(st.integers(1, 6), min_size=1, max_size=3).map(lambda s: tuple(sorted(s))), st.integers(0, 60))
 def test_all_moves_against_the_definition(s: tuple[int, ...], n: int) -> None:
-    from zermelo.ranking import all_moves
+    from zermelo.analyses.ranking import all_moves
 
     rem = _plain_remoteness(s)
     ranked = all_moves(Subtraction(set(s)), n)

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from cli_helper_games import solve_json
 from selfcheck_games import Reference, key_merges_are_sound, self_check
-from zermelo.engine import Engine
 from zermelo.games import Rook
+from zermelo.search.engine import Engine
 
 # Figure 1.2 as the notes print it (rows 0-10, columns 0-10).
 FIGURE_1_2 = """

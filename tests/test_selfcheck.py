@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import zermelo
+from zermelo.analyses.selfcheck import self_check
 from zermelo.cli import main
 from zermelo.commands.check import seeds
-from zermelo.registry import entries, game_and_position, make_game
-from zermelo.selfcheck import self_check
+from zermelo.games.registry import entries, game_and_position, make_game
 
 pytestmark = pytest.mark.usefixtures("registry_restored")
 

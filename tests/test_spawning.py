@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zermelo as z
-from zermelo.errors import InvalidGame
+from zermelo.core.errors import InvalidGame
 from zermelo.games.spawning import Spawning, parse_spawning
 
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from cli_helper_games import solve_json
 from selfcheck_games import Reference, self_check
 from zermelo import solve
-from zermelo.engine import Engine
 from zermelo.games import SplitNim
 from zermelo.games.splitnim import lasker_grundy
+from zermelo.search.engine import Engine
 
 
 def test_closed_form_against_search() -> None:
@@ -54,7 +54,7 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_one_class_under_every_name() -> None:
     import zermelo as z
-    from zermelo.registry import make_game
+    from zermelo.games.registry import make_game
 
     assert SplitNim is z.heaps.LaskersNim
     for name in ("splitnim", "lasker", "laskersnim"):

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from zermelo import InvalidGame, InvalidPosition, negamax, outcome
 from zermelo.games import Square, StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
+from zermelo.games.registry import make_game
 from zermelo.games.stones import (
     stone_game_dp,
     stone_game_ii_dp,
@@ -15,7 +16,6 @@ from zermelo.games.stones import (
     stone_game_iv_dp,
     stone_game_v_dp,
 )
-from zermelo.registry import make_game
 from zermelo.rules import Outcome
 
 rows = st.lists(st.integers(0, 20), min_size=1, max_size=9)

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import InvalidGame, Outcome, grundy, outcome, remoteness, solve, winning_moves
-from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games import AllBut, PrimePower, Square, Subtraction
 from zermelo.games.subtraction import parse_set, prime_powers
+from zermelo.search.engine import PREVIOUS_WINS, Engine
 
 
 def p_positions(game: Subtraction | Square | AllBut | PrimePower, upto: int, misere: bool = False) -> list[int]:
@@ -147,9 +147,9 @@ def test_primepower_10_10_why_and_moves_in_the_notes_words() -> None:
 def test_the_notes_own_numbers_cite_the_period() -> None:
     # Issue 30: at 21 (the slides' example) the "why" was only the mex of the options; the proven
     # period appeared from heap 500 up.  Now it is cited at every size, in words and as data.
-    from zermelo.analysis import solve
+    from zermelo.analyses.analysis import solve
     from zermelo.cli import main
-    from zermelo.reasons import Period
+    from zermelo.core.reasons import Period
 
     a = solve(Subtraction({1, 2, 3}), 21)
     assert Period(0, 4) in a.reasons

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 
 from cli_helper_games import run
 from zermelo import Outcome, PartisanSum, Sum, grundy, partisan_outcome
-from zermelo.errors import InvalidPosition
+from zermelo.analyses.canonical import canonical_form
+from zermelo.core.errors import InvalidPosition
 from zermelo.games import Domineering, Kayles, Nim, Subtraction, ToadsAndFrogs
 from zermelo.rules import Impartial
 from zermelo.values import parse_value
-from zermelo.values.canonical import canonical_form
 
 
 class _Product(Impartial[tuple[int, ...]]):

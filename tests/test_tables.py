@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from cli_helper_games import run
+from zermelo.analyses.tables import render_png, render_text, table
 from zermelo.cli import main
-from zermelo.engine import Engine
-from zermelo.errors import InvalidPosition, SearchLimitExceeded, Unsupported
+from zermelo.core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from zermelo.games import Subtraction
 from zermelo.rules import Impartial, Outcome
-from zermelo.tables import render_png, render_text, table
+from zermelo.search.engine import Engine
 
 
 def test_subtraction_row_is_the_notes_row() -> None:
@@ -237,7 +237,7 @@ def test_cli_heading_says_what_a_cell_is(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_remoteness_table_is_the_notes_square_game_table() -> None:
-    from zermelo.tables import render_text, table
+    from zermelo.analyses.tables import render_text, table
 
     t = table("square", size=41, remoteness=True)
     assert t.remoteness is not None
@@ -257,7 +257,7 @@ HEAP_ROWS = ["kayles", "dawsonkayles", "officers", "grundygame", "octal:0.137", 
 def test_heap_rows_come_from_the_compiled_kernels_and_agree_with_the_engine(
     spec: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from zermelo.registry import make_game
+    from zermelo.games.registry import make_game
 
     game = make_game(spec)
     reference = Engine(game).grundies(list(range(60)))  # type: ignore[arg-type]
@@ -302,8 +302,8 @@ def test_a_grids_remoteness_is_not_named_like_its_rows() -> None:
 
 def test_cram_closed_forms_answer_and_cells_beyond_the_budget_are_unknown(tmp_path) -> None:
     # Issue 30: `table cram` aborted on the budget although even boards have closed forms.
-    from zermelo.limits import Limits
-    from zermelo.tables import UNKNOWN, render_png
+    from zermelo.analyses.tables import UNKNOWN, render_png
+    from zermelo.core.limits import Limits
 
     t = table("cram", size=(7, 7), limits=Limits(max_positions=2_000))
     cell = {(r, c): t.cells[i][j] for i, r in enumerate(t.row_labels) for j, c in enumerate(t.col_labels)}
@@ -315,8 +315,8 @@ def test_cram_closed_forms_answer_and_cells_beyond_the_budget_are_unknown(tmp_pa
     assert "?: beyond the search budget" in t.caption() and "?" in render_text(t)
     assert t.to_json()["cells"][6][6] == "unknown"
     render_png(t, str(tmp_path / "cram.png"))
+    from zermelo.analyses.tables import cell_values
     from zermelo.games.cram import Cram
-    from zermelo.tables import cell_values
 
     with pytest.raises(SearchLimitExceeded):  # nothing answerable at all: the error, not a table of ?
         cell_values(Cram(), [Cram().parse("7x7")], False, False, Limits(max_positions=2_000), unknown=True)

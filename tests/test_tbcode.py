@@ -8,7 +8,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 import zermelo as z
-from zermelo.errors import InvalidGame
+from zermelo.core.errors import InvalidGame
 from zermelo.games.tbcode import CodeGame, take_and_break
 from zermelo.heaps.games import TakeAndBreak
 

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from zermelo import InvalidPosition, negamax
 from zermelo.games import MNK, TicTacToe
-from zermelo.minimax import compare, move_values
-from zermelo.registry import make_game
+from zermelo.games.registry import make_game
+from zermelo.search.minimax import compare, move_values
 
 T = TicTacToe()
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import zermelo as z
 from partisan_check import check_position
-from zermelo.errors import InvalidPosition
+from zermelo.core.errors import InvalidPosition
 from zermelo.games import ToadsAndFrogs
 from zermelo.games.toads import split_row
 

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.analysis import solve
+from zermelo.analyses.analysis import solve
 from zermelo.cli import main
-from zermelo.engine import PREVIOUS_WINS, Engine, engine_for
+from zermelo.core.limits import Limits
 from zermelo.games.treblecross import Treblecross, safe_runs
 from zermelo.heaps.games import Octal
-from zermelo.limits import Limits
 from zermelo.rules import Outcome
+from zermelo.search.engine import PREVIOUS_WINS, Engine, engine_for
 
 T = Treblecross()
 

@@ -98,13 +98,13 @@ def test_misere_quotient_of_a_users_game(games: str, capsys: pytest.CaptureFixtu
 
 
 def solve_game(path: str, name: str) -> object:
-    from zermelo.userfile import load
+    from zermelo.rules.userfile import load
 
     return load(f"{path}:{name}")
 
 
 def solve_game_builtin(spec: str) -> object:
-    from zermelo.registry import make_game
+    from zermelo.games.registry import make_game
 
     return make_game(spec)
 

@@ -7,12 +7,12 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import zermelo as z
-from zermelo.analysis import partisan_outcome
-from zermelo.errors import Unsupported
+from zermelo.analyses.analysis import partisan_outcome
+from zermelo.analyses.canonical import canonical_form
+from zermelo.core.errors import Unsupported
 from zermelo.rules import Outcome
 from zermelo.values import Game, atomic_weight, game, is_all_small, number, parse_value, star, zero
 from zermelo.values.atomic import _AW_PLAIN, _weight, far_star, within_kite
-from zermelo.values.canonical import canonical_form
 
 # value -> atomic weight.  Each row is derived, not copied: n·↑ + *m weighs n (aw(↑) = 1,
 # aw(*m) = 0, additivity); {0|↑} = ⇑* and {0|↑*} = ⇑ (Winning Ways); {0|*2} = ↑*3.  The last

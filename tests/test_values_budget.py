@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from zermelo.errors import SearchLimitExceeded
-from zermelo.limits import Limits
+from zermelo.core.errors import SearchLimitExceeded
+from zermelo.core.limits import Limits
 from zermelo.values import budget
 
 

@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import zermelo as z
+from zermelo.analyses.canonical import canonical_form
 from zermelo.games import Digraph, Nim, Square, Subtraction, Wythoff
 from zermelo.values import star
-from zermelo.values.canonical import canonical_form
 
 
 @settings(max_examples=40, deadline=None)
@@ -50,9 +50,9 @@ def test_exported_from_the_package() -> None:
 def test_budget_is_respected() -> None:
     import pytest
 
-    from zermelo.engine import Limits
-    from zermelo.errors import SearchLimitExceeded
+    from zermelo.core.errors import SearchLimitExceeded
     from zermelo.games import Domineering
+    from zermelo.search.engine import Limits
 
     d = Domineering()
     with pytest.raises(SearchLimitExceeded):
@@ -67,9 +67,9 @@ def test_a_shared_deadline_is_respected() -> None:
 
     import pytest
 
-    from zermelo.engine import Limits
-    from zermelo.errors import SearchLimitExceeded
+    from zermelo.core.errors import SearchLimitExceeded
     from zermelo.games import Domineering
+    from zermelo.search.engine import Limits
 
     d = Domineering()
     past = dataclasses.replace(Limits(max_positions=100_000), deadline=time.monotonic() - 1.0)
@@ -105,9 +105,9 @@ def test_every_registered_impartial_example_is_its_grundy_nimber() -> None:
     import shlex
 
     from zermelo.commands.common import game_and_position
-    from zermelo.engine import Limits
-    from zermelo.errors import SearchLimitExceeded, Unsupported
-    from zermelo.registry import entries
+    from zermelo.core.errors import SearchLimitExceeded, Unsupported
+    from zermelo.games.registry import entries
+    from zermelo.search.engine import Limits
 
     checked = 0
     for e in entries():

@@ -6,8 +6,8 @@ import pytest
 from benchmarks.atomic import hot_sum  # the benchmark's sums of hot switches
 
 from cli_helper_games import run
-from zermelo.engine import Limits
-from zermelo.errors import SearchLimitExceeded
+from zermelo.core.errors import SearchLimitExceeded
+from zermelo.search.engine import Limits
 from zermelo.values import parse_value
 from zermelo.values.budget import value_budget
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.values.dyadic import birthday_of_number, from_signs, sign_expansion, simplest_between, simplest_pair
+from zermelo.core.dyadic import birthday_of_number, from_signs, sign_expansion, simplest_between, simplest_pair
 from zermelo.values.game import game, le, neg, number, star
 from zermelo.values.ordinal import ordinal_fold, ordinal_sum
 

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from zermelo.draws import loopy_outcome
-from zermelo.errors import Unsupported
+from zermelo.analyses.draws import loopy_outcome
+from zermelo.core.errors import Unsupported
 from zermelo.rules import Partisan
 from zermelo.values.game import number
 from zermelo.values.loopy import OFFSIDE, ONSIDE, Graph, is_loopfree, is_stopper, le

@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from zermelo.engine import PREVIOUS_WINS, engine_for
+from zermelo.analyses.genus import genus as searched_genus
 from zermelo.games import Cram, Nim
 from zermelo.heaps import Octal
 from zermelo.misere.forms import misere_canonical_form
-from zermelo.misere.genus import genus as searched_genus
 from zermelo.rules import Impartial, Sum
+from zermelo.search.engine import PREVIOUS_WINS, engine_for
 from zermelo.values.misere import ZERO, MisereGame, add, mate, misere_game, nim_heap, subtract_nim_heap, total
 from zermelo.values.misere_genus import PHYLA, MisereGenus, discriminator, genus, link
 from zermelo.values.misere_text import MisereSyntaxError, misere_text, parse_misere

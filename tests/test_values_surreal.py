@@ -10,11 +10,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from zermelo.core.cantor import GeneralizedOrdinal, integer, omega_power
+from zermelo.core.dyadic import birthday_of_number, is_dyadic
+from zermelo.core.polynomial import Poly, poly_div_exact, poly_gcd, poly_mul
 from zermelo.values import Game, game, le, number, parse_value
-from zermelo.values.cantor import GeneralizedOrdinal, integer, omega_power
-from zermelo.values.dyadic import birthday_of_number, is_dyadic
 from zermelo.values.folds import birthday as game_birthday
-from zermelo.values.polynomial import Poly, poly_div_exact, poly_gcd, poly_mul
 from zermelo.values.surreal import (
     INF,
     NEG_INF,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from zermelo.analyses.thermograph_plot import save_thermograph
 from zermelo.values import Game, game, number, parse_value
-from zermelo.values.plot import save_thermograph
 
 F = Fraction
 

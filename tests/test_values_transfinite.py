@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_nimber import brute_product  # Conway's mex definition of the finite nim-product
-from zermelo.values.cantor import OMEGA, GeneralizedOrdinal, integer, omega_power
-from zermelo.values.nimber import nim_multiply
+from zermelo.core.cantor import OMEGA, GeneralizedOrdinal, integer, omega_power
+from zermelo.core.nimber import nim_multiply
 from zermelo.values.transfinite import NimberError, TransfiniteNimber, nim_power, nim_product, nim_sum
 
 W = OMEGA

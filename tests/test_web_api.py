@@ -180,7 +180,7 @@ def test_value_budgets_hold_in_the_workers() -> None:
     its worker was replaced), and the server goes on answering."""
     from starlette.testclient import TestClient
 
-    from zermelo.engine import Limits
+    from zermelo.search.engine import Limits
     from zermelo.web.app import create_app
 
     app = create_app(workers=2, cap=6.0, limits=Limits(max_positions=100, max_seconds=5.0))
@@ -201,8 +201,8 @@ def test_value_budgets_hold_in_the_workers() -> None:
 
 def test_table_is_an_integration_point(client: httpx.Client) -> None:
     r = client.get("/api/table", params={"game": "wythoff", "rows": 8, "cols": 8})
-    if importlib.util.find_spec("zermelo.tables") is None:
-        assert r.status_code == 501 and "zermelo.tables" in r.json()["error"]
+    if importlib.util.find_spec("zermelo.analyses.tables") is None:
+        assert r.status_code == 501 and "zermelo.analyses.tables" in r.json()["error"]
     else:
         assert r.status_code == 200 and r.headers["content-type"] == "image/png"
         assert r.content.startswith(b"\x89PNG")

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from zermelo.commands import words
-from zermelo.engine import Limits
-from zermelo.errors import InvalidGame, Remedy, SearchLimitExceeded, ZermeloError
-from zermelo.limits import over_budget, over_time
+from zermelo.core.errors import InvalidGame, Remedy, SearchLimitExceeded, ZermeloError
+from zermelo.core.limits import over_budget, over_time
+from zermelo.search.engine import Limits
 from zermelo.web.api import Reply, page_error
 from zermelo.web.pool import WorkerPool
 

@@ -7,7 +7,7 @@ forkserver, before the server listens.
 
 from __future__ import annotations
 
-from zermelo import _jit
+from zermelo.core import _jit
 
 
 def _signatures() -> dict[tuple[str, str], int]:

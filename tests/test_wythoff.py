@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import InvalidPosition, Outcome, outcome, solve, winning_moves
-from zermelo.engine import PREVIOUS_WINS, Engine
 from zermelo.games import Wythoff
 from zermelo.games.wythoff import partner, wythoff_pair
+from zermelo.search.engine import PREVIOUS_WINS, Engine
 
 W = Wythoff()
 SEARCH = Engine(W)  # shared: every example below reuses one searched graph

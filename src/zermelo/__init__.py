@@ -10,27 +10,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._lazy import lazy
+from .core._lazy import lazy
 
 if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads on first use
     from . import games, heaps
-    from .analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
-    from .batch import negamax_many, solve_many, value_many
-    from .cache import clear_caches
-    from .define import impartial, partisan, scored
-    from .engine import Engine, engine_for
-    from .errors import InvalidArgument, InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+    from .analyses.analysis import Analysis, grundy, outcome, partisan_outcome, remoteness, solve, winning_moves
+    from .analyses.batch import negamax_many, solve_many, value_many
+    from .analyses.canonical import canonical_form
+    from .analyses.genus import genera, genus
+    from .core.cache import clear_caches
+    from .core.errors import (
+        InvalidArgument,
+        InvalidGame,
+        InvalidPosition,
+        SearchLimitExceeded,
+        Unsupported,
+        ZermeloError,
+    )
+    from .core.limits import Limits, Progress
+    from .core.sprague_grundy import Loopy, mex, nim_sum
+    from .core.traversal import fold
+    from .games.registry import make_game
     from .heaps.census import census
     from .heaps.sequence import HeapSequence, sequence
-    from .limits import Limits, Progress
-    from .minimax import move_values, negamax
     from .misere.api import misere_quotient
-    from .misere.genus import genera, genus
-    from .registry import make_game
     from .rules import Impartial, Move, Outcome, Partisan, PartisanSum, Scored, Sum
-    from .sprague_grundy import Loopy, mex, nim_sum
-    from .traversal import fold
-    from .values.canonical import canonical_form
+    from .rules.define import impartial, partisan, scored
+    from .search.engine import Engine, engine_for
+    from .search.minimax import move_values, negamax
     from .values.game import Game
     from .values.notation import parse_value
 
@@ -41,40 +48,40 @@ __getattr__, __dir__ = lazy(
     {
         "games": None,
         "heaps": None,
-        "Analysis": ".analysis",
-        "grundy": ".analysis",
-        "outcome": ".analysis",
-        "partisan_outcome": ".analysis",
-        "remoteness": ".analysis",
-        "solve": ".analysis",
-        "winning_moves": ".analysis",
-        "negamax_many": ".batch",
-        "solve_many": ".batch",
-        "value_many": ".batch",
-        "clear_caches": ".cache",
-        "Engine": ".engine",
-        "engine_for": ".engine",
-        "InvalidArgument": ".errors",
-        "InvalidGame": ".errors",
-        "InvalidPosition": ".errors",
-        "SearchLimitExceeded": ".errors",
-        "Unsupported": ".errors",
-        "ZermeloError": ".errors",
-        "fold": ".traversal",
+        "Analysis": ".analyses.analysis",
+        "grundy": ".analyses.analysis",
+        "outcome": ".analyses.analysis",
+        "partisan_outcome": ".analyses.analysis",
+        "remoteness": ".analyses.analysis",
+        "solve": ".analyses.analysis",
+        "winning_moves": ".analyses.analysis",
+        "negamax_many": ".analyses.batch",
+        "solve_many": ".analyses.batch",
+        "value_many": ".analyses.batch",
+        "clear_caches": ".core.cache",
+        "Engine": ".search.engine",
+        "engine_for": ".search.engine",
+        "InvalidArgument": ".core.errors",
+        "InvalidGame": ".core.errors",
+        "InvalidPosition": ".core.errors",
+        "SearchLimitExceeded": ".core.errors",
+        "Unsupported": ".core.errors",
+        "ZermeloError": ".core.errors",
+        "fold": ".core.traversal",
         "census": ".heaps.census",
         "HeapSequence": ".heaps.sequence",
         "sequence": ".heaps.sequence",
-        "Limits": ".limits",
-        "Progress": ".limits",
-        "move_values": ".minimax",
-        "negamax": ".minimax",
+        "Limits": ".core.limits",
+        "Progress": ".core.limits",
+        "move_values": ".search.minimax",
+        "negamax": ".search.minimax",
         "misere_quotient": ".misere.api",
-        "genera": ".misere.genus",
-        "genus": ".misere.genus",
-        "make_game": ".registry",
-        "impartial": ".define",
-        "partisan": ".define",
-        "scored": ".define",
+        "genera": ".analyses.genus",
+        "genus": ".analyses.genus",
+        "make_game": ".games.registry",
+        "impartial": ".rules.define",
+        "partisan": ".rules.define",
+        "scored": ".rules.define",
         "Impartial": ".rules",
         "Move": ".rules",
         "Outcome": ".rules",
@@ -82,10 +89,10 @@ __getattr__, __dir__ = lazy(
         "PartisanSum": ".rules",
         "Scored": ".rules",
         "Sum": ".rules",
-        "Loopy": ".sprague_grundy",
-        "mex": ".sprague_grundy",
-        "nim_sum": ".sprague_grundy",
-        "canonical_form": ".values.canonical",
+        "Loopy": ".core.sprague_grundy",
+        "mex": ".core.sprague_grundy",
+        "nim_sum": ".core.sprague_grundy",
+        "canonical_form": ".analyses.canonical",
         "Game": ".values.game",
         "parse_value": ".values.notation",
     },

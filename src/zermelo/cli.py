@@ -16,10 +16,10 @@ import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
-from .checks import recursion_room
 from .commands import MAX_MESSAGE, SUMMARY, one_line
 from .commands import words as cli_words
-from .errors import Terminated, ZermeloError
+from .core.checks import recursion_room
+from .core.errors import Terminated, ZermeloError
 
 __all__ = ["MAX_MESSAGE", "main", "one_line"]
 
@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         words = glue_option_values(sys.argv[1:] if argv is None else list(argv))
         args = build_parser(words).parse_args(words)
         if any(".py" in w for w in words):  # a game of the user's file: loaded here, by the CLI only
-            from .userfile import prepare
+            from .rules.userfile import prepare
 
             prepare(args)
         with recursion_room():  # positions as deep as their games allow (a Hackenbush stalk of 2,000)
@@ -170,9 +170,9 @@ def glue_option_values(words: list[str]) -> list[str]:
 
 
 def _users_bug(exc: BaseException) -> str | None:
-    if "zermelo.userfile" not in sys.modules:
+    if "zermelo.rules.userfile" not in sys.modules:
         return None
-    from .userfile import user_report
+    from .rules.userfile import user_report
 
     return user_report(exc)
 

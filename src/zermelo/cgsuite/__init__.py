@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._lazy import lazy
+from ..core._lazy import lazy
 
 if TYPE_CHECKING:
     from .errors import CGSuiteError, CGSuiteSyntaxError, NotSupported

@@ -3,7 +3,7 @@ message is the one line a worksheet prints after ``!!``."""
 
 from __future__ import annotations
 
-from ..errors import ZermeloError
+from ..core.errors import ZermeloError
 
 __all__ = ["CGSuiteError", "CGSuiteSyntaxError", "NotSupported"]
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..values.dyadic import format_dyadic
+from ..core.dyadic import format_dyadic
 from ..values.game import Game, number, star
 from ..values.stopper import Sided, Stopper, add, compare, equal, negative
 from .loopy import over_number

@@ -9,12 +9,12 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from ..errors import Unsupported
+from ..core.dyadic import birthday_of_number
+from ..core.errors import Unsupported
+from ..core.nimber import nim_add, nim_inverse, nim_multiply, ugly_multiply
 from ..values import atomic, calculus, forms, reduced
-from ..values.dyadic import birthday_of_number
 from ..values.folds import birthday
 from ..values.game import Game, game, le, neg, number, star
-from ..values.nimber import nim_add, nim_inverse, nim_multiply, ugly_multiply
 from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber

@@ -26,8 +26,8 @@ import itertools
 from fractions import Fraction
 from typing import Any
 
-from ..limits import deep
-from ..values.dyadic import format_dyadic
+from ..core.dyadic import format_dyadic
+from ..core.limits import deep
 from ..values.game import Game, neg
 from ..values.thermograph import Thermograph, Wall, expanded_thermograph
 from .uptimal import Uptimal, uptimal_expansion

@@ -2,7 +2,7 @@
 ``game.heap.Kayles(5)``, ``game.heap.TakeAndBreak("0.3F")(7)``, ``Grid.Empty(2,3)``.
 
 Each game says its CGSuite name where it registers (``GameEntry.cgsuite``, a
-:class:`~zermelo.catalogue.CGSuiteName` beside its rules), so this module holds no list of games:
+:class:`~zermelo.rules.catalogue.CGSuiteName` beside its rules), so this module holds no list of games:
 ``game`` is a :class:`Namespace`, ``game.grid`` another, and a name under it is looked up among
 the registered games.  A ruleset called with a position gives a :class:`Position` (the game's
 rules and its position), whose properties (``.CanonicalForm``, ``.NimValue``, ``.Options(Left)``,
@@ -24,9 +24,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..catalogue import CGSuiteName, GameEntry
-from ..errors import ZermeloError
+from ..core.errors import ZermeloError
 from ..rules import Impartial, Outcome, Partisan, Rules
+from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
@@ -41,7 +41,7 @@ PACKAGES = ("grid", "strip", "graph", "heap")
 def rulesets() -> dict[str, tuple[GameEntry, CGSuiteName]]:
     """Every CGSuite name (``game.grid.Domineering``) a registered game answers to."""
     if not _NAMES:
-        from ..registry import entries
+        from ..games.registry import entries
 
         for e in entries():
             for cg in e.cgsuite:
@@ -132,8 +132,8 @@ class Position:
         return frozenset(Position(self.ruleset, p) for p in opts)
 
     def canonical_form(self) -> Any:
-        from ..analysis import grundy
-        from ..values.canonical import canonical_form
+        from ..analyses.analysis import grundy
+        from ..analyses.canonical import canonical_form
         from ..values.game import star
 
         rules = self.ruleset.rules
@@ -143,7 +143,7 @@ class Position:
                 raise CGSuiteError(f"{cgsuite_name(self)} is loopy: it has no canonical form")
             return star(g)
         if isinstance(rules, Partisan) and rules.loopy:  # Fox and Geese, Backsliding Toads and Frogs
-            from ..values.loopy_form import loopy_value
+            from ..analyses.loopy_form import loopy_value
 
             return loopy_value(rules, self.position)
         if isinstance(rules, Partisan):
@@ -260,7 +260,7 @@ def _heap_value(r: Ruleset, n: int) -> Any:
 
 
 def _nim_value(p: Position, _args: list[Any]) -> Any:
-    from ..analysis import grundy
+    from ..analyses.analysis import grundy
 
     rules = p.ruleset.rules
     if isinstance(rules, Impartial):
@@ -276,7 +276,7 @@ def _nim_value(p: Position, _args: list[Any]) -> Any:
 def _outcome(p: Position, _args: list[Any]) -> str:
     rules = p.ruleset.rules
     if isinstance(rules, Impartial):
-        from ..analysis import outcome
+        from ..analyses.analysis import outcome
 
         o = outcome(rules, p.position)
         if o is Outcome.DRAW:

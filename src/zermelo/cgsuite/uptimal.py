@@ -19,10 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..limits import deep
+from ..core.dyadic import format_dyadic
+from ..core.limits import deep
 from ..values.atomic import far_star, is_all_small
 from ..values.calculus import power, power_to
-from ..values.dyadic import format_dyadic
 from ..values.folds import birthday
 from ..values.game import Game, add, game, le, neg, number, star
 from ..values.notation import uptimal

@@ -7,7 +7,7 @@ uses.
 
 from __future__ import annotations
 
-from ..errors import Remedy, ZermeloError
+from ..core.errors import Remedy, ZermeloError
 
 SUMMARY = {
     "games": "list every game with its parameters and an example",
@@ -42,7 +42,7 @@ REMEDY_WORDS = {
 def words(error: ZermeloError) -> str:
     """An error as the command line says it: the message, then its remedies as flags.
 
-    >>> from zermelo.limits import over_budget
+    >>> from zermelo.core.limits import over_budget
     >>> words(over_budget(1000))
     'search budget exceeded: more than 1,000 positions (raise it with --budget)'
     """

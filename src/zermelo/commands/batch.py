@@ -7,7 +7,7 @@ object ``--json`` prints, on one line, with ``"line"`` (the input's line number)
 that cannot be answered gets ``{"line": N, "input": ..., "error": ...}`` and the batch goes on;
 a blank line is such an error (it is never guessed to be a game's start).  Every line gets its
 own ``--budget`` and ``--timeout``; the game object is made once, so its caches serve every line
-(:mod:`zermelo.batch`).  Each line is written and flushed as soon as it is answered, so a program
+(:mod:`zermelo.analyses.batch`).  Each line is written and flushed as soon as it is answered, so a program
 can feed positions one at a time through a pipe; Ctrl-C stops between two lines (exit status
 130), and the lines already written stay whole.  Exit status: 0, or 2 when a line was refused.
 On a terminal, stderr shows how many lines are done.
@@ -23,13 +23,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from ..batch import keep_bounded
-from ..cache import KeyedCache
-from ..errors import InvalidPosition, ZermeloError
-from ..files import read_text
-from ..limits import Limits
-from ..registry import entry, game_and_position
-from ..signals import signals_deferred
+from ..analyses.batch import keep_bounded
+from ..core.cache import KeyedCache
+from ..core.errors import InvalidPosition, ZermeloError
+from ..core.files import read_text
+from ..core.limits import Limits
+from ..core.signals import signals_deferred
+from ..games.registry import entry, game_and_position
 from . import one_line
 from . import words as cli_words
 

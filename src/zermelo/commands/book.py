@@ -12,7 +12,7 @@ import sys
 import time
 from typing import Any
 
-from ..errors import InvalidGame
+from ..core.errors import InvalidGame
 from . import SUMMARY
 from .common import file_name, stopped, whole
 
@@ -36,7 +36,7 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..games.connect4_book import BookProgress, build
-    from ..registry import make_game
+    from ..games.registry import make_game
 
     game: Any = make_game(args.game, files=True)
     if game.spec().partition(":")[0] != "connect4":

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..heaps.census import DEFAULT_DB
 from ..heaps.census.families import count, members
 from . import SUMMARY, census_family

@@ -15,7 +15,7 @@ import itertools
 import time
 from typing import Any
 
-from ..errors import InvalidGame, InvalidPosition
+from ..core.errors import InvalidGame, InvalidPosition
 from .common import emit_json, whole
 
 #: The most members one family census computes.
@@ -67,10 +67,10 @@ def values_of(text: str) -> list[int]:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here: `census octal` prints its first line before numpy and the games load.
+    from ..games.registry import make_game
     from ..heaps.sequence import sequence
-    from ..registry import make_game
     from ..rules import Impartial
-    from ..userfile import is_file_spec, load
+    from ..rules.userfile import is_file_spec, load
 
     if args.family.count(":") > (1 if is_file_spec(args.family) else 0):
         family = args.family.rsplit(":", 1)[0]

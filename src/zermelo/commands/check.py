@@ -1,4 +1,4 @@
-"""``zermelo check GAME [POSITION...]``: the game's self-check (:mod:`zermelo.selfcheck`)."""
+"""``zermelo check GAME [POSITION...]``: the game's self-check (:mod:`zermelo.analyses.selfcheck`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import contextlib
 import shlex
 from typing import Any
 
-from ..errors import InvalidPosition, ZermeloError
-from ..registry import entry, game_and_position, make_game, table_template
+from ..core.errors import InvalidPosition, ZermeloError
+from ..games.registry import entry, game_and_position, make_game, table_template
 from ..rules import Rules
 from . import SUMMARY
 from .common import INT64, emit_json, whole
@@ -72,7 +72,7 @@ def seeds(game: Rules[Any], spec: str) -> list[Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..selfcheck import self_check
+    from ..analyses.selfcheck import self_check
 
     for flag in ("positions", "sample", "budget"):
         if getattr(args, flag) <= 0:
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         + (f" and {len(starts) - 1} more" if len(starts) > 1 else "")
     )
     failed = {f.check: f for f in report.findings}
-    from ..selfcheck import CHECKS
+    from ..analyses.selfcheck import CHECKS
 
     for check in CHECKS:
         n = report.counts.get(check, 0)

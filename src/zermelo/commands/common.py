@@ -10,10 +10,10 @@ import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from .. import registry
-from ..checks import parse_int
-from ..errors import InvalidPosition, Terminated
-from ..limits import ARITHMETIC, Limits, Progress
+from ..core.checks import parse_int
+from ..core.errors import InvalidPosition, Terminated
+from ..core.limits import ARITHMETIC, Limits, Progress
+from ..games import registry
 
 __all__ = [
     "INT64",
@@ -36,7 +36,7 @@ INT64 = 2**63 - 1
 
 class Whole:
     """An argparse ``type`` for a flag that is a whole number in ``lo .. hi``: the one numeric
-    parser of the CLI's flags (:func:`zermelo.checks.parse_int`), its range kept for
+    parser of the CLI's flags (:func:`zermelo.core.checks.parse_int`), its range kept for
     docs/limits.md, whose table ``tests/test_cli_flags.py`` compares with the parser.
 
     >>> whole(1, 6)(" +5")
@@ -67,7 +67,7 @@ def whole(lo: int = 0, hi: int | None = INT64) -> Whole:
 
 def game_and_position(spec: str, words: list[str]) -> tuple[Any, Any]:
     """The game and position of a command's words; a graph may come from a file the user names
-    (the CLI runs for the user at the terminal: :func:`zermelo.registry.make_game`'s ``files``)."""
+    (the CLI runs for the user at the terminal: :func:`zermelo.games.registry.make_game`'s ``files``)."""
     return registry.game_and_position(spec, words, files=True)
 
 
@@ -247,5 +247,5 @@ def emit_json(obj: Any) -> None:
 
 def stopped(exc: KeyboardInterrupt) -> tuple[str, int]:
     """The word and exit status of a run stopped by Ctrl-C (``interrupted``, 130) or by SIGTERM
-    (``terminated``, 143: :class:`~zermelo.errors.Terminated`); either saved its work first."""
+    (``terminated``, 143: :class:`~zermelo.core.errors.Terminated`); either saved its work first."""
     return ("terminated", 143) if isinstance(exc, Terminated) else ("interrupted", 130)

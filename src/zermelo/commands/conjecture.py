@@ -6,10 +6,10 @@ import argparse
 from dataclasses import replace
 from typing import Any
 
-from ..limits import Limits
-from ..patterns import CONDITIONS, MISERE_CONDITION_1, ConjectureReport, check_pset, guess_pset
-from ..predicates import PART_NAMES
-from ..registry import make_game
+from ..analyses.patterns import CONDITIONS, MISERE_CONDITION_1, ConjectureReport, check_pset, guess_pset
+from ..core.limits import Limits
+from ..games.registry import make_game
+from ..rules.predicates import PART_NAMES
 from . import SUMMARY
 from .common import check_timeout, emit_json, progress_printer, whole
 
@@ -56,7 +56,7 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..errors import InvalidPosition
+    from ..core.errors import InvalidPosition
 
     if args.upto < 0:
         raise InvalidPosition(f"--upto must be a whole number >= 0, got {args.upto}")

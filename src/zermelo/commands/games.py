@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..registry import entries
+from ..games.registry import entries
 from . import SUMMARY
 from .common import emit_json
 

@@ -8,13 +8,13 @@ import sys
 import time
 from typing import Any
 
-from ..errors import InvalidPosition
+from ..analyses.genus import genera
+from ..core.errors import InvalidPosition
 from ..games.heap import HeapGame
+from ..games.registry import make_game
 from ..misere import misere_quotient
-from ..misere.genus import genera
 from ..misere.onheaps import as_heap_game
 from ..misere.quotient import MAX_CANDIDATE, Progress
-from ..registry import make_game
 from .common import emit_json, stopped, whole
 
 #: Pretending-function values printed in the text form (--json lists all).

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Unsupported
-from ..limits import Limits
+from ..core.errors import Unsupported
+from ..core.limits import Limits
 from ..rules import Impartial
 from .common import emit_json
 

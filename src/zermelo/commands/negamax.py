@@ -10,11 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..errors import InvalidPosition, Unsupported
-from ..minimax import Result, compare, negamax
-from ..registry import entry, make_game
+from ..core.errors import InvalidPosition, Unsupported
+from ..games.registry import entry, make_game
 from ..rules import Scored
-from ..wording import plural
+from ..rules.wording import plural
+from ..search.minimax import Result, compare, negamax
 from . import SUMMARY
 from .common import add_batch, add_limits, emit_json, file_name, limits_from, whole
 
@@ -164,9 +164,9 @@ def _answer(args: argparse.Namespace, game: Any, position: Any, limits: Any) -> 
 def _trace(game: Scored[Any], position: Any, args: argparse.Namespace, limits: Any) -> int:
     """``--trace``: the notes' alpha-beta search tree, as text, JSON and optionally SVG."""
     # Imported here: only --trace needs the tree's words and drawing.
-    from ..draw_trace import trace_svg
-    from ..files import check_output, write_atomic
-    from ..trace_text import alphabeta_trace, trace_facts, trace_header, trace_lines
+    from ..analyses.draw_trace import trace_svg
+    from ..analyses.trace_text import alphabeta_trace, trace_facts, trace_header, trace_lines
+    from ..core.files import check_output, write_atomic
 
     plies = 2 if args.plies is None else args.plies
     if args.svg is not None:

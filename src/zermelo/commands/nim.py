@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import InvalidPosition
-from ..sprague_grundy import mex
-from ..values.nimber import nim_inverse, nim_multiply, nim_power, nim_sqrt
-from ..wording import nim_columns
+from ..core.errors import InvalidPosition
+from ..core.nimber import nim_inverse, nim_multiply, nim_power, nim_sqrt
+from ..core.sprague_grundy import mex
+from ..rules.wording import nim_columns
 from . import SUMMARY
 from .common import emit_json
 

@@ -17,10 +17,10 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from ..errors import InvalidPosition, ZermeloError
+from ..core.errors import InvalidPosition, ZermeloError
 from ..play import LEFT, SIDES, MoveInfo, PositionValue, Session, grid, heaps, other_side, outcome_words
 from ..rules import Partisan, Rules
-from ..wording import plural
+from ..rules.wording import plural
 from . import SUMMARY, words
 from .common import INT64, add_limits, game_and_position, limits_from, whole
 

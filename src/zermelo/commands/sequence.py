@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidPosition, Unsupported
-from ..files import check_output, save_figure, write_atomic
+from ..core.errors import InvalidPosition, Unsupported
+from ..core.files import check_output, save_figure, write_atomic
+from ..games.registry import make_game
 from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, sequence
-from ..registry import make_game
 from ..rules import Impartial
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from, progress_lines, stopped, whole

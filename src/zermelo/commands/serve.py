@@ -9,7 +9,7 @@ import sys
 from typing import Any
 from urllib.parse import urlencode
 
-from ..errors import InvalidPosition, ZermeloError
+from ..core.errors import InvalidPosition, ZermeloError
 from . import SUMMARY
 
 
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidPosition(f"--head-timeout must be between 0 and 3600 seconds, got {head_timeout}")
     games: tuple[str, ...] = ()
     if args.user_game is not None:
-        from ..userfile import is_file_spec
+        from ..rules.userfile import is_file_spec
 
         if not is_file_spec(args.user_game):  # the built-in games are served anyway
             raise InvalidPosition(f"--game takes your file's game, FILE.py:NAME, got {args.user_game!r}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ..analysis import Analysis, solve
-from ..errors import SearchLimitExceeded, Unsupported
-from ..limits import Limits
-from ..ranking import RankedMove, all_moves, lasts
+from ..analyses.analysis import Analysis, solve
+from ..analyses.ranking import RankedMove, all_moves, lasts
+from ..core.errors import SearchLimitExceeded, Unsupported
+from ..core.limits import Limits
 from ..rules import Impartial, Outcome, short
 from . import REMEDY_WORDS, SUMMARY
 from .common import add_batch, add_limits, emit_json, game_and_position, limits_from

@@ -7,10 +7,10 @@ import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from ..checks import is_digits, parse_int
-from ..files import check_output
-from ..patterns import find_period
-from ..tables import Table, render_png, render_text, table
+from ..analyses.patterns import find_period
+from ..analyses.tables import Table, render_png, render_text, table
+from ..core.checks import is_digits, parse_int
+from ..core.files import check_output
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from
 
@@ -42,7 +42,7 @@ def add(sub: Any) -> None:
 
 
 def _size(words: list[str] | None) -> list[int] | None:
-    from ..errors import InvalidPosition
+    from ..core.errors import InvalidPosition
 
     if words is None:
         return None
@@ -61,9 +61,9 @@ def run(args: argparse.Namespace) -> int:
     if args.graph is not None:
         return _vertices(args)
     if args.misere:
-        from ..errors import ZermeloError
+        from ..core.errors import ZermeloError
+        from ..games.registry import make_game
         from ..misere.hook import prepare
-        from ..registry import make_game
 
         with contextlib.suppress(ZermeloError):  # a take-and-break game's misère quotient answers the cells
             prepare(make_game(args.game, files=True), max(_size(args.size) or [24]))  # (table() reports a bad spec)
@@ -120,10 +120,10 @@ def _row_period(t: Table) -> _RowPeriod | None:
 
 def _vertices(args: argparse.Namespace) -> int:
     """``zermelo table digraph GRAPH``: every vertex's Grundy value and outcome (one engine call)."""
-    from ..engine import engine_for
-    from ..errors import InvalidGame
-    from ..registry import entry, make_game
-    from ..sprague_grundy import Loopy
+    from ..core.errors import InvalidGame
+    from ..core.sprague_grundy import Loopy
+    from ..games.registry import entry, make_game
+    from ..search.engine import engine_for
 
     name = args.game.partition(":")[0]
     if not entry(name).graph_argument:

@@ -7,14 +7,14 @@ import argparse
 import sys
 from typing import Any
 
-from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
-from ..files import check_output
-from ..limits import Limits
-from ..registry import entry
+from ..analyses.value_facts import describe, value_facts
+from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported, ZermeloError
+from ..core.files import check_output
+from ..core.limits import Limits
+from ..games.registry import entry
 from ..rules import Impartial, Outcome, Partisan
 from ..values import parse_value
 from ..values.budget import value_budget
-from ..values.facts import describe, value_facts
 from . import SUMMARY
 from .common import add_batch, add_limits, check_timeout, emit_json, file_name, game_and_position, limits_from
 from .misere_value import misere_json, misere_value
@@ -105,7 +105,7 @@ def _run(args: argparse.Namespace, limits: Limits) -> int:
     if args.expr is not None:
         facts = describe(g)
     if args.thermograph:
-        from ..values.plot import save_thermograph, thermograph_title
+        from ..analyses.thermograph_plot import save_thermograph, thermograph_title
 
         if not args.thermograph.lower().endswith(".png"):
             raise InvalidPosition(f"--thermograph wants a .png file name, got {args.thermograph!r}")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..limits import Limits
+from ..analyses.loopy_form import loopy_facts, loopy_value
+from ..core.limits import Limits
 from ..rules import Partisan
-from ..values.loopy_form import loopy_facts, loopy_value
 from .common import emit_json
 
 _WORDS = {

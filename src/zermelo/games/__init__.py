@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -129,20 +130,24 @@ def modules() -> list[ModuleType]:
     """Every module of this package, imported (importing a game module registers its games).
 
     Compiled solvers (``*_kernel``) and opening books (``*_book``) are left to the game module
-    that uses them: they are no games, and they import numpy.
+    that uses them: they are no games, and they import numpy.  ``registry`` is no game either: it
+    looks the games up (and calls this function).
     """
     return [
         importlib.import_module(f"{__name__}.{m.name}")
         for m in pkgutil.iter_modules(__path__)
-        if not m.name.endswith(("_kernel", "_book"))
+        if not m.name.endswith(("_kernel", "_book")) and m.name != "registry"
     ]
 
 
 def __getattr__(name: str) -> Any:
     # Importing zermelo.games loads no game: `zermelo.games.Nim` loads the game modules on first use.
+    # A submodule is itself (`from zermelo.games import registry` asks this first): only that loads.
     home = _ELSEWHERE.get(name)
     if home is not None:
         value = getattr(importlib.import_module(home), name)
+    elif not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        return importlib.import_module(f"{__name__}.{name}")
     else:
         found = [vars(m)[name] for m in modules() if name in getattr(m, "__all__", ())]
         if not found:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import ClassVar
 
-from ..boards import Board
 from ..rules import Partisan, validate_by_text
+from ..rules.boards import Board
 from ._grid import CharBoard, board_of_text, char_images, char_regions, format_chars, parse_chars
 
 __all__ = ["CharGridGame"]

@@ -28,7 +28,7 @@ from collections.abc import Hashable
 from itertools import permutations, product
 from math import factorial
 
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 
 __all__ = [
     "Graph",

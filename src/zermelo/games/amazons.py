@@ -14,7 +14,7 @@ endgames): a Left amazon with one free cell, ``x.``, moves there and fires back 
 left: one move, 1; ``x..`` gives her two moves, 2; in ``x.o`` whoever moves first takes the
 middle and burns their own cell, leaving nobody a move: *.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> a = Amazons()
 >>> [str(canonical_form(a, a.parse(t))) for t in ("x.", "x..", "x.o", "x#o", "x.|.o")]
 ['1', '2', '*', '0', '0']
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..boards import cell_name
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Move
+from ..rules.boards import cell_name
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard
 

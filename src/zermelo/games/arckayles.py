@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Impartial, Partisan, validate_by_text
+from ..rules.boards import Board
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, parse_graph
 
 __all__ = ["ArcKayles", "PartizanArcKayles"]
@@ -113,7 +113,7 @@ class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
 
 
 def _uncoloured(name: str, text: str) -> None:
-    from ..errors import InvalidPosition
+    from ..core.errors import InvalidPosition
 
     raise InvalidPosition(f"{name}: every edge needs a colour, l (blue), r (red) or e (green), got {text.strip()!r}")
 

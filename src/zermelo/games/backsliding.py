@@ -4,7 +4,7 @@ slide one cell *back* into an empty cell, so positions repeat: a loopy game.
 Toads (``T``, Left) move one cell right into an empty cell, jump right over one frog into the
 empty cell behind it, or slide one cell left into an empty cell; frogs (``F``, Right) the same
 the other way.  An infinite play is a draw.  Its values are loopy games' values (stoppers, or an
-onside and an offside: :mod:`zermelo.values.loopy_form`): ``TT.F`` is ``on`` (Left can always
+onside and an offside: :mod:`zermelo.analyses.loopy_form`): ``TT.F`` is ``on`` (Left can always
 move, Right never), ``T..F`` is ``*``; tests/test_backsliding.py checks every value of the short
 rows against the engine's search of the game graph, draws included.
 
@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board, grid_board
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
+from ..rules.boards import Board, grid_board
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._grid import check_cells
 
 __all__ = ["BackslidingToads"]

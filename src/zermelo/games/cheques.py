@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ..catalogue import GameEntry, register
-from ..errors import InvalidGame
+from ..core.errors import InvalidGame
+from ..rules.catalogue import GameEntry, register
 from .stones import StoneGame, colour_sums, parse_piles, stone_game_dp
 
 __all__ = ["Cheques", "cheques_dp", "colour_strategy"]

@@ -18,7 +18,7 @@ is ``{0|}`` = 1 (only the top is free); ``B(B,R)`` is ``{0|2}`` = 1 (Left's top 
 Right's red leaves ``BB``); ``GB`` is ``{*, 0|0}`` = ↑* as in Hackenbush.  Where Hackenbush has
 ``BR`` = 1/2 and ``BRB`` = 3/4, the children get 0 and 1.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> c = ChildishHackenbush()
 >>> [str(canonical_form(c, c.parse(t))) for t in ("BBB", "BR", "BRB", "B(B,R)", "GB")]
 ['3', '0', '1', '1', '^*']
@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..values.game import Game
 from .hackenbush import Component, Hackenbush, Position, cgsuite_stalk
 

@@ -34,15 +34,15 @@ from itertools import pairwise
 from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
-from ..boards import Board, grid_board
-from ..catalogue import GameEntry, register
-from ..errors import InvalidGame, InvalidPosition
-from ..reasons import Mirror, StrategyStealing, Why
+from ..core.errors import InvalidGame, InvalidPosition
+from ..core.reasons import Mirror, StrategyStealing, Why
 from ..rules import Impartial, Move, Outcome, Rules, is_natural, parse_int, require
-from ..wording import first_move, notes_verdict
+from ..rules.boards import Board, grid_board
+from ..rules.catalogue import GameEntry, register
+from ..rules.wording import first_move, notes_verdict
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Chomp", "transpose"]
 

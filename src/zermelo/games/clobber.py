@@ -3,7 +3,7 @@
 Left plays ``x`` (black), Right ``o`` (white), ``.`` is empty; rows separated by ``|``.
 Regions of touching stones are independent, and a region of one colour only is 0.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> c = Clobber()
 >>> [str(canonical_form(c, c.parse(s))) for s in ("xo", "xoo", "xxo", "xo|ox")]
 ['*', 'v', '^', '*']
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from .genclobber import GenClobber
 
 __all__ = ["Clobber"]

@@ -17,7 +17,7 @@ its heads (:meth:`CoinTurning.components`), and a head on coin i is worth a clos
 * Mock Turtles: the (i−1)-th odious number (odd number of ones in binary: 1, 2, 4, 7, 8, 11, …);
 * Ruler: the largest power of 2 dividing i (1, 2, 1, 4, 1, 2, 1, 8, …).
 
->>> from zermelo.analysis import grundy
+>>> from zermelo.analyses.analysis import grundy
 >>> g = CoinTurning("mockturtles")
 >>> [g.coin_value(i) for i in range(1, 9)]
 [1, 2, 4, 7, 8, 11, 13, 14]
@@ -31,15 +31,15 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, register
-from ..checks import is_digits
-from ..errors import InvalidGame, InvalidPosition
+from ..core.checks import is_digits
+from ..core.errors import InvalidGame, InvalidPosition
+from ..core.sprague_grundy import nim_sum
 from ..rules import Impartial, Move, validate_by_text
-from ..sprague_grundy import nim_sum
-from ..wording import MAX_LISTED, notes_verdict, xor_text
+from ..rules.catalogue import GameEntry, register
+from ..rules.wording import MAX_LISTED, notes_verdict, xor_text
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["RULES", "CoinTurning"]
 

@@ -6,7 +6,7 @@ empty cells marked ``l`` (touches Left's colour), ``r`` (Right's) or ``b`` (both
 cells are dropped.  Regions of empty cells are independent.  (Col and Snort on any graph are
 the same games; this module plays them on grid graphs, as CGSuite does.)
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> c, s = Col(), Snort()
 >>> [str(canonical_form(c, c.parse(t))) for t in (".", "..", "...", "L.")]
 ['*', '0', '0', '-1']
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import GameEntry, no_params, register
+from ..rules.catalogue import GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard, char_neighbours, parse_chars
 

@@ -25,13 +25,13 @@ from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from ..boards import Board as Drawn
-from ..boards import cell_name, grid_board
-from ..catalogue import GameEntry, register
-from ..checks import is_digits
-from ..errors import InvalidGame, InvalidPosition
-from ..minimax_result import WIN_SCORE
+from ..core.checks import is_digits
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Move, Scored, validate_by_text
+from ..rules.boards import Board as Drawn
+from ..rules.boards import cell_name, grid_board
+from ..rules.catalogue import GameEntry, register
+from ..search.minimax_result import WIN_SCORE
 from .connect4_bits import four
 
 __all__ = ["Connect4", "four_lines"]
@@ -202,7 +202,7 @@ class Connect4(Scored[Board]):
             threshold = lo
         report = None
         if progress is not None:
-            from ..limits import Progress
+            from ..core.limits import Progress
 
             def report(p: Any) -> None:
                 detail = f"{p.phase}: score {p.lo}..{p.hi}, testing > {p.testing}, at ply {n + p.ply}"
@@ -336,7 +336,7 @@ def _load_kernel() -> Callable[..., tuple[int, int]]:
 
 
 def from_score(score: int, moves: int, cells: int, win: int) -> int:
-    """Pons' score to :mod:`zermelo.minimax`'s value ``±(win - distance)``.
+    """Pons' score to :mod:`zermelo.search.minimax`'s value ``±(win - distance)``.
 
     A win scoring ``s`` comes with the player's own move ``k + 1`` from now, ``k = (cells + 1 -
     moves) // 2 - s``: ``2k + 1`` plies.  A loss ``-s``: the opponent's move ``k + 1``,

@@ -35,8 +35,8 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidPosition
-from ..files import BadFile, cannot_write, check_target, ignored, read_npz, write_npz
+from ..core.errors import InvalidPosition
+from ..core.files import BadFile, cannot_write, check_target, ignored, read_npz, write_npz
 from .connect4_bits import four, key
 
 __all__ = [
@@ -145,7 +145,7 @@ MAX_BYTES = 256 << 20
 
 
 def read(path: str | os.PathLike[str]) -> Book:
-    """The book in ``path``: its checksum and every field checked (a :class:`~zermelo.files.BadFile`
+    """The book in ``path``: its checksum and every field checked (a :class:`~zermelo.core.files.BadFile`
     if it is not one: edited, damaged, truncated, another file)."""
     data = read_npz(path, what="Connect Four book", max_bytes=MAX_BYTES)
     try:

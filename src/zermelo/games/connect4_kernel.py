@@ -31,10 +31,10 @@ again.  Where it pauses changes nothing, so the same question searches the same 
 every run: the table grows only at a pause placed exactly at the node count where it is due,
 never at a time the clock chose (the one exception: with a deadline, a growth that would
 overrun it is skipped).  A process's first positions run in plain Python (the same code,
-:func:`zermelo._jit.interpreted`) until :data:`PLAIN_NODES` are used: a position near the end
+:func:`zermelo.core._jit.interpreted`) until :data:`PLAIN_NODES` are used: a position near the end
 of the game is answered before numba would have loaded, and a long search goes on compiled from
 where Python paused.  :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
-:mod:`zermelo.minimax`; its pure-Python rules are the reference these kernels are tested against.
+:mod:`zermelo.search.minimax`; its pure-Python rules are the reference these kernels are tested against.
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._jit import compiled, interpreted, njit
-from ..errors import Remedy
-from ..limits import over_budget, over_time
+from ..core._jit import compiled, interpreted, njit
+from ..core.errors import Remedy
+from ..core.limits import over_budget, over_time
 
 __all__ = ["SolveProgress", "Table", "reset_table", "solve", "table_for"]
 
@@ -511,7 +511,7 @@ def solve(
     exactly when the true score is.  ``deadline`` is a ``time.monotonic()`` time; ``progress``
     is called about ten times a second once a search is long.
 
-    Past ``max_nodes`` or the deadline it raises :class:`~zermelo.errors.SearchLimitExceeded`
+    Past ``max_nodes`` or the deadline it raises :class:`~zermelo.core.errors.SearchLimitExceeded`
     (the table keeps what it learnt: bounds stay valid, so a retry starts warm).
     """
     if w * (h + 1) > 62:

@@ -25,19 +25,19 @@ from collections.abc import Hashable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
-from ..boards import Board as Grid
-from ..boards import cell_name, grid_board, read_cells
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
-from ..reasons import Mirror, Why
+from ..core.errors import InvalidPosition
+from ..core.reasons import Mirror, Why
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
-from ..wording import first_move, notes_verdict, parts_text, plural
+from ..rules.boards import Board as Grid
+from ..rules.boards import cell_name, grid_board, read_cells
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.wording import first_move, notes_verdict, parts_text, plural
 from ._grid import Board as GridBits
 from ._grid import bad_cell, crop, mirror_key, regions
 from .kayles import DawsonKayles
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Board", "Cram"]
 

@@ -4,7 +4,7 @@ A piece is ``RxC`` (R rows by C columns); a position is a sum of pieces, ``3x4 2
 vertical cut splits the columns, Right's horizontal cut splits the rows; 1 × 1 pieces are dead.
 A 1 × n strip is worth n − 1 to Left (Berlekamp, Conway and Guy, *Winning Ways*, ch. 2).
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> c = Cutcake()
 >>> [str(canonical_form(c, c.parse(s))) for s in ("1x1", "1x4", "4x1", "2x2", "2x3", "3x5")]
 ['0', '3', '-3', '0', '0', '1']
@@ -16,9 +16,9 @@ import re
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..rules import Partisan, is_natural, require
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 
 __all__ = ["Cutcake", "parse_pieces"]
 

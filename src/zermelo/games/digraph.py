@@ -2,7 +2,7 @@
 
 One token is a vertex; several tokens are a disjunctive sum (a tuple of vertices), and any number
 of tokens may share a vertex.  Cycles are allowed: then some positions are draws, and Grundy
-values are the generalized ones, finite or ∞(K) (:class:`~zermelo.engine.Loopy`).
+values are the generalized ones, finite or ∞(K) (:class:`~zermelo.search.engine.Loopy`).
 
 The graph's text form is a list of edges ``a->b, a->c, b->c`` (also ``a -> b`` one per line, or
 ``a b`` per line, as in an edge-list file); vertices are any names without spaces or commas.
@@ -15,15 +15,15 @@ from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..boards import Board, graph_board
-from ..catalogue import GameEntry, register
-from ..errors import InvalidGame, InvalidPosition, ZermeloError
-from ..files import BadFile, read_text
+from ..core.errors import InvalidGame, InvalidPosition, ZermeloError
+from ..core.files import BadFile, read_text
 from ..rules import Impartial, Move, Rules, require, short
-from ..wording import MAX_LISTED, verdict, xor_text
+from ..rules.boards import Board, graph_board
+from ..rules.catalogue import GameEntry, register
+from ..rules.wording import MAX_LISTED, verdict, xor_text
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Digraph", "parse_edges"]
 
@@ -219,7 +219,7 @@ MAX_FILE_BYTES = 16 << 20
 
 def _read_edge_file(path: Path) -> str:
     """The text of an edge-list file: a regular file (no device, FIFO or ``/proc`` file), UTF-8,
-    at most :data:`MAX_FILE_BYTES` (the checked opener, :mod:`zermelo.files`)."""
+    at most :data:`MAX_FILE_BYTES` (the checked opener, :mod:`zermelo.core.files`)."""
     try:
         return read_text(path, what="edge-list file", max_bytes=MAX_FILE_BYTES)
     except BadFile as exc:

@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from math import gcd, isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition, SearchLimitExceeded
+from ..core.errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, short, shown
-from ..wording import first_move, notes_verdict
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import first_move, notes_verdict
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Divisor", "divisors", "factorize"]
 

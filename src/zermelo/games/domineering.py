@@ -5,7 +5,7 @@ bitboard of its empty cells (see :mod:`zermelo.games._grid`).  The board splits 
 connected empty regions (a sum of independent games), and mirror images are the same game, so
 each region is valued once.  Known values: a 2 × 2 board is ±1, 2 rows × 3 columns is {2|-1/2}.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> d = Domineering()
 >>> print(canonical_form(d, d.parse("..|..")), canonical_form(d, d.parse("...|...")))
 ±1 {2|-1/2}
@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board as Drawing
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Partisan
+from ..rules.boards import Board as Drawing
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._grid import (
     Board,
     board_of_text,

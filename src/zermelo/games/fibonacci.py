@@ -32,13 +32,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
-from ..wording import MAX_LISTED, first_move, notes_verdict
+from ..core.errors import InvalidPosition
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import MAX_LISTED, first_move, notes_verdict
 from .movelimit import MoveLimit, Position, greedy_terms
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Fibonacci", "is_fibonacci", "zeckendorf"]
 

@@ -11,7 +11,7 @@ for Left and then nobody can move: 1; ``.x.`` is Right's: -1; a stone in the mid
 box is 0, as every board equal to its own transpose must be a game equal to its negative (the
 search says which: here the second player wins).
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> f = Fission()
 >>> [str(canonical_form(f, f.parse(t))) for t in (".|x|.", ".x.", "...|.x.|...")]
 ['1', '-1', '0']
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard
 

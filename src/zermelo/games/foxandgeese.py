@@ -6,7 +6,7 @@ steps one square diagonally *forward* (down the page, toward row 1) onto an empt
 fox steps one square diagonally in any of the four directions onto an empty square.  Nobody
 captures or jumps.  The player who cannot move loses (normal play), so the geese win by
 trapping the fox and lose when they run out of moves.  The fox may step back and forth, so
-positions repeat: values are loopy (:mod:`zermelo.values.loopy_form`).
+positions repeat: values are loopy (:mod:`zermelo.analyses.loopy_form`).
 
 **Board.**  Rows are numbered from 1 at the bottom of the text; the squares with row + column
 even (columns from 1 at the left) are the dark ones, so the bottom-left square is dark, and
@@ -45,10 +45,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board, grid_board
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
+from ..rules.boards import Board, grid_board
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._grid import bad_cell, board_rows
 
 __all__ = ["FoxAndGeese"]

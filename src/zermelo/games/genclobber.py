@@ -33,7 +33,7 @@ Small values, worked by hand: in Anti-Clobber ``x.`` Left steps right leaving ``
 square: 0), and Right has no stone: 1; ``x.o`` is ``{0|0}`` = *; Hot Clobber's ``xx`` is
 ``{0|}`` = 1; diagonal ``x.|.o`` is * for Kings and 0 for Clobber; Rooks' ``x..o`` is * too.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> def value(kind, board):
 ...     g = GenClobber(kind)
 ...     return str(canonical_form(g, g.parse(board)))
@@ -46,8 +46,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, needs_params, register
-from ..errors import InvalidGame
+from ..core.errors import InvalidGame
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard, char_regions, parse_chars
 

@@ -27,7 +27,7 @@ Small values, worked by hand: a 1 × 1 Eatcake is * (either player eats it); 1 �
 ``{↑|↓}`` = *; a 2 × 2 Maundy Cake is 0 (each player's one cut leaves two strips that only the
 other can cut).
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> e, m = named_cake("eatcake"), named_cake("maundycake")
 >>> [str(canonical_form(e, e.parse(t))) for t in ("1x1", "1x2", "2x2")]
 ['*', 'v', '*']
@@ -41,9 +41,9 @@ from collections.abc import Hashable, Iterator
 from functools import partial
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
-from ..errors import InvalidGame
+from ..core.errors import InvalidGame
 from ..rules import Partisan, is_natural, require
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
 from .cutcake import parse_pieces
 from .tbcode import CodeGame
 

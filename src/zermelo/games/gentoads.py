@@ -20,7 +20,7 @@ Small values, worked by hand: Elephants and Rhinos' ``T.`` is 1 (one move for Le
 2, ``T.F`` * (whoever steps in ends it), ``T..F`` 0 (whoever steps first gives the other the last
 move), ``TF.`` 0 (nobody moves: the toad cannot jump), and ``T.T.F.F`` is ±1.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> e = GenToads(1, 1, 0)
 >>> [str(canonical_form(e, e.parse(s))) for s in ("T.", "T..", "T.F", "T..F", "TF.", "T.T.F.F")]
 ['1', '2', '*', '0', '0', '±1']
@@ -31,11 +31,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board, grid_board
-from ..catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
-from ..checks import parse_int
-from ..errors import InvalidGame, InvalidPosition
+from ..core.checks import parse_int
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Partisan, validate_by_text
+from ..rules.boards import Board, grid_board
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
 from ._grid import check_cells
 
 __all__ = ["Elephants", "GenToads"]

@@ -10,7 +10,7 @@ Amer. Math. Monthly 89 (1982)): the pairs (A_n, B_n), n = 0, 1, 2, …, with A_n
 number not among the earlier A_i, B_i, and B_n = A_n + a·n.  :meth:`GenWythoff.outcome_formula`
 is that rule; the tests check it against plain search for a = 1 to 4.
 
->>> from zermelo.analysis import outcome
+>>> from zermelo.analyses.analysis import outcome
 >>> g = GenWythoff(2)
 >>> p_positions(2, 5)
 [(0, 0), (1, 3), (2, 6), (4, 10), (5, 13)]
@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..catalogue import GameEntry, needs_params, register
-from ..checks import parse_int
-from ..errors import InvalidGame, InvalidPosition
+from ..core.checks import parse_int
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, require
+from ..rules.catalogue import GameEntry, needs_params, register
 
 __all__ = ["GenWythoff", "gen_wythoff", "p_positions"]
 

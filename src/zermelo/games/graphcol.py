@@ -12,7 +12,7 @@ touching Left's colour and a free one, -1/2 in Col — not a vertex Left has col
 grid games' ``L`` is.)  (The grid versions are ``col`` and
 ``snort``; on a grid graph the two agree, which the tests check.)
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> c, s = GraphCol(), GraphSnort()
 >>> [str(canonical_form(c, c.parse(t))) for t in (".", ".-.", ".-.-.", "L-.")]
 ['*', '0', '0', '-1/2']
@@ -25,9 +25,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Partisan, validate_by_text
+from ..rules.boards import Board
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, neighbours, parse_graph
 
 __all__ = ["GraphCol", "GraphSnort"]

@@ -28,15 +28,15 @@ from functools import lru_cache
 from itertools import pairwise
 from typing import TYPE_CHECKING, ClassVar
 
-from ..boards import Board, hackenbush_board
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
+from ..core.sprague_grundy import nim_sum
 from ..rules import Impartial, Move, validate_by_text
-from ..sprague_grundy import nim_sum
-from ..wording import MAX_LISTED, few, notes_verdict, plural, xor_text
+from ..rules.boards import Board, hackenbush_board
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import MAX_LISTED, few, notes_verdict, plural, xor_text
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["GROUND", "ColonStep", "Edges", "GreenHackenbush", "colon_steps", "hackenbush_value"]
 

@@ -12,7 +12,7 @@ Positions are tuples of components hanging from the ground.  A tree component is
 canonical form (a blue edge with its sorted sub-trees), so isomorphic trees are one position;
 a graph component is stored as its edge list.  Blue-red stalks are numbers: BR = 1/2, BRR = 1/4.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> h = Hackenbush()
 >>> [str(canonical_form(h, h.parse(s))) for s in ("B", "BR", "BRR", "RB", "G", "B(R,R)", "GG G")]
 ['1', '1/2', '1/4', '-1/2', '*', '1/4', '*3']
@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, ClassVar
 
-from ..boards import Board, hackenbush_board
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..rules import Partisan, recursion_room, validate_by_text
+from ..rules.boards import Board, hackenbush_board
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..values.game import Game, integer, star
 
 __all__ = ["Hackenbush"]

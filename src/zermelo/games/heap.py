@@ -12,13 +12,13 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from ..boards import Board, heaps_board, whole_numbers
-from ..checks import is_digits, shown
-from ..errors import InvalidPosition, SearchLimitExceeded
+from ..core.checks import is_digits, shown
+from ..core.errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
+from ..rules.boards import Board, heaps_board, whole_numbers
 
 if TYPE_CHECKING:
-    from ..heaps.codes import Code
+    from ..core.heap_codes import Code
 
 __all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps", "heap_tuple"]
 

@@ -15,7 +15,7 @@ and Lessons in Play): ``xo.`` is 1 (one jump for Left, none for Right); ``xo.o.`
 (Left jumps once or twice, but moves once); in ``.xo.`` either player captures, leaving nothing:
 *; ``xx|oo`` has no jump at all: 0.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> k = Konane()
 >>> [str(canonical_form(k, k.parse(t))) for t in ("xo.", ".xo.", "xo.o.", "xx|oo")]
 ['1', '*', '1', '0']
@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..boards import cell_name
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Move
+from ..rules.boards import cell_name
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard
 

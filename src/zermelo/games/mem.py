@@ -17,7 +17,7 @@ Small values, worked by hand: ``1`` has one move, to 0: *; ``2`` moves to ``1 1`
 opponent takes the last: *) or to 0: ``{*, 0}`` = *2; ``3 2`` must take 2 or 3: to ``1 2`` (no
 move: 0) or ``0 3``: * .
 
->>> from zermelo.analysis import grundy
+>>> from zermelo.analyses.analysis import grundy
 >>> m = Mem()
 >>> [grundy(m, m.parse(t)) for t in ("1", "2", "3 2", "5 3")]
 [1, 2, 1, 1]
@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 
 __all__ = ["Mem"]
 

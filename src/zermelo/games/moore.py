@@ -6,7 +6,7 @@ binary column, the number of ones is a multiple of k + 1.  (Nim's rule is the ca
 number of ones in every column.)  :meth:`MooreNim.outcome_formula` is that theorem; the tests check
 it against plain search.
 
->>> from zermelo.analysis import outcome
+>>> from zermelo.analyses.analysis import outcome
 >>> g = MooreNim(2)
 >>> str(outcome(g, (1, 2, 3))), str(outcome(g, (1, 1, 1))), str(outcome(g, (3, 3, 3)))
 ('N', 'P', 'P')
@@ -18,13 +18,13 @@ from collections.abc import Hashable, Iterator
 from itertools import combinations, product
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, register
-from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
+from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, Outcome, parse_int, short, validate_by_text
-from ..wording import MAX_LISTED, notes_verdict
+from ..rules.catalogue import GameEntry, register
+from ..rules.wording import MAX_LISTED, notes_verdict
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["MooreNim", "column_counts"]
 

@@ -13,7 +13,7 @@ against plain search for m = 1, 2, 3, 4.
 
 A position is ``(n, last)``, its text ``"n"`` at the start and ``"n last"`` later.
 
->>> from zermelo.analysis import outcome
+>>> from zermelo.analyses.analysis import outcome
 >>> [n for n in range(1, 40) if str(outcome(MoveLimit(1), (n, 0))) == "P"]
 [1, 2, 4, 8, 16, 32]
 >>> [n for n in range(1, 40) if str(outcome(MoveLimit(3), (n, 0))) == "P"]
@@ -25,13 +25,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, register
-from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
+from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
-from ..wording import notes_verdict
+from ..rules.catalogue import GameEntry, register
+from ..rules.wording import notes_verdict
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["MoveLimit", "basis", "greedy_terms"]
 

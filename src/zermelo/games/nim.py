@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..core.sprague_grundy import nim_sum
 from ..rules import Move, Outcome
-from ..sprague_grundy import nim_sum
-from ..wording import MAX_LISTED, nim_columns, num, plural, some_winning_move, verdict
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.wording import MAX_LISTED, nim_columns, num, plural, some_winning_move, verdict
 from .heap import HeapGame, Heaps, heap_tuple
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Nim", "misere_nim_outcome"]
 
@@ -98,7 +98,7 @@ class Nim(HeapGame):
         """Bouton: the heaps in binary, the nim-sum and the heap whose highest bit it shares.
         Misère play: as normal Nim until only heaps of 0 or 1 would be left.
 
-        >>> from zermelo.analysis import solve
+        >>> from zermelo.analyses.analysis import solve
         >>> print(solve(Nim(), (3, 4, 5)).explanation)  # doctest: +NORMALIZE_WHITESPACE
         Bouton: write the heaps in binary and add each column without carrying (the nim-sum).
           heap 1:  3 = 011

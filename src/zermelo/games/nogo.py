@@ -16,7 +16,7 @@ Small values, worked by hand: a single empty cell ``.`` is 0 (a stone there has 
 is 0 (the middle cell would leave one of the stones without a liberty).  Golden value from the
 note in CGSuite's 2011 NoGo class: the empty 3 × 3 board is *.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> g = NoGo()
 >>> [str(canonical_form(g, g.parse(t))) for t in (".", "..", "x.o", "...", "...|...|...")]
 ['0', '*', '0', '±1', '*']
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharBoard, char_neighbours
 

@@ -31,14 +31,14 @@ from collections.abc import Hashable, Iterator
 from math import prod
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
+from ..core.sprague_grundy import nim_sum
 from ..rules import Impartial, Move, Outcome, is_natural, require
-from ..sprague_grundy import nim_sum
-from ..wording import first_move, notes_verdict, xor_text
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import first_move, notes_verdict, xor_text
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Northcott", "NorthcottPosition", "column_name", "gaps", "square"]
 

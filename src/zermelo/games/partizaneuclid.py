@@ -16,7 +16,7 @@ and Right to (2, 1) as well, so * ; (5, 2): Left to (2, 1) = 0, Right to (2, 1) 
 Left to (3, 2) = *, Right to (3, 1) = 0: ``{*|0}`` = ↓; (7, 3): Left to (3, 1) = 0, Right to
 (3, 2) = *: ``{0|*}`` = ↑, so (7, 3) + (5, 3) = 0.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> g = PartizanEuclid()
 >>> [str(canonical_form(g, g.parse(t))) for t in ("2 1", "3 2", "5 2", "5 3", "7 3 + 5 3")]
 ['0', '*', '*', 'v', '0']
@@ -28,10 +28,10 @@ import re
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..checks import parse_int
-from ..errors import InvalidPosition
+from ..core.checks import parse_int
+from ..core.errors import InvalidPosition
 from ..rules import Partisan, is_natural, require
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 
 __all__ = ["PartizanEuclid"]
 

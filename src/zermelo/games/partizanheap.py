@@ -19,7 +19,7 @@ Small values, worked by hand for L = {1}, R = {2}: heap 1 is 1 (only Left moves,
 answers into 0), and from there the values repeat with period 3 (by induction: heap n's options
 are heaps n − 1 and n − 2); tests/test_partizanheap.py checks that against search.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> g = partizan_subtraction("1/2")
 >>> [str(canonical_form(g, g.parse(str(n)))) for n in range(7)]
 ['0', '1', '{1|0}', '0', '1', '{1|0}', '0']
@@ -30,10 +30,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, needs_params, register
-from ..checks import parse_int
-from ..errors import InvalidGame, InvalidPosition
+from ..core.checks import parse_int
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Partisan, is_natural, require
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from .tbcode import CodeGame, set_code
 
 __all__ = ["PartizanHeap", "partizan_subtraction", "partizan_take_and_break"]

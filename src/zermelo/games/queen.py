@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from ..catalogue import GameEntry, no_params, register
 from ..rules import Move
+from ..rules.catalogue import GameEntry, no_params, register
 from .rook import Square, parse_square, rook_move
 from .wythoff import Wythoff
 

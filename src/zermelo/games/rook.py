@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
-from ..wording import first_move, notes_verdict
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import first_move, notes_verdict
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Rook", "parse_square", "rook_move"]
 

@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, needs_params, register
-from ..errors import InvalidGame
+from ..core.errors import InvalidGame
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from .heap import HeapGame
 
 __all__ = ["Spawning"]

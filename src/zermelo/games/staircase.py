@@ -18,14 +18,14 @@ from collections.abc import Hashable, Iterator
 from math import comb
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
-from ..errors import InvalidPosition
+from ..core.errors import InvalidPosition
+from ..core.sprague_grundy import nim_sum
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
-from ..sprague_grundy import nim_sum
-from ..wording import MAX_LISTED, few, first_move, notes_verdict, xor_text
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import MAX_LISTED, few, first_move, notes_verdict, xor_text
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Staircase", "odd_stairs_nim_sum"]
 

@@ -25,10 +25,10 @@ from itertools import accumulate
 from math import isqrt
 from typing import Any, ClassVar
 
-from ..catalogue import GameEntry, register
-from ..checks import is_digits
-from ..errors import InvalidGame, InvalidPosition, SearchLimitExceeded
+from ..core.checks import is_digits
+from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Move, Scored, short, shown, validate_by_text
+from ..rules.catalogue import GameEntry, register
 
 __all__ = [
     "StoneGame",

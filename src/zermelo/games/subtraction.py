@@ -17,18 +17,18 @@ from functools import cache
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
-from ..checks import is_digits
-from ..errors import InvalidGame
-from ..reasons import Reason
+from ..core.checks import is_digits
+from ..core.errors import InvalidGame
+from ..core.reasons import Reason
 from ..rules import Move, Outcome
-from ..wording import num, verdict
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
+from ..rules.wording import num, verdict
 from .heap import HeapGame, Heaps
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
     from ..heaps.period_cache import ProvenPeriod
 
 __all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
@@ -143,7 +143,7 @@ PERIOD_FROM = 500
 
 class AllBut(_Periodic):
     """Subtract any positive number not in the finite set S (an "all-but" subtraction game); its values
-    are arithmetic-periodic, proven by :func:`zermelo.heaps.periodicity.allbut_proven`."""
+    are arithmetic-periodic, proven by :func:`zermelo.search.periodicity.allbut_proven`."""
 
     name: ClassVar[str] = "allbut"
 

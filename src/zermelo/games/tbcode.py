@@ -14,7 +14,7 @@ heaps also binds the counts 0 and 1 when it is the only one (``6?``: one heap mu
 least 2 counters, "not all equal" read on a single heap), and otherwise the counts 0 and 1 are
 free.  Digits before the point other than the last would add counters: refused.
 
-A code zermelo's own take-and-break games can say (:mod:`zermelo.heaps.codes`: digits, ``!`` on
+A code zermelo's own take-and-break games can say (:mod:`zermelo.core.heap_codes`: digits, ``!`` on
 splits in two, a period of one digit) is built as one of them, so the compiled heap kernels
 serve it; any other is a :class:`CodeGame` here, searched by the one engine.
 
@@ -31,9 +31,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, needs_params, register
-from ..errors import InvalidGame, InvalidPosition
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Impartial, parse_int
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from .heap import HeapGame
 
 __all__ = ["CodeGame", "Digit", "parse_tbcode", "set_code", "take_and_break"]
@@ -236,7 +236,7 @@ def set_code(text: str, name: str, digit: str = "3") -> str:
 def take_and_break(code: str) -> Impartial[object]:
     """The game of a CGSuite code: one of zermelo's take-and-break games when its codes can say
     it (the compiled kernels serve those), else a :class:`CodeGame`."""
-    from ..heaps.codes import from_cgsuite
+    from ..core.heap_codes import from_cgsuite
     from ..heaps.games import TakeAndBreak
 
     game = CodeGame(code)  # checks the whole notation first

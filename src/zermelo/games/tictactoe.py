@@ -26,11 +26,11 @@ from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from ..boards import Board, grid_board
-from ..catalogue import GameEntry, register
-from ..checks import is_digits
-from ..errors import InvalidGame, InvalidPosition
+from ..core.checks import is_digits
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Move, Scored, validate_by_text
+from ..rules.boards import Board, grid_board
+from ..rules.catalogue import GameEntry, register
 
 __all__ = ["MNK", "TicTacToe"]
 

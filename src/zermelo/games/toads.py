@@ -8,7 +8,7 @@ backed by two frogs there, ``TFF``), toads at the right end (``TTF``), and ``TTF
 A row splits at walls into independent games.  A row read backwards with toads and frogs
 exchanged is the negative game.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> t = ToadsAndFrogs()
 >>> [str(canonical_form(t, t.parse(s))) for s in ("T.", "T.F", "T..F", "TF.", "TT.FF", "FT")]
 ['1', '*', '0', '0', '*', '0']
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from .gentoads import GenToads
 
 __all__ = ["ToadsAndFrogs"]

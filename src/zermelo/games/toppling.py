@@ -4,7 +4,7 @@ A row is a word of ``B`` (Left's, blue), ``R`` (Right's, red) and ``G`` (green, 
 dominoes; several rows (words) are a sum.  A row read backwards is the same game, and a row
 with blue and red exchanged is its negative.
 
->>> from zermelo.values.canonical import canonical_form
+>>> from zermelo.analyses.canonical import canonical_form
 >>> t = TopplingDominoes()
 >>> [str(canonical_form(t, t.parse(s))) for s in ("B", "BB", "BR", "G", "BRB", "B R")]
 ['1', '2', '*', '*', '1/2', '0']
@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..boards import Board, grid_board
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules import Partisan, validate_by_text
+from ..rules.boards import Board, grid_board
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._grid import check_cells
 
 __all__ = ["TopplingDominoes"]

@@ -20,7 +20,7 @@ both against plain search on random boards.  An empty row of ``n`` cells is the 
 the moves within two cells of an X, which lose at once, so the Grundy values differ.  Here the
 cells are numbered as the board shows them, and the winning moves are cells.
 
->>> from zermelo.analysis import solve
+>>> from zermelo.analyses.analysis import solve
 >>> t = Treblecross()
 >>> [m.label for m in solve(t, t.parse(".....")).winning_moves]
 ['X on cell 3']
@@ -32,16 +32,16 @@ from collections.abc import Hashable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from ..catalogue import GameEntry, no_params, register
-from ..checks import is_digits
-from ..errors import InvalidPosition
-from ..reasons import NimSum, Why
+from ..core.checks import is_digits
+from ..core.errors import InvalidPosition
+from ..core.reasons import NimSum, Why
 from ..rules import Impartial, Move, Outcome, validate_by_text
-from ..wording import notes_verdict
+from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.wording import notes_verdict
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
-    from ..games.heap import HeapGame
+    from ..analyses.analysis import Analysis
+    from .heap import HeapGame
 
 __all__ = ["Treblecross"]
 
@@ -95,7 +95,7 @@ def safe_runs(n: int, xs: int) -> list[tuple[int, int]]:
 
 def _heap_values(top: int) -> list[int]:
     """The Grundy values of the heaps 0..top of the octal game 0.007, by the engine."""
-    from ..engine import engine_for  # loaded on first use: listing the games needs no numpy
+    from ..search.engine import engine_for  # loaded on first use: listing the games needs no numpy
 
     values = engine_for(_heap_game()).grundies([(h,) for h in range(top + 1)])
     return [v for v in values if isinstance(v, int)]  # an octal game has no cycles: no ∞ value

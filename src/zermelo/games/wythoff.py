@@ -14,17 +14,17 @@ from itertools import repeat
 from math import isqrt
 from typing import TYPE_CHECKING, ClassVar
 
-from ..boards import Board, heaps_board, whole_numbers
-from ..catalogue import CGSuiteName, GameEntry, no_params, register
-from ..checks import is_digits
-from ..errors import InvalidPosition
+from ..core.checks import is_digits
+from ..core.errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
-from ..wording import num, verdict
+from ..rules.boards import Board, heaps_board, whole_numbers
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.wording import num, verdict
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = ["Wythoff", "partner", "wythoff_pair"]
 

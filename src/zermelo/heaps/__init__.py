@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._lazy import lazy
+from ..core._lazy import lazy
 
-if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo._lazy)
-    from .codes import Code, parse_code
+if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo.core._lazy)
+    from ..core.heap_codes import Code, parse_code
+    from ..search.periodicity import Periodicity, detect, period, preperiod, proof_length, proven
     from .games import (
         NAMED_CODES,
         DawsonChess,
@@ -28,14 +29,13 @@ if TYPE_CHECKING:  # at run time each name loads its module on first use (zermel
         Treblecross,
         lasker_grundy,
     )
-    from .periodicity import Periodicity, detect, period, preperiod, proof_length, proven
     from .sequence import KERNELS, HeapSequence, SequenceProgress, sequence
 
 __getattr__, __dir__ = lazy(
     __name__,
     {
-        "Code": ".codes",
-        "parse_code": ".codes",
+        "Code": "zermelo.core.heap_codes",
+        "parse_code": "zermelo.core.heap_codes",
         "NAMED_CODES": ".games",
         "DawsonChess": ".games",
         "DawsonKayles": ".games",
@@ -48,12 +48,12 @@ __getattr__, __dir__ = lazy(
         "TakeAndBreak": ".games",
         "Treblecross": ".games",
         "lasker_grundy": ".games",
-        "Periodicity": ".periodicity",
-        "detect": ".periodicity",
-        "period": ".periodicity",
-        "preperiod": ".periodicity",
-        "proof_length": ".periodicity",
-        "proven": ".periodicity",
+        "Periodicity": "zermelo.search.periodicity",
+        "detect": "zermelo.search.periodicity",
+        "period": "zermelo.search.periodicity",
+        "preperiod": "zermelo.search.periodicity",
+        "proof_length": "zermelo.search.periodicity",
+        "proven": "zermelo.search.periodicity",
         "KERNELS": ".sequence",
         "HeapSequence": ".sequence",
         "SequenceProgress": ".sequence",

@@ -2,11 +2,11 @@
 
 A checkpoint holds the game's spec, the values of heaps ``0..done-1`` and whatever scratch the
 kernel needs to go on from there (the take-and-break kernel's value sets).  :func:`save` writes it
-with :func:`zermelo.files.write_npz` (a temporary file, flushed to disk and renamed over the old
+with :func:`zermelo.core.files.write_npz` (a temporary file, flushed to disk and renamed over the old
 one, with the SHA-256 of its arrays), so a crash (``kill -9``, power loss, a full disk) at any
 moment leaves the old checkpoint or the new one, never a file that fails to load.  :func:`load`
 answers anything else (random bytes, a truncated file, an edited value, ``/dev/null``, a FIFO,
-another game's checkpoint) with one :class:`~zermelo.errors.InvalidPosition` line; the values it
+another game's checkpoint) with one :class:`~zermelo.core.errors.InvalidPosition` line; the values it
 returns are then range-checked against the game by the runner (:meth:`check`) before a compiled
 kernel sees them.
 
@@ -25,8 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InvalidPosition
-from ..files import BadFile, read_npz, write_npz
+from ..core.errors import InvalidPosition
+from ..core.files import BadFile, read_npz, write_npz
 
 __all__ = ["MAX_BYTES", "load", "save"]
 

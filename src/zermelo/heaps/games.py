@@ -2,7 +2,7 @@
 :class:`GrundyGame` and the named instances of the literature.
 
 These classes only say what a move does to one heap; the generic engine solves them, and the
-compiled kernels of :mod:`zermelo.heaps.kernels` are tested against it.
+compiled kernels of :mod:`zermelo.search.heap_kernels` are tested against it.
 
 >>> from zermelo import grundy
 >>> [grundy(Octal("0.77"), n) for n in range(10)]
@@ -17,12 +17,12 @@ import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from ..cache import KeyedCache
-from ..catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
+from ..core.cache import KeyedCache
+from ..core.heap_codes import Code, parse_code
+from ..core.reasons import Reason
 from ..games.heap import HeapGame, Heaps, heap_tuple
-from ..reasons import Reason
 from ..rules import Move, Outcome
-from .codes import Code, parse_code
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
 
 __all__ = [
     "NAMED_CODES",
@@ -72,7 +72,7 @@ def partitions(total: int, parts: int, distinct: bool = False, largest: int | No
 
 
 class TakeAndBreak(HeapGame):
-    """A take-and-break game given by its code (see :mod:`zermelo.heaps.codes`).
+    """A take-and-break game given by its code (see :mod:`zermelo.core.heap_codes`).
 
     >>> g = TakeAndBreak("0.6")
     >>> sorted(g.heap_options(4), key=str)
@@ -118,7 +118,7 @@ class TakeAndBreak(HeapGame):
         code = self.code
         if code.repeat or any(code.unequal) or code.max_removal is None:
             return None  # no theorem for '!' or repeating codes
-        from .periodicity import proof_length
+        from ..search.periodicity import proof_length
 
         return proof_length(p, n0, removal=code.max_removal, heaps=code.max_heaps) - 1
 

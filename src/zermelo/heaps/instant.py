@@ -17,14 +17,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..core.reasons import Period, Reason
 from ..games.heap import HeapGame, Heaps, heap_tuple
-from ..reasons import Period, Reason
 from ..rules import Move
-from ..wording import MAX_LISTED, num, plural, verdict, xor_text
+from ..rules.wording import MAX_LISTED, num, plural, verdict, xor_text
 from .period_cache import ProvenPeriod, proven_period
 
 if TYPE_CHECKING:
-    from ..analysis import Analysis
+    from ..analyses.analysis import Analysis
 
 __all__ = [
     "FROM",

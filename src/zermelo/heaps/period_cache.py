@@ -1,13 +1,13 @@
 """Proven periods, computed once per game and kept on disk: instant answers for any heap.
 
 A heap game whose Grundy sequence is proven periodic (a subtraction game by the pigeonhole bound,
-an octal or take-and-break code by Guy–Smith's theorem: :mod:`zermelo.heaps.periodicity`) has
+an octal or take-and-break code by Guy–Smith's theorem: :mod:`zermelo.search.periodicity`) has
 ``G(n) = G(n0 + (n - n0) mod p)`` for every ``n >= n0``.  :func:`proven_period` runs
 :func:`~zermelo.heaps.sequence.sequence` (the compiled kernels) until the theorem proves the
 period, then stores the first ``n0 + p`` values and the proof in the cache directory
 (:func:`cache_dir`), so a later call — in this process or the next — reads it instead.  A game
 whose period is not proven within :data:`MAX_UPTO` heaps is remembered as such, with how far it
-was tried.  Each file carries the SHA-256 of its content (:func:`zermelo.files.checked_json`): a
+was tried.  Each file carries the SHA-256 of its content (:func:`zermelo.core.files.checked_json`): a
 file that cannot be read, was edited or damaged, or was written for another game, is ignored
 (a bad one with a warning line on stderr) and computed again.
 
@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cache import KeyedCache
-from ..errors import InvalidPosition
-from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
+from ..core.cache import KeyedCache
+from ..core.errors import InvalidPosition
+from ..core.files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import HeapGame
 
 __all__ = ["CACHE_ENV", "MAX_UPTO", "ProvenPeriod", "cache_dir", "proven_period"]

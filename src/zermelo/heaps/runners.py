@@ -12,13 +12,13 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InvalidPosition, Unsupported
+from ..core.errors import InvalidPosition, Unsupported
+from ..core.heap_codes import Code, parse_code
+from ..core.limits import Limits
+from ..core.sparse_space import MaskChoice, parity_table, pick_mask
 from ..games.heap import HeapGame
-from ..limits import Limits
 from ..rules import Impartial
-from . import kernels
-from .codes import Code, parse_code
-from .sparse import MaskChoice, parity_table, pick_mask
+from ..search import heap_kernels as kernels
 
 __all__ = ["KERNELS", "MAX_CODE_DIGITS", "OctalRunner", "code_of", "kernel_label", "runner_for"]
 
@@ -60,7 +60,7 @@ def options_bound(code: Code, n: np.ndarray) -> np.ndarray:
     ``C(m - 1, j - 1)`` ways (the compositions of ``m``); a repeating code, which may remove any
     number, has at most ``C(n, j)`` such options in all (the hockey-stick identity).
 
-    >>> from zermelo.heaps.codes import parse_code
+    >>> from zermelo.core.heap_codes import parse_code
     >>> options_bound(parse_code("0.9", 16, "hex"), np.arange(6)).tolist()  # k=1: none or three heaps
     [0, 1, 0, 0, 1, 3]
     """
@@ -348,7 +348,7 @@ class _EngineRunner(_Runner):
         self.limits = limits
 
     def run(self, g: np.ndarray, start: int, stop: int) -> None:
-        from ..engine import engine_for
+        from ..search.engine import engine_for
 
         values = engine_for(self.game).grundies(list(range(start, stop)), self.limits)
         if any(not isinstance(v, int) for v in values):

@@ -14,7 +14,7 @@ The game decides the kernel:
 Long runs go in chunks: a progress callback after each, Ctrl-C saves the checkpoint (if one was
 given) before it propagates, and a run given an existing checkpoint resumes from it.  When a period
 is seen but its proof needs more heaps than ``upto``, the run goes on (up to ``max_upto``) until
-the theorem of :mod:`zermelo.heaps.periodicity` proves it.
+the theorem of :mod:`zermelo.search.periodicity` proves it.
 
 >>> from zermelo.heaps.games import Octal
 >>> s = sequence(Octal("0.137"), 200)
@@ -34,18 +34,18 @@ from typing import Any
 
 import numpy as np
 
-from .._jit import load as load_kernels
-from ..checks import game_argument
-from ..errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
-from ..files import BadFile
+from ..core._jit import load as load_kernels
+from ..core.checks import game_argument
+from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
+from ..core.files import BadFile
+from ..core.limits import Limits, over_time, spent
+from ..core.sparse_space import parity_table
 from ..games.heap import HeapGame
-from ..limits import Limits, over_time, spent
 from ..rules import Impartial
+from ..search.periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
 from .checkpoint import load as load_checkpoint
 from .checkpoint import save as save_checkpoint
-from .periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
 from .runners import KERNELS, OctalRunner, code_of, kernel_label, runner_for
-from .sparse import parity_table
 
 #: The octal runner under the name the tests patch it by.
 _OctalRunner = OctalRunner
@@ -216,7 +216,7 @@ def sequence(
     ``limits`` bounds the run: ``max_positions`` is the most heaps computed (a proof that needs
     more is not tried; heaps ``0..upto`` needing more is refused at once) and the deadline
     (``max_seconds``) stops every kernel between chunks, which then take at most a fifth of a
-    second; past either, :class:`~zermelo.errors.SearchLimitExceeded` (after saving the
+    second; past either, :class:`~zermelo.core.errors.SearchLimitExceeded` (after saving the
     checkpoint).
     """
     game_argument("sequence", game, Impartial, upto)

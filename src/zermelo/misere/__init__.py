@@ -6,9 +6,9 @@
 * :mod:`zermelo.misere.monoid` — bipartite monoids: reduction, presentations, named quotients.
 * :mod:`zermelo.misere.verify` — the proof that a candidate quotient is right for every position.
 * :mod:`zermelo.misere.quotient` — the heap-by-heap computation.
-* :mod:`zermelo.misere.genus` — Conway's genus, tameness and the tame / restive / restless / wild
+* :mod:`zermelo.analyses.genus` — Conway's genus, tameness and the tame / restive / restless / wild
   classes (``genus``, ``classify``, ``genera``; an analysis, a floor above this package, so not
-  imported here: ``from zermelo.misere.genus import ...`` or ``z.genus``, ``z.genera``).
+  imported here: ``from zermelo.analyses.genus import ...`` or ``z.genus``, ``z.genera``).
 """
 
 from __future__ import annotations

@@ -21,10 +21,10 @@ from numbers import Real
 from pathlib import Path
 from typing import Any
 
-from ..cache import KeyedCache
-from ..checks import game_argument, shown
-from ..errors import InvalidArgument, InvalidPosition, Unsupported
-from ..files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
+from ..core.cache import KeyedCache
+from ..core.checks import game_argument, shown
+from ..core.errors import InvalidArgument, InvalidPosition, Unsupported
+from ..core.files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import heap_tuple
 from ..rules import Outcome, Rules
 from .monoid import Bipartite

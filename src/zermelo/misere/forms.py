@@ -3,7 +3,7 @@
 A position's form is the form of the game whose options are its options' forms; a position that
 splits into independent parts (``components``, or a :class:`~zermelo.rules.Sum`) is the misère sum
 of its parts' forms — computed once per part, never by searching the product of the parts.
-The traversal is the engine's :func:`~zermelo.traversal.fold`: iterative and memoised by the
+The traversal is the engine's :func:`~zermelo.core.traversal.fold`: iterative and memoised by the
 rules' key, so deep games never reach the recursion limit.
 
 >>> from zermelo.games import Cram, Nim
@@ -19,11 +19,11 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from ..cache import RulesCache
-from ..checks import game_argument
-from ..limits import Limits, check_clock, deadline, over_budget
+from ..core.cache import RulesCache
+from ..core.checks import game_argument
+from ..core.limits import Limits, check_clock, deadline, over_budget
+from ..core.traversal import fold
 from ..rules import Impartial, Sum
-from ..traversal import fold
 from ..values.misere import MisereGame, misere_game, total
 from ..values.misere_genus import genus, phylum
 from ..values.misere_text import misere_text
@@ -32,7 +32,7 @@ __all__ = ["misere_canonical_form", "misere_facts"]
 
 _NO_LIMITS = Limits()
 
-#: Forms per position key, one memo per rules object (the last few: :mod:`zermelo.cache`).
+#: Forms per position key, one memo per rules object (the last few: :mod:`zermelo.core.cache`).
 FORMS: RulesCache[dict[Hashable, MisereGame]] = RulesCache(lambda rules: {})
 
 
@@ -40,7 +40,7 @@ def misere_canonical_form(game: Impartial[Any], position: Any, *, limits: Limits
     """The misère canonical form of ``position`` (a position or its text) under ``game``'s rules.
 
     ``limits`` caps the positions examined and the seconds spent
-    (:class:`~zermelo.errors.SearchLimitExceeded` past them).
+    (:class:`~zermelo.core.errors.SearchLimitExceeded` past them).
     """
     game_argument("misere_canonical_form", game, Impartial, position)
     if isinstance(position, str):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..cache import KeyedCache
+from ..core.cache import KeyedCache
 from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from .api import MisereQuotient, cached_quotient, misere_quotient

@@ -7,7 +7,7 @@ quotient is built heap by heap); anything else is refused with the heap and the 
 it.  A declared ``subtraction_set`` (which ``zermelo check`` verifies) gives the periodicity
 theorem of a one-heap subtraction code.
 
->>> from zermelo.define import impartial
+>>> from zermelo.rules.define import impartial
 >>> @impartial
 ... def halving(n):
 ...     return [n // 2] if n else []
@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..checks import shown
-from ..errors import Unsupported
+from ..core.checks import shown
+from ..core.errors import Unsupported
 from ..games.heap import HeapGame
 from ..rules import Impartial, Rules
 
@@ -56,14 +56,14 @@ class WholeNumberHeaps(HeapGame):
         s = self.subtraction_set
         if not s:
             return None
-        from ..heaps.periodicity import proof_length
+        from ..search.periodicity import proof_length
 
         return proof_length(p, n0, removal=max(s), heaps=1) - 1
 
 
 def as_heap_game(game: Rules[Any]) -> HeapGame:
     """``game`` itself if it is a heap game, else an impartial game on whole numbers read as one
-    (:class:`WholeNumberHeaps`); :class:`~zermelo.errors.Unsupported` for any other game."""
+    (:class:`WholeNumberHeaps`); :class:`~zermelo.core.errors.Unsupported` for any other game."""
     if isinstance(game, HeapGame):
         return game
     if isinstance(game, Impartial) and _on_whole_numbers(game):

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..errors import Unsupported, ZermeloError
+from ..core.errors import Unsupported, ZermeloError
 from ..games.heap import HeapGame
 from .monoid import Bipartite, indistinguishable, minimal_generators
 from .verify import Failure, Letter, find_failure

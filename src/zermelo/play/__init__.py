@@ -37,7 +37,7 @@ slowest loss, from a draw a move that keeps the draw.  With ``skill < 1`` it som
 
 from __future__ import annotations
 
-from ..boards import cell_name
+from ..rules.boards import cell_name
 from .drawing import grid, heaps
 from .evaluate import (
     Evaluator,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..boards import heap_sizes, rows
 from ..rules import Rules
+from ..rules.boards import heap_sizes, rows
 
 __all__ = ["grid", "heaps"]
 

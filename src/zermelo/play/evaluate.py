@@ -3,7 +3,7 @@
 One :class:`Evaluator` per kind of game, all with one signature
 ``classify(game, position, *, misere, limits, turn)``: impartial games by the engine's search
 (``Engine.outcomes`` of the position and all its options), scored games by
-:mod:`zermelo.minimax`, partisan games by canonical forms (the value each move leaves) with the
+:mod:`zermelo.search.minimax`, partisan games by canonical forms (the value each move leaves) with the
 engine's (position, side) search for how soon.  :func:`classify` picks the evaluator;
 :func:`best_move` and :func:`choose_move` are the perfect and the imperfect player.
 """
@@ -16,13 +16,13 @@ from collections.abc import Callable, Sequence
 from itertools import islice
 from typing import Any
 
-from ..analysis import grundy as grundy_of
-from ..analysis import outcome as outcome_of
-from ..analysis import partisan_remoteness
-from ..engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for
-from ..errors import InvalidPosition, SearchLimitExceeded, Unsupported
-from ..limits import Limits
+from ..analyses.analysis import grundy as grundy_of
+from ..analyses.analysis import outcome as outcome_of
+from ..analyses.analysis import partisan_remoteness
+from ..core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
+from ..core.limits import Limits
 from ..rules import Impartial, Move, Outcome, Partisan, Rules, Scored
+from ..search.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for
 from .notation import partisan_moves
 from .values import DRAWING, LEFT, LOSING, MAX_MOVES, SIDES, WINNING, MoveInfo, PositionValue, other_side
 
@@ -135,7 +135,7 @@ def _flip(status: int) -> int:
 
 
 class ScoredEvaluator(Evaluator):
-    """Scored games (tic-tac-toe, Connect Four): ``zermelo.minimax.move_values``, imported lazily.
+    """Scored games (tic-tac-toe, Connect Four): ``zermelo.search.minimax.move_values``, imported lazily.
 
     ``move_values`` gives each move's value for its mover (a score; its sign says win / draw /
     loss) and ``distance``, the plies to the end with this move included.
@@ -148,9 +148,9 @@ class ScoredEvaluator(Evaluator):
         if misere:
             raise Unsupported(f"{game.spec()}: misère play is for impartial games")
         try:
-            move_values = importlib.import_module("zermelo.minimax").move_values
+            move_values = importlib.import_module("zermelo.search.minimax").move_values
         except (ImportError, AttributeError):
-            raise Unsupported(f"{game.spec()}: playing scored games needs zermelo.minimax") from None
+            raise Unsupported(f"{game.spec()}: playing scored games needs zermelo.search.minimax") from None
         payoff = game.payoff(position)
         if payoff is not None:
             return PositionValue(_sign_word(payoff), 0, None, [], score=payoff)
@@ -183,15 +183,15 @@ class ScoredEvaluator(Evaluator):
 class PartisanEvaluator(Evaluator):
     """Partisan games: every move's value is the canonical form of the position it leads to.
 
-    The values come from :func:`zermelo.values.canonical.canonical_form`, which keeps them in the
-    rules' shared :func:`~zermelo.values.canonical.value_cache`: the position's own value values
+    The values come from :func:`zermelo.analyses.canonical.canonical_form`, which keeps them in the
+    rules' shared :func:`~zermelo.analyses.canonical.value_cache`: the position's own value values
     all its options on the way, and every later move of the game is mostly cache hits.  Normal
     play: Left wins a position G with Right to move exactly when G >= 0, so Left's move to G is
     ``win`` when G is positive or 0; Right's when G is negative or 0.  The side to move wins when
     G favours them or is fuzzy (first player wins).
 
     A value says who wins, not how soon.  How soon comes from the engine's search of the
-    (position, side to move) graph (:func:`zermelo.analysis.partisan_remoteness`), which does not
+    (position, side to move) graph (:func:`zermelo.analyses.analysis.partisan_remoteness`), which does not
     split a board into regions, so it is asked only within :data:`REMOTENESS_POSITIONS`; past
     that the moves have values without a count.
     """
@@ -199,7 +199,7 @@ class PartisanEvaluator(Evaluator):
     def classify(
         self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
     ) -> PositionValue:
-        from ..values.canonical import canonical_form  # lazily: play of impartial games never loads values
+        from ..analyses.canonical import canonical_form  # lazily: play of impartial games never loads values
 
         moves = _normal_play_moves(game, position, misere, turn)
         assert isinstance(game, Partisan) and turn in SIDES
@@ -240,12 +240,12 @@ def _normal_play_moves(game: Rules[Any], position: Any, misere: bool, turn: str 
 class LoopyPartisanEvaluator(Evaluator):
     """Partisan games whose positions repeat (``loopy``): a value may be infinite play, so each
     move is classified by the engine's search of the (position, side to move) graph, with draws
-    (:func:`zermelo.draws.turn_outcomes`): win, draw or lose for the player who makes it."""
+    (:func:`zermelo.analyses.draws.turn_outcomes`): win, draw or lose for the player who makes it."""
 
     def classify(
         self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
     ) -> PositionValue:
-        from ..draws import turn_outcomes
+        from ..analyses.draws import turn_outcomes
 
         moves = _normal_play_moves(game, position, misere, turn)
         assert isinstance(game, Partisan) and turn in SIDES

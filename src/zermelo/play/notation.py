@@ -12,10 +12,10 @@ import re
 from itertools import islice
 from typing import Any
 
-from ..boards import norm
-from ..checks import is_digits
-from ..errors import InvalidPosition, Remedy, Unsupported, ZermeloError
+from ..core.checks import is_digits
+from ..core.errors import InvalidPosition, Remedy, Unsupported, ZermeloError
 from ..rules import Move, Partisan, Rules
+from ..rules.boards import norm
 from .values import LEFT, MAX_MOVES, MAX_TYPED, SIDES, MoveInfo
 
 __all__ = ["find_move", "partisan_moves"]

@@ -7,8 +7,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..errors import InvalidPosition
-from ..limits import Limits
+from ..core.errors import InvalidPosition
+from ..core.limits import Limits
 from ..rules import Partisan, Rules, Scored
 from .evaluate import best_move, choose_move, classify
 from .notation import find_move

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .._lazy import lazy
+from ..core._lazy import lazy
 
-if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo._lazy)
+if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo.core._lazy)
+    from ..core.dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
+    from ..core.nimber import nim_add, nim_multiply
     from .atomic import atomic_weight, is_all_small
     from .calculus import (
         conway_multiply,
@@ -30,10 +32,8 @@ if TYPE_CHECKING:  # at run time each name loads its module on first use (zermel
         power_to,
         right_incentives,
     )
-    from .dyadic import format_dyadic, is_dyadic, parse_dyadic, simplest_between
     from .forms import companion, follower_count, is_even, is_even_tempered, is_odd, is_odd_tempered, stop_count
     from .game import Game, add, game, integer, le, neg, number, star, total, zero
-    from .nimber import nim_add, nim_multiply
     from .notation import format_value, parse_value
     from .reduced import inf_le, reduced_canonical_form
     from .thermograph import Thermograph, Wall, cool, thermograph
@@ -55,10 +55,10 @@ __getattr__, __dir__ = lazy(
         "power": ".calculus",
         "power_to": ".calculus",
         "right_incentives": ".calculus",
-        "format_dyadic": ".dyadic",
-        "is_dyadic": ".dyadic",
-        "parse_dyadic": ".dyadic",
-        "simplest_between": ".dyadic",
+        "format_dyadic": "zermelo.core.dyadic",
+        "is_dyadic": "zermelo.core.dyadic",
+        "parse_dyadic": "zermelo.core.dyadic",
+        "simplest_between": "zermelo.core.dyadic",
         "companion": ".forms",
         "follower_count": ".forms",
         "is_even": ".forms",
@@ -76,8 +76,8 @@ __getattr__, __dir__ = lazy(
         "star": ".game",
         "total": ".game",
         "zero": ".game",
-        "nim_add": ".nimber",
-        "nim_multiply": ".nimber",
+        "nim_add": "zermelo.core.nimber",
+        "nim_multiply": "zermelo.core.nimber",
         "format_value": ".notation",
         "parse_value": ".notation",
         "inf_le": ".reduced",

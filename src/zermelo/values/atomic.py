@@ -42,8 +42,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..errors import Unsupported
-from ..limits import deep
+from ..core.errors import Unsupported
+from ..core.limits import deep
 from .calculus import is_infinitesimal, norton_multiply
 from .folds import fold_values
 from .game import ZERO, Game, add, game, le, neg, number, star

@@ -5,16 +5,16 @@ games can have an exponentially large canonical form, so ``zermelo value --expr`
 same ``--timeout`` / ``--budget`` as a search.  The arithmetic itself (:mod:`zermelo.values.game`)
 is the hot path and polls nothing, so the budget is watched from outside: an interval timer
 (``SIGALRM``) looks at the clock and at the size of the value caches every 1/20 s and raises
-:class:`~zermelo.errors.SearchLimitExceeded` in the computation when either is exhausted.
+:class:`~zermelo.core.errors.SearchLimitExceeded` in the computation when either is exhausted.
 
 *Work* is what the caches hold: values built plus sums and comparisons computed — about 100
 bytes each, so it bounds memory as well as time.  The deadline is the limits' own (``--timeout``)
-or the engine's ambient one (:func:`zermelo.limits.deadline_scope`), whichever is earlier.
+or the engine's ambient one (:func:`zermelo.core.limits.deadline_scope`), whichever is earlier.
 
 Signals reach only the main thread: elsewhere (a web server's worker thread, or a platform
 without ``SIGALRM``) the block runs unwatched.
 
->>> from zermelo.engine import Limits
+>>> from zermelo.search.engine import Limits
 >>> from zermelo.values import parse_value
 >>> with value_budget(Limits(max_positions=None, max_seconds=10)):
 ...     print(parse_value("{1|-1} + ^ + *"))
@@ -32,8 +32,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-from ..errors import SearchLimitExceeded
-from ..limits import ARITHMETIC, Limits, Progress, deadline, over_budget, over_time, spent
+from ..core.errors import SearchLimitExceeded
+from ..core.limits import ARITHMETIC, Limits, Progress, deadline, over_budget, over_time, spent
 from .game import repair_interrupted, work_done
 
 __all__ = ["value_budget", "work_done"]

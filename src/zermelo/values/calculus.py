@@ -37,10 +37,10 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
-from ..limits import deep
-from ..traversal import fold
+from ..core.limits import deep
+from ..core.nimber import nim_multiply
+from ..core.traversal import fold
 from .game import Game, add, game, le, neg, number, star
-from .nimber import nim_multiply
 from .ordinal import ordinal_sum
 from .thermograph import cool
 

@@ -2,7 +2,7 @@
 
 Below :mod:`zermelo.values.game`: these only read a value's options (``left``, ``right``) and
 what it is (``num``, ``nim``, ``id``), never build one, so they need not import the class.  The
-fold is the engine's iterative :func:`~zermelo.traversal.fold`, so a deep game never meets the
+fold is the engine's iterative :func:`~zermelo.core.traversal.fold`, so a deep game never meets the
 recursion limit here; each quantity is cached per value (values are interned: ``id`` is theirs).
 
 >>> from zermelo.values import parse_value
@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..traversal import fold
-from .dyadic import birthday_of_number
+from ..core.dyadic import birthday_of_number
+from ..core.traversal import fold
 
 if TYPE_CHECKING:
     from .game import Game

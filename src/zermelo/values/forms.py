@@ -28,7 +28,7 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from ..traversal import fold
+from ..core.traversal import fold
 from .game import Game, game, le, number, star
 
 __all__ = ["companion", "follower_count", "is_even", "is_even_tempered", "is_odd", "is_odd_tempered", "stop_count"]

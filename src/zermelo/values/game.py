@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..limits import deep
+from ..core.dyadic import simplest_pair
+from ..core.limits import deep
+from ..core.sprague_grundy import mex
 from ..rules import Outcome
-from ..sprague_grundy import mex
-from .dyadic import simplest_pair
 from .folds import birthday, fold_values, stops
 
 if TYPE_CHECKING:

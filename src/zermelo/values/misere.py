@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..limits import deep
-from ..sprague_grundy import mex
+from ..core.limits import deep
+from ..core.sprague_grundy import mex
 
 __all__ = [
     "ZERO",

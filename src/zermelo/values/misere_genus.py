@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..limits import deep
-from ..sprague_grundy import mex
+from ..core.limits import deep
+from ..core.sprague_grundy import mex
 from .misere import ZERO, MisereGame, add, even_part, is_nim_heap, mate, misere_game, nim_heap
 
 __all__ = [

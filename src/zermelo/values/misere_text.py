@@ -23,8 +23,8 @@ with one option as that option with ``#``, and otherwise by its options, greates
 
 from __future__ import annotations
 
-from ..errors import InvalidPosition
-from ..limits import deep
+from ..core.errors import InvalidPosition
+from ..core.limits import deep
 from .misere import MisereGame, add, misere_game, misere_text, nim_heap, subtract_nim_heap
 
 __all__ = ["MisereSyntaxError", "misere_text", "parse_misere"]

@@ -23,7 +23,7 @@ number it touches, as printed: ``-1/2v`` is −1/2 + ↓ (but ``2 - 1^`` subtrac
 >>> parse_value("{1|")
 Traceback (most recent call last):
 ...
-zermelo.errors.InvalidPosition: bad value '{1|': unclosed '{'
+zermelo.core.errors.InvalidPosition: bad value '{1|': unclosed '{'
 """
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..checks import is_digits
-from ..checks import shown as quoted
-from ..errors import InvalidArgument, InvalidPosition
-from ..limits import deep
-from ..traversal import fold
-from .dyadic import format_dyadic, is_dyadic
+from ..core.checks import is_digits
+from ..core.checks import shown as quoted
+from ..core.dyadic import format_dyadic, is_dyadic
+from ..core.errors import InvalidArgument, InvalidPosition
+from ..core.limits import deep
+from ..core.traversal import fold
 from .game import BUILT_ON, ZERO, Game, add, game, neg, number, star
 
 if TYPE_CHECKING:  # lark is imported when a text is first read: ``import zermelo`` stays quick
@@ -414,7 +414,7 @@ def _syntax(text: str, exc: UnexpectedInput) -> str:
 
 
 def parse_value(text: str) -> Game:
-    """Read a value in CGSuite's notation; :class:`~zermelo.errors.InvalidPosition` if malformed.
+    """Read a value in CGSuite's notation; :class:`~zermelo.core.errors.InvalidPosition` if malformed.
 
     >>> print(parse_value("-3/4"), parse_value("*2 + *3"), parse_value("^*"), parse_value("1±1"))
     -3/4 * ^* {2|0}

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ..traversal import fold
-from .dyadic import from_signs, sign_expansion
+from ..core.dyadic import from_signs, sign_expansion
+from ..core.traversal import fold
 from .game import Game, game, number, star
 
 __all__ = ["ordinal_fold", "ordinal_sum"]

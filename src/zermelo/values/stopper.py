@@ -15,7 +15,7 @@ stoppers s ≥ t with G = s & t: the onside (infinite play won by Left) and the 
 that lie on alternating cycles while the side stays equal (checked by the side comparison of
 :func:`zermelo.values.loopy.le`), until no alternating cycle is left; it then simplifies.  This
 finds the sides of the games CGSuite's examples use; a game whose side needs new positions (an
-*unravelling*) is reported as not done (:class:`~zermelo.errors.Unsupported`), never guessed.
+*unravelling*) is reported as not done (:class:`~zermelo.core.errors.Unsupported`), never guessed.
 
 Sums: stoppers add by their graphs' sum, simplified; a sum that is not a stopper is sidled.
 Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)⁻ (the *upsum* and
@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-from ..errors import Unsupported
+from ..core.errors import Unsupported
 from .game import Game, count_work, game, neg, number
 from .game import add as add_short
 from .game import le as le_short
@@ -318,20 +318,33 @@ def sides(graph: Graph, root: int, side: int) -> tuple[Graph, int]:
     moves on alternating cycles are taken away while the side stays equal."""
     g, r = graph.reachable(root)
     first = 1 if side == ONSIDE else 0  # the onside drops Right's moves first, the offside Left's
+    # A single move whose taking away changed the side still changes it after more moves of the
+    # same player are taken away (fewer moves for Right never harm Left, fewer for Left never
+    # help her: the change only grows), so it is not tried again until a move of the other
+    # player goes.  Positions keep their numbers inside the loop, so moves stay comparable.
+    failed: set[tuple[int, int, int]] = set()
+    batch_failed = False  # taking all of the first player's cycle moves at once is tried until it fails once
     while not is_stopper(g, r):
         moves = _cycle_moves(g, r)
         batch = [e for e in moves if e[0] == first]
-        tries = ([batch] if len(batch) > 1 else []) + [[e] for e in sorted(moves, key=lambda e: (e[0] != first, e))]
+        singles = [[e] for e in sorted(moves, key=lambda e: (e[0] != first, e)) if e not in failed]
+        tries = ([batch] if len(batch) > 1 and not batch_failed else []) + singles
         for drop in tries:
             count_work(1)
             h = _without(g, drop)
-            if _same_side(g, h, r, {who for who, _, _ in drop}, side):
-                g, r = h.reachable(r)
+            players = {who for who, _, _ in drop}
+            if _same_side(g, h, r, players, side):
+                failed = {e for e in failed if e[0] in players}
+                g = h
                 break
+            if len(drop) == 1:
+                failed.add(drop[0])
+            else:
+                batch_failed = True
         else:
             name = "onside" if side == ONSIDE else "offside"
             raise Unsupported(f"the {name} of that loopy game is not found by taking moves away (not done)")
-    return g, r
+    return g.reachable(r)
 
 
 def _same_side(g: Graph, h: Graph, r: int, players: set[int], side: int) -> bool:

@@ -17,7 +17,7 @@ c (Conway; Lenstra, *On the algebraic closure of two*, 1977; the construction CG
 So products are computed below ω^(ω^3); past that the α_p of the next primes (Lenstra's table)
 would be needed, and the product is refused in one line.
 
->>> from zermelo.values.cantor import OMEGA as w, integer
+>>> from zermelo.core.cantor import OMEGA as w, integer
 >>> print(nim_product(w, w), nim_product(w, nim_product(w, w)), nim_sum(w + 3, w * 2 + 1))
 ω^2 2 3ω+2
 >>> print(TransfiniteNimber(w), TransfiniteNimber(w + 1), TransfiniteNimber(w * 2), TransfiniteNimber(integer(3)))
@@ -28,9 +28,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ZermeloError
-from .cantor import GeneralizedOrdinal, integer
-from .nimber import by_squaring, nim_multiply
+from ..core.cantor import GeneralizedOrdinal, integer
+from ..core.errors import ZermeloError
+from ..core.nimber import by_squaring, nim_multiply
 
 __all__ = ["NimberError", "TransfiniteNimber", "nim_power", "nim_product", "nim_sum"]
 
@@ -62,7 +62,7 @@ def _check(x: GeneralizedOrdinal, what: str) -> None:
 def nim_sum(a: GeneralizedOrdinal, b: GeneralizedOrdinal) -> GeneralizedOrdinal:
     """a ⊕ b: the coefficients of equal powers of ω nim-added (XOR).
 
-    >>> from zermelo.values.cantor import OMEGA as w
+    >>> from zermelo.core.cantor import OMEGA as w
     >>> print(nim_sum(w * 3 + 5, w * 6 + 1), nim_sum(w, w))
     5ω+4 0
     """
@@ -128,7 +128,7 @@ def _reduce(digits: dict[tuple[int, int], int], coefficient: int, out: dict[Mono
 def nim_product(a: GeneralizedOrdinal, b: GeneralizedOrdinal) -> GeneralizedOrdinal:
     """a ⊗ b, Conway's nim-product of ordinals (below ω^(ω^3)).
 
-    >>> from zermelo.values.cantor import OMEGA as w, integer, omega_power
+    >>> from zermelo.core.cantor import OMEGA as w, integer, omega_power
     >>> print(nim_product(w, integer(2)), nim_product(w, omega_power(integer(2)) * 3))
     2ω 1
     >>> print(nim_power(omega_power(w), 5), nim_power(omega_power(w * w), 7))
@@ -160,7 +160,7 @@ class TransfiniteNimber:
 
     Sums nim-add; ``conway_product`` nim-multiplies (CGSuite's ConwayProduct of nimbers).
 
-    >>> from zermelo.values.cantor import OMEGA as w
+    >>> from zermelo.core.cantor import OMEGA as w
     >>> a = TransfiniteNimber(w)
     >>> print(a + a, a + TransfiniteNimber(integer(1)), a.conway_product(a), TransfiniteNimber(w * w))
     0 *(ω+1) *ω^2 *ω^2

@@ -19,17 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..analysis import solve
-from ..boards import Board, cell_index, with_dominoes
-from ..checks import recursion_room
-from ..draw import board_svg, move_parts
-from ..errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
-from ..limits import Limits
+from ..analyses.analysis import solve
+from ..analyses.draw import board_svg, move_parts
+from ..analyses.value_facts import position_value, value_facts
+from ..core.checks import recursion_room
+from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
+from ..core.limits import Limits
+from ..games.registry import entry, game_and_position, make_game, position_words
 from ..play import SIDES, MoveInfo, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
-from ..registry import entry, game_and_position, make_game, position_words
 from ..rules import Impartial, Partisan, Rules, Scored
+from ..rules.boards import Board, cell_index, with_dominoes
 from ..values.budget import value_budget
-from ..values.facts import position_value, value_facts
 from .params import BadRequest, flag, number, text
 
 __all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "REMEDY_WORDS", "Reply", "handle", "page_error"]
@@ -73,7 +73,7 @@ REMEDY_WORDS = {
 def page_error(error: ZermeloError) -> str:
     """An error in the page's words, from its typed remedies.
 
-    >>> from zermelo.limits import over_budget
+    >>> from zermelo.core.limits import over_budget
     >>> page_error(over_budget(300_000))
     'search budget exceeded: more than 300,000 positions'
     >>> page_error(InvalidPosition("cannot read the move 'c'", remedies=(Remedy.LIST_MOVES, Remedy.MOVE_NUMBER)))
@@ -247,7 +247,7 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
     misere = flag(params, "misere")
     _refuse_misere(params, game)
     if isinstance(game, Scored):
-        from ..minimax import negamax  # imported lazily, as the CLI does
+        from ..search.minimax import negamax  # imported lazily, as the CLI does
 
         with _too_deep(game):
             return dict(negamax(game, position, limits=LIMITS).to_json())
@@ -305,9 +305,9 @@ def api_find(params: Mapping[str, str]) -> dict[str, Any]:
 def api_trace(params: Mapping[str, str]) -> dict[str, Any]:
     """The notes' alpha-beta search tree of a scored game's position, as ``zermelo negamax --trace
     --json`` gives it (``tree``: each position's value, window α, β, and the moves cut off because
-    α ≥ β), with its drawing (``svg``, :func:`~zermelo.draw_trace.trace_svg`)."""
-    from ..draw_trace import trace_svg  # imported lazily, as the CLI does
-    from ..trace_text import alphabeta_trace, trace_facts
+    α ≥ β), with its drawing (``svg``, :func:`~zermelo.analyses.draw_trace.trace_svg`)."""
+    from ..analyses.draw_trace import trace_svg  # imported lazily, as the CLI does
+    from ..analyses.trace_text import alphabeta_trace, trace_facts
 
     game, position = _game_position(params)
     if not isinstance(game, Scored):
@@ -342,7 +342,7 @@ def _forgotten_past_the_budget(game: Rules[Any]) -> Iterator[None]:
 
 def api_value(params: Mapping[str, str]) -> dict[str, Any]:
     """Exactly the object of ``zermelo value GAME POSITION --json``: the one path,
-    :func:`~zermelo.values.facts.value_facts`."""
+    :func:`~zermelo.analyses.value_facts.value_facts`."""
     game, position = _value_position(params)
     with _forgotten_past_the_budget(game):
         return value_facts(game, position, limits=LIMITS, max_nimber=MAX_NIMBER, explained=True)[1]
@@ -350,7 +350,7 @@ def api_value(params: Mapping[str, str]) -> dict[str, Any]:
 
 def api_thermograph(params: Mapping[str, str]) -> Reply:
     """The thermograph as a PNG, titled as ``zermelo value --thermograph`` titles it."""
-    from ..values.plot import save_thermograph, thermograph_title
+    from ..analyses.thermograph_plot import save_thermograph, thermograph_title
 
     game, position = _value_position(params)
     with _forgotten_past_the_budget(game):
@@ -362,7 +362,7 @@ def api_thermograph(params: Mapping[str, str]) -> Reply:
 
 
 def api_table(params: Mapping[str, str]) -> Reply | dict[str, Any]:
-    """The game's table as a picture (PNG) or JSON.  Integration point with :mod:`zermelo.tables`."""
+    """The game's table as a picture (PNG) or JSON.  Integration point with :mod:`zermelo.analyses.tables`."""
     spec = text(params, "game")
     e = entry(spec.partition(":")[0])
     if e.table is None:
@@ -378,10 +378,10 @@ def api_table(params: Mapping[str, str]) -> Reply | dict[str, Any]:
     if fmt not in ("png", "json"):
         raise BadRequest(f"parameter 'format' must be png or json, got {fmt[:20]!r}")
     try:
-        # Lazily, and typed loosely: the web explorer works (501 here) without zermelo.tables.
-        tables: Any = importlib.import_module("zermelo.tables")
+        # Lazily, and typed loosely: the web explorer works (501 here) without zermelo.analyses.tables.
+        tables: Any = importlib.import_module("zermelo.analyses.tables")
     except ImportError:
-        return error_reply("tables are not available in this installation (zermelo.tables)", 501)
+        return error_reply("tables are not available in this installation (zermelo.analyses.tables)", 501)
     size = (rows, cols) if is_grid else cols
     t = tables.table(_game(spec), size, grundy=grundy_values, misere=misere, limits=LIMITS)
     if fmt == "json":

@@ -19,7 +19,7 @@ Endpoints (all ``GET``, all answering JSON; bad input is a 4xx with ``{"error": 
   ``zermelo value GAME POSITION --json``.  Impartial positions are nimbers.
 * ``/api/thermograph.png?game=..&position=..`` — the thermograph picture (PNG).
 * ``/api/table?game=..&rows=..&cols=..&grundy=..&format=png|json`` — the game's table, from
-  :mod:`zermelo.tables` (imported lazily: 501 when it is not installed).
+  :mod:`zermelo.analyses.tables` (imported lazily: 501 when it is not installed).
 
 The analyses (:mod:`zermelo.web.api`) run in a bounded pool of worker processes
 (:mod:`zermelo.web.pool`): a class can use the explorer at once, and a request that reaches its
@@ -45,9 +45,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import ZermeloError
-from ..limits import Limits
-from ..registry import entries, make_game
+from ..core.errors import ZermeloError
+from ..core.limits import Limits
+from ..games.registry import entries, make_game
 from .api import LIMITS, MAX_NIMBER, MAX_TABLE_CELLS
 from .guard import HEADERS, Guard
 from .params import MAX_QUERY, MAX_TEXT, BadRequest

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..errors import ZermeloError
+from ..core.errors import ZermeloError
 
 __all__ = ["MAX_QUERY", "MAX_REQUEST_HEAD", "MAX_TEXT", "BadRequest", "flag", "number", "text"]
 

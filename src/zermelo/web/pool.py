@@ -42,7 +42,7 @@ from collections.abc import Coroutine, Mapping
 from multiprocessing.connection import Connection
 from typing import Any
 
-from ..limits import Limits
+from ..core.limits import Limits
 from .api import Reply, error_reply, overtime
 
 __all__ = ["LONG", "MEMORY", "WorkerPool", "default_size"]
@@ -79,7 +79,7 @@ def _serve(conn: Connection, memory: int, limits: Limits | None, games: tuple[st
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
     if memory:
         resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-    from ..userfile import load, user_report
+    from ..rules.userfile import load, user_report
 
     for spec in games:
         load(spec)

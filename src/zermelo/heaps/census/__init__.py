@@ -14,9 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..._lazy import lazy
+from ...core._lazy import lazy
 
-if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo._lazy)
+if TYPE_CHECKING:  # at run time each name loads its module on first use (zermelo.core._lazy)
     from .families import FAMILIES, Member, members, normal_form
     from .run import CensusProgress, CensusSummary, run
     from .store import CensusRecord, Store

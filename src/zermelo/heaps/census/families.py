@@ -35,9 +35,9 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...checks import shown
-from ...errors import InvalidGame
-from ..codes import Code, parse_code
+from ...core.checks import shown
+from ...core.errors import InvalidGame
+from ...core.heap_codes import Code, parse_code
 
 __all__ = [
     "FAMILIES",

@@ -17,8 +17,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import InvalidPosition
-from ...files import read_text, save_figure
+from ...core.errors import InvalidPosition
+from ...core.files import read_text, save_figure
 from .store import CensusRecord, Store
 
 __all__ = ["Disagreement", "compare", "render_csv", "render_table", "select", "status_of"]

@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...checks import shown
-from ...errors import InvalidPosition
+from ...core.checks import shown
+from ...core.errors import InvalidPosition
 from .families import Member
 from .store import Store
 from .work import compute

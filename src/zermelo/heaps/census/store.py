@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InvalidPosition
-from ...files import BadFile, check_target
-from ..periodicity import detect, preperiod
+from ...core.errors import InvalidPosition
+from ...core.files import BadFile, check_target
+from ...search.periodicity import detect, preperiod
 from .families import Member
 
 __all__ = ["SCHEMA", "CensusRecord", "Store", "pack_values", "unpack_values"]

@@ -16,11 +16,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ...errors import InvalidGame
-from ...files import BadFile, ignored
+from ...core.errors import InvalidGame
+from ...core.files import BadFile, ignored
+from ...core.heap_codes import parse_code
 from ...games.heap import HeapGame
 from ...games.subtraction import AllBut, Subtraction
-from ..codes import parse_code
 from ..games import Hexadecimal, Octal, TakeAndBreak
 from ..sequence import sequence
 from .store import pack_values

@@ -16,7 +16,7 @@ export function renderBoard(data, hints, enabled, onMove) {
     return;
   }
   const wrap = make("div", { class: "board-wrap" });
-  wrap.innerHTML = data.svg;  // drawn by zermelo.draw on the server: only our own markup
+  wrap.innerHTML = data.svg;  // drawn by zermelo.analyses.draw on the server: only our own markup
   board.appendChild(wrap);
   // A picture whose parts are buttons is a group of controls, not an image (an image's parts are
   // hidden from assistive technology).

@@ -55,7 +55,7 @@ export async function showTrace(spec, position, isCurrent) {
   $("trace-summary").className = "";
   $("trace-summary").textContent = `Alpha-beta searched ${tree.positions.toLocaleString("en")} positions and cut off`
     + ` ${tree.cutoffs.toLocaleString("en")} branches; the top ${t.plies} plies are drawn. Value: ${boundWords(tree.value)}.`;
-  $("trace-svg").innerHTML = t.svg;  // drawn by zermelo.draw_trace on the server: only our own markup
+  $("trace-svg").innerHTML = t.svg;  // drawn by zermelo.analyses.draw_trace on the server: only our own markup
   const cuts = cutsOf(tree, [], []);
   listInto($("trace-cuts"), cuts.length ? cuts : ["none in the drawn plies"]);
   $("trace-panel").hidden = false;

@@ -1,0 +1,260 @@
+"""Compiled kernels, compiled lazily: numba is imported when a kernel is first called.
+
+Importing numba costs about 0.15 s, more than the rest of zermelo; many uses never run a
+compiled kernel (values of partisan games, negamax, the notes' small games answered by closed
+forms, ``zermelo games``).  ``@njit`` here records the Python function and returns a stand-in;
+the first call of any kernel of a module turns all of that module's kernels into numba
+dispatchers (``numba.njit(cache=True)``, compiled code cached on disk as before) and puts them
+in the module's globals, so kernels that call kernels of their own module are compiled against
+dispatchers.  A stand-in imported elsewhere forwards to its dispatcher.
+
+numba's disk cache is pickle: a file planted in the cache directory runs code on the next kernel
+call.  So the cache is kept only where no one but the user can write (:func:`cache_place`): numba's
+own place (``__pycache__`` beside the source, or ``$NUMBA_CACHE_DIR``) when it is the user's (or
+root's) and neither group- nor world-writable, else ``CACHE/numba`` made private (mode 700), else
+no disk cache at all — with a one-line warning on stderr, once.
+
+Importing numba and compiling (or loading) a kernel run Python code inside numba; a signal handler
+that raises there (Ctrl-C's ``KeyboardInterrupt``, an alarm) leaves numba half imported or a
+dispatcher half made, and every later kernel call of the process fails.  So both run with signals
+deferred (:func:`zermelo.core.signals.signals_deferred`): the signal is handled as soon as they are done.
+
+>>> @njit
+... def twice(x):
+...     return 2 * x
+>>> twice(21), twice.py_func(4)
+(42, 8)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+import threading
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .signals import signals_deferred
+
+__all__ = ["cache_place", "compiled", "interpreted", "is_loaded", "load", "njit", "private_cache"]
+
+_PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
+_DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
+_LOCK = threading.Lock()
+_STAND_INS: dict[tuple[str, str], Callable[..., Any]] = {}
+_PY: dict[str, dict[str, Callable[..., Any]]] = {}  # module -> its kernels' Python functions
+_PLAIN: dict[str, dict[str, Any]] = {}  # module -> namespace where its kernels are plain Python
+
+
+def njit(fn: Callable[..., Any]) -> Any:
+    """``numba.njit(cache=True)``, applied on the first call of any kernel of ``fn``'s module.
+
+    Typed ``Any`` like numba's own decorator: kernels take numpy arrays and are not annotated.
+    """
+    key = (fn.__module__, fn.__qualname__)
+    _PENDING.setdefault(fn.__module__, {})[fn.__qualname__] = fn
+    _PY.setdefault(fn.__module__, {})[fn.__qualname__] = fn
+
+    @functools.wraps(fn)
+    def call(*args: Any) -> Any:
+        dispatcher = _DISPATCHERS.get(key)
+        if dispatcher is None:
+            _compile_module(key[0])
+            dispatcher = _DISPATCHERS[key]
+        return dispatcher(*args)
+
+    call.py_func = fn  # type: ignore[attr-defined]  # as numba's dispatchers have it
+    _STAND_INS[key] = call
+    return call
+
+
+def _only_mine(path: Path) -> bool:
+    """Whether only this user (or root) can write in the folder ``path`` (False if it is not one)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
+
+
+def _make_private(path: Path) -> None:
+    """Create the folder ``path`` (mode 700) if it is missing; an existing one is left as it is."""
+    with contextlib.suppress(OSError):
+        path.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+def private_cache() -> Path:
+    """``CACHE/numba``: ``$ZERMELO_CACHE_DIR``, else ``$XDG_CACHE_HOME/zermelo``, else
+    ``~/.cache/zermelo``, as the other caches."""
+    root = os.environ.get("ZERMELO_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "zermelo"
+    )
+    return Path(root) / "numba"
+
+
+#: The decision of :func:`cache_place` for this process: the folder set, or "" (none), or False
+#: (numba's place beside the sources is safe).
+_PLACE: list[str | bool] = []
+
+
+def cache_place(config: Any, source: str) -> bool:
+    """Make numba's disk cache safe for a kernel in the file ``source``; whether to cache on disk.
+
+    ``config`` is ``numba.config``: its ``CACHE_DIR`` (``$NUMBA_CACHE_DIR``) is kept if only this
+    user can write there; else numba would write beside the source (``__pycache__``), kept if that
+    folder (or the source's, before it exists) is only the user's and writable; else
+    ``CACHE_DIR`` is pointed at :func:`private_cache`.  If that cannot be made private, nothing is
+    cached on disk.  One warning line says what was refused.
+    """
+    if _PLACE and _PLACE[0] is not False:
+        return bool(_PLACE[0])  # a folder was chosen (or none) for the whole process
+    wanted = str(config.CACHE_DIR or "")
+    if wanted:
+        _make_private(Path(wanted))
+        if _only_mine(Path(wanted)):
+            _PLACE[:] = [wanted]
+            return True
+        refused = wanted
+    else:
+        here = Path(source).parent
+        beside = here / "__pycache__" if (here / "__pycache__").exists() else here
+        if _only_mine(beside) and os.access(beside, os.W_OK):
+            _PLACE[:] = [False]  # numba's own place: checked again for the next module's folder
+            return True
+        refused = str(beside) if not _only_mine(beside) else ""
+    mine = private_cache()
+    _make_private(mine)
+    chosen = str(mine) if _only_mine(mine) else ""
+    _PLACE[:] = [chosen]
+    config.CACHE_DIR = chosen
+    if refused:
+        instead = f"kernels are cached in {chosen} instead" if chosen else "kernels are not cached on disk"
+        print(
+            f"zermelo: warning: numba's cache folder {refused} is writable by others (a file planted there"
+            f" would run as you); {instead}",
+            file=sys.stderr,
+        )
+    return bool(chosen)
+
+
+def _compile_module(module: str) -> None:
+    with signals_deferred():
+        _make_dispatchers(module)
+
+
+def _make_dispatchers(module: str) -> None:
+    import numba
+
+    with _LOCK:  # two threads' first calls: one makes the dispatchers, the other then finds them
+        pending = _PENDING.pop(module, {})
+        namespace = sys.modules[module].__dict__
+        for name, fn in pending.items():
+            # Code with no file to cache beside (a doctest, an interactive session) compiles uncached.
+            source = fn.__code__.co_filename
+            cache = not source.startswith("<") and cache_place(numba.config, source)
+            dispatcher = numba.njit(cache=cache)(fn)
+            _keep_going_when_the_cache_fails(dispatcher)
+            _compile_with_signals_deferred(dispatcher)
+            _DISPATCHERS[(module, name)] = dispatcher
+            if "." not in name:
+                namespace[name] = dispatcher
+
+
+_WARNED: list[bool] = []
+
+
+def _compile_with_signals_deferred(dispatcher: Any) -> None:
+    """numba's dispatcher compiles (or loads from its cache) a kernel for new argument types in
+    its ``_compile_for_args``, which its C code looks up on the instance: that step runs with
+    signals deferred.  Calls of kernels already made go straight to the compiled code, as before."""
+    compile_for_args = dispatcher._compile_for_args
+
+    def deferred(*args: Any, **kws: Any) -> Any:
+        with signals_deferred():
+            return compile_for_args(*args, **kws)
+
+    dispatcher._compile_for_args = deferred
+
+
+def _keep_going_when_the_cache_fails(dispatcher: Any) -> None:
+    """A cache that cannot be written (a full disk, a read-only directory) costs the next run its
+    compilation, not this run its answer: numba's save is wrapped to say so once on stderr and go
+    on (numba writes each cache file to a temporary name and renames it, removing the temporary
+    on failure, so nothing partial is left)."""
+    cache = getattr(dispatcher, "_cache", None)
+    save = getattr(cache, "save_overload", None)
+    if save is None:
+        return
+
+    def save_or_warn(sig: Any, data: Any) -> None:
+        try:
+            save(sig, data)
+        except OSError as exc:
+            if not _WARNED:
+                _WARNED.append(True)
+                where = getattr(cache, "cache_path", "")
+                print(
+                    f"zermelo: warning: cannot write the compiled-kernel cache {where}: {exc.strerror or exc};"
+                    " going on without it (the next run compiles again)",
+                    file=sys.stderr,
+                )
+
+    cache.save_overload = save_or_warn  # type: ignore[union-attr]
+
+
+def compiled(kernel: Any) -> Any:
+    """The numba dispatcher behind a kernel (its module's kernels made now if not yet), for callers
+    that keep a kernel and call it often: they skip the stand-in's forwarding."""
+    fn = getattr(kernel, "py_func", None)
+    if fn is None or kernel is not _STAND_INS.get((fn.__module__, fn.__qualname__)):
+        return kernel  # already a dispatcher (or not one of ours)
+    key = (fn.__module__, fn.__qualname__)
+    if key not in _DISPATCHERS:
+        _compile_module(key[0])
+    return _DISPATCHERS[key]
+
+
+def load() -> None:
+    """numba and LLVM's library loaded now (signals deferred), before a caller takes most of the
+    memory: loaded after a big array, LLVM's library found no room under an address-space cap
+    (``sequence --upto 1000000000`` in 4 GiB: "internal error: OSError: Could not find/load
+    shared object file 'libllvmlite.so'", where the array alone should have been refused)."""
+    with signals_deferred():
+        import numba  # noqa: F401
+
+
+def is_loaded() -> bool:
+    """Whether numba is imported already (then compiled kernels cost nothing more to call)."""
+    return "numba" in sys.modules
+
+
+def interpreted(kernel: Any) -> Any:
+    """The kernel as plain Python, calling the plain Python of the kernels of its module too.
+
+    For small inputs before numba is loaded: a closed-form game's remoteness searches a few
+    hundred nodes, which Python does in milliseconds, and importing numba and loading cached
+    kernels takes half a second.  Same code, same answers (the tests run both).
+
+    >>> @njit
+    ... def half(x):
+    ...     return x // 2
+    >>> @njit
+    ... def quarter(x):
+    ...     return half(half(x))
+    >>> interpreted(quarter)(20)
+    5
+    """
+    fn = getattr(kernel, "py_func", kernel)
+    module = fn.__module__
+    namespace = _PLAIN.get(module)
+    if namespace is None:
+        namespace = dict(sys.modules[module].__dict__)
+        for name, f in _PY.get(module, {}).items():
+            if "." not in name:
+                namespace[name] = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
+        _PLAIN[module] = namespace
+    return namespace.get(fn.__qualname__, fn)

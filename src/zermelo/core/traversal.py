@@ -1,0 +1,66 @@
+"""Traversals: ``fold``, a value computed bottom-up over an acyclic game, iteratively, with a memo.
+
+Bottom floor (imports only :mod:`zermelo.core.errors`): the canonical forms and the value arithmetic
+build on it, and :mod:`zermelo.search.engine` re-exports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, MutableMapping
+from typing import Any
+
+from .errors import InvalidArgument, Unsupported
+
+__all__ = ["fold"]
+
+
+def fold(
+    root: Any,
+    children: Callable[[Any], Iterable[Any]],
+    combine: Callable[[Any, list[Any]], Any],
+    key: Callable[[Any], Hashable] = lambda p: p,
+    memo: dict[Hashable, Any] | None = None,
+) -> Any:
+    """Evaluate a value bottom-up over an acyclic game tree, iteratively, with a memo.
+
+    ``combine(position, [values of its children])`` gives a position's value.  This is the
+    traversal analyses other than outcome and Grundy values (canonical forms, say) build on: no
+    recursion, so deep games are safe.
+
+    >>> fold(5, lambda n: [n - 1] if n else [], lambda n, vs: 1 + sum(vs))
+    6
+    """
+    for name, f in (("children", children), ("combine", combine), ("key", key)):
+        if not callable(f):
+            raise InvalidArgument(f"fold: {name} must be a function, got {type(f).__name__}")
+    if memo is not None and not isinstance(memo, MutableMapping):
+        raise InvalidArgument(f"fold: memo must be a dict (or None), got {type(memo).__name__}")
+    table: dict[Hashable, Any] = {} if memo is None else memo
+    # A frame is (position, key, keys of its children or None until expanded): each child's key
+    # is computed once, when its parent is expanded, and reused when the parent is combined.
+    root_key = key(root)
+    stack: list[tuple[Any, Hashable, list[Hashable] | None]] = [(root, root_key, None)]
+    on_path: set[Hashable] = set()
+    while stack:
+        pos, k, kid_keys = stack[-1]
+        if kid_keys is None:
+            if k in table:
+                stack.pop()
+                continue
+            found = children(pos)
+            if not isinstance(found, Iterable) or isinstance(found, (str, bytes)):
+                raise InvalidArgument(f"fold: children(position) must give the positions, got {type(found).__name__}")
+            kids = list(found)
+            kid_keys = [key(c) for c in kids]
+            stack[-1] = (pos, k, kid_keys)
+            on_path.add(k)
+            for c, ck in zip(kids, kid_keys, strict=True):
+                if ck not in table:
+                    if ck in on_path:
+                        raise Unsupported("this analysis needs a game without cycles")
+                    stack.append((c, ck, None))
+            continue
+        table[k] = combine(pos, [table[ck] for ck in kid_keys])
+        on_path.discard(k)
+        stack.pop()
+    return table[root_key]

@@ -1,0 +1,211 @@
+"""How a position looks: small declarative board descriptions, and board cells in moves.
+
+A game's :meth:`~zermelo.rules.Rules.board` hook returns one of these plain, JSON-able dicts (or
+``None``: the front end then shows the position's text).  One ``kind`` per family of games:
+
+* ``{"kind": "heaps", "heaps": [3, 4, 5]}`` — rows of counters (Nim, subtraction games, Wythoff);
+* ``{"kind": "grid", "rows": ["XO.", "..X"]}`` — a board of cells, top row first, one character
+  per cell: ``.`` empty, ``#`` blocked or used up, any other character a piece (tic-tac-toe,
+  Domineering, Clobber, Toads and Frogs);
+* ``{"kind": "graph", "edges": [["a", "b"], …], "tokens": ["a"]}`` — tokens on the vertices of a
+  directed graph (the digraph game);
+* ``{"kind": "hackenbush", "edges": [["g", "a", "B"], …], "ground": "g"}`` — edges with a colour
+  (``B``, ``R``, ``G``) over a ground vertex.
+
+The terminal draws heaps and grids as text (:mod:`zermelo.commands.play`), the web explorer as
+SVG.  A cell of a grid is named as people name a square: column letter, row number from 1
+(:func:`cell_name`); a partisan move that changes one or two cells is labelled by them
+(:func:`changed_cells`), and typed cells read back to that move (:func:`read_cells`).
+
+>>> heaps_board((3, 4, 5))
+{'kind': 'heaps', 'heaps': [3, 4, 5]}
+>>> rows(grid_board(["..#", "..."]))
+['..#', '...']
+>>> rows(heaps_board([1])) is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from ..core.checks import is_digits
+from ..core.errors import InvalidPosition, Remedy
+
+__all__ = [
+    "Board",
+    "cell_index",
+    "cell_name",
+    "changed_cells",
+    "graph_board",
+    "grid_board",
+    "hackenbush_board",
+    "heap_sizes",
+    "heaps_board",
+    "norm",
+    "read_cells",
+    "rows",
+    "whole_numbers",
+    "with_dominoes",
+]
+
+#: A board description: a JSON-able dict with a ``kind`` (see the module docstring).
+Board = dict[str, Any]
+
+T = TypeVar("T")
+
+
+def heaps_board(heaps: Iterable[int]) -> Board:
+    """Rows of counters, one per heap."""
+    return {"kind": "heaps", "heaps": list(heaps)}
+
+
+def grid_board(rows: Iterable[str]) -> Board:
+    """A grid of one-character cells, top row first."""
+    return {"kind": "grid", "rows": list(rows)}
+
+
+def graph_board(edges: Iterable[tuple[str, str]], tokens: Iterable[str]) -> Board:
+    """Tokens on the vertices of a directed graph (an edge ``[a, b]`` goes from a to b)."""
+    return {"kind": "graph", "edges": [[a, b] for a, b in edges], "tokens": list(tokens)}
+
+
+def hackenbush_board(edges: Iterable[tuple[str, str, str]], ground: str) -> Board:
+    """Coloured edges (``B``, ``R`` or ``G``) between named vertices, ``ground`` the ground."""
+    return {"kind": "hackenbush", "edges": [[a, b, c] for a, b, c in edges], "ground": ground}
+
+
+def rows(board: Board | None) -> list[str] | None:
+    """The rows of a grid board, else ``None``."""
+    return list(board["rows"]) if board is not None and board["kind"] == "grid" else None
+
+
+def heap_sizes(board: Board | None) -> list[int] | None:
+    """The heap sizes of a heaps board, else ``None``."""
+    return list(board["heaps"]) if board is not None and board["kind"] == "heaps" else None
+
+
+def cell_name(row: int, col: int) -> str:
+    """A board cell as the terminal draws it: column letter, row number from 1 (``a1`` top left).
+
+    >>> cell_name(0, 0), cell_name(2, 1), cell_name(0, 27)
+    ('a1', 'b3', 'ab1')
+    """
+    letters = ""
+    c = col + 1
+    while c:
+        c, r = divmod(c - 1, 26)
+        letters = chr(ord("a") + r) + letters
+    return f"{letters}{row + 1}"
+
+
+def cell_index(name: str) -> tuple[int, int] | None:
+    """The ``(row, column)`` of a cell name, from 0 (the inverse of :func:`cell_name`), or ``None``.
+
+    >>> cell_index("a1"), cell_index("b3"), cell_index("ab1"), cell_index("3b")
+    ((0, 0), (2, 1), (0, 27), None)
+    """
+    m = re.fullmatch(r"([a-z]+)([1-9][0-9]*)", name)
+    if m is None:
+        return None
+    col = 0
+    for ch in m.group(1):
+        col = 26 * col + ord(ch) - ord("a") + 1
+    return int(m.group(2)) - 1, col - 1
+
+
+def with_dominoes(board: Board, placed: str) -> Board:
+    """A grid with the dominoes placed on it, so a drawing pairs its cells as they were played.
+
+    The cells a grid shows as ``#`` do not say which of them make one domino (two dominoes side
+    by side fill a 2 × 2 square either way); ``placed`` is the moves' cells, ``a1-a2 b1-b2``.  A
+    pair is kept when both its cells are ``#`` and side by side (the moves of other games, a
+    Clobber capture, say, are skipped); text that is not pairs of cells is an error.
+
+    >>> with_dominoes(grid_board(["##", "##"]), "a1-a2 b1-b2")["dominoes"]
+    [['a1', 'a2'], ['b1', 'b2']]
+    >>> with_dominoes(grid_board(["x.", ".."]), "a1-b1")["dominoes"]
+    []
+    """
+    grid = rows(board) or []
+    used: set[tuple[int, int]] = set()
+    pairs: list[list[str]] = []
+    for word in placed.lower().replace(",", " ").split():
+        ends = word.split("-")
+        cells = [cell_index(e) for e in ends]
+        if len(cells) != 2 or None in cells:
+            raise InvalidPosition(f"a placed domino is two cells like a1-a2, got {word[:20]!r}")
+        (r1, c1), (r2, c2) = cells  # type: ignore[misc]
+        if abs(r1 - r2) + abs(c1 - c2) != 1 or used & {(r1, c1), (r2, c2)}:
+            continue
+        if all(r < len(grid) and c < len(grid[r]) and grid[r][c] == "#" for r, c in ((r1, c1), (r2, c2))):
+            used |= {(r1, c1), (r2, c2)}
+            pairs.append(ends)
+    return {**board, "dominoes": pairs}
+
+
+def changed_cells(before: Sequence[str], after: Sequence[str] | None) -> str | None:
+    """The cells a move changed, ``a1-a2`` (an emptied cell first: the cell moved from), or the one
+    cell used up (``#``) when the move also tints its neighbours; ``None`` unless one or two.
+
+    >>> changed_cells(["x.", ".."], ["#.", "#."]), changed_cells(["xo"], [".x"])
+    ('a1-a2', 'a1-b1')
+    """
+    if after is None or len(after) != len(before) or any(len(a) != len(b) for a, b in zip(after, before, strict=True)):
+        return None
+    changed = [
+        (r, c, new)
+        for r, (old_row, new_row) in enumerate(zip(before, after, strict=True))
+        for c, (old, new) in enumerate(zip(old_row, new_row, strict=True))
+        if old != new
+    ]
+    used = [x for x in changed if x[2] == "#"]
+    if used and len(used) < len(changed):  # a colouring game tints the neighbours too: name the cell used up
+        changed = used
+    if not 1 <= len(changed) <= 2:
+        return None
+    changed.sort(key=lambda x: (x[2] != ".", x[0], x[1]))  # emptied first: the cell moved from
+    return "-".join(cell_name(r, c) for r, c, _ in changed)
+
+
+def whole_numbers(words: Sequence[str]) -> list[int] | None:
+    """The words as whole numbers when every one is one (and there is one), else ``None``.
+
+    >>> whole_numbers(["2", "3"]), whole_numbers(["2", "x"]), whole_numbers([])
+    ([2, 3], None, None)
+    """
+    if not words or not all(is_digits(w) for w in words):
+        return None
+    return [int(w) for w in words]
+
+
+def norm(text: str) -> str:
+    """Typed text as moves are compared: lower case, ``→`` as ``->``, single spaces."""
+    return " ".join(text.lower().replace("→", "->").split())
+
+
+_CELL = re.compile(r"[a-z]+[0-9]+")
+_CELLS = re.compile(r"[a-z]+[0-9]+(?:\s*[-,\s]\s*[a-z]+[0-9]+)*")
+
+
+def read_cells(text: str, moves: Sequence[T]) -> T | None:
+    """The move whose label names the typed board cells, in any order: ``a1-a2``, ``a2 a1``, or
+    one cell when only one move uses it.  ``None`` when the text is not cells; an error when no
+    move, or more than one, uses them.  A move's label is its ``str`` (as for :class:`~zermelo.rules.Move`).
+    """
+    if not _CELLS.fullmatch(text):
+        return None
+    typed = set(_CELL.findall(text))
+    named = [(m, set(_CELL.findall(norm(str(m))))) for m in moves]
+    for fits in (typed.__eq__, typed.issubset):
+        hits = [m for m, cells in named if cells and fits(cells)]
+        if len(hits) == 1:
+            return hits[0]
+        if hits:
+            labels = ", ".join(str(m) for m in hits[:6]) + (", …" if len(hits) > 6 else "")
+            raise InvalidPosition(f"{text!r} could be {labels}: name all the cells of the move")
+    if not any(cells for _, cells in named):
+        return None
+    raise InvalidPosition(f"no legal move of yours uses {text}", remedies=(Remedy.LIST_MOVES,))

@@ -1,0 +1,149 @@
+"""The catalogue of games: one :class:`GameEntry` per game, added by the game's own module.
+
+A game module ends with ``register(GameEntry(...))`` beside its rules: its name in the CLI
+grammar (``subtraction:1,3,4``), how to build the rules from the parameters, a summary and an
+example.  This module sits below the games (it imports only :mod:`zermelo.rules` and
+:mod:`zermelo.core.errors`); :mod:`zermelo.games.registry`, above them, loads every game module and looks
+names up.
+
+>>> e = GameEntry("race", no_params(lambda: None, "race"), "a toy", "", "race 3")  # type: ignore[arg-type,return-value]
+>>> e.describe()["example"]
+'race 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import InvalidGame
+from . import Rules
+
+__all__ = ["CGSuiteName", "GameEntry", "needs_params", "no_params", "plain_entry", "register", "registered"]
+
+
+@dataclass(frozen=True)
+class CGSuiteName:
+    """A game's name in CGSuite's library of rulesets (``game.grid.Domineering``), read by the
+    CGSuite evaluator (:mod:`zermelo.cgsuite.rulesets`).
+
+    ``family``: CGSuite's ruleset takes parameters first, ``game.heap.TakeAndBreak("0.77")(5)``;
+    they become the game's parameters (a list ``[1,2,3]`` is ``1,2,3``), through ``code`` when
+    CGSuite writes them otherwise (its take-and-break codes).  ``text`` turns
+    CGSuite's position text into the game's own (identity when ``None``); ``params`` are fixed
+    parameters of the game (CGSuite's ``Cram`` is zermelo's ``cram``, its ``AntiClobber`` a
+    ``genclobber:anti``).  ``separator`` joins a family's several parameters (CGSuite's
+    ``PartizanSubtraction([1,2],[2,3])`` is ``partizansubtraction:1,2/2,3``).
+    """
+
+    name: str
+    family: bool = False
+    text: Callable[[str], str] | None = None
+    params: str | None = None
+    code: Callable[[str], str] | None = None
+    separator: str = ","
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One registered game.
+
+    ``factory(params)`` builds the rules from the text after the colon (``None`` if there is
+    none).  ``kind`` is ``impartial``, ``partisan`` or ``scored``.  ``example`` is a whole CLI
+    tail (``"subtraction:1,3,4 21"``).  ``table`` is the cell template of ``zermelo table``.
+    With ``graph_argument`` the first POSITION word is a game
+    parameter (``digraph "a->b, b->c" a``).  ``from_file`` builds the rules from a file the
+    parameters name (an edge list); only a caller that may read files (the CLI, never the web)
+    gets there, through :func:`zermelo.games.registry.make_game`'s ``files=True`` — ``factory`` itself
+    reads text only.
+    """
+
+    name: str
+    factory: Callable[[str | None], Rules[Any]]
+    summary: str
+    params: str
+    example: str
+    kind: str = "impartial"
+    graph_argument: bool = False
+    aliases: tuple[str, ...] = ()
+    #: How ``zermelo table`` lays out the game: the position text of a cell, with ``{n}`` for a
+    #: row (``"{n}"``, ``"1x{n}"``) or ``{r}`` and ``{c}`` for a grid (``"{r} {c}"``); None: no table.
+    table: str | None = None
+    from_file: Callable[[Path], Rules[Any]] | None = None
+    #: The game's names in CGSuite's library, if it has any (the CGSuite evaluator's constructors).
+    cgsuite: tuple[CGSuiteName, ...] = ()
+
+    def describe(self) -> dict[str, Any]:
+        """The entry as the JSON of ``zermelo games --json`` and the web API's ``/api/games``."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "summary": self.summary,
+            "params": self.params,
+            "example": self.example,
+            "aliases": list(self.aliases),
+        }
+
+
+_REGISTRY: dict[str, GameEntry] = {}
+
+
+def register(entry: GameEntry) -> GameEntry:
+    """Add a game (and its aliases) to the registry."""
+    for name in (entry.name, *entry.aliases):
+        if name in _REGISTRY and _REGISTRY[name] is not entry:
+            raise ValueError(f"game name {name!r} registered twice")
+        _REGISTRY[name] = entry
+    return entry
+
+
+def registered() -> dict[str, GameEntry]:
+    """Every game name (and alias) registered so far, with its entry."""
+    return _REGISTRY
+
+
+def no_params(cls: Callable[[], Rules[Any]], name: str) -> Callable[[str | None], Rules[Any]]:
+    """A factory for a game without parameters that rejects any given."""
+
+    def factory(params: str | None) -> Rules[Any]:
+        if params:
+            raise InvalidGame(f"{name} takes no parameters, got {name}:{params}")
+        return cls()
+
+    return factory
+
+
+def plain_entry(
+    cls: Any,
+    summary: str,
+    example: str,
+    *,
+    aliases: tuple[str, ...] = (),
+    table: str | None = "{n}",
+    cgsuite: tuple[CGSuiteName, ...] = (),
+) -> GameEntry:
+    """The entry of a game without parameters named by its class's ``name`` (a heap game's
+    table, ``{n}``, by default): ``register(plain_entry(Kayles, "Kayles: …", "kayles 5 7"))``."""
+    return GameEntry(
+        cls.name, no_params(cls, cls.name), summary, "", example, table=table, aliases=aliases, cgsuite=cgsuite
+    )
+
+
+def needs_params(
+    build: Callable[[str], Rules[Any]], name: str, what: str, example: str
+) -> Callable[[str | None], Rules[Any]]:
+    """A factory for a game that needs its parameters (``name:params``); a one-line error without.
+
+    >>> needs_params(str, "octal", "the code", "0.137")(None)  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    zermelo.core.errors.InvalidGame: octal: give the code, like octal:0.137
+    """
+
+    def factory(params: str | None) -> Rules[Any]:
+        if not params:
+            raise InvalidGame(f"{name}: give {what}, like {name}:{example}")
+        return build(params)
+
+    return factory

@@ -1,0 +1,327 @@
+"""Compiled kernels for Grundy sequences of heap games (numba, compiled once and cached on disk).
+
+Every kernel fills ``g[start:stop]`` of a Grundy-value array in place, assuming ``g[:start]`` is
+done, so a long run can be cut into chunks (progress, Ctrl-C, checkpoints).  A kernel returns the
+first index it did *not* compute when it has to stop early (a value outgrew its scratch arrays, or
+the sparse kernel's rare list filled up); the Python drivers in :mod:`zermelo.heaps.sequence` grow
+the arrays and call again.
+
+* :func:`subtraction_bitset` — finite subtraction sets, the option values as bits of one word:
+  O(n·|S|).
+* :func:`allbut_counts` — all-but subtraction games: counts of each value so far; O(n·|S|).
+* :func:`octal_plain` — the plain O(n²) rule for codes leaving at most two heaps (the reference).
+* :func:`octal_sparse` — the sparse-space (rare/common) algorithm for the same codes.
+* :func:`tbreak_plain` — any take-and-break code (three or more heaps), O(n²·W) with value sets
+  (kept by the caller between chunks).
+
+Codes reach the kernels as arrays indexed by the number ``k`` of counters removed: ``take0[k]``
+(bit 1: remove ``k`` leaving nothing), ``take1[k]`` (bit 2: leave one heap), ``split[k]`` (bit 4:
+leave two heaps) and ``uneq[k]`` (the two heaps must differ).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core._jit import njit
+
+__all__ = [
+    "allbut_counts",
+    "octal_plain",
+    "octal_sparse",
+    "subtraction_bitset",
+    "tbreak_plain",
+]
+
+
+@njit
+def subtraction_bitset(g, start, stop, s):  # type: ignore[no-untyped-def]
+    """Finite subtraction set ``s`` (ascending, |s| <= 62): the option values as bits of an int64."""
+    m = s.shape[0]
+    for n in range(start, stop):
+        seen = np.int64(0)
+        for i in range(m):
+            k = s[i]
+            if k > n:
+                break
+            seen |= np.int64(1) << np.int64(g[n - k])
+        v = 0
+        while (seen >> v) & 1:
+            v += 1
+        g[n] = v
+    return stop
+
+
+@njit
+def allbut_counts(g, start, stop, s, count):  # type: ignore[no-untyped-def]
+    """All-but subtraction game (remove any number not in ``s``, ascending).
+
+    ``count[v]`` is how often ``v`` occurs in ``g[:start]`` (kept up to date).  The options of
+    ``n`` are every earlier heap except ``n - k`` for ``k`` in ``s``; so the mex is the mex of the
+    whole prefix unless removing those few makes a smaller value disappear.  O(|s|) per heap.
+    Returns early when ``count`` is too short.
+    """
+    m = s.shape[0]
+    pm = 0
+    while count[pm] > 0:
+        pm += 1
+    for n in range(start, stop):
+        for i in range(m):
+            if s[i] > n:
+                break
+            count[g[n - s[i]]] -= 1
+        best = pm
+        for i in range(m):
+            if s[i] > n:
+                break
+            v = g[n - s[i]]
+            if count[v] == 0 and v < best:
+                best = v
+        for i in range(m):
+            if s[i] > n:
+                break
+            count[g[n - s[i]]] += 1
+        g[n] = best
+        count[best] += 1
+        while count[pm] > 0:
+            pm += 1
+        if pm + 2 >= count.shape[0]:
+            return n + 1
+    return stop
+
+
+@njit
+def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignore[no-untyped-def]
+    """The plain rule: every option of every heap, O(n²) for a splitting code.
+
+    ``mark`` (int64, a power of two long, zero at first) is scratch; returns early when a value
+    reaches half its length.
+    """
+    size = take0.shape[0]
+    half_mark = mark.shape[0] // 2
+    for n in range(start, stop):
+        stamp = n + 1
+        kmax = min(size - 1, n)
+        for k in range(kmax + 1):
+            m = n - k
+            if take0[k] and m == 0:
+                mark[0] = stamp
+            if take1[k] and m >= 1:
+                mark[g[m]] = stamp
+            if split[k] and m >= 2:
+                top = m // 2
+                if uneq[k] and m % 2 == 0:
+                    top -= 1
+                mu = np.uint64(m)  # unsigned indices: no negative-index wraparound in the inner loop
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    mark[np.uint64(g[a] ^ g[mu - a])] = stamp
+        v = 0
+        while mark[v] == stamp:
+            v += 1
+        g[n] = v
+        if v + 1 >= half_mark:
+            return n + 1
+    return stop
+
+
+@njit
+def octal_sparse(  # type: ignore[no-untyped-def]
+    g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off
+):
+    """The sparse-space algorithm (Berlekamp; *Winning Ways* ch. 4 "Sparse space spells speed").
+
+    A mask splits values into two classes by the parity of ``value & mask`` (``parity[v]``).  In
+    the *range* form (``domain == 0``) a position is rare when its parity is 0; in the *domain*
+    form it is rare when its parity is ``(n + off) & 1``.  For a split after removing ``k`` with
+    ``good[k]``, two common heaps always XOR to the rare class of ``n``, so every common-class
+    option value comes from a pair with a rare heap: XOR only the rare positions (``rare[:nrare]``)
+    against their partners.  That gives the least common value ``c`` not excluded; then scan the
+    remaining splits only until every rare-class value below ``c`` is excluded (usually at once).
+    Splits with ``good[k] == 0`` are scanned in full.  Exact for every mask; fast when rare
+    positions are rare.
+
+    Returns ``(next index, nrare)``; stops early when ``rare`` is full or a value reaches half of
+    ``mark``'s length.
+    """
+    size = take0.shape[0]
+    nsplit = split_k.shape[0]
+    half_mark = mark.shape[0] // 2
+    cap = rare.shape[0]
+    opens = np.empty(half_mark + 1, np.int64)
+    rv = np.empty(cap, g.dtype)  # the rare heaps' values, side by side (no gather from g)
+    for j in range(nrare):
+        rv[j] = g[rare[j]]
+    for n in range(start, stop):
+        stamp = n + 1
+        kmax = min(size - 1, n)
+        for k in range(kmax + 1):
+            m = n - k
+            if take0[k] and m == 0:
+                mark[0] = stamp
+            if take1[k] and m >= 1:
+                mark[g[m]] = stamp
+        rare_class = (n + off) & 1 if domain else 0
+        scan_top = 0
+        j0 = 1 if nrare and rare[0] == 0 else 0  # heap 0 is rare in the range form, but no part of a split
+        for i in range(nsplit):
+            k = split_k[i]
+            m = n - k
+            if m < 2:
+                continue
+            if good[i]:
+                if m // 2 > scan_top:
+                    scan_top = m // 2
+                below = nrare  # the rare list is ascending: drop the few at or above m
+                while below > j0 and rare[below - 1] >= m:
+                    below -= 1
+                # Unsigned indices: numba then skips its negative-index wraparound in this hot loop.
+                mu = np.uint64(m)
+                half = np.uint64(m // 2) if uneq[k] and m % 2 == 0 else np.uint64(0)
+                for j in range(j0, below):
+                    r = np.uint64(rare[j])
+                    if r != half:
+                        mark[np.uint64(rv[j] ^ g[mu - r])] = stamp
+            else:
+                top = m // 2
+                if uneq[k] and m % 2 == 0:
+                    top -= 1
+                mu = np.uint64(m)  # unsigned indices: no negative-index wraparound in the inner loop
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    mark[np.uint64(g[a] ^ g[mu - a])] = stamp
+        # the least common-class value not excluded
+        c = 0
+        while parity[c] == rare_class or mark[c] == stamp:
+            c += 1
+        # rare-class values below c still open
+        nopen = 0
+        for v in range(c):
+            if mark[v] != stamp:
+                opens[nopen] = v
+                nopen += 1
+        if nopen:
+            # Scan the common x common splits in blocks until no value below c is open.  While
+            # many are open, mark a block's XORs branch-free (every value marked is a real option
+            # value) and drop the open values marked; blocks grow from 8 to 256 splits.  The long
+            # tail of the scan usually waits for one or two last values: with at most 4 open, a
+            # block is compared with them directly (a loop LLVM vectorises; no stores).
+            a = 1
+            block = 8
+            cblock = 16  # compare blocks grow to 128: the last value is often settled by the first pairs
+            while nopen and a <= scan_top:
+                if nopen > 4:
+                    a_end = min(a + block, scan_top + 1)
+                    block = min(2 * block, 256)
+                    for i in range(nsplit):
+                        if not good[i]:
+                            continue
+                        k = split_k[i]
+                        m = n - k
+                        hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
+                        mu = np.uint64(m)
+                        for x in range(np.uint64(a), np.uint64(hi + 1)):
+                            mark[np.uint64(g[x] ^ g[mu - x])] = stamp
+                    kept = 0
+                    for t in range(nopen):
+                        if mark[opens[t]] != stamp:
+                            opens[kept] = opens[t]
+                            kept += 1
+                    nopen = kept
+                else:
+                    a_end = min(a + cblock, scan_top + 1)
+                    cblock = min(2 * cblock, 128)
+                    # 32-bit values and boolean flags: twice the lanes of 64-bit compares
+                    o0 = np.int32(opens[0])
+                    o1 = np.int32(opens[1] if nopen > 1 else o0)
+                    o2 = np.int32(opens[2] if nopen > 2 else o0)
+                    o3 = np.int32(opens[3] if nopen > 3 else o0)
+                    h0 = h1 = h2 = h3 = False
+                    for i in range(nsplit):
+                        if not good[i]:
+                            continue
+                        k = split_k[i]
+                        m = n - k
+                        hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
+                        mu = np.uint64(m)  # unsigned indices: no negative-index wraparound, so it vectorises
+                        for x in range(np.uint64(a), np.uint64(hi + 1)):
+                            y = np.int32(g[x] ^ g[mu - x])
+                            h0 |= y == o0
+                            h1 |= y == o1
+                            h2 |= y == o2
+                            h3 |= y == o3
+                    hit = np.int64(h0) | np.int64(h1) << 1 | np.int64(h2) << 2 | np.int64(h3) << 3
+                    kept = 0
+                    for t in range(nopen):
+                        if not (hit >> t) & 1:
+                            opens[kept] = opens[t]
+                            kept += 1
+                    nopen = kept
+                a = a_end
+            if nopen:  # every split seen: the least value still open is G(n)
+                c = opens[0]
+                for t in range(1, nopen):
+                    c = min(c, opens[t])
+        g[n] = c
+        if parity[c] == ((n + off) & 1 if domain else 0):
+            rare[nrare] = n
+            rv[nrare] = c
+            nrare += 1
+            if nrare >= cap:
+                return n + 1, nrare
+        if c + 1 >= half_mark:
+            return n + 1, nrare
+    return stop, nrare
+
+
+@njit
+def tbreak_plain(g, start, stop, digits, uneq, sets, mark):  # type: ignore[no-untyped-def]
+    """Any take-and-break code (bit ``2^j`` of ``digits[k]``: leave ``j`` heaps).
+
+    ``sets[j, m, v]`` says some split of ``m`` into ``j`` non-empty heaps has value ``v``:
+    ``sets[j][m] = U_a G(a) xor sets[j-1][m-a]``; rows ``0..start-1`` of ``sets`` are done (the
+    scratch a chunked run keeps, ``width = sets.shape[2]`` a power of two) and rows from ``start``
+    on are zero.  ``mark`` (int64, ``width`` long) is scratch.  Fills ``g[start:stop]`` and
+    returns ``stop``, or the heap at which a value reached ``width / 2`` (its row of ``sets`` is
+    then partly filled: clear it, widen ``sets`` and call again from there).
+    """
+    size = digits.shape[0]
+    jmax = sets.shape[0] - 1
+    width = sets.shape[2]
+    for n in range(start, stop):
+        for j in range(2, jmax + 1):
+            for a in range(1, n - j + 2):
+                b = n - a
+                ga = g[a]
+                if j == 2:
+                    sets[2, n, ga ^ g[b]] = 1
+                else:
+                    for v in range(width):
+                        if sets[j - 1, b, v]:
+                            sets[j, n, ga ^ v] = 1
+        stamp = n + 1
+        for k in range(min(size - 1, n) + 1):
+            d = digits[k]
+            m = n - k
+            if d & 1 and m == 0:
+                mark[0] = stamp
+            if d & 2 and m >= 1:
+                mark[g[m]] = stamp
+            if d & 4 and m >= 2:
+                if uneq[k]:
+                    for a in range(1, (m + 1) // 2):
+                        mark[g[a] ^ g[m - a]] = stamp
+                else:
+                    for v in range(width):
+                        if sets[2, m, v]:
+                            mark[v] = stamp
+            for j in range(3, jmax + 1):
+                if (d >> j) & 1 and m >= j:
+                    for v in range(width):
+                        if sets[j, m, v]:
+                            mark[v] = stamp
+        v = 0
+        while mark[v] == stamp:
+            v += 1
+        g[n] = v
+        if 2 * v + 2 > width:
+            return n
+    return stop
