@@ -293,3 +293,27 @@ def test_4_the_alpha_beta_search_tree_of_a_tictactoe_position(page: Page) -> Non
     shot(page, "4-alpha-beta-tree")
     page.select_option("#game-select", "nim")  # another game: the tree goes with the solution
     assert page.is_hidden("#trace-panel")
+
+
+def test_19_the_focus_stays_on_the_board_and_a_tree_node_is_one_line(page: Page) -> None:
+    # Keyboard focus dropped to the page after every move; "play from here" wrapped to its own line.
+    start(page, "nim", "3 4 5")
+    page.focus("#play-button")
+    while not page.evaluate("document.getElementById('board').contains(document.activeElement)"):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    wait_turn(page)
+    assert page.locator("#log li").count() == 2
+    assert page.evaluate("document.getElementById('board').contains(document.activeElement)")
+    page.keyboard.press("Enter")  # and the next move is one key away
+    wait_turn(page)
+    assert page.locator("#log li").count() == 4
+    page.click("#tree-button")
+    page.wait_for_selector("#tree .tree-node .tree-node")
+    rows = page.eval_on_selector_all(
+        "#tree .tree-row",
+        "rs => rs.map(r => [r.querySelector('.tree-label').getBoundingClientRect().top,"
+        " r.querySelector('.tree-jump').getBoundingClientRect().top, r.getBoundingClientRect().height])",
+    )
+    assert len(rows) > 2 and all(jump < label + 30 for label, jump, _ in rows), rows
+    shot(page, "19-focus-and-tree")

@@ -185,3 +185,26 @@ def test_degree_takes_away_moves_with_few_comparisons(monkeypatch: pytest.Monkey
     monkeypatch.setattr(stopper, "le", counted)
     assert evaluate("(a{0||||0|||a|*||*} + ^).Degree") == "{0|a{0|0,{0|||a|0||0}}}"
     assert len(calls) <= 23
+
+
+@pytest.mark.parametrize(
+    ("expr", "written_out", "value"),
+    [
+        ("1:off", "a{0|a}", "over"),  # {0, 1:off^L | 1:off^R}: off's one move is to off itself
+        ("1:on", "{0,pass|}", "on"),
+        ("*:on", "{0,pass|0}", "^[on]*"),
+        ("1:over", "a{0,1|a}", "1over"),
+        ("^:over", "a{0,{0|*}|*,a}", "{^|*,pass}"),
+        ("0:over", "a{0|a}", "over"),
+    ],
+)
+def test_ordinal_sums_with_stoppers(expr: str, written_out: str, value: str) -> None:
+    """G : H = {G^L, G:H^L | G^R, G:H^R}: the ordinal sum's graph agrees with the game written
+    out by that definition in braces (another path: labels and pass), and prints as CGSuite would."""
+    assert evaluate(expr) == value
+    assert evaluate(f"({expr}) == {written_out}") == "true"
+
+
+def test_ordinal_sum_with_a_sided_value_is_refused() -> None:
+    with pytest.raises(CGSuiteError, match="not for stopper-sided values"):
+        evaluate("dud:1")

@@ -24,7 +24,7 @@ from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from .errors import CGSuiteError
 from .grammar import parse
-from .loopy import PASS, Node, close, is_loopy, named, nest, open_labels, over_number, sided, upon_value
+from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
@@ -353,6 +353,8 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
 
 
 def _ordinal_sum(a: Any, b: Any) -> Any:
+    if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
+        return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
     if isinstance(a, Explicit):  # G : H depends on the form of G, only on the value of H
         return _explicit_ordinal(a, b)
     return ordinal_sum(as_game(a), as_game(b))

@@ -40,7 +40,18 @@ from ..values.stopper import (
 from ..values.surreal import Surreal
 from .errors import CGSuiteError
 
-__all__ = ["PASS", "Node", "is_loopy", "loopy_arith", "loopy_compare", "named", "over_number", "sided", "upon_value"]
+__all__ = [
+    "PASS",
+    "Node",
+    "is_loopy",
+    "loopy_arith",
+    "loopy_compare",
+    "loopy_ordinal",
+    "named",
+    "over_number",
+    "sided",
+    "upon_value",
+]
 
 
 class _Pass:
@@ -236,6 +247,24 @@ def loopy_arith(op: str, a: Any, b: Any) -> Value:
     if op == "-":
         return add(_value(a), negative(_value(b)))
     raise CGSuiteError(f"`{op}` is not defined for loopy games")
+
+
+def loopy_ordinal(a: Any, b: Any) -> Value:
+    """G : H when G or H is a stopper: {G^L, G:H^L | G^R, G:H^R}, G by its canonical form.  On
+    the game graphs: G's graph as it is, and a copy of H's in which every position also has G's
+    options (the positions of G:H^L are those copies), valued as any graph.
+
+    >>> from zermelo.cgsuite import evaluate
+    >>> evaluate("1:on"), evaluate("0:over"), evaluate("over:1")
+    ('on', 'over', 'over')
+    """
+    if isinstance(a, Sided) or isinstance(b, Sided):
+        raise CGSuiteError("the ordinal sum is defined here for stoppers, not for stopper-sided values")
+    (g, gr), (h, hr) = graph_of(_value(a)), graph_of(_value(b))  # type: ignore[arg-type]
+    n = len(g)
+    left = [*g.left, *(g.left[gr] + tuple(n + x for x in h.left[v]) for v in range(len(h)))]
+    right = [*g.right, *(g.right[gr] + tuple(n + x for x in h.right[v]) for v in range(len(h)))]
+    return value_of_graph(Graph(tuple(left), tuple(right)), n + hr)
 
 
 def loopy_compare(a: Any, b: Any) -> str:

@@ -52,6 +52,14 @@ export async function api(path, params) {
 
 export const $ = (id) => document.getElementById(id);
 
+// An SVG element with its attributes (and text): the chart's and the board's marks.
+export function svgEl(name, attrs = {}, text) {
+  const e = document.createElementNS("http://www.w3.org/2000/svg", name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
 export function make(tag, attrs = {}, text) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {

@@ -201,9 +201,25 @@ function revealPlay() {
   if (box.top < 0 || box.bottom > window.innerHeight) $("status").scrollIntoView({ block: "start" });
 }
 
+// A move made from the keyboard (or a click) on the board or the move list: the focus goes back
+// there once it is the person's turn again, not to the page (the board is drawn anew).
+// A move typed: the focus goes back to the field it was typed in.
+let refocus = null;
+
+function restoreFocus(enabled) {
+  const dropped = !document.activeElement || document.activeElement === document.body;
+  if (!refocus || !enabled || !dropped) return;  // never taken from where the person has put it
+  const el = refocus !== "board" ? $(refocus)
+    : $("board").querySelector('[tabindex="0"]') || $("moves").querySelector("button:not(:disabled)");
+  if (el) el.focus();
+}
+
 async function humanMove(move) {
   const t = current();
   if (!t || t.mover !== "human" || t.data.over || game.busy) return;
+  const at = document.activeElement;
+  refocus = !at ? null : $("board").contains(at) || $("moves").contains(at) || $("more-moves").contains(at) ? "board"
+    : ["typed-move", "take-count"].includes(at.id) ? at.id : null;
   const mine = epoch;
   game.busy = true;
   setState("busy");
@@ -382,6 +398,7 @@ function render() {
   renderBoard(t.data, hints(), enabled, humanMove);
   renderMoves(t.data.moves, hints(), enabled, humanMove);
   renderTake(t, enabled);
+  restoreFocus(enabled);
   const log = $("log");
   log.replaceChildren();
   const reveal = hints() || t.data.over;

@@ -1,7 +1,7 @@
 // The board: the server's SVG drawing, its parts coloured and clickable (data-part).
 "use strict";
 
-import { $, make } from "./api.js";
+import { $, make, svgEl } from "./api.js";
 import { bestMoves, hintClass, moveTitle } from "./moves.js";
 
 let selected = null;  // a part clicked that starts several moves: the next click picks one
@@ -84,15 +84,7 @@ export function renderBoard(data, hints, enabled, onMove) {
   if (first && svg) svg.setAttribute("aria-label", `${svg.getAttribute("aria-label") || "board"}: arrow keys move between its parts, Enter plays`);
 }
 
-const SVG = "http://www.w3.org/2000/svg";
 const SYMBOL = { win: "+", draw: "=", lose: "−" };
-
-function svgEl(name, attrs, text) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 // A hint as a mark beside its part, never a colour of it: a free cell stays free, a disc and an
 // edge keep their player's colour.  A cell's mark sits in its corner, an edge's beside its middle,
@@ -112,11 +104,7 @@ function drawMarks(svg, marked, best) {
   }
 }
 
-function svgTitle(text) {
-  const t = document.createElementNS("http://www.w3.org/2000/svg", "title");
-  t.textContent = text;
-  return t;
-}
+const svgTitle = (text) => svgEl("title", {}, text);
 
 // The ways to click a move: its ``clicks`` (every one), else its ``parts``.
 const ways = (m) => (m.clicks && m.clicks.length ? m.clicks : m.parts && m.parts.length ? [m.parts] : []);

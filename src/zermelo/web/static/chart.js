@@ -1,17 +1,9 @@
 // The value-history chart: your value after every move, on a remoteness scale.
 "use strict";
 
-import { $ } from "./api.js";
+import { $, svgEl as el } from "./api.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const COLOURS = { win: "#1a7f37", draw: "#8a6d00", lose: "#b42318" };
-
-function el(name, attrs, text) {
-  const e = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 // x: the moves so far; y: "you win" at the top, "you lose" at the bottom, a draw in the middle.
 // The scale is the remoteness: "win in 1" at the top edge, longer wins lower, towards the middle.
