@@ -8,20 +8,20 @@ from hypothesis import strategies as st
 
 from zermelo.cli import main
 from zermelo.core.errors import InvalidPosition
-from zermelo.games._grid import Board, crop, mirror_key, mirror_key_transposed, regions, transposed
+from zermelo.games._grid import Grid, crop, mirror_key, mirror_key_transposed, regions, transposed
 from zermelo.games.registry import make_game
 
 
-def cells(board: Board) -> set[tuple[int, int]]:
+def cells(board: Grid) -> set[tuple[int, int]]:
     rows, cols, bits = board
     return {(r, c) for r in range(rows) for c in range(cols) if bits >> (r * cols + c) & 1}
 
 
-def from_cells(rows: int, cols: int, on: set[tuple[int, int]]) -> Board:
+def from_cells(rows: int, cols: int, on: set[tuple[int, int]]) -> Grid:
     return (rows, cols, sum(1 << (r * cols + c) for r, c in on))
 
 
-def images(board: Board) -> list[Board]:
+def images(board: Grid) -> list[Grid]:
     """The four images under the mirrors that keep rows as rows, written cell by cell."""
     rows, cols, _ = board
     on = cells(board)
@@ -33,7 +33,7 @@ def images(board: Board) -> list[Board]:
 
 
 @st.composite
-def boards(draw: st.DrawFn, max_cols: int = 14) -> Board:
+def boards(draw: st.DrawFn, max_cols: int = 14) -> Grid:
     rows = draw(st.integers(1, 6))
     cols = draw(st.integers(1, max_cols))  # past 12 columns the keys take the table-free path
     return (rows, cols, draw(st.integers(0, (1 << (rows * cols)) - 1)))
@@ -41,7 +41,7 @@ def boards(draw: st.DrawFn, max_cols: int = 14) -> Board:
 
 @settings(max_examples=300, deadline=None)
 @given(boards())
-def test_mirror_keys_are_the_least_image(board: Board) -> None:
+def test_mirror_keys_are_the_least_image(board: Grid) -> None:
     rows, cols, _ = board
     assert mirror_key(board) == (rows, cols, min(b[2] for b in images(board)))
     flipped = transposed(board)
@@ -52,7 +52,7 @@ def test_mirror_keys_are_the_least_image(board: Board) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(boards(max_cols=9))
-def test_regions_partition_the_cells_and_are_cropped(board: Board) -> None:
+def test_regions_partition_the_cells_and_are_cropped(board: Grid) -> None:
     parts = regions(board)
     assert sum(len(cells(p)) for p in parts) == len(cells(board))
     for p in parts:

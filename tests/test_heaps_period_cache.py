@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from zermelo.analyses.analysis import outcome, solve, winning_moves
 from zermelo.cli import main
+from zermelo.core import files
 from zermelo.games import Nim, Subtraction
 from zermelo.games.subtraction import PERIOD_FROM
 from zermelo.heaps import period_cache as proven
@@ -20,7 +21,7 @@ from zermelo.search.engine import Engine
 
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
-    monkeypatch.setenv(proven.CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(files.CACHE_ENV, str(tmp_path))
     monkeypatch.setattr(proven, "_MEMO", {})
     return tmp_path
 
@@ -116,7 +117,7 @@ def test_an_edited_cache_is_refused_with_a_warning_and_recomputed(tmp_path) -> N
     import subprocess
     import sys
 
-    env = {**os.environ, proven.CACHE_ENV: str(tmp_path)}
+    env = {**os.environ, files.CACHE_ENV: str(tmp_path)}
     cli = "import sys; from zermelo.cli import main; sys.exit(main(sys.argv[1:]))"
     argv = [sys.executable, "-c", cli, "solve", "octal:0.137", "123456789012345678901234567890", "--json"]
     first = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 import zermelo as z
 from partisan_check import check_position, grid_boards
 from zermelo.cgsuite import evaluate
-from zermelo.games._grid import CharBoard, char_neighbours
+from zermelo.games._grid import CharGrid, char_neighbours
 from zermelo.games.nogo import NoGo
 
 G = NoGo()
@@ -24,7 +24,7 @@ def test_golden(board: str, expected: str) -> None:
     assert str(z.canonical_form(G, G.parse(board))) == expected
 
 
-def _every_group_breathes(board: CharBoard) -> bool:
+def _every_group_breathes(board: CharGrid) -> bool:
     _rows, _cols, cells = board
     for i, ch in enumerate(cells):
         if ch in "xo":

@@ -52,7 +52,9 @@ from typing import IO, Any
 from .errors import InvalidPosition
 
 __all__ = [
+    "CACHE_ENV",
     "BadFile",
+    "cache_dir",
     "cannot_read",
     "cannot_write",
     "check_output",
@@ -68,6 +70,21 @@ __all__ = [
     "write_atomic",
     "write_npz",
 ]
+
+#: Environment variable naming the cache directory (tests point it at a temporary one).
+CACHE_ENV = "ZERMELO_CACHE_DIR"
+
+
+def cache_dir() -> Path:
+    """Where zermelo keeps what it computed once (proven periods, misère quotients, Connect Four
+    books): ``$ZERMELO_CACHE_DIR``, else ``$XDG_CACHE_HOME/zermelo``, else ``~/.cache/zermelo``;
+    each kind in its own folder below it."""
+    mine = os.environ.get(CACHE_ENV)
+    if mine:
+        return Path(mine)
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "zermelo"
+
 
 #: The ZIP comment that carries an ``.npz`` file's checksum: this prefix, then 64 hex digits.
 NPZ_TAG = b"zermelo-sha256 "

@@ -12,12 +12,12 @@ from typing import ClassVar
 
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board
-from ._grid import CharBoard, board_of_text, char_images, char_regions, format_chars, parse_chars
+from ._grid import CharGrid, board_of_text, char_images, char_regions, format_chars, parse_chars
 
 __all__ = ["CharGridGame"]
 
 
-class CharGridGame(Partisan[CharBoard]):
+class CharGridGame(Partisan[CharGrid]):
     """Shared machinery; see the module docstring."""
 
     chars: ClassVar[str] = "."
@@ -31,33 +31,33 @@ class CharGridGame(Partisan[CharBoard]):
     diagonal: ClassVar[bool] = False
 
     def __init__(self) -> None:
-        self._keys: dict[CharBoard, tuple[Hashable, bool]] = {}
+        self._keys: dict[CharGrid, tuple[Hashable, bool]] = {}
         self._table = str.maketrans(self.swap)
 
     validate = validate_by_text  # a position given from Python must read back from its own text
 
-    def parse(self, text: str) -> CharBoard:
+    def parse(self, text: str) -> CharGrid:
         return parse_chars(text, self.chars, name=self.name, aliases=self.aliases)
 
-    def format(self, position: CharBoard) -> str:
+    def format(self, position: CharGrid) -> str:
         return format_chars(position)
 
-    def board(self, position: CharBoard) -> Board | None:
+    def board(self, position: CharGrid) -> Board | None:
         """The grid of cells."""
         return board_of_text(self.format(position), position[0], position[1])
 
-    def dead(self, region: CharBoard) -> bool:
+    def dead(self, region: CharGrid) -> bool:
         """Whether a region is 0 for sure (no one can ever move there): it is dropped."""
         return False
 
-    def components(self, position: CharBoard) -> list[CharBoard]:
+    def components(self, position: CharGrid) -> list[CharGrid]:
         parts = char_regions(position, self.live, self.blank, diagonal=self.diagonal)
         return [r for r in parts if not self.dead(r)]
 
-    def key(self, position: CharBoard) -> Hashable:
+    def key(self, position: CharGrid) -> Hashable:
         return self.value_key(position)
 
-    def value_key(self, position: CharBoard) -> tuple[Hashable, bool]:
+    def value_key(self, position: CharGrid) -> tuple[Hashable, bool]:
         """(key, negated): the least symmetric image, or of the colour-swapped board (negated)."""
         hit = self._keys.get(position)
         if hit is not None:

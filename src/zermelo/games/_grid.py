@@ -19,12 +19,11 @@ from functools import lru_cache
 
 from ..core.checks import shown
 from ..core.errors import InvalidPosition
-from ..rules.boards import Board as Drawing
-from ..rules.boards import grid_board
+from ..rules.boards import Board, grid_board
 from ..rules.wording import plural
 
 __all__ = [
-    "Board",
+    "Grid",
     "bad_cell",
     "board_of_text",
     "check_cells",
@@ -39,7 +38,7 @@ __all__ = [
 ]
 
 #: (rows, cols, bits)
-Board = tuple[int, int, int]
+Grid = tuple[int, int, int]
 
 
 def board_rows(text: str, name: str, example: str) -> tuple[list[str], int]:
@@ -93,7 +92,7 @@ def check_cells(name: str, rows: list[str], allowed: str) -> None:
                 raise bad_cell(name, rows, r, c, allowed)
 
 
-def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
+def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Grid:
     """Read rows separated by ``|`` (or newlines / spaces); ``on`` chars set a bit, ``off`` chars do not."""
     rows, cols = board_rows(text, name, "..|..")
     bits = 0
@@ -106,7 +105,7 @@ def parse_board(text: str, on: str, off: str, *, name: str = "board") -> Board:
     return (len(rows), cols, bits)
 
 
-def check_board(board: object, name: str) -> Board:
+def check_board(board: object, name: str) -> Grid:
     """``board`` if it is a board ``(rows, cols, cells)`` of at most 400 cells, else :class:`InvalidPosition`.
 
     >>> check_board((2, 2, 15), "domineering")
@@ -132,7 +131,7 @@ def check_board(board: object, name: str) -> Board:
     return board  # type: ignore[return-value]
 
 
-def format_board(board: Board, on: str, off: str) -> str:
+def format_board(board: Grid, on: str, off: str) -> str:
     """The text form: ``on`` for set bits, ``off`` for the others."""
     rows, cols, bits = board
     return "|".join("".join(on if bits >> (r * cols + c) & 1 else off for c in range(cols)) for r in range(rows))
@@ -155,7 +154,7 @@ def neighbours(rows: int, cols: int, bits: int) -> int:
     return (((bits & not_last) << 1) | ((bits & not_first) >> 1) | (bits << cols) | (bits >> cols)) & full
 
 
-def regions(board: Board, *, singles: bool = True) -> list[Board]:
+def regions(board: Grid, *, singles: bool = True) -> list[Grid]:
     """The orthogonally connected regions of set bits, each cropped to its bounding box.
 
     ``singles=False`` leaves out regions of one cell (in Domineering they take no domino).
@@ -195,7 +194,7 @@ def regions(board: Board, *, singles: bool = True) -> list[Board]:
     return out
 
 
-def crop(board: Board) -> Board:
+def crop(board: Grid) -> Grid:
     """The board cut down to the bounding box of its set bits (``(0, 0, 0)`` when none)."""
     _rows, cols, bits = board
     if not bits:
@@ -255,7 +254,7 @@ def _spread_table(cols: int, rows: int) -> list[int]:
     return out
 
 
-def mirror_key(board: Board, *, transpose: bool = False) -> Board:
+def mirror_key(board: Grid, *, transpose: bool = False) -> Grid:
     """The least of the board's images under the mirror symmetries that keep rows as rows.
 
     Mirrors left-right and top-bottom (and both, a half turn) never change which player a
@@ -296,7 +295,7 @@ def _mirror_min(rows: int, cols: int, bits: int) -> int:
     return min(bits, top_bottom, left_right, half_turn)
 
 
-def mirror_key_transposed(board: Board) -> Board:
+def mirror_key_transposed(board: Grid) -> Grid:
     """``mirror_key(transposed(board))``, without building the transposed board first.
 
     >>> b = (2, 3, 0b011001)
@@ -323,7 +322,7 @@ def mirror_key_transposed(board: Board) -> Board:
     return (cols, rows, min(plain, flip_rows, flip_cols, half_turn))
 
 
-def transposed(board: Board) -> Board:
+def transposed(board: Grid) -> Grid:
     """The board mirrored in its main diagonal (rows become columns)."""
     rows, cols, bits = board
     out = 0
@@ -337,10 +336,10 @@ def transposed(board: Board) -> Board:
 # ---------------------------------------------------------------------- character grids
 #: (rows, cols, cells) with one character per cell, row after row: for games whose cells have
 #: more than two states (Clobber's stones, Col's tinted cells).
-CharBoard = tuple[int, int, str]
+CharGrid = tuple[int, int, str]
 
 
-def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] | None = None) -> CharBoard:
+def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] | None = None) -> CharGrid:
     """Read rows separated by ``|``; every character must be in ``allowed`` (after ``aliases``)."""
     rows, cols = board_rows(text, name, "xo|ox")
     cells = "".join(rows)
@@ -352,14 +351,14 @@ def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] |
     return (len(rows), cols, cells)
 
 
-def format_chars(board: CharBoard) -> str:
+def format_chars(board: CharGrid) -> str:
     rows, cols, cells = board
     if rows == 0:
         return "."
     return "|".join(cells[r * cols : (r + 1) * cols] for r in range(rows))
 
 
-def char_regions(board: CharBoard, live: str, blank: str, *, diagonal: bool = False) -> list[CharBoard]:
+def char_regions(board: CharGrid, live: str, blank: str, *, diagonal: bool = False) -> list[CharGrid]:
     """Orthogonally connected regions of ``live`` cells, each cropped, other cells set to ``blank``
     (``diagonal``: cells touching at a corner are connected too, for queens' moves)."""
     rows, cols, cells = board
@@ -396,7 +395,7 @@ def char_regions(board: CharBoard, live: str, blank: str, *, diagonal: bool = Fa
     return out
 
 
-def char_images(board: CharBoard, *, turns: bool) -> list[CharBoard]:
+def char_images(board: CharGrid, *, turns: bool) -> list[CharGrid]:
     """The board under the mirrors (and, with ``turns``, the quarter turns and diagonal mirrors)."""
     rows, cols, cells = board
     lines = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
@@ -412,7 +411,7 @@ def char_images(board: CharBoard, *, turns: bool) -> list[CharBoard]:
     return out
 
 
-def char_neighbours(board: CharBoard, i: int) -> list[int]:
+def char_neighbours(board: CharGrid, i: int) -> list[int]:
     """Indices of the cells orthogonally next to cell ``i``."""
     rows, cols, _ = board
     r, c = divmod(i, cols)
@@ -428,7 +427,7 @@ def char_neighbours(board: CharBoard, i: int) -> list[int]:
     return out
 
 
-def board_of_text(text: str, rows: int, cols: int) -> Drawing | None:
+def board_of_text(text: str, rows: int, cols: int) -> Board | None:
     """The grid board of a position whose text is ``rows`` rows of ``cols`` cells separated by
     ``|`` (its text form), or ``None`` when the text is not that (an empty board)."""
     lines = text.split("|")

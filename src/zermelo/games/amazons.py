@@ -29,7 +29,7 @@ from ..rules import Move
 from ..rules.boards import cell_name
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
-from ._grid import CharBoard
+from ._grid import CharGrid
 
 __all__ = ["Amazons"]
 
@@ -61,11 +61,11 @@ class Amazons(CharGridGame):
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
     diagonal: ClassVar[bool] = True  # queens pass between burnt cells that touch at a corner
 
-    def _moves(self, position: CharBoard, me: str) -> Iterator[CharBoard]:
+    def _moves(self, position: CharGrid, me: str) -> Iterator[CharGrid]:
         for _label, option in self._labelled_moves(position, me):
             yield option
 
-    def _labelled_moves(self, position: CharBoard, me: str) -> Iterator[tuple[str, CharBoard]]:
+    def _labelled_moves(self, position: CharGrid, me: str) -> Iterator[tuple[str, CharGrid]]:
         rows, cols, cells = position
         board = list(cells)
         seen: set[str] = set()
@@ -86,20 +86,20 @@ class Amazons(CharGridGame):
                 board[to] = "."
             board[i] = me
 
-    def left_moves(self, position: CharBoard) -> Iterator[Move[CharBoard]]:
+    def left_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
         """``a1-c1/c3``: the amazon's cell, where it goes, and where its arrow lands."""
         return (Move(label, p) for label, p in self._labelled_moves(position, "x"))
 
-    def right_moves(self, position: CharBoard) -> Iterator[Move[CharBoard]]:
+    def right_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
         return (Move(label, p) for label, p in self._labelled_moves(position, "o"))
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "x")
 
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def right_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "o")
 
-    def dead(self, region: CharBoard) -> bool:
+    def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] and "o" not in region[2]
 
 
@@ -110,7 +110,7 @@ register(
         "Amazons: move an amazon like a queen, then fire an arrow like a queen (x: Left, o: Right; partisan)",
         "",
         'amazons "x...|o..."',
-        kind="partisan",
+        rules=Amazons,
         cgsuite=(CGSuiteName("game.grid.Amazons"),),
     )
 )

@@ -127,6 +127,7 @@ register(
         "arckayles path:8",
         aliases=("arc-kayles",),
         cgsuite=(CGSuiteName("game.graph.ArcKayles"),),
+        rules=ArcKayles,
     )
 )
 register(
@@ -136,7 +137,7 @@ register(
         "Partizan Arc Kayles: as Arc Kayles; Left takes blue edges (l), Right red (r), both green (e)",
         "",
         'partizanarckayles "lrl(r;e)"',
-        kind="partisan",
+        rules=PartizanArcKayles,
         aliases=("partisanarckayles",),
         cgsuite=(CGSuiteName("game.graph.PartizanArcKayles"),),
     )

@@ -85,7 +85,7 @@ register(
         "Backsliding Toads and Frogs: toads and frogs may also step back (loopy, partisan)",
         "",
         "backsliding T..F",
-        kind="partisan",
+        rules=BackslidingToads,
         aliases=("backslidingtoadsandfrogs",),
         cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs"),),
     )

@@ -64,6 +64,6 @@ register(
         "the cheques game: take a cheque from either end; value = score difference",
         "the row of cheque values, comma-separated",
         'zermelo negamax cheques:3,1,4,1,5,9 ""',
-        kind="scored",
+        rules=Cheques,
     )
 )

@@ -89,7 +89,7 @@ register(
         "Childish Hackenbush: a blue or red cut may drop no other edge; green cuts as usual (partisan)",
         "",
         "childish B(B,R)R",
-        kind="partisan",
+        rules=ChildishHackenbush,
         aliases=("childishhackenbush",),
         cgsuite=(CGSuiteName("game.graph.ChildishHackenbush", text=cgsuite_stalk),),
     )

@@ -346,5 +346,6 @@ register(
         "none (poisoned square) or 'normal'",
         "chomp 3x4",
         table="{r}x{c}",
+        rules=Chomp,
     )
 )

@@ -39,7 +39,7 @@ register(
         "Clobber: capture an adjacent enemy stone (x: Left, o: Right; partisan)",
         "",
         'clobber "xox|oxo"',
-        kind="partisan",
+        rules=Clobber,
         cgsuite=(CGSuiteName("game.grid.Clobber"),),
     )
 )

@@ -184,5 +184,6 @@ register(
         "coins:mockturtles THHTH",
         aliases=("cointurning",),
         table="{n}",
+        rules=CoinTurning,
     )
 )

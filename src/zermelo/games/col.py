@@ -21,7 +21,7 @@ from typing import ClassVar
 
 from ..rules.catalogue import GameEntry, no_params, register
 from ._chargame import CharGridGame
-from ._grid import CharBoard, char_neighbours, parse_chars
+from ._grid import CharGrid, char_neighbours, parse_chars
 
 __all__ = ["Col", "Snort"]
 
@@ -37,7 +37,7 @@ class _Colouring(CharGridGame):
     forbid_left: ClassVar[str] = "l"
     forbid_right: ClassVar[str] = "r"
 
-    def parse(self, text: str) -> CharBoard:
+    def parse(self, text: str) -> CharGrid:
         rows, cols, cells = parse_chars(text, ".LRlrb#", name=self.name, aliases={"B": "L", "x": "L", "o": "R"})
         board = list(cells)
         # Coloured cells tint their empty neighbours, then leave the board.
@@ -50,7 +50,7 @@ class _Colouring(CharGridGame):
                 board[i] = "#"
         return (rows, cols, "".join("#" if ch == "b" else ch for ch in board))
 
-    def _moves(self, position: CharBoard, tint: str, forbidden: str) -> Iterator[CharBoard]:
+    def _moves(self, position: CharGrid, tint: str, forbidden: str) -> Iterator[CharGrid]:
         rows, cols, cells = position
         for i, ch in enumerate(cells):
             if ch in ".lr" and ch != forbidden:
@@ -62,10 +62,10 @@ class _Colouring(CharGridGame):
                         new[n] = "#" if t == "b" else t  # touched by both colours: nobody may colour it
                 yield (rows, cols, "".join(new))
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "l", self.forbid_left)
 
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def right_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "r", self.forbid_right)
 
 
@@ -90,7 +90,7 @@ register(
         "Col: colour a cell not next to your own colour (L: Left, R: Right; partisan)",
         "",
         'col "...|..."',
-        kind="partisan",
+        rules=Col,
     )
 )
 register(
@@ -100,6 +100,6 @@ register(
         "Snort: colour a cell not next to the enemy's colour (L: Left, R: Right; partisan)",
         "",
         'snort "...|..."',
-        kind="partisan",
+        rules=Snort,
     )
 )

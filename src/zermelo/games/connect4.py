@@ -28,15 +28,14 @@ from typing import Any, ClassVar
 from ..core.checks import is_digits
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Move, Scored, validate_by_text
-from ..rules.boards import Board as Drawn
-from ..rules.boards import cell_name, grid_board
+from ..rules.boards import Board, cell_name, grid_board
 from ..rules.catalogue import GameEntry, register
 from ..search.minimax_result import WIN_SCORE
 from .connect4_bits import four
 
 __all__ = ["Connect4", "four_lines"]
 
-Board = tuple[str, ...]
+Columns = tuple[str, ...]
 
 
 def four_lines(w: int, h: int) -> list[list[int]]:
@@ -71,7 +70,7 @@ class _ColumnBits(dict[str, int]):
 _LOOKUP = dict.__getitem__
 
 
-class Connect4(Scored[Board]):
+class Connect4(Scored[Columns]):
     """Connect Four with ``w`` columns and ``h`` rows."""
 
     name: ClassVar[str] = "connect4"
@@ -101,19 +100,19 @@ class Connect4(Scored[Board]):
 
     # -- rules ---------------------------------------------------------------------------------
 
-    def to_move(self, board: Board) -> str:
+    def to_move(self, board: Columns) -> str:
         x = sum(col.count("X") for col in board)
         o = sum(col.count("O") for col in board)
         return "X" if x == o else "O"
 
-    def has_four(self, board: Board, stone: str) -> bool:
+    def has_four(self, board: Columns, stone: str) -> bool:
         """Whether ``stone`` has four in a row."""
         if self._lines is None:
             return False
         flat = "".join(col.ljust(self.h, ".") for col in board) + "|"
         return stone * 4 in "".join(self._lines(flat))
 
-    def payoff(self, board: Board) -> int | None:
+    def payoff(self, board: Columns) -> int | None:
         cur, mask, n = self.bitboards(board)
         if four(cur ^ mask, self.h):  # the player who just moved has four in a row
             return -1
@@ -121,17 +120,17 @@ class Connect4(Scored[Board]):
             return 0
         return None
 
-    def moves(self, board: Board) -> list[Move[Board]]:
+    def moves(self, board: Columns) -> list[Move[Columns]]:
         p = self.to_move(board)
         labels = self._labels[p]
         h = self.h
         return [Move(labels[c], (*board[:c], col + p, *board[c + 1 :])) for c, col in enumerate(board) if len(col) < h]
 
-    def key(self, board: Board) -> Hashable:
+    def key(self, board: Columns) -> Hashable:
         mirror = board[::-1]
         return min(board, mirror)
 
-    def evaluate(self, board: Board) -> int:
+    def evaluate(self, board: Columns) -> int:
         """A heuristic for depth-limited search: lines of four still open to the player to move,
         weighted 1, 4, 16 by her stones in them, minus the same for the opponent."""
         me = self.to_move(board)
@@ -146,14 +145,14 @@ class Connect4(Scored[Board]):
                 score -= 4 ** (theirs - 1)
         return score
 
-    def order(self, board: Board, moves: list[Move[Board]]) -> list[Move[Board]]:
+    def order(self, board: Columns, moves: list[Move[Columns]]) -> list[Move[Columns]]:
         """Centre columns first: they take part in the most lines."""
         centre = (self.w - 1) / 2
         return sorted(moves, key=lambda m: abs(int(m.label.split()[1]) - 1 - centre))
 
     # -- the compiled solver -------------------------------------------------------------------
 
-    def bitboards(self, board: Board) -> tuple[int, int, int]:
+    def bitboards(self, board: Columns) -> tuple[int, int, int]:
         """``(current, mask, moves)``: Tromp's bitboards of the player to move and of all stones.
 
         Each column's bits come from a small per-game cache (a column is one of at most
@@ -167,7 +166,7 @@ class Connect4(Scored[Board]):
 
     def exact_value(
         self,
-        board: Board,
+        board: Columns,
         max_nodes: int | None = None,
         at_most: int | None = None,
         *,
@@ -224,7 +223,7 @@ class Connect4(Scored[Board]):
             return (score > 0) - (score < 0), nodes
         return from_score(score, n, cells, WIN_SCORE), nodes
 
-    def book_edge(self, board: Board) -> bool:
+    def book_edge(self, board: Columns) -> bool:
         """Whether ``board`` is at the last ply of a loaded opening book: a line of best play
         followed through the book stops there (beyond it every step would be a search)."""
         book = (_load_book or _book_loader())(self.w, self.h)
@@ -234,17 +233,17 @@ class Connect4(Scored[Board]):
 
     validate = validate_by_text  # a position given from Python must read back from its own text
 
-    def parse(self, text: str) -> Board:
+    def parse(self, text: str) -> Columns:
         t = text.strip()
         if "/" in t or any(ch in t.upper() for ch in "XO."):
             return self._parse_grid(t)
         return self._parse_moves(t)
 
-    def _parse_moves(self, t: str) -> Board:
+    def _parse_moves(self, t: str) -> Columns:
         # Up to 9 columns every digit is a move ("4453", "44 53"); wider boards need separators.
         words = list(t.replace(",", "").replace(" ", "")) if self.w <= 9 else t.replace(",", " ").split()
         board: list[str] = [""] * self.w
-        state: Board = tuple(board)
+        state: Columns = tuple(board)
         for i, word in enumerate(words):
             if not is_digits(word) or not 1 <= int(word) <= self.w:  # not '¹'
                 raise InvalidPosition(f"{self.spec()}: moves are column numbers 1..{self.w}, got {word!r}")
@@ -256,7 +255,7 @@ class Connect4(Scored[Board]):
             state = (*state[:c], state[c] + self.to_move(state), *state[c + 1 :])
         return state
 
-    def _parse_grid(self, t: str) -> Board:
+    def _parse_grid(self, t: str) -> Columns:
         rows = [r.strip().upper().replace("0", "O").replace("-", ".") for r in t.split("/")]
         if len(rows) != self.h or any(len(r) != self.w for r in rows):
             raise InvalidPosition(
@@ -294,7 +293,7 @@ class Connect4(Scored[Board]):
                 raise InvalidPosition(f"{self.spec()}: {stone} went on playing after four in a row")
         return board
 
-    def board(self, board: Board) -> Drawn:
+    def board(self, board: Columns) -> Board:
         """The grid under gravity (top row first); ``line``: the cells of a four in a row."""
         line: list[str] = []
         for cells in four_lines(self.w, self.h):
@@ -307,7 +306,7 @@ class Connect4(Scored[Board]):
                 ]
         return {**grid_board(self.format(board).split("/")), "gravity": True, "line": line}
 
-    def format(self, board: Board) -> str:
+    def format(self, board: Columns) -> str:
         return "/".join(
             "".join(board[c][r] if r < len(board[c]) else "." for c in range(self.w)) for r in range(self.h - 1, -1, -1)
         )
@@ -368,7 +367,7 @@ register(
         "Connect Four: four in a row on W columns x H rows (moves: column numbers from 1)",
         "WxH: columns x rows (default 7x6)",
         'zermelo negamax connect4:6x5 ""',
-        kind="scored",
+        rules=Connect4,
         aliases=("connect-four",),
     )
 )

@@ -35,8 +35,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core.cluster import dask_cluster, release
 from ..core.errors import InvalidPosition
-from ..core.files import BadFile, cannot_write, check_target, ignored, read_npz, write_npz
+from ..core.files import BadFile, cache_dir, cannot_write, check_target, ignored, read_npz, write_npz
 from .connect4_bits import four, key
 
 __all__ = [
@@ -135,8 +136,6 @@ class Book:
 
 def book_path(w: int, h: int) -> Path:
     """Where the book of a board size is kept by default."""
-    from ..heaps.period_cache import cache_dir
-
     return cache_dir() / "books" / f"connect4-{w}x{h}.npz"
 
 
@@ -331,9 +330,7 @@ def _on_dask(
     processes: bool,
     record: Callable[[list[tuple[int, int]], list[tuple[int, int]]], None],
 ) -> int:
-    """Solve ``pending`` in chunks on the census's Dask cluster; the number of workers."""
-    from ..heaps.census.run import dask_cluster, release
-
+    """Solve ``pending`` in chunks on a Dask cluster (:mod:`zermelo.core.cluster`); the number of workers."""
     client, cluster, n = dask_cluster(workers, scheduler, processes)
     futures: dict[Any, list[tuple[int, int]]] = {}
     try:

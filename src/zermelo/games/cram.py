@@ -28,21 +28,19 @@ from typing import TYPE_CHECKING, ClassVar
 from ..core.errors import InvalidPosition
 from ..core.reasons import Mirror, Why
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, validate_by_text
-from ..rules.boards import Board as Grid
-from ..rules.boards import cell_name, grid_board, read_cells
+from ..rules.boards import Board, cell_name, grid_board, read_cells
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules.wording import first_move, notes_verdict, parts_text, plural
-from ._grid import Board as GridBits
-from ._grid import bad_cell, crop, mirror_key, regions
+from ._grid import Grid, bad_cell, crop, mirror_key, regions
 from .kayles import DawsonKayles
 
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis
 
-__all__ = ["Board", "Cram"]
+__all__ = ["Cram", "Filled"]
 
 #: (rows, columns, mask of filled squares)
-Board = tuple[int, int, int]
+Filled = tuple[int, int, int]
 
 _DAWSON = DawsonKayles()
 
@@ -128,12 +126,12 @@ def matchings(h: int, w: int, filled: int) -> int:
 _CACHE = 1 << 17
 
 
-def _free(h: int, w: int, filled: int) -> GridBits:
+def _free(h: int, w: int, filled: int) -> Grid:
     """The free squares of a board as a grid of set bits (:mod:`zermelo.games._grid`)."""
     return (h, w, ((1 << (h * w)) - 1) & ~filled)
 
 
-def _filled(region: GridBits) -> Board:
+def _filled(region: Grid) -> Filled:
     """A cropped region of free squares back as a Cram board (its other squares filled)."""
     rows, cols, free = region
     return (rows, cols, ((1 << (rows * cols)) - 1) & ~free)
@@ -147,7 +145,7 @@ def _key(h: int, w: int, filled: int) -> Hashable:
 
 
 @lru_cache(maxsize=_CACHE)
-def _components(h: int, w: int, filled: int) -> tuple[Board, ...] | None:
+def _components(h: int, w: int, filled: int) -> tuple[Filled, ...] | None:
     """The regions of two or more free squares, each cropped; ``None`` when there is one."""
     parts = regions(_free(h, w, filled), singles=False)  # a lone square takes no domino
     if len(parts) == 1:
@@ -160,7 +158,7 @@ def _domino(a: int, b: int, w: int) -> str:
     return "-".join(cell_name(*divmod(x, w)) for x in (a, b))
 
 
-class Cram(Impartial[Board]):
+class Cram(Impartial[Filled]):
     """Cram (the notes' dominos) on a board with blocked squares.
 
     >>> from zermelo import solve
@@ -174,19 +172,19 @@ class Cram(Impartial[Board]):
 
     name: ClassVar[str] = "cram"
 
-    def options(self, board: Board) -> Iterator[Board]:
+    def options(self, board: Filled) -> Iterator[Filled]:
         h, w, filled = board
         for mask, _, _ in _dominos(h, w):
             if not filled & mask:
                 yield (h, w, filled | mask)
 
-    def moves(self, board: Board) -> Iterator[Move[Board]]:
+    def moves(self, board: Filled) -> Iterator[Move[Filled]]:
         h, w, filled = board
         for mask, a, b in _dominos(h, w):
             if not filled & mask:
                 yield Move(_domino(a, b, w), (h, w, filled | mask))
 
-    def parse_move(self, board: Board, text: str, moves: Sequence[Move[Board]]) -> Move[Board] | None:
+    def parse_move(self, board: Filled, text: str, moves: Sequence[Move[Filled]]) -> Move[Filled] | None:
         """A domino typed by its squares: ``a1-a2`` (any order), or the notes' row and column of
         each, ``(1,1)-(2,1)`` or ``1 1 2 1``."""
         hit = read_cells(text, moves)
@@ -200,17 +198,17 @@ class Cram(Impartial[Board]):
             raise InvalidPosition(f"cannot read {text!r} as a domino: two squares side by side, like a1-a2")
         return read_cells(f"{cell_name(r1, c1)}-{cell_name(r2, c2)}", moves)
 
-    def free(self, board: Board) -> int:
+    def free(self, board: Filled) -> int:
         """The mask of free squares."""
         return _free(*board)[2]
 
-    def key(self, board: Board) -> Hashable:
+    def key(self, board: Filled) -> Hashable:
         return _key(*board)
 
-    def components(self, board: Board) -> Sequence[Board] | None:
+    def components(self, board: Filled) -> Sequence[Filled] | None:
         return _components(*board)
 
-    def size_hint(self, board: Board) -> int:
+    def size_hint(self, board: Filled) -> int:
         # Every reachable board is the start plus a set of disjoint dominos: at most the number of
         # matchings of the free squares' grid graph, counted exactly by a broken-profile sweep.
         h, w, filled = board
@@ -221,7 +219,7 @@ class Cram(Impartial[Board]):
             return 1 << self.free(board).bit_count()
         return matchings(h, w, filled)
 
-    def grundy_formula(self, board: Board) -> int | None:
+    def grundy_formula(self, board: Filled) -> int | None:
         h, w, filled = board
         if not filled and h % 2 == 0 and w % 2 == 0:
             return 0
@@ -232,7 +230,7 @@ class Cram(Impartial[Board]):
             x ^= _DAWSON.heap_grundy(max(rh, rw))
         return x
 
-    def outcome_formula(self, board: Board, misere: bool = False) -> Outcome | None:
+    def outcome_formula(self, board: Filled, misere: bool = False) -> Outcome | None:
         if misere:
             return None
         h, w, filled = board
@@ -244,7 +242,7 @@ class Cram(Impartial[Board]):
             return None
         return Outcome.P if g == 0 else Outcome.N
 
-    def centre_domino(self, board: Board) -> Move[Board] | None:
+    def centre_domino(self, board: Filled) -> Move[Filled] | None:
         """On an empty odd × even board, the domino covering the two centre squares (the first
         player's winning move of the symmetry strategy); ``None`` on other boards.
 
@@ -264,18 +262,18 @@ class Cram(Impartial[Board]):
             b = a + w
         return Move(_domino(a, b, w), (h, w, (1 << a) | (1 << b)))
 
-    def some_winning_move(self, board: Board, misere: bool = False) -> Move[Board] | None:
+    def some_winning_move(self, board: Filled, misere: bool = False) -> Move[Filled] | None:
         """The centre domino on an empty odd × even board (then mirror through the centre)."""
         return None if misere else self.centre_domino(board)
 
-    def winning_moves_formula(self, board: Board, misere: bool = False) -> list[Move[Board]] | None:
+    def winning_moves_formula(self, board: Filled, misere: bool = False) -> list[Move[Filled]] | None:
         """None of a P-position's moves wins: when the closed forms say P (an empty even × even board,
         strips of Dawson value 0), the answer needs no search of the options."""
         if misere:
             return None
         return [] if self.outcome_formula(board) is Outcome.P else None
 
-    def validate(self, position: Board) -> Board:
+    def validate(self, position: Filled) -> Filled:
         """A position given from Python must be what ``parse`` makes of its text: legal and well formed.
 
         A board without squares (``(0, 0, 0)``, ``(2, 0, 0)``: what a move can leave) has no text
@@ -286,7 +284,7 @@ class Cram(Impartial[Board]):
             return position
         return validate_by_text(self, position)
 
-    def parse(self, text: str) -> Board:
+    def parse(self, text: str) -> Filled:
         t = "".join(text.split()).lower()
         if "x" in t and "|" not in t and "." not in t:
             m, _, n = t.partition("x")
@@ -315,7 +313,7 @@ class Cram(Impartial[Board]):
                     raise bad_cell("cram", rows, r, c, ".#")
         return (len(rows), w, filled)
 
-    def explain(self, board: Board, analysis: Analysis) -> str | Why | None:
+    def explain(self, board: Filled, analysis: Analysis) -> str | Why | None:
         """Mirror play on even × even boards, independent regions, and straight strips (Dawson's Kayles)."""
         a = analysis
         h, w, filled = board
@@ -354,14 +352,14 @@ class Cram(Impartial[Board]):
             )
         return None
 
-    def board(self, board: Board) -> Grid | None:
+    def board(self, board: Filled) -> Board | None:
         """The grid: ``#`` a square under a domino, ``.`` a free one (boards up to 40 × 40)."""
         h, w, filled = board
         if h > 40 or w > 40:
             return None
         return grid_board("".join("#" if filled >> (r * w + c) & 1 else "." for c in range(w)) for r in range(h))
 
-    def format(self, board: Board) -> str:
+    def format(self, board: Filled) -> str:
         h, w, filled = board
         if h == 0 or w == 0 or not filled:
             return f"{h}x{w}"
@@ -378,5 +376,6 @@ register(
         table="{r}x{c}",
         aliases=("dominos",),
         cgsuite=(CGSuiteName("game.grid.Cram"),),
+        rules=Cram,
     )
 )

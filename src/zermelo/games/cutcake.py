@@ -100,7 +100,7 @@ register(
         "Cutcake: Left cuts vertically, Right horizontally (pieces RxC; partisan)",
         "",
         "cutcake 3x4",
-        kind="partisan",
+        rules=Cutcake,
         # CGSuite's Cutcake((3,4)): the piece's rows and columns as zermelo reads them.
         cgsuite=(CGSuiteName("game.heap.Cutcake", text=lambda t: "x".join(t.split()) if " " in t else t),),
     )

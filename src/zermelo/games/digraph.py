@@ -242,5 +242,6 @@ register(
         'digraph "a->b, b->a, b->c" a',
         graph_argument=True,
         from_file=Digraph.from_file,
+        rules=Digraph,
     )
 )

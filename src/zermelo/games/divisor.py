@@ -201,5 +201,6 @@ register(
         "",
         "divisor 12",
         table="{n}",
+        rules=Divisor,
     )
 )

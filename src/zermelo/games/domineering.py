@@ -17,10 +17,10 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..rules import Partisan
-from ..rules.boards import Board as Drawing
+from ..rules.boards import Board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._grid import (
-    Board,
+    Grid,
     board_of_text,
     check_board,
     format_board,
@@ -34,25 +34,25 @@ from ._grid import (
 __all__ = ["Domineering"]
 
 
-class Domineering(Partisan[Board]):
+class Domineering(Partisan[Grid]):
     """Domineering on any board with blocked cells (Left: vertical dominoes)."""
 
     name: ClassVar[str] = "domineering"
 
-    def parse(self, text: str) -> Board:
+    def parse(self, text: str) -> Grid:
         return parse_board(text, ".", "#xXo", name="domineering")
 
-    def format(self, position: Board) -> str:
+    def format(self, position: Grid) -> str:
         return format_board(position, ".", "#")
 
-    def validate(self, position: Board) -> Board:
+    def validate(self, position: Grid) -> Grid:
         return check_board(position, "domineering")
 
-    def board(self, position: Board) -> Drawing | None:
+    def board(self, position: Grid) -> Board | None:
         """The grid of cells (``#`` covered)."""
         return board_of_text(self.format(position), position[0], position[1])
 
-    def left_options(self, position: Board) -> Iterator[Board]:
+    def left_options(self, position: Grid) -> Iterator[Grid]:
         rows, cols, empty = position
         pairs = empty & (empty >> cols)
         while pairs:
@@ -60,7 +60,7 @@ class Domineering(Partisan[Board]):
             pairs ^= low
             yield (rows, cols, empty ^ low ^ (low << cols))
 
-    def right_options(self, position: Board) -> Iterator[Board]:
+    def right_options(self, position: Grid) -> Iterator[Grid]:
         rows, cols, empty = position
         pairs = empty & (empty >> 1) & grid_masks(rows, cols)[1]
         while pairs:
@@ -71,16 +71,16 @@ class Domineering(Partisan[Board]):
     def __init__(self) -> None:
         # position -> (its regions, (key, negated)): one lookup answers both questions the
         # value search asks of every position it meets.
-        self._info: dict[Board, tuple[list[Board], tuple[Hashable, bool]]] = {}
+        self._info: dict[Grid, tuple[list[Grid], tuple[Hashable, bool]]] = {}
 
-    def components(self, position: Board) -> list[Board]:
+    def components(self, position: Grid) -> list[Grid]:
         hit = self._info.get(position)
         return (hit if hit is not None else self._analyse(position))[0]
 
-    def key(self, position: Board) -> Hashable:
+    def key(self, position: Grid) -> Hashable:
         return self.value_key(position)
 
-    def value_key(self, position: Board) -> tuple[Hashable, bool]:
+    def value_key(self, position: Grid) -> tuple[Hashable, bool]:
         """(key, negated): mirror images are equal; the transposed board is the negative.
 
         Turning the board a quarter turn swaps vertical and horizontal, so Left and Right:
@@ -89,9 +89,9 @@ class Domineering(Partisan[Board]):
         hit = self._info.get(position)
         return (hit if hit is not None else self._analyse(position))[1]
 
-    def _analyse(self, position: Board) -> tuple[list[Board], tuple[Hashable, bool]]:
+    def _analyse(self, position: Grid) -> tuple[list[Grid], tuple[Hashable, bool]]:
         info = self._info
-        out: tuple[list[Board], tuple[Hashable, bool]]
+        out: tuple[list[Grid], tuple[Hashable, bool]]
         if len(info) > 2_000_000:
             info.clear()
         # Lone cells take no domino: they are 0 and are dropped.
@@ -112,7 +112,7 @@ class Domineering(Partisan[Board]):
         return out
 
 
-def region_key(part: Board) -> tuple[Board, bool]:
+def region_key(part: Grid) -> tuple[Grid, bool]:
     """(least image, transposed?) of one region, as :func:`mirror_key` of it or of its transpose.
 
     Wide regions are the representatives: only a square one needs both orientations.  A full
@@ -140,7 +140,7 @@ register(
         "Domineering: Left places vertical dominoes, Right horizontal ones (partisan)",
         "",
         'domineering "..|.."',
-        kind="partisan",
+        rules=Domineering,
         cgsuite=(CGSuiteName("game.grid.Domineering"),),
     )
 )

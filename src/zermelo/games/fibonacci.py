@@ -162,5 +162,6 @@ register(
         "",
         "fibonacci 20",
         table="{n}",
+        rules=Fibonacci,
     )
 )

@@ -24,7 +24,7 @@ from typing import ClassVar
 
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
-from ._grid import CharBoard
+from ._grid import CharGrid
 
 __all__ = ["Fission"]
 
@@ -39,7 +39,7 @@ class Fission(CharGridGame):
     aliases: ClassVar[dict[str, str]] = {"X": "x"}
     turns: ClassVar[bool] = False  # a quarter turn swaps the players
 
-    def _moves(self, position: CharBoard, vertical: bool) -> Iterator[CharBoard]:
+    def _moves(self, position: CharGrid, vertical: bool) -> Iterator[CharGrid]:
         rows, cols, cells = position
         for i, ch in enumerate(cells):
             if ch != "x":
@@ -58,13 +58,13 @@ class Fission(CharGridGame):
                 new[i], new[a], new[b] = ".", "x", "x"
                 yield (rows, cols, "".join(new))
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, True)
 
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def right_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, False)
 
-    def dead(self, region: CharBoard) -> bool:
+    def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2]
 
 
@@ -75,7 +75,7 @@ register(
         "Fission: split a stone onto its two empty neighbours (Left vertically, Right horizontally; partisan)",
         "",
         'fission "...|.x.|..."',
-        kind="partisan",
+        rules=Fission,
         cgsuite=(CGSuiteName("game.grid.Fission"),),
     )
 )

@@ -149,7 +149,7 @@ register(
         "Fox and Geese: geese (x, Left) step diagonally down, the fox (o, Right) any diagonal; loopy, partisan",
         "",
         "foxandgeese x.x.x.|......|o.....",
-        kind="partisan",
+        rules=FoxAndGeese,
         cgsuite=(CGSuiteName("game.grid.FoxAndGeese"),),
     )
 )

@@ -49,7 +49,7 @@ from typing import ClassVar
 from ..core.errors import InvalidGame
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from ._chargame import CharGridGame
-from ._grid import CharBoard, char_regions, parse_chars
+from ._grid import CharGrid, char_regions, parse_chars
 
 __all__ = ["VARIANTS", "GenClobber"]
 
@@ -92,12 +92,12 @@ class GenClobber(CharGridGame):
     def spec(self) -> str:
         return f"genclobber:{self.kind}"
 
-    def parse(self, text: str) -> CharBoard:
+    def parse(self, text: str) -> CharGrid:
         """Anti-Clobber's boards may have ``#`` (no cell): its empty squares take part in play."""
         chars = "xo.#" if self.kind == "anti" else "xo."
         return parse_chars(text, chars, name=self.spec(), aliases=self.aliases)
 
-    def _moves(self, position: CharBoard, me: str, you: str) -> Iterator[CharBoard]:
+    def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
         rows, cols, cells = position
         anti, hot = self.kind == "anti", self.kind == "hot"
         behind = you if anti else "."
@@ -117,13 +117,13 @@ class GenClobber(CharGridGame):
                     new[i], new[r * cols + c] = behind, me
                     yield (rows, cols, "".join(new))
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "x", "o")
 
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def right_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "o", "x")
 
-    def dead(self, region: CharBoard) -> bool:
+    def dead(self, region: CharGrid) -> bool:
         cells = region[2]
         if self.kind == "anti":
             return "." not in cells or not ("x" in cells or "o" in cells)
@@ -131,7 +131,7 @@ class GenClobber(CharGridGame):
             return cells.count("x") + cells.count("o") < 2
         return "x" not in cells or "o" not in cells
 
-    def components(self, position: CharBoard) -> list[CharBoard]:
+    def components(self, position: CharGrid) -> list[CharGrid]:
         if self.kind == "anti":
             parts = char_regions(position, "xo.", "#")
         elif self.kind in ("hot", "clobber"):
@@ -153,7 +153,7 @@ def _linked(kind: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return dr == 0 or dc == 0 or dr == dc  # queens
 
 
-def _linked_groups(position: CharBoard, kind: str) -> list[CharBoard]:
+def _linked_groups(position: CharGrid, kind: str) -> list[CharGrid]:
     """The groups of stones linked by chains of :func:`_linked`, each on its own cropped board
     (Rooks: with its empty rows and columns cut out)."""
     _rows, cols, cells = position
@@ -194,7 +194,7 @@ def _entry() -> GameEntry:
         "the Clobber family: anti (Anti-Clobber), hot, kings, knights, rooks, queens (x: Left, o: Right; partisan)",
         names,
         'genclobber:kings "xox|oxo"',
-        kind="partisan",
+        rules=GenClobber,
         cgsuite=tuple(CGSuiteName(f"game.grid.{cg}", params=kind) for kind, (cg, *_rest) in VARIANTS.items()),
     )
 

@@ -182,7 +182,7 @@ for _name, (_l, _r, _t, _cg, _summary) in CAKES.items():
             _summary + " (pieces RxC; partisan)",
             "",
             f"{_name} 3x4",
-            kind="partisan",
+            rules=GenCutcake,
             cgsuite=(CGSuiteName(f"game.heap.{_cg}", text=_cgsuite_piece),),
         )
     )
@@ -193,6 +193,6 @@ register(
         "cake games by two take-and-break codes: Left's on the columns, Right's on the rows (partisan)",
         "L,R[,twisted]: CGSuite codes for Left (columns) and Right (rows); twisted: turn the cake before moving",
         "gencutcake:0.7,4.0 2x3",
-        kind="partisan",
+        rules=GenCutcake,
     )
 )

@@ -185,7 +185,7 @@ register(
         "generalized Toads and Frogs: slide A to B cells, jump over up to J pieces (T: Left, F: Right; partisan)",
         "A,B,J[,friendly]: slide distances A to B, jumps over up to J pieces (friendly: over own pieces too)",
         "gentoads:1,2,1 TT..FF",
-        kind="partisan",
+        rules=GenToads,
         cgsuite=(CGSuiteName("game.strip.GenToadsAndFrogs", family=True),),
     )
 )
@@ -196,7 +196,7 @@ register(
         "Elephants and Rhinos: elephants (T, Left) step right, rhinos (F, Right) step left; no jumps (partisan)",
         "",
         "elephants T.T..F.F",
-        kind="partisan",
+        rules=Elephants,
         aliases=("elephantsandrhinos",),
         cgsuite=(CGSuiteName("game.strip.ElephantsAndRhinos"),),
     )

@@ -135,5 +135,6 @@ register(
         "a: takes from both heaps differ by less than a",
         "genwythoff:2 4 9",
         table="{r} {c}",
+        rules=GenWythoff,
     )
 )

@@ -119,7 +119,7 @@ register(
         "Col on any graph: colour a vertex not next to your own colour (L, R: tags; partisan)",
         "",
         'graphcol "L-R---L"',
-        kind="partisan",
+        rules=GraphCol,
         cgsuite=(CGSuiteName("game.graph.Col"),),
     )
 )
@@ -130,7 +130,7 @@ register(
         "Snort on any graph: colour a vertex not next to the enemy's colour (L, R: tags; partisan)",
         "",
         'graphsnort ".-(-;-)"',
-        kind="partisan",
+        rules=GraphSnort,
         cgsuite=(CGSuiteName("game.graph.Snort"),),
     )
 )

@@ -510,5 +510,6 @@ register(
         "",
         'greenhackenbush "g-a-b-c, g-d"',
         aliases=("green-hackenbush",),
+        rules=GreenHackenbush,
     )
 )

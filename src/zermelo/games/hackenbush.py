@@ -432,7 +432,7 @@ register(
         "Blue-Red-Green Hackenbush: stalks BRR, trees B(R,GG), graphs [g-a:B, a-g:R] (partisan)",
         "",
         "hackenbush BRR",
-        kind="partisan",
+        rules=Hackenbush,
         cgsuite=(CGSuiteName("game.graph.Hackenbush", text=lambda t: cgsuite_stalk(t)),),
     )
 )

@@ -30,7 +30,7 @@ from ..rules import Move
 from ..rules.boards import cell_name
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
-from ._grid import CharBoard
+from ._grid import CharGrid
 
 __all__ = ["Konane"]
 
@@ -47,11 +47,11 @@ class Konane(CharGridGame):
     aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o"}
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
 
-    def _moves(self, position: CharBoard, me: str, you: str) -> Iterator[CharBoard]:
+    def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
         for _label, option in self._jumps(position, me, you):
             yield option
 
-    def _jumps(self, position: CharBoard, me: str, you: str) -> Iterator[tuple[str, CharBoard]]:
+    def _jumps(self, position: CharGrid, me: str, you: str) -> Iterator[tuple[str, CharGrid]]:
         """Every jump as (``a1-c1``: from and to, the option)."""
         rows, cols, cells = position
         for i, ch in enumerate(cells):
@@ -72,20 +72,20 @@ class Konane(CharGridGame):
                     yield f"{cell_name(r0, c0)}-{cell_name(r2, c2)}", (rows, cols, "".join(new))
                     r, c = r2, c2
 
-    def left_moves(self, position: CharBoard) -> Iterator[Move[CharBoard]]:
+    def left_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
         """``a1-c1``: the stone's cell and where its last jump lands."""
         return (Move(label, p) for label, p in self._jumps(position, "x", "o"))
 
-    def right_moves(self, position: CharBoard) -> Iterator[Move[CharBoard]]:
+    def right_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
         return (Move(label, p) for label, p in self._jumps(position, "o", "x"))
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "x", "o")
 
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def right_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "o", "x")
 
-    def dead(self, region: CharBoard) -> bool:
+    def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] or "o" not in region[2]
 
 
@@ -96,7 +96,7 @@ register(
         "Konane: jump an adjacent enemy stone into the empty cell beyond (x: Left, o: Right; partisan)",
         "",
         'konane ".xo.o.o.|.o......|.x......"',
-        kind="partisan",
+        rules=Konane,
         cgsuite=(CGSuiteName("game.grid.Konane"),),
     )
 )

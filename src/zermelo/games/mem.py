@@ -103,5 +103,6 @@ register(
         "mem 12",
         table="{n}",
         cgsuite=(CGSuiteName("game.heap.Mem"),),
+        rules=Mem,
     )
 )

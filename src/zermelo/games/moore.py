@@ -150,5 +150,6 @@ register(
         "k",
         "moore:2 1 2 3",
         table="{r} {c}",
+        rules=MooreNim,
     )
 )

@@ -198,5 +198,6 @@ register(
         "m",
         "movelimit:1 12",
         table="{n}",
+        rules=MoveLimit,
     )
 )

@@ -194,5 +194,6 @@ register(
         "nim 3 4 5",
         table="{r} {c}",
         cgsuite=(CGSuiteName("game.heap.Nim"),),
+        rules=Nim,
     )
 )

@@ -29,7 +29,7 @@ from typing import ClassVar
 
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
-from ._grid import CharBoard, char_neighbours
+from ._grid import CharGrid, char_neighbours
 
 __all__ = ["NoGo"]
 
@@ -44,7 +44,7 @@ class NoGo(CharGridGame):
     aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o"}
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
 
-    def _moves(self, position: CharBoard, me: str, you: str) -> Iterator[CharBoard]:
+    def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
         rows, cols, cells = position
         for i, ch in enumerate(cells):
             if ch != ".":
@@ -56,17 +56,17 @@ class NoGo(CharGridGame):
             if all(new[n] != you or _has_liberty(board, n) for n in char_neighbours(board, i)):
                 yield board
 
-    def left_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "x", "o")
 
-    def right_options(self, position: CharBoard) -> Iterator[CharBoard]:
+    def right_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "o", "x")
 
-    def dead(self, region: CharBoard) -> bool:
+    def dead(self, region: CharGrid) -> bool:
         return "." not in region[2]
 
 
-def _has_liberty(board: CharBoard, start: int) -> bool:
+def _has_liberty(board: CharGrid, start: int) -> bool:
     """Whether the group of the stone on ``start`` touches an empty cell."""
     cells = board[2]
     colour = cells[start]
@@ -91,7 +91,7 @@ register(
         "NoGo: place a stone; no group may be left without a liberty (no capture, no suicide; x: Left, o: Right)",
         "",
         'nogo "..x|...|o.."',
-        kind="partisan",
+        rules=NoGo,
         cgsuite=(CGSuiteName("game.grid.NoGo"),),
     )
 )

@@ -268,5 +268,6 @@ register(
         "Northcott's game: move your counter along its row, toward or away, no jumping",
         "",
         'northcott "W..B.|.B.W."',
+        rules=Northcott,
     )
 )

@@ -105,7 +105,7 @@ register(
         "Partizan Euclid: from p = kq + t Left moves to (q, t), Right to (q, q - t) (pairs p q; partisan)",
         "",
         "partizaneuclid 31 13",
-        kind="partisan",
+        rules=PartizanEuclid,
         cgsuite=(CGSuiteName("game.heap.PartizanEuclid"),),
     )
 )

@@ -127,7 +127,7 @@ register(
         "Partizan Subtraction: Left subtracts a number in L from a heap, Right one in R (partisan)",
         "L/R: Left's and Right's subtraction sets, like 1,2/2,3",
         "partizansubtraction:1,2/2,3 7",
-        kind="partisan",
+        rules=PartizanHeap,
         cgsuite=(CGSuiteName("game.heap.PartizanSubtraction", family=True, separator="/"),),
     )
 )
@@ -138,7 +138,7 @@ register(
         "partizan take-and-break: Left moves on a heap by code A, Right by code B (CGSuite's codes; partisan)",
         "A/B: Left's and Right's codes, like 0.07/0.7",
         "partizantakeandbreak:0.07/0.7 6",
-        kind="partisan",
+        rules=PartizanHeap,
         cgsuite=(
             CGSuiteName("game.heap.PartizanTakeAndBreak", family=True, separator="/"),
             CGSuiteName("game.heap.PartizanSplittles", family=True, separator="/", code=_splittles),

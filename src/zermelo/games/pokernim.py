@@ -167,5 +167,6 @@ register(
         "",
         "pokernim 1 6 5 / 2 2",
         aliases=("poker-nim",),
+        rules=PokerNim,
     )
 )

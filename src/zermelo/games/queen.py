@@ -57,5 +57,6 @@ register(
         "",
         "queen 3 4",
         table="{r} {c}",
+        rules=Queen,
     )
 )

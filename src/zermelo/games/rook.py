@@ -128,5 +128,6 @@ register(
         "",
         "rook 3 5",
         table="{r} {c}",
+        rules=Rook,
     )
 )

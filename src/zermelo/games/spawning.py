@@ -157,5 +157,6 @@ register(
         "spawning:1-3 7",
         table="{n}",
         cgsuite=(CGSuiteName("game.heap.Spawning", family=True),),
+        rules=Spawning,
     )
 )

@@ -149,5 +149,6 @@ register(
         "staircase Nim: move stones from stair i down to stair i-1 (stair 0 first)",
         "",
         "staircase 3 5 1 4",
+        rules=Staircase,
     )
 )

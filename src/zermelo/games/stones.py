@@ -473,7 +473,7 @@ register(
         "LeetCode 877: take the first or last pile; value = score difference",
         "the row of piles, comma-separated",
         'zermelo negamax stone-game:5,3,4,5 ""',
-        kind="scored",
+        rules=StoneGame,
         aliases=("lc877",),
     )
 )
@@ -484,7 +484,7 @@ register(
         "LeetCode 1140: take the first 1..2M piles, M = max(M, x); value = score difference",
         "the row of piles, comma-separated",
         'zermelo negamax stone-game-ii:2,7,9,4,4 ""',
-        kind="scored",
+        rules=StoneGameII,
         aliases=("lc1140",),
     )
 )
@@ -495,7 +495,7 @@ register(
         "LeetCode 1406: take 1-3 piles from the front; value = score difference",
         "the row of values (may be negative), comma-separated",
         'zermelo negamax stone-game-iii:1,2,3,7 ""',
-        kind="scored",
+        rules=StoneGameIII,
         aliases=("lc1406",),
     )
 )
@@ -506,7 +506,7 @@ register(
         "LeetCode 1510: remove a square number of stones; who cannot move loses",
         "",
         "zermelo negamax stone-game-iv 7",
-        kind="scored",
+        rules=StoneGameIV,
         aliases=("lc1510",),
     )
 )
@@ -517,7 +517,7 @@ register(
         "LeetCode 1563: split the row, Bob discards the larger sum, Alice scores the rest",
         "the row of stone values, comma-separated",
         'zermelo negamax stone-game-v:6,2,3,4,5,5 ""',
-        kind="scored",
+        rules=StoneGameV,
         aliases=("lc1563",),
     )
 )

@@ -335,7 +335,9 @@ def _set_entry(
     name = cls.name
     factory = needs_params(lambda p: cls(parse_set(p, name)), name, what, sample)
     cg = (CGSuiteName(cgsuite, family=True),) if cgsuite else ()
-    return GameEntry(name, factory, summary, "S: comma-separated positive numbers", example, table="{n}", cgsuite=cg)
+    return GameEntry(
+        name, factory, summary, "S: comma-separated positive numbers", example, cls, table="{n}", cgsuite=cg
+    )
 
 
 register(

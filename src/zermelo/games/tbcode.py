@@ -264,5 +264,6 @@ register(
             CGSuiteName("game.heap.TakeAndBreak", family=True),
             CGSuiteName("game.heap.Splittles", family=True, code=lambda s: set_code(s, "Splittles", "7")),
         ),
+        rules=Impartial,  # a CodeGame or a TakeAndBreak: impartial both
     )
 )

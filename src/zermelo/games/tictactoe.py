@@ -204,7 +204,7 @@ register(
         "tic-tac-toe: three in a row on 3 x 3 (board row-major, X moves first)",
         "",
         "zermelo negamax tictactoe .........",
-        kind="scored",
+        rules=TicTacToe,
         aliases=("tic-tac-toe", "noughts-and-crosses"),
     )
 )
@@ -215,6 +215,6 @@ register(
         "the m,n,k-game: k in a row on m columns x n rows",
         "m,n,k: columns, rows, stones in a row",
         "zermelo negamax mnk:4,3,3 ............",
-        kind="scored",
+        rules=MNK,
     )
 )

@@ -94,7 +94,7 @@ register(
         "Toads and Frogs: toads (T, Left) move right, frogs (F, Right) move left (partisan)",
         "",
         "toads TT..FF",
-        kind="partisan",
+        rules=ToadsAndFrogs,
         aliases=("toadsandfrogs",),
         cgsuite=(CGSuiteName("game.strip.ToadsAndFrogs"),),
     )

@@ -103,7 +103,7 @@ register(
         "Toppling Dominoes: topple your domino left or right (B: Left, R: Right, G: both; partisan)",
         "",
         "toppling BRGB",
-        kind="partisan",
+        rules=TopplingDominoes,
         aliases=("topplingdominoes",),
         cgsuite=(CGSuiteName("game.strip.TopplingDominoes", text=cgsuite_strip),),
     )

@@ -272,5 +272,6 @@ register(
         "",
         'treblecross "X.....X..X......"',
         table="{n}",
+        rules=Treblecross,
     )
 )

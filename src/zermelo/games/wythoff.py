@@ -270,5 +270,6 @@ register(
         "wythoff 26 34",
         table="{r} {c}",
         cgsuite=(CGSuiteName("game.heap.Wythoff"),),
+        rules=Wythoff,
     )
 )

@@ -450,7 +450,7 @@ _CODED: tuple[tuple[type[TakeAndBreak], str, str, str, str, tuple[str, ...]], ..
 )
 for _coded, _code, _summary, _params, _example, _aliases in _CODED:
     _factory = needs_params(_coded, _coded.name, "the code", _code)
-    register(GameEntry(_coded.name, _factory, _summary, _params, _example, table="{n}", aliases=_aliases))
+    register(GameEntry(_coded.name, _factory, _summary, _params, _example, _coded, table="{n}", aliases=_aliases))
 _NAMED: tuple[tuple[type[TakeAndBreak], str, str, tuple[str, ...]], ...] = (
     (GrundyGame, "Grundy's game: split a heap into two heaps of different sizes", "grundygame 20", ()),
     (DawsonChess, "Dawson's Chess, the octal game 0.137", "dawsonchess 20", ()),

@@ -5,7 +5,7 @@ an octal or take-and-break code by Guy–Smith's theorem: :mod:`zermelo.search.p
 ``G(n) = G(n0 + (n - n0) mod p)`` for every ``n >= n0``.  :func:`proven_period` runs
 :func:`~zermelo.heaps.sequence.sequence` (the compiled kernels) until the theorem proves the
 period, then stores the first ``n0 + p`` values and the proof in the cache directory
-(:func:`cache_dir`), so a later call — in this process or the next — reads it instead.  A game
+(:func:`zermelo.core.files.cache_dir`), so a later call — in this process or the next — reads it instead.  A game
 whose period is not proven within :data:`MAX_UPTO` heaps is remembered as such, with how far it
 was tried.  Each file carries the SHA-256 of its content (:func:`zermelo.core.files.checked_json`): a
 file that cannot be read, was edited or damaged, or was written for another game, is ignored
@@ -30,13 +30,11 @@ from typing import Any
 
 from ..core.cache import KeyedCache
 from ..core.errors import InvalidPosition
-from ..core.files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
+from ..core.files import BadFile, cache_dir, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..games.heap import HeapGame
 
-__all__ = ["CACHE_ENV", "MAX_UPTO", "ProvenPeriod", "cache_dir", "proven_period"]
+__all__ = ["MAX_UPTO", "ProvenPeriod", "proven_period"]
 
-#: Environment variable naming the cache directory (tests point it at a temporary one).
-CACHE_ENV = "ZERMELO_CACHE_DIR"
 #: Heaps computed at most while looking for a proof (a few seconds of the compiled kernels).
 MAX_UPTO = 1 << 18
 #: The first attempt; each further attempt computes sixteen times as many heaps.
@@ -132,16 +130,6 @@ class ProvenPeriod:
                     n += step
             found.extend(sorted(more)[: first - len(found)])
         return count, found
-
-
-def cache_dir() -> Path:
-    """Where proven periods are kept: ``$ZERMELO_CACHE_DIR``, else ``$XDG_CACHE_HOME/zermelo``,
-    else ``~/.cache/zermelo``."""
-    mine = os.environ.get(CACHE_ENV)
-    if mine:
-        return Path(mine)
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "zermelo"
 
 
 def _path(spec: str) -> Path:

@@ -25,16 +25,15 @@ from ..core.cache import KeyedCache
 from ..core.checks import game_argument, shown
 from ..core.errors import InvalidArgument, InvalidPosition, Unsupported
 from ..core.files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
+from ..core.files import cache_dir as cache_root
 from ..games.heap import heap_tuple
 from ..rules import Outcome, Rules
 from .monoid import Bipartite
 from .onheaps import as_heap_game
 from .quotient import MAX_CANDIDATE, Progress, compute
 
-__all__ = ["CACHE_ENV", "MisereQuotient", "cache_dir", "cached_quotient", "misere_quotient"]
+__all__ = ["MisereQuotient", "cache_dir", "cached_quotient", "misere_quotient"]
 
-#: The environment variable that moves the disk cache (tests point it at a temporary directory).
-CACHE_ENV = "ZERMELO_CACHE_DIR"
 #: Format of the cached files; files of another version are ignored.
 _VERSION = 1
 
@@ -201,10 +200,8 @@ class MisereQuotient:
 
 # ---------------------------------------------------------------------- cache
 def cache_dir() -> Path:
-    """Where quotients are cached: ``$ZERMELO_CACHE_DIR/misere`` or ``~/.cache/zermelo/misere``."""
-    root = os.environ.get(CACHE_ENV)
-    base = Path(root) if root else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "zermelo"
-    return base / "misere"
+    """Where quotients are cached: the folder ``misere`` of :func:`zermelo.core.files.cache_dir`."""
+    return cache_root() / "misere"
 
 
 def _file(spec: str, maxheap: int) -> Path:

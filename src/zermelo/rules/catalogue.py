@@ -6,9 +6,10 @@ example.  This module sits below the games (it imports only :mod:`zermelo.rules`
 :mod:`zermelo.core.errors`); :mod:`zermelo.games.registry`, above them, loads every game module and looks
 names up.
 
->>> e = GameEntry("race", no_params(lambda: None, "race"), "a toy", "", "race 3")  # type: ignore[arg-type,return-value]
->>> e.describe()["example"]
-'race 3'
+>>> from zermelo.rules import Impartial
+>>> e = GameEntry("race", no_params(Impartial, "race"), "a toy", "", "race 3", Impartial)
+>>> e.describe()["example"], e.kind
+('race 3', 'impartial')
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import InvalidGame
-from . import Rules
+from . import Partisan, Rules, Scored
 
 __all__ = ["CGSuiteName", "GameEntry", "needs_params", "no_params", "plain_entry", "register", "registered"]
 
@@ -51,7 +52,8 @@ class GameEntry:
     """One registered game.
 
     ``factory(params)`` builds the rules from the text after the colon (``None`` if there is
-    none).  ``kind`` is ``impartial``, ``partisan`` or ``scored``.  ``example`` is a whole CLI
+    none); ``rules`` is the class it builds (or their common base), and ``kind`` follows from it:
+    ``impartial``, ``partisan`` or ``scored``.  ``example`` is a whole CLI
     tail (``"subtraction:1,3,4 21"``).  ``table`` is the cell template of ``zermelo table``.
     With ``graph_argument`` the first POSITION word is a game
     parameter (``digraph "a->b, b->c" a``).  ``from_file`` builds the rules from a file the
@@ -65,7 +67,7 @@ class GameEntry:
     summary: str
     params: str
     example: str
-    kind: str = "impartial"
+    rules: type[Rules[Any]]
     graph_argument: bool = False
     aliases: tuple[str, ...] = ()
     #: How ``zermelo table`` lays out the game: the position text of a cell, with ``{n}`` for a
@@ -74,6 +76,17 @@ class GameEntry:
     from_file: Callable[[Path], Rules[Any]] | None = None
     #: The game's names in CGSuite's library, if it has any (the CGSuite evaluator's constructors).
     cgsuite: tuple[CGSuiteName, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """``scored``, ``partisan`` or ``impartial``: what the class of the rules is."""
+        return (
+            "scored"
+            if issubclass(self.rules, Scored)
+            else "partisan"
+            if issubclass(self.rules, Partisan)
+            else "impartial"
+        )
 
     def describe(self) -> dict[str, Any]:
         """The entry as the JSON of ``zermelo games --json`` and the web API's ``/api/games``."""
@@ -127,7 +140,7 @@ def plain_entry(
     """The entry of a game without parameters named by its class's ``name`` (a heap game's
     table, ``{n}``, by default): ``register(plain_entry(Kayles, "Kayles: …", "kayles 5 7"))``."""
     return GameEntry(
-        cls.name, no_params(cls, cls.name), summary, "", example, table=table, aliases=aliases, cgsuite=cgsuite
+        cls.name, no_params(cls, cls.name), summary, "", example, cls, table=table, aliases=aliases, cgsuite=cgsuite
     )
 
 

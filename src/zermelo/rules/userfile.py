@@ -168,7 +168,6 @@ def load(spec: str) -> Rules[Any]:
             n, _, p = (text or "").partition(":")
             return _game(module, path_text, n.strip(), p.strip() or None)
 
-        kind = "partisan" if isinstance(game, Partisan) else "scored" if isinstance(game, Scored) else "impartial"
         doc = (inspect.getdoc(game) or "").strip().splitlines()
         register(
             GameEntry(
@@ -177,7 +176,7 @@ def load(spec: str) -> Rules[Any]:
                 doc[0] if doc else f"a game of {path_text}",
                 "the game's name in the file",
                 f"{spec} {_example(game)}".strip(),
-                kind=kind,
+                type(game),
                 table=game.table_template(),
             )
         )
