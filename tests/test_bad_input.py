@@ -132,6 +132,9 @@ def kernels_made() -> None:
         position = game.parse(text)
         solve(game, position)
         solve(game, position, misere=True)
+    # Connect Four's first 16,384 positions of a process run as plain Python (no numba): a search
+    # past them, so its compiled kernel is made here, not inside a case's --timeout.
+    assert main(["negamax", "connect4:5x4", ""]) == 0
 
 
 @pytest.fixture
@@ -597,6 +600,7 @@ def test_web_moves_of_a_number_too_hard_to_factor(web: Any) -> None:
 _MIXED_STALK = "".join("BRG"[i % 3] for i in range(2000))
 
 
+@pytest.mark.usefixtures("kernels_made")  # a cold numba cache compiles inside no case
 @pytest.mark.parametrize(
     "argv",
     [

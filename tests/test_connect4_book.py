@@ -234,3 +234,14 @@ def test_book_out_refuses_a_device_a_fifo_and_a_symlink(tmp_path: Path) -> None:
         )
     assert stat.S_ISCHR(os.lstat(dev).st_mode) and os.major(os.lstat(dev).st_rdev) == 1
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and link.is_symlink() and not (tmp_path / "elsewhere.npz").exists()
+
+
+def test_book_out_into_a_missing_folder_is_one_line_as_for_every_output(tmp_path: Path) -> None:
+    """An explicit --out names the user's folder: it must exist (the book directory, the default, is
+    made on first use).  `make fuzz` found the book making it, unlike every other output flag."""
+    env = {**os.environ, "ZERMELO_CACHE_DIR": str(tmp_path / "cache")}
+    target = tmp_path / "no" / "book.npz"
+    got = _cli("book", "connect4:4x4", "--plies", "1", "--out", str(target), env=env)
+    assert (got.returncode, got.stdout, got.stderr.count("\n")) == (2, "", 1), got.stderr
+    assert got.stderr.startswith(f"zermelo: error: cannot write Connect Four book {target}")
+    assert not (tmp_path / "no").exists()

@@ -37,7 +37,7 @@ import numpy as np
 
 from ..core.cluster import dask_cluster, release
 from ..core.errors import InvalidPosition
-from ..core.files import BadFile, cache_dir, cannot_write, check_target, ignored, read_npz, write_npz
+from ..core.files import BadFile, cache_dir, cannot_write, check_output, check_target, ignored, read_npz, write_npz
 from .connect4_bits import four, key
 
 __all__ = [
@@ -256,8 +256,10 @@ def build(
     out = Path(path) if path is not None else book_path(w, h)
     check_target(out, "Connect Four book")  # a device, FIFO or symbolic link: refused before the work
     check_target(_partial(out), "book checkpoint")
+    if path is not None:
+        check_output(out, "Connect Four book")  # the user's folder must exist, as for every --out
     try:
-        out.parent.mkdir(parents=True, exist_ok=True)
+        out.parent.mkdir(parents=True, exist_ok=True)  # the book directory is made on first use
     except OSError as exc:
         raise cannot_write(out, exc, "Connect Four book") from None
     lv = levels(w, h, plies)
