@@ -254,10 +254,10 @@ def build(
         raise InvalidPosition(f"--workers must be at least 1, got {workers}")
     began = time.monotonic()
     out = Path(path) if path is not None else book_path(w, h)
-    check_target(out, "Connect Four book")  # a device, FIFO or symbolic link: refused before the work
+    # A device, FIFO or symbolic link is refused before the work; the user's --out folder must
+    # exist too, as for every output (the book directory, the default, is made below).
+    (check_output if path is not None else check_target)(out, "Connect Four book")
     check_target(_partial(out), "book checkpoint")
-    if path is not None:
-        check_output(out, "Connect Four book")  # the user's folder must exist, as for every --out
     try:
         out.parent.mkdir(parents=True, exist_ok=True)  # the book directory is made on first use
     except OSError as exc:
