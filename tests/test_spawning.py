@@ -76,3 +76,10 @@ def test_errors() -> None:
         Spawning("1-X")
     with pytest.raises(InvalidGame, match="two spacings"):
         Spawning("1-3CE")
+
+
+@pytest.mark.parametrize("code", ["9" * 4301, "1-" + "9" * 4301, "1C(" + "9" * 4301 + ")"])
+def test_a_count_too_long_to_read_is_one_line(code: str) -> None:
+    """make fuzz found `play spawning:<4,301 nines>` reaching the CLI's last-resort handler (int())."""
+    with pytest.raises(ValueError, match=r"^spawning: a count of coins has 4,301 digits, too many \(at most 4,300\)$"):
+        parse_spawning(code)

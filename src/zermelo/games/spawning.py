@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar
 
+from ..core.checks import parse_int
 from ..core.errors import InvalidGame
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from .heap import HeapGame
@@ -41,6 +42,8 @@ __all__ = ["Spawning"]
 _ELEMENT = re.compile(r"^(\d+)(?:(\+)|-(\d+))?((?:[CSEF]|C\(\d+\))*)$")
 #: Most coins one element may turn when it has no upper bound (``1+``): all of them.
 _ALL = 1 << 62
+#: What a count of coins is called in the one-line error for one too long to read.
+_COUNT = "spawning: a count of coins"
 
 
 @dataclass(frozen=True)
@@ -101,14 +104,14 @@ def parse_spawning(text: str) -> tuple[Element, ...]:
                 f"spawning: {raw!r} is not an element like 1-3, 2+, 1+C, 3S or 1-2F"
                 " (a count of coins, then C, C(m), E, S, F)"
             )
-        low = int(m.group(1))
-        high = _ALL if m.group(2) else int(m.group(3)) if m.group(3) else low
+        low = parse_int(m.group(1), _COUNT)
+        high = _ALL if m.group(2) else parse_int(m.group(3), _COUNT) if m.group(3) else low
         if low < 1 or high < low:
             raise InvalidGame(f"spawning: {raw!r} needs 1 <= low <= high coins")
         mods = m.group(4)
         window = _ALL
         for w in re.findall(r"C\((\d+)\)", mods):
-            window = int(w)
+            window = parse_int(w, _COUNT)
         letters = re.sub(r"C\(\d+\)", "", mods)
         spacing = "".join(ch for ch in letters if ch in "CES")
         if len(set(spacing)) > 1:
