@@ -23,7 +23,7 @@ from ..core.cache import RulesCache
 from ..core.checks import game_argument, short
 from ..core.checks import shown as quoted
 from ..core.errors import InvalidArgument
-from ..core.limits import Limits, Progress, deadline, deep, over_budget, over_time
+from ..core.limits import Limits, Progress, deadline, deep, limits_argument, over_budget, over_time
 from ..core.sprague_grundy import mex
 from ..core.traversal import fold
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
@@ -46,9 +46,6 @@ def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
     return VALUES.get(rules)
 
 
-_NO_LIMITS = Limits()
-
-
 def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = None) -> Game:
     """The canonical form of ``position`` under ``rules`` (Partisan or Impartial).
 
@@ -61,9 +58,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
             f"canonical_form: the game must be a game object (partisan or impartial rules){hint}, got {quoted(rules)}"
         )
     game_argument("canonical_form", rules, Rules, position)  # a 10**5000 in the position, say
-    if limits is not None and not isinstance(limits, Limits):
-        raise InvalidArgument(f"canonical_form: limits must be a zermelo.Limits, got {quoted(limits)}")
-    limits = limits if limits is not None else _NO_LIMITS
+    limits = limits_argument("canonical_form", limits)
     rules.validate(position)
     if isinstance(rules, (Sum, PartisanSum)):
         # A sum's value is the sum of its parts' values: each part is valued by its own rules
