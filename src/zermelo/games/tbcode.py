@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import ClassVar
 
-from ..core.errors import InvalidGame, InvalidPosition
+from ..core.checks import short
+from ..core.errors import InvalidGame
 from ..rules import Impartial, parse_int
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from .heap import HeapGame, partition_count
@@ -82,6 +83,18 @@ def _modifier(text: str, i: int) -> tuple[str, int]:
     return _FREE, i
 
 
+#: The largest ``&n;``: a bit for each number of heaps 0 to 63.
+MAX_MASK = 2**64 - 1
+
+
+def _count(word: str, text: str, what: str, most: int) -> int:
+    """A number of a code (``{2,3}``'s, ``&12;``'s) read by the one numeric parser (``'²'`` and a
+    5,000-digit number were taken by ``str.isdigit`` and failed in ``int``: an internal error)."""
+    if not word or not word.isascii() or not word.isdigit():  # no sign nor space inside a code
+        raise InvalidGame(f"TakeAndBreak: {what} must be a whole number from 0 to {most:,} in {short(text.strip())!r}")
+    return parse_int(word, f"TakeAndBreak: {what} in {short(text.strip(), 40)!r}", maximum=most, error=InvalidGame)
+
+
 def parse_tbcode(text: str) -> tuple[Digit, tuple[Digit, ...], int]:
     """(d0, the digits d1 d2 …, the period: how many of the last digits repeat)."""
     code = text.strip().upper().replace(" ", "")
@@ -122,16 +135,16 @@ def parse_tbcode(text: str) -> tuple[Digit, tuple[Digit, ...], int]:
             for tok in (body[:-1] if more else body).split(","):
                 mod, _ = _modifier(tok, len(tok) - 1) if tok[-1:] in ("!", "?", "=") else (_FREE, 0)
                 num = tok[:-1] if mod else tok
-                if not num.isdigit() or int(num) > 63 or (mod and glob):
+                if mod and glob:
                     raise bad
-                counts[int(num)] = mod or glob
+                counts[_count(num, text, "a number of heaps", 63)] = mod or glob
             d = _digit([counts.get(j, _NO) for j in range(max(counts) + 1)], more)
             i = nxt
         elif ch == "&":
             end = code.find(";", i)
-            if end < 0 or not code[i + 1 : end].isdigit():
+            if end < 0:
                 raise bad
-            mask = int(code[i + 1 : end])
+            mask = _count(code[i + 1 : end], text, "&n;", MAX_MASK)
             mod, i = _modifier(code, end + 1)
             d = _digit([mod if mask >> j & 1 else _NO for j in range(mask.bit_length())], False)
         elif ch in _BASE32:
@@ -275,10 +288,8 @@ def set_code(text: str, name: str, digit: str = "3") -> str:
     >>> set_code("1,2,5", "splittles", "7")
     '0.77007'
     """
-    try:
-        sizes = {parse_int(w, f"{name}: a number to take", minimum=1, maximum=1000) for w in text.split(",") if w}
-    except InvalidPosition as exc:
-        raise InvalidGame(str(exc)) from None
+    what = f"{name}: a number to take"
+    sizes = {parse_int(w, what, minimum=1, maximum=1000, error=InvalidGame) for w in text.split(",") if w}
     if not sizes:
         raise InvalidGame(f"{name}: give a non-empty set of numbers to take, like 1,2")
     return "0." + "".join(digit if k in sizes else "0" for k in range(1, max(sizes) + 1))
