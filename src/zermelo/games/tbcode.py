@@ -199,6 +199,11 @@ def _splits(total: int, count: int, mod: str) -> Iterator[tuple[int, ...]]:
         yield from _parts(total, count)
 
 
+#: Heaps up to this many counters have their options counted when the quick bound is over
+#: the most listed (counting a million splits takes a second or two).
+EXACT_COUNT = 10_000
+
+
 class CodeGame(HeapGame):
     """A take-and-break game by a CGSuite code zermelo's own codes cannot say."""
 
@@ -247,10 +252,11 @@ class CodeGame(HeapGame):
         """How many options a heap of ``n`` has, counted as far as :attr:`most_options` + 1: a
         quick bound first (per number taken, the splits of the rest its digit allows: one heap or
         none 1, two rest/2, equal heaps 1 a count, more p(rest)), the options counted only when
-        the bound is over (``!`` and bounded counts of heaps have far fewer); kept per heap."""
+        the bound is over (``!`` and bounded counts of heaps have far fewer) and the heap is at
+        most :data:`EXACT_COUNT` (a bigger one is refused on the bound); kept per heap."""
         if n not in self._counts:
             bound = self._bound(n)
-            if bound > self.most_options:
+            if bound > self.most_options and n <= EXACT_COUNT:
                 bound = sum(1 for _ in islice(self.heap_options(n), self.most_options + 1))
             if len(self._counts) < 4096:
                 self._counts[n] = bound
@@ -263,6 +269,8 @@ class CodeGame(HeapGame):
             d = self.digit(k)
             if d is None:
                 break
+            if k > self.most_options:  # a period: more numbers to take than options ever listed
+                return total + k
             left = n - k
             most = d.most(left)
             total += sum(1 for j in (0, 1) if j <= most and d.modifier(j) != _NO)

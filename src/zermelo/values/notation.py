@@ -223,11 +223,11 @@ class _Bad(Exception):
     pass
 
 
-def _whole(digits: str, what: str, most: int | None = None) -> int:
+def _whole(digits: str, what: str) -> int:
     """A number of a value's text, by the one numeric parser (an error of the text, not a crash,
     for ``'３'`` or 5,000 digits)."""
     try:
-        return parse_int(digits, what, maximum=most)
+        return parse_int(digits, what)
     except InvalidPosition as exc:
         raise _Bad(str(exc)) from None
 
@@ -254,7 +254,7 @@ def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
         if upn is None:
             count = 1
         elif is_digits(upn):
-            count = _whole(upn, "a number of ups or downs", _MAX_UPS)
+            count = _whole(upn, "a number of ups or downs")
         elif set(upn) == {ups}:
             count = 1 + len(upn)
         else:
@@ -267,7 +267,9 @@ def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
             total = add(total, unit)
     if m.group("star") is not None:
         k = m.group("starn")
-        n = 1 if k is None else _whole(k, "a nimber *n", _MAX_NIMBER)
+        n = 1 if k is None else _whole(k, "a nimber *n")
+        if n > _MAX_NIMBER:
+            raise _Bad(f"nimbers up to *{_MAX_NIMBER} only, got *{n}")
         total = add(total, star(n))
     return total, part
 
