@@ -19,6 +19,7 @@ from typing import ClassVar
 from ..rules import Partisan
 from ..rules.boards import Board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ._frame import FRAME_MAX, frame_key, frame_regions, frame_shape, framed
 from ._grid import (
     Grid,
     board_of_text,
@@ -72,6 +73,7 @@ class Domineering(Partisan[Grid]):
         # position -> (its regions, (key, negated)): one lookup answers both questions the
         # value search asks of every position it meets.
         self._info: dict[Grid, tuple[list[Grid], tuple[Hashable, bool]]] = {}
+        self._keys: dict[int, tuple[int, bool]] = {}  # framed region -> (key, transposed?)
 
     def components(self, position: Grid) -> list[Grid]:
         hit = self._info.get(position)
@@ -91,9 +93,27 @@ class Domineering(Partisan[Grid]):
 
     def _analyse(self, position: Grid) -> tuple[list[Grid], tuple[Hashable, bool]]:
         info = self._info
-        out: tuple[list[Grid], tuple[Hashable, bool]]
         if len(info) > 2_000_000:
             info.clear()
+        rows, cols, bits = position
+        if rows <= FRAME_MAX and (cols <= FRAME_MAX or (cols == 8 and not bits & _GUARD)):
+            # Small boards (every region of a board up to 7 x 7): in the frame, whole-int steps.
+            corners = frame_regions(framed(position))
+            keys = self._keys
+            found = []
+            for b in corners:
+                k = keys.get(b)
+                if k is None:
+                    k = keys[b] = frame_key(b)
+                found.append(k)
+            if len(corners) == 1:
+                b = corners[0]
+                parts = [position if cols == 8 and b == bits else (frame_shape(b)[0], 8, b)]
+                out = info[position] = (parts, found[0])
+            else:
+                parts = [(frame_shape(b)[0], 8, b) for b in corners]
+                out = info[position] = (parts, (tuple(sorted(found)), False))
+            return out
         # Lone cells take no domino: they are 0 and are dropped.
         parts = regions(position, singles=False)
         if len(parts) == 1:
@@ -101,19 +121,23 @@ class Domineering(Partisan[Grid]):
             if part is position:
                 out = info[position] = (parts, region_key(part))
                 return out
-            # Many boards crop to the same region: analyse the region once.  A cropped
-            # connected region is its own one component.
             hit = info.get(part)
             if hit is None:
-                hit = info[part] = ([part], region_key(part))
-            out = info[position] = (parts, hit[1])
+                hit = self._analyse(part)
+            out = info[position] = (hit[0], hit[1])
         else:
+            parts = [q for p in parts for q in self.components(p)]  # small regions go to the frame
             out = info[position] = (parts, (tuple(sorted(self.value_key(p) for p in parts)), False))
         return out
 
 
+#: Column 7 of a board 8 columns wide: empty in a framed board.
+_GUARD = sum(0x80 << (8 * r) for r in range(FRAME_MAX))
+
+
 def region_key(part: Grid) -> tuple[Grid, bool]:
-    """(least image, transposed?) of one region, as :func:`mirror_key` of it or of its transpose.
+    """(least image, transposed?) of one region too big for the frame, as :func:`mirror_key` of
+    it or of its transpose.
 
     Wide regions are the representatives: only a square one needs both orientations.  A full
     rectangle (a connected region one cell thick is one) is its own least image.

@@ -61,7 +61,7 @@ class Game:
     ``None``; ``nim`` is n when the game is the nimber *n (0 for zero), else ``None``.
     """
 
-    __slots__ = ("_L", "_R", "_d", "_n", "_neg", "id", "nim", "num")
+    __slots__ = ("_L", "_R", "_d", "_ls", "_n", "_neg", "_rs", "id", "nim", "num")
 
     def __init__(self, ident: int, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> None:
         self.id = ident
@@ -74,6 +74,10 @@ class Game:
         # is much cheaper than Fraction comparisons (this is the hot path of small values).
         self._n = 0
         self._d = 1
+        # The left and right stops, as number games (a number is its own stops): they settle
+        # most comparisons without looking at an option (see :func:`le`).
+        self._ls: Game = self
+        self._rs: Game = self
 
     # ------------------------------------------------------------------ options
     @property
@@ -307,7 +311,20 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     k = (tuple(g.id for g in left), tuple(g.id for g in right))
     g = _FORMS.get(k)
     if g is None:
-        g = _FORMS[k] = _new(left, right)
+        # Stops: Left's best right stop of a left option, Right's least left stop of a right one.
+        ls = left[0]._rs
+        for o in left:
+            x = o._rs
+            if x._n * ls._d > ls._n * x._d:
+                ls = x
+        rs = right[0]._ls
+        for o in right:
+            x = o._ls
+            if x._n * rs._d < rs._n * x._d:
+                rs = x
+        g = _new(left, right)
+        g._ls, g._rs = ls, rs
+        _FORMS[k] = g
     return g
 
 
@@ -319,14 +336,26 @@ def _ident(g: Game) -> int:
 def le(g: Game, h: Game) -> bool:
     """``G ≤ H``: Left, moving second in H − G, wins.
 
-    G ≤ H unless some G^L ≥ H or some H^R ≤ G.  By number avoidance, when exactly one of the
-    two is a number only the other one's options need looking at.
+    G ≤ H unless some G^L ≥ H or some H^R ≤ G.  The stops settle most comparisons first:
+    G < H when the left stop of G is below the right stop of H (then H − G has a positive
+    right stop), and G ≤ H needs both stops of G at most those of H (Siegel, *Combinatorial
+    Game Theory*, II.6).  By number avoidance, when exactly one of the two is a number only
+    the other one's options need looking at.
     """
     if g is h:
         return True
     gn, hn = g.num, h.num
     if gn is not None and hn is not None:
         return g._n * h._d <= h._n * g._d
+    a, b = g._ls, h._rs
+    if a._n * b._d < b._n * a._d:
+        return True
+    c = h._ls
+    if a._n * c._d > c._n * a._d:
+        return False
+    c = g._rs
+    if c._n * b._d > b._n * c._d:
+        return False
     if g.nim is not None and h.nim is not None:
         return False  # distinct nimbers are confused
     k = (g.id << _SHIFT) | h.id
