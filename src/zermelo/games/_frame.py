@@ -27,7 +27,7 @@ _REVERSED = bytes(int(f"{x:08b}"[::-1], 2) for x in range(256))  # each byte's b
 
 def framed(board: tuple[int, int, int]) -> int:
     """A ``(rows, cols, bits)`` board (row stride ``cols``, at most 7 × 7) in the frame."""
-    rows, cols, bits = board
+    _rows, cols, bits = board
     if cols == 8:
         return bits
     m = (1 << cols) - 1
