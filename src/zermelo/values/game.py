@@ -23,7 +23,7 @@ games involved (numbers and nimbers are compared and added without recursion).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,7 @@ from ..core.dyadic import simplest_pair
 from ..core.limits import deep
 from ..core.sprague_grundy import mex
 from ..rules import Outcome
+from .built_on import BUILT_ON, BuiltOn
 from .folds import birthday, fold_values, stops
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BUILT_ON",
+    "BuiltOn",
     "Game",
     "count_work",
     "deep",
@@ -311,19 +313,8 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     k = (tuple(g.id for g in left), tuple(g.id for g in right))
     g = _FORMS.get(k)
     if g is None:
-        # Stops: Left's best right stop of a left option, Right's least left stop of a right one.
-        ls = left[0]._rs
-        for o in left:
-            x = o._rs
-            if x._n * ls._d > ls._n * x._d:
-                ls = x
-        rs = right[0]._ls
-        for o in right:
-            x = o._ls
-            if x._n * rs._d < rs._n * x._d:
-                rs = x
         g = _new(left, right)
-        g._ls, g._rs = ls, rs
+        g._ls, g._rs = max(o._rs for o in left), min(o._ls for o in right)  # numbers: compared exactly
         _FORMS[k] = g
     return g
 
@@ -602,26 +593,3 @@ def repair_interrupted() -> None:
     broken = [k for k, g in _NUMBERS.items() if g.num is None or (g._n, g._d) != k]
     for k in broken:
         del _NUMBERS[k]
-
-
-# ---------------------------------------------------------------------- what is built on Game
-class BuiltOn:
-    """The functions of the modules built on :class:`Game` that its methods call.
-
-    Printing (``str``), pickling, the thermograph (``mean``, ``temperature``), cooling and the
-    reduced canonical form live in :mod:`~zermelo.values.notation`,
-    :mod:`~zermelo.values.thermograph` and :mod:`~zermelo.values.reduced`, which build values
-    with this module, so this module cannot import them (no import cycle, not even inside a
-    function).  Each of them fills its slots here when it loads — as the games register
-    themselves with the catalogue — and the package :mod:`zermelo.values`, which Python runs
-    before any module in it, loads all three: a :class:`Game` is never seen without them.
-    """
-
-    format_value: Callable[[Game], str]
-    parse_value: Callable[[str], Game]
-    thermograph: Callable[[Game], Thermograph]
-    cool: Callable[[Game, Fraction], Game]
-    reduced_canonical_form: Callable[[Game], Game]
-
-
-BUILT_ON = BuiltOn()
