@@ -260,12 +260,9 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
         raise
     if a.notes:  # an extra (remoteness, Grundy value) met the budget
         _forget(game)
-    out = a.to_json(game, REMEDY_WORDS)
-    # Each move's position as the page reads it back (a sum's summands named: "0 4 + kayles 5").
-    for key, moves in (("winning_moves", a.winning_moves), ("best_defence", a.best_defence)):
-        for shown, m in zip(out[key], moves, strict=True):
-            shown["position"] = position_words(game, m.position)
-    return out
+    # Each move's position as the page reads it back (a sum's summands named: "0 4 + kayles 5"),
+    # printed as `zermelo solve --json` prints it.
+    return a.to_json(game, REMEDY_WORDS)
 
 
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
