@@ -267,6 +267,9 @@ def remoteness(
     """
     _boundary("remoteness", game, Impartial, position, limits)
     game.validate(position)
+    closed = game.remoteness_formula(position, misere)
+    if closed is not None:
+        return closed
     return engine_for(game).outcome(position, misere, limits)[1]
 
 

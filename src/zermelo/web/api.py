@@ -26,7 +26,18 @@ from ..core.checks import recursion_room
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits
 from ..games.registry import entry, game_and_position, make_game, position_words
-from ..play import SIDES, MoveInfo, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
+from ..play import (
+    SIDES,
+    MoveInfo,
+    PositionValue,
+    choose_move,
+    classify,
+    find_move,
+    grid,
+    heaps,
+    judge_move,
+    other_side,
+)
 from ..rules import Impartial, Partisan, Rules, Scored
 from ..rules.boards import Board, cell_index, with_dominoes
 from ..values.budget import value_budget
@@ -211,6 +222,7 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str 
         "remoteness": pv.remoteness,
         "grundy": pv.grundy,
         "exact": pv.exact,
+        "listed": pv.listed,
         "over": pv.over,
         "heaps": heaps(game, position),
         "grid": grid(game, position),
@@ -295,8 +307,11 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
 def api_find(params: Mapping[str, str]) -> dict[str, Any]:
     """The move a person typed in the game's notation (``2 3``, ``a1-a2``, ``to 3 1 5``, a number)."""
     game, position = _game_position(params)
-    pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
-    return {"move": _move_json(game, position, find_move(game, position, text(params, "move"), pv.moves))}
+    misere = flag(params, "misere")
+    pv = _classify(game, position, misere, _turn(params, game))
+    # A few moves stand for all of a heap of 10^60: any other typed is judged by the closed forms.
+    judge = None if pv.listed or not isinstance(game, Impartial) else lambda m: judge_move(game, m, misere, LIMITS)
+    return {"move": _move_json(game, position, find_move(game, position, text(params, "move"), pv.moves, judge))}
 
 
 def api_trace(params: Mapping[str, str]) -> dict[str, Any]:
