@@ -317,3 +317,29 @@ def test_19_the_focus_stays_on_the_board_and_a_tree_node_is_one_line(page: Page)
     )
     assert len(rows) > 2 and all(jump < label + 30 for label, jump, _ in rows), rows
     shot(page, "19-focus-and-tree")
+
+
+BIG = "1" + "0" * 59  # a 60-digit heap
+
+
+def test_17_a_60_digit_heap_is_solved_with_its_remoteness_and_played(page: Page) -> None:
+    # Solve said the remoteness was not known (its why: "take it all"); Play refused the heap.
+    page.select_option("#game-select", "nim")
+    page.fill("#position", BIG)
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    assert page.inner_text("#sol-remoteness") == "1"
+    start(page, "nim", f"{BIG} 7")
+    assert "you can win (the game can last 15 more moves)" in page.inner_text("#status")
+    assert page.locator("#moves .move").count() == 5 and "Too many moves to list" in page.inner_text("#board-note")
+    page.fill("#take-count", "20")
+    page.select_option("#take-heap", "1")
+    page.click("#take-button")  # a losing move, typed: the computer wins from there
+    wait_turn(page)
+    assert page.locator("#log li").first.inner_text().startswith(f"you: take 20 from heap 1 ({BIG} -> 9999"), page.inner_text("#log")
+    shot(page, "17-big-heap-take")
+    start(page, "nim", BIG)
+    page.fill("#take-count", "all")
+    page.click("#take-button")
+    wait_turn(page)
+    assert page.inner_text("#status") == "Game over: you win!"

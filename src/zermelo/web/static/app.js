@@ -273,7 +273,7 @@ async function takeMove(ev) {
   ev.preventDefault();
   const count = $("take-count").value.trim();
   if (!count) return;
-  await typedMove(null, `take ${count} from heap ${$("take-heap").value}`);
+  await typedMove(null, `take ${/^all$/i.test(count) ? "all" : count} from heap ${$("take-heap").value}`);
   if (!$("typed-error").textContent) $("take-count").value = "";
 }
 
@@ -398,6 +398,10 @@ function render() {
   renderBoard(t.data, hints(), enabled, humanMove);
   renderMoves(t.data.moves, hints(), enabled, humanMove);
   renderTake(t, enabled);
+  // A heap of 10^60: a few moves stand for all (the winning ones, take one, take all).
+  if (t.data.listed === false && !t.data.over) {
+    $("board-note").textContent = "Too many moves to list: a few are shown; take any number (or all) from a heap below.";
+  }
   restoreFocus(enabled);
   const log = $("log");
   log.replaceChildren();
