@@ -237,6 +237,20 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str 
     }
 
 
+def _draw_levels(game: Rules[Any], position: Any, pv: PositionValue, misere: bool) -> dict[str, Any]:
+    """Where the position or a move is a draw of an impartial game: each one's draw level
+    (:mod:`zermelo.analyses.draw_level`), for the chart's Draw-Level view; ``None`` where none."""
+    if not isinstance(game, Impartial) or not pv.exact or "draw" not in {pv.value, *(m.value for m in pv.moves)}:
+        return {}
+    from ..analyses.draw_level import draw_levels
+
+    found = draw_levels(game, [position, *(m.position for m in pv.moves)], misere=misere, limits=LIMITS)
+    shown = [
+        None if f is None else {"level": f.level, "pressing": f.pressing, "remoteness": f.remoteness} for f in found
+    ]
+    return {"draw_level": shown[0], "move_draw_levels": shown[1:]}
+
+
 def _move_json(game: Rules[Any], position: Any, m: MoveInfo) -> dict[str, Any]:
     """A classified move for the page: the position it leads to as the page sends it back (a
     sum's summands named), and the points it banks in a game that scores as it goes (Cheques)."""
@@ -280,7 +294,8 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
     game, position = _game_position(params)
     pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
-    return _moves_json(game, position, pv, text(params, "dominoes", required=False))
+    out = _moves_json(game, position, pv, text(params, "dominoes", required=False))
+    return {**out, **_draw_levels(game, position, pv, flag(params, "misere"))}
 
 
 def api_play(params: Mapping[str, str]) -> dict[str, Any]:
@@ -301,7 +316,8 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
     cells = move["parts"]
     if len(cells) == 2 and all(cell_index(c) for c in cells):  # the computer's domino joins the others
         placed = f"{placed} {cells[0]}-{cells[1]}"
-    return {"move": move, "after": _moves_json(game, m.position, after, placed.strip())}
+    shown = {**_moves_json(game, m.position, after, placed.strip()), **_draw_levels(game, m.position, after, misere)}
+    return {"move": move, "after": shown}
 
 
 def api_find(params: Mapping[str, str]) -> dict[str, Any]:
