@@ -96,6 +96,9 @@ class HeapGame(Impartial[Heaps]):
     tuple of ints (the heap is broken into several).  A heap of 0 must have no options.
     """
 
+    syntax = "heap sizes, separated by spaces (a heap of 10^60 is fine)"
+    examples = ("7", "3 4 5")
+
     canonical_options: ClassVar[bool] = True
     #: True when some move breaks a heap into several (Kayles, Lasker's Nim, octal games).
     breaks: ClassVar[bool] = False

@@ -60,12 +60,9 @@ P = TypeVar("P", bound=Hashable)
 
 
 class Outcome(enum.Enum):
-    """Outcome class of a position.
-
-    Impartial games: ``P`` (the previous player, who just moved, wins — the player to move
-    loses), ``N`` (the next player, to move, wins) or ``DRAW`` (loopy games: neither side can
-    force a win).  Partisan games add ``L`` (Left wins whoever starts) and ``R``.
-    """
+    """Outcome class of a position: ``P`` (the previous player, who just moved, wins — the player to
+    move loses), ``N`` (the next player, to move, wins) or ``DRAW`` (loopy games: neither side can
+    force a win); partisan games add ``L`` (Left wins whoever starts) and ``R``."""
 
     P = "P"
     N = "N"
@@ -94,9 +91,8 @@ class Move(Generic[P]):
 
 
 def validate_by_text(game: Rules[P], position: P) -> P:
-    """A :meth:`Rules.validate` for games whose ``parse`` checks everything: ``position`` must
-    come back from its own text form (``parse(format(p))`` is ``p``, or has its key).  A wrong type, a malformed or
-    an illegal position (tic-tac-toe with 5 X and 1 O) is an :class:`InvalidPosition`.
+    """A :meth:`Rules.validate` for games whose ``parse`` checks everything: ``position`` must come back from its
+    text form (``parse(format(p))`` is ``p``, or has its key); else :class:`InvalidPosition` (tic-tac-toe, 5 X, 1 O).
 
     >>> from zermelo.games import TicTacToe
     >>> validate_by_text(TicTacToe(), "X...O....")
@@ -133,6 +129,10 @@ class Rules(Generic[P]):
     name: ClassVar[str] = "game"
     #: True when a position may come back (a cycle of moves); ``zermelo check`` reports one otherwise.
     loopy: ClassVar[bool] = False
+    #: How a position is written, and examples that parse (the page's help; tests parse every one).
+    syntax: ClassVar[str] = ""
+    examples: ClassVar[tuple[str, ...]] = ()
+    cell_symbols: ClassVar[str] = ""  # a grid written row by row (..|.#): its cells, the empty first (the editor)
 
     def parse(self, text: str) -> P:
         """Read a position from its text form; raise :class:`InvalidPosition` on bad input."""
