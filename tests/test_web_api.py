@@ -179,6 +179,28 @@ def test_value_facts_of_known_positions(client: httpx.Client) -> None:
     assert small["all_small"] and small["atomic_weight"] == "0" and small["reduced"] == "0"
 
 
+def test_a_loopy_value_has_its_sides_and_a_small_games_graph(
+    client: httpx.Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A loopy position's value panel: the object of ``zermelo value --json`` (its value, outcome
+    with draws, sides), marked ``loopy``, with the game graph when it is small."""
+    status, sided = get(client, "/api/value", game="backsliding", position="FF.TT.")
+    assert status == 200, sided
+    assert sided["loopy"] and not sided["stopper"] and sided["cgsuite"] == "on & +-on"
+    assert (sided["onside"], sided["offside"], sided["outcome"]) == ("on", "+-on", "NHat")
+    graph = sided["graph"]
+    assert len(graph["positions"]) == len(graph["left"]) == len(graph["right"]) == sided["graph_size"] == 15
+    assert graph["positions"][0] == "FF.TT."
+    every = range(sided["graph_size"])
+    assert all(w in every for moves in (*graph["left"], *graph["right"]) for w in moves)
+    cli = cli_json(capsys, "value", "backsliding", "FF.TT.", "--json")
+    assert {k: v for k, v in sided.items() if k not in ("loopy", "graph")} == {
+        k: v for k, v in cli.items() if k != "graph"
+    }
+    _, big = get(client, "/api/value", game="backsliding", position="TT..FF")
+    assert big["stopper"] and big["cgsuite"] == "*" and big["graph"] is None and big["graph_size"] == 90
+
+
 def test_thermograph_is_a_png(client: httpx.Client) -> None:
     r = client.get("/api/thermograph.png", params={"game": "domineering", "position": "...|..."})
     assert r.status_code == 200 and r.headers["content-type"] == "image/png"

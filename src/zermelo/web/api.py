@@ -43,7 +43,17 @@ from ..rules.boards import Board, cell_index, with_dominoes
 from ..values.budget import value_budget
 from .params import BadRequest, flag, number, text
 
-__all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "REMEDY_WORDS", "Reply", "handle", "page_error"]
+__all__ = [
+    "HANDLERS",
+    "LIMITS",
+    "MAX_GRAPH",
+    "MAX_NIMBER",
+    "MAX_TABLE_CELLS",
+    "REMEDY_WORDS",
+    "Reply",
+    "handle",
+    "page_error",
+]
 
 #: The search budget of one request.
 LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
@@ -51,6 +61,8 @@ LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
 MAX_TABLE_CELLS = 10_000
 #: The largest nimber *n whose facts are computed (*n has n options: its facts cost about n² steps).
 MAX_NIMBER = 512
+#: The largest game graph of a loopy position the value panel draws (positions).
+MAX_GRAPH = 16
 
 
 @dataclass(frozen=True)
@@ -370,8 +382,14 @@ def _forgotten_past_the_budget(game: Rules[Any]) -> Iterator[None]:
 
 def api_value(params: Mapping[str, str]) -> dict[str, Any]:
     """Exactly the object of ``zermelo value GAME POSITION --json``: the one path,
-    :func:`~zermelo.analyses.value_facts.value_facts`."""
+    :func:`~zermelo.analyses.value_facts.value_facts`; for a loopy game
+    :func:`~zermelo.analyses.loopy_form.loopy_position_facts`, with the game graph of a small one
+    (``loopy`` true; the page draws it)."""
     game, position = _value_position(params)
+    if isinstance(game, Partisan) and game.loopy:
+        from ..analyses.loopy_form import loopy_position_facts
+
+        return {"loopy": True, **loopy_position_facts(game, position, limits=LIMITS, graph_up_to=MAX_GRAPH)}
     with _forgotten_past_the_budget(game):
         return value_facts(game, position, limits=LIMITS, max_nimber=MAX_NIMBER, explained=True)[1]
 
