@@ -20,11 +20,11 @@ __all__ = ["CharGridGame"]
 class CharGridGame(Partisan[CharGrid]):
     """Shared machinery; see the module docstring."""
 
-    syntax = (
+    syntax: ClassVar[str] = (
         "the board's rows from the top, separated by |, one character a cell: . empty, x Left's piece, o "
         "Right's, # no cell"
     )
-    examples = ("x...|o...",)
+    examples: ClassVar[tuple[str, ...]] = ("x...|o...",)
 
     chars: ClassVar[str] = "."
     live: ClassVar[str] = "."

@@ -55,11 +55,11 @@ def _drawing(g: Graph) -> Board:
 class _OnGraphs:
     """Text, validation, components and keys shared by the two games."""
 
-    syntax = (
+    syntax: ClassVar[str] = (
         "a graph: path:N, cycle:N, star:N or grid:RxC, or vertices . joined by edges - (branches in "
         "parentheses, split by ;)"
     )
-    examples = ("path:8", "star:4", ".-(-;-)")
+    examples: ClassVar[tuple[str, ...]] = ("path:8", "star:4", ".-(-;-)")
 
     name: ClassVar[str]
     edge_labels: ClassVar[str] = ""
