@@ -38,6 +38,13 @@ __all__ = ["Domineering"]
 class Domineering(Partisan[Grid]):
     """Domineering on any board with blocked cells (Left: vertical dominoes)."""
 
+    syntax = (
+        "the board's rows from the top, separated by |: . free, # covered (Left places vertical dominoes, "
+        "Right horizontal)"
+    )
+    examples = ("..|..", "...|.#.|...")
+    cell_symbols = ".#"
+
     name: ClassVar[str] = "domineering"
 
     def parse(self, text: str) -> Grid:
