@@ -12,9 +12,7 @@ from urllib.parse import parse_qsl
 
 from playwright.sync_api import Browser, Page, Route
 
-from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]
+from page_driver import OUT, phone, start, wait_turn
 
 
 def shot(page: Page, name: str) -> None:
@@ -317,3 +315,107 @@ def test_19_the_focus_stays_on_the_board_and_a_tree_node_is_one_line(page: Page)
     )
     assert len(rows) > 2 and all(jump < label + 30 for label, jump, _ in rows), rows
     shot(page, "19-focus-and-tree")
+
+
+BIG = "1" + "0" * 59  # a 60-digit heap
+
+
+def test_17_a_60_digit_heap_is_solved_with_its_remoteness_and_played(page: Page) -> None:
+    # Solve said the remoteness was not known (its why: "take it all"); Play refused the heap.
+    page.select_option("#game-select", "nim")
+    page.fill("#position", BIG)
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    assert page.inner_text("#sol-remoteness") == "1"
+    start(page, "nim", f"{BIG} 7")
+    assert "you can win (the game can last 15 more moves)" in page.inner_text("#status")
+    assert page.locator("#moves .move").count() == 5 and "Too many moves to list" in page.inner_text("#board-note")
+    page.fill("#take-count", "20")
+    page.select_option("#take-heap", "1")
+    page.click("#take-button")  # a losing move, typed: the computer wins from there
+    wait_turn(page)
+    assert page.locator("#log li").first.inner_text().startswith(f"you: take 20 from heap 1 ({BIG} -> 9999"), (
+        page.inner_text("#log")
+    )
+    shot(page, "17-big-heap-take")
+    start(page, "nim", BIG)
+    page.fill("#take-count", "all")
+    page.click("#take-button")
+    wait_turn(page)
+    assert page.inner_text("#status") == "Game over: you win!"
+
+
+LOOPY = "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x"
+
+
+def test_20_win_by_and_draw_level_views_grundy_values_and_the_history_saved_and_opened(
+    page: Page, browser: Browser, base_url: str, tmp_path: Any
+) -> None:
+    # GamesmanUni's Win-By and Draw-Level views, the mex and each move's Grundy value, and the
+    # history as a file and a link: none was there.
+    start(page, "nim", "3 4 5")
+    note = page.inner_text("#grundy-note")
+    shown = {int(g) for g in re.findall(r"G (\d+)", " ".join(page.locator("#moves .why-move").all_inner_texts()))}
+    assert note.startswith("Grundy value 2 = mex{") and shown and 2 not in shown, note
+    assert note.split("{")[1].split("}")[0] == ", ".join(str(g) for g in sorted(shown))
+    start(page, "cheques", "")  # a game that keeps score: by how much, after each move
+    page.locator("#moves .move", has_text="take first (3)").click()
+    wait_turn(page)
+    page.check('input[name="chart-view"][value="winby"]')
+    ticks = page.eval_on_selector_all("#chart text.tick", "ts => ts.map(t => t.textContent)")
+    points = page.eval_on_selector_all("#chart circle.point", "cs => cs.map(c => c.querySelector('title').textContent)")
+    assert "tie" in ticks and any(t.startswith("win by ") for t in ticks), ticks
+    assert len(points) == page.locator("#log li").count() + 1, points
+    assert points[0] == "after move 0: you win by 9" and points[1] == "after move 1: you win by 1", points
+    shot(page, "20-win-by")
+    start(page, "digraph", "y", spec=LOOPY)  # a game with cycles: how near each draw is to a mistake
+    page.check('input[name="chart-view"][value="drawlevel"]')
+    page.locator("#moves .move").first.click()  # y -> x, the only move
+    wait_turn(page)
+    points = page.eval_on_selector_all("#chart circle.point", "cs => cs.map(c => c.querySelector('title').textContent)")
+    assert points[:2] == [
+        "after move 0: draw level 1: you press, 1 move to the fringe",
+        "after move 1: draw level 1: the computer stands at the fringe (a move there can lose)",
+    ], points
+    shot(page, "20-draw-level")
+    # The history: saved as a file, opened in a fresh tab, replayed as it was.
+    start(page, "nim", "3 4 5")
+    page.locator("#moves .move").first.click()
+    wait_turn(page)
+    log = page.inner_text("#log")
+    with page.expect_download() as download:
+        page.click("#export-button")
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    context = browser.new_context()
+    fresh = context.new_page()
+    fresh.goto(base_url)
+    fresh.wait_for_selector("body[data-state=ready]")
+    fresh.set_input_files("#import-file", str(saved))
+    wait_turn(fresh)
+    assert fresh.inner_text("#log") == log and "opened game.json: 2 moves" in fresh.inner_text("#history-note")
+    assert query(fresh) == query(page)  # the link too is the game's
+    fresh.set_input_files("#import-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"{}"}])
+    assert fresh.inner_text("#error") == "x.json is not a saved game of this page"
+    context.close()
+
+
+def test_15_on_a_phone_the_charts_labels_are_legible_and_its_views_44_px(browser: Browser, base_url: str) -> None:
+    # The chart's labels were 11 px on a phone; its views are targets of 44 px like every other.
+    context, p = phone(browser, base_url)
+    start(p, "nim", "3 4 5")
+    p.locator("#moves .move").first.click()
+    wait_turn(p)
+    sizes = p.eval_on_selector_all(
+        "#chart text",
+        "ts => ts.map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)",
+    )
+    assert sizes and min(sizes) >= 13, sizes
+    targets = p.eval_on_selector_all(
+        "#chart-views label, #history-buttons button, #history-buttons label",
+        "es => es.map(e => [e.textContent.trim(), e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+    )
+    assert len(targets) == 6 and all(w >= 44 and h >= 44 for _, w, h in targets), targets
+    p.locator("#chart-views").scroll_into_view_if_needed()
+    shot(p, "15-phone-chart")
+    context.close()

@@ -86,14 +86,28 @@ def test_moves_are_classified_for_the_mover(client: httpx.Client) -> None:
     assert body["value"] == "draw" and {m["position"]: m["value"] for m in body["moves"]} == {"b": "draw", "e": "lose"}
 
 
-def test_huge_nim_is_classified_by_bouton_without_remoteness(client: httpx.Client) -> None:
+def test_huge_nim_is_classified_by_bouton_and_its_remoteness_formula(client: httpx.Client) -> None:
     status, body = get(client, "/api/moves", game="nim", position="1000 1000 1000")
-    assert status == 200 and not body["exact"] and body["remoteness"] is None
+    assert status == 200 and not body["exact"] and body["remoteness"] == 1 + 2000
     assert [m["position"] for m in body["moves"] if m["value"] == "win"] == [
         "0 1000 1000",
         "1000 0 1000",
         "1000 1000 0",
     ]
+
+
+def test_a_60_digit_heap_is_played_by_typing(client: httpx.Client) -> None:
+    # Play refused the heap ("too many moves to list"): a few moves stand for all, any is typed.
+    big = "1" + "0" * 59
+    status, body = get(client, "/api/moves", game="nim", position=f"{big} 7")
+    assert status == 200 and not body["listed"] and body["remoteness"] == 15 and len(body["moves"]) == 5
+    status, found = get(client, "/api/find", game="nim", position=f"{big} 7", move="take 20 from heap 1")
+    assert status == 200 and found["move"]["position"] == f"{10**59 - 20} 7"
+    assert found["move"]["describe"] == "lose in 16"
+    status, found = get(client, "/api/find", game="nim", position=big, move="take all")
+    assert status == 200 and found["move"]["position"] == "0" and found["move"]["describe"] == "win in 1"
+    status, reply = get(client, "/api/play", game="nim", position=f"{big} 7")
+    assert status == 200 and reply["move"]["position"] == "7 7" and reply["after"]["remoteness"] == 14
 
 
 def test_the_computer_plays_the_fastest_win(client: httpx.Client) -> None:
@@ -449,3 +463,17 @@ def test_the_alpha_beta_tree_is_the_cli_trace_with_its_drawing(
     assert {k: body[k] for k in ("game", "plies", "tree")} == expected
     status, body = get(client, "/api/trace", game="nim", position="3 4")
     assert status == 400 and "not a scored game" in body["error"]
+
+
+def test_a_draws_level_comes_with_its_moves(client: httpx.Client) -> None:
+    # The chart's Draw-Level view (GamesmanUni's): each draw's level, who presses, how soon.
+    spec = "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x"
+    status, body = get(client, "/api/moves", game=spec, position="x")
+    assert status == 200 and body["draw_level"] == {"level": 1, "pressing": False, "remoteness": 0}
+    levels = {m["position"]: lv for m, lv in zip(body["moves"], body["move_draw_levels"], strict=True)}
+    assert levels == {
+        "a": {"level": 0, "pressing": True, "remoteness": 1},
+        "y": {"level": 1, "pressing": True, "remoteness": 1},
+    }
+    status, body = get(client, "/api/moves", game="nim", position="3 4")
+    assert status == 200 and "draw_level" not in body  # no draw, nothing searched
