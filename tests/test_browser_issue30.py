@@ -421,3 +421,57 @@ def test_15_on_a_phone_the_charts_labels_are_legible_and_its_views_44_px(browser
     p.locator("#chart-views").scroll_into_view_if_needed()
     shot(p, "15-phone-chart")
     context.close()
+
+
+def test_16_how_to_write_a_position_and_a_board_editor(page: Page) -> None:
+    # Connect Four, Domineering and Chomp had one sentence of help; no game had an editor.
+    games = {g["name"]: g for g in api(page, "/api/games")}
+    page.select_option("#game-select", "domineering")
+    page.click("#help-box summary")
+    assert page.inner_text("#game-syntax") == games["domineering"]["syntax"] and "|" in games["domineering"]["syntax"]
+    examples = page.locator("#game-examples .example")
+    assert examples.all_inner_texts() == games["domineering"]["examples"]
+    examples.nth(1).click()  # ...|.#.|...
+    assert page.input_value("#position") == "...|.#.|..." and query(page)["position"] == "...|.#.|..."
+    page.click("#editor-button")
+    cells = page.locator("#editor .editor-cell")
+    assert cells.count() == 9 and cells.nth(4).inner_text() == "#"
+    boxes = page.eval_on_selector_all("#editor .editor-cell", "cs => cs.map(c => c.getBoundingClientRect().height)")
+    assert min(boxes) >= 44, boxes
+    cells.nth(0).click()  # a free cell covered, then the covered middle freed
+    cells.nth(4).click()
+    assert page.input_value("#position") == "#..|...|..."
+    shot(page, "16-domineering-editor")
+    page.click("#play-button")
+    wait_turn(page)
+    assert page.is_hidden("#error") and page.locator("#board rect").count() > 0
+    page.select_option("#game-select", "cram")  # RxC is an empty board to the editor
+    page.click("#editor-button")
+    page.locator("#editor .editor-cell").nth(8).click()
+    assert page.input_value("#position") == "...|...|..#"
+    for game in ("connect4", "chomp", "nim", "greenhackenbush"):  # every game has its syntax; a grid its editor
+        page.select_option("#game-select", game)
+        assert page.inner_text("#game-syntax") == games[game]["syntax"] != ""
+        assert page.is_visible("#editor-button") == bool(games[game]["cell_symbols"])
+
+
+def test_19_a_board_grows_for_a_projector(browser: Browser, base_url: str) -> None:
+    # At 1280 px tic-tac-toe was 160 px and Connect Four 292 px wide, whatever the room.
+    widths: dict[tuple[str, int], float] = {}
+    for width, height in ((1280, 800), (1920, 1080)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        p = context.new_page()
+        p.goto(base_url)
+        p.wait_for_selector("body[data-state=ready]")
+        for game, position, drawn in (("tictactoe", "X...O....", 160), ("connect4", "", 292)):
+            start(p, game, position)
+            svg = p.locator("#board svg.board-svg").bounding_box()
+            room = p.eval_on_selector("#board", "b => b.clientWidth")
+            assert svg is not None, game
+            # As wide as the room (or 3 times its size), unless the screen's height stops it first.
+            grown = svg["width"] >= min(3 * drawn, 0.8 * room) - 1 or svg["height"] >= 0.69 * height
+            assert grown and svg["height"] <= 0.7 * height + 1, (game, width, svg, room)
+            widths[game, width] = svg["width"]
+            shot(p, f"19-projector-{game}-{width}")
+        context.close()
+    assert widths["connect4", 1920] > widths["connect4", 1280] > 292 * 1.5, widths
