@@ -1,15 +1,38 @@
-"""The comparison game of two loopy games written out one object per state: the pure-Python
-reference that zermelo.values.survival's compiled kernel is checked against (tests/test_values_loopy.py).
-It was zermelo.values.loopy's implementation until the kernel replaced it."""
+"""References for loopy values: the comparison game of two loopy games written out one object per
+state (the pure-Python reference that zermelo.values.survival's compiled kernel is checked against,
+tests/test_values_loopy.py; it was zermelo.values.loopy's implementation until the kernel replaced
+it), and a game graph as a partisan game for the engine's search with draws."""
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
 
+from zermelo.rules import Partisan
 from zermelo.values.loopy import STOPPER, Graph
 
 _LEFT, _RIGHT = 0, 1
+
+
+class GraphGame(Partisan[int]):
+    """A partisan game whose positions are the nodes of a graph (cycles allowed)."""
+
+    loopy = True
+
+    def __init__(self, graph: Graph) -> None:
+        self.graph = graph
+
+    def left_options(self, v: int) -> tuple[int, ...]:
+        return self.graph.left[v]
+
+    def right_options(self, v: int) -> tuple[int, ...]:
+        return self.graph.right[v]
+
+    def key(self, v: int) -> int:
+        return v
+
+    def validate(self, v: int) -> None:
+        return None
 
 
 class _Arena:

@@ -12,9 +12,7 @@ import importlib.util
 
 from playwright.sync_api import Browser, Page
 
-from page_driver import GREEN, OUT, TIMEOUT_MS, base_url, browser, page, play_winning_game, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]  # fixtures shared with the other browser tests
+from page_driver import GREEN, OUT, TIMEOUT_MS, play_winning_game, start, wait_turn
 
 
 def test_a_full_game_of_nim_against_the_computer(page: Page) -> None:

@@ -12,9 +12,7 @@ from urllib.parse import parse_qsl
 
 from playwright.sync_api import Browser, Page, Route
 
-from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]
+from page_driver import OUT, phone, start, wait_turn
 
 
 def shot(page: Page, name: str) -> None:

@@ -6,10 +6,16 @@ its own test tables state for canonical stoppers and sided values print; errors 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from loopy_reference import GraphGame
+from zermelo.analyses.draws import loopy_outcome
 from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cli import main
+from zermelo.values.loopy import Graph
+from zermelo.values.stopper import Value, outcome_class
 
 DONE_MEANS = [
     ("on + off", "dud"),
@@ -132,6 +138,32 @@ def test_loopy_rows(text: str, expected: str) -> None:
             evaluate(text)
     else:
         assert evaluate(text) == expected
+
+
+@pytest.mark.parametrize(("text", "expected"), DONE_MEANS + VALUES)
+def test_every_loopy_value_has_the_outcome_of_its_game_graph(
+    text: str, expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game graph the evaluator values (a loopy game written in braces, a sum of stoppers) is
+    searched by the engine (its (position, player to move) graph, draws included): the value's
+    outcome class is the searched one."""
+    from zermelo.cgsuite import loopy
+    from zermelo.values import stopper
+
+    valued: list[tuple[Graph, int, Value]] = []
+    original = stopper.value_of_graph
+
+    def recorded(graph: Graph, root: int) -> Any:
+        value = original(graph, root)
+        valued.append((graph, root, value))
+        return value
+
+    monkeypatch.setattr(loopy, "value_of_graph", recorded)
+    monkeypatch.setattr(stopper, "value_of_graph", recorded)
+    assert evaluate(text) == expected
+    assert valued or " & " in text  # only a value written by its sides has no game graph
+    for graph, root, value in valued:
+        assert outcome_class(value) == loopy_outcome(GraphGame(graph), root), (text, graph)
 
 
 @pytest.mark.parametrize(("text", "message"), ERRORS)

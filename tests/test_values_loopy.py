@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import loopy_reference as reference
+from loopy_reference import GraphGame
 from zermelo.analyses.draws import loopy_outcome
 from zermelo.core.errors import Unsupported
-from zermelo.rules import Partisan
 from zermelo.values.game import number
 from zermelo.values.loopy import OFFSIDE, ONSIDE, STOPPER, Graph, is_loopfree, is_stopper, le, le_table
 from zermelo.values.stopper import (
@@ -33,27 +33,6 @@ from zermelo.values.stopper import (
 ON = Graph(((0,),), ((),))
 OFF = ON.negative()
 OVER = Graph(((1,), ()), ((0,), ()))  # {0 | pass}
-
-
-class GraphGame(Partisan[int]):
-    """A partisan game whose positions are the nodes of a graph (cycles allowed)."""
-
-    loopy = True
-
-    def __init__(self, graph: Graph) -> None:
-        self.graph = graph
-
-    def left_options(self, v: int) -> tuple[int, ...]:
-        return self.graph.left[v]
-
-    def right_options(self, v: int) -> tuple[int, ...]:
-        return self.graph.right[v]
-
-    def key(self, v: int) -> int:
-        return v
-
-    def validate(self, v: int) -> None:
-        return None
 
 
 def test_on_off_dud_by_survival() -> None:
@@ -146,6 +125,13 @@ def test_a_stopper_minus_itself_has_a_degree_at_least_zero(g: Graph) -> None:
 @FEW
 @given(graphs())
 def test_the_outcome_class_is_the_searched_outcome_with_draws(g: Graph) -> None:
+    assert outcome_class(_value(g)) == loopy_outcome(GraphGame(g), 0)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(6))
+def test_larger_graphs_have_the_searched_outcome_with_draws(g: Graph) -> None:
+    """Graphs of up to six positions and a terminal one (the table of side comparisons at work)."""
     assert outcome_class(_value(g)) == loopy_outcome(GraphGame(g), 0)
 
 

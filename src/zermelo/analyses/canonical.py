@@ -185,10 +185,17 @@ class _Walk:
                 limits.progress(Progress(self.expanded, self.listed, now - self.start))
         rules, p = self.rules, frame[0]
         comps = rules.components(p)  # type: ignore[attr-defined]
-        if comps is not None and (len(comps) != 1 or self.value_key(comps[0])[0] != frame[1]):
-            frame[3] = _SUM
-            kids = list(comps)
-        elif self.ordinal is not None and (split := self.ordinal(p)) is not None:
+        if comps is not None:
+            k, flip = self.value_key(comps[0]) if len(comps) == 1 else (None, False)
+            if k is None or k != frame[1]:
+                frame[3] = _SUM
+                self.listed += len(comps)
+                return list(comps)
+            # The position's one part, in the rules' own form for parts (Domineering's region
+            # moved to a corner of its frame): its options are the ones to list.
+            p = frame[0] = comps[0]
+            frame[2] = flip
+        if self.ordinal is not None and (split := self.ordinal(p)) is not None:
             frame[3] = (_ORD, split[0])
             kids = [split[1]]
         elif self.impartial:

@@ -95,6 +95,9 @@ class Domineering(Partisan[Grid]):
                 parts = [position]
             else:
                 parts = [((b.bit_length() + 7) >> 3, 8, b) for b in corners]
+                for part in parts:  # each is one region in the corner: its own analysis
+                    if part not in self._info:
+                        self._info[part] = [[part], self._keys[part[2]], [part[2]]]
             hit[0] = parts
         return parts
 

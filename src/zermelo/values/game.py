@@ -429,17 +429,20 @@ def _pair(g: Game | None) -> tuple[int, int] | None:
 
 
 def _undominated(opts: list[Game], *, left_side: bool) -> list[Game]:
-    """Keep the maximal options for Left (minimal for Right); equal values are already merged."""
+    """Keep the maximal options for Left (minimal for Right); equal values are already merged.
+
+    Each option is compared with the maximal ones found so far only (a dominated option is
+    below one of them, and domination is transitive), not with every other option.
+    """
     if len(opts) < 2:
         return opts
-    keep = []
+    keep: list[Game] = []
     for a in opts:
-        dominated = False
-        for b in opts:
-            if b is not a and (le(a, b) if left_side else le(b, a)):
-                dominated = True
+        for k in keep:
+            if le(a, k) if left_side else le(k, a):
                 break
-        if not dominated:
+        else:
+            keep = [k for k in keep if not (le(k, a) if left_side else le(a, k))]
             keep.append(a)
     return keep
 

@@ -39,9 +39,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .game import Game, count_work
-from .survival import Csr, csr, results
 
 __all__ = [
     "OFFSIDE",
@@ -191,7 +191,9 @@ def is_plumtree(graph: Graph, root: int) -> bool:
     return not _has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
 
 
-def _csr(graph: Graph) -> Csr:
+def _csr(graph: Graph) -> Any:
+    from .survival import csr  # numpy and the kernel only when a loopy game is compared
+
     return csr(graph.left, graph.right)
 
 
@@ -199,6 +201,8 @@ def le(g: Graph, groot: int, h: Graph, hroot: int, side: int = STOPPER) -> bool:
     """G ≤ H for the positions ``groot`` of ``g`` and ``hroot`` of ``h``: by survival for
     stoppers (``STOPPER``), else comparing their onsides (``ONSIDE``) or offsides (``OFFSIDE``).
     Only the states reachable from Right's first move are solved."""
+    from .survival import results
+
     start = ((groot * len(h) + hroot) << 1) | _RIGHT
     count_work(len(g) * len(h))
     result = results(_csr(g), _csr(h), side, start)
@@ -208,6 +212,8 @@ def le(g: Graph, groot: int, h: Graph, hroot: int, side: int = STOPPER) -> bool:
 def le_table(g: Graph, side: int = STOPPER) -> list[list[bool]]:
     """``table[u][v]`` is u ≤ v (their ``side``s), for every pair of positions of one graph: one
     analysis of all the pairs."""
+    from .survival import results
+
     n = len(g)
     count_work(n * n)
     c = _csr(g)
