@@ -90,10 +90,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
             m = s & 1
             gv = (s >> 1) // nh
             hv = (s >> 1) % nh
-            if m == 0:
-                a_ptr, a_f, b_ptr, b_f = gr, grf, hl, hlf
-            else:
-                a_ptr, a_f, b_ptr, b_f = gl, glf, hr, hrf
+            a_ptr, a_f, b_ptr, b_f = _moves(m, gl, glf, gr, grf, hl, hlf, hr, hrf)
             for e in range(a_ptr[gv], a_ptr[gv + 1]):
                 t = ((a_f[e] * nh + hv) << 1) | (1 - m)
                 if not active[t]:
@@ -138,10 +135,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
             m = s & 1
             gv = (s >> 1) // nh
             hv = (s >> 1) % nh
-            if m == 0:
-                a_ptr, a_f, b_ptr, b_f = gr, grf, hl, hlf
-            else:
-                a_ptr, a_f, b_ptr, b_f = gl, glf, hr, hrf
+            a_ptr, a_f, b_ptr, b_f = _moves(m, gl, glf, gr, grf, hl, hlf, hr, hrf)
             # Moves in G (not preferred for the onsides) and in H; a target's result is read from
             # Left's view: for Left to move here, the target has Right to move.
             if m == 0:
@@ -207,6 +201,15 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
         if tail == 0:
             return result
         _settle(queue, 0, tail, result, count, active, glr, glrf, grr, grrf, hlr, hlrf, hrr, hrrf, nh)
+
+
+@njit
+def _moves(m, gl, glf, gr, grf, hl, hlf, hr, hrf):  # type: ignore[no-untyped-def]
+    """The mover's moves, as (G's moves, H's moves): Left's are G's Right moves (in −G) and H's
+    Left moves; Right's are G's Left moves and H's Right moves."""
+    if m == 0:
+        return gr, grf, hl, hlf
+    return gl, glf, hr, hrf
 
 
 @njit
