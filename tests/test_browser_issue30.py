@@ -349,7 +349,7 @@ LOOPY = "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x"
 
 
 def test_20_win_by_and_draw_level_views_grundy_values_and_the_history_saved_and_opened(
-    page: Page, browser: Browser, base_url: str, tmp_path: Any
+    page: Page, tmp_path: Any
 ) -> None:
     # GamesmanUni's Win-By and Draw-Level views, the mex and each move's Grundy value, and the
     # history as a file and a link: none was there.
@@ -387,17 +387,15 @@ def test_20_win_by_and_draw_level_views_grundy_values_and_the_history_saved_and_
         page.click("#export-button")
     saved = tmp_path / "game.json"
     download.value.save_as(saved)
-    context = browser.new_context()
-    fresh = context.new_page()
-    fresh.goto(base_url)
-    fresh.wait_for_selector("body[data-state=ready]")
-    fresh.set_input_files("#import-file", str(saved))
-    wait_turn(fresh)
-    assert fresh.inner_text("#log") == log and "opened game.json: 2 moves" in fresh.inner_text("#history-note")
-    assert query(fresh) == query(page)  # the link too is the game's
-    fresh.set_input_files("#import-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"{}"}])
-    assert fresh.inner_text("#error") == "x.json is not a saved game of this page"
-    context.close()
+    link = query(page)
+    page.select_option("#game-select", "kayles")  # another game on screen, then the file opened
+    assert page.locator("#log li").count() == 0
+    page.set_input_files("#import-file", str(saved))
+    wait_turn(page)
+    assert page.inner_text("#log") == log and "opened game.json: 2 moves" in page.inner_text("#history-note")
+    assert query(page) == link  # the link too is the game's
+    page.set_input_files("#import-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"{}"}])
+    assert page.inner_text("#error") == "x.json is not a saved game of this page"
 
 
 def test_15_on_a_phone_the_charts_labels_are_legible_and_its_views_44_px(browser: Browser, base_url: str) -> None:
@@ -419,3 +417,60 @@ def test_15_on_a_phone_the_charts_labels_are_legible_and_its_views_44_px(browser
     p.locator("#chart-views").scroll_into_view_if_needed()
     shot(p, "15-phone-chart")
     context.close()
+
+
+def test_16_how_to_write_a_position_and_a_board_editor(page: Page) -> None:
+    # Connect Four, Domineering and Chomp had one sentence of help; no game had an editor.
+    games = {g["name"]: g for g in api(page, "/api/games")}
+    page.select_option("#game-select", "domineering")
+    page.click("#help-box summary")
+    assert page.inner_text("#game-syntax") == games["domineering"]["syntax"] and "|" in games["domineering"]["syntax"]
+    examples = page.locator("#game-examples .example")
+    assert examples.all_inner_texts() == games["domineering"]["examples"]
+    examples.nth(1).click()  # ...|.#.|...
+    assert page.input_value("#position") == "...|.#.|..." and query(page)["position"] == "...|.#.|..."
+    page.click("#editor-button")
+    cells = page.locator("#editor .editor-cell")
+    assert cells.count() == 9 and cells.nth(4).inner_text() == "#"
+    boxes = page.eval_on_selector_all("#editor .editor-cell", "cs => cs.map(c => c.getBoundingClientRect().height)")
+    assert min(boxes) >= 44, boxes
+    cells.nth(0).click()  # a free cell covered, then the covered middle freed
+    cells.nth(4).click()
+    assert page.input_value("#position") == "#..|...|..."
+    shot(page, "16-domineering-editor")
+    page.click("#play-button")
+    wait_turn(page)
+    assert page.is_hidden("#error") and page.locator("#board rect").count() > 0
+    page.select_option("#game-select", "cram")  # RxC is an empty board to the editor
+    page.click("#editor-button")
+    page.locator("#editor .editor-cell").nth(8).click()
+    assert page.input_value("#position") == "...|...|..#"
+    for game in ("connect4", "chomp", "nim", "greenhackenbush"):  # every game has its syntax; a grid its editor
+        page.select_option("#game-select", game)
+        assert page.inner_text("#game-syntax") == games[game]["syntax"] != ""
+        assert page.is_visible("#editor-button") == bool(games[game]["cell_symbols"])
+
+
+def test_19_a_board_grows_for_a_projector(page: Page, browser: Browser, base_url: str) -> None:
+    # At 1280 px tic-tac-toe was 160 px and Connect Four 292 px wide, whatever the room.
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    wide = context.new_page()
+    wide.goto(base_url)
+    wide.wait_for_selector("body[data-state=ready]")
+    widths: dict[tuple[str, int], float] = {}
+    for tab, width, height, game, position, drawn in (
+        (page, 1280, 1000, "tictactoe", "X...O....", 160),
+        (page, 1280, 1000, "connect4", "", 292),
+        (wide, 1920, 1080, "connect4", "", 292),
+    ):
+        start(tab, game, position)
+        svg = tab.locator("#board svg.board-svg").bounding_box()
+        room = tab.eval_on_selector("#board", "b => b.clientWidth")
+        assert svg is not None, game
+        # As wide as the room (or 3 times its size), unless the screen's height stops it first.
+        grown = svg["width"] >= min(3 * drawn, 0.8 * room) - 1 or svg["height"] >= 0.69 * height
+        assert grown and svg["height"] <= 0.7 * height + 1, (game, width, svg, room)
+        widths[game, width] = svg["width"]
+        shot(tab, f"19-projector-{game}-{width}")
+    context.close()
+    assert widths["connect4", 1920] > widths["connect4", 1280] > 292 * 1.5, widths

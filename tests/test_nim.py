@@ -138,3 +138,13 @@ def test_a_60_digit_heap_has_its_remoteness_and_is_played() -> None:
     typed = find_move(Nim(), (big, 7), "take 20 from heap 1", pv.moves, judge)
     assert typed.number == 0 and typed.position == (big - 20, 7) and typed.describe() == "lose in 16"
     assert find_move(Nim(), (big, 7), "take all from heap 1", pv.moves, judge).position == (0, 7)
+
+
+def test_the_terminal_plays_a_60_digit_heap_by_typing() -> None:
+    from zermelo.play import Session
+
+    big = 10**59 + 12345
+    s = Session(Nim(), (big, 7), computer="second")
+    assert s.play("take 20 from heap 1").position == (big - 20, 7)
+    s.computer_move()  # Bouton's reply, listed among the few
+    assert s.position == (7, 7)

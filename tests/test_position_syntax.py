@@ -24,7 +24,7 @@ def test_every_game_has_its_syntax_with_examples_that_parse(name: str) -> None:
         ) == rules.key(position)
 
 
-@pytest.mark.parametrize("name", sorted(n for n, g in GAMES.items() if g["cells"]))
+@pytest.mark.parametrize("name", sorted(n for n, g in GAMES.items() if g["cell_symbols"]))
 def test_a_grid_games_cells_write_its_boards(name: str) -> None:
     # The page's board editor writes rows of these characters: an empty board of an example's shape parses.
     rules = make_game(GAMES[name]["spec"])

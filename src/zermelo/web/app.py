@@ -84,7 +84,7 @@ def games_json() -> list[dict[str, Any]]:
                 "help": _help(spec),
                 "syntax": syntax,
                 "examples": examples,
-                "cells": cells,
+                "cell_symbols": cells,
             }
         )
     return out

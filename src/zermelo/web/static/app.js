@@ -4,8 +4,9 @@
 "use strict";
 
 import { $, api, cancelAll, make } from "./api.js";
-import { renderBoard } from "./board.js";
+import { growBoard, renderBoard } from "./board.js";
 import { drawChart } from "./chart.js";
+import { openEditor, showSyntax } from "./editor.js";
 import { historyOf, readHistory, saveHistory } from "./history.js";
 import { renderMoves } from "./moves.js";
 import { copyCGSuiteText, hideSolution, hideValue, showScored, showSolve, showTrace, showValue } from "./panels.js";
@@ -81,6 +82,12 @@ function clearTable() {
   $("table-error").hidden = true;
 }
 
+// A position written for the person (an example, the board editor): as if typed.
+function setPosition(text) {
+  $("position").value = text;
+  $("position").dispatchEvent(new Event("input"));
+}
+
 function chooseGame() {
   const e = games.find((g) => g.name === $("game-select").value);
   if (!e) return;
@@ -88,6 +95,7 @@ function chooseGame() {
   $("position").value = e.position;
   $("game-summary").textContent = e.summary + (e.params ? ` — parameters: ${e.params}` : "");
   $("game-help").textContent = e.help || "";
+  showSyntax(e, (text) => setPosition(text));
   showSide();
   const row = e.table && e.table.includes("{n}");
   $("table-rows").disabled = !!row;
@@ -577,6 +585,10 @@ window.addEventListener("DOMContentLoaded", () => {
   $("misere").addEventListener("change", () => { clearAll(); clearTable(); goTo(setupQuery(), false); });
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
+  $("editor-button").addEventListener("click", () => {
+    const e = games.find((g) => g.name === $("game-select").value);
+    if (e && e.cell_symbols) openEditor(e.cell_symbols, setPosition);
+  });
   $("val-cgsuite-copy").addEventListener("click", copyCGSuiteText);
   $("trace-button").addEventListener("click", () => {
     const mine = epoch;
@@ -598,7 +610,7 @@ window.addEventListener("DOMContentLoaded", () => {
   $("link-button").addEventListener("click", copyLink);
   $("skill").addEventListener("input", () => { $("skill-out").textContent = $("skill").value; });
   $("table-form").addEventListener("submit", drawTable);
-  window.addEventListener("resize", redrawChart);
+  window.addEventListener("resize", () => { redrawChart(); growBoard(); });
   window.addEventListener("popstate", () => {
     // Back to the page as it opened (no game in the address): the opening page, not the last game.
     if (!new URLSearchParams(window.location.search).get("game")) { chooseDefault(); return; }
