@@ -35,6 +35,25 @@ def test_small_values(row: str, value: str, capsys: pytest.CaptureFixture[str]) 
     assert f"  value        {value}\n" in capsys.readouterr().out
 
 
+def test_cgsuites_strip_ttt_fff(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """CGSuite's own test (GameStripTest: BackslidingToadsAndFrogs("ttt..fff").GameValue), 560
+    positions.  Its sides are found with few comparisons of sides (one table of every pair first,
+    zermelo.values.sidling): counted, not timed — 693 comparisons before the table, 28 now."""
+    from zermelo.values import sidling
+
+    calls = []
+    compare = sidling.le
+
+    def counted(*args: object) -> bool:
+        calls.append(args)
+        return compare(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sidling, "le", counted)
+    assert main(["value", "backsliding", "ttt..fff"]) == 0
+    assert "  value        {on||0|-1/2} & {1/2|0||off}\n" in capsys.readouterr().out
+    assert len(calls) <= 40
+
+
 @settings(max_examples=12, deadline=None)
 @given(st.text(alphabet="TF.", min_size=1, max_size=4))
 def test_every_value_has_the_searched_outcome_with_draws(row: str) -> None:

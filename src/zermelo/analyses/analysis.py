@@ -35,6 +35,7 @@ from ..core.errors import InvalidArgument, Remedy, SearchLimitExceeded, Unsuppor
 from ..core.limits import Limits, check_clock, deadline_scope, over_budget, too_big
 from ..core.reasons import ClosedForm, Reason, reason_json
 from ..core.sprague_grundy import GValue, Loopy
+from ..games.registry import position_words
 from ..rules import Impartial, Move, Outcome, Partisan, Sum, short
 from ..search.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for, plain_kernels
 from .explain import explain
@@ -129,7 +130,8 @@ class Analysis:
         """The CLI's JSON object: the design's fields, then ``winning_moves_listed``, ``notes``
         (worded with ``remedy_words``), ``best_defence``, and the facts as data: ``stopped`` and
         ``reasons``."""
-        fmt = rules.format if rules is not None else str
+        # A sum's positions as they read back (``0 4 + kayles 5``): the one printing of a position.
+        fmt = (lambda p: position_words(rules, p)) if rules is not None else str
         return {
             "game": self.game,
             "position": self.position,
@@ -265,6 +267,9 @@ def remoteness(
     """
     _boundary("remoteness", game, Impartial, position, limits)
     game.validate(position)
+    closed = game.remoteness_formula(position, misere)
+    if closed is not None:
+        return closed
     return engine_for(game).outcome(position, misere, limits)[1]
 
 
@@ -370,7 +375,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         wins, win_rems, defence, defence_rems = _ranked(game, position, out, wins, rem, misere, s.extras)
         analysis = Analysis(
             game=game.spec(),
-            position=game.format(position),
+            position=position_words(game, position),
             outcome=out,
             grundy=g,
             remoteness=rem,
