@@ -79,7 +79,8 @@ def main(argv: list[str] | None = None) -> None:
         data = json.loads(z_out)
         said = f"Q_{data['upto']} order {data['order']}, \\|P\\| = {data['p_size']}"
         zm, pm = statistics.median(z_cpu), statistics.median(p_cpu)
-        print(f"| {task} | {zm:.2f} | {pm:.2f} | {zm / pm:.2f}× | {said} | {p_out.strip().splitlines()[-1]} |", flush=True)
+        theirs = p_out.strip().splitlines()[-1]
+        print(f"| {task} | {zm:.2f} | {pm:.2f} | {zm / pm:.2f}× | {said} | {theirs} |", flush=True)
     print(_load())
 
 

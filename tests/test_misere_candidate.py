@@ -54,4 +54,3 @@ def test_moore_classes_is_indistinguishable() -> None:
         is_p = [rng.random() < 0.4 for _ in range(m)]
         img, reps = moore_classes(np.array(acts, dtype=np.int64).reshape(len(acts), m), np.array(is_p))
         assert (img.tolist(), reps.tolist()) == indistinguishable(acts, is_p)
-

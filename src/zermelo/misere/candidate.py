@@ -85,8 +85,8 @@ def dense_trial(
     sizes = [free[h] + 2 for h in free_heaps]
     b = base.order
     strides = [b]
-    for s in sizes:
-        strides.append(strides[-1] * s)
+    for size in sizes:
+        strides.append(strides[-1] * size)
     space = strides[-1]
     table = base.table
     arrays: dict[int, np.ndarray] = {}
@@ -142,7 +142,7 @@ def dense_trial(
             first.sort()
             layer, z_np = layer[first], z_np[first]
             seen[z_np] = True
-            for y, z, t_col in zip(layer.tolist(), z_np.tolist(), t_np[:, layer].T.tolist()):
+            for y, z, t_col in zip(layer.tolist(), z_np.tolist(), t_np[:, layer].T.tolist(), strict=True):
                 s = {g[o] for o in opts[y]}
                 s.update(t_col)
                 fs = frozenset(s)
@@ -195,7 +195,7 @@ def _generators(tab: np.ndarray, images: Sequence[int]) -> tuple[int, ...]:
         gens.append(x)
         frontier = np.flatnonzero(sub)
         while len(frontier):
-            made = np.unique(tab[np.ix_(frontier, gens)])
+            made = np.unique(tab[np.ix_(frontier, np.asarray(gens, dtype=np.int64))])
             frontier = made[~sub[made]]
             sub[frontier] = True
     return tuple(gens)
