@@ -455,6 +455,12 @@ def test_16_how_to_write_a_position_and_a_board_editor(page: Page) -> None:
     page.click("#editor-button")
     page.locator("#editor .editor-cell").nth(8).click()
     assert page.input_value("#position") == "...|...|..#"
+    page.select_option("#game-select", "tictactoe")  # rows split by / are edited as they are written
+    page.locator("#game-examples .example", has_text="XO./.X./..O").click()
+    page.click("#editor-button")
+    columns = page.eval_on_selector_all("#editor .editor-cell", "cs => new Set(cs.map(c => c.offsetLeft)).size")
+    page.locator("#editor .editor-cell").nth(2).click()
+    assert columns == 3 and page.input_value("#position") == "XOX/.X./..O"
     for game in ("connect4", "chomp", "nim", "greenhackenbush"):  # every game has its syntax; a grid its editor
         page.select_option("#game-select", game)
         assert page.inner_text("#game-syntax") == games[game]["syntax"] != ""

@@ -178,8 +178,9 @@ class MNK(Scored[str]):
 class TicTacToe(MNK):
     """Tic-tac-toe: the 3,3,3-game.  A draw with perfect play."""
 
-    syntax = "the nine cells row by row from the top left: X, O or . (X moves first)"
-    examples = (".........", "X...O....")
+    syntax = "the nine cells row by row from the top left: X, O or . (X moves first), the rows split by / or not"
+    examples = (".........", "X...O....", "XO./.X./..O")
+    cell_symbols = ".XO"
 
     name: ClassVar[str] = "tictactoe"
 
