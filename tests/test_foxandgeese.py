@@ -87,6 +87,11 @@ def test_a_board_too_large_for_the_comparison_stops_with_one_line(capsys: pytest
     assert err.count("\n") == 1 and "pairs of positions to compare (10,597 positions)" in err
     with pytest.raises(SearchLimitExceeded):
         loopy_value(G, G.parse(".x.x.x.x|........|........|o......."))
+    # A budget raised past it meets the memory the pairs would take: one line, not a crash.
+    assert main(["value", "foxandgeese", ".x.x.x.x|........|........|o.......", "--budget", "1000000000"]) == 2
+    *progress, last = capsys.readouterr().err.splitlines()  # progress lines, if it took a while
+    assert all(line.startswith("zermelo: value arithmetic: ") for line in progress)
+    assert last.startswith("zermelo: error: ") and "224,592,818 pairs of positions (about 4 GB of memory)" in last
 
 
 DARK = [(r, c) for r in range(1, 4) for c in range(1, 5) if (r + c) % 2 == 0]

@@ -29,9 +29,13 @@ from typing import Any
 import numpy as np
 
 from ..core._jit import njit
+from ..core.errors import Unsupported
 
-__all__ = ["Csr", "Sides", "csr", "results"]
+__all__ = ["MAX_STATES", "Csr", "Sides", "csr", "results"]
 
+#: The most states one comparison solves, and the bytes of memory each takes (its arrays).
+MAX_STATES = 100_000_000
+BYTES_PER_STATE = 19
 #: A game graph's moves as CSR arrays: ((left offsets, left targets), (right offsets, right targets)).
 Sides = tuple[tuple[Any, Any], tuple[Any, Any]]
 #: A graph's moves and its number of positions.
@@ -65,6 +69,13 @@ def results(g: Csr, h: Csr, side: int, root: int) -> Any:
     that index (the others stay 0), −1 solves every state."""
     ((gl, glf), (gr, grf)), ng = g
     ((hl, hlf), (hr, hrf)), nh = h
+    states = 2 * ng * nh
+    if states > MAX_STATES:
+        gigabytes = states * BYTES_PER_STATE / 1e9
+        raise Unsupported(
+            f"comparing these loopy games takes {states:,} pairs of positions (about {gigabytes:.0f} GB of"
+            f" memory); at most {MAX_STATES:,} are compared"
+        )
     glr, glrf = _reverse(gl, glf, ng)
     grr, grrf = _reverse(gr, grf, ng)
     hlr, hlrf = _reverse(hl, hlf, nh)
@@ -77,7 +88,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
     """Retrograde analysis (and, for ``side`` > 0, the Büchi rounds) of the comparison game."""
     n = 2 * ng * nh
     active = np.zeros(n, np.bool_)
-    stack = np.empty(n, np.int64)
+    stack = np.empty(n, np.int32)
     if root < 0:
         active[:] = True
     else:
@@ -90,10 +101,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
             m = s & 1
             gv = (s >> 1) // nh
             hv = (s >> 1) % nh
-            if m == 0:
-                a_ptr, a_f, b_ptr, b_f = gr, grf, hl, hlf
-            else:
-                a_ptr, a_f, b_ptr, b_f = gl, glf, hr, hrf
+            a_ptr, a_f, b_ptr, b_f = _moves(m, gl, glf, gr, grf, hl, hlf, hr, hrf)
             for e in range(a_ptr[gv], a_ptr[gv + 1]):
                 t = ((a_f[e] * nh + hv) << 1) | (1 - m)
                 if not active[t]:
@@ -107,8 +115,8 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
                     stack[top] = t
                     top += 1
     result = np.zeros(n, np.int8)
-    count = np.zeros(n, np.int64)
-    queue = np.empty(n, np.int64)
+    count = np.zeros(n, np.int32)
+    queue = np.empty(n, np.int32)
     tail = 0
     for s in range(n):
         if not active[s]:
@@ -126,7 +134,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
         return result
     prefer_h = side == 1
     good = np.zeros(n, np.bool_)
-    need = np.zeros(n, np.int64)
+    need = np.zeros(n, np.int32)
     while True:
         # The states from which Left can force a move in the preferred component.
         good[:] = False
@@ -138,10 +146,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
             m = s & 1
             gv = (s >> 1) // nh
             hv = (s >> 1) % nh
-            if m == 0:
-                a_ptr, a_f, b_ptr, b_f = gr, grf, hl, hlf
-            else:
-                a_ptr, a_f, b_ptr, b_f = gl, glf, hr, hrf
+            a_ptr, a_f, b_ptr, b_f = _moves(m, gl, glf, gr, grf, hl, hlf, hr, hrf)
             # Moves in G (not preferred for the onsides) and in H; a target's result is read from
             # Left's view: for Left to move here, the target has Right to move.
             if m == 0:
@@ -207,6 +212,15 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
         if tail == 0:
             return result
         _settle(queue, 0, tail, result, count, active, glr, glrf, grr, grrf, hlr, hlrf, hrr, hrrf, nh)
+
+
+@njit
+def _moves(m, gl, glf, gr, grf, hl, hlf, hr, hrf):  # type: ignore[no-untyped-def]
+    """The mover's moves, as (G's moves, H's moves): Left's are G's Right moves (in −G) and H's
+    Left moves; Right's are G's Left moves and H's Right moves."""
+    if m == 0:
+        return gr, grf, hl, hlf
+    return gl, glf, hr, hrf
 
 
 @njit
