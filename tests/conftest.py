@@ -53,6 +53,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup``: every test is its own unit of work, so the two workers stay busy to
     the end (``loadfile`` left one worker idle while the other ran a long file), except the tests

@@ -9,6 +9,7 @@ import random
 import socket
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -432,11 +433,15 @@ def test_big_integers_stay_exact_in_the_json(client: httpx.Client) -> None:
     assert f'"grundy":{a ^ b}' in r.text  # digits, not a float
 
 
-def test_every_move_of_every_game_can_be_typed() -> None:
+def test_every_move_of_every_game_can_be_typed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Keyboard play of every game: each move the page offers (at every game's example position,
     the first player to move) is found again from its name typed into the move box (/api/find)."""
     from zermelo.web import api
     from zermelo.web.app import games_json
+
+    # The position budget bounds each search; the 5 s clock is the server's, and a loaded
+    # machine stretches it (mnk:4,3,3's example ran past it once in CI): not what is tested here.
+    monkeypatch.setattr(api, "LIMITS", replace(api.LIMITS, max_seconds=None))
 
     games = games_json()
     assert len(games) >= 40
@@ -477,3 +482,13 @@ def test_a_draws_level_comes_with_its_moves(client: httpx.Client) -> None:
     }
     status, body = get(client, "/api/moves", game="nim", position="3 4")
     assert status == 200 and "draw_level" not in body  # no draw, nothing searched
+
+
+def test_draw_levels_past_their_budget_leave_the_moves_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.core.limits import Limits
+    from zermelo.web import api
+
+    monkeypatch.setattr(api, "DRAW_LEVEL_LIMITS", Limits(max_positions=2))
+    reply = api.handle("moves", {"game": "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x", "position": "x"})
+    body = json.loads(reply.body)
+    assert reply.status == 200 and body["value"] == "draw" and "draw_level" not in body

@@ -28,10 +28,17 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import njit
+from ..core._jit import interpreted, is_loaded, njit
+from ..core.errors import Unsupported
 
-__all__ = ["Csr", "Sides", "csr", "results"]
+__all__ = ["MAX_STATES", "Csr", "Sides", "csr", "results"]
 
+#: The most states one comparison solves, and the bytes of memory each takes (its arrays).
+MAX_STATES = 100_000_000
+BYTES_PER_STATE = 19
+#: Up to this many states, before numba is loaded, the kernel runs as plain Python (the same code):
+#: the small games of the CGSuite language take milliseconds so, and loading numba half a second.
+SMALL = 4_096
 #: A game graph's moves as CSR arrays: ((left offsets, left targets), (right offsets, right targets)).
 Sides = tuple[tuple[Any, Any], tuple[Any, Any]]
 #: A graph's moves and its number of positions.
@@ -65,11 +72,19 @@ def results(g: Csr, h: Csr, side: int, root: int) -> Any:
     that index (the others stay 0), −1 solves every state."""
     ((gl, glf), (gr, grf)), ng = g
     ((hl, hlf), (hr, hrf)), nh = h
+    states = 2 * ng * nh
+    if states > MAX_STATES:
+        gigabytes = states * BYTES_PER_STATE / 1e9
+        raise Unsupported(
+            f"comparing these loopy games takes {states:,} pairs of positions (about {gigabytes:.0f} GB of"
+            f" memory); at most {MAX_STATES:,} are compared"
+        )
     glr, glrf = _reverse(gl, glf, ng)
     grr, grrf = _reverse(gr, grf, ng)
     hlr, hlrf = _reverse(hl, hlf, nh)
     hrr, hrrf = _reverse(hr, hrf, nh)
-    return solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, hrr, hrrf, ng, nh, side, root)
+    kernel = solve if states > SMALL or is_loaded() else interpreted(solve)
+    return kernel(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, hrr, hrrf, ng, nh, side, root)
 
 
 @njit
@@ -77,7 +92,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
     """Retrograde analysis (and, for ``side`` > 0, the Büchi rounds) of the comparison game."""
     n = 2 * ng * nh
     active = np.zeros(n, np.bool_)
-    stack = np.empty(n, np.int64)
+    stack = np.empty(n, np.int32)
     if root < 0:
         active[:] = True
     else:
@@ -104,8 +119,8 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
                     stack[top] = t
                     top += 1
     result = np.zeros(n, np.int8)
-    count = np.zeros(n, np.int64)
-    queue = np.empty(n, np.int64)
+    count = np.zeros(n, np.int32)
+    queue = np.empty(n, np.int32)
     tail = 0
     for s in range(n):
         if not active[s]:
@@ -123,7 +138,7 @@ def solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, h
         return result
     prefer_h = side == 1
     good = np.zeros(n, np.bool_)
-    need = np.zeros(n, np.int64)
+    need = np.zeros(n, np.int32)
     while True:
         # The states from which Left can force a move in the preferred component.
         good[:] = False
