@@ -35,7 +35,7 @@ $(CHROMIUM):
 browser: $(CHROMIUM)
 
 pytest: $(STAMP) $(CHROMIUM)
-	$(BIN)/python -m pytest -n 2 --dist loadfile --durations=20
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=20
 
 test: lint typecheck pytest
 
@@ -45,7 +45,7 @@ check: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src
-	$(BIN)/python -m pytest -n 2 --dist loadfile -m "not slow and not browser"
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow and not browser"
 
 # The fuzz test of bad input at length (`make test` runs it with 60 examples a command).
 FUZZ_EXAMPLES ?= 2000

@@ -4,13 +4,17 @@ drives Chromium (through page_driver's ``browser`` fixture) is marked ``browser`
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from page_driver import base_url, browser, page  # noqa: F401  (one server, one browser: every browser test's)
 
 os.environ.setdefault("ZERMELO_CACHE_DIR", tempfile.mkdtemp(prefix="zermelo-test-cache-"))
 
@@ -47,3 +51,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup``: every test is its own unit of work, so the two workers stay busy to
+    the end (``loadfile`` left one worker idle while the other ran a long file), except the tests
+    that share an expensive fixture, kept on one worker: all the browser tests (one server and
+    one Chromium for them all) and each module with a module-scoped fixture (a server of its own).
+
+    pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks by rewriting ``item._nodeid``,
+    which pytest 9 no longer reads; the groups are found here from the test files instead.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedFixturesTogether(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _group(nodeid.split("::")[0]) or nodeid
+
+    return SharedFixturesTogether(config, log)
+
+
+@functools.cache
+def _group(path: str) -> str | None:
+    """The unit of work of every test in the file ``path``, when its tests must stay together."""
+    if Path(path).name.startswith("test_browser"):
+        return "browser"
+    if path.endswith(".py") and Path(path).is_file() and 'scope="module"' in Path(path).read_text(encoding="utf-8"):
+        return path
+    return None

@@ -1,8 +1,10 @@
 """Shared by the browser tests: Debian's Chromium driven by Playwright against a real `zermelo serve`.
 
-One server and one browser per test module (fixtures ``base_url``, ``browser``; ``page`` is a
-fresh tab of a fresh context, failing the test on any JavaScript error or anything the
-Content-Security-Policy refused).
+One server and one browser for every browser test of a pytest process (fixtures ``base_url``,
+``browser``, registered once by tests/conftest.py; starting a warm server takes seconds, so each
+module starting its own was most of the browser tests' time); ``page`` is a fresh tab of a fresh
+context, failing the test on any JavaScript error or anything the Content-Security-Policy refused.
+A module that needs a server of its own (test_browser_your_game.py) defines its own ``base_url``.
 """
 
 from __future__ import annotations
@@ -32,13 +34,13 @@ PALE = {"win": "rgb(215, 242, 222)", "draw": "rgb(251, 241, 207)", "lose": "rgb(
 TIMEOUT_MS = 20_000
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
     with running_server() as base:
         yield base
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)"
     with sync_playwright() as pw:

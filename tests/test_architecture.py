@@ -234,6 +234,15 @@ def test_import_rules_loads_no_game() -> None:
     assert "numpy" not in loaded and "numba" not in loaded
 
 
+def test_a_game_by_its_name_loads_its_own_module_only() -> None:
+    # `zermelo.games.Domineering` imported every game module to find the name (0.1 s of a whole
+    # process valuing one board, issue 25); a name found in the module named after it loads that.
+    loaded = loaded_by("import zermelo\nzermelo.games.Domineering()")
+    games = {m for m in loaded if m.startswith(("zermelo.games.", "zermelo.heaps"))}
+    assert games <= {"zermelo.games.domineering", "zermelo.games._grid", "zermelo.games._frame"}, games
+    assert "zermelo.games.domineering" in games
+
+
 def test_the_bottom_floor_imports_nothing_above_errors() -> None:
     for name in ("zermelo.core.sprague_grundy", "zermelo.core.limits", "zermelo.core.cache", "zermelo.core.traversal"):
         assert GRAPH[name] <= {"zermelo", "zermelo.core.errors"}, name

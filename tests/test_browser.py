@@ -12,9 +12,7 @@ import importlib.util
 
 from playwright.sync_api import Browser, Page
 
-from page_driver import GREEN, OUT, TIMEOUT_MS, base_url, browser, page, play_winning_game, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]  # fixtures shared with the other browser tests
+from page_driver import GREEN, OUT, TIMEOUT_MS, play_winning_game, start, wait_turn
 
 
 def test_a_full_game_of_nim_against_the_computer(page: Page) -> None:
@@ -116,6 +114,35 @@ def test_the_value_panel_of_a_domineering_position(page: Page) -> None:
     page.screenshot(path=str(OUT / "domineering-value.png"), full_page=True)
     page.select_option("#game-select", "nim")  # an impartial game: no Value panel
     assert not page.is_visible("#value-panel")
+
+
+def test_the_value_panel_of_a_loopy_position(page: Page) -> None:
+    """A loopy game's value in plain words (its onside and offside), no thermograph, and the game
+    graph of a small one; a short game's value afterwards shows its own rows again."""
+    page.select_option("#game-select", "backsliding")
+    page.fill("#position", "FF.TT.")
+    page.click("#solve-button")
+    page.wait_for_selector("#value-facts:not([hidden])")
+    assert page.inner_text("#val-cgsuite") == "on & +-on"
+    assert (
+        page.inner_text("#val-loopy") == "loopy: onside on (an endless play won by Left), offside +-on (won by Right)"
+    )
+    assert page.inner_text("#val-outcome").startswith("Left wins moving first; moving second, a draw")
+    assert not page.is_visible("#thermograph") and not page.is_visible("#val-mean")
+    assert page.locator("#val-graph .graph-position").count() == 15
+    assert page.locator("#val-graph .move-left").count() > 0 and page.locator("#val-graph .move-right").count() > 0
+    assert page.locator("#val-graph .graph-position title").first.text_content() == "FF.TT."
+    page.screenshot(path=str(OUT / "loopy-value.png"), full_page=True)
+    page.fill("#position", "TT.F")
+    page.click("#solve-button")
+    page.wait_for_function("() => document.getElementById('val-cgsuite').textContent === 'on'")
+    assert page.inner_text("#val-loopy").startswith("stopper on: ")
+    assert page.inner_text("#val-stops") == "Left stop on, Right stop on"
+    page.select_option("#game-select", "domineering")
+    page.fill("#position", "..|..")
+    page.click("#solve-button")
+    page.wait_for_function("() => document.getElementById('val-value').textContent === '±1'")
+    assert page.is_visible("#val-mean") and not page.is_visible("#val-loopy-row") and not page.is_visible("#val-graph")
 
 
 def test_a_full_game_of_domineering_as_right(page: Page) -> None:

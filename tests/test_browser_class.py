@@ -11,9 +11,7 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page
 
-from page_driver import OUT, TIMEOUT_MS, base_url, browser, page, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]
+from page_driver import OUT, TIMEOUT_MS, start, wait_turn
 
 
 def shot(page: Page, name: str) -> None:

@@ -12,9 +12,7 @@ from urllib.parse import parse_qsl
 
 from playwright.sync_api import Browser, Page, Route
 
-from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]
+from page_driver import OUT, phone, start, wait_turn
 
 
 def shot(page: Page, name: str) -> None:
@@ -317,3 +315,186 @@ def test_19_the_focus_stays_on_the_board_and_a_tree_node_is_one_line(page: Page)
     )
     assert len(rows) > 2 and all(jump < label + 30 for label, jump, _ in rows), rows
     shot(page, "19-focus-and-tree")
+
+
+BIG = "1" + "0" * 59  # a 60-digit heap
+
+
+def test_17_a_60_digit_heap_is_solved_with_its_remoteness_and_played(page: Page) -> None:
+    # Solve said the remoteness was not known (its why: "take it all"); Play refused the heap.
+    page.select_option("#game-select", "nim")
+    page.fill("#position", BIG)
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    assert page.inner_text("#sol-remoteness") == "1"
+    start(page, "nim", f"{BIG} 7")
+    assert "you can win (the game can last 15 more moves)" in page.inner_text("#status")
+    assert page.locator("#moves .move").count() == 5 and "Too many moves to list" in page.inner_text("#board-note")
+    page.fill("#take-count", "20")
+    page.select_option("#take-heap", "1")
+    page.click("#take-button")  # a losing move, typed: the computer wins from there
+    wait_turn(page)
+    assert page.locator("#log li").first.inner_text().startswith(f"you: take 20 from heap 1 ({BIG} -> 9999"), (
+        page.inner_text("#log")
+    )
+    shot(page, "17-big-heap-take")
+    log = page.inner_text("#log")
+    with page.expect_download() as download:  # saved, and opened again: the typed move as typed
+        page.click("#export-button")
+    saved = download.value.path()
+    page.set_input_files("#import-file", saved)
+    page.wait_for_function("() => document.getElementById('history-note').textContent.startsWith('opened')")
+    wait_turn(page)
+    assert page.inner_text("#log") == log and page.is_hidden("#error"), (page.inner_text("#error"), saved.read_text())
+    start(page, "nim", BIG)
+    page.fill("#take-count", "all")
+    page.click("#take-button")
+    wait_turn(page)
+    assert page.inner_text("#status") == "Game over: you win!"
+
+
+LOOPY = "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x"
+
+
+def test_20_win_by_and_draw_level_views_grundy_values_and_the_history_saved_and_opened(
+    page: Page, tmp_path: Any
+) -> None:
+    # GamesmanUni's Win-By and Draw-Level views, the mex and each move's Grundy value, and the
+    # history as a file and a link: none was there.
+    start(page, "nim", "3 4 5")
+    note = page.inner_text("#grundy-note")
+    shown = {int(g) for g in re.findall(r"G (\d+)", " ".join(page.locator("#moves .why-move").all_inner_texts()))}
+    assert note.startswith("Grundy value 2 = mex{") and shown and 2 not in shown, note
+    assert note.split("{")[1].split("}")[0] == ", ".join(str(g) for g in sorted(shown))
+    start(page, "cheques", "")  # a game that keeps score: by how much, after each move
+    page.locator("#moves .move", has_text="take first (3)").click()
+    wait_turn(page)
+    page.check('input[name="chart-view"][value="winby"]')
+    ticks = page.eval_on_selector_all("#chart text.tick", "ts => ts.map(t => t.textContent)")
+    points = page.eval_on_selector_all("#chart circle.point", "cs => cs.map(c => c.querySelector('title').textContent)")
+    assert "tie" in ticks and any(t.startswith("win by ") for t in ticks), ticks
+    assert len(points) == page.locator("#log li").count() + 1, points
+    assert points[0] == "after move 0: you win by 9" and points[1] == "after move 1: you win by 1", points
+    shot(page, "20-win-by")
+    start(page, "digraph", "y", spec=LOOPY)  # a game with cycles: how near each draw is to a mistake
+    page.check('input[name="chart-view"][value="drawlevel"]')
+    page.locator("#moves .move").first.click()  # y -> x, the only move
+    wait_turn(page)
+    points = page.eval_on_selector_all("#chart circle.point", "cs => cs.map(c => c.querySelector('title').textContent)")
+    assert points[:2] == [
+        "after move 0: draw level 1: you press, 1 move to the fringe",
+        "after move 1: draw level 1: the computer stands at the fringe (a move there can lose)",
+    ], points
+    shot(page, "20-draw-level")
+    # The history: saved as a file, opened in a fresh tab, replayed as it was.
+    start(page, "nim", "3 4 5")
+    page.locator("#moves .move").first.click()
+    wait_turn(page)
+    log = page.inner_text("#log")
+    with page.expect_download() as download:
+        page.click("#export-button")
+    saved = tmp_path / "game.json"
+    download.value.save_as(saved)
+    link = query(page)
+    page.select_option("#game-select", "kayles")  # another game on screen, then the file opened
+    assert page.locator("#log li").count() == 0
+    page.set_input_files("#import-file", str(saved))
+    wait_turn(page)
+    assert page.inner_text("#log") == log and "opened game.json: 2 moves" in page.inner_text("#history-note")
+    assert query(page) == link  # the link too is the game's
+    page.set_input_files("#import-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"{}"}])
+    assert page.inner_text("#error") == "x.json is not a saved game of this page"
+
+
+# Every control a finger taps, smaller than 44 px: a checkbox's or a radio's target is its label.
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, select, input, summary, label, a[href], [role=button]')]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .filter(e => !(e.tagName === 'INPUT' && ['checkbox', 'radio', 'file'].includes(e.type)))
+  .filter(e => e.tagName !== 'LABEL' || e.querySelector('input[type=checkbox], input[type=radio], input[type=file]'))
+  .map(e => [e.id || e.className || e.textContent.trim().slice(0, 30),
+    e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+  .filter(([, w, h]) => w < 44 || h < 44)"""
+
+
+def test_15_on_a_phone_the_charts_labels_are_legible_and_every_target_is_44_px(browser: Browser, base_url: str) -> None:
+    # The chart's labels were 11 px on a phone; "misère play" and "hints" were 26 px tall targets.
+    context, p = phone(browser, base_url)
+    p.select_option("#game-select", "domineering")
+    p.click("#help-box summary")  # its examples, and the board editor, are targets too
+    p.click("#editor-button")
+    start(p, "nim", "3 4 5")
+    p.locator("#moves .move").first.click()
+    wait_turn(p)
+    sizes = p.eval_on_selector_all(  # the font's size as drawn on the screen (the SVG scaled), in CSS px
+        "#chart text",
+        "ts => ts.map(t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)",
+    )
+    assert sizes and min(sizes) >= 13, sizes
+    assert p.locator("#chart-views label").count() == 3 and p.locator("#game-examples .example").count() >= 2
+    assert p.evaluate(SMALL_TARGETS) == []
+    p.locator("#chart-views").scroll_into_view_if_needed()
+    shot(p, "15-phone-chart")
+    context.close()
+
+
+def test_16_how_to_write_a_position_and_a_board_editor(page: Page) -> None:
+    # Connect Four, Domineering and Chomp had one sentence of help; no game had an editor.
+    games = {g["name"]: g for g in api(page, "/api/games")}
+    page.select_option("#game-select", "domineering")
+    page.click("#help-box summary")
+    assert page.inner_text("#game-syntax") == games["domineering"]["syntax"] and "|" in games["domineering"]["syntax"]
+    examples = page.locator("#game-examples .example")
+    assert examples.all_inner_texts() == games["domineering"]["examples"]
+    examples.nth(1).click()  # ...|.#.|...
+    assert page.input_value("#position") == "...|.#.|..." and query(page)["position"] == "...|.#.|..."
+    page.click("#editor-button")
+    cells = page.locator("#editor .editor-cell")
+    assert cells.count() == 9 and cells.nth(4).inner_text() == "#"
+    boxes = page.eval_on_selector_all("#editor .editor-cell", "cs => cs.map(c => c.getBoundingClientRect().height)")
+    assert min(boxes) >= 44, boxes
+    cells.nth(0).click()  # a free cell covered, then the covered middle freed
+    cells.nth(4).click()
+    assert page.input_value("#position") == "#..|...|..."
+    shot(page, "16-domineering-editor")
+    page.click("#play-button")
+    wait_turn(page)
+    assert page.is_hidden("#error") and page.locator("#board rect").count() > 0
+    page.select_option("#game-select", "cram")  # RxC is an empty board to the editor
+    page.click("#editor-button")
+    page.locator("#editor .editor-cell").nth(8).click()
+    assert page.input_value("#position") == "...|...|..#"
+    page.select_option("#game-select", "tictactoe")  # rows split by / are edited as they are written
+    page.locator("#game-examples .example", has_text="XO./.X./..O").click()
+    page.click("#editor-button")
+    columns = page.eval_on_selector_all("#editor .editor-cell", "cs => new Set(cs.map(c => c.offsetLeft)).size")
+    page.locator("#editor .editor-cell").nth(2).click()
+    assert columns == 3 and page.input_value("#position") == "XOX/.X./..O"
+    for game in ("connect4", "chomp", "nim", "greenhackenbush"):  # every game has its syntax; a grid its editor
+        page.select_option("#game-select", game)
+        assert page.inner_text("#game-syntax") == games[game]["syntax"] != ""
+        assert page.is_visible("#editor-button") == bool(games[game]["cell_symbols"])
+
+
+def test_19_a_board_grows_for_a_projector(page: Page, browser: Browser, base_url: str) -> None:
+    # At 1280 px tic-tac-toe was 160 px and Connect Four 292 px wide, whatever the room.
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    wide = context.new_page()
+    wide.goto(base_url)
+    wide.wait_for_selector("body[data-state=ready]")
+    widths: dict[tuple[str, int], float] = {}
+    for tab, width, height, game, position, drawn in (
+        (page, 1280, 1000, "tictactoe", "X...O....", 160),
+        (page, 1280, 1000, "connect4", "", 292),
+        (wide, 1920, 1080, "connect4", "", 292),
+    ):
+        start(tab, game, position)
+        svg = tab.locator("#board svg.board-svg").bounding_box()
+        room = tab.eval_on_selector("#board", "b => b.clientWidth")
+        assert svg is not None, game
+        # As wide as the room (or 3 times its size), unless the screen's height stops it first.
+        grown = svg["width"] >= min(3 * drawn, 0.8 * room) - 1 or svg["height"] >= 0.69 * height
+        assert grown and svg["height"] <= 0.7 * height + 1, (game, width, svg, room)
+        widths[game, width] = svg["width"]
+        shot(tab, f"19-projector-{game}-{width}")
+    context.close()
+    assert widths["connect4", 1920] > widths["connect4", 1280] > 292 * 1.5, widths

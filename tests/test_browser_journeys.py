@@ -11,9 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 import httpx
 from playwright.sync_api import Browser, Page, Route
 
-from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]
+from page_driver import OUT, phone, start, wait_turn
 
 # Relative luminance and contrast (WCAG 2.1) of every visible text, button and input, in the page.
 CONTRAST = """() => {

@@ -12,9 +12,7 @@ import re
 from PIL import Image
 from playwright.sync_api import Browser, Page
 
-from page_driver import OUT, base_url, browser, page, phone, start, wait_turn
-
-__all__ = ["base_url", "browser", "page"]
+from page_driver import OUT, phone, start, wait_turn
 
 
 def shot(page: Page, name: str) -> None:

@@ -8,10 +8,8 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from page_driver import browser, page, play_winning_game, start
+from page_driver import play_winning_game, start
 from web_server import serving
-
-__all__ = ["browser", "page"]
 
 DIVISORS = '''import zermelo
 

@@ -123,9 +123,11 @@ def test_solve_digraph_with_a_cycle(capsys: pytest.CaptureFixture[str]) -> None:
     assert (data["outcome"], data["winner"], data["grundy"], data["remoteness"]) == ("DRAW", "draw", None, None)
 
 
-def test_big_nim_answers_with_a_note(capsys: pytest.CaptureFixture[str]) -> None:
+def test_big_nim_answers_with_its_remoteness_from_the_closed_form(capsys: pytest.CaptureFixture[str]) -> None:
+    # It said "remoteness not computed" (a search of 10^200 positions): Nim.remoteness_formula.
     status, out, _ = run(capsys, "solve", "nim", "1" + "0" * 200, "7", "1" + "0" * 200)
-    assert status == 0 and "N: the first player" in out and "note: remoteness not computed" in out
+    assert status == 0 and "N: the first player" in out and "note: remoteness not computed" not in out
+    assert f"  remoteness  {1 + 2 * 10**200}\n" in out
 
 
 def test_games_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -162,7 +164,7 @@ def test_the_console_script() -> None:
 def test_the_text_lists_twenty_winning_moves_and_json_all(capsys: pytest.CaptureFixture[str]) -> None:
     heaps = ["3"] * 25  # nim-sum 3: emptying any of the 25 heaps wins
     status, out, _ = run(capsys, "solve", "nim", *heaps)
-    assert status == 0 and "winning moves (25):" in out and "… and 5 more (--json lists all)" in out
+    assert status == 0 and "winning moves (25) fastest first:" in out and "… and 5 more (--json lists all)" in out
     assert out.count("  =>  ") == 20
     status, out, _ = run(capsys, "solve", "nim", *heaps, "--json")
     assert len(json.loads(out)["winning_moves"]) == 25

@@ -28,14 +28,17 @@ from zermelo.search.minimax_result import WIN_SCORE
 
 
 def play(g: Connect4, columns: list[int]) -> tuple[str, ...]:
-    """The position after the given columns, skipping moves into full columns or after the end."""
+    """The position after the given columns; a move into a full column goes to the next column
+    that has room, so every position has as many discs as moves were asked (until the game ends).
+    (Skipping such moves made positions near the empty board, whose plain search takes seconds.)"""
     p = g.parse("")
     for c in columns:
-        if g.payoff(p) is not None:
+        if g.payoff(p) is not None or all(len(col) == g.h for col in p):
             break
         c %= g.w
-        if len(p[c]) < g.h:
-            p = (*p[:c], p[c] + g.to_move(p), *p[c + 1 :])
+        while len(p[c]) == g.h:
+            c = (c + 1) % g.w
+        p = (*p[:c], p[c] + g.to_move(p), *p[c + 1 :])
     return p
 
 

@@ -92,3 +92,11 @@ def test_symmetry_keys_agree_with_the_images(board: str) -> None:
     if {n for _, n in turned} != {not negated}:
         g = z.canonical_form(d, d.parse(board))
         assert g is -g
+
+
+@settings(max_examples=12, deadline=None)
+@given(grid_boards(2, 9, "...#"))
+def test_boards_wider_than_the_frame_match_plain_play(board: str) -> None:
+    # Up to 7 x 7 every region is keyed in the 8-column frame; 8 or 9 columns go by the grid
+    # helpers until a move splits them into regions that fit.
+    check_position(D, D.parse(board))

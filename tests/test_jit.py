@@ -26,6 +26,18 @@ def test_import_and_partisan_values_never_load_numba() -> None:
     assert _python(code) == "False False"
 
 
+def test_the_value_command_and_canonical_forms_never_load_numpy() -> None:
+    # Issue 25's whole-process row: `zermelo value domineering …` and `canonical_form` start as
+    # fast as a pure-Python peer only if neither numpy (0.2 s of CPU) nor numba is imported.
+    code = (
+        "import sys, io, contextlib, zermelo as z; from zermelo.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out: code = main(['value', 'domineering', '...|...|...'])\n"
+        "d = z.games.Domineering(); g = z.canonical_form(d, d.parse('....|....'))\n"
+        "print(code, 'value        ±1' in out.getvalue(), str(g), *(m in sys.modules for m in ('numpy', 'numba')))"
+    )
+    assert _python(code) == "0 True {2|0||0} False False"
+
+
 def test_the_first_kernel_call_loads_numba_and_installs_dispatchers() -> None:
     code = (
         "import sys, zermelo as z, zermelo.search._kernels as k; before = type(k.grundy_values).__name__;"

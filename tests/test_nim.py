@@ -93,3 +93,58 @@ def test_single_heap_positions_are_ints() -> None:
     assert [m.position for m in winning_moves(NIM, 5)] == [0]
     assert [m.position for m in winning_moves(NIM, 5, misere=True)] == [1]
     assert outcome(NIM, 1, misere=True) is Outcome.P and outcome(NIM, 0, misere=True) is Outcome.N
+
+
+# ---------------------------------------------------------------------- remoteness's closed form
+class _SearchedNim(Nim):
+    """Nim without its closed forms: the plain search's answer."""
+
+    def remoteness_formula(self, position: object, misere: bool = False) -> None:
+        return None
+
+    def outcome_formula(self, position: object, misere: bool = False) -> None:
+        return None
+
+    def winning_moves_formula(self, position: object, misere: bool = False) -> None:
+        return None
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 7), max_size=4))
+def test_nims_remoteness_formula_equals_plain_search(heaps: list[int]) -> None:
+    position = tuple(heaps)
+    searched = Engine(_SearchedNim()).outcome(position, False)[1]
+    assert Nim().remoteness_formula(position) == searched
+    assert Nim().remoteness_formula(position, misere=True) is None  # misère play: searched
+
+
+def test_a_60_digit_heap_has_its_remoteness_and_is_played() -> None:
+    # Solve said the remoteness was not known while its "why" said "take it all" (remoteness 1).
+    from zermelo.core.limits import Limits
+    from zermelo.play import classify, find_move, judge_move
+
+    big = 10**59 + 12345
+    a = solve(Nim(), (big,))
+    assert a.remoteness == 1 and a.winning_remoteness == [0] and not a.notes
+    assert solve(Nim(), (big, 7)).remoteness == 1 + 14  # to (7, 7): 14 counters left
+    # Play: a few moves stand for the 10^59 (the winning ones, take one, take all); any is typed.
+    pv = classify(Nim(), (big, 7), limits=Limits(max_positions=300_000))
+    assert not pv.listed and pv.remoteness == 15 and len(pv.moves) == 5
+    assert [m.label for m in pv.moves if m.value == "win"] == [f"take {big - 7} from heap 1 ({big} -> 7)"]
+
+    def judge(m):  # type: ignore[no-untyped-def]
+        return judge_move(Nim(), m, False, Limits())
+
+    typed = find_move(Nim(), (big, 7), "take 20 from heap 1", pv.moves, judge)
+    assert typed.number == 0 and typed.position == (big - 20, 7) and typed.describe() == "lose in 16"
+    assert find_move(Nim(), (big, 7), "take all from heap 1", pv.moves, judge).position == (0, 7)
+
+
+def test_the_terminal_plays_a_60_digit_heap_by_typing() -> None:
+    from zermelo.play import Session
+
+    big = 10**59 + 12345
+    s = Session(Nim(), (big, 7), computer="second")
+    assert s.play("take 20 from heap 1").position == (big - 20, 7)
+    s.computer_move()  # Bouton's reply, listed among the few
+    assert s.position == (7, 7)

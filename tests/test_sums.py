@@ -71,9 +71,25 @@ def test_sum_positions_must_match_the_summands() -> None:
 def test_cli_solve_a_sum(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "solve", "nim", "3", "4", "+", "kayles", "5", "--json")
     data = json.loads(out)
-    assert status == 0 and data["game"] == "nim + kayles" and data["position"] == "3 4 + 5"
+    # Each position as it reads back after the first game's name (it printed "0 4 + 5").
+    assert status == 0 and data["game"] == "nim + kayles" and data["position"] == "3 4 + kayles 5"
     assert data["grundy"] == 3 ^ 4 ^ 4 and data["outcome"] == "N"
-    assert [m["position"] for m in data["winning_moves"]] == ["0 4 + 5"]
+    assert [m["position"] for m in data["winning_moves"]] == ["0 4 + kayles 5"]
+    status, out, _ = run(capsys, "solve", "nim", *data["winning_moves"][0]["position"].split(), "--json")
+    assert status == 0 and json.loads(out)["outcome"] == "P"
+
+
+def test_cli_solve_prints_a_sums_positions_as_they_read_back(capsys: pytest.CaptureFixture[str]) -> None:
+    # The text, the JSON and the web page print a position by one function (position_words).
+    from zermelo.web.api import handle
+
+    status, out, _ = run(capsys, "solve", "nim", "3", "4", "+", "kayles", "5", "--all-moves")
+    assert status == 0 and "nim + kayles  3 4 + kayles 5\n" in out
+    assert "=>  0 4 + kayles 5  (win in 9)" in out and "=>  3 4 + kayles 2 2  (lose in 12)" in out
+    web = json.loads(handle("solve", {"game": "nim", "position": "3 4 + kayles 5"}).body)
+    _, out, _ = run(capsys, "solve", "nim", "3", "4", "+", "kayles", "5", "--json")
+    cli = json.loads(out)
+    assert web["position"] == cli["position"] and web["winning_moves"] == cli["winning_moves"]
 
 
 def test_cli_solve_a_misere_sum_searches_the_product(capsys: pytest.CaptureFixture[str]) -> None:

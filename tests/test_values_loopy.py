@@ -9,11 +9,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import loopy_reference as reference
+from loopy_reference import GraphGame
 from zermelo.analyses.draws import loopy_outcome
 from zermelo.core.errors import Unsupported
-from zermelo.rules import Partisan
 from zermelo.values.game import number
-from zermelo.values.loopy import OFFSIDE, ONSIDE, Graph, is_loopfree, is_stopper, le
+from zermelo.values.loopy import OFFSIDE, ONSIDE, STOPPER, Graph, is_loopfree, is_stopper, le, le_table
 from zermelo.values.stopper import (
     Sided,
     Stopper,
@@ -32,27 +33,6 @@ from zermelo.values.stopper import (
 ON = Graph(((0,),), ((),))
 OFF = ON.negative()
 OVER = Graph(((1,), ()), ((0,), ()))  # {0 | pass}
-
-
-class GraphGame(Partisan[int]):
-    """A partisan game whose positions are the nodes of a graph (cycles allowed)."""
-
-    loopy = True
-
-    def __init__(self, graph: Graph) -> None:
-        self.graph = graph
-
-    def left_options(self, v: int) -> tuple[int, ...]:
-        return self.graph.left[v]
-
-    def right_options(self, v: int) -> tuple[int, ...]:
-        return self.graph.right[v]
-
-    def key(self, v: int) -> int:
-        return v
-
-    def validate(self, v: int) -> None:
-        return None
 
 
 def test_on_off_dud_by_survival() -> None:
@@ -148,6 +128,13 @@ def test_the_outcome_class_is_the_searched_outcome_with_draws(g: Graph) -> None:
     assert outcome_class(_value(g)) == loopy_outcome(GraphGame(g), 0)
 
 
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(6))
+def test_larger_graphs_have_the_searched_outcome_with_draws(g: Graph) -> None:
+    """Graphs of up to six positions and a terminal one (the table of side comparisons at work)."""
+    assert outcome_class(_value(g)) == loopy_outcome(GraphGame(g), 0)
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(graphs(2), graphs(2))
 def test_sums_have_the_outcome_of_their_graphs(g: Graph, h: Graph) -> None:
@@ -175,3 +162,29 @@ def test_sums_have_the_outcome_of_their_graphs(g: Graph, h: Graph) -> None:
 )
 def test_outcome_classes_named_as_cgsuite_does(graph: Graph, expected: str) -> None:
     assert outcome_class(value_of_graph(graph, 0)) == expected == loopy_outcome(GraphGame(graph), 0)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(graphs(), graphs(), st.sampled_from([STOPPER, ONSIDE, OFFSIDE]), st.booleans())
+def test_the_compiled_comparison_is_the_reference_one(g: Graph, h: Graph, side: int, compiled: bool) -> None:
+    """zermelo.values.survival's kernel (from one pair, and every pair at once; compiled, or as
+    plain Python as small games run before numba is loaded) against the comparison game written
+    out one object per state (tests/loopy_reference.py)."""
+    from zermelo.core._jit import interpreted
+    from zermelo.values import survival
+
+    kernel = survival.solve
+    survival.solve = kernel if compiled else interpreted(kernel)
+    survival.SMALL, small = -1, survival.SMALL  # the module's `solve` whatever the size
+    try:
+        _same_as_the_reference(g, h, side)
+    finally:
+        survival.solve, survival.SMALL = kernel, small
+
+
+def _same_as_the_reference(g: Graph, h: Graph, side: int) -> None:
+    for u in range(len(g)):
+        for v in range(len(h)):
+            assert le(g, u, h, v, side) == reference.le(g, u, h, v, side)
+    table = le_table(g, side)
+    assert table == [[reference.le(g, u, g, v, side) for v in range(len(g))] for u in range(len(g))]

@@ -9,6 +9,7 @@ import random
 import socket
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 import httpx
@@ -86,14 +87,28 @@ def test_moves_are_classified_for_the_mover(client: httpx.Client) -> None:
     assert body["value"] == "draw" and {m["position"]: m["value"] for m in body["moves"]} == {"b": "draw", "e": "lose"}
 
 
-def test_huge_nim_is_classified_by_bouton_without_remoteness(client: httpx.Client) -> None:
+def test_huge_nim_is_classified_by_bouton_and_its_remoteness_formula(client: httpx.Client) -> None:
     status, body = get(client, "/api/moves", game="nim", position="1000 1000 1000")
-    assert status == 200 and not body["exact"] and body["remoteness"] is None
+    assert status == 200 and not body["exact"] and body["remoteness"] == 1 + 2000
     assert [m["position"] for m in body["moves"] if m["value"] == "win"] == [
         "0 1000 1000",
         "1000 0 1000",
         "1000 1000 0",
     ]
+
+
+def test_a_60_digit_heap_is_played_by_typing(client: httpx.Client) -> None:
+    # Play refused the heap ("too many moves to list"): a few moves stand for all, any is typed.
+    big = "1" + "0" * 59
+    status, body = get(client, "/api/moves", game="nim", position=f"{big} 7")
+    assert status == 200 and not body["listed"] and body["remoteness"] == 15 and len(body["moves"]) == 5
+    status, found = get(client, "/api/find", game="nim", position=f"{big} 7", move="take 20 from heap 1")
+    assert status == 200 and found["move"]["position"] == f"{10**59 - 20} 7"
+    assert found["move"]["describe"] == "lose in 16"
+    status, found = get(client, "/api/find", game="nim", position=big, move="take all")
+    assert status == 200 and found["move"]["position"] == "0" and found["move"]["describe"] == "win in 1"
+    status, reply = get(client, "/api/play", game="nim", position=f"{big} 7")
+    assert status == 200 and reply["move"]["position"] == "7 7" and reply["after"]["remoteness"] == 14
 
 
 def test_the_computer_plays_the_fastest_win(client: httpx.Client) -> None:
@@ -163,6 +178,28 @@ def test_value_facts_of_known_positions(client: httpx.Client) -> None:
     assert stalk["is_number"] and stalk["winner"] == "left" and stalk["birthday"] == 3
     _, small = get(client, "/api/value", game="nim", position="1 2")
     assert small["all_small"] and small["atomic_weight"] == "0" and small["reduced"] == "0"
+
+
+def test_a_loopy_value_has_its_sides_and_a_small_games_graph(
+    client: httpx.Client, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A loopy position's value panel: the object of ``zermelo value --json`` (its value, outcome
+    with draws, sides), marked ``loopy``, with the game graph when it is small."""
+    status, sided = get(client, "/api/value", game="backsliding", position="FF.TT.")
+    assert status == 200, sided
+    assert sided["loopy"] and not sided["stopper"] and sided["cgsuite"] == "on & +-on"
+    assert (sided["onside"], sided["offside"], sided["outcome"]) == ("on", "+-on", "NHat")
+    graph = sided["graph"]
+    assert len(graph["positions"]) == len(graph["left"]) == len(graph["right"]) == sided["graph_size"] == 15
+    assert graph["positions"][0] == "FF.TT."
+    every = range(sided["graph_size"])
+    assert all(w in every for moves in (*graph["left"], *graph["right"]) for w in moves)
+    cli = cli_json(capsys, "value", "backsliding", "FF.TT.", "--json")
+    assert {k: v for k, v in sided.items() if k not in ("loopy", "graph")} == {
+        k: v for k, v in cli.items() if k != "graph"
+    }
+    _, big = get(client, "/api/value", game="backsliding", position="TT..FF")
+    assert big["stopper"] and big["cgsuite"] == "*" and big["graph"] is None and big["graph_size"] == 90
 
 
 def test_thermograph_is_a_png(client: httpx.Client) -> None:
@@ -417,11 +454,15 @@ def test_big_integers_stay_exact_in_the_json(client: httpx.Client) -> None:
     assert f'"grundy":{a ^ b}' in r.text  # digits, not a float
 
 
-def test_every_move_of_every_game_can_be_typed() -> None:
+def test_every_move_of_every_game_can_be_typed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Keyboard play of every game: each move the page offers (at every game's example position,
     the first player to move) is found again from its name typed into the move box (/api/find)."""
     from zermelo.web import api
     from zermelo.web.app import games_json
+
+    # The position budget bounds each search; the 5 s clock is the server's, and a loaded
+    # machine stretches it (mnk:4,3,3's example ran past it once in CI): not what is tested here.
+    monkeypatch.setattr(api, "LIMITS", replace(api.LIMITS, max_seconds=None))
 
     games = games_json()
     assert len(games) >= 40
@@ -448,3 +489,27 @@ def test_the_alpha_beta_tree_is_the_cli_trace_with_its_drawing(
     assert {k: body[k] for k in ("game", "plies", "tree")} == expected
     status, body = get(client, "/api/trace", game="nim", position="3 4")
     assert status == 400 and "not a scored game" in body["error"]
+
+
+def test_a_draws_level_comes_with_its_moves(client: httpx.Client) -> None:
+    # The chart's Draw-Level view (GamesmanUni's): each draw's level, who presses, how soon.
+    spec = "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x"
+    status, body = get(client, "/api/moves", game=spec, position="x")
+    assert status == 200 and body["draw_level"] == {"level": 1, "pressing": False, "remoteness": 0}
+    levels = {m["position"]: lv for m, lv in zip(body["moves"], body["move_draw_levels"], strict=True)}
+    assert levels == {
+        "a": {"level": 0, "pressing": True, "remoteness": 1},
+        "y": {"level": 1, "pressing": True, "remoteness": 1},
+    }
+    status, body = get(client, "/api/moves", game="nim", position="3 4")
+    assert status == 200 and "draw_level" not in body  # no draw, nothing searched
+
+
+def test_draw_levels_past_their_budget_leave_the_moves_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.core.limits import Limits
+    from zermelo.web import api
+
+    monkeypatch.setattr(api, "DRAW_LEVEL_LIMITS", Limits(max_positions=2))
+    reply = api.handle("moves", {"game": "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x", "position": "x"})
+    body = json.loads(reply.body)
+    assert reply.status == 200 and body["value"] == "draw" and "draw_level" not in body

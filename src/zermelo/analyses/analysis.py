@@ -35,6 +35,7 @@ from ..core.errors import Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits, check_clock, deadline_scope, limits_argument, over_budget, too_big
 from ..core.reasons import ClosedForm, Reason, reason_json
 from ..core.sprague_grundy import GValue, Loopy
+from ..games.registry import position_words
 from ..rules import Impartial, Move, Outcome, Partisan, Sum, short
 from ..search.engine import DRAW, NEXT_WINS, PREVIOUS_WINS, engine_for, plain_kernels
 from .explain import explain
@@ -129,7 +130,8 @@ class Analysis:
         """The CLI's JSON object: the design's fields, then ``winning_moves_listed``, ``notes``
         (worded with ``remedy_words``), ``best_defence``, and the facts as data: ``stopped`` and
         ``reasons``."""
-        fmt = rules.format if rules is not None else str
+        # A sum's positions as they read back (``0 4 + kayles 5``): the one printing of a position.
+        fmt = (lambda p: position_words(rules, p)) if rules is not None else str
         return {
             "game": self.game,
             "position": self.position,
@@ -264,6 +266,9 @@ def remoteness(
     """
     _boundary("remoteness", game, Impartial, position, limits)
     game.validate(position)
+    closed = game.remoteness_formula(position, misere)
+    if closed is not None:
+        return closed
     return engine_for(game).outcome(position, misere, limits)[1]
 
 
@@ -369,7 +374,7 @@ def solve(game: Impartial[Any], position: Any, *, misere: bool = False, limits: 
         wins, win_rems, defence, defence_rems = _ranked(game, position, out, wins, rem, misere, s.extras)
         analysis = Analysis(
             game=game.spec(),
-            position=game.format(position),
+            position=position_words(game, position),
             outcome=out,
             grundy=g,
             remoteness=rem,
@@ -530,8 +535,11 @@ class _Turns(Impartial[tuple[Any, str]]):
 TURNS: RulesCache[_Turns] = RulesCache(_Turns)
 
 
-def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | None = None) -> Outcome:
-    """Outcome class of a partisan position under normal play: L, R, P (second player) or N.
+def partisan_outcome(
+    game: Partisan[Any], position: Any, *, misere: bool = False, limits: Limits | None = None
+) -> Outcome:
+    """Outcome class of a partisan position: L, R, P (second player) or N; under misère play
+    (``misere=True``: a player who cannot move wins) from the same search of (position, side to move).
 
     >>> from zermelo.rules import Partisan
     >>> class Dominoes(Partisan[int]):   # Left and Right both take 1; Left may also take 2
@@ -539,10 +547,13 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     ...     def right_options(self, n): return [n - 1] if n else []
     >>> [str(partisan_outcome(Dominoes(), n)) for n in range(4)]
     ['P', 'N', 'L', 'L']
+    >>> [str(partisan_outcome(Dominoes(), n, misere=True)) for n in range(4)]
+    ['N', 'P', 'N', 'L']
     """
     _boundary("partisan_outcome", game, Partisan, position, limits)
     game.validate(position)
-    (left_first, _), (right_first, _) = _turn_outcomes(game, [(position, "L"), (position, "R")], limits)
+    nodes = [(position, "L"), (position, "R")]
+    (left_first, _), (right_first, _) = _turn_outcomes(game, nodes, limits, misere)
     if DRAW in (left_first, right_first):
         return Outcome.DRAW
     lw, rw = left_first == NEXT_WINS, right_first == NEXT_WINS
@@ -556,11 +567,11 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
 
 
 def _turn_outcomes(
-    game: Partisan[Any], nodes: Sequence[tuple[Any, str]], limits: Limits | None
+    game: Partisan[Any], nodes: Sequence[tuple[Any, str]], limits: Limits | None, misere: bool = False
 ) -> list[tuple[int, int | None]]:
     """(status, remoteness) of (position, side to move "L"/"R") nodes, from one search of the
     game's (position, side) graph (kept per rules object, so later questions reuse it)."""
-    return engine_for(TURNS.get(game)).outcomes(list(nodes), False, limits)
+    return engine_for(TURNS.get(game)).outcomes(list(nodes), misere, limits)
 
 
 def partisan_remoteness(

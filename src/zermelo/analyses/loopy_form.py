@@ -23,7 +23,7 @@ from ..values.game import count_work
 from ..values.loopy import Graph
 from ..values.stopper import Sided, Value, offside, onside, outcome_class, stop, value_of_graph
 
-__all__ = ["game_graph", "loopy_facts", "loopy_value"]
+__all__ = ["game_graph", "graph_facts", "loopy_facts", "loopy_position_facts", "loopy_value"]
 
 
 def game_graph(rules: Partisan[Any], position: Any, limits: Limits | None = None) -> tuple[Graph, list[Any]]:
@@ -92,3 +92,38 @@ def loopy_facts(value: Value) -> dict[str, Any]:
         facts["left_stop"] = _stop_text(stop(value, True))
         facts["right_stop"] = _stop_text(stop(value, False))
     return facts
+
+
+def graph_facts(rules: Partisan[Any], graph: Graph, order: list[Any]) -> dict[str, Any]:
+    """A game graph as data: each position's text and the positions Left and Right move to
+    (indices into ``positions``; the root is 0; a move to the position itself is a pass)."""
+    return {
+        "positions": [rules.format(p) for p in order],
+        "left": [list(opts) for opts in graph.left],
+        "right": [list(opts) for opts in graph.right],
+    }
+
+
+def loopy_position_facts(
+    rules: Partisan[Any], position: Any, *, limits: Limits | None = None, graph_up_to: int = 0
+) -> dict[str, Any]:
+    """The object of ``zermelo value GAME POSITION --json`` for a loopy game (the web's value panel
+    too): the game, the position, :func:`loopy_facts`, the number of positions of its game graph
+    and, when it has at most ``graph_up_to`` of them, the graph itself (:func:`graph_facts`).
+
+    >>> from zermelo.games.backsliding import BackslidingToads
+    >>> g = BackslidingToads()
+    >>> f = loopy_position_facts(g, g.parse("TT.F"), graph_up_to=12)
+    >>> f["cgsuite"], f["stopper"], f["graph_size"], f["graph"]["positions"][0]
+    ('on', True, 12, 'TT.F')
+    """
+    rules.validate(position)
+    graph, order = game_graph(rules, position, limits)
+    value = loopy_value(rules, position, limits=limits)
+    return {
+        "game": rules.spec(),
+        "position": rules.format(position),
+        **loopy_facts(value),
+        "graph_size": len(graph),
+        "graph": graph_facts(rules, graph, order) if len(graph) <= graph_up_to else None,
+    }

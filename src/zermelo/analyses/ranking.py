@@ -43,7 +43,11 @@ Ranked = tuple[list[Move[Any]], list[int | None]]
 
 
 def _remoteness(game: Impartial[Any], positions: Sequence[Any], misere: bool, limits: Limits) -> list[int | None]:
-    """Remoteness of each position (``None`` for a draw), or all ``None`` when the search is refused."""
+    """Remoteness of each position (``None`` for a draw), or all ``None`` when the search is refused;
+    the game's closed form when it has one for every position (a heap of 10^60)."""
+    closed = [game.remoteness_formula(p, misere) for p in positions]
+    if all(r is not None for r in closed):
+        return closed
     try:
         found = engine_for(game).outcomes(list(positions), misere, limits)
     except ZermeloError:

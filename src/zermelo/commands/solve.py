@@ -9,6 +9,7 @@ from ..analyses.analysis import Analysis, solve
 from ..analyses.ranking import RankedMove, all_moves, lasts
 from ..core.errors import SearchLimitExceeded, Unsupported
 from ..core.limits import Limits
+from ..games.registry import position_words
 from ..rules import Impartial, Outcome, short
 from . import REMEDY_WORDS, SUMMARY
 from .common import add_batch, add_limits, emit_json, game_and_position, limits_from
@@ -76,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"  all moves ({len(ranked)}), best first:")
         for r in ranked:
             how = "draw" if r.remoteness is None else lasts(r.remoteness, r.result == "win")
-            print(f"    {r.move.label}  =>  {short(game.format(r.move.position))}  ({how})")
+            print(f"    {r.move.label}  =>  {short(position_words(game, r.move.position))}  ({how})")
     print("  why: " + a.explanation.replace("\n", "\n       "))
     for note in a.notes_in(REMEDY_WORDS) + ([unranked] if unranked else []):
         print(f"  note: {note}")
@@ -117,7 +118,7 @@ def _ranked_json(game: Impartial[Any], r: RankedMove) -> dict[str, Any]:
     who makes it, and the remoteness of the position it leaves (``None`` for a draw)."""
     return {
         "move": r.move.label,
-        "position": game.format(r.move.position),
+        "position": position_words(game, r.move.position),
         "result": r.result,
         "remoteness": r.remoteness,
     }
@@ -128,6 +129,6 @@ def _moves(game: Impartial[Any], moves: list[Any], rems: list[int | None], winni
     for i, m in enumerate(moves[:MAX_LISTED]):
         r = rems[i] if i < len(rems) else None
         pace = f"  ({lasts(r, winning)})" if r is not None else ""
-        print(f"    {m.label}  =>  {short(game.format(m.position))}{pace}")
+        print(f"    {m.label}  =>  {short(position_words(game, m.position))}{pace}")
     if len(moves) > MAX_LISTED:
         print(f"    … and {len(moves) - MAX_LISTED:,} more (--json lists all)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..analyses.loopy_form import loopy_facts, loopy_value
+from ..analyses.loopy_form import loopy_position_facts
 from ..core.limits import Limits
 from ..rules import Partisan
 from .common import emit_json
@@ -24,9 +24,9 @@ _WORDS = {
 
 
 def loopy_json(game: Partisan[Any], position: Any, limits: Limits) -> dict[str, Any]:
-    """The object of ``--json``: the game, the position, the loopy value's facts."""
-    facts = loopy_facts(loopy_value(game, position, limits=limits))
-    return {"game": game.spec(), "position": game.format(position), **facts}
+    """The object of ``--json``: the game, the position, the loopy value's facts (the web's value
+    panel gets the same object, with the game graph of a small game)."""
+    return loopy_position_facts(game, position, limits=limits)
 
 
 def run_loopy(game: Partisan[Any], position: Any, limits: Limits, as_json: bool) -> int:

@@ -149,12 +149,21 @@ def __getattr__(name: str) -> Any:
     elif not name.startswith("__") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
         return importlib.import_module(f"{__name__}.{name}")
     else:
-        found = [vars(m)[name] for m in modules() if name in getattr(m, "__all__", ())]
+        # The module named after the game first (`Domineering` in `domineering`): the others
+        # load only when the name is elsewhere (a whole process asking for one game starts fast).
+        own = name.lower()
+        mine = importlib.import_module(f"{__name__}.{own}") if _has_module(own) else None
+        candidates = [mine] if mine is not None and name in getattr(mine, "__all__", ()) else modules()
+        found = [vars(m)[name] for m in candidates if name in getattr(m, "__all__", ())]
         if not found:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
         value = found[0]
     globals()[name] = value
     return value
+
+
+def _has_module(name: str) -> bool:
+    return name.isidentifier() and importlib.util.find_spec(f"{__name__}.{name}") is not None
 
 
 def __dir__() -> list[str]:

@@ -20,6 +20,12 @@ __all__ = ["CharGridGame"]
 class CharGridGame(Partisan[CharGrid]):
     """Shared machinery; see the module docstring."""
 
+    syntax: ClassVar[str] = (
+        "the board's rows from the top, separated by |, one character a cell: . empty, x Left's piece, o "
+        "Right's, # no cell"
+    )
+    examples: ClassVar[tuple[str, ...]] = ("x...|o...",)
+
     chars: ClassVar[str] = "."
     live: ClassVar[str] = "."
     blank: ClassVar[str] = "#"

@@ -53,6 +53,10 @@ def _cell(i: int, cols: int) -> str:
 class Amazons(CharGridGame):
     """Amazons on any board (Left: x, Right: o, # burnt)."""
 
+    syntax = "the board's rows from the top, separated by |: x Left's amazon, o Right's, # a burnt square, . empty"
+    examples = ("x...|o...", "x.#.|...o")
+    cell_symbols = ".xo#"
+
     name: ClassVar[str] = "amazons"
     chars: ClassVar[str] = "xo.#"
     live: ClassVar[str] = "xo."

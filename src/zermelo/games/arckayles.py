@@ -55,6 +55,12 @@ def _drawing(g: Graph) -> Board:
 class _OnGraphs:
     """Text, validation, components and keys shared by the two games."""
 
+    syntax: ClassVar[str] = (
+        "a graph: path:N, cycle:N, star:N or grid:RxC, or vertices . joined by edges - (branches in "
+        "parentheses, split by ;)"
+    )
+    examples: ClassVar[tuple[str, ...]] = ("path:8", "star:4", ".-(-;-)")
+
     name: ClassVar[str]
     edge_labels: ClassVar[str] = ""
 
@@ -88,6 +94,12 @@ class ArcKayles(_OnGraphs, Impartial[Graph]):
 
 class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
     """Partizan Arc Kayles: Left chooses blue (l) or green (e) edges, Right red (r) or green."""
+
+    syntax = (
+        "vertices joined by edges, each edge l (Left's), r (Right's) or e (either's), branches in parentheses"
+        " split by ;"
+    )
+    examples = ("lrl(r;e)", "lrl")
 
     name: ClassVar[str] = "partizanarckayles"
     edge_labels: ClassVar[str] = "lre"

@@ -30,6 +30,10 @@ __all__ = ["BackslidingToads"]
 class BackslidingToads(Partisan[str]):
     """Backsliding Toads and Frogs on one row: a position is the row, ``T``, ``F`` and ``.``."""
 
+    syntax = "the row from the left: T a toad (Left's), F a frog (Right's), . an empty square"
+    examples = ("T..F", "TT..FF")
+    cell_symbols = ".TF"
+
     name: ClassVar[str] = "backsliding"
     loopy: ClassVar[bool] = True
 

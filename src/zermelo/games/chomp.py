@@ -127,6 +127,9 @@ class Chomp(Impartial[Shape]):
     'P'
     """
 
+    syntax = "RxC for a full bar, or the length of each row from the top (the poisoned square is the bottom left)"
+    examples = ("3x4", "4 3 1")
+
     name: ClassVar[str] = "chomp"
 
     def __init__(self, poisoned: bool = True) -> None:

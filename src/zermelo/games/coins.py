@@ -59,6 +59,10 @@ Coins = tuple[int, int]  # (number of coins, mask of heads: coin i is bit i - 1)
 class CoinTurning(Impartial[Coins]):
     """A coin-turning game (``coins:turtles``, ``coins:mockturtles``, ``coins:ruler``, ``coins:twins``)."""
 
+    syntax = "the row of coins from the left: H heads, T tails"
+    examples = ("THHTH", "HHT")
+    cell_symbols = "TH"
+
     name: ClassVar[str] = "coins"
 
     def __init__(self, rule: str) -> None:

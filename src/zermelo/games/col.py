@@ -29,6 +29,8 @@ _ADD = {("l", "."): "l", ("l", "l"): "l", ("l", "r"): "b", ("r", "."): "r", ("r"
 
 
 class _Colouring(CharGridGame):
+    syntax = "the board's rows from the top, separated by |: . uncoloured, # coloured or out"
+    examples = ("...|...", "....|....")
     chars: ClassVar[str] = ".lrb#"
     live: ClassVar[str] = ".lr"
     blank: ClassVar[str] = "#"

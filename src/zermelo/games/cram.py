@@ -170,6 +170,10 @@ class Cram(Impartial[Filled]):
     ['#..|#..', '.#.|.#.', '..#|..#']
     """
 
+    syntax = "RxC for an empty board, or its rows from the top separated by |: . free, # covered"
+    examples = ("3x3", "..#|...")
+    cell_symbols = ".#"
+
     name: ClassVar[str] = "cram"
 
     def options(self, board: Filled) -> Iterator[Filled]:

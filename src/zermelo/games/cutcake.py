@@ -32,6 +32,9 @@ _SIDES = ((1, "rows"), (2, "columns"))
 class Cutcake(Partisan[Pieces]):
     """Cutcake; a position is a sorted tuple of (rows, columns) pieces larger than 1 × 1."""
 
+    syntax = "cakes RxC (rows by columns), separated by spaces"
+    examples = ("3x4", "3x4 2x2")
+
     name: ClassVar[str] = "cutcake"
 
     def parse(self, text: str) -> Pieces:

@@ -79,6 +79,11 @@ class Digraph(Impartial[Tokens]):
     ('P', 'N')
     """
 
+    syntax = (
+        "the vertices the tokens stand on, separated by spaces (the graph itself is in the Rules: digraph:a->b, b->c)"
+    )
+    examples = ("a", "a b")
+
     name: ClassVar[str] = "digraph"
     loopy: ClassVar[bool] = True  # positions may repeat (zermelo check allows cycles)
 

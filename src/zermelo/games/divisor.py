@@ -137,6 +137,9 @@ class Divisor(Impartial[int]):
     ('N', ['subtract 1 (12 -> 11)', 'subtract 3 (12 -> 9)'])
     """
 
+    syntax = "a whole number n ≥ 1"
+    examples = ("12", "60")
+
     name: ClassVar[str] = "divisor"
     canonical_options: ClassVar[bool] = True
 

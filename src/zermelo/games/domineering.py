@@ -14,11 +14,12 @@ each region is valued once.  Known values: a 2 × 2 board is ±1, 2 rows × 3 co
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..rules import Partisan
 from ..rules.boards import Board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ._frame import FRAME_MAX, frame_key, frame_regions, framed
 from ._grid import (
     Grid,
     board_of_text,
@@ -36,6 +37,13 @@ __all__ = ["Domineering"]
 
 class Domineering(Partisan[Grid]):
     """Domineering on any board with blocked cells (Left: vertical dominoes)."""
+
+    syntax = (
+        "the board's rows from the top, separated by |: . free, # covered (Left places vertical dominoes, "
+        "Right horizontal)"
+    )
+    examples = ("..|..", "...|.#.|...")
+    cell_symbols = ".#"
 
     name: ClassVar[str] = "domineering"
 
@@ -69,13 +77,29 @@ class Domineering(Partisan[Grid]):
             yield (rows, cols, empty ^ low ^ (low << 1))
 
     def __init__(self) -> None:
-        # position -> (its regions, (key, negated)): one lookup answers both questions the
-        # value search asks of every position it meets.
-        self._info: dict[Grid, tuple[list[Grid], tuple[Hashable, bool]]] = {}
+        # position -> [its regions, (key, negated), its regions in the frame]: one lookup answers
+        # both questions the value search asks of every position it meets.  The regions as
+        # boards are made only when asked for (the search asks for the key of every option, for
+        # the regions only of the positions it expands).
+        self._info: dict[Grid, list[Any]] = {}
+        self._keys: dict[int, tuple[int, bool]] = {}  # framed region -> (key, transposed?)
 
     def components(self, position: Grid) -> list[Grid]:
         hit = self._info.get(position)
-        return (hit if hit is not None else self._analyse(position))[0]
+        if hit is None:
+            hit = self._analyse(position)
+        parts: list[Grid] | None = hit[0]
+        if parts is None:
+            corners = hit[2]
+            if len(corners) == 1 and position[1] == 8 and corners[0] == position[2]:
+                parts = [position]
+            else:
+                parts = [((b.bit_length() + 7) >> 3, 8, b) for b in corners]
+                for part in parts:  # each is one region in the corner: its own analysis
+                    if part not in self._info:
+                        self._info[part] = [[part], self._keys[part[2]], [part[2]]]
+            hit[0] = parts
+        return parts
 
     def key(self, position: Grid) -> Hashable:
         return self.value_key(position)
@@ -87,33 +111,58 @@ class Domineering(Partisan[Grid]):
         the value is negated.  The key is the least image; ``negated`` says it was transposed.
         """
         hit = self._info.get(position)
-        return (hit if hit is not None else self._analyse(position))[1]
+        return (hit if hit is not None else self._analyse(position))[1]  # type: ignore[no-any-return]
 
-    def _analyse(self, position: Grid) -> tuple[list[Grid], tuple[Hashable, bool]]:
+    def _analyse(self, position: Grid) -> list[Any]:
         info = self._info
-        out: tuple[list[Grid], tuple[Hashable, bool]]
         if len(info) > 2_000_000:
             info.clear()
+        rows, cols, bits = position
+        if cols == 8 and rows <= FRAME_MAX and not bits & _GUARD:
+            corners = frame_regions(bits)
+        elif rows <= FRAME_MAX and cols <= FRAME_MAX:
+            corners = frame_regions(framed(position))
+        else:
+            corners = None
+        if corners is not None:
+            # Small boards (every region of a board up to 7 x 7): in the frame, whole-int steps.
+            keys = self._keys
+            if len(corners) == 1:
+                b = corners[0]
+                k = keys.get(b)
+                if k is None:
+                    k = keys[b] = frame_key(b)
+                out = info[position] = [None, k, corners]
+                return out
+            found = []
+            for b in corners:
+                k = keys.get(b)
+                if k is None:
+                    k = keys[b] = frame_key(b)
+                found.append(k)
+            out = info[position] = [None, (tuple(sorted(found)), False), corners]
+            return out
         # Lone cells take no domino: they are 0 and are dropped.
         parts = regions(position, singles=False)
         if len(parts) == 1:
             part = parts[0]
             if part is position:
-                out = info[position] = (parts, region_key(part))
+                out = info[position] = [parts, region_key(part), None]
                 return out
-            # Many boards crop to the same region: analyse the region once.  A cropped
-            # connected region is its own one component.
-            hit = info.get(part)
-            if hit is None:
-                hit = info[part] = ([part], region_key(part))
-            out = info[position] = (parts, hit[1])
+            out = info[position] = [[part], self.value_key(part), None]
         else:
-            out = info[position] = (parts, (tuple(sorted(self.value_key(p) for p in parts)), False))
+            parts = [q for p in parts for q in self.components(p)]  # small regions go to the frame
+            out = info[position] = [parts, (tuple(sorted(self.value_key(p) for p in parts)), False), None]
         return out
 
 
+#: Column 7 of a board 8 columns wide: empty in a framed board.
+_GUARD = sum(0x80 << (8 * r) for r in range(FRAME_MAX))
+
+
 def region_key(part: Grid) -> tuple[Grid, bool]:
-    """(least image, transposed?) of one region, as :func:`mirror_key` of it or of its transpose.
+    """(least image, transposed?) of one region too big for the frame, as :func:`mirror_key` of
+    it or of its transpose.
 
     Wide regions are the representatives: only a square one needs both orientations.  A full
     rectangle (a connected region one cell thick is one) is its own least image.

@@ -32,6 +32,10 @@ __all__ = ["Fission"]
 class Fission(CharGridGame):
     """Fission on any board (Left splits vertically, Right horizontally)."""
 
+    syntax = "the board's rows from the top, separated by |: x a stone, . empty, # no cell"
+    examples = ("...|.x.|...", "x..|...")
+    cell_symbols = ".x"
+
     name: ClassVar[str] = "fission"
     chars: ClassVar[str] = "x.#"
     live: ClassVar[str] = "x."

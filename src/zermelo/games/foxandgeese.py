@@ -65,6 +65,10 @@ _GOOSE_STEPS = ((-1, -1), (-1, 1))
 class FoxAndGeese(Partisan[Position]):
     """Fox and Geese: the geese (``x``) are Left, the fox (``o``) Right; see the module's text."""
 
+    syntax = "the board's rows from the top, separated by |, pieces on the dark squares: x a goose, o the fox, . empty"
+    examples = ("x.x.x.|......|o.....",)
+    cell_symbols = ".xo"
+
     name: ClassVar[str] = "foxandgeese"
     loopy: ClassVar[bool] = True
 

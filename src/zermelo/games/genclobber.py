@@ -75,6 +75,10 @@ _KINDS = {**VARIANTS, "clobber": ("Clobber", _ORTHOGONAL, False, "clobber an adj
 class GenClobber(CharGridGame):
     """One of the Clobber variants (``anti``, ``hot``, ``kings``, ``knights``, ``rooks``, ``queens``)."""
 
+    syntax = "the board's rows from the top, separated by |: x Left's stone, o Right's, . empty, # no cell"
+    examples = ("xox|oxo", "x.o|oxo")
+    cell_symbols = ".xo"
+
     name: ClassVar[str] = "genclobber"
     chars: ClassVar[str] = "xo."
     live: ClassVar[str] = "xo"

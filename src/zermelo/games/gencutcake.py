@@ -75,6 +75,9 @@ CAKES: dict[str, tuple[str, str, bool, str, str]] = {
 class GenCutcake(Partisan[Pieces]):
     """Cakes ``RxC``: Left moves on the columns by ``left``, Right on the rows by ``right``."""
 
+    syntax = "cakes RxC (rows by columns), separated by spaces"
+    examples = ("3x4", "2x5 1x3")
+
     name: ClassVar[str] = "gencutcake"
 
     def __init__(self, left: str, right: str, twisted: bool = False, *, named: str | None = None) -> None:

@@ -47,6 +47,10 @@ _SWAP = str.maketrans("TF", "FT")
 class GenToads(Partisan[Rows]):
     """Toads and Frogs with slides of ``low`` to ``high`` cells and jumps over up to ``jump`` pieces."""
 
+    syntax = "the row from the left: T a toad (Left's), F a frog (Right's), . an empty square"
+    examples = ("TT..FF", "T.F")
+    cell_symbols = ".TF"
+
     name: ClassVar[str] = "gentoads"
 
     def __init__(self, low: int = 1, high: int = 1, jump: int = 1, friendly: bool = False) -> None:

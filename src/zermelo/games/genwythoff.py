@@ -56,6 +56,9 @@ def p_positions(a: int, upto: int) -> list[Pair]:
 class GenWythoff(Impartial[Pair]):
     """a-Wythoff: one heap alone, or k and l from both with |k − l| < a."""
 
+    syntax = "the two heaps, separated by a space"
+    examples = ("4 9", "0 7")
+
     name: ClassVar[str] = "genwythoff"
 
     def __init__(self, a: int) -> None:

@@ -38,6 +38,9 @@ _SWAP = {"L": "R", "R": "L"}
 class _Colouring(Partisan[Graph]):
     """Col and Snort: which tags each player may colour."""
 
+    syntax = "a graph: vertices . (L or R once coloured) joined by edges -, branches in parentheses split by ;"
+    examples = (".-(-;-)", "L-R---L")
+
     name: ClassVar[str] = "graphcol"
     left_may: ClassVar[str] = ""
     right_may: ClassVar[str] = ""

@@ -270,6 +270,9 @@ class GreenHackenbush(Impartial[Edges]):
     (2, ['chop a-b'])
     """
 
+    syntax = "edges a-b between vertices (g the ground), separated by commas; a chain a-b-c is two edges"
+    examples = ("g-a-b-c, g-d", "g-a, a-b, b-g")
+
     name: ClassVar[str] = "greenhackenbush"
     canonical_options: ClassVar[bool] = False
 

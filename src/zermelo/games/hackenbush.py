@@ -63,6 +63,12 @@ _EDGE_VALUE: dict[str, Callable[[], Game]] = {"B": _blue, "R": _red, "G": _green
 class Hackenbush(Partisan[Position]):
     """Blue-Red-Green Hackenbush on trees and on any graph with a ground."""
 
+    syntax = (
+        "stalks on the ground, separated by spaces: B a blue edge, R a red one (G green), a fork in "
+        "parentheses with its branches split by ,"
+    )
+    examples = ("BRR", "B(B,R)R", "BR BB")
+
     name: ClassVar[str] = "hackenbush"
 
     # ------------------------------------------------------------------ moves

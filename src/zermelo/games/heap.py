@@ -106,6 +106,9 @@ class HeapGame(Impartial[Heaps]):
     tuple of ints (the heap is broken into several).  A heap of 0 must have no options.
     """
 
+    syntax = "heap sizes, separated by spaces (a heap of 10^60 is fine)"
+    examples = ("7", "3 4 5")
+
     canonical_options: ClassVar[bool] = True
     #: True when a heap may have far more options than counters (a code that splits a heap into
     #: any number of heaps: p(n) of them): :meth:`option_count` is then asked for every heap,
@@ -324,39 +327,57 @@ class HeapGame(Impartial[Heaps]):
         ]
 
     def parse_move(self, position: Heaps, text: str, moves: Sequence[Move[Heaps]]) -> Move[Heaps] | None:
-        """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one heap)."""
+        """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one
+        heap); ``take all`` (one heap), ``take all from heap 2``.  ``moves`` may be a few standing
+        for all (:meth:`few_moves`): a heap whose options are a ``range`` (Nim's) is checked without them.
+
+        >>> from zermelo.games import Nim
+        >>> Nim().parse_move((10**60, 3), "take all from heap 1", []).label[:10]
+        'take 10000'
+        """
         heaps = heap_tuple(position)
         words = text.replace("->", " -> ").replace(",", " ").split()
         if words and words[0] == "heap" and "->" in words:
             i = words.index("->")
             a, b = whole_numbers(words[1:i]), whole_numbers(words[i + 1 :])
             if a and b and len(a) == 1 and len(b) == 1:
-                return _match_heaps(heaps, moves, a[0], b[0], f"heap {a[0]} -> {b[0]}")
+                return self._match(heaps, moves, a[0], b[0], f"heap {a[0]} -> {b[0]}")
             return None
         if words and words[0] == "take":
             rest = words[1:]
+            if rest and rest[0] == "all" and (len(rest) == 1 or (rest[1:3] == ["from", "heap"] and len(rest) == 4)):
+                h = int(rest[3]) if len(rest) == 4 and is_digits(rest[3]) else 1 if len(heaps) == 1 else 0
+                if not h:
+                    raise InvalidPosition(f"say which heap: take all from heap 1 to {len(heaps)}")
+                return self._match(heaps, moves, h, 0, "take all" + (f" from heap {h}" if len(rest) == 4 else ""))
             if len(rest) == 1 and is_digits(rest[0]) and len(heaps) == 1:
                 k = int(rest[0])
-                return _match_heaps(heaps, moves, 1, heaps[0] - k, f"take {k}")
+                return self._match(heaps, moves, 1, heaps[0] - k, f"take {k}")
             if len(rest) == 4 and rest[1:3] == ["from", "heap"] and is_digits(rest[0]) and is_digits(rest[3]):
                 k, h = int(rest[0]), int(rest[3])
                 new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
-                return _match_heaps(heaps, moves, h, new, f"take {k} from heap {h}")
+                return self._match(heaps, moves, h, new, f"take {k} from heap {h}")
             return None
         nums = whole_numbers(words)
         if nums is not None and len(nums) == 2:
             h, k = nums
             new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
-            return _match_heaps(heaps, moves, h, new, f"take {k} from heap {h}")
+            return self._match(heaps, moves, h, new, f"take {k} from heap {h}")
         return None
 
-
-def _match_heaps(heaps: tuple[int, ...], moves: Sequence[Move[Heaps]], heap: int, new: int, what: str) -> Move[Heaps]:
-    """The move that leaves heap ``heap`` (from 1) with ``new`` counters, the others as they are."""
-    if not 1 <= heap <= len(heaps):
-        raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(heaps)}")
-    want = (*heaps[: heap - 1], new, *heaps[heap:])
-    for m in moves:
-        if heap_tuple(m.position) == want:
-            return m
-    raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {heaps[heap - 1]})")
+    def _match(
+        self, heaps: tuple[int, ...], moves: Sequence[Move[Heaps]], heap: int, new: int, what: str
+    ) -> Move[Heaps]:
+        """The move that leaves heap ``heap`` (from 1) with ``new`` counters, the others as they are."""
+        if not 1 <= heap <= len(heaps):
+            raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(heaps)}")
+        want = (*heaps[: heap - 1], new, *heaps[heap:])
+        for m in moves:
+            if heap_tuple(m.position) == want:
+                return m
+        h = heaps[heap - 1]
+        if h > MAX_LISTED_OPTIONS and not self.breaks:
+            options = self.heap_options(h)
+            if isinstance(options, range) and new in options:  # checked, not listed
+                return self.heap_move(heaps, heap - 1, (new,))
+        raise InvalidPosition(f"{what} is not a legal move (heap {heap} has {h})")

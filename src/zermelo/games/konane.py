@@ -40,6 +40,10 @@ _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 class Konane(CharGridGame):
     """Konane on any board (Left: x, Right: o)."""
 
+    syntax = "the board's rows from the top, separated by |: x Left's stone, o Right's, . empty"
+    examples = (".xo.o.o.|.o......|.x......", "xo|ox")
+    cell_symbols = ".xo"
+
     name: ClassVar[str] = "konane"
     chars: ClassVar[str] = "xo.#"
     live: ClassVar[str] = "xo."

@@ -40,6 +40,9 @@ Position = tuple[int, int]
 class Mem(Impartial[Position]):
     """Remove at least as many counters as the previous move (any number at the start)."""
 
+    syntax = "the number of counters"
+    examples = ("12", "5")
+
     name: ClassVar[str] = "mem"
 
     def moves(self, position: Position) -> Iterator[Move[Position]]:

@@ -47,6 +47,9 @@ def column_counts(heaps: Heaps) -> list[int]:
 class MooreNim(Impartial[Heaps]):
     """Nim_k: take from 1 to k heaps at once (``moore:2``)."""
 
+    syntax = "heap sizes, separated by spaces"
+    examples = ("1 2 3", "4 4 4")
+
     name: ClassVar[str] = "moore"
 
     def __init__(self, k: int) -> None:

@@ -76,6 +76,9 @@ def greedy_terms(m: int, n: int) -> list[int]:
 class MoveLimit(Impartial[Position]):
     """Take at most m times the previous take (the first move: at most n − 1)."""
 
+    syntax = "the counters in the heap (the first move may take any number but all)"
+    examples = ("20", "100")
+
     name: ClassVar[str] = "movelimit"
 
     def __init__(self, m: int) -> None:

@@ -26,7 +26,10 @@ from .heap import HeapGame, Heaps, heap_tuple
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis
 
-__all__ = ["Nim", "misere_nim_outcome"]
+__all__ = ["FEW_HEAPS", "Nim", "misere_nim_outcome"]
+
+#: The most heaps whose few moves (:meth:`Nim.few_moves`, at most three a heap) are listed for play.
+FEW_HEAPS = 300
 
 
 def misere_nim_outcome(heaps: tuple[int, ...]) -> Outcome:
@@ -92,6 +95,50 @@ class Nim(HeapGame):
                     continue
                 where = "" if single else f" from heap {i + 1}"
                 found.append(Move(f"take {h - t}{where} ({h} -> {t})", new[0] if single else new))
+        return found
+
+    def remoteness_formula(self, position: Heaps, misere: bool = False) -> int | None:
+        """Normal play: a P-position's remoteness is its number of counters S; an N-position's is
+        1 + the fewest counters a winning (Bouton) move leaves.  ``None`` in misère play.
+
+        Proof, by induction on S.  A move removes at least one counter, so every option of a
+        P-position is an N-position of at most S - 1 counters, whose remoteness is at most 1 + (its
+        winning move's counters) ≤ S - 1: the P-position's is at most S.  It is exactly S: remove
+        one counter from a heap whose lowest set bit is the lowest of all heaps (2^b); the nim-sum
+        becomes 2^(b+1) - 1, and every winning reply turns a heap with bit b into that heap minus 1
+        (its bits below b are 0), so the option's remoteness is 1 + (S - 2).  An N-position's
+        remoteness is 1 + the smallest remoteness of its P-options (the engine's rule), and those
+        are their counters.
+
+        >>> [Nim().remoteness_formula(p) for p in ((), (5,), (3, 3), (1, 2, 3), (2, 4, 5), (10**60, 7))]
+        [0, 1, 6, 6, 11, 15]
+        """
+        if misere:
+            return None
+        heaps = heap_tuple(position)
+        total, s = sum(heaps), nim_sum(*heaps)
+        if s == 0:
+            return total
+        return 1 + min(total - h + (h ^ s) for h in heaps if h ^ s < h)
+
+    def few_moves(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
+        """The winning moves, and taking one or all from each heap: the moves listed for play when
+        a heap is too big to list them all (``take 20 from heap 2`` or ``take all`` are typed).
+
+        >>> [m.label for m in Nim().few_moves((10**3, 5))][:3]
+        ['take 995 from heap 1 (1000 -> 5)', 'take 1 from heap 1 (1000 -> 999)', 'take 1000 from heap 1 (1000 -> 0)']
+        """
+        heaps = heap_tuple(position)
+        if len(heaps) > FEW_HEAPS:
+            return None  # 100,000 heaps of 1 are too many moves, and too many to stand for them
+        found = self.winning_moves_formula(position, misere)
+        seen = {heap_tuple(m.position) for m in found}
+        for i, h in enumerate(heaps):
+            for t in (h - 1, 0) if h else ():
+                m = self.heap_move(heaps, i, (t,))
+                if heap_tuple(m.position) not in seen:
+                    seen.add(heap_tuple(m.position))
+                    found.append(m)
         return found
 
     def explain(self, position: Heaps, analysis: Analysis) -> str:

@@ -37,6 +37,10 @@ __all__ = ["NoGo"]
 class NoGo(CharGridGame):
     """NoGo on any board (Left: x, Right: o)."""
 
+    syntax = "the board's rows from the top, separated by |: x Left's stone, o Right's, . empty"
+    examples = ("..x|...|o..", "...|...")
+    cell_symbols = ".xo"
+
     name: ClassVar[str] = "nogo"
     chars: ClassVar[str] = "xo.#"
     live: ClassVar[str] = "xo."

@@ -66,6 +66,10 @@ class Northcott(Impartial[NorthcottPosition]):
     ('N', ['white a2 -> b2 (toward)', 'white d1 -> e1 (away)'])
     """
 
+    syntax = "the rows from the top, separated by |: W White's piece (Left's), B Black's, . empty"
+    examples = ("W..B.|.B.W.", "W...B")
+    cell_symbols = ".WB"
+
     name: ClassVar[str] = "northcott"
     loopy: ClassVar[bool] = True  # positions may repeat (zermelo check allows cycles)
 

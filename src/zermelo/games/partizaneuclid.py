@@ -42,6 +42,9 @@ Pairs = tuple[Pair, ...]
 class PartizanEuclid(Partisan[Pairs]):
     """Partizan Euclid; a position is a sorted tuple of pairs (p, q), p > q ≥ 1."""
 
+    syntax = "the two numbers a b"
+    examples = ("31 13", "5 3")
+
     name: ClassVar[str] = "partizaneuclid"
 
     def parse(self, text: str) -> Pairs:

@@ -44,6 +44,9 @@ Heaps = tuple[int, ...]
 class PartizanHeap(Partisan[Heaps]):
     """Heaps where Left moves by the take-and-break code ``left`` and Right by ``right``."""
 
+    syntax = "the heap sizes, separated by spaces"
+    examples = ("7", "6 9")
+
     name: ClassVar[str] = "partizantakeandbreak"
 
     def __init__(self, left: str, right: str, *, spec: str | None = None) -> None:

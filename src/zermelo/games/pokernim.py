@@ -60,6 +60,9 @@ class PokerNim(Impartial[PokerPosition]):
      ('add 2 to heap 3 (5 -> 7)', '1 6 7 / 2 0')]
     """
 
+    syntax = "heap sizes, then / and the two reserves (the mover's, then the other's)"
+    examples = ("1 6 5 / 2 2", "3 4 / 0 1")
+
     name: ClassVar[str] = "pokernim"
     loopy: ClassVar[bool] = True  # positions may repeat (zermelo check allows cycles)
 

@@ -33,6 +33,9 @@ class Queen(Wythoff):
     (2, ['diagonally 2 (to 1 2)'])
     """
 
+    syntax = "the queen's distances from the corner: two numbers"
+    examples = ("3 4", "0 5")
+
     name: ClassVar[str] = "queen"
 
     def moves(self, position: Square) -> Iterator[Move[Square]]:

@@ -60,6 +60,9 @@ class Rook(Impartial[Square]):
     (6, ['left 2 (to 3 3)'])
     """
 
+    syntax = "the rook's distances from the corner: two numbers"
+    examples = ("3 5", "2 2")
+
     name: ClassVar[str] = "rook"
 
     def options(self, square: Square) -> Iterator[Square]:

@@ -50,6 +50,9 @@ class Staircase(Impartial[Stairs]):
     (1, ['move 1 from stair 1 to stair 0'])
     """
 
+    syntax = "the coins on each step from the bottom step 1, separated by spaces"
+    examples = ("3 5 1 4", "0 2")
+
     name: ClassVar[str] = "staircase"
 
     def options(self, stairs: Stairs) -> Iterator[Stairs]:

@@ -80,6 +80,9 @@ def _slice(text: str, n: int, name: str) -> tuple[int, int]:
 class _Row(Scored[Any]):
     """A game over a fixed row of piles (the parameter)."""
 
+    syntax = "the slice i:j of the row still on the table (empty: the whole row)"
+    examples = ("", "0:4")
+
     gains: ClassVar[bool] = True
 
     def __init__(self, piles: Sequence[int]) -> None:
@@ -206,6 +209,9 @@ class StoneGameII(_Row):
     Position ``(i, M)``: piles[i:] are left.
     """
 
+    syntax = "'i M': the next pile i and the current M (empty: the start, 0 M=1)"
+    examples = ("", "0 M=1")
+
     name: ClassVar[str] = "stone-game-ii"
 
     def moves(self, position: tuple[int, int]) -> list[Move[tuple[int, int]]]:
@@ -265,6 +271,9 @@ class StoneGameIII(_Row):
     Position ``i``: piles[i:] are left.
     """
 
+    syntax = "the index of the next pile (empty: the start, 0)"
+    examples = ("", "0")
+
     name: ClassVar[str] = "stone-game-iii"
 
     def moves(self, i: int) -> list[Move[int]]:
@@ -317,6 +326,9 @@ class StoneGameIV(Scored[int]):
 
     A win/lose game (the Square game of the course notes as a scored game): value +1/-1.
     """
+
+    syntax = "the number of stones left"
+    examples = ("7", "17")
 
     name: ClassVar[str] = "stone-game-iv"
     win_loss: ClassVar[bool] = True

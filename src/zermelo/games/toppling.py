@@ -29,6 +29,10 @@ _SWAP = str.maketrans("BR", "RB")
 class TopplingDominoes(Partisan[Rows]):
     """Toppling Dominoes; a position is a sorted tuple of rows."""
 
+    syntax = "the row of dominoes from the left: B blue (Left's), R red (Right's), G green (either's)"
+    examples = ("BRGB", "BBRR")
+    cell_symbols = "BRG"
+
     name: ClassVar[str] = "toppling"
 
     validate = validate_by_text  # a position given from Python must read back from its own text

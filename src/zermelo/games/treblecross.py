@@ -129,6 +129,10 @@ def _settled(n: int, xs: int, misere: bool) -> bool:
 class Treblecross(Impartial[Row]):
     """Treblecross on a row of cells: place an X on any empty cell; three in a row wins."""
 
+    syntax = "the row from the left: X a cross, . an empty cell; or a number: that many empty cells"
+    examples = ("X.....X..X......", "16")
+    cell_symbols = ".X"
+
     name: ClassVar[str] = "treblecross"
 
     def options(self, row: Row) -> Iterator[Row]:

@@ -79,6 +79,9 @@ def _arange() -> np.ndarray:
 class Wythoff(Impartial[Pair]):
     """Wythoff's game on two heaps (x, y)."""
 
+    syntax = "the two heaps, separated by a space"
+    examples = ("26 34", "3 5")
+
     name: ClassVar[str] = "wythoff"
     canonical_options: ClassVar[bool] = True
 

@@ -48,6 +48,7 @@ from .evaluate import (
     choose_move,
     classify,
     evaluator_for,
+    judge_move,
     register_evaluator,
 )
 from .notation import find_move, partisan_moves
@@ -76,6 +77,7 @@ __all__ = [
     "find_move",
     "grid",
     "heaps",
+    "judge_move",
     "other_side",
     "outcome_words",
     "partisan_moves",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from itertools import islice
 from typing import Any
 
@@ -35,6 +36,7 @@ __all__ = [
     "choose_move",
     "classify",
     "evaluator_for",
+    "judge_move",
     "register_evaluator",
 ]
 
@@ -80,7 +82,15 @@ class ImpartialEvaluator(Evaluator):
         self, game: Rules[Any], position: Any, *, misere: bool, limits: Limits, turn: str | None = None
     ) -> PositionValue:
         assert isinstance(game, Impartial)
-        moves = _list_moves(game, position)
+        try:
+            moves = _list_moves(game, position)
+        except (SearchLimitExceeded, Unsupported):
+            # Too many to list (a heap of 10^60): the game's few moves stand for all, the closed
+            # forms judge them, and any other is typed (notation.find_move with judge_move).
+            few = game.few_moves(position, misere)
+            if few is None:
+                raise
+            return replace(self._by_formula(game, position, few, misere, limits), listed=False)
         hint = game.size_hint(position)
         if hint is not None and limits.max_positions is not None and hint > limits.max_positions:
             # Beyond the budget for sure: do not even queue the search (a failed search leaves its
@@ -118,15 +128,25 @@ class ImpartialEvaluator(Evaluator):
     ) -> PositionValue:
         # outcome() uses the game's closed form; a game without one re-raises the budget error.
         own = outcome_of(game, position, misere=misere, limits=limits)
-        infos: list[MoveInfo] = []
-        grundies = self._grundies(game, [m.position for m in moves], misere, limits)
-        for i, (m, g) in enumerate(zip(moves, grundies, strict=True)):
-            o = outcome_of(game, m.position, misere=misere, limits=limits)
-            value = DRAWING if o is Outcome.DRAW else (WINNING if o is Outcome.P else LOSING)
-            infos.append(MoveInfo(i + 1, m, game.format(m.position), value, None, g))
+        infos = [judge_move(game, m, misere, limits, i + 1) for i, m in enumerate(moves)]
         own_value = DRAWING if own is Outcome.DRAW else (WINNING if own is Outcome.N else LOSING)
         own_g = self._grundies(game, [position], misere, limits)[0]
-        return PositionValue(own_value, None, own_g, infos, exact=False)
+        rem = game.remoteness_formula(position, misere)
+        return PositionValue(own_value, rem, own_g, infos, exact=False)
+
+
+def judge_move(game: Impartial[Any], m: Move[Any], misere: bool, limits: Limits, number: int = 0) -> MoveInfo:
+    """One move judged by the game's closed forms (outcome, remoteness, Grundy value): a move of a
+    position too big to search, listed or typed (``number`` 0: not in the list).
+
+    >>> from zermelo.games import Nim
+    >>> judge_move(Nim(), Nim().heap_move((10**60,), 0, (0,)), False, Limits()).describe()
+    'win in 1'
+    """
+    o = outcome_of(game, m.position, misere=misere, limits=limits)
+    value = DRAWING if o is Outcome.DRAW else (WINNING if o is Outcome.P else LOSING)
+    g = ImpartialEvaluator._grundies(game, [m.position], misere, limits)[0]
+    return MoveInfo(number, m, game.format(m.position), value, game.remoteness_formula(m.position, misere), g)
 
 
 def _flip(status: int) -> int:

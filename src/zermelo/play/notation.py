@@ -9,6 +9,7 @@ game's module; this module holds only what every game shares.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import islice
 from typing import Any
 
@@ -48,8 +49,16 @@ def partisan_moves(game: Partisan[Any], position: Any, side: str) -> list[Move[A
 
 
 # ---------------------------------------------------------------------- reading typed moves
-def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo]) -> MoveInfo:
+def find_move(
+    game: Rules[Any],
+    position: Any,
+    text: str,
+    moves: list[MoveInfo],
+    judge: Callable[[Move[Any]], MoveInfo] | None = None,
+) -> MoveInfo:
     """The move a person typed: a move number, a label, the game's notation, or the result.
+    ``moves`` may be a few standing for all (a heap of 10^60): a move of the game's notation that
+    is not among them is judged by ``judge``.
 
     Raises :class:`InvalidPosition` with a short reason when no legal move matches.
 
@@ -81,7 +90,10 @@ def find_move(game: Rules[Any], position: Any, text: str, moves: list[MoveInfo])
             return m
     hit = game.parse_move(position, t, [m.move for m in moves])  # the game's own notation
     if hit is not None:
-        return next(m for m in moves if m.move is hit)
+        listed = next((m for m in moves if m.move is hit), None)
+        if listed is not None or judge is None:
+            return listed or MoveInfo(0, hit, game.format(hit.position), "", None)
+        return judge(hit)
     if is_digits(t):
         return _by_number(int(t), moves)
     ends = [m for m in moves if norm(m.label).endswith(" " + t)]

@@ -9,8 +9,8 @@ from typing import Any
 
 from ..core.errors import InvalidPosition
 from ..core.limits import Limits
-from ..rules import Partisan, Rules, Scored
-from .evaluate import best_move, choose_move, classify
+from ..rules import Impartial, Partisan, Rules, Scored
+from .evaluate import best_move, choose_move, classify, judge_move
 from .notation import find_move
 from .values import DRAWING, LEFT, SIDES, WINNING, MoveInfo, PositionValue, other_side
 
@@ -202,8 +202,13 @@ class Session:
     def play(self, move: MoveInfo | str) -> MoveInfo:
         """Make a move, given as a :class:`MoveInfo` or as typed text (see :func:`find_move`)."""
         pv = self.value()
-        m = find_move(self.game, self.position, move, pv.moves) if isinstance(move, str) else move
-        if m not in pv.moves:
+        # A heap of 10^60 lists a few moves (pv.listed is False): any other typed is judged by the closed forms.
+        judge = None
+        if not pv.listed and isinstance(self.game, Impartial):
+            game = self.game
+            judge = lambda typed: judge_move(game, typed, self.misere, self.limits)  # noqa: E731
+        m = find_move(self.game, self.position, move, pv.moves, judge) if isinstance(move, str) else move
+        if m not in pv.moves and (judge is None or m.number != 0):
             raise InvalidPosition(f"{m.label} is not a legal move here")
         self.turns[-1] = replace(self.turns[-1], played=m)
         self._enter(m.position)

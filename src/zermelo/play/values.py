@@ -145,7 +145,8 @@ class PositionValue:
     remoteness: int | None
     grundy: int | None
     moves: list[MoveInfo]
-    exact: bool = True  # False: remoteness unknown, values from a closed form only
+    exact: bool = True  # False: values from closed forms only (remoteness too, where the game has one)
+    listed: bool = True  # False: too many moves to list; ``moves`` are a few, any other is typed
     score: int | None = None  # scored games: the minimax value for the player to move
     #: Partisan games: the side to move (``left`` / ``right``), the position's canonical form
     #: and outcome class; ``cg`` is the value as a :class:`~zermelo.values.game.Game`.

@@ -60,12 +60,9 @@ P = TypeVar("P", bound=Hashable)
 
 
 class Outcome(enum.Enum):
-    """Outcome class of a position.
-
-    Impartial games: ``P`` (the previous player, who just moved, wins — the player to move
-    loses), ``N`` (the next player, to move, wins) or ``DRAW`` (loopy games: neither side can
-    force a win).  Partisan games add ``L`` (Left wins whoever starts) and ``R``.
-    """
+    """Outcome class of a position: ``P`` (the previous player, who just moved, wins — the player to
+    move loses), ``N`` (the next player, to move, wins) or ``DRAW`` (loopy games: neither side can
+    force a win); partisan games add ``L`` (Left wins whoever starts) and ``R``."""
 
     P = "P"
     N = "N"
@@ -94,9 +91,8 @@ class Move(Generic[P]):
 
 
 def validate_by_text(game: Rules[P], position: P) -> P:
-    """A :meth:`Rules.validate` for games whose ``parse`` checks everything: ``position`` must
-    come back from its own text form (``parse(format(p))`` is ``p``, or has its key).  A wrong type, a malformed or
-    an illegal position (tic-tac-toe with 5 X and 1 O) is an :class:`InvalidPosition`.
+    """A :meth:`Rules.validate` for games whose ``parse`` checks everything: ``position`` must come back from its
+    text form (``parse(format(p))`` is ``p``, or has its key); else :class:`InvalidPosition` (tic-tac-toe, 5 X, 1 O).
 
     >>> from zermelo.games import TicTacToe
     >>> validate_by_text(TicTacToe(), "X...O....")
@@ -133,6 +129,10 @@ class Rules(Generic[P]):
     name: ClassVar[str] = "game"
     #: True when a position may come back (a cycle of moves); ``zermelo check`` reports one otherwise.
     loopy: ClassVar[bool] = False
+    #: How a position is written, and examples that parse (the page's help; tests parse every one).
+    syntax: ClassVar[str] = ""
+    examples: ClassVar[tuple[str, ...]] = ()
+    cell_symbols: ClassVar[str] = ""  # a grid written row by row (..|.#): its cells, the empty first (the editor)
 
     def parse(self, text: str) -> P:
         """Read a position from its text form; raise :class:`InvalidPosition` on bad input."""
@@ -211,8 +211,8 @@ class Impartial(Rules[P]):
     :meth:`moves` (labelled options), :meth:`components` (an independent sum), :meth:`key`,
     :meth:`option_array` (bulk options of wide heap positions), :meth:`index` / :meth:`position_at`
     (a dense integer encoding, so ``option_array`` works for positions that are not ints),
-    :meth:`grundy_formula`, :meth:`outcome_formula`, :meth:`winning_moves_formula` (closed forms),
-    :meth:`parse` / :meth:`format`.
+    :meth:`grundy_formula`, :meth:`outcome_formula`, :meth:`winning_moves_formula`,
+    :meth:`remoteness_formula` (closed forms), :meth:`few_moves`, :meth:`parse` / :meth:`format`.
     """
 
     #: Set to True when ``options`` already returns canonical positions (``key(c) == c`` for
@@ -237,20 +237,14 @@ class Impartial(Rules[P]):
         return None
 
     def components(self, position: P) -> Sequence[P] | None:
-        """Split a position into independent parts whose disjunctive sum it is, or ``None``.
-
-        When this returns several parts, the engine solves each once and XORs their Grundy
-        values, instead of searching the product graph.
-        """
+        """Split a position into independent parts whose disjunctive sum it is, or ``None``: the engine
+        solves each part once and XORs their Grundy values, instead of searching the product graph."""
         return None
 
     def options_never_split(self) -> bool:
-        """Whether the options of a position without components never have components either.
-
-        When True the engine skips calling :meth:`components` on every option (a subtraction
-        game's heaps never split; a Kayles row's do).  Default: True exactly when
-        ``components`` is not overridden.
-        """
+        """Whether the options of a position without components never have components either: then the
+        engine skips calling :meth:`components` on every option (a subtraction game's heaps never
+        split; a Kayles row's do).  Default: True exactly when ``components`` is not overridden."""
         return type(self).components is Impartial.components
 
     def option_array(self, position: P) -> np.ndarray | None:
@@ -292,11 +286,8 @@ class Impartial(Rules[P]):
         return None
 
     def size_hint(self, position: P) -> int | None:
-        """An upper bound on the positions reachable from ``position``, or ``None`` if unknown.
-
-        The engine refuses at once a search whose hint exceeds its budget, instead of starting
-        one that could never finish (Wythoff with 40-digit heaps, say).
-        """
+        """An upper bound on the positions reachable from ``position``, or ``None`` if unknown: the engine
+        refuses at once a search whose hint exceeds its budget (Wythoff with 40-digit heaps, say)."""
         return None
 
     def whole_size_hint(self, position: P) -> int | None:
@@ -316,6 +307,15 @@ class Impartial(Rules[P]):
 
     def winning_moves_formula(self, position: P, misere: bool = False) -> list[Move[P]] | None:
         """A closed form for every winning move, or ``None`` where there is none."""
+        return None
+
+    def remoteness_formula(self, position: P, misere: bool = False) -> int | None:
+        """A closed form for the remoteness (as the engine defines it), or ``None`` where there is none."""
+        return None
+
+    def few_moves(self, position: P, misere: bool = False) -> list[Move[P]] | None:
+        """Some moves standing for all when they are too many to list (a heap of 10^60: the winning
+        ones, take one, take all), for play; any other is typed (:meth:`~Rules.parse_move`)."""
         return None
 
 

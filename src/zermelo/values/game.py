@@ -23,7 +23,7 @@ games involved (numbers and nimbers are compared and added without recursion).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +31,7 @@ from ..core.dyadic import simplest_pair
 from ..core.limits import deep
 from ..core.sprague_grundy import mex
 from ..rules import Outcome
+from .built_on import BUILT_ON, BuiltOn
 from .folds import birthday, fold_values, stops
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BUILT_ON",
+    "BuiltOn",
     "Game",
     "count_work",
     "deep",
@@ -61,7 +63,7 @@ class Game:
     ``None``; ``nim`` is n when the game is the nimber *n (0 for zero), else ``None``.
     """
 
-    __slots__ = ("_L", "_R", "_d", "_n", "_neg", "id", "nim", "num")
+    __slots__ = ("_L", "_R", "_d", "_ls", "_n", "_neg", "_rs", "id", "nim", "num")
 
     def __init__(self, ident: int, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> None:
         self.id = ident
@@ -74,6 +76,10 @@ class Game:
         # is much cheaper than Fraction comparisons (this is the hot path of small values).
         self._n = 0
         self._d = 1
+        # The left and right stops, as number games (a number is its own stops): they settle
+        # most comparisons without looking at an option (see :func:`le`).
+        self._ls: Game = self
+        self._rs: Game = self
 
     # ------------------------------------------------------------------ options
     @property
@@ -307,7 +313,9 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     k = (tuple(g.id for g in left), tuple(g.id for g in right))
     g = _FORMS.get(k)
     if g is None:
-        g = _FORMS[k] = _new(left, right)
+        g = _new(left, right)
+        g._ls, g._rs = max(o._rs for o in left), min(o._ls for o in right)  # numbers: compared exactly
+        _FORMS[k] = g
     return g
 
 
@@ -319,14 +327,26 @@ def _ident(g: Game) -> int:
 def le(g: Game, h: Game) -> bool:
     """``G ≤ H``: Left, moving second in H − G, wins.
 
-    G ≤ H unless some G^L ≥ H or some H^R ≤ G.  By number avoidance, when exactly one of the
-    two is a number only the other one's options need looking at.
+    G ≤ H unless some G^L ≥ H or some H^R ≤ G.  The stops settle most comparisons first:
+    G < H when the left stop of G is below the right stop of H (then H − G has a positive
+    right stop), and G ≤ H needs both stops of G at most those of H (Siegel, *Combinatorial
+    Game Theory*, II.6).  By number avoidance, when exactly one of the two is a number only
+    the other one's options need looking at.
     """
     if g is h:
         return True
     gn, hn = g.num, h.num
     if gn is not None and hn is not None:
         return g._n * h._d <= h._n * g._d
+    a, b = g._ls, h._rs
+    if a._n * b._d < b._n * a._d:
+        return True
+    c = h._ls
+    if a._n * c._d > c._n * a._d:
+        return False
+    c = g._rs
+    if c._n * b._d > b._n * c._d:
+        return False
     if g.nim is not None and h.nim is not None:
         return False  # distinct nimbers are confused
     k = (g.id << _SHIFT) | h.id
@@ -409,17 +429,20 @@ def _pair(g: Game | None) -> tuple[int, int] | None:
 
 
 def _undominated(opts: list[Game], *, left_side: bool) -> list[Game]:
-    """Keep the maximal options for Left (minimal for Right); equal values are already merged."""
+    """Keep the maximal options for Left (minimal for Right); equal values are already merged.
+
+    Each option is compared with the maximal ones found so far only (a dominated option is
+    below one of them, and domination is transitive), not with every other option.
+    """
     if len(opts) < 2:
         return opts
-    keep = []
+    keep: list[Game] = []
     for a in opts:
-        dominated = False
-        for b in opts:
-            if b is not a and (le(a, b) if left_side else le(b, a)):
-                dominated = True
+        for k in keep:
+            if le(a, k) if left_side else le(k, a):
                 break
-        if not dominated:
+        else:
+            keep = [k for k in keep if not (le(k, a) if left_side else le(a, k))]
             keep.append(a)
     return keep
 
@@ -573,26 +596,3 @@ def repair_interrupted() -> None:
     broken = [k for k, g in _NUMBERS.items() if g.num is None or (g._n, g._d) != k]
     for k in broken:
         del _NUMBERS[k]
-
-
-# ---------------------------------------------------------------------- what is built on Game
-class BuiltOn:
-    """The functions of the modules built on :class:`Game` that its methods call.
-
-    Printing (``str``), pickling, the thermograph (``mean``, ``temperature``), cooling and the
-    reduced canonical form live in :mod:`~zermelo.values.notation`,
-    :mod:`~zermelo.values.thermograph` and :mod:`~zermelo.values.reduced`, which build values
-    with this module, so this module cannot import them (no import cycle, not even inside a
-    function).  Each of them fills its slots here when it loads — as the games register
-    themselves with the catalogue — and the package :mod:`zermelo.values`, which Python runs
-    before any module in it, loads all three: a :class:`Game` is never seen without them.
-    """
-
-    format_value: Callable[[Game], str]
-    parse_value: Callable[[str], Game]
-    thermograph: Callable[[Game], Thermograph]
-    cool: Callable[[Game, Fraction], Game]
-    reduced_canonical_form: Callable[[Game], Game]
-
-
-BUILT_ON = BuiltOn()

@@ -23,7 +23,8 @@ Right's moves of G, in −G), with Right to move first:
   the others are Right's, and the two steps repeat until nothing changes.  The same criterion
   is CGSuite's (Aaron Siegel's ``LoopyGame`` comparison with sides).
 
-Tests check what rests on these theorems against plain search of the sums' graphs
+Both are solved for every pair at once in arrays by a compiled kernel
+(:mod:`zermelo.values.survival`).  Tests check what rests on these theorems against plain search of the sums' graphs
 (tests/test_values_loopy.py; docs/values.md, Loopy games).
 
 >>> on = Graph(((0,),), ((),))          # {pass|}
@@ -36,9 +37,9 @@ False
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from .game import Game, count_work
 
@@ -56,7 +57,7 @@ __all__ = [
 ]
 
 STOPPER, ONSIDE, OFFSIDE = 0, 1, 2
-_LEFT, _RIGHT = 0, 1  # the player to move in a state of the comparison
+_RIGHT = 1  # Right to move in a state of the comparison (Left is 0)
 
 
 @dataclass(frozen=True)
@@ -190,142 +191,32 @@ def is_plumtree(graph: Graph, root: int) -> bool:
     return not _has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
 
 
-class _Arena:
-    """The comparison game on pairs (g, h) of positions of H − G with a player to move.
+def _csr(graph: Graph) -> Any:
+    from .survival import csr  # numpy and the kernel only when a loopy game is compared
 
-    ``result[s]`` is +1 when the player to move in state s can force the opponent out of moves,
-    −1 when the opponent can, 0 while neither is known (an infinite play).
-    """
-
-    def __init__(self, g: Graph, h: Graph, starts: Iterable[tuple[int, int, int]]) -> None:
-        self.g, self.h = g, h
-        nh = self.nh = len(h)
-        index = self.index = [-1] * (len(g) * nh * 2)  # state key (g·|H| + h)·2 + mover -> state number
-        self.moves: list[list[tuple[int, bool]]] = []  # (target, the move is in H)
-        self.mover: list[int] = []
-        keys: list[int] = []
-        for gv, hv, m in starts:
-            key = ((gv * nh + hv) << 1) | m
-            if index[key] < 0:
-                index[key] = len(keys)
-                keys.append(key)
-        i = 0
-        # Each position's moves in the comparison, as state keys: Left moves in H (h -> h^L) or
-        # in -G (g -> g^R); Right in H (h -> h^R) or in -G (g -> g^L).
-        g_moves = (g.right, g.left)
-        h_moves = (h.left, h.right)
-        while i < len(keys):
-            key = keys[i]
-            m = key & 1
-            gv, hv = divmod(key >> 1, nh)
-            other = m ^ 1
-            targets = [(((x * nh + hv) << 1) | other, False) for x in g_moves[m][gv]]
-            targets += [(((gv * nh + y) << 1) | other, True) for y in h_moves[m][hv]]
-            out = []
-            for t, in_h in targets:
-                s = index[t]
-                if s < 0:
-                    s = index[t] = len(keys)
-                    keys.append(t)
-                out.append((s, in_h))
-            self.moves.append(out)
-            self.mover.append(m)
-            i += 1
-        n = len(keys)
-        count_work(n)
-        self.preds: list[list[tuple[int, bool]]] = [[] for _ in range(n)]
-        for s, out in enumerate(self.moves):
-            for t, in_h in out:
-                self.preds[t].append((s, in_h))
-        self.result = [0] * n
-        self.count = [len(out) for out in self.moves]
-        self._settle(deque((s, -1) for s in range(n) if not self.moves[s]))
-
-    def state(self, gv: int, hv: int, m: int) -> int:
-        return self.index[((gv * self.nh + hv) << 1) | m]
-
-    def _settle(self, queue: deque[tuple[int, int]]) -> None:
-        """Retrograde analysis: each (state, result) in ``queue`` is decided, and so are its consequences."""
-        result, count, preds = self.result, self.count, self.preds
-        for s, r in queue:
-            result[s] = r
-        while queue:
-            t, r = queue.popleft()
-            for p, _ in preds[t]:
-                if result[p]:
-                    continue
-                if r < 0:  # the mover at t loses: moving there wins
-                    result[p] = 1
-                    queue.append((p, 1))
-                else:
-                    count[p] -= 1
-                    if count[p] == 0:
-                        result[p] = -1
-                        queue.append((p, -1))
-
-    def right_wins(self, s: int) -> bool:
-        r = self.result[s]
-        return (r < 0) if self.mover[s] == _LEFT else (r > 0)
-
-    def left_wins(self, s: int) -> bool:
-        r = self.result[s]
-        return (r > 0) if self.mover[s] == _LEFT else (r < 0)
-
-    def sidle(self, prefer_h: bool) -> None:
-        """Decide the infinite plays: Left must make the preferred component (H for the onsides,
-        G for the offsides) be played infinitely often, else Right wins them (a Büchi game)."""
-        while True:
-            good = self._good(prefer_h)
-            bad = [s for s in range(len(self.result)) if not self.result[s] and not good[s]]
-            if not bad:
-                return
-            self._settle(deque((s, -1 if self.mover[s] == _LEFT else 1) for s in bad))
-
-    def _good(self, prefer_h: bool) -> list[bool]:
-        """Undecided states from which Left can force a move in the preferred component."""
-        n = len(self.result)
-        good = [False] * n
-        need = [0] * n
-        queue: deque[int] = deque()
-        for s in range(n):
-            if self.result[s]:
-                continue
-            if self.mover[s] == _LEFT:
-                if any(in_h == prefer_h and not self.right_wins(t) for t, in_h in self.moves[s]):
-                    good[s] = True
-                    queue.append(s)
-            else:
-                need[s] = sum(1 for t, in_h in self.moves[s] if in_h != prefer_h and not self.left_wins(t))
-                if need[s] == 0:
-                    good[s] = True
-                    queue.append(s)
-        while queue:
-            t = queue.popleft()
-            for p, in_h in self.preds[t]:
-                if good[p] or self.result[p] or in_h == prefer_h:
-                    continue
-                if self.mover[p] == _LEFT:
-                    good[p] = True
-                    queue.append(p)
-                else:
-                    need[p] -= 1
-                    if need[p] == 0:
-                        good[p] = True
-                        queue.append(p)
-        return good
+    return csr(graph.left, graph.right)
 
 
 def le(g: Graph, groot: int, h: Graph, hroot: int, side: int = STOPPER) -> bool:
     """G ≤ H for the positions ``groot`` of ``g`` and ``hroot`` of ``h``: by survival for
-    stoppers (``STOPPER``), else comparing their onsides (``ONSIDE``) or offsides (``OFFSIDE``)."""
-    arena = _Arena(g, h, [(groot, hroot, _RIGHT)])
-    if side != STOPPER:
-        arena.sidle(prefer_h=side == ONSIDE)
-    return not arena.right_wins(arena.state(groot, hroot, _RIGHT))
+    stoppers (``STOPPER``), else comparing their onsides (``ONSIDE``) or offsides (``OFFSIDE``).
+    Only the states reachable from Right's first move are solved."""
+    from .survival import results
+
+    start = ((groot * len(h) + hroot) << 1) | _RIGHT
+    count_work(len(g) * len(h))
+    result = results(_csr(g), _csr(h), side, start)
+    return bool(result[start] <= 0)
 
 
-def le_table(g: Graph) -> list[list[bool]]:
-    """``table[u][v]`` is u ≤ v, for every pair of positions of a stopper's graph (one survival analysis)."""
+def le_table(g: Graph, side: int = STOPPER) -> list[list[bool]]:
+    """``table[u][v]`` is u ≤ v (their ``side``s), for every pair of positions of one graph: one
+    analysis of all the pairs."""
+    from .survival import results
+
     n = len(g)
-    arena = _Arena(g, g, [(u, v, _RIGHT) for u in range(n) for v in range(n)])
-    return [[not arena.right_wins(arena.state(u, v, _RIGHT)) for v in range(n)] for u in range(n)]
+    count_work(n * n)
+    c = _csr(g)
+    right_first = results(c, c, side, -1)[_RIGHT::2].reshape(n, n)
+    table: list[list[bool]] = (right_first <= 0).tolist()
+    return table

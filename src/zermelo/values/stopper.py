@@ -11,11 +11,8 @@ until none applies.
 
 A game that is not a stopper (``dud`` = {pass|pass}, ``on + off``, ``a{1||a|0}``) has two sides,
 stoppers s ≥ t with G = s & t: the onside (infinite play won by Left) and the offside (by Right)
-(Winning Ways ch. 11, "sidling"; Siegel VI.4).  :func:`sides` finds each by taking away moves
-that lie on alternating cycles while the side stays equal (checked by the side comparison of
-:func:`zermelo.values.loopy.le`), until no alternating cycle is left; it then simplifies.  This
-finds the sides of the games CGSuite's examples use; a game whose side needs new positions (an
-*unravelling*) is reported as not done (:class:`~zermelo.core.errors.Unsupported`), never guessed.
+(Winning Ways ch. 11, "sidling"; Siegel VI.4), found by :func:`zermelo.values.sidling.sides` and
+then simplified here; a side it cannot find is reported as not done, never guessed.
 
 Sums: stoppers add by their graphs' sum, simplified; a sum that is not a stopper is sidled.
 Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)⁻ (the *upsum* and
@@ -52,6 +49,7 @@ from .loopy import (
     le_table,
     nodes_from,
 )
+from .sidling import sides
 
 __all__ = [
     "Sided",
@@ -310,107 +308,6 @@ def _short_values(g: Graph, wanted: Iterable[int]) -> list[Game | None]:
             if all(state[w] == 2 and memo[w] is not None for w in opts) and v not in opts:
                 memo[v] = game([memo[w] for w in g.left[v]], [memo[w] for w in g.right[v]])  # type: ignore[misc]
     return memo
-
-
-# ---------------------------------------------------------------------- sides
-def sides(graph: Graph, root: int, side: int) -> tuple[Graph, int]:
-    """A stopper's graph equal to the ``side`` (ONSIDE or OFFSIDE) of the game at ``root``:
-    moves on alternating cycles are taken away while the side stays equal."""
-    g, r = graph.reachable(root)
-    first = 1 if side == ONSIDE else 0  # the onside drops Right's moves first, the offside Left's
-    # A single move whose taking away changed the side still changes it after more moves of the
-    # same player are taken away (fewer moves for Right never harm Left, fewer for Left never
-    # help her: the change only grows), so it is not tried again until a move of the other
-    # player goes.  Positions keep their numbers inside the loop, so moves stay comparable.
-    failed: set[tuple[int, int, int]] = set()
-    batch_failed = False  # taking all of the first player's cycle moves at once is tried until it fails once
-    while not is_stopper(g, r):
-        moves = _cycle_moves(g, r)
-        batch = [e for e in moves if e[0] == first]
-        singles = [[e] for e in sorted(moves, key=lambda e: (e[0] != first, e)) if e not in failed]
-        tries = ([batch] if len(batch) > 1 and not batch_failed else []) + singles
-        for drop in tries:
-            count_work(1)
-            h = _without(g, drop)
-            players = {who for who, _, _ in drop}
-            if _same_side(g, h, r, players, side):
-                failed = {e for e in failed if e[0] in players}
-                g = h
-                break
-            if len(drop) == 1:
-                failed.add(drop[0])
-            else:
-                batch_failed = True
-        else:
-            name = "onside" if side == ONSIDE else "offside"
-            raise Unsupported(f"the {name} of that loopy game is not found by taking moves away (not done)")
-    return g.reachable(r)
-
-
-def _same_side(g: Graph, h: Graph, r: int, players: set[int], side: int) -> bool:
-    """Whether H (G with moves of ``players`` taken away) has the same side as G.  Fewer moves
-    for Right never harm Left (H ≥ G by copying moves), and fewer for Left never help her, so
-    one comparison decides unless both lost moves."""
-    if 1 in players and not le(h, r, g, r, side):
-        return False
-    return 0 not in players or le(g, r, h, r, side)
-
-
-def _cycle_moves(g: Graph, root: int) -> list[tuple[int, int, int]]:
-    """(player, from, to) of every move on an alternating cycle (0 Left, 1 Right)."""
-    nodes = nodes_from(g, [root])
-    succ = {(v, m): [(w, 1 - m) for w in (g.left[v] if m == 0 else g.right[v])] for v in nodes for m in (0, 1)}
-    comp = _components(succ)
-    return [(m, v, w) for (v, m), outs in succ.items() for (w, m2) in outs if comp[(v, m)] == comp[(w, m2)]]
-
-
-def _components(succ: dict[tuple[int, int], list[tuple[int, int]]]) -> dict[tuple[int, int], int]:
-    """Strongly connected components (Tarjan's, iterative); a one-state component without a
-    self-loop gets a number of its own, so a move lies on a cycle iff both ends share one."""
-    index: dict[tuple[int, int], int] = {}
-    low: dict[tuple[int, int], int] = {}
-    comp: dict[tuple[int, int], int] = {}
-    on_stack: set[tuple[int, int]] = set()
-    stack: list[tuple[int, int]] = []
-    for start in succ:
-        if start in index:
-            continue
-        work = [(start, iter(succ[start]))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            v, it = work[-1]
-            w = next(it, None)
-            if w is not None:
-                if w not in index:
-                    index[w] = low[w] = len(index)
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(succ[w])))
-                elif w in on_stack:
-                    low[v] = min(low[v], index[w])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                while True:
-                    x = stack.pop()
-                    on_stack.discard(x)
-                    comp[x] = index[v]
-                    if x == v:
-                        break
-    return comp
-
-
-def _without(g: Graph, drop: list[tuple[int, int, int]]) -> Graph:
-    """G with the moves ``drop`` (player, from, to) taken away."""
-    left, right = [list(x) for x in g.left], [list(x) for x in g.right]
-    for who, v, w in drop:
-        side = left if who == 0 else right
-        side[v] = [x for x in side[v] if x != w]
-    return Graph(tuple(tuple(x) for x in left), tuple(tuple(x) for x in right))
 
 
 def value_of_graph(graph: Graph, root: int) -> Value:

@@ -26,20 +26,45 @@ from ..core.checks import recursion_room
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits, deadline_scope
 from ..games.registry import entry, game_and_position, make_game, position_words
-from ..play import SIDES, MoveInfo, PositionValue, choose_move, classify, find_move, grid, heaps, other_side
+from ..play import (
+    SIDES,
+    MoveInfo,
+    PositionValue,
+    choose_move,
+    classify,
+    find_move,
+    grid,
+    heaps,
+    judge_move,
+    other_side,
+)
 from ..rules import Impartial, Partisan, Rules, Scored
 from ..rules.boards import Board, cell_index, with_dominoes
 from ..values.budget import value_budget
 from .params import BadRequest, flag, number, text
 
-__all__ = ["HANDLERS", "LIMITS", "MAX_NIMBER", "MAX_TABLE_CELLS", "REMEDY_WORDS", "Reply", "handle", "page_error"]
+__all__ = [
+    "HANDLERS",
+    "LIMITS",
+    "MAX_GRAPH",
+    "MAX_NIMBER",
+    "MAX_TABLE_CELLS",
+    "REMEDY_WORDS",
+    "Reply",
+    "handle",
+    "page_error",
+]
 
 #: The search budget of one request.
 LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
+#: The budget of a position's draw levels (the chart's Draw-Level view), within a request's.
+DRAW_LEVEL_LIMITS = Limits(max_positions=50_000, max_seconds=1.5)
 #: The largest table drawn (rows × columns).
 MAX_TABLE_CELLS = 10_000
 #: The largest nimber *n whose facts are computed (*n has n options: its facts cost about n² steps).
 MAX_NIMBER = 512
+#: The largest game graph of a loopy position the value panel draws (positions).
+MAX_GRAPH = 16
 
 
 @dataclass(frozen=True)
@@ -211,6 +236,7 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str 
         "remoteness": pv.remoteness,
         "grundy": pv.grundy,
         "exact": pv.exact,
+        "listed": pv.listed,
         "over": pv.over,
         "heaps": heaps(game, position),
         "grid": grid(game, position),
@@ -223,6 +249,25 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str 
         "outcome": pv.outcome,
         "score": pv.score,
     }
+
+
+def _draw_levels(game: Rules[Any], position: Any, pv: PositionValue, misere: bool) -> dict[str, Any]:
+    """Where the position or a move is a draw of an impartial game: each one's draw level
+    (:mod:`zermelo.analyses.draw_level`), for the chart's Draw-Level view; ``None`` where none."""
+    if not isinstance(game, Impartial) or not pv.exact or "draw" not in {pv.value, *(m.value for m in pv.moves)}:
+        return {}
+    from ..analyses.draw_level import draw_levels
+
+    try:  # an extra: past its own small budget the chart goes without it, the moves are answered
+        found = draw_levels(
+            game, [position, *(m.position for m in pv.moves)], misere=misere, limits=DRAW_LEVEL_LIMITS.started()
+        )
+    except SearchLimitExceeded:
+        return {}
+    shown = [
+        None if f is None else {"level": f.level, "pressing": f.pressing, "remoteness": f.remoteness} for f in found
+    ]
+    return {"draw_level": shown[0], "move_draw_levels": shown[1:]}
 
 
 def _move_json(game: Rules[Any], position: Any, m: MoveInfo) -> dict[str, Any]:
@@ -260,18 +305,16 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
         raise
     if a.notes:  # an extra (remoteness, Grundy value) met the budget
         _forget(game)
-    out = a.to_json(game, REMEDY_WORDS)
-    # Each move's position as the page reads it back (a sum's summands named: "0 4 + kayles 5").
-    for key, moves in (("winning_moves", a.winning_moves), ("best_defence", a.best_defence)):
-        for shown, m in zip(out[key], moves, strict=True):
-            shown["position"] = position_words(game, m.position)
-    return out
+    # Each move's position as the page reads it back (a sum's summands named: "0 4 + kayles 5"),
+    # printed as `zermelo solve --json` prints it.
+    return a.to_json(game, REMEDY_WORDS)
 
 
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
     game, position = _game_position(params)
     pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
-    return _moves_json(game, position, pv, text(params, "dominoes", required=False))
+    out = _moves_json(game, position, pv, text(params, "dominoes", required=False))
+    return {**out, **_draw_levels(game, position, pv, flag(params, "misere"))}
 
 
 def api_play(params: Mapping[str, str]) -> dict[str, Any]:
@@ -292,14 +335,18 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
     cells = move["parts"]
     if len(cells) == 2 and all(cell_index(c) for c in cells):  # the computer's domino joins the others
         placed = f"{placed} {cells[0]}-{cells[1]}"
-    return {"move": move, "after": _moves_json(game, m.position, after, placed.strip())}
+    shown = {**_moves_json(game, m.position, after, placed.strip()), **_draw_levels(game, m.position, after, misere)}
+    return {"move": move, "after": shown}
 
 
 def api_find(params: Mapping[str, str]) -> dict[str, Any]:
     """The move a person typed in the game's notation (``2 3``, ``a1-a2``, ``to 3 1 5``, a number)."""
     game, position = _game_position(params)
-    pv = _classify(game, position, flag(params, "misere"), _turn(params, game))
-    return {"move": _move_json(game, position, find_move(game, position, text(params, "move"), pv.moves))}
+    misere = flag(params, "misere")
+    pv = _classify(game, position, misere, _turn(params, game))
+    # A few moves stand for all of a heap of 10^60: any other typed is judged by the closed forms.
+    judge = None if pv.listed or not isinstance(game, Impartial) else lambda m: judge_move(game, m, misere, LIMITS)
+    return {"move": _move_json(game, position, find_move(game, position, text(params, "move"), pv.moves, judge))}
 
 
 def api_trace(params: Mapping[str, str]) -> dict[str, Any]:
@@ -342,8 +389,14 @@ def _forgotten_past_the_budget(game: Rules[Any]) -> Iterator[None]:
 
 def api_value(params: Mapping[str, str]) -> dict[str, Any]:
     """Exactly the object of ``zermelo value GAME POSITION --json``: the one path,
-    :func:`~zermelo.analyses.value_facts.value_facts`."""
+    :func:`~zermelo.analyses.value_facts.value_facts`; for a loopy game
+    :func:`~zermelo.analyses.loopy_form.loopy_position_facts`, with the game graph of a small one
+    (``loopy`` true; the page draws it)."""
     game, position = _value_position(params)
+    if isinstance(game, Partisan) and game.loopy:
+        from ..analyses.loopy_form import loopy_position_facts
+
+        return {"loopy": True, **loopy_position_facts(game, position, limits=LIMITS, graph_up_to=MAX_GRAPH)}
     with _forgotten_past_the_budget(game):
         return value_facts(game, position, limits=LIMITS, max_nimber=MAX_NIMBER, explained=True)[1]
 

@@ -74,8 +74,31 @@ def games_json() -> list[dict[str, Any]]:
         spec, rest = words[0], words[1:]
         if e.graph_argument and rest and ":" not in spec:
             spec = f"{spec}:{rest.pop(0)}"
-        out.append({**e.describe(), "spec": spec, "position": " ".join(rest), "table": e.table, "help": _help(spec)})
+        syntax, examples, cells = _syntax(spec)
+        out.append(
+            {
+                **e.describe(),
+                "spec": spec,
+                "position": " ".join(rest),
+                "table": e.table,
+                "help": _help(spec),
+                "syntax": syntax,
+                "examples": examples,
+                "cell_symbols": cells,
+            }
+        )
     return out
+
+
+@cache
+def _syntax(spec: str) -> tuple[str, list[str], str]:
+    """How a position of the game is written, examples, and a grid's cell characters (the board
+    editor's): its rules class's own words."""
+    try:
+        rules = make_game(spec)
+    except ZermeloError:
+        return "", [], ""
+    return rules.syntax, list(rules.examples), rules.cell_symbols
 
 
 @cache

@@ -4,8 +4,10 @@
 "use strict";
 
 import { $, api, cancelAll, make } from "./api.js";
-import { renderBoard } from "./board.js";
+import { growBoard, renderBoard } from "./board.js";
 import { drawChart } from "./chart.js";
+import { openEditor, showSyntax } from "./editor.js";
+import { historyOf, readHistory, saveHistory } from "./history.js";
 import { renderMoves } from "./moves.js";
 import { copyCGSuiteText, hideSolution, hideValue, showScored, showSolve, showTrace, showValue } from "./panels.js";
 import { openTree } from "./tree.js";
@@ -25,6 +27,7 @@ const otherSide = (side) => (side === "left" ? "right" : "left");
 const capital = (word) => word.charAt(0).toUpperCase() + word.slice(1);
 const turnParam = (turn) => (turn ? { turn } : {});
 const current = () => game.turns[game.turns.length - 1];
+const chartView = () => document.querySelector('input[name="chart-view"]:checked')?.value || "remoteness";
 
 function showError(message) {
   const el = $("error");
@@ -66,7 +69,9 @@ function clearAll() {
   $("tree-panel-body").hidden = true;
   $("status").textContent = START_STATUS;
   $("typed-error").textContent = "";
-  drawChart([], hints());
+  $("grundy-note").hidden = true;
+  $("history-note").textContent = "";
+  drawChart([], hints(), chartView());
   updateButtons();
   setState("ready");
 }
@@ -77,6 +82,12 @@ function clearTable() {
   $("table-error").hidden = true;
 }
 
+// A position written for the person (an example, the board editor): as if typed.
+function setPosition(text) {
+  $("position").value = text;
+  $("position").dispatchEvent(new Event("input"));
+}
+
 function chooseGame() {
   const e = games.find((g) => g.name === $("game-select").value);
   if (!e) return;
@@ -84,6 +95,7 @@ function chooseGame() {
   $("position").value = e.position;
   $("game-summary").textContent = e.summary + (e.params ? ` — parameters: ${e.params}` : "");
   $("game-help").textContent = e.help || "";
+  showSyntax(e, (text) => setPosition(text));
   showSide();
   const row = e.table && e.table.includes("{n}");
   $("table-rows").disabled = !!row;
@@ -174,8 +186,15 @@ async function startGame(replay = []) {
     let stopped = null;  // a move of the link that is not legal here: said, not silently dropped
     for (const [i, number] of replay.entries()) {
       const t = current();
-      const m = t.data.moves.find((x) => x.number === number);
-      if (!m) { stopped = `move ${i + 1} of this link (number ${number}) is not a legal move here: the game stops before it`; break; }
+      // A move by its number in the list; a move typed beyond a list of a few (a heap of 10^60),
+      // saved in words, is read again as typed.
+      const m = typeof number === "string"
+        ? (await api("/api/find", gameParams(Object.assign({ position: t.data.position, move: number },
+          turnParam(t.data.turn)))).catch(() => null))?.move
+        : t.data.moves.find((x) => x.number === number);
+      if (mine !== epoch) return;
+      const what = typeof number === "string" ? `“${number}”` : `number ${number}`;
+      if (!m) { stopped = `move ${i + 1} of this link (${what}) is not a legal move here: the game stops before it`; break; }
       const next = await api("/api/moves", gameParams(Object.assign({ position: m.position },
         turnParam(t.data.turn ? otherSide(t.data.turn) : null), placed(m))));
       if (mine !== epoch) return;
@@ -273,7 +292,7 @@ async function takeMove(ev) {
   ev.preventDefault();
   const count = $("take-count").value.trim();
   if (!count) return;
-  await typedMove(null, `take ${count} from heap ${$("take-heap").value}`);
+  await typedMove(null, `take ${/^all$/i.test(count) ? "all" : count} from heap ${$("take-heap").value}`);
   if (!$("typed-error").textContent) $("take-count").value = "";
 }
 
@@ -382,6 +401,20 @@ function updateButtons() {
   $("new-button").disabled = !game.turns.length || game.busy;
   $("typed-move").disabled = !t || t.mover !== "human" || t.data.over || game.busy;
   $("tree-button").disabled = false;
+  $("export-button").disabled = !game.turns.length;
+  $("link-button").disabled = !game.turns.length;
+}
+
+// Impartial games: the position's Grundy value as the mex of its moves' results (each move's
+// result is on its button), said only with hints on.
+function grundyNote(t) {
+  const gs = t.data.moves.map((m) => m.grundy);
+  const known = t.data.grundy !== null && !t.data.turn && gs.every((g) => Number.isInteger(g));
+  $("grundy-note").hidden = !hints() || !known || t.data.over;
+  if ($("grundy-note").hidden) return;
+  const set = [...new Set(gs)].sort((a, b) => a - b);
+  $("grundy-note").textContent = `Grundy value ${t.data.grundy} = mex{${set.join(", ")}}: the least value no move`
+    + " leads to (each move's result is on its button, G).";
 }
 
 function render() {
@@ -397,7 +430,12 @@ function render() {
   else if (t.data.partisan) hideValue();
   renderBoard(t.data, hints(), enabled, humanMove);
   renderMoves(t.data.moves, hints(), enabled, humanMove);
+  grundyNote(t);
   renderTake(t, enabled);
+  // A heap of 10^60: a few moves stand for all (the winning ones, take one, take all).
+  if (t.data.listed === false && !t.data.over) {
+    $("board-note").textContent = "Too many moves to list: a few are shown; take any number (or all) from a heap below.";
+  }
   restoreFocus(enabled);
   const log = $("log");
   log.replaceChildren();
@@ -410,17 +448,18 @@ function render() {
       `${turn.mover === "human" ? "you" : "computer"}${side}: ${turn.played.move}${why}`);
     log.appendChild(li);
   }
-  drawChart(game.turns, reveal);
+  drawChart(game.turns, reveal, chartView());
 }
 
 // The chart is drawn at its width on screen: drawn again when that changes (a phone turned).
 let resizing = null;
+function redrawChartNow() {
+  const t = current();
+  drawChart(game.turns, hints() || (!!t && t.data.over), chartView());
+}
 function redrawChart() {
   clearTimeout(resizing);
-  resizing = setTimeout(() => {
-    const t = current();
-    drawChart(game.turns, hints() || (!!t && t.data.over));
-  }, 100);
+  resizing = setTimeout(redrawChartNow, 100);
 }
 
 // ------------------------------------------------------------------ permalinks
@@ -453,20 +492,26 @@ function writeUrl(push) {
   if (push) window.history.pushState(null, "", url); else window.history.replaceState(null, "", url);
 }
 
+// The fields of a link or a saved game: false (said) when its game is unknown.
+function applySetup(spec, position, misere, first, side, from) {
+  const e = entryOf(spec);
+  if (!e) { showError(`unknown game ${spec} in the ${from}; choose one from the Game list`); return false; }
+  $("game-select").value = e.name;
+  chooseGame();
+  $("spec").value = spec;
+  $("position").value = position || "";
+  $("misere").checked = !!misere;
+  showSide();
+  $("first").value = first === "computer" ? "computer" : "human";
+  if (side) $("side").value = side === "right" ? "right" : "left";
+  return true;
+}
+
 async function loadFromUrl() {
   const q = new URLSearchParams(window.location.search);
   const spec = q.get("game");
   if (!spec) return;
-  const e = entryOf(spec);
-  if (!e) { showError(`unknown game ${spec} in the link; choose one from the Game list`); return; }
-  $("game-select").value = e.name;
-  chooseGame();
-  $("spec").value = spec;
-  $("position").value = q.get("position") || "";
-  $("misere").checked = q.get("misere") === "1";
-  showSide();
-  $("first").value = q.get("first") === "computer" ? "computer" : "human";
-  if (q.get("side")) $("side").value = q.get("side") === "right" ? "right" : "left";
+  if (!applySetup(spec, q.get("position"), q.get("misere") === "1", q.get("first"), q.get("side"), "link")) return;
   if (q.get("solve") === "1") {
     restoring = true;
     try { await solvePosition(); } finally { restoring = false; }
@@ -476,6 +521,32 @@ async function loadFromUrl() {
   const numbers = (q.get("moves") || "").split(".").filter((x) => /^\d+$/.test(x)).map(Number);
   restoring = true;
   try { await startGame(numbers); } finally { restoring = false; }
+}
+
+// A saved game opened: replayed move by move, and the address is its link.
+async function openHistory() {
+  const file = $("import-file").files[0];
+  if (!file) return;
+  $("import-file").value = "";
+  try {
+    const h = await readHistory(file);
+    if (!applySetup(h.game, h.position, h.misere, h.first, h.side, "file")) return;
+    await startGame(h.moves);
+    writeUrl(true);
+    $("history-note").textContent = `opened ${file.name}: ${h.moves.length} moves`;
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function copyLink() {
+  const link = window.location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    $("history-note").textContent = "the link is copied: it reopens this game, move by move";
+  } catch (e) {
+    $("history-note").textContent = `the link: ${link}`;
+  }
 }
 
 // ------------------------------------------------------------------ the table picture
@@ -521,6 +592,10 @@ window.addEventListener("DOMContentLoaded", () => {
   $("misere").addEventListener("change", () => { clearAll(); clearTable(); goTo(setupQuery(), false); });
   $("position-form").addEventListener("submit", solvePosition);
   $("play-button").addEventListener("click", () => startGame());
+  $("editor-button").addEventListener("click", () => {
+    const e = games.find((g) => g.name === $("game-select").value);
+    if (e && e.cell_symbols) openEditor(e.cell_symbols, setPosition);
+  });
   $("val-cgsuite-copy").addEventListener("click", copyCGSuiteText);
   $("trace-button").addEventListener("click", () => {
     const mine = epoch;
@@ -536,9 +611,13 @@ window.addEventListener("DOMContentLoaded", () => {
     openTree(treeContext(), t ? t.data.position : $("position").value);
   });
   $("hints").addEventListener("change", render);
+  for (const r of document.querySelectorAll('input[name="chart-view"]')) r.addEventListener("change", redrawChartNow);
+  $("export-button").addEventListener("click", () => { if (game.turns.length) saveHistory(historyOf(game)); });
+  $("import-file").addEventListener("change", openHistory);
+  $("link-button").addEventListener("click", copyLink);
   $("skill").addEventListener("input", () => { $("skill-out").textContent = $("skill").value; });
   $("table-form").addEventListener("submit", drawTable);
-  window.addEventListener("resize", redrawChart);
+  window.addEventListener("resize", () => { redrawChart(); growBoard(); });
   window.addEventListener("popstate", () => {
     // Back to the page as it opened (no game in the address): the opening page, not the last game.
     if (!new URLSearchParams(window.location.search).get("game")) { chooseDefault(); return; }

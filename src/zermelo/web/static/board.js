@@ -75,6 +75,7 @@ export function renderBoard(data, hints, enabled, onMove) {
     });
   }
   drawMarks(wrap.querySelector("svg"), marked, best);
+  growBoard();
   $("board-legend").hidden = !marked.length;
   // Tab reaches the board once, at its best move (hints on) or its first part: a heap of 60
   // counters is not 60 Tab presses.
@@ -133,4 +134,24 @@ function clickPart(part, starts, moves, wrap, onMove, alone) {
 function partName(part) {
   const heap = /^h(\d+):(\d+)$/.exec(part);
   return heap ? `heap ${heap[1]}, counter ${Number(heap[2]) + 1}` : part;
+}
+
+// On a wide screen (a projector: 1280 px and more) the board grows to the width of its panel, as
+// tall as a little less than the screen allows, at most three times its drawn size; on a phone or
+// a laptop's narrow window it keeps the server's size (a long heap scrolls sideways).
+export const WIDE = 1200;
+
+export function growBoard() {
+  const svg = $("board").querySelector("svg.board-svg");
+  if (!svg) return;
+  if (!svg.dataset.width) {
+    svg.dataset.width = svg.getAttribute("width");
+    svg.dataset.height = svg.getAttribute("height");
+  }
+  const w = Number(svg.dataset.width), h = Number(svg.dataset.height);
+  const room = $("board").clientWidth;
+  const scale = window.innerWidth >= WIDE ? Math.min(3, room / w, (0.7 * window.innerHeight) / h) : 1;
+  const k = Math.max(1, scale);
+  svg.setAttribute("width", String(Math.floor(w * k)));
+  svg.setAttribute("height", String(Math.floor(h * k)));
 }

@@ -45,7 +45,9 @@ function moveButton(m, best, hints, enabled, onMove) {
   b.disabled = !enabled;
   b.title = moveTitle(m, hints);
   b.append(m.move);
-  if (hints) b.appendChild(make("span", { class: "why-move" }, m.describe));
+  // Impartial games: the Grundy value of the move's result beside its value (the status says the mex).
+  const g = m.grundy === null || m.grundy === undefined ? "" : ` · G ${m.grundy}`;
+  if (hints) b.appendChild(make("span", { class: "why-move" }, `${m.describe}${g}`));
   b.addEventListener("click", () => onMove(m));
   return b;
 }

@@ -2,6 +2,7 @@
 "use strict";
 
 import { $, api, make } from "./api.js";
+import { resetLoopy, showLoopyValue } from "./loopy.js";
 
 const OUTCOME_WORDS = {
   L: "Left wins, whoever starts (L: the value is positive)",
@@ -146,6 +147,12 @@ export async function showValue(spec, position, misere) {
   }
   if (request !== shown.request) return;
   note.hidden = true;
+  if (v.loopy) {  // a loopy game's value: no thermograph; its sides, and a small game's graph
+    showLoopyValue(v);
+    $("value-facts").hidden = false;
+    return;
+  }
+  resetLoopy();
   $("val-value").textContent = v.value;
   $("val-cgsuite").textContent = v.cgsuite;
   $("val-cgsuite-copied").textContent = "";
