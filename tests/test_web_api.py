@@ -482,3 +482,13 @@ def test_a_draws_level_comes_with_its_moves(client: httpx.Client) -> None:
     }
     status, body = get(client, "/api/moves", game="nim", position="3 4")
     assert status == 200 and "draw_level" not in body  # no draw, nothing searched
+
+
+def test_draw_levels_past_their_budget_leave_the_moves_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.core.limits import Limits
+    from zermelo.web import api
+
+    monkeypatch.setattr(api, "DRAW_LEVEL_LIMITS", Limits(max_positions=2))
+    reply = api.handle("moves", {"game": "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x", "position": "x"})
+    body = json.loads(reply.body)
+    assert reply.status == 200 and body["value"] == "draw" and "draw_level" not in body

@@ -77,7 +77,8 @@ class Connect4(Scored[Columns]):
         "the columns played so far from 1 (4453: X in 4, O in 4, X in 5, O in 3), or the board's rows from "
         "the top split by /; empty: the empty board"
     )
-    examples = ("", "4453")
+    examples = ("", "4453", "....../....../....../....../...X..")
+    cell_symbols = ".XO"
 
     name: ClassVar[str] = "connect4"
     win_loss: ClassVar[bool] = True

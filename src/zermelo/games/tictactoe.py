@@ -38,8 +38,8 @@ __all__ = ["MNK", "TicTacToe"]
 class MNK(Scored[str]):
     """The m,n,k-game: ``m`` columns, ``n`` rows, ``k`` in a row (row, column or diagonal) wins."""
 
-    syntax = "the board's cells row by row from the top left: X, O or . (m × n of them; X moves first)"
-    examples = ("............", "X...O.......")
+    syntax: ClassVar[str] = "the board's cells row by row from the top left: X, O or . (m × n of them; X moves first)"
+    examples: ClassVar[tuple[str, ...]] = ("............", "X...O.......")
 
     name: ClassVar[str] = "mnk"
     win_loss: ClassVar[bool] = True
@@ -178,8 +178,9 @@ class MNK(Scored[str]):
 class TicTacToe(MNK):
     """Tic-tac-toe: the 3,3,3-game.  A draw with perfect play."""
 
-    syntax = "the nine cells row by row from the top left: X, O or . (X moves first)"
-    examples = (".........", "X...O....")
+    syntax = "the nine cells row by row from the top left: X, O or . (X moves first), the rows split by / or not"
+    examples = (".........", "X...O....", "XO./.X./..O")
+    cell_symbols = ".XO"
 
     name: ClassVar[str] = "tictactoe"
 

@@ -57,6 +57,8 @@ __all__ = [
 
 #: The search budget of one request.
 LIMITS = Limits(max_positions=300_000, max_seconds=5.0)
+#: The budget of a position's draw levels (the chart's Draw-Level view), within a request's.
+DRAW_LEVEL_LIMITS = Limits(max_positions=50_000, max_seconds=1.5)
 #: The largest table drawn (rows × columns).
 MAX_TABLE_CELLS = 10_000
 #: The largest nimber *n whose facts are computed (*n has n options: its facts cost about n² steps).
@@ -256,7 +258,12 @@ def _draw_levels(game: Rules[Any], position: Any, pv: PositionValue, misere: boo
         return {}
     from ..analyses.draw_level import draw_levels
 
-    found = draw_levels(game, [position, *(m.position for m in pv.moves)], misere=misere, limits=LIMITS)
+    try:  # an extra: past its own small budget the chart goes without it, the moves are answered
+        found = draw_levels(
+            game, [position, *(m.position for m in pv.moves)], misere=misere, limits=DRAW_LEVEL_LIMITS.started()
+        )
+    except SearchLimitExceeded:
+        return {}
     shown = [
         None if f is None else {"level": f.level, "pressing": f.pressing, "remoteness": f.remoteness} for f in found
     ]

@@ -20,24 +20,26 @@ export function showSyntax(e, choose) {
   $("editor").replaceChildren();
 }
 
-// The rows of a grid position as the editor writes them: ``RxC`` is an empty board of that size.
+// The rows of a grid position as the editor writes them (split by | or /, as the game writes
+// them): ``RxC`` is an empty board of that size.
 function rowsOf(text, empty) {
   const t = text.trim();
   const size = /^(\d+)\s*x\s*(\d+)$/.exec(t);
   if (size && Number(size[1]) <= 12 && Number(size[2]) <= 12) {
     return Array.from({ length: Number(size[1]) }, () => empty.repeat(Number(size[2])).split(""));
   }
-  return t ? t.split("|").map((r) => r.split("")) : [];
+  return t ? t.split(/[|/]/).map((r) => r.split("")) : [];
 }
 
 // The editor of the Position field's board; ``changed`` is told the new text after each click.
 export function openEditor(symbols, changed) {
   const box = $("editor");
   const rows = rowsOf($("position").value, symbols[0]);
+  const split = $("position").value.includes("/") ? "/" : "|";
   box.replaceChildren();
   if (!rows.length || rows.some((r) => r.some((c) => !symbols.includes(c)))) {
     box.appendChild(make("p", { class: "muted" },
-      `The editor reads a board written row by row with ${[...symbols].join(" ")} (and | between rows); start from an example.`));
+      `The editor reads a board written row by row with ${[...symbols].join(" ")} (and | or / between rows); start from an example.`));
     box.hidden = false;
     return;
   }
@@ -51,7 +53,7 @@ export function openEditor(symbols, changed) {
       row[j] = symbols[(symbols.indexOf(row[j]) + 1) % symbols.length];
       cell.textContent = row[j];
       cell.setAttribute("aria-label", `row ${i + 1}, column ${j + 1}: ${row[j]}`);
-      changed(rows.map((r) => r.join("")).join("|"));
+      changed(rows.map((r) => r.join("")).join(split));
     });
     grid.appendChild(cell);
   }));
