@@ -24,6 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from .errors import SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
 
 __all__ = ["REPORT_EVERY", "Budget"]
@@ -32,12 +33,17 @@ __all__ = ["REPORT_EVERY", "Budget"]
 REPORT_EVERY = 0.25
 
 
+def _now() -> float:
+    return time.monotonic()  # looked up at each call: a test may replace this module's ``time``
+
+
 class Budget:
     """The budget of one long loop, made from its :class:`Limits` (``None``: only the ambient deadline).
 
     ``counts`` names the counter ``limits.max_positions`` caps (``"positions"``, ``"work"``, or
     ``None``: nothing is capped, only the clock); ``unit`` is how the error names it.  ``tick``
-    reads the clock every ``every`` ticks; ``clock`` is ``time.monotonic`` (a test gives its own).
+    reads the clock every ``every`` ticks; ``clock`` is ``time.monotonic`` (a test gives its own,
+    or replaces this module's ``time``).
 
     >>> now = [0.0]
     >>> b = Budget(Limits(None, max_seconds=2.0), every=10, clock=lambda: now[0])
@@ -58,11 +64,12 @@ class Budget:
         unit: str = "positions",
         every: int = 1,
         phase: str = "searching",
-        clock: Callable[[], float] = time.monotonic,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         self.limits = limits
-        self.counts, self.unit, self.every, self.phase, self.clock = counts, unit, every, phase, clock
-        self.began = clock()
+        self.counts, self.unit, self.every, self.phase = counts, unit, every, phase
+        self.clock = clock if clock is not None else _now
+        self.began = self.clock()
         self.end = deadline(limits or Limits(None), self.began)
         self.cap = limits.max_positions if limits is not None and counts is not None else None
         self.max_options = None if limits is None else limits.max_options
@@ -108,12 +115,19 @@ class Budget:
                 self.max_options, "options examined", remedies=(), positions=count, seconds=now - self.began
             )
         if self.end is not None and now > self.end:
-            seconds = self.limits.max_seconds if self.limits is not None else None
-            if doing is None:
-                doing = f"{count:,} {self.unit}" if count else ""
-            raise over_time(seconds, doing, positions=count, elapsed=spent(self.limits, self.end, now, self.began))
+            raise self.out_of_time(doing, now)
         if self.show is not None and now - self.shown >= REPORT_EVERY:
             self.report(now)
+
+    def out_of_time(self, doing: str | None = None, now: float | None = None) -> SearchLimitExceeded:
+        """The error of this loop past its deadline: the seconds really spent, ``doing`` (by
+        default the count so far) and the count."""
+        now = self.clock() if now is None else now
+        count = self.count
+        if doing is None:
+            doing = f"{count:,} {self.unit}" if count else ""
+        seconds = self.limits.max_seconds if self.limits is not None else None
+        return over_time(seconds, doing, positions=count, elapsed=spent(self.limits, self.end, now, self.began))
 
     def over(self) -> bool:
         """Whether the deadline has passed (for a loop that stops with what it has, not an error)."""
