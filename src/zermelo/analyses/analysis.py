@@ -536,8 +536,11 @@ class _Turns(Impartial[tuple[Any, str]]):
 TURNS: RulesCache[_Turns] = RulesCache(_Turns)
 
 
-def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | None = None) -> Outcome:
-    """Outcome class of a partisan position under normal play: L, R, P (second player) or N.
+def partisan_outcome(
+    game: Partisan[Any], position: Any, *, misere: bool = False, limits: Limits | None = None
+) -> Outcome:
+    """Outcome class of a partisan position: L, R, P (second player) or N; under misère play
+    (``misere=True``: a player who cannot move wins) from the same search of (position, side to move).
 
     >>> from zermelo.rules import Partisan
     >>> class Dominoes(Partisan[int]):   # Left and Right both take 1; Left may also take 2
@@ -545,10 +548,13 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
     ...     def right_options(self, n): return [n - 1] if n else []
     >>> [str(partisan_outcome(Dominoes(), n)) for n in range(4)]
     ['P', 'N', 'L', 'L']
+    >>> [str(partisan_outcome(Dominoes(), n, misere=True)) for n in range(4)]
+    ['N', 'P', 'N', 'L']
     """
     _boundary("partisan_outcome", game, Partisan, position, limits)
     game.validate(position)
-    (left_first, _), (right_first, _) = _turn_outcomes(game, [(position, "L"), (position, "R")], limits)
+    nodes = [(position, "L"), (position, "R")]
+    (left_first, _), (right_first, _) = _turn_outcomes(game, nodes, limits, misere)
     if DRAW in (left_first, right_first):
         return Outcome.DRAW
     lw, rw = left_first == NEXT_WINS, right_first == NEXT_WINS
@@ -562,11 +568,11 @@ def partisan_outcome(game: Partisan[Any], position: Any, *, limits: Limits | Non
 
 
 def _turn_outcomes(
-    game: Partisan[Any], nodes: Sequence[tuple[Any, str]], limits: Limits | None
+    game: Partisan[Any], nodes: Sequence[tuple[Any, str]], limits: Limits | None, misere: bool = False
 ) -> list[tuple[int, int | None]]:
     """(status, remoteness) of (position, side to move "L"/"R") nodes, from one search of the
     game's (position, side) graph (kept per rules object, so later questions reuse it)."""
-    return engine_for(TURNS.get(game)).outcomes(list(nodes), False, limits)
+    return engine_for(TURNS.get(game)).outcomes(list(nodes), misere, limits)
 
 
 def partisan_remoteness(

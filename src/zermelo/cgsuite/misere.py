@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..values.game import Game
+from ..values.game import Game, number
 from ..values.misere import MisereGame, add, is_nim_heap, mate, misere_game, nim_heap
 from ..values.misere_genus import (
     discriminator,
@@ -153,6 +153,12 @@ def is_misere_call(value: Any, name: str) -> bool:
 
 
 def misere_call(value: Any, name: str, args: list[Any] | None) -> Any:
+    if name == "MisereOutcomeClass" and isinstance(value, Surreal) and value.is_dyadic():
+        value = number(value.as_fraction())  # a number's canonical form, {0|} for 1
+    if name == "MisereOutcomeClass" and isinstance(value, Game) and value.nim is None:
+        from ..analyses.misere_partisan import form_misere_outcome  # the engine: only when asked
+
+        return str(form_misere_outcome(value))  # a partisan form, played as it stands
     g = as_misere(value)
     fn = METHODS.get(name) or _OWN.get(name)
     if fn is None:

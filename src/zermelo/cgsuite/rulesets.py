@@ -179,6 +179,10 @@ def member(obj: Any, name: str, args: list[Any] | None) -> Any:
             from ..misere.forms import misere_canonical_form
 
             rules = obj.ruleset.rules
+            if name == "MisereOutcomeClass" and isinstance(rules, Partisan):
+                from ..analyses.analysis import partisan_outcome
+
+                return str(partisan_outcome(rules, obj.position, misere=True))  # plain search
             if not isinstance(rules, Impartial):
                 raise CGSuiteError(f"`{name}` is a misère property of impartial games; {obj.ruleset.name} is not one")
             return misere_call(misere_canonical_form(rules, obj.position), name, args)

@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
+import numpy as np
+
 __all__ = ["NAMED", "Bipartite", "Word", "indistinguishable", "minimal_generators", "word_text"]
 
 #: An element written as exponents of the generators: ``(1, 0, 2)`` is ``a c²``.
@@ -108,6 +110,8 @@ class Bipartite:
     p_portion: frozenset[int]
     generators: tuple[int, ...]
     _words: list[Word] | None = field(default=None, repr=False, compare=False)
+    #: ``table`` as a numpy array, made on first use (:meth:`as_array`) or given by its maker.
+    dense: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -135,6 +139,12 @@ class Bipartite:
                         z = actions[g][z]
                 table[x][y] = z
         return cls(table, frozenset(p_portion), gens)
+
+    def as_array(self) -> np.ndarray:
+        """The multiplication table as a numpy array (kept)."""
+        if self.dense is None:
+            self.dense = np.asarray(self.table, dtype=np.int64)
+        return self.dense
 
     @property
     def order(self) -> int:

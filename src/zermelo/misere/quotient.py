@@ -38,6 +38,7 @@ from itertools import combinations
 
 from ..core.errors import Unsupported, ZermeloError
 from ..games.heap import HeapGame
+from .candidate import DENSE_LIMIT, dense_trial
 from .monoid import Bipartite, indistinguishable, minimal_generators
 from .verify import Failure, Letter, find_failure
 
@@ -129,7 +130,28 @@ def _trial(
     budget: _Budget,
 ) -> tuple[Bipartite, list[int]]:
     """The candidate ``base × ∏ cyclic`` with the heaps in ``free`` (heap -> index) on their own
-    generators, its P-portion marked from least positions, reduced.  Returns it and the heaps' images."""
+    generators, its P-portion marked from least positions, reduced.  Returns it and the heaps' images.
+    A product space of at most :data:`~zermelo.misere.candidate.DENSE_LIMIT` elements is built dense
+    (:func:`~zermelo.misere.candidate.dense_trial`, the same answer faster); a larger one here, sparse."""
+    space = base.order
+    for index in free.values():
+        space *= index + 2
+    if space <= DENSE_LIMIT:
+        return dense_trial(base, phi, options, free, budget.tick, budget.max_order, lambda n: _too_big(budget, n))
+    return _sparse_trial(base, phi, options, free, budget)
+
+
+def _too_big(budget: _Budget, n: int) -> QuotientTooBig:
+    return QuotientTooBig(f"a candidate quotient outgrew the budget of {budget.max_order:,} elements at heap {n}")
+
+
+def _sparse_trial(
+    base: Bipartite,
+    phi: Sequence[int],
+    options: Sequence[list[tuple[int, ...]]],
+    free: dict[int, int],
+    budget: _Budget,
+) -> tuple[Bipartite, list[int]]:
     n = len(phi) - 1
     free_heaps = sorted(free)
     slot = {h: i for i, h in enumerate(free_heaps)}
@@ -184,9 +206,7 @@ def _trial(
                 if not i & 1023 or i > budget.max_order:
                     budget.tick()
                     if i > budget.max_order:
-                        raise QuotientTooBig(
-                            f"a candidate quotient outgrew the budget of {budget.max_order:,} elements at heap {n}"
-                        )
+                        raise _too_big(budget, n)
             layer = new
     gens = list(dict.fromkeys(images[h] for h in live))
     # Reduce by Moore refinement on the generators' actions, then tabulate the classes.

@@ -33,6 +33,8 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from .monoid import Bipartite
 
 __all__ = ["Failure", "Letter", "find_failure", "heap_words"]
@@ -117,13 +119,18 @@ def find_failure(
         return Failure((), False), {}
     words = heap_words(q, letters)
     best: Counts | None = None
-    for x in range(q.order):
-        for letter in letters:
-            if t[x][letter.image] in p and any(t[x][s] in p for s in letter.options):
-                w = dict(words[x])
-                w[letter.heap] = w.get(letter.heap, 0) + 1
-                if best is None or _lex_less(w, best):
-                    best = w
+    table = q.as_array()
+    in_p = np.zeros(q.order, dtype=bool)
+    in_p[list(p)] = True
+    for letter in letters:  # x·φ(h) ∈ P while some x·t ∈ P, for all x at once (rows are columns)
+        if not letter.options:
+            continue
+        bad = in_p[table[letter.image]] & in_p[table[sorted(letter.options)]].any(axis=0)
+        for x in np.flatnonzero(bad).tolist():
+            w = dict(words[x])
+            w[letter.heap] = w.get(letter.heap, 0) + 1
+            if best is None or _lex_less(w, best):
+                best = w
     p_failure = best
     bounds: dict[int, list[frozenset[int]]] = {}
     counts: Counts = {}
@@ -146,13 +153,15 @@ def find_failure(
             return
         visit(d - 1, x, s)
         letter = order[d - 1]
-        g, opts = letter.image, letter.options
+        opts = letter.options
+        row = t[letter.image]  # y·g = row[y]: the table is symmetric
         while True:
             steps[0] += 1
             if tick is not None and not steps[0] & 255:
                 tick()
-            s = frozenset([t[y][g] for y in s] + [t[x][o] for o in opts])
-            x = t[x][g]
+            rx = t[x]
+            s = frozenset([row[y] for y in s] + [rx[o] for o in opts])
+            x = row[x]
             counts[letter.heap] = counts.get(letter.heap, 0) + 1
             if dominated(x, s):
                 break

@@ -1,0 +1,56 @@
+"""zermelo.misere.candidate: the dense (numpy) trial gives the sparse (tuple) trial's answer,
+element for element, on whole quotient runs and on random candidates."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from zermelo.heaps import Octal
+from zermelo.misere import quotient
+from zermelo.misere.candidate import moore_classes
+from zermelo.misere.monoid import indistinguishable
+from zermelo.misere.quotient import _Budget, _sparse_trial, _trial, compute, heap_option_parts
+
+
+def _run(code: str, top: int) -> quotient.QuotientRun:
+    return compute(Octal(code), top)
+
+
+@pytest.mark.parametrize(("code", "top"), [("0.07", 16), ("0.77", 20), ("0.137", 12), ("4.7", 8)])
+def test_whole_runs_agree(code: str, top: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    dense = _run(code, top)
+    monkeypatch.setattr(quotient, "DENSE_LIMIT", 0)  # every trial sparse
+    sparse = _run(code, top)
+    assert dense.phi == sparse.phi and dense.expansions == sparse.expansions
+    assert dense.quotient.table == sparse.quotient.table
+    assert dense.quotient.p_portion == sparse.quotient.p_portion
+    assert dense.quotient.generators == sparse.quotient.generators
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.137"])
+def test_random_candidates_agree(code: str) -> None:
+    game = Octal(code)
+    run = _run(code, 13)
+    options = [heap_option_parts(game, h) for h in range(run.upto + 1)]
+    rng = random.Random(code)
+    budget = _Budget(None, None)
+    for _ in range(3):
+        heaps = rng.sample(range(2, run.upto + 1), rng.randint(1, 2))
+        free = {h: rng.randint(2, 4) for h in heaps}
+        q1, phi1 = _trial(run.quotient, run.phi, options, free, budget)
+        q2, phi2 = _sparse_trial(run.quotient, run.phi, options, free, budget)
+        assert phi1 == phi2 and q1.table == q2.table and q1.p_portion == q2.p_portion, free
+        assert q1.generators == q2.generators
+
+
+def test_moore_classes_is_indistinguishable() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        m = rng.randint(1, 40)
+        acts = [[rng.randrange(m) for _ in range(m)] for _ in range(rng.randint(0, 3))]
+        is_p = [rng.random() < 0.4 for _ in range(m)]
+        img, reps = moore_classes(np.array(acts, dtype=np.int64).reshape(len(acts), m), np.array(is_p))
+        assert (img.tolist(), reps.tolist()) == indistinguishable(acts, is_p)
