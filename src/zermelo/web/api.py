@@ -310,7 +310,7 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
     # Each move's position as the page reads it back (a sum's summands named: "0 4 + kayles 5"),
     # printed as `zermelo solve --json` prints it.
     out = a.to_json(game, REMEDY_WORDS)
-    if misere and isinstance(game, HeapGame):
+    if quotient is not None:  # a field of the web's answer only (`zermelo misere --json` has it all)
         out["misere_quotient"] = quotient
     return out
 
