@@ -19,7 +19,7 @@ import subprocess
 import sys
 
 CLI = "from zermelo.cli import main; main"
-EVAL = "from zermelo.cgsuite import evaluate; print(evaluate"
+EVAL = "from zermelo.cli import main; main(['value', '--cgsuite', '--expr', "
 CASES = [
     ("backsliding ttt..fff (560 positions)", f"{CLI}(['value', 'backsliding', 'ttt..fff'])"),
     (
@@ -28,10 +28,11 @@ CASES = [
     ),
     (
         "CGSuite's 17-position stopper .Variety",
-        EVAL + "('({0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}).Variety'))",
+        EVAL + "'({0|{0||||-1|||-1+*,a{0||0|a|||-1+*||||-1+*}||-2|b{-2,{-1,-1+*||-1+*|b|||-2}|-2}}}).Variety'])",
     ),
-    ("(a{0||||0|||a|*||*} + {1|0}).Degree", EVAL + "('(a{0||||0|||a|*||*} + {1|0}).Degree'))"),
-    ("Bach's Carousel (sides not stoppers)", EVAL + "('a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}'))"),
+    ("a{1||a|0} (a sided value, 5 positions)", EVAL + "'a{1||a|0}'])"),
+    ("(a{0||||0|||a|*||*} + {1|0}).Degree", EVAL + "'(a{0||||0|||a|*||*} + {1|0}).Degree'])"),
+    ("Bach's Carousel (sides not stoppers)", EVAL + "'a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}'])"),
 ]
 
 
@@ -58,8 +59,8 @@ def cpu(code: str, path: str | None) -> tuple[float, str]:
     used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if out.returncode < 0:
         return used, f"stopped after {BEFORE_CAP} CPU s"
-    lines = [line for line in (out.stdout + out.stderr).splitlines() if line.strip()]
-    said = next((line.strip() for line in lines if "value " in line), lines[-1].strip() if lines else "")
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    said = next((line.strip() for line in lines if "value " in line), lines[-1].strip() if lines else out.stderr[-70:])
     return used, said[:70]
 
 

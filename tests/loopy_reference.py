@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import Any
+
+import pytest
 
 from zermelo.rules import Partisan
 from zermelo.values.loopy import STOPPER, Graph
@@ -164,3 +167,18 @@ def le(g: Graph, groot: int, h: Graph, hroot: int, side: int = STOPPER) -> bool:
     if side != STOPPER:
         arena.sidle(prefer_h=side == 1)
     return not arena.right_wins(arena.state(groot, hroot, _RIGHT))
+
+
+def counted_side_comparisons(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The comparisons of sides zermelo.values.sidling makes from now on (each call's arguments)."""
+    from zermelo.values import sidling
+
+    calls: list[Any] = []
+    compare = sidling.le
+
+    def counted(*args: Any) -> bool:
+        calls.append(args)
+        return compare(*args)
+
+    monkeypatch.setattr(sidling, "le", counted)
+    return calls

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from loopy_reference import counted_side_comparisons
 from zermelo.analyses.draws import loopy_outcome
 from zermelo.analyses.loopy_form import game_graph, loopy_value
 from zermelo.cli import main
@@ -39,16 +40,7 @@ def test_cgsuites_strip_ttt_fff(monkeypatch: pytest.MonkeyPatch, capsys: pytest.
     """CGSuite's own test (GameStripTest: BackslidingToadsAndFrogs("ttt..fff").GameValue), 560
     positions.  Its sides are found with few comparisons of sides (one table of every pair first,
     zermelo.values.sidling): counted, not timed — 693 comparisons before the table, 28 now."""
-    from zermelo.values import sidling
-
-    calls = []
-    compare = sidling.le
-
-    def counted(*args: object) -> bool:
-        calls.append(args)
-        return compare(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sidling, "le", counted)
+    calls = counted_side_comparisons(monkeypatch)
     assert main(["value", "backsliding", "ttt..fff"]) == 0
     assert "  value        {on||0|-1/2} & {1/2|0||off}\n" in capsys.readouterr().out
     assert len(calls) <= 40

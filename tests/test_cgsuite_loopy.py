@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from loopy_reference import GraphGame
+from loopy_reference import GraphGame, counted_side_comparisons
 from zermelo.analyses.draws import loopy_outcome
 from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cli import main
@@ -204,16 +204,7 @@ def test_degree_takes_away_moves_with_few_comparisons(monkeypatch: pytest.Monkey
     positions simplifies first (zermelo.values.sidling), then moves are taken away, each try checked
     by a comparison.  Counted, not timed: 59 comparisons when moves were taken away one by one, 33
     when a failed one was not retried, 2 with the table (15.1 s, 7.0 s, then 0.02 s of CPU)."""
-    from zermelo.values import sidling
-
-    calls = []
-    compare = sidling.le
-
-    def counted(*args: object) -> bool:
-        calls.append(args)
-        return compare(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(sidling, "le", counted)
+    calls = counted_side_comparisons(monkeypatch)
     assert evaluate("(a{0||||0|||a|*||*} + {1|0}).Degree") == "{0|a{0|0,{0|||a|0||0}}}"
     assert len(calls) <= 4
 

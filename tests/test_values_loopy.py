@@ -165,10 +165,24 @@ def test_outcome_classes_named_as_cgsuite_does(graph: Graph, expected: str) -> N
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(graphs(), graphs(), st.sampled_from([STOPPER, ONSIDE, OFFSIDE]))
-def test_the_compiled_comparison_is_the_reference_one(g: Graph, h: Graph, side: int) -> None:
-    """zermelo.values.survival's kernel (from one pair, and every pair at once) against the
-    comparison game written out one object per state (tests/loopy_reference.py)."""
+@given(graphs(), graphs(), st.sampled_from([STOPPER, ONSIDE, OFFSIDE]), st.booleans())
+def test_the_compiled_comparison_is_the_reference_one(g: Graph, h: Graph, side: int, compiled: bool) -> None:
+    """zermelo.values.survival's kernel (from one pair, and every pair at once; compiled, or as
+    plain Python as small games run before numba is loaded) against the comparison game written
+    out one object per state (tests/loopy_reference.py)."""
+    from zermelo.core._jit import interpreted
+    from zermelo.values import survival
+
+    kernel = survival.solve
+    survival.solve = kernel if compiled else interpreted(kernel)
+    survival.SMALL, small = -1, survival.SMALL  # the module's `solve` whatever the size
+    try:
+        _same_as_the_reference(g, h, side)
+    finally:
+        survival.solve, survival.SMALL = kernel, small
+
+
+def _same_as_the_reference(g: Graph, h: Graph, side: int) -> None:
     for u in range(len(g)):
         for v in range(len(h)):
             assert le(g, u, h, v, side) == reference.le(g, u, h, v, side)

@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import njit
+from ..core._jit import interpreted, is_loaded, njit
 from ..core.errors import Unsupported
 
 __all__ = ["MAX_STATES", "Csr", "Sides", "csr", "results"]
@@ -36,6 +36,9 @@ __all__ = ["MAX_STATES", "Csr", "Sides", "csr", "results"]
 #: The most states one comparison solves, and the bytes of memory each takes (its arrays).
 MAX_STATES = 100_000_000
 BYTES_PER_STATE = 19
+#: Up to this many states, before numba is loaded, the kernel runs as plain Python (the same code):
+#: the small games of the CGSuite language take milliseconds so, and loading numba half a second.
+SMALL = 4_096
 #: A game graph's moves as CSR arrays: ((left offsets, left targets), (right offsets, right targets)).
 Sides = tuple[tuple[Any, Any], tuple[Any, Any]]
 #: A graph's moves and its number of positions.
@@ -80,7 +83,8 @@ def results(g: Csr, h: Csr, side: int, root: int) -> Any:
     grr, grrf = _reverse(gr, grf, ng)
     hlr, hlrf = _reverse(hl, hlf, nh)
     hrr, hrrf = _reverse(hr, hrf, nh)
-    return solve(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, hrr, hrrf, ng, nh, side, root)
+    kernel = solve if states > SMALL or is_loaded() else interpreted(solve)
+    return kernel(gl, glf, gr, grf, glr, glrf, grr, grrf, hl, hlf, hr, hrf, hlr, hlrf, hrr, hrrf, ng, nh, side, root)
 
 
 @njit

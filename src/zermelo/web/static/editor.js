@@ -8,6 +8,8 @@ import { $, make } from "./api.js";
 // The help: how a position is written, and examples a click puts in the Position field.
 export function showSyntax(e, choose) {
   $("game-syntax").textContent = e.syntax || "";
+  $("game-syntax").parentElement.hidden = !e.syntax;  // a game of the user's own file may say none
+  $("game-examples").parentElement.hidden = !(e.examples || []).length;
   const list = $("game-examples");
   list.replaceChildren();
   for (const ex of e.examples || []) {
