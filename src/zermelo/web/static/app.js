@@ -186,8 +186,15 @@ async function startGame(replay = []) {
     let stopped = null;  // a move of the link that is not legal here: said, not silently dropped
     for (const [i, number] of replay.entries()) {
       const t = current();
-      const m = t.data.moves.find((x) => x.number === number);
-      if (!m) { stopped = `move ${i + 1} of this link (number ${number}) is not a legal move here: the game stops before it`; break; }
+      // A move by its number in the list; a move typed beyond a list of a few (a heap of 10^60),
+      // saved in words, is read again as typed.
+      const m = typeof number === "string"
+        ? (await api("/api/find", gameParams(Object.assign({ position: t.data.position, move: number },
+          turnParam(t.data.turn)))).catch(() => null))?.move
+        : t.data.moves.find((x) => x.number === number);
+      if (mine !== epoch) return;
+      const what = typeof number === "string" ? `“${number}”` : `number ${number}`;
+      if (!m) { stopped = `move ${i + 1} of this link (${what}) is not a legal move here: the game stops before it`; break; }
       const next = await api("/api/moves", gameParams(Object.assign({ position: m.position },
         turnParam(t.data.turn ? otherSide(t.data.turn) : null), placed(m))));
       if (mine !== epoch) return;

@@ -9,7 +9,10 @@ export function historyOf(game) {
   const played = game.turns.filter((t) => t.played);
   return {
     kind: KIND, version: 1, game: game.spec, position: game.start, misere: game.misere, first: game.first,
-    side: game.side, moves: played.map((t) => t.played.number), said: played.map((t) => t.played.move),
+    // A move typed beyond a list of a few (number 0) is saved as typed: its label without the
+    // heaps it leaves ("take 20 from heap 1").
+    side: game.side, moves: played.map((t) => t.played.number || t.played.move.replace(/ \([^()]*\)$/, "")),
+    said: played.map((t) => t.played.move),
   };
 }
 
@@ -29,7 +32,7 @@ export async function readHistory(file) {
   let h;
   try { h = JSON.parse(await file.text()); } catch (e) { throw new Error(`${file.name} is not a saved game (not JSON)`); }
   if (!h || h.kind !== KIND || typeof h.game !== "string" || typeof h.position !== "string"
-      || !Array.isArray(h.moves) || !h.moves.every((n) => Number.isInteger(n) && n >= 0)) {
+      || !Array.isArray(h.moves) || !h.moves.every((n) => (Number.isInteger(n) && n > 0) || typeof n === "string")) {
     throw new Error(`${file.name} is not a saved game of this page`);
   }
   return h;
