@@ -15,15 +15,15 @@ nimbers, and *n is exactly Grundy value n (Sprague–Grundy).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from ..core.budget import Budget
 from ..core.cache import RulesCache
 from ..core.checks import game_argument, short
 from ..core.checks import shown as quoted
 from ..core.errors import InvalidArgument, Unsupported
-from ..core.limits import Limits, Progress, deadline, deep, over_budget, over_time
+from ..core.limits import Limits, deep
 from ..core.sprague_grundy import mex
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from ..rules.sizes import check_size
@@ -95,8 +95,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
         with deep():  # value arithmetic recurses by birthday
             out = walk.value(position)
     finally:
-        if limits.progress is not None:
-            limits.progress(Progress(walk.expanded, walk.listed, time.monotonic() - walk.start, done=True))
+        walk.budget.report(done=True)
     return out
 
 
@@ -122,10 +121,8 @@ class _Walk:
     ) -> None:
         self.rules, self.limits, self.memo = rules, limits, memo
         self.value_key, self.ordinal, self.impartial = value_key, ordinal, impartial
-        self.start = time.monotonic()
-        self.end = deadline(limits, self.start)  # max_seconds, the analysis' deadline or the ambient one
+        self.budget = Budget(limits)  # max_seconds, the analysis' deadline or the ambient one
         self.expanded = self.listed = 0
-        self.shown = self.start
 
     def value(self, root: Any) -> Game:
         memo, value_key = self.memo, self.value_key
@@ -173,16 +170,9 @@ class _Walk:
     def expand(self, frame: list[Any]) -> list[Any]:
         """The children of the frame's position, its kind set in the frame; counts and the budget."""
         self.expanded += 1
-        limits = self.limits
-        # At every position (one of a long Toads row takes 0.1 s; the clock costs 0.05 µs): the
-        # budget, before the arithmetic of more positions, and every 1/4 s the clock and a report.
-        if limits.max_positions is not None and self.expanded > limits.max_positions:
-            _check(limits, self.expanded, self.start, self.end)
-        if (now := time.monotonic()) - self.shown >= 0.25:
-            self.shown = now
-            _check(limits, self.expanded, self.start, self.end)
-            if limits.progress is not None:
-                limits.progress(Progress(self.expanded, self.listed, now - self.start))
+        # The budget at every position (one of a long Toads row takes 0.1 s; the clock costs
+        # 0.05 µs), before the arithmetic of more positions.
+        self.budget.tick(positions=self.expanded, options=self.listed)
         rules, p = self.rules, frame[0]
         comps = rules.components(p)  # type: ignore[attr-defined]
         if comps is not None:
@@ -215,11 +205,3 @@ def _mex_star(vals: list[Game]) -> Game | None:
     if any(n is None for n in nims):
         return None
     return star(mex(n for n in nims if n is not None))
-
-
-def _check(limits: Limits, count: int, start: float, end: float | None) -> None:
-    seconds = time.monotonic() - start
-    if limits.max_positions is not None and count > limits.max_positions:
-        raise over_budget(limits.max_positions, positions=count, seconds=seconds)
-    if end is not None and start + seconds > end:
-        raise over_time(limits.max_seconds, f"{count:,} positions", positions=count, elapsed=seconds)
