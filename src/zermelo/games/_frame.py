@@ -65,8 +65,13 @@ def frame_regions(bits: int) -> list[int]:
             rest ^= front
             comp |= front
         if comp & (comp - 1):  # a lone cell takes no domino
-            out.append(_corner(comp))
+            if not comp & 0xFF or not comp & _COLUMN_0:  # not yet in the corner
+                comp = _corner(comp)
+            out.append(comp)
     return out
+
+
+_COLUMN_0 = 0x01010101010101  # column 0 of rows 0-6
 
 
 def _corner(comp: int) -> int:

@@ -25,6 +25,9 @@ _WARM_UP = [
     # subtraction and all-but games' proven periods (their sequence kernels), which answers cite
     ("solve", {"game": "allbut:1,2", "position": "10"}),
     ("solve", {"game": "subtraction:1,3,4", "position": "21"}),
+    # the loopy comparison's compiled kernel (values.survival): compiled on a cold cache it took
+    # 8 CPU s, past a request's cap on a busy machine
+    ("value", {"game": "backsliding", "position": "TT..FF"}),
     # Connect Four's compiled solver (numba) and the shipped 6x5 opening book, read once here
     ("play", {"game": "connect4:6x5", "position": "3344551"}),  # past the book: a search
 ]
