@@ -95,6 +95,8 @@ def test_the_misere_quotient_panel_of_kayles(page: Page) -> None:
     assert page.inner_text("#mq-p").startswith("{a, b²")
     assert page.locator("#mq-heaps li").count() == 3
     assert page.locator("#mq-heaps li").first.inner_text() == "heap 30 ⇒ abc"
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "misere-quotient.png"), full_page=True)
     page.uncheck("#misere")  # normal play: Grundy values answer, no quotient shown
     page.fill("#position", "30 35 40")
     page.click("#solve-button")
