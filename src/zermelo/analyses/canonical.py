@@ -55,16 +55,7 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     ``limits`` caps the number of distinct positions examined and the seconds spent
     (:class:`~zermelo.core.errors.SearchLimitExceeded` past them).
     """
-    if not isinstance(rules, (Partisan, Impartial)):
-        hint = f" (make one with zermelo.make_game({short(rules)!r}))" if isinstance(rules, str) else ""
-        raise InvalidArgument(
-            f"canonical_form: the game must be a game object (partisan or impartial rules){hint}, got {quoted(rules)}"
-        )
-    game_argument("canonical_form", rules, Rules, position)  # a 10**5000 in the position, say
-    if limits is not None and not isinstance(limits, Limits):
-        raise InvalidArgument(f"canonical_form: limits must be a zermelo.Limits, got {quoted(limits)}")
-    limits = limits if limits is not None else _NO_LIMITS
-    rules.validate(position)
+    limits = _checked(rules, position, limits)
     if isinstance(rules, (Sum, PartisanSum)):
         # A sum's value is the sum of its parts' values: each part is valued by its own rules
         # (and their cache), never by searching the product of the parts' positions.
@@ -75,21 +66,10 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
         # 400-digit heaps) is refused before a single option is listed.
         check_size(rules, position, limits)  # type: ignore[arg-type]
     memo = value_cache(rules)
-    # Rules may merge a position with its negative (Domineering turned a quarter turn is the
-    # same board with the players swapped): value_key(p) -> (key, negated).  The memo then
-    # holds the value of the unnegated representative.
-    value_key: Callable[[Any], tuple[Hashable, bool]]
-    if isinstance(rules, Partisan) and type(rules).value_key is not Partisan.value_key:  # the default merges nothing
-        value_key = rules.value_key
-    else:
-        plain_key = rules.key
-
-        def value_key(p: Any) -> tuple[Hashable, bool]:
-            return plain_key(p), False
-
     # Rules may say a position is an ordinal sum base : top (a Hackenbush edge carrying a
     # tree): ordinal(p) -> (base value, top position) or None.  Then only the top is searched.
     ordinal = rules.ordinal if isinstance(rules, Partisan) and type(rules).ordinal is not Partisan.ordinal else None
+    value_key = _value_key(rules)
     walk = _Walk(rules, limits, memo, value_key, ordinal, impartial)
     try:
         with deep():  # value arithmetic recurses by birthday
@@ -97,6 +77,36 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     finally:
         walk.budget.report(done=True)
     return out
+
+
+def _checked(rules: Rules[Any], position: Any, limits: Limits | None) -> Limits:
+    """Stage 1 of :func:`canonical_form`: game objects, a valid position, and the limits to keep."""
+    if not isinstance(rules, (Partisan, Impartial)):
+        hint = f" (make one with zermelo.make_game({short(rules)!r}))" if isinstance(rules, str) else ""
+        raise InvalidArgument(
+            f"canonical_form: the game must be a game object (partisan or impartial rules){hint}, got {quoted(rules)}"
+        )
+    game_argument("canonical_form", rules, Rules, position)  # a 10**5000 in the position, say
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidArgument(f"canonical_form: limits must be a zermelo.Limits, got {quoted(limits)}")
+    rules.validate(position)
+    return limits if limits is not None else _NO_LIMITS
+
+
+def _value_key(rules: Rules[Any]) -> Callable[[Any], tuple[Hashable, bool]]:
+    """Stage 2: the memo's key of a position, and whether the position is that key's negative.
+
+    Rules may merge a position with its negative (Domineering turned a quarter turn is the same
+    board with the players swapped); the memo then holds the value of the unnegated representative.
+    """
+    if isinstance(rules, Partisan) and type(rules).value_key is not Partisan.value_key:  # the default merges nothing
+        return rules.value_key
+    plain_key = rules.key
+
+    def value_key(p: Any) -> tuple[Hashable, bool]:
+        return plain_key(p), False
+
+    return value_key
 
 
 class _Walk:
