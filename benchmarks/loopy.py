@@ -64,6 +64,10 @@ def cpu(code: str, path: str | None) -> tuple[float, str]:
     return used, said[:70]
 
 
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")  # a bar inside a Markdown table cell
+
+
 def main() -> None:
     old = os.environ.get("ZERMELO_BEFORE")
     print(f"load average before: {os.getloadavg()[0]:.2f}")
@@ -77,5 +81,6 @@ def main() -> None:
             if old and i == 0:
                 spent, answer = cpu(code, old)
                 was = f"> {BEFORE_CAP}" if answer.startswith("stopped") else f"{spent:.1f}"
-        print(f"| {name} | {statistics.median(times):.2f} | {was} | `{said}` |", flush=True)
+        cells = (_cell(name), f"{statistics.median(times):.2f}", was, f"`{_cell(said)}`")
+        print(f"| {' | '.join(cells)} |", flush=True)
     print(f"load average after: {os.getloadavg()[0]:.2f}")

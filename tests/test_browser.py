@@ -85,6 +85,25 @@ def test_tictactoe_on_a_grid_when_the_minimax_games_are_there(page: Page, base_u
     page.screenshot(path=str(OUT / "tictactoe.png"), full_page=True)
 
 
+def test_the_misere_quotient_panel_of_kayles(page: Page) -> None:
+    page.select_option("#game-select", "kayles")
+    page.check("#misere")
+    page.fill("#position", "30 35 40")
+    page.click("#solve-button")
+    page.wait_for_selector("#misere-quotient:not([hidden])", timeout=60_000)
+    assert page.inner_text("#mq-order").startswith("40")
+    assert page.inner_text("#mq-p").startswith("{a, b²")
+    assert page.locator("#mq-heaps li").count() == 3
+    assert page.locator("#mq-heaps li").first.inner_text() == "heap 30 ⇒ abc"
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / "misere-quotient.png"), full_page=True)
+    page.uncheck("#misere")  # normal play: Grundy values answer, no quotient shown
+    page.fill("#position", "30 35 40")
+    page.click("#solve-button")
+    page.wait_for_selector("#solution:not([hidden])")
+    page.wait_for_selector("#misere-quotient", state="hidden")
+
+
 def test_the_value_panel_of_a_domineering_position(page: Page) -> None:
     page.select_option("#game-select", "domineering")
     assert not page.is_visible("#value-panel")

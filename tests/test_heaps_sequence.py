@@ -449,6 +449,7 @@ def test_the_deadline_stops_the_copying_of_a_proven_period(monkeypatch: pytest.M
             jumped[0] = 1e6
 
     monkeypatch.setattr(module, "time", Clock)
+    monkeypatch.setattr(importlib.import_module("zermelo.core.budget"), "time", Clock)  # the run's one budget
     with pytest.raises(z.SearchLimitExceeded, match="time budget exceeded") as caught:
         sequence(Octal("0.07"), 20_000_000, progress=progress, limits=z.Limits(None, max_seconds=600))
     done = int(str(caught.value).split("(")[1].split(" of ")[0].replace(",", ""))

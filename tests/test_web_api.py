@@ -71,6 +71,18 @@ def test_solve_is_exactly_the_cli_json(
     assert body == expected
 
 
+def test_a_misere_heap_game_is_answered_from_its_quotient(client: httpx.Client) -> None:
+    # 30 35 40 of Kayles is past the search budget: the quotient (order 40) answers, and says how
+    status, body = get(client, "/api/solve", game="kayles", position="30 35 40", misere="1")
+    assert status == 200 and body["outcome"] == "N"
+    q = body["misere_quotient"]
+    assert q["order"] == 40 and len(q["p_portion"]) == 9
+    assert [h["heap"] for h in q["heaps"]] == [30, 35, 40]
+    assert (q["position"] in q["p_portion"]) == (body["outcome"] == "P")
+    status, body = get(client, "/api/solve", game="kayles", position="30 35 40", misere="0")
+    assert status == 200 and "misere_quotient" not in body
+
+
 def test_moves_are_classified_for_the_mover(client: httpx.Client) -> None:
     status, body = get(client, "/api/moves", game="nim", position="3 4 5")
     assert status == 200

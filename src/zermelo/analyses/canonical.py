@@ -15,15 +15,15 @@ nimbers, and *n is exactly Grundy value n (Sprague–Grundy).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from ..core.budget import Budget
 from ..core.cache import RulesCache
 from ..core.checks import game_argument, short
 from ..core.checks import shown as quoted
 from ..core.errors import InvalidArgument, Unsupported
-from ..core.limits import Limits, Progress, deadline, deep, limits_argument, over_budget, over_time
+from ..core.limits import Limits, deep
 from ..core.sprague_grundy import mex
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from ..rules.sizes import check_size
@@ -46,20 +46,16 @@ def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
     return VALUES.get(rules)
 
 
+_NO_LIMITS = Limits()
+
+
 def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = None) -> Game:
     """The canonical form of ``position`` under ``rules`` (Partisan or Impartial).
 
     ``limits`` caps the number of distinct positions examined and the seconds spent
     (:class:`~zermelo.core.errors.SearchLimitExceeded` past them).
     """
-    if not isinstance(rules, (Partisan, Impartial)):
-        hint = f" (make one with zermelo.make_game({short(rules)!r}))" if isinstance(rules, str) else ""
-        raise InvalidArgument(
-            f"canonical_form: the game must be a game object (partisan or impartial rules){hint}, got {quoted(rules)}"
-        )
-    game_argument("canonical_form", rules, Rules, position)  # a 10**5000 in the position, say
-    limits = limits_argument("canonical_form", limits)
-    rules.validate(position)
+    limits = _checked(rules, position, limits)
     if isinstance(rules, (Sum, PartisanSum)):
         # A sum's value is the sum of its parts' values: each part is valued by its own rules
         # (and their cache), never by searching the product of the parts' positions.
@@ -70,29 +66,47 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
         # 400-digit heaps) is refused before a single option is listed.
         check_size(rules, position, limits)  # type: ignore[arg-type]
     memo = value_cache(rules)
-    # Rules may merge a position with its negative (Domineering turned a quarter turn is the
-    # same board with the players swapped): value_key(p) -> (key, negated).  The memo then
-    # holds the value of the unnegated representative.
-    value_key: Callable[[Any], tuple[Hashable, bool]]
-    if isinstance(rules, Partisan) and type(rules).value_key is not Partisan.value_key:  # the default merges nothing
-        value_key = rules.value_key
-    else:
-        plain_key = rules.key
-
-        def value_key(p: Any) -> tuple[Hashable, bool]:
-            return plain_key(p), False
-
     # Rules may say a position is an ordinal sum base : top (a Hackenbush edge carrying a
     # tree): ordinal(p) -> (base value, top position) or None.  Then only the top is searched.
     ordinal = rules.ordinal if isinstance(rules, Partisan) and type(rules).ordinal is not Partisan.ordinal else None
+    value_key = _value_key(rules)
     walk = _Walk(rules, limits, memo, value_key, ordinal, impartial)
     try:
         with deep():  # value arithmetic recurses by birthday
             out = walk.value(position)
     finally:
-        if limits.progress is not None:
-            limits.progress(Progress(walk.expanded, walk.listed, time.monotonic() - walk.start, done=True))
+        walk.budget.report(done=True)
     return out
+
+
+def _checked(rules: Rules[Any], position: Any, limits: Limits | None) -> Limits:
+    """Stage 1 of :func:`canonical_form`: game objects, a valid position, and the limits to keep."""
+    if not isinstance(rules, (Partisan, Impartial)):
+        hint = f" (make one with zermelo.make_game({short(rules)!r}))" if isinstance(rules, str) else ""
+        raise InvalidArgument(
+            f"canonical_form: the game must be a game object (partisan or impartial rules){hint}, got {quoted(rules)}"
+        )
+    game_argument("canonical_form", rules, Rules, position)  # a 10**5000 in the position, say
+    if limits is not None and not isinstance(limits, Limits):
+        raise InvalidArgument(f"canonical_form: limits must be a zermelo.Limits, got {quoted(limits)}")
+    rules.validate(position)
+    return limits if limits is not None else _NO_LIMITS
+
+
+def _value_key(rules: Rules[Any]) -> Callable[[Any], tuple[Hashable, bool]]:
+    """Stage 2: the memo's key of a position, and whether the position is that key's negative.
+
+    Rules may merge a position with its negative (Domineering turned a quarter turn is the same
+    board with the players swapped); the memo then holds the value of the unnegated representative.
+    """
+    if isinstance(rules, Partisan) and type(rules).value_key is not Partisan.value_key:  # the default merges nothing
+        return rules.value_key
+    plain_key = rules.key
+
+    def value_key(p: Any) -> tuple[Hashable, bool]:
+        return plain_key(p), False
+
+    return value_key
 
 
 class _Walk:
@@ -117,10 +131,8 @@ class _Walk:
     ) -> None:
         self.rules, self.limits, self.memo = rules, limits, memo
         self.value_key, self.ordinal, self.impartial = value_key, ordinal, impartial
-        self.start = time.monotonic()
-        self.end = deadline(limits, self.start)  # max_seconds, the analysis' deadline or the ambient one
+        self.budget = Budget(limits)  # max_seconds, the analysis' deadline or the ambient one
         self.expanded = self.listed = 0
-        self.shown = self.start
 
     def value(self, root: Any) -> Game:
         memo, value_key = self.memo, self.value_key
@@ -168,16 +180,9 @@ class _Walk:
     def expand(self, frame: list[Any]) -> list[Any]:
         """The children of the frame's position, its kind set in the frame; counts and the budget."""
         self.expanded += 1
-        limits = self.limits
-        # At every position (one of a long Toads row takes 0.1 s; the clock costs 0.05 µs): the
-        # budget, before the arithmetic of more positions, and every 1/4 s the clock and a report.
-        if limits.max_positions is not None and self.expanded > limits.max_positions:
-            _check(limits, self.expanded, self.start, self.end)
-        if (now := time.monotonic()) - self.shown >= 0.25:
-            self.shown = now
-            _check(limits, self.expanded, self.start, self.end)
-            if limits.progress is not None:
-                limits.progress(Progress(self.expanded, self.listed, now - self.start))
+        # The budget at every position (one of a long Toads row takes 0.1 s; the clock costs
+        # 0.05 µs), before the arithmetic of more positions.
+        self.budget.tick(positions=self.expanded, options=self.listed)
         rules, p = self.rules, frame[0]
         comps = rules.components(p)  # type: ignore[attr-defined]
         if comps is not None:
@@ -210,11 +215,3 @@ def _mex_star(vals: list[Game]) -> Game | None:
     if any(n is None for n in nims):
         return None
     return star(mex(n for n in nims if n is not None))
-
-
-def _check(limits: Limits, count: int, start: float, end: float | None) -> None:
-    seconds = time.monotonic() - start
-    if limits.max_positions is not None and count > limits.max_positions:
-        raise over_budget(limits.max_positions, positions=count, seconds=seconds)
-    if end is not None and start + seconds > end:
-        raise over_time(limits.max_seconds, f"{count:,} positions", positions=count, elapsed=seconds)

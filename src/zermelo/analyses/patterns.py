@@ -28,16 +28,15 @@ True
 from __future__ import annotations
 
 import itertools
-import time
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from ..core.budget import Budget
 from ..core.checks import is_digits
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
-from ..core.limits import Progress, deadline, over_time, spent
 from ..games.registry import make_game, table_template
 from ..rules import Impartial, Move, Outcome, Rules
 from ..rules.predicates import PART_NAMES, Env, InvalidPredicate, Predicate, predicate, value_text
@@ -177,7 +176,7 @@ class ConjectureReport:
         }
 
 
-def _region(game: Impartial[Any], template: str, upto: int, tick: _Watch | None = None) -> list[Any]:
+def _region(game: Impartial[Any], template: str, upto: int, tick: Budget | None = None) -> list[Any]:
     """The table's positions with coordinates up to ``upto``, smallest first (by coordinate sum)."""
     grid = "{n}" not in template
     side = upto + 1
@@ -187,7 +186,7 @@ def _region(game: Impartial[Any], template: str, upto: int, tick: _Watch | None 
 
     def watch(read: int) -> None:
         if tick is not None:
-            tick(read, 0, f"{read:,} of {cells_wanted:,} positions listed", "listing the positions:")
+            _look(tick, read, 0, f"{read:,} of {cells_wanted:,} positions listed", "listing the positions:")
 
     rl, cl, cells, _ = layout(game, template, side if grid else 1, side, watch)
     if not grid:
@@ -227,7 +226,7 @@ def family(template: str) -> tuple[str, tuple[str, ...]]:
 
 
 def _family_region(
-    game: Impartial[Any], template: str, upto: int, tick: _Watch | None = None
+    game: Impartial[Any], template: str, upto: int, tick: Budget | None = None
 ) -> tuple[list[Any], dict[Any, Env]]:
     """The positions of a family (every letter 0..upto, smallest sum first) and each one's letters."""
     text, letters = family(template)
@@ -238,7 +237,7 @@ def _family_region(
     envs: dict[Any, Env] = {}
     for i, vs in enumerate(values):
         if tick is not None and i % 256 == 255:
-            tick(i + 1, 0, f"{i + 1:,} of {len(values):,} positions listed", "listing the positions:")
+            _look(tick, i + 1, 0, f"{i + 1:,} of {len(values):,} positions listed", "listing the positions:")
         filled = text
         for letter, v in zip(letters, vs, strict=True):
             filled = filled.replace("{" + letter + "}", str(v))
@@ -257,26 +256,10 @@ def _family_region(
     return region, envs
 
 
-class _Watch:
-    """The deadline and the progress display of a long loop, looked at every few hundred steps."""
-
-    def __init__(self, limits: Limits | None) -> None:
-        self.began = time.monotonic()
-        self.limits = limits
-        self.end = deadline(limits, self.began) if limits is not None else None
-        self.report = limits.progress if limits is not None else None
-
-    def __call__(self, done: int, moves: int, doing: str, phase: str) -> None:
-        now = time.monotonic()
-        if self.end is not None and now > self.end:
-            allowed = self.limits.max_seconds if self.limits is not None else None
-            raise over_time(allowed, doing, elapsed=spent(self.limits, self.end, now, self.began))
-        if self.report is not None:
-            self.report(Progress(done, moves, now - self.began, phase=phase))
-
-    def close(self, done: int, moves: int) -> None:
-        if self.report is not None:
-            self.report(Progress(done, moves, time.monotonic() - self.began, done=True))
+def _look(budget: Budget, done: int, moves: int, doing: str, phase: str) -> None:
+    """The check's budget: its deadline, and a report saying which stage it is in."""
+    budget.phase = phase
+    budget.look(doing, positions=done, options=moves)
 
 
 def _moves_text(game: Impartial[Any], moves: list[Move[Any]], limit: int = 6) -> str:
@@ -317,6 +300,44 @@ def check_pset(
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()} is not an impartial game: P-positions are for impartial games")
     pred = predicate(conjecture) if isinstance(conjecture, str) else conjecture
+    template, positions = _what_to_check(game, upto, template, heaps, positions)
+    budget = Budget(limits, counts=None)
+    region, envs = _positions_to_check(game, pred, template, positions, upto, budget)
+    member = _Membership(game, pred, envs, misere, limits)
+    tally = _check_conditions(game, region, member, misere, max_moves, budget)
+    budget.report(done=True)
+    if envs is None and pred.parts_used() > member.most_parts:
+        # Read as 0, a part no position has would let a wrong conjecture pass silently.
+        raise InvalidPredicate(
+            f"{pred.text!r} reads {pred.parts_used()} parts of a position, but the positions of {game.spec()} "
+            f"checked ('{template}', and their options) have at most {member.most_parts} "
+            f"({', '.join(PART_NAMES[: member.most_parts])}); choose the positions with --heaps {pred.parts_used()} "
+            "or a family like --positions '1 a b'"
+        )
+    counter = tally.counter
+    if counter is not None:
+        counter = _with_search_outcome(game, counter, misere, limits)
+    return ConjectureReport(
+        game=game.spec(),
+        predicate=pred.text,
+        upto=upto,
+        misere=misere,
+        positions=len(region),
+        checked=tally.checked,
+        in_set=tally.in_set,
+        terminal=tally.terminal,
+        moves=tally.moves,
+        holds=counter is None,
+        counterexample=counter,
+        escaping_moves=tally.escaping,
+        notes=[] if counter is not None else [_proof_note(tally.escaping, envs is not None, positions, misere)],
+    )
+
+
+def _what_to_check(
+    game: Impartial[Any], upto: int, template: str | None, heaps: int | None, positions: str | None
+) -> tuple[str, str | None]:
+    """Stage 1 of :func:`check_pset`: the other arguments checked, the table's template, ``heaps`` as a family."""
     if upto < 0:
         raise InvalidPredicate(f"--upto must be a whole number >= 0, got {upto}")
     if template is None:
@@ -327,140 +348,166 @@ def check_pset(
         if not 1 <= heaps <= len(PART_NAMES):
             raise InvalidPredicate(f"--heaps takes 1 to {len(PART_NAMES)}, got {heaps}")
         positions = " ".join(PART_NAMES[:heaps])
-    envs: dict[Any, Env] | None = None
-    tick = _Watch(limits)
-    if positions is not None:
-        # The letters first: a predicate reading one the family lacks is refused before listing it.
-        unknown = sorted(pred.used - set(family(positions)[1]) - {"heaps"})
-        if unknown:
-            raise InvalidPredicate(
-                f"{pred.text!r} uses {', '.join(unknown)}, which the positions {positions!r} do not give "
-                f"(their letters: {', '.join(family(positions)[1])})"
-            )
-        region, envs = _family_region(game, positions, upto, tick)
-    else:
-        region = _region(game, template, upto, tick)
-    raw = set(region)
-    keys = {game.key(p) for p in region}
-    fmt = game.format
-    memo: dict[Any, bool] = {}
+    return template, positions
 
-    most_parts = 0
 
-    def member(position: Any) -> bool:
-        # Options repeat across positions (every cell of a grid is an option of many): evaluate once.
-        nonlocal most_parts
-        hit = memo.get(position)
+def _positions_to_check(
+    game: Impartial[Any], pred: Predicate, template: str, positions: str | None, upto: int, budget: Budget
+) -> tuple[list[Any], dict[Any, Env] | None]:
+    """Stage 2: the positions, smallest first, and (for a family) each one's letters."""
+    if positions is None:
+        return _region(game, template, upto, budget), None
+    # The letters first: a predicate reading one the family lacks is refused before listing it.
+    letters = family(positions)[1]
+    unknown = sorted(pred.used - set(letters) - {"heaps"})
+    if unknown:
+        raise InvalidPredicate(
+            f"{pred.text!r} uses {', '.join(unknown)}, which the positions {positions!r} do not give "
+            f"(their letters: {', '.join(letters)})"
+        )
+    return _family_region(game, positions, upto, budget)
+
+
+class _Membership:
+    """Whether a position is in the conjectured set: the predicate, or (an option outside a
+    family) whether a search says it is a P-position.  Options repeat across positions (every
+    cell of a grid is an option of many): each is evaluated once."""
+
+    def __init__(
+        self, game: Impartial[Any], pred: Predicate, envs: dict[Any, Env] | None, misere: bool, limits: Limits | None
+    ) -> None:
+        self.game, self.pred, self.envs, self.misere, self.limits = game, pred, envs, misere, limits
+        self.memo: dict[Any, bool] = {}
+        self.most_parts = 0  # the most parts of a position the predicate read
+
+    def __call__(self, position: Any) -> bool:
+        hit = self.memo.get(position)
         if hit is None:
-            if envs is None:
-                most_parts = max(most_parts, len(position) if isinstance(position, tuple) else 1)
-                hit = pred(position)
+            if self.envs is None:
+                self.most_parts = max(self.most_parts, len(position) if isinstance(position, tuple) else 1)
+                hit = self.pred(position)
             else:
-                env = envs.get(game.key(position))
-                hit = pred.evaluate(env, position) if env is not None else outside(position)
-            memo[position] = hit
+                env = self.envs.get(self.game.key(position))
+                hit = self.pred.evaluate(env, position) if env is not None else self.outside(position)
+            self.memo[position] = hit
         return hit
 
-    def outside(position: Any) -> bool:
-        # A position outside the family: in the set exactly when it is a P-position (by search).
-        return outcome(game, position, misere=misere, limits=limits or Limits(1_000_000, 10.0)) is Outcome.P
+    def outside(self, position: Any) -> bool:
+        limits = self.limits or Limits(1_000_000, 10.0)
+        return outcome(self.game, position, misere=self.misere, limits=limits) is Outcome.P
 
-    in_set = terminal = moves_seen = escaping = checked = 0
+
+@dataclass
+class _Tally:
+    """What stage 3 counted, and the first failure (``None``: the three conditions hold)."""
+
+    checked: int = 0
+    in_set: int = 0
+    terminal: int = 0
+    moves: int = 0
+    escaping: int = 0
     counter: Counterexample | None = None
+
+
+def _check_conditions(
+    game: Impartial[Any],
+    region: list[Any],
+    member: _Membership,
+    misere: bool,
+    max_moves: int | None,
+    budget: Budget,
+) -> _Tally:
+    """Stage 3: the three conditions at every position, smallest first, up to the first failure."""
+    raw = set(region)
+    keys = {game.key(p) for p in region}
+    t = _Tally()
     for p in region:
-        checked += 1
-        if checked % 256 == 0:
-            doing = f"{checked - 1:,} of {len(region):,} positions checked, {moves_seen:,} moves"
-            tick(checked, moves_seen, doing, "checking the three conditions:")
+        t.checked += 1
+        if t.checked % 256 == 0:
+            doing = f"{t.checked - 1:,} of {len(region):,} positions checked, {t.moves:,} moves"
+            _look(budget, t.checked, t.moves, doing, "checking the three conditions:")
         inside = member(p)
-        in_set += inside
+        t.in_set += inside
         ms = list(game.moves(p))
-        moves_seen += len(ms)
-        if max_moves is not None and moves_seen > max_moves:
+        t.moves += len(ms)
+        if max_moves is not None and t.moves > max_moves:
             raise SearchLimitExceeded(
                 f"more than {max_moves:,} moves to check",
                 limit="moves to check",
                 budget=max_moves,
-                positions=checked,
+                positions=t.checked,
                 remedies=(Remedy.SMALLER_RANGE, Remedy.MORE_POSITIONS),
             )
-        for m in ms:
-            if m.position not in raw and game.key(m.position) not in keys:
-                escaping += 1
-        if not ms:
-            terminal += 1
-            if inside == misere:
-                rule = "is in the set" if misere else "is not in the set"
-                counter = Counterexample(fmt(p), 1, f"{fmt(p)} is terminal but {rule}: condition 1 fails")
-                break
-            continue
-        if inside:
-            bad = next((m for m in ms if member(m.position)), None)
-            if bad is not None:
-                counter = Counterexample(
-                    fmt(p),
-                    2,
-                    f"{fmt(p)} is in the set, and so is {fmt(bad.position)}, reached by the move "
-                    f"{bad.label}: condition 2 fails",
-                    bad.label,
-                    fmt(bad.position),
-                )
-                break
-        elif not any(member(m.position) for m in ms):
-            counter = Counterexample(
-                fmt(p),
-                3,
-                f"{fmt(p)} is not in the set, yet "
-                + ("its only move does not lead" if len(ms) == 1 else f"none of its {len(ms)} moves leads")
-                + f" into the set ({_moves_text(game, ms)}): condition 3 fails",
-            )
+        t.escaping += sum(1 for m in ms if m.position not in raw and game.key(m.position) not in keys)
+        t.terminal += not ms
+        t.counter = _failure(game, p, ms, inside, member, misere)
+        if t.counter is not None:
             break
-    tick.close(checked, moves_seen)
-    if envs is None and pred.parts_used() > most_parts:
-        # Read as 0, a part no position has would let a wrong conjecture pass silently.
-        raise InvalidPredicate(
-            f"{pred.text!r} reads {pred.parts_used()} parts of a position, but the positions of {game.spec()} "
-            f"checked ('{template}', and their options) have at most {most_parts} "
-            f"({', '.join(PART_NAMES[:most_parts])}); choose the positions with --heaps {pred.parts_used()} "
-            "or a family like --positions '1 a b'"
+    budget.positions, budget.options = t.checked, t.moves
+    return t
+
+
+def _failure(
+    game: Impartial[Any], p: Any, ms: list[Move[Any]], inside: bool, member: _Membership, misere: bool
+) -> Counterexample | None:
+    """The condition position ``p`` breaks (1: a terminal position, 2: in the set with a move into
+    it, 3: outside with none), or ``None``."""
+    fmt = game.format
+    if not ms:
+        if inside != misere:
+            return None
+        rule = "is in the set" if misere else "is not in the set"
+        return Counterexample(fmt(p), 1, f"{fmt(p)} is terminal but {rule}: condition 1 fails")
+    if inside:
+        bad = next((m for m in ms if member(m.position)), None)
+        if bad is None:
+            return None
+        return Counterexample(
+            fmt(p),
+            2,
+            f"{fmt(p)} is in the set, and so is {fmt(bad.position)}, reached by the move "
+            f"{bad.label}: condition 2 fails",
+            bad.label,
+            fmt(bad.position),
         )
-    notes: list[str] = []
-    if counter is not None:
-        try:
-            o = outcome(game, game.parse(counter.position), misere=misere, limits=limits or Limits(1_000_000, 5.0))
-            counter = Counterexample(**{**counter.__dict__, "search_outcome": str(o)})
-        except (ZermeloError, ValueError):
-            pass
-    elif escaping and envs is not None:
-        notes.append(
+    if any(member(m.position) for m in ms):
+        return None
+    return Counterexample(
+        fmt(p),
+        3,
+        f"{fmt(p)} is not in the set, yet "
+        + ("its only move does not lead" if len(ms) == 1 else f"none of its {len(ms)} moves leads")
+        + f" into the set ({_moves_text(game, ms)}): condition 3 fails",
+    )
+
+
+def _with_search_outcome(
+    game: Impartial[Any], counter: Counterexample, misere: bool, limits: Limits | None
+) -> Counterexample:
+    """Stage 4: the counterexample with its true outcome from a search (as it was, if that fails)."""
+    try:
+        o = outcome(game, game.parse(counter.position), misere=misere, limits=limits or Limits(1_000_000, 5.0))
+    except (ZermeloError, ValueError):
+        return counter
+    return Counterexample(**{**counter.__dict__, "search_outcome": str(o)})
+
+
+def _proof_note(escaping: int, in_family: bool, positions: str | None, misere: bool) -> str:
+    """Stage 5: what the three conditions holding proves, given the moves that leave the positions."""
+    if escaping and in_family:
+        return (
             f"{escaping:,} moves leave the family {positions!r}; each position they reach counted as in the set "
             "exactly when a search says it is a P-position, so within the family the conditions prove the set "
             "is exactly the P-positions there"
         )
-    elif escaping:
-        notes.append(
+    if escaping:
+        return (
             f"{escaping:,} moves leave the checked positions, so the conditions are evidence, not a proof "
             "(the game can grow, or the template does not cover its positions)"
         )
-    else:
-        notes.append(
-            "the three conditions hold on positions that no move leaves: by induction the set is exactly "
-            "the P-positions among them" + (" (for a game without cycles)" if not misere else " under misère play")
-        )
-    return ConjectureReport(
-        game=game.spec(),
-        predicate=pred.text,
-        upto=upto,
-        misere=misere,
-        positions=len(region),
-        checked=checked,
-        in_set=in_set,
-        terminal=terminal,
-        moves=moves_seen,
-        holds=counter is None,
-        counterexample=counter,
-        escaping_moves=escaping,
-        notes=notes,
+    return (
+        "the three conditions hold on positions that no move leaves: by induction the set is exactly "
+        "the P-positions among them" + (" (for a game without cycles)" if not misere else " under misère play")
     )
 
 

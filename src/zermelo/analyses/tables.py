@@ -21,15 +21,15 @@ r\\c 0 1 2 3
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from ..core.budget import Budget
 from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded, Unsupported
 from ..core.files import save_figure
-from ..core.limits import Progress, deadline, over_time, spent
+from ..core.limits import Progress
 from ..games.registry import make_game, table_template
 from ..rules import Impartial, Outcome, Rules
 from ..search.engine import DRAW, PREVIOUS_WINS, GValue, Limits, Loopy, engine_for
@@ -319,16 +319,10 @@ def _reading(limits: Limits | None, cells: int) -> Callable[[int], None] | None:
     """What :func:`layout` calls as it reads a big table's cells: the deadline and the progress."""
     if limits is None:
         return None
-    began = time.monotonic()
-    end = deadline(limits, began)
+    budget = Budget(limits, counts=None, phase="reading the cells:")
 
     def watch(read: int) -> None:
-        now = time.monotonic()
-        if end is not None and now > end:
-            doing = f"{read:,} of {cells:,} cells read"
-            raise over_time(limits.max_seconds, doing, elapsed=spent(limits, end, now, began))
-        if limits.progress is not None:
-            limits.progress(Progress(read, 0, now - began, phase="reading the cells:"))
+        budget.look(f"{read:,} of {cells:,} cells read", positions=read)
 
     return watch
 

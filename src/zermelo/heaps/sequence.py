@@ -35,10 +35,11 @@ from typing import Any
 import numpy as np
 
 from ..core._jit import load as load_kernels
+from ..core.budget import Budget
 from ..core.checks import game_argument
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
 from ..core.files import BadFile
-from ..core.limits import Limits, over_time, spent
+from ..core.limits import Limits
 from ..core.sparse_space import parity_table
 from ..games.heap import HeapGame
 from ..rules import Impartial
@@ -219,6 +220,36 @@ def sequence(
     second; past either, :class:`~zermelo.core.errors.SearchLimitExceeded` (after saving the
     checkpoint).
     """
+    upto = _checked_upto(game, upto, kernel)
+    limits = (limits or Limits(None)).started()
+    limit = _heaps_allowed(upto, max_upto, limits.max_positions)
+    runner, rule, removal, heaps = runner_for(game, kernel, limit, limits)
+    run = _Run(game, runner, limits, checkpoint, progress, checkpoint_seconds, use_period and bool(rule))
+    run.start(upto, limit)
+    try:
+        run.compute(upto + 1, "computing", rule, removal, heaps)
+        found, ok, proof = _periodicity(run.g[: run.done], rule, removal, heaps)
+        while prove and found is not None and not ok and (not found.saltus or rule == "allbut") and rule:
+            assert removal is not None
+            need = _proof_needs(found, rule, removal, heaps)
+            if need <= run.done or need > limit + 1:
+                break
+            run.compute(need, "proving the period", rule, removal, heaps)
+            found, ok, proof = _periodicity(run.g[: run.done], rule, removal, heaps)
+    except SearchLimitExceeded:
+        raise  # saved already
+    except BaseException:
+        run.save()  # Ctrl-C, or anything else: keep what is done
+        raise
+    run.save()
+    run.tell(run.done, "done")
+    if game.subtraction_set is not None and max(game.subtraction_set) > limit:
+        proof = f"observed only (a proof needs heaps past the largest member of S, beyond the {limit + 1:,} computed)"
+    return run.result(upto, found, ok, proof)
+
+
+def _checked_upto(game: Impartial[Any], upto: int, kernel: str | None) -> int:
+    """Stage 1 of :func:`sequence`: a heap game, ``upto`` a whole number >= 0, a known kernel."""
     game_argument("sequence", game, Impartial, upto)
     if not on_heaps(game):
         raise Unsupported(f"{game.spec()}: `sequence` is for games on heaps (a position is one whole number)")
@@ -232,8 +263,12 @@ def sequence(
         raise InvalidPosition(f"upto must be a non-negative whole number, got {upto!r}")
     if kernel is not None and kernel not in KERNELS:
         raise InvalidGame(f"unknown kernel {kernel!r}; one of {', '.join(KERNELS)}")
-    limits = (limits or Limits(None)).started()
-    budget = limits.max_positions
+    return upto
+
+
+def _heaps_allowed(upto: int, max_upto: int | None, budget: int | None) -> int:
+    """Stage 2: the last heap the run may compute (a proof past the budget is not tried); heaps
+    ``0..upto`` over the budget are refused at once."""
     if budget is not None and upto + 1 > budget:
         raise SearchLimitExceeded(
             f"search budget exceeded: heaps 0..{upto:,} are {upto + 1:,} heaps, more than the budget of {budget:,}",
@@ -241,168 +276,173 @@ def sequence(
             budget=budget,
             remedies=(Remedy.MORE_POSITIONS,),
         )
-    end_by = limits.deadline
     limit = max(upto, max_upto if max_upto is not None else 4 * upto + 1000)
-    if budget is not None:
-        limit = min(limit, budget - 1)  # a proof needing more heaps than the budget is not tried
-    runner, rule, removal, heaps = runner_for(game, kernel, limit, limits)
-    spec = game.spec()
-    path = Path(checkpoint) if checkpoint is not None else None
-    began = time.monotonic()
+    return limit if budget is None else min(limit, budget - 1)
 
-    if (upto + 1) * np.dtype(runner.dtype).itemsize > BIG_ARRAY:
-        load_kernels()  # LLVM first: after the array it may find no room left (then no one-line answer)
-    try:
-        g = np.zeros(upto + 1, dtype=runner.dtype)
-    except (MemoryError, ValueError):  # ValueError: more than numpy can even index (10**20)
-        gib = (upto + 1) * np.dtype(runner.dtype).itemsize / 2**30
-        raise InvalidPosition(f"not enough memory for {upto + 1:,} values ({gib:,.1f} GiB)") from None
-    done = 0
-    if path is not None:
-        loaded = load_checkpoint(path, spec)
-        if loaded is not None and loaded[0].size:
+
+def _proof_needs(found: Periodicity, rule: str, removal: int, heaps: int) -> int:
+    """How many heaps the periodicity theorem needs to prove the period ``found``."""
+    if rule == "allbut":
+        return found.preperiod + removal + found.period + 1
+    subtraction = rule == "subtraction"
+    return proof_length(found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=subtraction)
+
+
+class _Run:
+    """The values of one run, how far they go, its checkpoint and its one budget (the deadline)."""
+
+    def __init__(
+        self,
+        game: Impartial[Any],
+        runner: Any,
+        limits: Limits,
+        checkpoint: str | os.PathLike[str] | None,
+        progress: Callable[[SequenceProgress], None] | None,
+        checkpoint_seconds: float,
+        use_period: bool,
+    ) -> None:
+        self.game, self.runner, self.spec = game, runner, game.spec()
+        self.budget = Budget(limits, counts=None)
+        self.path = Path(checkpoint) if checkpoint is not None else None
+        self.progress, self.checkpoint_seconds, self.use_period = progress, checkpoint_seconds, use_period
+        self.g = np.zeros(0, dtype=runner.dtype)
+        self.done = 0
+        self.filled: list[int] = []  # where a proven period took over from the kernel
+        self.last_save = time.monotonic()
+
+    def start(self, upto: int, limit: int) -> None:
+        """Stage 3: the array of values, and the values of a checkpoint to resume from."""
+        runner = self.runner
+        if (upto + 1) * np.dtype(runner.dtype).itemsize > BIG_ARRAY:
+            load_kernels()  # LLVM first: after the array it may find no room left (then no one-line answer)
+        try:
+            self.g = np.zeros(upto + 1, dtype=runner.dtype)
+        except (MemoryError, ValueError):  # ValueError: more than numpy can even index (10**20)
+            gib = (upto + 1) * np.dtype(runner.dtype).itemsize / 2**30
+            raise InvalidPosition(f"not enough memory for {upto + 1:,} values ({gib:,.1f} GiB)") from None
+        loaded = load_checkpoint(self.path, self.spec) if self.path is not None else None
+        if self.path is not None and loaded is not None and loaded[0].size:
             # Resume: the saved values are exact; the runner takes back its scratch or rebuilds it.
             saved, extra = loaded
-            _check_saved(path, saved, runner.most(np.arange(saved.size, dtype=np.int64)))
+            _check_saved(self.path, saved, runner.most(np.arange(saved.size, dtype=np.int64)))
             keep = min(saved.size, limit + 1)
-            if keep > g.size:
-                g = np.zeros(keep, dtype=runner.dtype)
-            g[:keep] = saved[:keep]
-            done = keep
-            runner.restore(extra if keep == saved.size else {}, done, g)
+            if keep > self.g.size:
+                self.g = np.zeros(keep, dtype=runner.dtype)
+            self.g[:keep] = saved[:keep]
+            self.done = keep
+            runner.restore(extra if keep == saved.size else {}, keep, self.g)
+        self.last_save = time.monotonic()
 
-    last_save = time.monotonic()
-    filled: list[int] = []  # where a proven period took over from the kernel
+    def save(self) -> None:
+        if self.path is not None and self.done:
+            save_checkpoint(self.path, self.spec, self.g, self.done, self.runner.scratch(self.done))
 
-    def save() -> None:
-        if path is not None and done:
-            save_checkpoint(path, spec, g, done, runner.scratch(done))
+    def late(self, stop: int) -> SearchLimitExceeded:
+        """The budget's stop past the deadline, after saving the checkpoint."""
+        self.save()
+        kept = f"; checkpoint saved to {self.path}, run again to resume" if self.path is not None and self.done else ""
+        return self.budget.out_of_time(f"{self.done:,} of {stop:,} heaps{kept}")
 
-    def stop_by_time(stop: int) -> SearchLimitExceeded:
-        save()
-        kept = f"; checkpoint saved to {path}, run again to resume" if path is not None and done else ""
-        return over_time(
-            limits.max_seconds,
-            f"{done:,} of {stop:,} heaps{kept}",
-            elapsed=spent(limits, end_by, time.monotonic(), began),
-        )
+    def tell(self, stop: int, phase: str) -> None:
+        if self.progress is not None:
+            self.progress(SequenceProgress(self.done, stop, self.budget.seconds(), phase))
 
-    def compute(stop: int, phase: str) -> None:
-        nonlocal done, g, last_save
-        if stop > g.size:
-            bigger = np.zeros(stop, dtype=g.dtype)
-            bigger[:done] = g[:done]
-            g = bigger
+    def compute(self, stop: int, phase: str, rule: str, removal: int | None, heaps: int) -> None:
+        """Stage 4: values up to heap ``stop - 1``, by the kernel a chunk at a time, and from a
+        proven period as soon as one is (looked for whenever the values doubled)."""
+        if stop > self.g.size:
+            bigger = np.zeros(stop, dtype=self.g.dtype)
+            bigger[: self.done] = self.g[: self.done]
+            self.g = bigger
         chunk = 256  # then doubled while a chunk takes under 0.2 s (a checkpoint soon after the start)
         checked = 0
-        while done < stop:
-            if use_period and rule and removal is not None and done >= max(2 * checked, 1024):
-                # A proven period gives every later value: G(n) = G(n - p).
-                checked = done
-                found, ok, _ = _periodicity(g[:done], rule, removal, heaps)
+        while self.done < stop:
+            if self.use_period and removal is not None and self.done >= max(2 * checked, 1024):
+                checked = self.done
+                found, ok, _ = _periodicity(self.g[: self.done], rule, removal, heaps)
                 if ok and found is not None:
-                    p, n0, rise = found.period, found.preperiod, found.saltus
-                    while done < stop:  # copy whole periods, doubling, in slices the clock can stop
-                        shift = (done - n0) // p * p
-                        take = min(shift, stop - done, FILL_SLICE)
-                        part = g[done : done + take]
-                        part[:] = g[done - shift : done - shift + take]  # in place: no temporary array
-                        if rise:
-                            part += rise * (shift // p)
-                        done += take
-                        if progress is not None:
-                            progress(SequenceProgress(done, stop, time.monotonic() - began, "copying the period"))
-                        if end_by is not None and done < stop and time.monotonic() >= end_by:
-                            raise stop_by_time(stop)
-                    filled.append(checked)
+                    self.copy_period(found, stop)
+                    self.filled.append(checked)
                     break
-            if end_by is not None and time.monotonic() >= end_by:
-                raise stop_by_time(stop)
-            end = min(stop, done + chunk)
-            first = done
-            t0 = time.monotonic()
-            try:
-                runner.run(g, done, end)
-            except KeyboardInterrupt:
-                save()
-                raise
-            except SearchLimitExceeded:  # the engine's own deadline, inside a chunk
-                raise stop_by_time(stop) from None
-            done = end
-            took = time.monotonic() - t0
-            chunk = _timed_chunk(chunk, took, first, end) if end_by is not None else _next_chunk(chunk, took)
-            if progress is not None:
-                progress(SequenceProgress(done, stop, time.monotonic() - began, phase))
-            if path is not None and time.monotonic() - last_save > checkpoint_seconds:
-                save()
-                last_save = time.monotonic()
+            if self.budget.over():
+                raise self.late(stop)
+            chunk = self.chunk(chunk, stop)
+            self.tell(stop, phase)
+            if self.path is not None and time.monotonic() - self.last_save > self.checkpoint_seconds:
+                self.save()
+                self.last_save = time.monotonic()
 
-    try:
-        compute(upto + 1, "computing")
-        found, ok, proof = _periodicity(g[:done], rule, removal, heaps)
-        while prove and found is not None and not ok and (not found.saltus or rule == "allbut") and rule:
-            assert removal is not None
-            if rule == "allbut":
-                need = found.preperiod + removal + found.period + 1
-            else:
-                need = proof_length(
-                    found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction"
-                )
-            if need <= done or need > limit + 1:
-                break
-            compute(need, "proving the period")
-            found, ok, proof = _periodicity(g[:done], rule, removal, heaps)
-    except SearchLimitExceeded:
-        raise  # saved already
-    except BaseException:
-        save()  # Ctrl-C, or anything else: keep what is done
-        raise
-    save()
-    if progress is not None:
-        progress(SequenceProgress(done, done, time.monotonic() - began, "done"))
+    def chunk(self, size: int, stop: int) -> int:
+        """One chunk of ``size`` heaps by the kernel; the next chunk's size."""
+        first, end = self.done, min(stop, self.done + size)
+        t0 = time.monotonic()
+        try:
+            self.runner.run(self.g, first, end)
+        except KeyboardInterrupt:
+            self.save()
+            raise
+        except SearchLimitExceeded:  # the engine's own deadline, inside a chunk
+            raise self.late(stop) from None
+        self.done = end
+        took = time.monotonic() - t0
+        return _timed_chunk(size, took, first, end) if self.budget.end is not None else _next_chunk(size, took)
 
-    if game.subtraction_set is not None and max(game.subtraction_set) > limit:
-        proof = f"observed only (a proof needs heaps past the largest member of S, beyond the {limit + 1:,} computed)"
-    choice = runner.mask()
-    rare_mask = rare_count = None
-    rare = None
-    if isinstance(runner, OctalRunner) and runner.sparse and choice is not None:
-        rare = _rare_heaps(g[: upto + 1], choice.mask, choice.off if choice.domain else None, end_by, stop_by_time)
-        rare_mask = choice.describe()
-        rare_count = int(rare.size)
-    return HeapSequence(
-        game=spec,
-        upto=upto,
-        values=g if g.size == upto + 1 else g[: upto + 1].copy(),  # no 2nd copy of 10^8 values
-        period=found.period if found else None,
-        preperiod=found.preperiod if found else None,
-        saltus=found.saltus if found else 0,
-        proven=ok,
-        proof=proof,
-        kernel=kernel_label(runner, done) + (f" (then the proven period from heap {filled[0]})" if filled else ""),
-        computed=done,
-        seconds=time.monotonic() - began,
-        rare_mask=rare_mask,
-        rare_count=rare_count,
-        rare=rare,
-    )
+    def copy_period(self, found: Periodicity, stop: int) -> None:
+        """A proven period gives every later value, G(n) = G(n - p) (+ the saltus): whole periods
+        copied, doubling, in slices the clock can stop."""
+        p, n0, rise = found.period, found.preperiod, found.saltus
+        g = self.g
+        while self.done < stop:
+            done = self.done
+            shift = (done - n0) // p * p
+            take = min(shift, stop - done, FILL_SLICE)
+            part = g[done : done + take]
+            part[:] = g[done - shift : done - shift + take]  # in place: no temporary array
+            if rise:
+                part += rise * (shift // p)
+            self.done += take
+            self.tell(stop, "copying the period")
+            if self.done < stop and self.budget.over():
+                raise self.late(stop)
+
+    def result(self, upto: int, found: Periodicity | None, ok: bool, proof: str) -> HeapSequence:
+        """Stage 5: the answer, with the rare heaps of a sparse octal game."""
+        runner, g, done = self.runner, self.g, self.done
+        choice = runner.mask()
+        rare_mask = rare_count = None
+        rare = None
+        if isinstance(runner, OctalRunner) and runner.sparse and choice is not None:
+            rare = _rare_heaps(g[: upto + 1], choice.mask, choice.off if choice.domain else None, self)
+            rare_mask = choice.describe()
+            rare_count = int(rare.size)
+        filled = self.filled
+        return HeapSequence(
+            game=self.spec,
+            upto=upto,
+            values=g if g.size == upto + 1 else g[: upto + 1].copy(),  # no 2nd copy of 10^8 values
+            period=found.period if found else None,
+            preperiod=found.preperiod if found else None,
+            saltus=found.saltus if found else 0,
+            proven=ok,
+            proof=proof,
+            kernel=kernel_label(runner, done) + (f" (then the proven period from heap {filled[0]})" if filled else ""),
+            computed=done,
+            seconds=self.budget.seconds(),
+            rare_mask=rare_mask,
+            rare_count=rare_count,
+            rare=rare,
+        )
 
 
-def _rare_heaps(
-    values: np.ndarray,
-    mask: int,
-    off: int | None,
-    end_by: float | None,
-    stop_by_time: Callable[[int], SearchLimitExceeded],
-) -> np.ndarray:
+def _rare_heaps(values: np.ndarray, mask: int, off: int | None, run: _Run) -> np.ndarray:
     """The heaps whose value is rare for ``mask`` (range form; the domain form with offset ``off``),
     a slice at a time: no array of 8 bytes a heap beside the values, and the clock is heard."""
     parity = parity_table(mask, 1 << max(1, int(values.max(initial=0)).bit_length()))
     index = np.int32 if values.size < 2**31 else np.int64  # a third of Dawson's Kayles heaps are rare
     found = []
     for start in range(0, values.size, FILL_SLICE):
-        if end_by is not None and time.monotonic() >= end_by:
-            raise stop_by_time(values.size)
+        if run.budget.over():
+            raise run.late(values.size)
         par = parity[values[start : start + FILL_SLICE]]
         if off is None:
             hits = np.flatnonzero(par == 0)

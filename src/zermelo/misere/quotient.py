@@ -31,12 +31,14 @@ answers against plain misère search.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from ..core.errors import Unsupported, ZermeloError
+from ..core.budget import Budget
+from ..core.errors import SearchLimitExceeded, Unsupported, ZermeloError
+from ..core.limits import Limits
+from ..core.limits import Progress as CoreProgress
 from ..games.heap import HeapGame
 from .candidate import DENSE_LIMIT, dense_trial
 from .monoid import Bipartite, indistinguishable, minimal_generators
@@ -60,24 +62,31 @@ class Progress:
 
 
 class _Budget:
+    """The run's one :class:`~zermelo.core.budget.Budget` (its deadline and the cadence of its
+    reports), with the heap and the order a report of this run names; past the deadline the run
+    stops with what it has (:class:`_OutOfTime`), not an error."""
+
     def __init__(
         self, seconds: float | None, progress: Callable[[Progress], None] | None, max_order: int = MAX_CANDIDATE
     ) -> None:
         self.max_order = max_order
-        self.started = time.monotonic()
-        self.deadline = None if seconds is None else self.started + seconds
-        self.progress = progress
         self.heap = 0
         self.order = 1
-        self.last = 0.0
+        self.steps = 0
+        self.progress = progress
+        shown = None if progress is None else self.show
+        self.budget = Budget(Limits(None, seconds, shown), counts=None)
+
+    def show(self, p: CoreProgress) -> None:
+        if self.progress is not None and not p.done:
+            self.progress(Progress(self.heap, self.order, p.seconds))
 
     def tick(self) -> None:
-        now = time.monotonic()
-        if self.deadline is not None and now > self.deadline:
-            raise _OutOfTime
-        if self.progress is not None and now - self.last >= 0.25:
-            self.last = now
-            self.progress(Progress(self.heap, self.order, now - self.started))
+        self.steps += 1  # counted as work, so the display keeps moving while one heap is verified
+        try:
+            self.budget.look(positions=self.heap, options=self.order, work=self.steps)
+        except SearchLimitExceeded:
+            raise _OutOfTime from None
 
 
 class _OutOfTime(Exception):
@@ -385,7 +394,7 @@ def compute(
             if period is not None and period[2]:
                 break
     except _OutOfTime:
-        stopped = f"time budget of {seconds:g} s reached"
+        stopped = f"time budget of {seconds:g} s reached" if seconds is not None else "time budget reached"
         solver.rollback()
     except QuotientTooBig as exc:
         stopped = str(exc)
@@ -401,5 +410,5 @@ def compute(
         expansions=[e for e in solver.expansions if e <= upto],
         complete=stopped is None,
         stopped=stopped,
-        seconds=time.monotonic() - budget.started,
+        seconds=budget.budget.seconds(),
     )

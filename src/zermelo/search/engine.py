@@ -25,10 +25,10 @@ from typing import Any
 
 import numpy as np
 
+from ..core.budget import Budget
 from ..core.cache import RulesCache
 from ..core.checks import game_argument
-from ..core.errors import SearchLimitExceeded
-from ..core.limits import Limits, Progress, check_clock, deadline, deadline_scope, over_budget, over_time
+from ..core.limits import Limits, Progress, check_clock, deadline, deadline_scope
 from ..core.sprague_grundy import GValue, Loopy, mex, nim_sum
 from ..core.traversal import fold
 from ..rules import Impartial, Sum, summands
@@ -110,56 +110,27 @@ class Engine:
 
     def _discover(self, graph: Graph, n0: int, limits: Limits) -> None:
         """Expand every unexpanded node until none is left (breadth first, no recursion)."""
-        start_time = time.monotonic()
         positions = graph.positions
         expand = graph.expand
         opt_count = graph.opt_count
-        max_pos = limits.max_positions
-        max_sec = limits.max_seconds
-        end = deadline(limits, start_time)
         o0 = graph.options_seen
-        max_opt = None if limits.max_options is None else limits.max_options + o0
-        report = limits.progress
-        next_report = start_time + 0.25
+        budget = Budget(limits)
         i = graph.expanded
-        # Budgets are checked every 16 expanded positions, or sooner once CHECK_OPTIONS options were
-        # examined since the last check: a wide game (Kayles of 10^5, 10^5 options a position) then
-        # stops within a bounded amount of work, not 16 huge expansions late.
+        # The budget looks every 16 expanded positions, or sooner once CHECK_OPTIONS options were
+        # examined since the last look: a wide game (Kayles of 10^5, 10^5 options a position) then
+        # stops within a bounded amount of work, not 16 huge expansions late.  The guard is written
+        # here, not as budget.tick(): it is cheap next to an expansion, a method call is not.
         next_check = o0 + CHECK_OPTIONS
-
-        def over_positions(budget: int) -> SearchLimitExceeded:
-            return over_budget(budget, positions=len(positions) - n0, seconds=time.monotonic() - start_time)
-
         while i < len(positions):
             expand(i)
             i += 1
-            if not i & 15 or opt_count[-1] >= next_check:  # cheap next to an expansion
+            if not i & 15 or opt_count[-1] >= next_check:
                 next_check = opt_count[-1] + CHECK_OPTIONS
-                if max_pos is not None and len(positions) - n0 > max_pos:
-                    raise over_positions(max_pos)
-                if max_opt is not None and graph.options_seen > max_opt:
-                    raise over_budget(
-                        limits.max_options or 0,
-                        "options examined",
-                        remedies=(),  # no flag: a cap of the extras of a closed form
-                        positions=len(positions) - n0,
-                        seconds=time.monotonic() - start_time,
-                    )
-                now = time.monotonic()
-                if end is not None and now > end:
-                    raise over_time(
-                        max_sec,
-                        f"{len(positions) - n0:,} positions",
-                        positions=len(positions) - n0,
-                        elapsed=now - start_time,
-                    )
-                if report is not None and now >= next_report:
-                    report(Progress(len(positions) - n0, graph.options_seen - o0, now - start_time))
-                    next_report = now + 0.25
-        if max_pos is not None and len(positions) - n0 > max_pos:
-            raise over_positions(max_pos)
-        if report is not None:
-            report(Progress(len(positions) - n0, graph.options_seen - o0, time.monotonic() - start_time, done=True))
+                budget.look(positions=len(positions) - n0, options=graph.options_seen - o0)
+        budget.positions, budget.options = len(positions) - n0, graph.options_seen - o0
+        if budget.cap is not None and budget.positions > budget.cap:
+            budget.look()
+        budget.report(done=True)
 
     # ------------------------------------------------------------------ evaluation
     def _arrays(self, graph: Graph) -> tuple[np.ndarray, np.ndarray]:

@@ -25,6 +25,7 @@ from ..analyses.value_facts import position_value, value_facts
 from ..core.checks import recursion_room
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits, deadline_scope
+from ..games.heap import HeapGame, heap_tuple
 from ..games.registry import entry, game_and_position, make_game, position_words
 from ..play import (
     SIDES,
@@ -298,6 +299,7 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
             return dict(negamax(game, position, limits=LIMITS).to_json())
     if not isinstance(game, Impartial):
         raise Unsupported(f"{game.spec()} is a partisan game: its value says who wins (the Value panel)")
+    quotient = _prepare_quotient(game, position) if misere and isinstance(game, HeapGame) else None
     try:
         a = solve(game, position, misere=misere, limits=LIMITS)
     except SearchLimitExceeded:
@@ -307,7 +309,31 @@ def api_solve(params: Mapping[str, str]) -> dict[str, Any]:
         _forget(game)
     # Each move's position as the page reads it back (a sum's summands named: "0 4 + kayles 5"),
     # printed as `zermelo solve --json` prints it.
-    return a.to_json(game, REMEDY_WORDS)
+    out = a.to_json(game, REMEDY_WORDS)
+    if quotient is not None:  # a field of the web's answer only (`zermelo misere --json` has it all)
+        out["misere_quotient"] = quotient
+    return out
+
+
+def _prepare_quotient(game: HeapGame, position: Any) -> dict[str, Any] | None:
+    """The game's misère quotient covering the position, computed now if need be (a few seconds
+    at most, so that the answer comes from it, not from a search over the budget), as the Misère
+    quotient panel shows it; None when the game has none within that time."""
+    from ..misere.hook import prepare  # the misère package: only for misère questions
+
+    heaps = [h for h in heap_tuple(position) if h]
+    q = prepare(game, max(heaps, default=0))
+    if q is None or not q.covers(heaps):
+        return None
+    return {
+        "order": q.order,
+        "name": q.name,
+        "p_portion": q.p_portion,
+        "upto": q.upto,
+        "proven": q.proven,
+        "heaps": [{"heap": h, "element": q.element_text(h)} for h in sorted(set(heaps))],
+        "position": q.monoid.element_text(q.element_of(heaps)),
+    }
 
 
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:

@@ -98,7 +98,19 @@ export function showSolve(a, misere = false) {
   const notes = $("sol-notes");
   listInto(notes, a.notes || []);
   notes.hidden = !(a.notes && a.notes.length);
+  showQuotient(misere ? a.misere_quotient : null);
   $("solution").hidden = false;
+}
+
+// The misère quotient a heap game's misère answer came from: order, P-portion, each heap's element.
+function showQuotient(q) {
+  $("misere-quotient").hidden = !q;
+  if (!q) return;
+  const proof = q.proven ? "every heap (period proven)" : `heaps up to ${q.upto}`;
+  $("mq-order").textContent = `${q.order}${q.name ? ` (${q.name})` : ""}, for ${proof}`;
+  $("mq-p").textContent = `{${q.p_portion.join(", ")}}`;
+  $("mq-position").textContent = `${q.position}: ${q.p_portion.includes(q.position) ? "in" : "not in"} P`;
+  listInto($("mq-heaps"), q.heaps.map((h) => `heap ${h.heap} ⇒ ${h.element}`));
 }
 
 // A scored game (tic-tac-toe, Connect Four, ...): value, best moves, principal variation.
