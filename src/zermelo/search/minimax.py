@@ -518,7 +518,7 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
         )
     if game.payoff(position) is None:
         start = time.perf_counter()
-        b = _compiled_solver.Budget(limits)
+        b = _compiled_solver.SolverCalls(limits)
         try:
             compiled = b.value(game, position)
         finally:
@@ -544,7 +544,7 @@ def move_values(game: Scored[Any], position: Any, *, limits: Limits | None = Non
     """
     game_argument("move_values", game, Scored, position)
     s = Search(game, limits=limits)
-    b = _compiled_solver.Budget(limits)
+    b = _compiled_solver.SolverCalls(limits)
     out = []
     for m in game.moves(position):
         c = b.value(game, m.position)

@@ -1,7 +1,7 @@
 """Answers from a game's compiled exact solver (the ``exact_value`` hook; Connect Four).
 
 :func:`zermelo.search.minimax.negamax` hands a position here when its game has a compiled solver.  One
-:class:`Budget` is shared by every call made for one answer: positions (1000 x ``--budget``: the
+:class:`SolverCalls` is shared by every call made for one answer: positions (1000 x ``--budget``: the
 compiled solver's positions are ~50 times cheaper than the generic search's, and the default
 must reach the proof of 7x6 from the empty board, ~2 * 10^9 positions), the one deadline
 of ``--timeout`` (the solver polls the clock between slices of about a million positions) and
@@ -24,12 +24,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from ..core.budget import Budget
 from ..core.errors import SearchLimitExceeded
-from ..core.limits import Limits, Progress, deadline, over_time, spent
+from ..core.limits import Limits, Progress, over_time, spent
 from ..rules import Move, Scored
 from .minimax_result import WIN_SCORE, Result, child_target, split
 
-__all__ = ["AUTO_STRONG_NODES", "COMPILED_BUDGET_FACTOR", "Budget", "compiled_answer"]
+__all__ = ["AUTO_STRONG_NODES", "COMPILED_BUDGET_FACTOR", "SolverCalls", "compiled_answer"]
 
 #: A compiled solver's budget is this multiple of ``Limits.max_positions``: the CLI's default 10^7
 #: gives 10^10, room for the weak proof of 7x6 from the empty board (``--timeout`` and Ctrl-C
@@ -44,26 +45,28 @@ class _Capped(Exception):
     """The cap of one optional step (not the user's budget) was reached."""
 
 
-class Budget:
-    """The positions, deadline and progress display shared by the calls behind one answer."""
+class SolverCalls:
+    """The calls behind one answer: their positions summed, and the run's one
+    :class:`~zermelo.core.budget.Budget` (the deadline, the clock, taking the display down).  The
+    solver counts and reports its own positions; they are passed on here, added to the earlier calls'."""
 
     def __init__(self, limits: Limits | None) -> None:
         lim = self.limits = limits or Limits()
-        self.start = time.monotonic()
+        self.budget = Budget(lim, counts=None)
         self.max_nodes = None if lim.max_positions is None else lim.max_positions * COMPILED_BUDGET_FACTOR
-        self.deadline = deadline(lim, self.start)
+        self.deadline = self.budget.end
         self.show = lim.progress
         self.nodes = 0
 
     def _progress(self, p: Progress) -> None:
         if self.show is not None:
-            now = time.monotonic() - self.start
+            now = self.budget.seconds()
             self.show(Progress(self.nodes + p.positions, p.options, now, p.done, detail=p.detail))
 
     def done(self) -> None:
         """Take the progress display down."""
-        if self.show is not None:
-            self.show(Progress(self.nodes, 0, time.monotonic() - self.start, True))
+        self.budget.positions = self.nodes
+        self.budget.report(done=True)
 
     def value(
         self, game: Scored[Any], position: Any, at_most: int | None = None, weak: bool = False, cap: int | None = None
@@ -93,7 +96,7 @@ class Budget:
             if self.deadline is not None and now >= self.deadline and str(exc).count("time budget exceeded"):
                 # The solver knows only its own seconds (0.0 when loading it took the budget): say
                 # how much of --timeout went, and on how many positions in all.
-                elapsed = spent(self.limits, self.deadline, now, self.start)
+                elapsed = spent(self.limits, self.deadline, now, self.budget.began)
                 raise over_time(
                     None, f"{self.nodes:,} positions", by=game.spec(), positions=self.nodes, elapsed=elapsed
                 ) from None
@@ -115,7 +118,7 @@ def compiled_answer(game: Scored[Any], position: Any, limits: Limits | None, str
     it has none for this position.  ``strength``: ``strong``, ``weak`` or ``auto`` (see above)."""
     if strength not in ("auto", "weak", "strong"):
         raise ValueError(f"strength is auto, weak or strong, not {strength!r}")
-    b = Budget(limits)
+    b = SolverCalls(limits)
     try:
         if strength == "strong":
             v = b.value(game, position)
@@ -139,7 +142,7 @@ def compiled_answer(game: Scored[Any], position: Any, limits: Limits | None, str
         b.done()
 
 
-def _strong(game: Scored[Any], position: Any, v: int, b: Budget) -> Result:
+def _strong(game: Scored[Any], position: Any, v: int, b: SolverCalls) -> Result:
     """Best moves and the line: each move is one null-window test "is the child's value <= the
     value that would make this move best?" (never below it)."""
     best: list[Move[Any]] = []
@@ -178,7 +181,7 @@ def _strong(game: Scored[Any], position: Any, v: int, b: Budget) -> Result:
     return r
 
 
-def _weak(game: Scored[Any], position: Any, sign: int, b: Budget) -> Result:
+def _weak(game: Scored[Any], position: Any, sign: int, b: SolverCalls) -> Result:
     """Who wins, and the moves that keep it: a winner's first winning move (in the game's move
     order), every move that keeps a draw, every move of a lost position."""
     moves = game.order(position, list(game.moves(position)))
