@@ -371,6 +371,67 @@ def test_fixed_defects(
         assert status == 0 or "budget" in err, err
 
 
+#: A number past the 4,300 digits Python's int() converts.
+LONG = "9" * 4400
+
+
+@pytest.mark.parametrize(
+    ("spec", "position", "message"),
+    [
+        ("arckayles", f"path:{LONG}", "graph: the N of path:N has 4,400 digits, too many"),
+        ("cutcake", f"3x{LONG}", "cutcake: a piece's columns has 4,400 digits"),
+        ("cutcake", "３x3", "cutcake: a piece's rows must be a whole number from 1 to 10,000"),
+        ("eatcake", f"{LONG}x3", "a piece's rows has 4,400 digits"),
+        ("coins:turtles", LONG, "coins: the coin with a head has 4,400 digits"),
+        ("treblecross", LONG, "treblecross: a number of empty cells has 4,400 digits"),
+        (f"cgtbreak:{{{LONG}}}.0", "3", "TakeAndBreak: a number of heaps in"),
+        ("cgtbreak:{²}.0", "3", "TakeAndBreak: a number of heaps must be a whole number from 0 to 63"),
+        (f"cgtbreak:&{LONG};.0", "3", "TakeAndBreak: &n; in"),
+        (f"tbreak:0.[{LONG}]", "3", "tbreak: a bracketed digit has 4,400 digits"),
+        (f"connect4:{LONG}x6", "", "connect4: the columns has 4,400 digits"),
+        (f"mnk:3,3,{LONG}", "", "mnk: k has 4,400 digits"),
+    ],
+)
+def test_numbers_in_positions_and_parameters_are_read_by_parse_int(spec: str, position: str, message: str) -> None:
+    """Games that read numbers with int() themselves let a 4,301-digit number reach the CLI's
+    last-resort handler (a plain ValueError; make fuzz found spawning's): each now reads them with
+    core.checks.parse_int, the one numeric parser (a one-line ValueError subclass naming them)."""
+    from zermelo.core.errors import ZermeloError
+    from zermelo.games.registry import game_and_position
+
+    with pytest.raises(ZermeloError) as e:
+        game_and_position(spec, position.split())
+    assert isinstance(e.value, ValueError) and message in str(e.value) and "\n" not in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize(
+    ("read", "text", "message"),
+    [
+        ("value", "*" + LONG, "a nimber *n has 4,400 digits"),
+        ("value", "{0|" + LONG + "}", "a number has 4,400 digits"),
+        ("value", "1/2^" + LONG, "a number of ups or downs has 4,400 digits"),
+        ("value", "*３", "a nimber *n must be a whole number"),
+        ("misere", "*[&" + LONG + ";]", "a nim heap &n; has 4,400 digits"),
+        ("misere", "*[&5000;]", "a nim heap &n; must be a whole number from 0 to 4,096"),
+        ("misere", "*[²]", "not a misère form"),
+        ("cgsuite", LONG, "a number has 4,400 digits"),
+        ("cgsuite", "*" + LONG, "a number has 4,400 digits"),
+        ("cgsuite", "1/" + LONG, "a number has 4,400 digits"),
+    ],
+)
+def test_numbers_in_values_are_read_by_parse_int(read: str, text: str, message: str) -> None:
+    """The value notations (CGSuite's, its misère forms, the CGSuite language) read numbers with
+    int() and Fraction() too: past 4,300 digits a plain ValueError, and ``*[²]`` one as well."""
+    import zermelo as z
+    from zermelo.cgsuite import evaluate
+    from zermelo.values.misere_text import parse_misere
+
+    fn = {"value": z.parse_value, "misere": parse_misere, "cgsuite": evaluate}[read]
+    with pytest.raises(z.ZermeloError) as e:
+        fn(text)
+    assert isinstance(e.value, ValueError) and message in str(e.value), str(e.value)
+
+
 @pytest.mark.usefixtures("alarm")
 @pytest.mark.parametrize(
     "content",

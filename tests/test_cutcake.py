@@ -32,7 +32,12 @@ def test_golden(text: str, expected: str) -> None:
 
 
 def test_errors() -> None:
-    for bad, message in (("3x", "pieces are RxC"), ("0x3", "1 to 10,000 cells"), ("", "give pieces")):
+    for bad, message in (
+        ("3x", "pieces are RxC"),
+        ("0x3", "rows must be a whole number from 1 to 10,000"),
+        ("200x200", "1 to 10,000 cells"),
+        ("", "give pieces"),
+    ):
         with pytest.raises(InvalidPosition, match=message):
             C.parse(bad)
 

@@ -466,7 +466,7 @@ API_CALLS = (
     "misere_quotient",
 )
 #: The keyword arguments each call is given besides (game, position): a budget, or none.
-API_KEYWORDS: dict[str, dict[str, Any]] = {"genus": {}, "misere_quotient": {"seconds": 1.0, "cache": False}}
+API_KEYWORDS: dict[str, dict[str, Any]] = {"misere_quotient": {"seconds": 1.0, "cache": False}}
 
 
 def wrong_values() -> st.SearchStrategy[Any]:

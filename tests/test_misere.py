@@ -377,6 +377,34 @@ def test_restive_and_restless_heaps() -> None:
     assert z.genera(Octal("0.75"), 5)[5].genus == z.genus(Octal("0.75"), 5)
 
 
+def test_genus_keeps_to_its_budget(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Misère play does not split into parts: Kayles' heap 22 took 1.5 s, three times as long
+    every 4 heaps, and the genus took no budget (make fuzz called z.genus(kayles, 60) a hang)."""
+    from zermelo.analyses.genus import classify, genera, genus, is_tame
+    from zermelo.commands import misere as command
+
+    kayles = Octal("0.77")
+    with pytest.raises(z.SearchLimitExceeded) as e:
+        genus(kayles, 60, limits=z.Limits(max_positions=1000))
+    assert isinstance(e.value, ValueError) and (e.value.limit, e.value.budget) == ("positions", 1000)
+    assert str(e.value) == "search budget exceeded: more than 1,000 positions"
+    assert str(genus(kayles, 12, limits=z.Limits(max_positions=3000))) == "4^046"  # within it: the answer
+    # Every heap's genus counts against one budget (heaps 0..12 need 1,515 positions together),
+    # and so do the followers tameness walks (heap 40 has more than 1,000).
+    for call in (lambda lim: genera(kayles, 12, limits=lim), lambda lim: is_tame(kayles, 40, limits=lim)):
+        with pytest.raises(z.SearchLimitExceeded):
+            call(z.Limits(max_positions=1000))
+    assert classify(kayles, 12, limits=z.Limits(max_positions=3000)) == "wild"
+    with pytest.raises(z.InvalidArgument, match=r"genus: limits must be a zermelo\.Limits"):
+        genus(kayles, 3, limits=5)  # type: ignore[arg-type]
+    # The command: the quotient, then a note naming the limit instead of the genera.
+    monkeypatch.setattr(command, "GENUS_POSITIONS", 1000)
+    assert main(["misere", "kayles", "--maxheap", "5", "--genus", "40", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "  genus       heaps 0..40 not computed: search budget exceeded: more than 1,000 positions" in out
+    assert "fewer heaps with --genus" in out and "misère quotient" in out
+
+
 def test_tame_options_fix_the_genus_by_brute_force() -> None:
     """ONAG ch. 12 (the split the classes rest on): when every option is tame the genus is tame
     exactly when g = g₀ or both are 0 or 1.  Checked on every heap and two-heap sum up to 10 of

@@ -80,3 +80,37 @@ def test_a_period_repeats() -> None:
 def test_bad_codes(code: str) -> None:
     with pytest.raises(InvalidGame, match="TakeAndBreak"):
         CodeGame(code)
+
+
+@pytest.mark.parametrize("code", ["{2+}=.0", "{2+}!.0", "{3+}=.0", "0.C!", "{2+}?.0"])
+def test_splits_are_listed_without_filtering_every_partition(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Equal and all-different splits are made directly: {2+}=.0 listed every partition of a heap
+    to keep the few into equal parts (the web's table of heaps 0..59 took 17 s, make fuzz)."""
+    from zermelo.games import tbcode
+
+    calls = [0]
+    parts = tbcode._parts
+
+    def counted(*args: int) -> object:
+        calls[0] += 1
+        return parts(*args)
+
+    monkeypatch.setattr(tbcode, "_parts", counted)
+    options = list(CodeGame(code).heap_options(40))
+    # Every generator call yields (no dead ends); equal splits need none.
+    assert calls[0] <= 2 * len(options) * 40 and (calls[0] == 0) == ("=" in code), (calls[0], len(options))
+    assert len(options) <= 1112 or "?" in code  # 1,112 splits of 40 into different heaps, 37,330 not all equal
+
+
+def test_a_heap_with_too_many_options_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A digit that splits a heap into any number of heaps gives p(n) options (p(100) is 190
+    million): past the game's most_options the heap is refused in one line, before one is listed."""
+    monkeypatch.setattr(CodeGame, "most_options", 1000)
+    free = CodeGame("{2+}.0")  # split a heap into two or more
+    assert len(free.options(14)) == 134 <= free.option_count(14)  # p(14) - 1: every split but the heap itself
+    with pytest.raises(z.SearchLimitExceeded, match=r"a heap of 30 has too many moves to list \(more than 1,000\)"):
+        free.options(30)  # p(30) = 5,604
+    with pytest.raises(z.SearchLimitExceeded):
+        z.grundy(free, 40, limits=z.Limits(100_000))
+    distinct = CodeGame("{2+}!.0")  # its quick bound is p(30) too, but 295 splits into different heaps
+    assert distinct.option_count(30) == len(distinct.options(30)) == 295

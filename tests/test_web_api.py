@@ -248,6 +248,27 @@ def test_value_budgets_hold_in_the_workers() -> None:
         assert r.status_code == 200 and r.json()["value"] == "1/4"
 
 
+def test_every_search_of_a_request_keeps_to_one_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose row was over the budget searched each cell on its own, each with a fresh 5 s:
+    cgtbreak:{2+}=.0's table ran 17 s of CPU in one worker (make fuzz).  Now every search of a
+    request shares the request's deadline, and a table past it is a 422 naming the limit."""
+    import time
+
+    from zermelo.core.limits import Limits, deadline
+    from zermelo.web import api
+
+    seen: list[tuple[float, float | None]] = []
+    probe = lambda _params: seen.append((time.monotonic(), deadline(Limits(None), time.monotonic()))) or {}  # noqa: E731
+    monkeypatch.setitem(api.HANDLERS, "probe", probe)
+    assert api.handle("probe", {}).status == 200
+    now, end = seen[0]
+    assert end is not None and now < end <= now + (api.LIMITS.max_seconds or 0)
+    # Split a heap into two or more: p(n) - 1 options, 4.6 million for heaps 0..59 together.
+    monkeypatch.setattr(api, "LIMITS", Limits(300_000, 0.3))
+    r = api.handle("table", {"game": "cgtbreak:{2+}.0", "format": "json"})
+    assert r.status == 422 and json.loads(r.body)["error"].startswith("time budget exceeded after"), r.body[:200]
+
+
 def test_table_is_an_integration_point(client: httpx.Client) -> None:
     r = client.get("/api/table", params={"game": "wythoff", "rows": 8, "cols": 8})
     if importlib.util.find_spec("zermelo.analyses.tables") is None:

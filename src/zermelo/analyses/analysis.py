@@ -31,8 +31,8 @@ from typing import Any
 
 from ..core.cache import RulesCache
 from ..core.checks import game_argument
-from ..core.errors import InvalidArgument, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
-from ..core.limits import Limits, check_clock, deadline_scope, over_budget, too_big
+from ..core.errors import Remedy, SearchLimitExceeded, Unsupported, ZermeloError
+from ..core.limits import Limits, check_clock, deadline_scope, limits_argument, over_budget, too_big
 from ..core.reasons import ClosedForm, Reason, reason_json
 from ..core.sprague_grundy import GValue, Loopy
 from ..games.registry import position_words
@@ -162,8 +162,7 @@ def _boundary(call: str, game: object, kind: type, position: Any, limits: object
     """The public functions' check of their arguments: a game object of ``kind``, numbers a
     message can show, limits that are :class:`Limits` (:class:`InvalidArgument` otherwise)."""
     game_argument(call, game, kind, position)
-    if limits is not None and not isinstance(limits, Limits):
-        raise InvalidArgument(f"{call}: limits must be a zermelo.Limits, got {short(repr(limits))}")
+    limits_argument(call, limits)
 
 
 def _padded(rems: list[int | None], moves: list[Move[Any]]) -> list[int | None]:

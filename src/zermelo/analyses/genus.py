@@ -33,11 +33,13 @@ lists a heap game's heaps with their genus and class.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.checks import game_argument
+from ..core.limits import Limits, deadline, limits_argument, metered
 from ..core.traversal import fold
 from ..games.nim import Nim
 from ..rules import Impartial, Outcome, Sum
@@ -100,28 +102,56 @@ def _mex(values: Iterable[int]) -> int:
     return m
 
 
-def misere_grundy(game: Impartial[Any], position: Any, memo: dict[Hashable, Any] | None = None) -> int:
-    """``G⁻``: the mex of the options' values, 1 for a position without moves."""
-    return int(fold(position, game.options, lambda _p, vs: _mex(vs) if vs else 1, key=game.key, memo=memo))
+def misere_grundy(
+    game: Impartial[Any],
+    position: Any,
+    memo: dict[Hashable, Any] | None = None,
+    *,
+    limits: Limits | None = None,
+    seen: list[int] | None = None,
+) -> int:
+    """``G⁻``: the mex of the options' values, 1 for a position without moves.
+
+    Misère play does not split into parts, so every follower of the whole position is searched:
+    ``limits`` caps the positions searched (counted in ``seen[0]``, which calls may share) and the
+    seconds (:class:`~zermelo.core.errors.SearchLimitExceeded` past them).
+    """
+    lim = limits_argument("misere_grundy", limits)
+    end = deadline(lim, time.monotonic())
+    kids = metered(lambda p: list(game.options(p)), lim, end, [0] if seen is None else seen)
+    return int(fold(position, kids, lambda _p, vs: _mex(vs) if vs else 1, key=game.key, memo=memo))
 
 
-def genus(game: Impartial[Any], position: Any, terms: int = TERMS, memo: dict[Hashable, Any] | None = None) -> Genus:
+def genus(
+    game: Impartial[Any],
+    position: Any,
+    terms: int = TERMS,
+    memo: dict[Hashable, Any] | None = None,
+    *,
+    limits: Limits | None = None,
+    seen: list[int] | None = None,
+) -> Genus:
     """The genus of ``position``; the γ's are computed until a pair repeats (at most ``terms``).
 
     ``memo`` (misère values of ``(position, Nim part)`` pairs) may be shared between calls on
-    positions of the same game.
+    positions of the same game.  ``limits`` caps the positions searched (those of the position
+    plus heaps of 2, all the γ's together, counted in ``seen[0]``, which the calls sharing
+    ``memo`` may share to be capped together) and the seconds, as every search's limits do
+    (:class:`~zermelo.core.errors.SearchLimitExceeded` past them; default :class:`Limits`).
     """
     game_argument("genus", game, Impartial, position)
+    lim = limits_argument("genus", limits).started()  # one deadline for G⁺ and every γ
     game.validate(position)
-    plus = grundy(game, position)
+    plus = grundy(game, position, limits=lim)
     if not isinstance(plus, int):
         raise ValueError("the genus is defined for short games")
     s = Sum(game, Nim())
     memo = {} if memo is None else memo
+    seen = [0] if seen is None else seen
     gammas: list[int] = []
     for k in range(terms):
         nim_part: Any = 0 if k == 0 else 2 if k == 1 else (2,) * k
-        gammas.append(misere_grundy(s, (position, nim_part), memo))
+        gammas.append(misere_grundy(s, (position, nim_part), memo, limits=lim, seen=seen))
         if k >= 3 and gammas[k] == gammas[k - 2] and gammas[k - 1] == gammas[k - 3]:
             break
     # Drop the repetitions of the final pair, keeping it once.
@@ -133,16 +163,20 @@ def genus(game: Impartial[Any], position: Any, terms: int = TERMS, memo: dict[Ha
     return Genus(int(plus), tuple(gammas))
 
 
-def is_tame(game: Impartial[Any], position: Any) -> bool:
-    """Conway's tameness: the position and every position below it have tame genera."""
-    return _Classifier(game).tame(position)
+def is_tame(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> bool:
+    """Conway's tameness: the position and every position below it have tame genera
+    (``limits``: as :func:`genus`'s, for each genus)."""
+    game_argument("is_tame", game, Impartial, position)
+    return _Classifier(game, limits_argument("is_tame", limits)).tame(position)
 
 
 class _Classifier:
     """Genera and tameness of a game's positions, memoised (one misère memo for all of them)."""
 
-    def __init__(self, game: Impartial[Any]) -> None:
+    def __init__(self, game: Impartial[Any], limits: Limits | None = None) -> None:
         self.game = game
+        self.limits = (limits or Limits()).started()
+        self.seen = [0]  # positions searched by every genus: the limits cap them together
         self.misere: dict[Hashable, Any] = {}
         self.genera: dict[Hashable, Genus] = {}
         self.tameness: dict[Hashable, Any] = {}
@@ -150,15 +184,16 @@ class _Classifier:
     def genus(self, position: Any) -> Genus:
         k = self.game.key(position)
         if k not in self.genera:
-            self.genera[k] = genus(self.game, position, memo=self.misere)
+            self.genera[k] = genus(self.game, position, memo=self.misere, limits=self.limits, seen=self.seen)
         return self.genera[k]
 
     def tame(self, position: Any) -> bool:
-        """Hereditary tameness, bottom-up over the followers (one genus per position)."""
+        """Hereditary tameness, bottom-up over the followers (one genus per position; the
+        followers count against the limits with the genera's searches)."""
         return bool(
             fold(
                 position,
-                self.game.options,
+                metered(lambda p: list(self.game.options(p)), self.limits, self.limits.deadline, self.seen),
                 lambda p, kids: all(kids) and self.genus(p).tame,
                 key=self.game.key,
                 memo=self.tameness,
@@ -178,10 +213,12 @@ class _Classifier:
         return "wild"
 
 
-def classify(game: Impartial[Any], position: Any) -> str:
-    """``tame``, ``restive``, ``restless`` or ``wild`` (module docstring)."""
+def classify(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> str:
+    """``tame``, ``restive``, ``restless`` or ``wild`` (module docstring; ``limits``: as :func:`genus`'s)."""
+    game_argument("classify", game, Impartial, position)
+    lim = limits_argument("classify", limits)
     game.validate(position)
-    return _Classifier(game).kind(position)
+    return _Classifier(game, lim).kind(position)
 
 
 @dataclass(frozen=True)
@@ -193,10 +230,12 @@ class HeapGenus:
     kind: str
 
 
-def genera(game: Impartial[Any], upto: int) -> list[HeapGenus]:
-    """Heaps ``0..upto`` of a heap game with their genus and class (tame, restive, restless, wild)."""
+def genera(game: Impartial[Any], upto: int, *, limits: Limits | None = None) -> list[HeapGenus]:
+    """Heaps ``0..upto`` of a heap game with their genus and class (tame, restive, restless, wild).
+
+    ``limits`` (as :func:`genus`'s) cap the positions and seconds of all the heaps together."""
     game_argument("genera", game, Impartial, upto)
-    c = _Classifier(game)
+    c = _Classifier(game, limits_argument("genera", limits))
     return [HeapGenus(h, c.genus(h), c.kind(h)) for h in range(upto + 1)]
 
 

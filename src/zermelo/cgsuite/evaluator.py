@@ -17,6 +17,8 @@ from typing import Any
 
 from lark import Token, Tree
 
+from ..core.checks import parse_int
+from ..core.errors import InvalidPosition
 from ..core.limits import deep
 from ..values.calculus import power, power_to
 from ..values.game import add, game, neg, number, star
@@ -118,7 +120,7 @@ class _Eval:
         if kind == "call":
             return call_function(str(ch[0]), self._args(ch[1]))
         if kind == "integer":
-            return surreal(int(ch[0]))
+            return surreal(_int(str(ch[0])))
         if kind == "uplit":
             return _uplit(str(ch[0]), negative_number=False)
         if kind == "juxt":
@@ -311,7 +313,15 @@ def _truth(v: Any) -> bool:
 
 def _fraction(text: str) -> Surreal:
     num, _, den = text.partition("/")
-    return Surreal.of(int(num), int(den) if den else 1)
+    return Surreal.of(_int(num), _int(den) if den else 1)
+
+
+def _int(text: str) -> int:
+    """A number literal, by the one numeric parser: past 4,300 digits a CGSuite error, not a crash."""
+    try:
+        return parse_int(text, "a number")
+    except InvalidPosition as exc:
+        raise CGSuiteError(str(exc)) from None
 
 
 def _uplit(text: str, *, negative_number: bool) -> Any:
@@ -321,7 +331,7 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
     num, den, sign, count, stars = m.groups()
     total: Any = number(0)
     if num is not None:
-        x = Surreal.of(int(num), int(den) if den else 1)
+        x = Surreal.of(_int(num), _int(den) if den else 1)
         total = arith("+", total, -x if negative_number else x)
     up = game([number(0)], [star()])
     if count in ("[on]", "<on>"):
@@ -339,12 +349,12 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
         part = negate(part)
     total = arith("+", total, part)
     if stars:
-        total = arith("+", total, nimber(surreal(int(stars[1:]) if len(stars) > 1 else 1)))
+        total = arith("+", total, nimber(surreal(_int(stars[1:]) if len(stars) > 1 else 1)))
     return total
 
 
 def _count(text: str, most: int = _MAX_COUNT) -> int:
-    n = int(text)
+    n = _int(text)
     if n > most:
         raise CGSuiteError(f"at most {most} ups in one term, not {n}")
     if n < 1:

@@ -9,7 +9,8 @@ import time
 from typing import Any
 
 from ..analyses.genus import genera
-from ..core.errors import InvalidPosition
+from ..core.errors import InvalidPosition, SearchLimitExceeded
+from ..core.limits import Limits
 from ..games.heap import HeapGame
 from ..games.registry import make_game
 from ..misere import misere_quotient
@@ -21,6 +22,9 @@ from .common import emit_json, stopped, whole
 SHOWN = 40
 #: Heaps whose genus is shown by default (each needs a misère search of the heap plus heaps of 2).
 GENUS_HEAPS = 12
+#: Positions the genera of --genus heaps may search together (each heap plus heaps of 2; misère
+#: play does not split into parts): Kayles' heaps 0..24 need 24,000 (about 4 s), each 4 heaps more about twice as many.
+GENUS_POSITIONS = 25_000
 #: Without --maxheap: heaps up to this many, stopping as soon as the period is proven ...
 UNTIL_PROVEN = 400
 #: ... within this many seconds unless --timeout says otherwise.
@@ -125,13 +129,15 @@ def run(args: argparse.Namespace) -> int:
     finally:
         show.clear()
     top = min(GENUS_HEAPS, args.maxheap) if args.genus is None else args.genus
-    heaps = genera(game, top) if top > 0 and isinstance(game, HeapGame) else []
+    heaps, genus_note = _genera(game, top, args.timeout)
     if args.json:
         data = q.to_json()
         for key in ("table", "phi", "p_elements", "generator_elements", "version"):
             data.pop(key)
         data["table"] = [[q.monoid.element_text(x) for x in row] for row in q.monoid.table] if q.order <= 64 else None
         data["genus"] = [{"heap": h.heap, "genus": str(h.genus), "class": h.kind} for h in heaps]
+        if genus_note:
+            data["genus_note"] = genus_note
         emit_json(data)
         return 0
     covered = "every heap (period proven)" if q.proven else f"heaps 0..{q.upto}"
@@ -152,10 +158,24 @@ def run(args: argparse.Namespace) -> int:
     if heaps:
         print(f"  genus       {'  '.join(f'{h.heap}: {h.genus}' for h in heaps)}")
         print(f"  classes     {_classes(heaps)}")
+    if genus_note:
+        print(f"  genus       {genus_note}")
     if not q.complete:
         print(f"  note        no finite quotient up to heap {q.upto} (order so far {q.order}): {q.stopped}")
     print(f"  time        {q.seconds:.2f} s")
     return 0
+
+
+def _genera(game: Any, top: int, seconds: float | None) -> tuple[list[Any], str]:
+    """The genus and class of heaps 0..top, their searches within :data:`GENUS_POSITIONS` and
+    ``seconds`` together; past either, none and a note saying which limit stopped them."""
+    if top <= 0 or not isinstance(game, HeapGame):
+        return [], ""
+    try:
+        return genera(game, top, limits=Limits(GENUS_POSITIONS, seconds)), ""
+    except SearchLimitExceeded as e:
+        more = "raise --timeout or ask" if e.limit == "seconds" else "ask"
+        return [], f"heaps 0..{top} not computed: {e.message} ({more} for fewer heaps with --genus)"
 
 
 def _classes(heaps: list[Any]) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from .errors import InvalidArgument, InvalidPosition
+from .errors import InvalidArgument, InvalidGame, InvalidPosition
 
 __all__ = [
     "STRUCTURE_DEPTH",
@@ -27,10 +27,18 @@ __all__ = [
 ]
 
 
-def parse_int(text: str, what: str = "position", *, minimum: int = 0, maximum: int | None = None) -> int:
+def parse_int(
+    text: str,
+    what: str = "position",
+    *,
+    minimum: int = 0,
+    maximum: int | None = None,
+    error: type[InvalidPosition] | type[InvalidGame] = InvalidPosition,
+) -> int:
     """Parse a whole number, with a one-line error for anything else (and for one outside
     ``minimum .. maximum``).  Signs, spaces around and ``_`` between digits are taken, as ``int``
-    takes them: ``" +5"`` is 5.
+    takes them: ``" +5"`` is 5.  The error is ``error`` (:class:`InvalidGame` for a game's
+    parameters).
 
     >>> parse_int(" 12 ")
     12
@@ -52,15 +60,13 @@ def parse_int(text: str, what: str = "position", *, minimum: int = 0, maximum: i
     wanted = f"a whole number >= {minimum}" if maximum is None else f"a whole number from {minimum:,} to {maximum:,}"
     # str.isdigit and int() also take other scripts' digits (full-width "３"): ASCII only.
     if not t or not t.isascii() or not (t.isdigit() or (t[0] in "+-" and t[1:].isdigit())):
-        raise InvalidPosition(f"{what} must be {wanted}, got {got!r}")
+        raise error(f"{what} must be {wanted}, got {got!r}")
     try:
         value = int(t)
     except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits, 4300)
-        raise InvalidPosition(
-            f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})"
-        ) from None
+        raise error(f"{what} has {len(t):,} digits, too many (at most {sys.get_int_max_str_digits():,})") from None
     if value < minimum or (maximum is not None and value > maximum):
-        raise InvalidPosition(f"{what} must be {wanted}, got {got!r}")
+        raise error(f"{what} must be {wanted}, got {got!r}")
     return value
 
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .checks import is_digits
+from .checks import is_digits, parse_int
 from .errors import InvalidGame
 
 __all__ = ["Code", "from_cgsuite", "parse_code"]
@@ -128,7 +128,7 @@ def parse_code(text: str, radix: int = 36, family: str = "tbreak") -> Code:
                 word = part[i + 1 : j] if j > 0 else ""
                 if not is_digits(word):
                     raise InvalidGame(f"{family}: a bracketed digit is a decimal number like [40]; got {part[i:]!r}")
-                d = int(word)
+                d = parse_int(word, f"{family}: a bracketed digit", error=InvalidGame)
                 i = j + 1
             elif ch in _DIGITS and _DIGITS.index(ch) < radix:
                 d = _DIGITS.index(ch)

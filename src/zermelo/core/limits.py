@@ -35,6 +35,8 @@ __all__ = [
     "deadline",
     "deadline_scope",
     "deep",
+    "limits_argument",
+    "metered",
     "over_budget",
     "over_time",
     "spent",
@@ -278,6 +280,50 @@ def too_big(position: str, size: int, budget: int, what: str = "positions") -> S
         budget=budget,
         remedies=(Remedy.MORE_POSITIONS,),
     )
+
+
+def limits_argument(call: str, limits: object) -> Limits:
+    """A public function's ``limits`` argument: :class:`Limits`, or ``None`` for the defaults.
+
+    >>> limits_argument("genus", None) == Limits()
+    True
+    >>> limits_argument("genus", 5)
+    Traceback (most recent call last):
+    ...
+    zermelo.core.errors.InvalidArgument: genus: limits must be a zermelo.Limits, got 5
+    """
+    if limits is None:
+        return Limits()
+    if not isinstance(limits, Limits):
+        raise InvalidArgument(f"{call}: limits must be a zermelo.Limits, got {_quoted(limits)}")
+    return limits
+
+
+def metered(
+    children: Callable[[Any], list[Any]], limits: Limits, end: float | None, seen: list[int]
+) -> Callable[[Any], list[Any]]:
+    """``children`` (a fold's) counting in ``seen[0]`` the positions it expands: past ``limits``'
+    position budget the one budget error, and every 64 positions the clock against ``end``.
+
+    >>> kids = metered(lambda n: [n - 1] if n else [], Limits(max_positions=3), None, [0])
+    >>> [kids(n) for n in (3, 2, 1)]
+    [[2], [1], [0]]
+    >>> kids(0)
+    Traceback (most recent call last):
+    ...
+    zermelo.core.errors.SearchLimitExceeded: search budget exceeded: more than 3 positions
+    """
+    cap = limits.max_positions
+
+    def counted(p: Any) -> list[Any]:
+        seen[0] += 1
+        if cap is not None and seen[0] > cap:
+            raise over_budget(cap, positions=seen[0])
+        if seen[0] % 64 == 0:
+            check_clock(limits, end, f"{seen[0]:,} positions")
+        return children(p)
+
+    return counted
 
 
 @contextmanager

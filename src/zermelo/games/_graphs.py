@@ -28,6 +28,7 @@ from collections.abc import Hashable
 from itertools import permutations, product
 from math import factorial
 
+from ..core.checks import parse_int
 from ..core.errors import InvalidPosition
 
 __all__ = [
@@ -59,8 +60,13 @@ def family(text: str) -> Graph | None:
     m = _FAMILY.match(text)
     if m is None:
         return None
-    kind, a = m.group(1).lower(), int(m.group(2))
-    b = int(m.group(3)) if m.group(3) else None
+    kind = m.group(1).lower()
+    a = parse_int(
+        m.group(2),
+        "graph: the rows of grid:RxC" if kind == "grid" else f"graph: the N of {kind}:N",
+        maximum=MAX_VERTICES,
+    )
+    b = parse_int(m.group(3), "graph: the columns of grid:RxC", maximum=MAX_VERTICES) if m.group(3) else None
     if (b is None) == (kind == "grid"):
         raise InvalidPosition(f"graph: write grid:RxC (rows x columns) or {kind}:N, got {text.strip()!r}")
     n = a * b if b is not None else a + 1 if kind == "star" else a

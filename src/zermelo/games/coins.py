@@ -31,7 +31,7 @@ from collections.abc import Hashable, Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core.checks import is_digits
+from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..core.sprague_grundy import nim_sum
 from ..rules import Impartial, Move, validate_by_text
@@ -134,9 +134,7 @@ class CoinTurning(Impartial[Coins]):
     def parse(self, text: str) -> Coins:
         t = "".join(text.split()).upper()
         if is_digits(t):  # a number n: one head, on coin n (the table of the heads' values)
-            n = int(t)
-            if n > MAX_COINS:
-                raise InvalidPosition(f"coins: at most {MAX_COINS} coins, got {n}")
+            n = parse_int(t, "coins: the coin with a head", maximum=MAX_COINS)
             return (n, 1 << (n - 1) if n else 0)
         if not t or any(c not in "HT" for c in t):
             raise InvalidPosition(f"coins: a row is H (heads) and T (tails), like 'THHTH'; got {text.strip()!r}")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from ..core.checks import is_digits
+from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Move, Scored, validate_by_text
 from ..rules.boards import Board, cell_name, grid_board
@@ -364,7 +364,12 @@ def _connect4(params: str | None) -> Any:
     w, sep, h = params.lower().partition("x")
     if not sep or not all(is_digits(x.strip()) for x in (w, h)):
         raise InvalidGame(f"connect4: give the size as COLUMNSxROWS, like connect4:7x6, got connect4:{params}")
-    return Connect4(int(w), int(h))
+    return Connect4(
+        *(
+            parse_int(x, f"connect4: the {side}", minimum=1, maximum=20, error=InvalidGame)
+            for x, side in ((w, "columns"), (h, "rows"))
+        )
+    )
 
 
 register(

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import ClassVar
 
+from ..core.checks import parse_int
 from ..core.errors import InvalidPosition
 from ..rules import Partisan, is_natural, require
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
@@ -25,6 +26,7 @@ __all__ = ["Cutcake", "parse_pieces"]
 Piece = tuple[int, int]
 Pieces = tuple[Piece, ...]
 _PIECE = re.compile(r"^(\d+)\s*[xX×]\s*(\d+)$")
+_SIDES = ((1, "rows"), (2, "columns"))
 
 
 class Cutcake(Partisan[Pieces]):
@@ -83,8 +85,8 @@ def parse_pieces(text: str, name: str) -> list[Piece]:
         m = _PIECE.match(word)
         if m is None:
             raise InvalidPosition(f"{name}: pieces are RxC like 3x4, got {word!r}")
-        r, c = int(m.group(1)), int(m.group(2))
-        if r < 1 or c < 1 or r * c > 10_000:
+        r, c = (parse_int(m.group(i), f"{name}: a piece's {side}", minimum=1, maximum=10_000) for i, side in _SIDES)
+        if r * c > 10_000:
             raise InvalidPosition(f"{name}: a piece needs 1 to 10,000 cells, got {word!r}")
         pieces.append((r, c))
     if not pieces:

@@ -20,7 +20,7 @@ from ..rules.boards import Board, heaps_board, whole_numbers
 if TYPE_CHECKING:
     from ..core.heap_codes import Code
 
-__all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps", "heap_tuple"]
+__all__ = ["MAX_LISTED_OPTIONS", "HeapGame", "Heaps", "canonical_heaps", "heap_tuple", "partition_count"]
 
 #: The most options of one heap ever listed.  The engine's budget refuses big heaps before it
 #: lists anything (``size_hint``), but canonical forms, play and move listings ask a heap for its
@@ -46,6 +46,16 @@ def heap_tuple(position: Heaps | Iterable[int]) -> tuple[int, ...]:
 _PARTITION_CAP = 2000
 _PARTITIONS: list[int] = [1]  # p(0), p(1), …: extended as far as a question needs
 _PARTITION_SUMS: list[int] = [1]  # p(0) + … + p(n)
+
+
+def partition_count(n: int) -> int:
+    """p(n), the partitions of ``n`` (``n`` past 2,000 counts as 2,000, a lower bound of 10^45).
+
+    >>> [partition_count(n) for n in range(8)], partition_count(59)
+    ([1, 1, 2, 3, 5, 7, 11, 15], 831820)
+    """
+    partitions_up_to(n)  # extends the table
+    return _PARTITIONS[min(n, _PARTITION_CAP)]
 
 
 def partitions_up_to(total: int) -> int:
@@ -100,6 +110,11 @@ class HeapGame(Impartial[Heaps]):
     examples = ("7", "3 4 5")
 
     canonical_options: ClassVar[bool] = True
+    #: True when a heap may have far more options than counters (a code that splits a heap into
+    #: any number of heaps: p(n) of them): :meth:`option_count` is then asked for every heap,
+    #: and more than :attr:`most_options` options are refused.
+    many_options: ClassVar[bool] = False
+    most_options: ClassVar[int] = MAX_LISTED_OPTIONS
     #: True when some move breaks a heap into several (Kayles, Lasker's Nim, octal games).
     breaks: ClassVar[bool] = False
     #: True when the game's misère closed forms read its misère quotient (take-and-break games).
@@ -131,21 +146,28 @@ class HeapGame(Impartial[Heaps]):
     def option_count(self, n: int) -> int:
         """At most how many options a heap of ``n`` has (default ``n``: one per counter taken).
 
-        Only compared with :data:`MAX_LISTED_OPTIONS`, to refuse listing a huge heap's options.
+        Only compared with :attr:`most_options`, to refuse listing a huge heap's options.
         """
         return n
 
+    def _listable(self, n: int) -> bool:
+        """Listed without asking :meth:`option_count` (at most one option a counter, few counters)."""
+        return n <= MAX_LISTED_OPTIONS and not self.many_options
+
+    def _too_many(self, n: int) -> bool:
+        return not self._listable(n) and self.option_count(n) > self.most_options
+
     def _check_listable(self, n: int) -> None:
-        if n > MAX_LISTED_OPTIONS and self.option_count(n) > MAX_LISTED_OPTIONS:
+        if self._too_many(n):
             raise SearchLimitExceeded(
                 f"{self.name}: a heap of {short(str(n), 40)} has too many moves to list"
-                f" (more than {MAX_LISTED_OPTIONS:,}); positions this big are beyond search"
+                f" (more than {self.most_options:,}); positions this big are beyond search"
             )
 
     # -- Impartial ------------------------------------------------------------------------
     def options(self, position: Heaps) -> list[Heaps]:
         if type(position) is int:
-            if position > MAX_LISTED_OPTIONS:
+            if not self._listable(position):
                 self._check_listable(position)
             if not self.breaks:
                 opts = self.heap_options(position)
@@ -158,7 +180,7 @@ class HeapGame(Impartial[Heaps]):
             if h in seen:
                 continue  # equal heaps give the same options
             seen.add(h)
-            if h > MAX_LISTED_OPTIONS:
+            if not self._listable(h):
                 self._check_listable(h)
             rest = heaps[:i] + heaps[i + 1 :]
             for r in self.heap_options(h):
@@ -168,7 +190,7 @@ class HeapGame(Impartial[Heaps]):
     def moves(self, position: Heaps) -> Iterable[Move[Heaps]]:
         heaps = heap_tuple(position)
         for i, h in enumerate(heaps):
-            if h > MAX_LISTED_OPTIONS:
+            if not self._listable(h):
                 self._check_listable(h)
             for r in self.heap_options(h):
                 yield self.heap_move(heaps, i, heap_tuple(r))
@@ -182,7 +204,7 @@ class HeapGame(Impartial[Heaps]):
         """
         total = 0
         for h, times in Counter(heap_tuple(position)).items():
-            if h > MAX_LISTED_OPTIONS:
+            if self._too_many(h):
                 return None  # listing them is refused on its own terms
             total += times * sum(1 for _ in self.heap_options(h))
             if total > most:

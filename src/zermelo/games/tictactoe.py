@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from ..core.checks import is_digits
+from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Move, Scored, validate_by_text
 from ..rules.boards import Board, grid_board
@@ -194,7 +194,10 @@ def _mnk(params: str | None) -> Any:
     parts = params.replace("x", ",").split(",")
     if len(parts) != 3 or not all(is_digits(p.strip()) for p in parts):
         raise InvalidGame(f"mnk: give three whole numbers m,n,k, got mnk:{params}")
-    m, n, k = (int(p) for p in parts)
+    m, n, k = (
+        parse_int(p, f"mnk: {what}", minimum=1, maximum=64, error=InvalidGame)
+        for p, what in zip(parts, "mnk", strict=True)
+    )
     return MNK(m, n, k)
 
 

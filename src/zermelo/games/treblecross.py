@@ -32,7 +32,7 @@ from collections.abc import Hashable, Iterator
 from functools import cache
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core.checks import is_digits
+from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidPosition
 from ..core.reasons import NimSum, Why
 from ..rules import Impartial, Move, Outcome, validate_by_text
@@ -164,9 +164,7 @@ class Treblecross(Impartial[Row]):
     def parse(self, text: str) -> Row:
         t = "".join(text.split())
         if is_digits(t):
-            n = int(t)
-            if n > MAX_CELLS:
-                raise InvalidPosition(f"treblecross: at most {MAX_CELLS} cells, got {n}")
+            n = parse_int(t, "treblecross: a number of empty cells", maximum=MAX_CELLS)
             return (n, 0)
         if not t or any(c not in "xX." for c in t):
             raise InvalidPosition(

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..core.cache import RulesCache
 from ..core.checks import game_argument
-from ..core.limits import Limits, check_clock, deadline, over_budget
+from ..core.limits import Limits, deadline, metered
 from ..core.traversal import fold
 from ..rules import Impartial, Sum
 from ..values.misere import MisereGame, misere_game, total
@@ -56,11 +56,6 @@ def _form(game: Impartial[Any], position: Any, limits: Limits, end: float | None
     memo = FORMS.get(game)
 
     def children(p: Any) -> list[Any]:
-        seen[0] += 1
-        if limits.max_positions is not None and seen[0] > limits.max_positions:
-            raise over_budget(limits.max_positions, positions=seen[0])
-        if seen[0] % 64 == 0:
-            check_clock(limits, end, f"{seen[0]:,} positions")
         parts = game.components(p)
         if parts is not None and len(parts) > 1:
             return list(parts)
@@ -72,7 +67,7 @@ def _form(game: Impartial[Any], position: Any, limits: Limits, end: float | None
             return total(forms)
         return misere_game(forms)
 
-    return fold(position, children, combine, key=game.key, memo=memo)  # type: ignore[no-any-return]
+    return fold(position, metered(children, limits, end, seen), combine, key=game.key, memo=memo)  # type: ignore[no-any-return]
 
 
 def misere_facts(game: Impartial[Any], position: Any, *, limits: Limits | None = None) -> dict[str, Any]:

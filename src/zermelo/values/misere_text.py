@@ -23,11 +23,16 @@ with one option as that option with ``#``, and otherwise by its options, greates
 
 from __future__ import annotations
 
+from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidPosition
 from ..core.limits import deep
 from .misere import MisereGame, add, misere_game, misere_text, nim_heap, subtract_nim_heap
 
 __all__ = ["MisereSyntaxError", "misere_text", "parse_misere"]
+
+
+#: The largest nim heap written ``&n;`` (``*n`` holds n options, and builds every smaller one).
+MAX_HEAP = 4096
 
 
 class MisereSyntaxError(InvalidPosition):
@@ -59,16 +64,16 @@ class _Reader:
 
     def number(self) -> int:
         c = self.peek()
-        if c.isdigit():
+        if is_digits(c):  # not '²', which str.isdigit takes and int refuses
             self.at += 1
             return int(c)
         if c == "&":
             end = self.s.find(";", self.at)
             digits = self.s[self.at + 1 : end]
-            if end < 0 or not digits.isdigit():
+            if end < 0 or not is_digits(digits):
                 raise self.fail()
             self.at = end + 1
-            return int(digits)
+            return parse_int(digits, "a nim heap &n;", maximum=MAX_HEAP)
         raise self.fail()
 
     def items(self) -> list[MisereGame]:

@@ -34,7 +34,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from ..core.checks import is_digits
+from ..core.checks import is_digits, parse_int
 from ..core.checks import shown as quoted
 from ..core.dyadic import format_dyadic, is_dyadic
 from ..core.errors import InvalidArgument, InvalidPosition
@@ -223,6 +223,15 @@ class _Bad(Exception):
     pass
 
 
+def _whole(digits: str, what: str) -> int:
+    """A number of a value's text, by the one numeric parser (an error of the text, not a crash,
+    for ``'３'`` or 5,000 digits)."""
+    try:
+        return parse_int(digits, what)
+    except InvalidPosition as exc:
+        raise _Bad(str(exc)) from None
+
+
 def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
     """The value of an atom (``3/4v3*2``) and its number part (``None`` if it has none)."""
     m = _ATOM.fullmatch(text)
@@ -232,6 +241,8 @@ def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
     part: Game | None = None
     num, ups, upn = m.group("num"), m.group("ups"), m.group("upn")
     if num is not None:
+        for digits in re.split(r"[/.]", num):
+            _whole(digits, "a number")  # ASCII digits, at most 4,300 of them: Fraction would fail
         try:
             x = Fraction(num)
         except ZeroDivisionError:
@@ -243,7 +254,7 @@ def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
         if upn is None:
             count = 1
         elif is_digits(upn):
-            count = int(upn)
+            count = _whole(upn, "a number of ups or downs")
         elif set(upn) == {ups}:
             count = 1 + len(upn)
         else:
@@ -256,7 +267,7 @@ def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
             total = add(total, unit)
     if m.group("star") is not None:
         k = m.group("starn")
-        n = 1 if k is None else int(k)
+        n = 1 if k is None else _whole(k, "a nimber *n")
         if n > _MAX_NIMBER:
             raise _Bad(f"nimbers up to *{_MAX_NIMBER} only, got *{n}")
         total = add(total, star(n))

@@ -24,7 +24,7 @@ from ..analyses.draw import board_svg, move_parts
 from ..analyses.value_facts import position_value, value_facts
 from ..core.checks import recursion_room
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
-from ..core.limits import Limits
+from ..core.limits import Limits, deadline_scope
 from ..games.heap import HeapGame, heap_tuple
 from ..games.registry import entry, game_and_position, make_game, position_words
 from ..play import (
@@ -500,8 +500,11 @@ def handle(name: str, params: Mapping[str, str]) -> Reply:
     """Run one endpoint's handler; user errors become a 4xx JSON ``{"error": "one line"}``."""
     try:
         # Positions as deep as their games allow (a Hackenbush stalk of 2,000); value arithmetic
-        # stopped by the same clock as the searches (it polls none: the budget's timer does).
-        with recursion_room(), value_budget(LIMITS.started(), count_work=False, arithmetic_only=True):
+        # stopped by the same clock as the searches (it polls none: the budget's timer does); and
+        # one deadline for every search of the request (a table searched each cell on its own
+        # when the row was over the budget, each with a fresh 5 s: 17 s for one request).
+        lim = LIMITS.started()
+        with recursion_room(), deadline_scope(lim.deadline), value_budget(lim, count_work=False, arithmetic_only=True):
             result = HANDLERS[name](params)
     except ZermeloError as exc:
         return error_reply(page_error(exc), status_of(exc))
