@@ -1,8 +1,9 @@
 """Shared by the browser tests: Debian's Chromium driven by Playwright against a real `zermelo serve`.
 
-One server and one browser for every browser test of a pytest process (fixtures ``base_url``,
-``browser``, registered once by tests/conftest.py; starting a warm server takes seconds, so each
-module starting its own was most of the browser tests' time); ``page`` is a fresh tab of a fresh
+One server for every browser test of a pytest process (fixture ``base_url``, registered once by
+tests/conftest.py; starting a warm server takes seconds, so each module starting its own was most
+of the browser tests' time) and one Chromium per module (``browser``: Playwright's event loop must
+not outlive the browser tests, or a later test's ``asyncio.run`` fails); ``page`` is a fresh tab of a fresh
 context, failing the test on any JavaScript error or anything the Content-Security-Policy refused.
 A module that needs a server of its own (test_browser_your_game.py) defines its own ``base_url``.
 """
@@ -40,7 +41,7 @@ def base_url() -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")  # not longer: Playwright's loop would stay running under later tests' asyncio.run()
 def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: `make test` installs it (apt-get install chromium)"
     with sync_playwright() as pw:
