@@ -390,6 +390,7 @@ LONG = "9" * 4400
         (f"tbreak:0.[{LONG}]", "3", "tbreak: a bracketed digit has 4,400 digits"),
         (f"connect4:{LONG}x6", "", "connect4: the columns has 4,400 digits"),
         (f"mnk:3,3,{LONG}", "", "mnk: k has 4,400 digits"),
+        ("stone-game-ii:2,7,9,4,4", f"0 {LONG}", "the current M has 4,400 digits"),  # make fuzz, negamax
     ],
 )
 def test_numbers_in_positions_and_parameters_are_read_by_parse_int(spec: str, position: str, message: str) -> None:

@@ -25,7 +25,7 @@ from itertools import accumulate
 from math import isqrt
 from typing import Any, ClassVar
 
-from ..core.checks import is_digits
+from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Move, Scored, short, shown, validate_by_text
 from ..rules.catalogue import GameEntry, register
@@ -236,7 +236,8 @@ class StoneGameII(_Row):
             return 0, 1
         if len(words) != 2 or not all(is_digits(w) for w in words):
             raise InvalidPosition(f"{self.name}: a position is 'i M' (next pile, current M), got {text.strip()!r}")
-        i, m = int(words[0]), int(words[1])
+        i = parse_int(words[0], f"{self.name}: the next pile i")
+        m = parse_int(words[1], f"{self.name}: the current M")
         if not 0 <= i <= len(self.piles) or m < 1:
             raise InvalidPosition(f"{self.name}: need 0 <= i <= {len(self.piles)} and M >= 1, got {text.strip()!r}")
         return i, m
