@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -69,9 +70,18 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     class SharedFixturesTogether(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return _group(nodeid.split("::")[0]) or nodeid
+            path, _, name = nodeid.partition("::")
+            return _page_of(path, name) or _group(path) or nodeid
 
     return SharedFixturesTogether(config, log)
+
+
+def _page_of(path: str, name: str) -> str | None:
+    """A documentation page's examples stay together, in order, on one worker: an example runs
+    after its block's earlier commands in the same folder (tests/test_docs.py), which another
+    worker would run all over again."""
+    found = re.search(r"\[(.+?):\d+\]$", name) if path.endswith("test_docs.py") else None
+    return f"{path}::{found.group(1)}" if found else None
 
 
 @functools.cache
