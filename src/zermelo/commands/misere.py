@@ -61,7 +61,7 @@ def add(sub: Any) -> None:
     )
     p.add_argument(
         "--genus",
-        type=whole(0),
+        type=whole(0, 40),  # docs/limits.md: the genera of heaps past 40 are refused
         default=None,
         metavar="N",
         help=f"show the genus and class (tame/restive/restless/wild) of heaps 0..N (default {GENUS_HEAPS}; 0: none)",
