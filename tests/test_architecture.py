@@ -16,6 +16,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from zermelo.core.traversal import components
+
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "zermelo"
 
@@ -150,45 +152,11 @@ def test_no_module_imports_upward() -> None:
 
 
 def cycles() -> set[tuple[str, ...]]:
-    """The strongly connected components of more than one module (Tarjan, iteratively)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: set[tuple[str, ...]] = set()
-    for root in sorted(GRAPH):
-        if root in index:
-            continue
-        work = [(root, iter(sorted(GRAPH[root])))]
-        index[root] = low[root] = len(index)
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            v, children = work[-1]
-            w = next(children, None)
-            if w is not None:
-                if w not in index:
-                    index[w] = low[w] = len(index)
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(sorted(GRAPH[w]))))
-                elif w in on_stack:
-                    low[v] = min(low[v], index[w])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                component = []
-                while True:
-                    u = stack.pop()
-                    on_stack.discard(u)
-                    component.append(u)
-                    if u == v:
-                        break
-                if len(component) > 1:
-                    found.add(tuple(sorted(component)))
-    return found
+    """The strongly connected components of more than one module."""
+    members: dict[int, list[str]] = {}
+    for module, number in components(GRAPH).items():
+        members.setdefault(number, []).append(module)
+    return {tuple(sorted(c)) for c in members.values() if len(c) > 1}
 
 
 def test_the_imports_form_no_cycle() -> None:

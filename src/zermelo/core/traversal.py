@@ -1,4 +1,5 @@
-"""Traversals: ``fold``, a value computed bottom-up over an acyclic game, iteratively, with a memo.
+"""Traversals: ``fold``, a value computed bottom-up over an acyclic game, iteratively, with a memo;
+``components``, the strongly connected components of a graph (Tarjan's, iteratively).
 
 Bottom floor (imports only :mod:`zermelo.core.errors`): the canonical forms and the value arithmetic
 build on it, and :mod:`zermelo.search.engine` re-exports it.
@@ -6,12 +7,14 @@ build on it, and :mod:`zermelo.search.engine` re-exports it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, MutableMapping
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
+from typing import Any, TypeVar
 
 from .errors import InvalidArgument, Unsupported
 
-__all__ = ["fold"]
+__all__ = ["components", "fold"]
+
+N = TypeVar("N", bound=Hashable)
 
 
 def fold(
@@ -64,3 +67,49 @@ def fold(
         on_path.discard(k)
         stack.pop()
     return table[root_key]
+
+
+def components(succ: Mapping[N, Iterable[N]]) -> dict[N, int]:
+    """The strongly connected component of each node of ``succ`` (every node's successors are
+    nodes of ``succ``), as a number shared by the nodes of one component: Tarjan's algorithm,
+    iteratively, so a long path needs no recursion.  A node on no cycle is a component alone.
+
+    >>> c = components({"a": ["b"], "b": ["a", "c"], "c": []})
+    >>> c["a"] == c["b"] != c["c"]
+    True
+    """
+    index: dict[N, int] = {}
+    low: dict[N, int] = {}
+    comp: dict[N, int] = {}
+    on_stack: set[N] = set()
+    stack: list[N] = []
+    for start in succ:
+        if start in index:
+            continue
+        work = [(start, iter(succ[start]))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = len(index)
+                    stack.append(w)
+                    on_stack.add(w)
+                    work.append((w, iter(succ[w])))
+                elif w in on_stack:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                while True:
+                    x = stack.pop()
+                    on_stack.discard(x)
+                    comp[x] = index[v]
+                    if x == v:
+                        break
+    return comp

@@ -36,6 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..core.errors import Unsupported
+from ..core.traversal import components
 from .game import count_work
 from .loopy import ONSIDE, Graph, is_stopper, le, le_table, nodes_from
 
@@ -105,7 +106,7 @@ def _by_table(g: Graph, r: int, side: int) -> Graph:
         lo = [[t for t in lo[v] if v not in ro[t]] for v in range(n)]
     g = Graph(tuple(map(tuple, lo)), tuple(map(tuple, ro)))
     table = le_table(g, side)
-    comp = _components(_alternating(g, range(n)))
+    comp = components(_alternating(g, range(n)))
 
     def cyclic(a: State, b: State) -> bool:  # the move from state a to state b lies on an alternating cycle
         return comp[a] == comp[b]
@@ -172,48 +173,8 @@ def _alternating(g: Graph, nodes: range | list[int]) -> dict[State, list[State]]
 def _cycle_moves(g: Graph, root: int) -> list[tuple[int, int, int]]:
     """(player, from, to) of every move on an alternating cycle (0 Left, 1 Right)."""
     succ = _alternating(g, nodes_from(g, [root]))
-    comp = _components(succ)
+    comp = components(succ)  # a move lies on a cycle iff both its ends share a component
     return [(m, v, w) for (v, m), outs in succ.items() for (w, m2) in outs if comp[(v, m)] == comp[(w, m2)]]
-
-
-def _components(succ: dict[State, list[State]]) -> dict[State, int]:
-    """Strongly connected components (Tarjan's, iterative); a one-state component without a
-    self-loop gets a number of its own, so a move lies on a cycle iff both ends share one."""
-    index: dict[tuple[int, int], int] = {}
-    low: dict[tuple[int, int], int] = {}
-    comp: dict[tuple[int, int], int] = {}
-    on_stack: set[tuple[int, int]] = set()
-    stack: list[tuple[int, int]] = []
-    for start in succ:
-        if start in index:
-            continue
-        work = [(start, iter(succ[start]))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on_stack.add(start)
-        while work:
-            v, it = work[-1]
-            w = next(it, None)
-            if w is not None:
-                if w not in index:
-                    index[w] = low[w] = len(index)
-                    stack.append(w)
-                    on_stack.add(w)
-                    work.append((w, iter(succ[w])))
-                elif w in on_stack:
-                    low[v] = min(low[v], index[w])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[v])
-            if low[v] == index[v]:
-                while True:
-                    x = stack.pop()
-                    on_stack.discard(x)
-                    comp[x] = index[v]
-                    if x == v:
-                        break
-    return comp
 
 
 def _without(g: Graph, drop: list[tuple[int, int, int]]) -> Graph:
