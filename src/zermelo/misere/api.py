@@ -114,6 +114,20 @@ class MisereQuotient:
             z = t[z][x]
         return z
 
+    def position_facts(self, heaps: Iterable[int]) -> dict[str, Any]:
+        """What the quotient says of one position (its heaps, all covered): the monoid's order and
+        name, its P-portion, each heap's element and the position's (the web's Misère panel)."""
+        heaps = list(heaps)
+        return {
+            "order": self.order,
+            "name": self.name,
+            "p_portion": self.p_portion,
+            "upto": self.upto,
+            "proven": self.proven,
+            "heaps": [{"heap": h, "element": self.element_text(h)} for h in sorted(set(heaps))],
+            "position": self.monoid.element_text(self.element_of(heaps)),
+        }
+
     def outcome(self, position: int | Iterable[int]) -> Outcome:
         """P or N under misère play, read off the P-portion."""
         heaps = heap_tuple(position)

@@ -325,15 +325,7 @@ def _prepare_quotient(game: HeapGame, position: Any) -> dict[str, Any] | None:
     q = prepare(game, max(heaps, default=0))
     if q is None or not q.covers(heaps):
         return None
-    return {
-        "order": q.order,
-        "name": q.name,
-        "p_portion": q.p_portion,
-        "upto": q.upto,
-        "proven": q.proven,
-        "heaps": [{"heap": h, "element": q.element_text(h)} for h in sorted(set(heaps))],
-        "position": q.monoid.element_text(q.element_of(heaps)),
-    }
+    return q.position_facts(heaps)
 
 
 def api_moves(params: Mapping[str, str]) -> dict[str, Any]:
