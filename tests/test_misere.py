@@ -440,7 +440,8 @@ def test_a_cold_kayles_sum_is_read_off_the_quotient_not_searched(capsys: pytest.
     q = misere_quotient(kayles, 40)  # what the answer read, now cached
     expected = [m.label for m in kayles.moves((12, 17, 25)) if q.outcome(_as_heaps(m.position)) is Outcome.P]
     assert (a.outcome, [m.label for m in a.winning_moves]) == (Outcome.N, expected) and len(expected) == 3
-    assert main(["solve", "kayles", "12", "17", "25", "31", "40", "1000", "--misere", "--json", "--budget", "20000"]) == 0
+    argv = ["solve", "kayles", "12", "17", "25", "31", "40", "1000", "--misere", "--json", "--budget", "20000"]
+    assert main(argv) == 0
     out = json.loads(capsys.readouterr().out)
     big = (12, 17, 25, 31, 40, 1000)
     q = quotient_for(kayles, big)  # the proven quotient the command computed, read from the cache
