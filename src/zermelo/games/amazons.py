@@ -127,6 +127,26 @@ class Amazons(CharGridGame):
     def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] and "o" not in region[2]
 
+    def board_clicks(self, position: CharGrid, after: CharGrid) -> list[list[str]] | None:
+        """The amazon's cell, where she goes, where her arrow lands: three clicks.
+
+        >>> a = Amazons()
+        >>> a.board_clicks(a.parse("x..|..."), a.parse(".x#|..."))
+        [['a1', 'b1', 'c1']]
+        >>> a.board_clicks(a.parse("x..|..."), a.parse("#x.|..."))  # the arrow back where she stood
+        [['a1', 'b1', 'a1']]
+        """
+        rows, cols, before = position
+        if after[:2] != (rows, cols):
+            return None
+        changed = [i for i, (a, b) in enumerate(zip(before, after[2], strict=True)) if a != b]
+        went = [i for i in changed if before[i] in "xo"]
+        came = [i for i in changed if after[2][i] in "xo"]
+        burnt = [i for i in changed if after[2][i] == "#"]
+        if len(went) != 1 or len(came) != 1 or len(burnt) != 1:
+            return None
+        return [[_cell(i, cols) for i in (went[0], came[0], burnt[0])]]
+
 
 register(
     GameEntry(

@@ -95,6 +95,25 @@ class Konane(CharGridGame):
     def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] or "o" not in region[2]
 
+    def board_clicks(self, position: CharGrid, after: CharGrid) -> list[list[str]] | None:
+        """The jumping stone's cell, then where its last jump lands (the stones jumped go).
+
+        >>> k = Konane()
+        >>> k.board_clicks(k.parse("xo.o."), k.parse("....x"))
+        [['a1', 'e1']]
+        """
+        rows, cols, before = position
+        if after[:2] != (rows, cols):
+            return None
+        came = [i for i, (a, b) in enumerate(zip(before, after[2], strict=True)) if a == "." and b != "."]
+        if len(came) != 1:
+            return None
+        me = after[2][came[0]]
+        went = [i for i, (a, b) in enumerate(zip(before, after[2], strict=True)) if a == me and b == "."]
+        if len(went) != 1:
+            return None
+        return [[cell_name(*divmod(went[0], cols)), cell_name(*divmod(came[0], cols))]]
+
 
 register(
     GameEntry(
