@@ -58,8 +58,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup``: every test is its own unit of work, so the two workers stay busy to
     the end (``loadfile`` left one worker idle while the other ran a long file), except the tests
-    that share an expensive fixture, kept on one worker: all the browser tests (one server and
-    one Chromium for them all) and each module with a module-scoped fixture (a server of its own).
+    that share an expensive fixture, kept on one worker: each module with a module-scoped
+    fixture (a server, or a Chromium: each browser test file is one unit, and its worker's
+    session-long server serves every browser file it runs).  All the browser tests in one unit
+    kept one worker busy for 10 minutes while the other had finished.
 
     pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks by rewriting ``item._nodeid``,
     which pytest 9 no longer reads; the groups are found here from the test files instead.
@@ -88,7 +90,7 @@ def _page_of(path: str, name: str) -> str | None:
 def _group(path: str) -> str | None:
     """The unit of work of every test in the file ``path``, when its tests must stay together."""
     if Path(path).name.startswith("test_browser"):
-        return "browser"
+        return path  # page_driver's module-scoped Chromium
     if path.endswith(".py") and Path(path).is_file() and 'scope="module"' in Path(path).read_text(encoding="utf-8"):
         return path
     return None
