@@ -29,14 +29,14 @@ for ``G = X + Y ≠ 0``:
 Each step asks for parts or differences of games of smaller birthday, so the recursion ends.
 The tests check it against brute force: every pair of games born by day 4 whose sum is ``G``.
 
->>> from zermelo.values.misere import add, nim_heap
->>> g = add(nim_heap(2), nim_heap(2))
+>>> from zermelo.values.misere import add, misere_game, nim_heap
+>>> g = misere_game([add(nim_heap(4), nim_heap(2))])        # Norton's {*4 + *2}
 >>> [str(p) for p in parts(g)], is_prime(nim_heap(2)), is_prime(g)
-(['*[2]', '*[3]'], True, False)
->>> [[str(p) for p in q] for q in partitions(g)]
-[['*[2]', '*[2]'], ['*[3]', '*[3]']]
->>> str(subtract(g, nim_heap(3))), subtract(nim_heap(2), nim_heap(3)) is None
-('*[3]', True)
+(['*[2]', '*[4]', '*[4[2#-2]]', '*[4[2#-4]]'], True, False)
+>>> [[str(p) for p in q] for q in partitions(g)]          # two factorings
+[['*[2]', '*[4[2#-2]]'], ['*[4]', '*[4[2#-4]]']]
+>>> str(subtract(g, nim_heap(4))), subtract(nim_heap(2), g) is None
+('*[4[2#-4]]', True)
 """
 
 from __future__ import annotations
