@@ -1,6 +1,7 @@
 """Shared test setup: proven periods are cached in a temporary directory, never in ~/.cache; the
 registry put back after a test that registers a game of its own (a user's file); every test that
-drives Chromium (through page_driver's ``browser`` fixture) is marked ``browser``."""
+drives Chromium (through page_driver's ``browser`` fixture) is marked ``browser``, and every test
+function measured slow (tests/slow_tests.txt) ``slow``: ``make check`` leaves both out."""
 
 from __future__ import annotations
 
@@ -48,10 +49,22 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(where)], check=False)
 
 
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+def slow_tests() -> set[str]:
+    """The test functions measured slow (tests/slow_tests.txt, made by ``make slow-list``)."""
+    lines = SLOW_LIST.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    slow = slow_tests()
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if re.sub(r"\[.*\]$", "", item.nodeid) in slow:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook

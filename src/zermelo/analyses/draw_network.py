@@ -1,7 +1,8 @@
 """Undirected graphs drawn (Arc Kayles, Partizan Arc Kayles, Col and Snort on graphs): every edge
 and every vertex a clickable part (``data-part="e:3"`` the third edge of the board's list,
 ``v:2`` the vertex named 2), an edge in its player's colour (``l`` blue, ``r`` red, ``e`` green),
-a vertex filled with the colour it is tagged with (``L`` blue, ``R`` red).
+a vertex filled with the colour it is tagged with (``L`` blue, ``R`` red), any other tag (a
+weight) in a badge beside it.
 
 A cycle is drawn as a ring; any other connected piece by its distance from a vertex of least
 degree (a path is a straight row, a tree stands on its side); pieces side by side.  Parallel edges
@@ -144,8 +145,14 @@ def network_svg(board: Board) -> str:
         shapes = (
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{RADIUS}" fill="{fill}" stroke="{INK}" stroke-width="2"/>'
             f'<text x="{x:.1f}" y="{y + 6:.1f}" text-anchor="middle" font-size="16" font-weight="700" '
-            f'fill="{"#fff" if tag else INK}">{escape(v)}</text>'
+            f'fill="{"#fff" if tag in TAG_COLOURS else INK}">{escape(v)}</text>'
         )
+        if tag and tag not in TAG_COLOURS:  # a weight (Weighted Arc Kayles): a badge by the vertex
+            shapes += (
+                f'<circle cx="{x + 18:.1f}" cy="{y - 18:.1f}" r="11" fill="#f2c200" stroke="{INK}"/>'
+                f'<text class="weight" x="{x + 18:.1f}" y="{y - 13:.1f}" text-anchor="middle" font-size="14" '
+                f'font-weight="700" fill="{INK}">{escape(tag)}</text>'
+            )
         body.append(part(f"v:{v}", shapes, f" vertex{f' tag-{tag}' if tag else ''}"))
     label = f"graph of {len(vertices)} vertices and {len(edges)} edges"
     return document(round(width), round(height), body, label)

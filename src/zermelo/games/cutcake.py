@@ -20,7 +20,7 @@ from ..core.checks import parse_int
 from ..core.errors import InvalidPosition
 from ..rules import Partisan, is_natural, require
 from ..rules.boards import Board, cakes_board
-from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_pieces, no_params, register
 
 __all__ = ["Cutcake", "parse_pieces"]
 
@@ -126,6 +126,10 @@ register(
         "cutcake 3x4",
         rules=Cutcake,
         # CGSuite's Cutcake((3,4)): the piece's rows and columns as zermelo reads them.
-        cgsuite=(CGSuiteName("game.heap.Cutcake", text=lambda t: "x".join(t.split()) if " " in t else t),),
+        cgsuite=(
+            CGSuiteName(
+                "game.heap.Cutcake", text=lambda t: "x".join(t.split()) if " " in t else t, shown=cgsuite_pieces
+            ),
+        ),
     )
 )

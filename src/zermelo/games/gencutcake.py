@@ -44,7 +44,7 @@ from typing import ClassVar
 from ..core.errors import InvalidGame
 from ..rules import Partisan, is_natural, require
 from ..rules.boards import Board, cakes_board
-from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_pieces, needs_params, no_params, register
 from ._cakes import move_ways
 from .cutcake import parse_pieces
 from .tbcode import CodeGame
@@ -227,7 +227,7 @@ for _name, (_l, _r, _t, _cg, _summary) in CAKES.items():
             "",
             f"{_name} 3x4",
             rules=GenCutcake,
-            cgsuite=(CGSuiteName(f"game.heap.{_cg}", text=_cgsuite_piece),),
+            cgsuite=(CGSuiteName(f"game.heap.{_cg}", text=_cgsuite_piece, shown=cgsuite_pieces),),
         )
     )
 register(

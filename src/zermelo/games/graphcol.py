@@ -30,20 +30,21 @@ from ..rules.boards import Board, network_board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, neighbours, parse_graph
 
-__all__ = ["GraphCol", "GraphSnort"]
+__all__ = ["GenCol", "GraphCol", "GraphSnort"]
 
 _SWAP = {"L": "R", "R": "L"}
 
 
-class _Colouring(Partisan[Graph]):
-    """Col and Snort: which tags each player may colour."""
+class GenCol(Partisan[Graph]):
+    """CGSuite's ``GenCol``: Col, Snort and Fjords differ only in which tags (``""`` untagged,
+    ``L``, ``R``) each player may colour."""
 
     syntax = "a graph: vertices . (L or R once coloured) joined by edges -, branches in parentheses split by ;"
     examples = (".-(-;-)", "L-R---L")
 
     name: ClassVar[str] = "graphcol"
-    left_may: ClassVar[str] = ""
-    right_may: ClassVar[str] = ""
+    left_may: ClassVar[tuple[str, ...]] = ()
+    right_may: ClassVar[tuple[str, ...]] = ()
 
     def parse(self, text: str) -> Graph:
         return parse_graph(text, "LR", "", name=self.name)
@@ -72,7 +73,7 @@ class _Colouring(Partisan[Graph]):
                 gone.add(w)
         return delete_vertices(make_graph(n, list(edges), new), gone)
 
-    def _colour(self, position: Graph, me: str, may: str) -> Iterator[Move[Graph]]:
+    def _colour(self, position: Graph, me: str, may: tuple[str, ...]) -> Iterator[Move[Graph]]:
         """``v3``: colour vertex 3 (as drawn, from 1); vertices that leave the same graph are one move."""
         seen: set[Graph] = set()
         for v in range(position[0]):
@@ -125,20 +126,20 @@ class _Colouring(Partisan[Graph]):
         return (plain, False) if str(plain) <= str(turned) else (turned, True)
 
 
-class GraphCol(_Colouring):
+class GraphCol(GenCol):
     """Col on any graph: never colour next to your own colour."""
 
     name: ClassVar[str] = "graphcol"
-    left_may: ClassVar[str] = "R"  # with "": the untagged vertices (`"" in "R"` is true)
-    right_may: ClassVar[str] = "L"
+    left_may: ClassVar[tuple[str, ...]] = ("", "R")
+    right_may: ClassVar[tuple[str, ...]] = ("", "L")
 
 
-class GraphSnort(_Colouring):
+class GraphSnort(GenCol):
     """Snort on any graph: never colour next to the enemy's colour."""
 
     name: ClassVar[str] = "graphsnort"
-    left_may: ClassVar[str] = "L"
-    right_may: ClassVar[str] = "R"
+    left_may: ClassVar[tuple[str, ...]] = ("", "L")
+    right_may: ClassVar[tuple[str, ...]] = ("", "R")
 
 
 register(
