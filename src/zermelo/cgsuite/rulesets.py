@@ -30,7 +30,7 @@ from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
-from .values import LEFT, Player, as_int
+from .values import LEFT, Player, Procedure, as_int
 
 __all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets", "shown_args"]
 
@@ -363,9 +363,18 @@ def _position_text(args: list[Any]) -> str:
     return " ".join(words)
 
 
+#: The arguments a procedure parameter is written down by (``f(1) … f(PROCEDURE_POINTS)``).
+PROCEDURE_POINTS = 24
+
+
 def _param_text(a: Any) -> str:
+    """A family's parameter as the game's text; a procedure as its values at 1, 2, …
+    (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``)."""
     if isinstance(a, str):
         return a
+    if isinstance(a, Procedure):
+        values = [a(surreal(k)) for k in range(1, PROCEDURE_POINTS + 1)]
+        return "fn:" + ",".join(str(as_int(v, "a procedure whose values are whole numbers")) for v in values)
     if isinstance(a, frozenset):
         return ",".join(str(n) for n in sorted(as_int(x) for x in a))
     if isinstance(a, list | tuple):

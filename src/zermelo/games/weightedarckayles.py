@@ -29,10 +29,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import ClassVar
 
+from ..core.errors import InvalidPosition
 from ..rules import Impartial, Move, validate_by_text
 from ..rules.boards import Board, network_board, read_cells
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
-from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, parse_graph
+from ._graphs import Graph, components, delete_vertices, family, format_graph, graph_key, make_graph, parse_graph
 
 __all__ = ["WeightedArcKayles", "star_moves"]
 
@@ -44,6 +45,30 @@ def _normal(g: Graph) -> Graph:
     used = {v for i, j, _ in edges if i not in dead and j not in dead for v in (i, j)}
     gone = set(range(n)) - used
     return delete_vertices(g, gone) if gone else g
+
+
+def _one_digit_weights(text: str, name: str) -> None:
+    """Two digits side by side are two vertices in CGSuite's notation, never a weight of 10 or
+    more: refused, rather than read as something the user did not mean.
+
+    >>> try:
+    ...     _one_digit_weights("12-3", "w")
+    ... except InvalidPosition as e:
+    ...     print(e)
+    w: a weight is one digit 0-9 (two vertices side by side need an edge -), got '12' at column 1 of '12-3'
+    """
+    i = 0
+    while i < len(text):
+        if text[i] == ":":  # a name, :A or :{name}, is not a weight
+            end = text.find("}", i) if text[i + 1 : i + 2] == "{" else i + 1
+            i = (end if end > 0 else len(text)) + 1
+            continue
+        if text[i].isdigit() and i + 1 < len(text) and text[i + 1].isdigit():
+            raise InvalidPosition(
+                f"{name}: a weight is one digit 0-9 (two vertices side by side need an edge -), "
+                f"got {text[i : i + 2]!r} at column {i + 1} of {text.strip()!r}"
+            )
+        i += 1
 
 
 def star_moves(g: Graph) -> int | None:
@@ -76,6 +101,8 @@ class WeightedArcKayles(Impartial[Graph]):
     name: ClassVar[str] = "weightedarckayles"
 
     def parse(self, text: str) -> Graph:
+        if family(text) is None:
+            _one_digit_weights(text, self.name)
         n, edges, tags = parse_graph(text, "0123456789", "", name=self.name)
         return _normal(make_graph(n, list(edges), [t or "1" for t in tags]))
 
