@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core.dyadic import simplest_pair
@@ -320,8 +319,8 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     return g
 
 
-#: A value's id, read in C (a key function written in Python is a call per element).
-_ident = attrgetter("id")
+def _ident(g: Game) -> int:
+    return g.id
 
 
 # ---------------------------------------------------------------------- comparison
@@ -376,9 +375,8 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     >>> print(game([ZERO], [ZERO]), game([ZERO], []), game([star()], [star()]), game([ZERO], [star()]))
     * 1 0 ^
     """
-    # Repeats dropped by id (the values are interned): hashing the objects would call Game.__hash__.
-    L = list({g.id: g for g in left}.values())
-    R = list({g.id: g for g in right}.values())
+    L = list(dict.fromkeys(left))
+    R = list(dict.fromkeys(right))
     # Numbers only: {a | b} is a number when a < b, else a switch of its best options.
     numeric, lo, hi = _number_bounds(L, R)
     if numeric:
@@ -388,7 +386,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             return star(1)
         return _intern((lo,), (hi,))
     # Impartial: the same nimbers on both sides make *mex.
-    if _same_nimbers(L, R):
+    if set(L) == set(R) and all(g.nim is not None for g in L):
         return star(mex(g.nim for g in L if g.nim is not None))
     L = _undominated(L, left_side=True)
     R = _undominated(R, left_side=False)
@@ -405,20 +403,9 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     numeric, lo, hi = _number_bounds(L, R)
     if numeric and (lo is None or hi is None or lo._n * hi._d < hi._n * lo._d):
         return _number(*simplest_pair(_pair(lo), _pair(hi)))
-    if _same_nimbers(L, R):
+    if set(L) == set(R) and all(g.nim is not None for g in L):
         return star(len(L))  # canonical nimber options are exactly 0 … *(n-1)
     return _intern(tuple(L), tuple(R))
-
-
-def _same_nimbers(L: list[Game], R: list[Game]) -> bool:
-    """Whether both sides hold the same nimbers (and nothing else); the cheap tests first, since
-    a partisan game's options rarely pass them."""
-    if len(L) != len(R) or not L or L[0].nim is None:
-        return False
-    for g in L:
-        if g.nim is None:
-            return False
-    return set(L) == set(R)
 
 
 def _number_bounds(L: list[Game], R: list[Game]) -> tuple[bool, Game | None, Game | None]:
@@ -479,7 +466,7 @@ def _bypass(opts: list[Game], L: list[Game], R: list[Game], *, left_side: bool) 
                 break
         if not replaced:
             out.append(o)
-    return list({g.id: g for g in out}.values()) if changed else None
+    return list(dict.fromkeys(out)) if changed else None
 
 
 def _le_form(x: Game, L: list[Game], R: list[Game], memo_le: dict[int, bool], memo_ge: dict[int, bool]) -> bool:
