@@ -10,13 +10,17 @@
 * **Search**: negamax with alpha-beta on an explicit stack (no recursion).  Only moves that do
   not hand the opponent an immediate win are tried (a forced block when the opponent threatens,
   none — a loss — when it threatens twice: *anticipating losing moves*); moves are ordered by how
-  many winning cells they create (*threat count*), centre columns first on ties.
-* **Transposition table**: one 64-bit word per entry holds the key's quotient by the (prime)
-  table size and *both* a lower and an upper bound on the score (Pons keeps one of the two); a
+  many winning cells they create (*threat count*), centre columns first on ties; the column
+  that refuted a window at the same position before (kept in the table) goes first of all.
+* **Transposition table**: ``2^k`` entries; a key's slot is its low ``k`` bits mixed with a hash
+  of the rest (no division), and one 64-bit word per entry holds that rest, the refuting column
+  and *both* a lower and an upper bound on the score (Pons keeps one of the two); a
   new bound on the same position tightens the old ones.  Entries are true bounds of a position's
   score, whatever window found them, so the table stays valid across searches: it is kept per
   board size for the whole session and never cleared between positions.  It starts small (no
-  page faults for a small search) and grows, entries rehashed, as a search gets long.
+  page faults for a small search) and grows, entries rehashed, once a search has visited
+  :data:`GROW_AFTER` times the entries it holds (a table as large as the search was slower:
+  more page faults and cache misses for a few per cent fewer positions).
 * **Symmetry**: in the first plies the key is the smaller of the position's and its mirror
   image's, and a symmetric position only tries the moves of its left half.
 * **Enhanced transposition cutoffs** (Plaat et al.): at every node, a child whose stored upper
@@ -33,7 +37,8 @@ never at a time the clock chose (the one exception: with a deadline, a growth th
 overrun it is skipped).  A process's first positions run in plain Python (the same code,
 :func:`zermelo.core._jit.interpreted`) until :data:`PLAIN_NODES` are used: a position near the end
 of the game is answered before numba would have loaded, and a long search goes on compiled from
-where Python paused.  :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
+where Python paused (a position with many empty cells, :data:`PLAIN_EMPTY`, starts compiled).
+:mod:`zermelo.games.connect4` converts scores to the win/loss distances of
 :mod:`zermelo.search.minimax`; its pure-Python rules are the reference these kernels are tested against.
 """
 
@@ -61,8 +66,12 @@ RUNNING, DONE, PAUSED = 0, 1, 2
 STRONG, WEAK, TEST = 0, 1, 2
 # Stack columns: the position, the window, the next child, the number of children, then the moves.
 S_CUR, S_MASK, S_ALPHA, S_BETA, S_IDX, S_CNT, S_MOVES = range(7)
-# A table word: quotient << 14 | (lower bound + 64) << 7 | (upper bound + 64); 0 = no bound.
+# A table word: quotient << 19 | move << 14 | (lower bound + 64) << 7 | (upper bound + 64), where
+# move is 1 + the column that refuted a window last (0: none; a mirrored key's column mirrored
+# too) and a bound of 0 is no bound.
 _BOUND_BITS = 7
+_MOVE_SHIFT = 14
+_QUOT_SHIFT = 19
 _NONE = 0
 _OFFSET = 64
 
@@ -120,12 +129,37 @@ def _key(cur: int, mask: int, n: int, w: int, h: int, sym_plies: int) -> int:
 
 
 @njit
-def _probe(table: np.ndarray, key: int) -> tuple[int, int]:
+def _log2(size: int) -> int:
+    """``log`` with ``size == 1 << log`` (tables have a power of two entries)."""
+    log = 0
+    while (1 << log) < size:
+        log += 1
+    return log
+
+
+@njit
+def _slot(key: int, log: int) -> int:
+    """Where ``key`` goes in a table of ``1 << log`` entries: its low bits mixed with a hash of the
+    rest (``key >> log``, the part a table word keeps), so the key is (rest, slot) again (no
+    division: Pons' prime-sized table takes two).  The product stays below 2^63: the same in
+    plain Python and compiled."""
+    mix = (key >> log) * 40503
+    return (key ^ mix ^ (mix >> 23)) & ((1 << log) - 1)
+
+
+@njit
+def _unslot(rest: int, slot: int, log: int) -> int:
+    """The key stored in ``slot`` with ``rest`` (``key >> log``): :func:`_slot` undone."""
+    mix = rest * 40503
+    return (rest << log) | ((slot ^ mix ^ (mix >> 23)) & ((1 << log) - 1))
+
+
+@njit
+def _probe(table: np.ndarray, log: int, key: int) -> tuple[int, int]:
     """The stored (lower, upper) bounds of ``key``; -100 / 100 where none is known."""
-    size = table.shape[0]
-    word = table[key % size]
+    word = table[_slot(key, log)]
     lo, hi = -100, 100
-    if word != 0 and word >> 14 == key // size:
+    if word != 0 and word >> _QUOT_SHIFT == key >> log:
         a = (word >> _BOUND_BITS) & 127
         b = word & 127
         if a != _NONE:
@@ -136,34 +170,52 @@ def _probe(table: np.ndarray, key: int) -> tuple[int, int]:
 
 
 @njit
-def _store(table: np.ndarray, key: int, lo: int, hi: int) -> None:
-    """Keep ``lo <= score <= hi`` (-100 / 100: unknown), tightening bounds already stored."""
-    size = table.shape[0]
-    slot = key % size
-    quot = key // size
+def _probe_move(table: np.ndarray, log: int, key: int) -> int:
+    """1 + the column stored with ``key`` (in the key's orientation); 0 when none is."""
+    word = table[_slot(key, log)]
+    move = 0
+    if word != 0 and word >> _QUOT_SHIFT == key >> log:
+        move = (word >> _MOVE_SHIFT) & 31
+    return move
+
+
+@njit
+def _store(table: np.ndarray, log: int, key: int, lo: int, hi: int, move: int = 0) -> None:
+    """Keep ``lo <= score <= hi`` (-100 / 100: unknown), tightening bounds already stored, and
+    ``move`` (1 + a column; 0 keeps the one stored)."""
+    slot = _slot(key, log)
+    quot = key >> log
     word = table[slot]
     a = _NONE if lo <= -100 else lo + _OFFSET
     b = _NONE if hi >= 100 else hi + _OFFSET
-    if word != 0 and word >> 14 == quot:
+    if word != 0 and word >> _QUOT_SHIFT == quot:
         a0 = (word >> _BOUND_BITS) & 127
         b0 = word & 127
         if a0 != _NONE and (a == _NONE or a0 > a):
             a = a0
         if b0 != _NONE and (b == _NONE or b0 < b):
             b = b0
-    table[slot] = (quot << 14) | (a << _BOUND_BITS) | b
+        if move == 0:
+            move = (word >> _MOVE_SHIFT) & 31
+    table[slot] = (quot << _QUOT_SHIFT) | (move << _MOVE_SHIFT) | (a << _BOUND_BITS) | b
 
 
 @njit
 def _rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every entry of ``old`` into the (larger) table ``new``."""
-    size = old.shape[0]
-    for slot in range(size):
+    log, new_log = _log2(old.shape[0]), _log2(new.shape[0])
+    for slot in range(old.shape[0]):
         word = old[slot]
         if word != 0:
-            key = (word >> 14) * size + slot
-            lo, hi = _probe(old, key)
-            _store(new, key, lo, hi)
+            key = _unslot(word >> _QUOT_SHIFT, slot, log)
+            lo, hi = _probe(old, log, key)
+            _store(new, new_log, key, lo, hi, _probe_move(old, log, key))
+
+
+@njit
+def _stored_column(column: int, key: int, cur: int, mask: int, w: int) -> int:
+    """1 + ``column`` as the table keeps it for ``key``: mirrored when the key is the mirror image."""
+    return 1 + (column if key == cur + mask else w - 1 - column)
 
 
 @njit
@@ -194,6 +246,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
     for c in range((w + 1) // 2):
         left_half |= col_bits << (c * (h + 1))
     sc = np.empty(w, np.int64)
+    log = _log2(table.shape[0])
     ply = ctl[PLY]
     ret = ctl[RET]
     entering = ctl[ENTERING] != 0
@@ -230,7 +283,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 lo = -((wh - 2 - n) // 2)  # the opponent cannot win before its next-but-one move
                 hi = (wh - 1 - n) // 2  # we cannot win at once
                 key = _key(cur, mask, n, w, h, sym_plies)
-                tlo, thi = _probe(table, key)
+                tlo, thi = _probe(table, log, key)
                 if tlo > lo:
                     lo = tlo
                 if thi < hi:
@@ -257,20 +310,26 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 for c in range(w):
                     mv = nxt & (col_bits << (c * (h + 1)))
                     if mv:
-                        _lo, chi = _probe(table, _key(opp, mask | mv, n + 1, w, h, sym_plies))
+                        _lo, chi = _probe(table, log, _key(opp, mask | mv, n + 1, w, h, sym_plies))
                         if chi < 100 and -chi >= beta:
                             ret = -chi
-                            _store(table, key, ret, 100)
+                            _store(table, log, key, ret, 100, _stored_column(c, key, cur, mask, w))
                             if ply == 0:
                                 ctl[BEST] = c
                             done = True
                             break
             if not done:
+                # The column that refuted a window here before goes first (0: none stored).
+                hint = _probe_move(table, log, key)
+                if hint and key != cur + mask:
+                    hint = w + 1 - hint
                 cnt = 0
                 for i in range(w):
                     mv = nxt & (col_bits << (order[i] * (h + 1)))
                     if mv:
                         s = _popcount(_winning_cells(cur | mv, mask, h, board_mask))
+                        if order[i] + 1 == hint:
+                            s = 1000
                         j = cnt
                         while j > 0 and sc[j - 1] < s:  # stable: centre first on ties
                             st[ply, S_MOVES + j] = st[ply, S_MOVES + j - 1]
@@ -287,9 +346,12 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
             score = -ret
             if score >= st[ply, S_BETA]:
                 n = n0 + ply
-                _store(table, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), score, 100)
+                pcur, pmask = st[ply, S_CUR], st[ply, S_MASK]
+                pkey = _key(pcur, pmask, n, w, h, sym_plies)
+                col = _column(st[ply, S_MOVES + st[ply, S_IDX] - 1], h)
+                _store(table, log, pkey, score, 100, _stored_column(col, pkey, pcur, pmask, w))
                 if ply == 0:
-                    ctl[BEST] = _column(st[0, S_MOVES + st[0, S_IDX] - 1], h)
+                    ctl[BEST] = col
                 ret = score
                 done = True
             elif score > st[ply, S_ALPHA]:
@@ -308,7 +370,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 continue
             n = n0 + ply
             ret = st[ply, S_ALPHA]
-            _store(table, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), -100, ret)
+            _store(table, log, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), -100, ret)
         if ply == 0:
             break
         ply -= 1
@@ -375,22 +437,6 @@ def _run(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> None:
         ctl[PHASE] = 1
 
 
-def _prime_at_least(n: int) -> int:
-    def is_prime(k: int) -> bool:
-        if k < 2:
-            return False
-        i = 2
-        while i * i <= k:
-            if k % i == 0:
-                return False
-            i += 1
-        return True
-
-    while not is_prime(n):
-        n += 1
-    return n
-
-
 #: Table sizes (log2 of the entry count): where a table starts, and how far it grows.
 START_LOG, MAX_LOG = 16, 25
 #: Plies from the start where keys merge mirror images, and where enhanced transposition cutoffs
@@ -405,6 +451,15 @@ SLICE, SLICE_SECONDS = 1 << 16, 0.05
 #: needs a few hundred; Python runs about 50,000 a second, so at most about 0.3 s is spent before
 #: a long search goes on compiled, from where the plain one paused (the same search either way).
 PLAIN_NODES = 1 << 14
+#: Only a position with at most this many empty cells starts in plain Python: one with more is
+#: a long search (the empty 6x5 board: millions of positions, the 30 positions of 12-16 discs of
+#: the batch benchmark: 10^5 each), where the plain share would only add its 0.3 s.
+PLAIN_EMPTY = 16
+#: A search grows its table once it has visited this many times the entries the table holds:
+#: two bounds an entry keep most of what a search needs, and a smaller table is faster (fewer
+#: page faults and cache misses; on 7x5 from the empty board 2^23 entries search 2% more positions
+#: than 2^25 in three quarters of the time).
+GROW_AFTER = 4
 #: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
 #: what growing costs on an idle machine).
 GROW_SECONDS_PER_ENTRY = 1e-7
@@ -418,10 +473,10 @@ class Table:
 
     def __init__(self, w: int, h: int) -> None:
         self.w, self.h = w, h
-        # The quotient key // size must fit 50 bits next to the two 7-bit bounds.
-        self.min_log = max(START_LOG, w * (h + 1) - 48)
+        # The rest of a key (key >> log) must fit 44 bits next to the move and the two bounds.
+        self.min_log = max(START_LOG, w * (h + 1) - 44)
         self.max_log = max(self.min_log, min(MAX_LOG, w * h - 8))
-        self.table = np.zeros(_prime_at_least(1 << self.min_log), np.int64)
+        self.table = np.zeros(1 << self.min_log, np.int64)
         self.stack = np.zeros((w * h + 2, S_MOVES + w), np.int64)
         self.ctl = np.zeros(CTL_SIZE, np.int64)
         self.view = self.ctl.data  # Python-side reads and writes of ctl (faster than numpy's)
@@ -436,19 +491,19 @@ class Table:
         machine): the search goes on in the table it has rather than overrun its --timeout.
         """
         size = self.table.shape[0]
-        if nodes < size or size >= (1 << self.max_log):
+        if nodes < GROW_AFTER * size or size >= (1 << self.max_log):
             return
-        log = min(self.max_log, max(size.bit_length() + 1, nodes.bit_length()))
+        log = min(self.max_log, max(size.bit_length() + 1, (nodes // GROW_AFTER).bit_length()))
         if seconds_left is not None and seconds_left < GROW_SECONDS_PER_ENTRY * (1 << log):
             return
-        new = np.zeros(_prime_at_least(1 << log), np.int64)
+        new = np.zeros(1 << log, np.int64)
         compiled(_rehash)(self.table, new)
         self.table = new
 
     def growth_due(self) -> int:
         """The node count at which a search grows this table (:meth:`grow`); 0 once it is full size."""
         size = self.table.shape[0]
-        return 0 if size >= (1 << self.max_log) else size
+        return 0 if size >= (1 << self.max_log) else GROW_AFTER * size
 
     def clear(self) -> None:
         """Forget every bound (benchmarks start cold), keeping the size: one memset, no page faults."""
@@ -525,7 +580,7 @@ def solve(
     v[PHASE] = v[STATUS] = 0
     limit = max_nodes or 0
     if not _RUN:
-        if _PLAIN_LEFT[0] > 0:  # numba not loaded for this module yet: the first nodes in Python
+        if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY:  # numba not loaded yet: the first nodes in Python
             v[PAUSE] = min(limit, _PLAIN_LEFT[0]) if limit else _PLAIN_LEFT[0]
             interpreted(_run)(t.ctl, t.stack, t.table)
             _PLAIN_LEFT[0] -= v[NODES]
