@@ -14,13 +14,10 @@
   that refuted a window at the same position before (kept in the table) goes first of all.
 * **Transposition table**: ``2^k`` entries; a key's slot is its low ``k`` bits mixed with a hash
   of the rest (no division), and one 64-bit word per entry holds that rest, the refuting column
-  and *both* a lower and an upper bound on the score (Pons keeps one of the two); a
-  new bound on the same position tightens the old ones.  Entries are true bounds of a position's
-  score, whatever window found them, so the table stays valid across searches: it is kept per
-  board size for the whole session and never cleared between positions.  It starts small (no
-  page faults for a small search) and grows, entries rehashed, once a search has visited
-  :data:`GROW_AFTER` times the entries it holds (a table as large as the search was slower:
-  more page faults and cache misses for a few per cent fewer positions).
+  and *both* a lower and an upper bound on the score (Pons keeps one); a new bound tightens the
+  old ones.  Entries are true bounds whatever window found them, so the table is kept per board
+  size for the whole session.  It starts small (no page faults for a small search) and grows,
+  entries rehashed, once a search has visited :data:`GROW_AFTER` times the entries it holds.
 * **Symmetry**: in the first plies the key is the smaller of the position's and its mirror
   image's, and a symmetric position only tries the moves of its left half.
 * **Enhanced transposition cutoffs** (Plaat et al.): at every node, a child whose stored upper
@@ -31,15 +28,13 @@
 The search is a resumable state machine: every array it needs lives in ``ctl`` (counters, the
 bisection, where the stack stopped), ``stack`` and ``table``, so a call runs until a node count
 Python chose and returns; Python then checks the clock, shows progress, honours Ctrl-C and calls
-again.  Where it pauses changes nothing, so the same question searches the same positions on
-every run: the table grows only at a pause placed exactly at the node count where it is due,
-never at a time the clock chose (the one exception: with a deadline, a growth that would
-overrun it is skipped).  A process's first positions run in plain Python (the same code,
-:func:`zermelo.core._jit.interpreted`) until :data:`PLAIN_NODES` are used: a position near the end
-of the game is answered before numba would have loaded, and a long search goes on compiled from
-where Python paused (a position with many empty cells, :data:`PLAIN_EMPTY`, starts compiled).
-:mod:`zermelo.games.connect4` converts scores to the win/loss distances of
-:mod:`zermelo.search.minimax`; its pure-Python rules are the reference these kernels are tested against.
+again.  Where it pauses changes nothing: the table grows only at a pause placed at the node count
+where it is due, never at a time the clock chose (except that a growth that would overrun a
+deadline is skipped), so the same question searches the same positions on every run.  A
+process's first positions (:data:`PLAIN_NODES`) run in plain Python, the same code
+(:func:`zermelo.core._jit.interpreted`): an answer near the end of the game comes before numba
+would have loaded.  :mod:`zermelo.games.connect4` converts scores to win/loss distances; its
+pure-Python rules are the reference these kernels are tested against.
 """
 
 from __future__ import annotations
@@ -139,26 +134,18 @@ def _log2(size: int) -> int:
 
 @njit
 def _slot(key: int, log: int) -> int:
-    """Where ``key`` goes in a table of ``1 << log`` entries: its low bits mixed with a hash of the
-    rest (``key >> log``, the part a table word keeps), so the key is (rest, slot) again (no
-    division: Pons' prime-sized table takes two).  The product stays below 2^63: the same in
-    plain Python and compiled."""
+    """``key``'s slot of ``1 << log``: its low bits mixed with a hash of the rest (``key >> log``, which
+    the word keeps), no division; the product stays below 2^63 (the same in Python and compiled)."""
     mix = (key >> log) * 40503
     return (key ^ mix ^ (mix >> 23)) & ((1 << log) - 1)
 
 
 @njit
-def _unslot(rest: int, slot: int, log: int) -> int:
-    """The key stored in ``slot`` with ``rest`` (``key >> log``): :func:`_slot` undone."""
-    mix = rest * 40503
-    return (rest << log) | ((slot ^ mix ^ (mix >> 23)) & ((1 << log) - 1))
-
-
-@njit
-def _probe(table: np.ndarray, log: int, key: int) -> tuple[int, int]:
-    """The stored (lower, upper) bounds of ``key``; -100 / 100 where none is known."""
+def _probe(table: np.ndarray, log: int, key: int) -> tuple[int, int, int]:
+    """The stored (lower, upper) bounds of ``key`` (-100 / 100 where none is known) and 1 + its
+    stored column (in the key's orientation; 0: none)."""
     word = table[_slot(key, log)]
-    lo, hi = -100, 100
+    lo, hi, move = -100, 100, 0
     if word != 0 and word >> _QUOT_SHIFT == key >> log:
         a = (word >> _BOUND_BITS) & 127
         b = word & 127
@@ -166,17 +153,8 @@ def _probe(table: np.ndarray, log: int, key: int) -> tuple[int, int]:
             lo = a - _OFFSET
         if b != _NONE:
             hi = b - _OFFSET
-    return lo, hi
-
-
-@njit
-def _probe_move(table: np.ndarray, log: int, key: int) -> int:
-    """1 + the column stored with ``key`` (in the key's orientation); 0 when none is."""
-    word = table[_slot(key, log)]
-    move = 0
-    if word != 0 and word >> _QUOT_SHIFT == key >> log:
         move = (word >> _MOVE_SHIFT) & 31
-    return move
+    return lo, hi, move
 
 
 @njit
@@ -207,15 +185,11 @@ def _rehash(old: np.ndarray, new: np.ndarray) -> None:
     for slot in range(old.shape[0]):
         word = old[slot]
         if word != 0:
-            key = _unslot(word >> _QUOT_SHIFT, slot, log)
-            lo, hi = _probe(old, log, key)
-            _store(new, new_log, key, lo, hi, _probe_move(old, log, key))
-
-
-@njit
-def _stored_column(column: int, key: int, cur: int, mask: int, w: int) -> int:
-    """1 + ``column`` as the table keeps it for ``key``: mirrored when the key is the mirror image."""
-    return 1 + (column if key == cur + mask else w - 1 - column)
+            rest = word >> _QUOT_SHIFT
+            mix = rest * 40503  # the key again from its rest and slot: _slot undone
+            key = (rest << log) | ((slot ^ mix ^ (mix >> 23)) & ((1 << log) - 1))
+            lo, hi, move = _probe(old, log, key)
+            _store(new, new_log, key, lo, hi, move)
 
 
 @njit
@@ -256,7 +230,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
     while True:
         done = False
         if entering:
-            key = 0
+            key = hint = 0
             if nodes >= pause:
                 finished = False
                 break
@@ -283,7 +257,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 lo = -((wh - 2 - n) // 2)  # the opponent cannot win before its next-but-one move
                 hi = (wh - 1 - n) // 2  # we cannot win at once
                 key = _key(cur, mask, n, w, h, sym_plies)
-                tlo, thi = _probe(table, log, key)
+                tlo, thi, hint = _probe(table, log, key)
                 if tlo > lo:
                     lo = tlo
                 if thi < hi:
@@ -310,17 +284,16 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 for c in range(w):
                     mv = nxt & (col_bits << (c * (h + 1)))
                     if mv:
-                        _lo, chi = _probe(table, log, _key(opp, mask | mv, n + 1, w, h, sym_plies))
+                        _lo, chi, _mv = _probe(table, log, _key(opp, mask | mv, n + 1, w, h, sym_plies))
                         if chi < 100 and -chi >= beta:
                             ret = -chi
-                            _store(table, log, key, ret, 100, _stored_column(c, key, cur, mask, w))
+                            _store(table, log, key, ret, 100, 1 + (c if key == cur + mask else w - 1 - c))
                             if ply == 0:
                                 ctl[BEST] = c
                             done = True
                             break
             if not done:
                 # The column that refuted a window here before goes first (0: none stored).
-                hint = _probe_move(table, log, key)
                 if hint and key != cur + mask:
                     hint = w + 1 - hint
                 cnt = 0
@@ -349,7 +322,8 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 pcur, pmask = st[ply, S_CUR], st[ply, S_MASK]
                 pkey = _key(pcur, pmask, n, w, h, sym_plies)
                 col = _column(st[ply, S_MOVES + st[ply, S_IDX] - 1], h)
-                _store(table, log, pkey, score, 100, _stored_column(col, pkey, pcur, pmask, w))
+                # The column as the key sees it: mirrored when the key is the mirror image.
+                _store(table, log, pkey, score, 100, 1 + (col if pkey == pcur + pmask else w - 1 - col))
                 if ply == 0:
                     ctl[BEST] = col
                 ret = score
@@ -447,18 +421,12 @@ SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT = 12, 64
 #: last about :data:`SLICE_SECONDS` at the rate measured so far.
 SLICE, SLICE_SECONDS = 1 << 16, 0.05
 #: Positions a process searches in plain Python before it loads the compiled kernel (numba's
-#: import and its cached code: about half a second of CPU).  A position near the end of the game
-#: needs a few hundred; Python runs about 50,000 a second, so at most about 0.3 s is spent before
-#: a long search goes on compiled, from where the plain one paused (the same search either way).
-PLAIN_NODES = 1 << 14
-#: Only a position with at most this many empty cells starts in plain Python: one with more is
-#: a long search (the empty 6x5 board: millions of positions, the 30 positions of 12-16 discs of
-#: the batch benchmark: 10^5 each), where the plain share would only add its 0.3 s.
-PLAIN_EMPTY = 16
-#: A search grows its table once it has visited this many times the entries the table holds:
-#: two bounds an entry keep most of what a search needs, and a smaller table is faster (fewer
-#: page faults and cache misses; on 7x5 from the empty board 2^23 entries search 2% more positions
-#: than 2^25 in three quarters of the time).
+#: import: about half a second of CPU), if the position has at most ``PLAIN_EMPTY`` empty cells
+#: (more: a long search, where the plain share would only add its 0.3 s).  Near the end of the
+#: game a few hundred do; a long search goes on compiled from where Python paused.
+PLAIN_NODES, PLAIN_EMPTY = 1 << 14, 16
+#: A search grows its table once it has visited this many times the entries it holds: a smaller
+#: table is faster (7x5 from empty: 2^23 entries, 2% more positions than 2^25, 3/4 of the time).
 GROW_AFTER = 4
 #: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
 #: what growing costs on an idle machine).
@@ -466,10 +434,7 @@ GROW_SECONDS_PER_ENTRY = 1e-7
 
 
 class Table:
-    """The transposition table of one board size, with the solver's other working arrays.
-
-    Kept for the session (bounds stay valid); it grows by rehashing when a search gets long.
-    """
+    """The transposition table of one board size and the solver's working arrays, kept for the session."""
 
     def __init__(self, w: int, h: int) -> None:
         self.w, self.h = w, h
@@ -484,12 +449,9 @@ class Table:
         self.ctl[SYM_PLIES], self.ctl[ETC_PLIES] = SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT
 
     def grow(self, nodes: int, seconds_left: float | None = None) -> None:
-        """A larger table (entries rehashed) once a search has visited more positions than it holds.
-
-        Not when ``seconds_left`` (to the deadline) is shorter than the growth may take (page
-        faults and the rehash, ~40 ns an entry: 1.4 s for 2^25 entries, longer on a loaded
-        machine): the search goes on in the table it has rather than overrun its --timeout.
-        """
+        """A larger table (entries rehashed) once a search has visited :data:`GROW_AFTER` times the
+        entries it holds; not when ``seconds_left`` (to the deadline) is shorter than the growth may
+        take (page faults and the rehash, ~40 ns an entry): the search goes on in the table it has."""
         size = self.table.shape[0]
         if nodes < GROW_AFTER * size or size >= (1 << self.max_log):
             return
@@ -529,8 +491,7 @@ def reset_table(w: int, h: int) -> None:
 
 @dataclass(frozen=True)
 class SolveProgress:
-    """Where a long solve is: positions so far, seconds, the score window still open, the
-    null window being tested, and the ply the search is at."""
+    """Where a long solve is: positions, seconds, the score window open, the null window tested, the ply."""
 
     positions: int
     seconds: float
