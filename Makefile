@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 EXTRAS  := test
 
-.PHONY: demo test check lint typecheck pytest bench clean browser fuzz books
+.PHONY: demo test check lint typecheck pytest bench clean browser fuzz books slow-list
 
 # The browser test drives Debian's Chromium (Playwright comes from the test extra; its own
 # browser download is never used).  Installed once, only when missing.
@@ -49,6 +49,13 @@ check: $(STAMP)
 
 # The fuzz test of bad input at length (`make test` runs it with 60 examples a command).
 FUZZ_EXAMPLES ?= 2000
+# Measure every test's CPU and rewrite tests/slow_tests.txt (the tests `make check` leaves out).
+slow-list: $(STAMP) $(CHROMIUM)
+	rm -f .cpu-times.log
+	PYTHONPATH=tests ZERMELO_CPU_LOG=$(CURDIR)/.cpu-times.log $(BIN)/python -m pytest -n 2 --dist loadgroup -p cpu_times
+	$(BIN)/python tests/cpu_times.py .cpu-times.log > tests/slow_tests.txt
+	rm -f .cpu-times.log
+
 fuzz: $(STAMP)
 	ZERMELO_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz.py
 

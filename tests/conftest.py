@@ -1,6 +1,7 @@
 """Shared test setup: proven periods are cached in a temporary directory, never in ~/.cache; the
 registry put back after a test that registers a game of its own (a user's file); every test that
-drives Chromium (through page_driver's ``browser`` fixture) is marked ``browser``."""
+drives Chromium (through page_driver's ``browser`` fixture) is marked ``browser``, and every test
+function measured slow (tests/slow_tests.txt) ``slow``: ``make check`` leaves both out."""
 
 from __future__ import annotations
 
@@ -48,18 +49,32 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(where)], check=False)
 
 
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+def slow_tests() -> set[str]:
+    """The test functions measured slow (tests/slow_tests.txt, made by ``make slow-list``)."""
+    lines = SLOW_LIST.read_text(encoding="utf-8").splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    slow = slow_tests()
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if re.sub(r"\[.*\]$", "", item.nodeid) in slow:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup``: every test is its own unit of work, so the two workers stay busy to
     the end (``loadfile`` left one worker idle while the other ran a long file), except the tests
-    that share an expensive fixture, kept on one worker: all the browser tests (one server and
-    one Chromium for them all) and each module with a module-scoped fixture (a server of its own).
+    that share an expensive fixture, kept on one worker: each module with a module-scoped
+    fixture (a server, or a Chromium: each browser test file is one unit, and its worker's
+    session-long server serves every browser file it runs).  All the browser tests in one unit
+    kept one worker busy for 10 minutes while the other had finished.
 
     pytest-xdist's own ``loadgroup`` reads ``xdist_group`` marks by rewriting ``item._nodeid``,
     which pytest 9 no longer reads; the groups are found here from the test files instead.
@@ -88,7 +103,7 @@ def _page_of(path: str, name: str) -> str | None:
 def _group(path: str) -> str | None:
     """The unit of work of every test in the file ``path``, when its tests must stay together."""
     if Path(path).name.startswith("test_browser"):
-        return "browser"
+        return path  # page_driver's module-scoped Chromium
     if path.endswith(".py") and Path(path).is_file() and 'scope="module"' in Path(path).read_text(encoding="utf-8"):
         return path
     return None

@@ -88,3 +88,36 @@ def test_every_cgsuite_name_is_one_game() -> None:
     assert len(names) == len(set(names))
     assert {"game.grid.Domineering", "game.heap.Kayles", "game.heap.TakeAndBreak"} <= set(rulesets())
     assert all(n.startswith(("game.grid.", "game.strip.", "game.graph.", "game.heap.")) for n in names)
+
+
+# Positions print as CGSuite prints them (its ToOutput: the ruleset, then its CharMap's string, or
+# coordinates, one summand per heap or cake), whichever notation they were typed in.
+PRINTED = [
+    ('game.strip.BackslidingToadsAndFrogs("TT.F").LeftOptions', '{game.strip.BackslidingToadsAndFrogs("t.tf")}'),
+    ('game.strip.ToadsAndFrogs("tt.f")', 'game.strip.ToadsAndFrogs("tt.f")'),
+    ('game.strip.ElephantsAndRhinos("T.F")', 'game.strip.ElephantsAndRhinos("t.f")'),
+    (
+        'game.strip.TopplingDominoes("lre").LeftOptions',
+        '{game.strip.TopplingDominoes(""),game.strip.TopplingDominoes("lr"),game.strip.TopplingDominoes("re")}',
+    ),
+    (
+        "game.heap.Wythoff((1,2)).Options",
+        "{game.heap.Wythoff((0,1)),game.heap.Wythoff((0,2)),game.heap.Wythoff((1,1))}",
+    ),
+    (  # knock an end pin, the middle one, or two
+        "game.heap.Kayles(3).Options",
+        "{game.heap.Kayles(1),game.heap.Kayles(1) + game.heap.Kayles(1),game.heap.Kayles(2)}",
+    ),
+    (
+        "game.heap.Eatcake((2,3)).LeftOptions",
+        "{game.heap.Eatcake((2,1)) + game.heap.Eatcake((2,1)),game.heap.Eatcake((2,2))}",
+    ),
+    ('game.grid.Amazons("x...|o...").GridString', "x...|o..."),
+    ('game.graph.Fjords("L-.-R").CanonicalForm', "0"),
+    ('game.graph.WeightedArcKayles("3-3").NimValue', "1"),
+]
+
+
+@pytest.mark.parametrize(("text", "printed"), PRINTED)
+def test_positions_print_as_cgsuite_prints_them(text: str, printed: str) -> None:
+    assert evaluate(text) == printed

@@ -5,6 +5,8 @@ The clock is injected: no wall-clock assert.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from zermelo.core.budget import REPORT_EVERY, Budget
@@ -122,3 +124,47 @@ def test_a_report_is_not_repeated_when_nothing_moved() -> None:
     clock.now += 1
     b.look(work=7)
     assert [(p.work, p.phase, p.seconds) for p in heard] == [(7, "value arithmetic", 1.0)]
+
+
+def test_a_solver_with_its_own_budget_is_named_with_its_remedies() -> None:
+    clock = Clock()
+    remedies = (Remedy.MORE_POSITIONS, Remedy.DEPTH_LIMIT)
+    b = Budget(Limits(max_positions=3, max_seconds=2.0), by="negamax", remedies=remedies, clock=clock)
+    with pytest.raises(SearchLimitExceeded) as e:
+        b.look(positions=4)
+    assert str(e.value) == "negamax: search budget of 3 positions exceeded" and e.value.remedies == remedies
+    clock.now += 2.5
+    with pytest.raises(SearchLimitExceeded) as e:
+        b.look(positions=2)
+    assert str(e.value) == "negamax: time budget exceeded after 2.5 s (2 positions)"
+
+
+def test_negamax_searches_on_the_one_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Negamax's cap and its progress are the Budget's: a table of techniques names each row's
+    technique as its phase and counts seconds from the table's start."""
+    from zermelo.games.tictactoe import TicTacToe
+    from zermelo.search.minimax import Search, compare
+
+    plain = Search(TicTacToe(), prune=False, table=False, limits=Limits(max_positions=5000))
+    with pytest.raises(SearchLimitExceeded) as e:
+        plain.alphabeta(".........")  # plain minimax: 549,946 positions
+    assert str(e.value) == "negamax: search budget of 5,000 positions exceeded"
+    assert e.value.remedies == (Remedy.MORE_POSITIONS, Remedy.DEPTH_LIMIT) and e.value.positions > 5000
+    assert isinstance(plain.budget, Budget)
+    import time
+
+    class Fast:  # every read of the budget's clock is a third of a second later: each look reports
+        reads = 0
+
+        @classmethod
+        def monotonic(cls) -> float:
+            cls.reads += 1
+            return time.monotonic() + cls.reads / 3
+
+    monkeypatch.setattr("zermelo.core.budget.time", Fast)
+    heard: list[Progress] = []
+    compare(TicTacToe(), "X........", limits=Limits(progress=heard.append))
+    shown = [p for p in heard if not p.done]  # the display: at most every REPORT_EVERY seconds
+    assert {p.phase for p in shown} == {"minimax:"}  # the other rows are shorter than 4,096 nodes
+    assert all(b.seconds >= a.seconds for a, b in itertools.pairwise(shown)), heard  # one clock for the table
+    assert heard and heard[-1].done  # the display is taken down

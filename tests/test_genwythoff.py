@@ -39,3 +39,18 @@ def test_moves_from_both_heaps_differ_by_less_than_a() -> None:
 def test_errors() -> None:
     with pytest.raises(InvalidGame, match="genwythoff: a"):
         gen_wythoff("0")
+
+
+def test_cgsuite_name_takes_the_bounding_function() -> None:
+    from zermelo.cgsuite import CGSuiteError, evaluate
+
+    # CGSuite's GenWythoff(k -> k + 1) is Wythoff; k -> k + 2 is a = 2, whose P-positions are above.
+    assert evaluate("game.heap.GenWythoff(k -> k + 1)((3,5)).NimValue") == "0"
+    assert [evaluate(f"game.heap.GenWythoff(k -> k + 2)({p}).OutcomeClass") for p in ("(2,6)", "(4,10)", "(4,9)")] == [
+        "P",
+        "P",
+        "N",
+    ]
+    assert evaluate("game.heap.GenWythoff(k -> k + 2)") == "game.heap.GenWythoff(k -> k + 2)"
+    with pytest.raises(CGSuiteError, match="k -> k \\+ a"):
+        evaluate("game.heap.GenWythoff(k -> 2 * k)((3,5)).NimValue")

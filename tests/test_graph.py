@@ -201,6 +201,16 @@ def test_a_rollback_cut_short_is_finished_by_the_next_search(monkeypatch: pytest
 
 
 def test_ctrl_c_is_held_off_during_a_deferred_block_and_raised_after() -> None:
+    # Python's own Ctrl-C handler, whatever this process was given: a suite started in the
+    # background of a shell inherits SIGINT ignored, and Python then installs no handler.
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        _held_off_then_raised()
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _held_off_then_raised() -> None:
     done = []
     with pytest.raises(KeyboardInterrupt), signals_deferred():
         signal.raise_signal(signal.SIGINT)

@@ -8,7 +8,18 @@ from hypothesis import strategies as st
 
 from zermelo.cli import main
 from zermelo.core.errors import InvalidPosition
-from zermelo.games._grid import Grid, crop, mirror_key, mirror_key_transposed, regions, transposed
+from zermelo.games._grid import (
+    CharGrid,
+    Grid,
+    char_images,
+    char_orbit,
+    char_regions,
+    crop,
+    mirror_key,
+    mirror_key_transposed,
+    regions,
+    transposed,
+)
 from zermelo.games.registry import make_game
 
 
@@ -98,3 +109,64 @@ def test_the_cli_says_it_in_one_line_with_exit_2(capsys: pytest.CaptureFixture[s
     assert main(["value", "clobber", "xox|oqo"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "unexpected 'q' at row 2, column 2" in err
+
+
+@st.composite
+def char_boards(draw: st.DrawFn) -> CharGrid:
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(1, 6))
+    return (rows, cols, "".join(draw(st.lists(st.sampled_from("xo..#?"), min_size=rows * cols, max_size=rows * cols))))
+
+
+def regions_cell_by_cell(board: CharGrid, live: str, blank: str, diagonal: bool) -> list[CharGrid]:
+    """The definition: grow each region from its first unseen live cell, crop it, blank the rest."""
+    rows, cols, cells = board
+    seen: set[int] = set()
+    out = []
+    for s in range(rows * cols):
+        if s in seen or cells[s] not in live:
+            continue
+        comp, todo = {s}, [s]
+        while todo:
+            r, c = divmod(todo.pop(), cols)
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    near = (dr == 0) != (dc == 0) or (diagonal and dr and dc)
+                    i = (r + dr) * cols + c + dc
+                    if near and 0 <= r + dr < rows and 0 <= c + dc < cols and i not in comp and cells[i] in live:
+                        comp.add(i)
+                        todo.append(i)
+        seen |= comp
+        rs, cs = [i // cols for i in comp], [i % cols for i in comp]
+        r0, c0, h, w = min(rs), min(cs), max(rs) - min(rs) + 1, max(cs) - min(cs) + 1
+        text = "".join(
+            cells[(r0 + y) * cols + c0 + x] if (r0 + y) * cols + c0 + x in comp else blank
+            for y in range(h)
+            for x in range(w)
+        )
+        out.append((h, w, text))
+    return out
+
+
+@settings(max_examples=60, deadline=None)
+@given(char_boards(), st.booleans())
+def test_char_regions_are_the_connected_live_cells(board: CharGrid, diagonal: bool) -> None:
+    for live, blank in (("xo.", "#"), ("x.", "?")):
+        assert char_regions(board, live, blank, diagonal=diagonal) == regions_cell_by_cell(board, live, blank, diagonal)
+
+
+@settings(max_examples=60, deadline=None)
+@given(char_boards(), st.booleans())
+def test_char_images_and_the_least_shape(board: CharGrid, turns: bool) -> None:
+    rows, cols, cells = board
+    at = {(r, c): cells[r * cols + c] for r in range(rows) for c in range(cols)}
+    images = char_images(board, turns=turns)
+    for h, w, text in images:  # each image is the board moved by a symmetry: rows or columns read backwards
+        assert sorted(text) == sorted(cells) and {h, w} == {rows, cols}
+    plain = {
+        "".join(at[(r, c)] for r in rr for c in cc)
+        for rr in (range(rows), range(rows)[::-1])
+        for cc in (range(cols), range(cols)[::-1])
+    }
+    assert {t for h, _, t in images if h == rows} >= plain
+    h, w, texts = char_orbit(board, turns=turns)
+    assert min((h, w, t) for t in texts) == min(images)

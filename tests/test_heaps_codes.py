@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from zermelo import InvalidGame, grundy, make_game, outcome
+from zermelo.core.cache import KeyedCache
 from zermelo.heaps import (
     DawsonChess,
     DawsonKayles,
@@ -187,5 +190,28 @@ def test_grundy_formula_from_the_kernels_equals_search(code: str, heaps: list[in
 def test_big_heaps_read_through_the_proven_period() -> None:
     assert TakeAndBreak("0.137").grundy_formula(100) is None  # small: the engine answers
     assert grundy(Octal("0.16"), 10**9) == grundy(Octal("0.16"), 105351 + (10**9 - 105351) % 149459)
+
+
+def test_a_loaded_machine_does_not_decide_whether_a_huge_heap_is_answered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above failed once at load 15: proving octal:0.16's period (510,000 heaps, 0.2 CPU
+    s once its kernels are compiled) had 2 s of the wall clock, and a loaded machine (or a cold
+    numba cache) used them up; the heap went to the engine, which refused it.  The attempt's
+    seconds are its thread's CPU time after its kernels are compiled: here a wall clock that runs
+    100 s a look changes nothing."""
+
+    class Loaded:
+        wall = 0.0
+        thread_time = staticmethod(time.thread_time)
+
+        @classmethod
+        def monotonic(cls) -> float:
+            cls.wall += 100.0
+            return cls.wall
+
+    monkeypatch.setattr(heap_games, "time", Loaded)
+    monkeypatch.setattr(heap_games, "_GAVE_UP", KeyedCache(size=4))
+    monkeypatch.setattr(heap_games, "_SEQUENCES", KeyedCache(size=4))
+    small = 105351 + (10**9 - 105351) % 149459  # the same residue, a heap the kernels computed
+    assert heap_games._kernel_value(Octal("0.16"), 10**9) == heap_games._kernel_value(Octal("0.16"), small)
     assert str(outcome(DawsonChess(), 10**15)) in "PN"
     assert grundy(Octal("0.77"), (10**12, 5)) == grundy(Octal("0.77"), 71 + (10**12 - 71) % 12) ^ 4

@@ -171,3 +171,35 @@ def test_big_subtraction_set_uses_the_octal_kernel() -> None:
     s = sequence(game, 300)
     assert s.kernel.startswith("octal")
     assert s.values.tolist() == [n % 70 for n in range(301)]
+
+
+@pytest.mark.parametrize(
+    ("spec", "kernel"),
+    [
+        ("subtraction:1,3,4", "subtraction-bitset"),
+        ("allbut:1,2", "allbut-counts"),
+        ("octal:0.16", "octal-sparse"),
+        ("octal:0.16", "octal-plain"),
+        ("hex:0.9", "tbreak-plain"),
+    ],
+)
+def test_a_runner_prepares_every_kernel_it_calls_with_the_types_it_calls_it_with(
+    spec: str, kernel: str, early_sparse: None
+) -> None:
+    """A run of many heaps compiles its kernels (`prepare`) before it makes its values array: a
+    kernel compiled after it found no room under an address-space cap.  So after `prepare` the
+    run itself compiles nothing: each kernel it calls has no new signature (numba compiles one per
+    set of argument types)."""
+    from zermelo.core._jit import compiled
+    from zermelo.games.registry import make_game
+    from zermelo.heaps.runners import runner_for
+
+    game = make_game(spec)
+    runner_for(game, kernel, 300)[0].prepare()
+    names = ("subtraction_bitset", "allbut_counts", "octal_plain", "octal_sparse", "tbreak_plain")
+    before = {name: list(compiled(getattr(kernels, name)).signatures) for name in names}
+    sequence(game, 300, kernel=kernel, prove=False, use_period=False)
+    after = {name: list(compiled(getattr(kernels, name)).signatures) for name in names}
+    assert after == before
+    used = ["octal_plain", "octal_sparse"] if kernel == "octal-sparse" else [kernel.replace("-", "_")]
+    assert all(before[name] for name in used)  # compiled by `prepare`, not by the run

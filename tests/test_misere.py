@@ -19,6 +19,7 @@ from zermelo.games import Nim, Subtraction
 from zermelo.heaps import Octal
 from zermelo.heaps.census import members
 from zermelo.misere import misere_quotient
+from zermelo.misere.hook import quotient_for
 from zermelo.misere.monoid import Bipartite
 from zermelo.misere.quotient import _letters, compute, heap_option_parts
 from zermelo.misere.verify import find_failure, heap_words
@@ -427,3 +428,23 @@ def test_tame_options_fix_the_genus_by_brute_force() -> None:
                 assert c.kind(position) == expect, (code, position, g)
                 checked += 1
     assert checked > 300
+
+
+def test_a_cold_kayles_sum_is_read_off_the_quotient_not_searched(capsys: pytest.CaptureFixture[str]) -> None:
+    """A misère search is of whole positions: Kayles 12 17 25 reaches about 2.5·10^6 multisets of
+    heaps, not the 13·18·26 of its heaps one by one.  Sized as the latter, it went to the engine
+    (minutes) instead of the quotient.  With no quotient cached and a budget of 20,000 positions, a
+    search could not answer: the answer and every winning move come from the quotient."""
+    kayles = Octal("0.77")
+    a = z.solve(kayles, (12, 17, 25), misere=True, limits=z.Limits(max_positions=20_000))
+    q = misere_quotient(kayles, 40)  # what the answer read, now cached
+    expected = [m.label for m in kayles.moves((12, 17, 25)) if q.outcome(_as_heaps(m.position)) is Outcome.P]
+    assert (a.outcome, [m.label for m in a.winning_moves]) == (Outcome.N, expected) and len(expected) == 3
+    argv = ["solve", "kayles", "12", "17", "25", "31", "40", "1000", "--misere", "--json", "--budget", "20000"]
+    assert main(argv) == 0
+    out = json.loads(capsys.readouterr().out)
+    big = (12, 17, 25, 31, 40, 1000)
+    q = quotient_for(kayles, big)  # the proven quotient the command computed, read from the cache
+    assert q is not None and q.proven
+    wins = [m.label for m in kayles.moves(big) if q.outcome(_as_heaps(m.position)) is Outcome.P]
+    assert len(wins) == 20 and [m["move"] for m in out["winning_moves"]] == wins

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+import zermelo as z
 from zermelo.analyses.analysis import outcome, solve
 from zermelo.cli import main
 from zermelo.games.fibonacci import Fibonacci
 from zermelo.games.movelimit import MoveLimit, basis
-from zermelo.rules import Outcome
+from zermelo.rules import Impartial, Outcome
 from zermelo.search.engine import PREVIOUS_WINS, Engine
 
 
@@ -62,3 +63,28 @@ def test_fibonacci_is_the_m2_member() -> None:
             assert fib.winning_moves_formula(pos) == two.winning_moves_formula(pos)
             assert fib.key(pos) == two.key(pos)
     assert "Zeckendorf: 20 = 13 + 5 + 2" in solve(fib, (20, 0)).explanation  # the notes' why stays
+
+
+class _GenMem(Impartial[tuple[int, int]]):
+    """CGSuite's TakeAway(r) from its definition: from (n, k) to (n - j, j), 1 <= j <= r·k."""
+
+    name = "genmem"
+
+    def __init__(self, r: int) -> None:
+        self.r = r
+
+    def options(self, position: tuple[int, int]) -> list[tuple[int, int]]:
+        n, k = position
+        return [(n - j, j) for j in range(1, min(n, self.r * k) + 1)]
+
+
+def test_cgsuite_takeaway_is_movelimit_after_the_first_move() -> None:
+    from zermelo.cgsuite import evaluate
+
+    for r in (1, 2, 3):
+        plain = _GenMem(r)
+        for n in range(1, 10):
+            for k in range(1, 5):
+                expected = str(z.grundy(plain, (n, k)))
+                assert evaluate(f"game.heap.TakeAway({r})(({n},{k})).NimValue") == expected, (r, n, k)
+    assert evaluate("game.heap.FibonacciNim((10,3)).NimValue") == evaluate("game.heap.TakeAway(2)((10,3)).NimValue")

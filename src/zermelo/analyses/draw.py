@@ -2,10 +2,11 @@
 
 One drawing per family of boards (:mod:`zermelo.rules.boards`): heaps of counters, a grid of cells
 (pieces, dominoes, Chomp's squares, Connect Four's discs under gravity), a directed graph with
-its tokens, Hackenbush's coloured edges over the ground.  Every part a player may click carries
-``data-part`` (``h2:3`` is counter 3 of heap 2, counted from 0; ``b1`` a cell; ``col-c`` a Connect
-Four column; ``v:a`` a vertex; ``e:3`` an edge), and :func:`move_parts` says which parts a move
-touches, so a page (or anything else) moves by a click.
+its tokens, Hackenbush's coloured edges over the ground, an undirected graph
+(:mod:`~zermelo.analyses.draw_network`), cakes (:mod:`~zermelo.analyses.draw_cake`).  Every part a
+player may click carries ``data-part`` (``h2:3`` is counter 3 of heap 2, counted from 0; ``b1`` a
+cell; ``col-c`` a Connect Four column; ``v:a`` a vertex; ``e:3`` an edge), and :func:`move_parts`
+says which parts a move touches, so a page (or anything else) moves by a click.
 
 In a notebook, :class:`Drawing` shows a position's board (``_repr_svg_``) and :class:`ValueDrawing`
 a value's thermograph::
@@ -27,7 +28,9 @@ from typing import Any
 
 from ..rules import Rules
 from ..rules.boards import Board, cell_index, cell_name, with_dominoes
+from .draw_cake import cakes_svg
 from .draw_hackenbush import hackenbush_svg
+from .draw_network import network_svg
 from .svg import CELL, INK, MUTED, document, part
 
 __all__ = ["MAX_COUNTERS", "Drawing", "ValueDrawing", "board_svg", "move_parts"]
@@ -240,6 +243,10 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
         return _graph(board)
     if kind == "hackenbush":
         return hackenbush_svg(board)
+    if kind == "network":
+        return network_svg(board)
+    if kind == "cakes":
+        return cakes_svg(board)
     return None
 
 

@@ -32,7 +32,7 @@ from .methods import call_function, call_method
 from .misere import read as read_misere
 from .printer import cgsuite_text
 from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
-from .values import LEFT, RIGHT, Explicit, arith, as_game, as_int, compare, negate, nimber
+from .values import LEFT, RIGHT, Explicit, Procedure, arith, as_game, as_int, compare, negate, nimber
 
 __all__ = ["evaluate", "evaluate_value"]
 
@@ -62,13 +62,13 @@ def evaluate_value(text: str, env: dict[str, Any] | None = None) -> Any:
     last: Any = None
     with deep():
         for stmt in tree.children:
-            last = None if stmt is None else _Eval(scope).eval(stmt)
+            last = None if stmt is None else _Eval(scope, text).eval(stmt)
     return last
 
 
 class _Eval:
-    def __init__(self, env: dict[str, Any]) -> None:
-        self.env = env
+    def __init__(self, env: dict[str, Any], source: str = "") -> None:
+        self.env, self.source = env, source
         self.labels: list[Node] = []  # the labels of braces still open, innermost last
         self.depth = 0  # braces open
 
@@ -115,6 +115,8 @@ class _Eval:
             return str(ch[0])[1:-1]
         if kind == "comprehension":
             return self._comprehension(*ch)
+        if kind == "procedure":
+            return self._procedure(t)
         if kind == "infix":
             return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
@@ -175,6 +177,24 @@ class _Eval:
             else:
                 self.env[var] = saved
         return out
+
+    def _procedure(self, t: Tree[Token]) -> Procedure:
+        """``k -> body``: called with a value, the body evaluated with ``k`` bound to it."""
+        name, body = str(t.children[0]), t.children[1]
+        text = self.source[t.meta.start_pos : t.meta.end_pos] if not t.meta.empty else name + " -> ..."
+
+        def call(x: Any) -> Any:
+            saved = self.env.get(name, _UNSET)
+            self.env[name] = x
+            try:
+                return self.eval(body)
+            finally:
+                if saved is _UNSET:
+                    self.env.pop(name, None)
+                else:
+                    self.env[name] = saved
+
+        return Procedure(" ".join(text.split()), call)
 
     def _args(self, t: Tree[Token] | None) -> list[Any]:
         return [] if t is None else [self.eval(c) for c in t.children]

@@ -14,6 +14,7 @@ word belongs to its number, as CGSuite prints it); ``*``, ``*n``, ``*(expr)``; a
 juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``; ``{L|R}`` games whose bars nest by
 count, the more bars the looser (``{a||b|c}`` is {a || {b|c}}, two equal loosest bars are
 ambiguous); ``'{L|R}'`` explicit games kept as written; ``{a,b}`` sets and ``[a,b]`` lists.
+A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``).
 """
 
 from __future__ import annotations
@@ -61,7 +62,9 @@ start: [statement] (";" [statement])*
         | postfix "." NAME "(" [args] ")" -> method
         | NAME "(" [args] ")" -> call
         | postfix "(" [args] ")" -> apply
-args: expr ("," expr)*
+args: arg ("," arg)*
+?arg: expr
+    | NAME "->" expr -> procedure
 
 ?atom: INT -> integer
      | UPLIT -> uplit
@@ -107,6 +110,8 @@ _SCRIPT = re.compile(
     r"|this|super|function|ruleset)\b|->|=>"
 )
 _STRINGS = re.compile(r'"[^"\n]*"')
+# A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
+_PROCEDURE = re.compile(r"([(,]\s*[A-Za-z_]\w*\s*)->")
 # CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
 _COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)from\b")
 
@@ -130,7 +135,7 @@ def _parser() -> Lark:
 
 def parse(text: str) -> Tree[Token]:
     """The syntax tree of a worksheet line; :class:`CGSuiteSyntaxError` naming line and column."""
-    hit = _SCRIPT.search(_without_comprehensions(_STRINGS.sub('""', text)))
+    hit = _SCRIPT.search(_PROCEDURE.sub(r"\1  ", _without_comprehensions(_STRINGS.sub('""', text))))
     if hit is not None:
         word = hit.group(0)
         raise NotSupported(

@@ -1,6 +1,7 @@
 """Misère canonical forms in the evaluator: ``*[2#]``, ``*[[4,2],4,3,1]``, ``G.MisereCanonicalForm``,
-``G.Genus``, ``G.Mate``, ``G.Link(H)``, ``G.IsTame``, … — each a call into
-:mod:`zermelo.values.misere` and :mod:`zermelo.values.misere_genus`.
+``G.Genus``, ``G.Mate``, ``G.Link(H)``, ``G.IsTame``, ``G.Parts``, ``G.Partitions``, ``G.IsPrime``, … —
+each a call into :mod:`zermelo.values.misere`, :mod:`zermelo.values.misere_genus` and
+:mod:`zermelo.values.misere_parts`.
 
 Input as CGSuite takes it: ``*`` before a list, whose numbers are nim heaps and whose inner lists
 are games with those options (a list of one entry is that entry: ``*[2]`` is ``*2``, ``*[[2]]``
@@ -32,6 +33,7 @@ from ..values.misere_genus import (
     is_tameable,
     link,
 )
+from ..values.misere_parts import is_extraverted, is_introverted, is_prime, partitions, parts, subtract
 from ..values.misere_text import MisereSyntaxError, parse_misere
 from ..values.surreal import Surreal, surreal
 from .errors import CGSuiteError
@@ -110,6 +112,14 @@ def _distinguisher(g: MisereGame, args: list[Any]) -> MisereGame:
     return t
 
 
+def _minus(g: MisereGame, args: list[Any]) -> MisereGame:
+    h = _other(args)
+    d = subtract(g, h)
+    if d is None:
+        raise CGSuiteError(f"{h} is not a part of {g}: no game X has {h} + X = {g}.")
+    return d
+
+
 def _pred(fn: Callable[[MisereGame], bool]) -> Callable[[MisereGame, list[Any]], Any]:
     return lambda g, _a: bool(fn(g))
 
@@ -133,6 +143,12 @@ METHODS: dict[str, Callable[[MisereGame, list[Any]], Any]] = {
     "IsGenerallyRestive": _pred(is_generally_restive),
     "IsRestless": _pred(is_restless),
     "IsNimHeap": _pred(is_nim_heap),
+    "IsPrime": _pred(is_prime),
+    "IsExtraverted": _pred(is_extraverted),
+    "IsIntroverted": _pred(is_introverted),
+    "Parts": lambda g, _a: parts(g),
+    "Partitions": lambda g, _a: partitions(g),
+    "MisereMinus": _minus,
     "IsPPosition": lambda g, _a: g.gminus == 0,
     "IsNPosition": lambda g, _a: g.gminus != 0,
 }

@@ -30,9 +30,9 @@ from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
-from .values import LEFT, Player, as_int
+from .values import LEFT, Player, Procedure, as_int
 
-__all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets"]
+__all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets", "shown_args"]
 
 #: The packages of CGSuite's library under ``game``.
 PACKAGES = ("grid", "strip", "graph", "heap")
@@ -69,6 +69,8 @@ class Ruleset:
     name: str  # as CGSuite prints it: game.heap.TakeAndBreak("0.77")
     rules: Rules[Any]
     text: Callable[[str], str] | None = None
+    shown: Callable[[str], list[str]] | None = None
+    coordinates: bool = False
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         return self.name
@@ -101,7 +103,7 @@ class Family:
         except ZermeloError as exc:
             raise CGSuiteError(f"{self.cg.name}: {_unprefixed(str(exc))}") from None
         shown = ",".join(_shown_arg(a) for a in args)
-        return Ruleset(f"{self.cg.name}({shown})", rules, self.cg.text)
+        return Ruleset(f"{self.cg.name}({shown})", rules, self.cg.text, self.cg.shown, self.cg.coordinates)
 
 
 @dataclass(frozen=True)
@@ -116,10 +118,9 @@ class Position:
         object.__setattr__(self, "key", self.ruleset.rules.format(self.position))
 
     def cgsuite_text(self, _printer: Any = None) -> str:
-        rules = self.ruleset.rules
-        text = rules.format(self.position)
-        arg = text if text.isdigit() else '"' + text + '"'  # a heap: Kayles(5), PartizanSubtraction(…)(7)
-        return f"{self.ruleset.name}({arg})"
+        r = self.ruleset
+        args = shown_args(r.rules.format(self.position), r.shown, r.coordinates)
+        return " + ".join(f"{r.name}({a})" for a in args) if args else "0"
 
     def options(self, player: Player) -> frozenset[Position]:
         rules = self.ruleset.rules
@@ -149,6 +150,25 @@ class Position:
         if isinstance(rules, Partisan):
             return canonical_form(rules, self.position)
         raise CGSuiteError(f"{self.ruleset.name} is a scored game: it has no canonical form")
+
+
+def shown_args(text: str, shown: Callable[[str], list[str]] | None, coordinates: bool) -> list[str]:
+    """A position's text as CGSuite's arguments, one per summand: the game's own ``shown``, else
+    whole numbers as heaps (``Kayles(1) + Kayles(3)``) or pairs as coordinates (``Wythoff((3,5))``),
+    else the text as a string.
+
+    >>> shown_args("1 3", None, False), shown_args("3 5", None, True), shown_args("..|#.", None, False)
+    (['1', '3'], ['(3,5)'], ['"..|#."'])
+    """
+    if shown is not None:
+        return shown(text)
+    words = text.split()
+    if words and all(w.isdigit() for w in words):
+        if not coordinates:
+            return words
+        if len(words) % 2 == 0:
+            return [f"({a},{b})" for a, b in zip(words[::2], words[1::2], strict=True)]
+    return ['"' + text + '"']
 
 
 def cgsuite_name(p: Position) -> str:
@@ -230,7 +250,7 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         rules = entry.factory(cg.params)
     except ZermeloError as exc:
         raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
-    ruleset = Ruleset(cg.name, rules, cg.text)
+    ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates)
     return ruleset if args is None else ruleset.position(args)
 
 
@@ -297,6 +317,8 @@ def _side(player: Player | None) -> Callable[[Position, list[Any]], frozenset[Po
             if args:
                 raise CGSuiteError("Expected no arguments")
             return p.options(player)
+        if not args and isinstance(p.ruleset.rules, Impartial):  # an impartial game's Options need no player
+            return p.options(LEFT)
         if len(args) != 1 or not isinstance(args[0], Player):
             raise CGSuiteError("Expected a Player (Left or Right)")
         return p.options(args[0])
@@ -313,7 +335,16 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "Options": _side(None),
     "LeftOptions": _side(LEFT),
     "RightOptions": _side(Player("Right")),
+    "GridString": lambda p, _a: _grid_string(p),
 }
+
+
+def _grid_string(p: Position) -> str:
+    """A grid game's board as CGSuite's string (rows separated by ``|``)."""
+    if not p.ruleset.name.startswith("game.grid."):
+        raise CGSuiteError(f"Not a method or member variable: `GridString` (of {p.ruleset.name}: not a grid game)")
+    (arg,) = shown_args(p.ruleset.rules.format(p.position), p.ruleset.shown, p.ruleset.coordinates)
+    return arg.strip('"')
 
 
 def _position_text(args: list[Any]) -> str:
@@ -332,9 +363,18 @@ def _position_text(args: list[Any]) -> str:
     return " ".join(words)
 
 
+#: The arguments a procedure parameter is written down by (``f(1) … f(PROCEDURE_POINTS)``).
+PROCEDURE_POINTS = 24
+
+
 def _param_text(a: Any) -> str:
+    """A family's parameter as the game's text; a procedure as its values at 1, 2, …
+    (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``)."""
     if isinstance(a, str):
         return a
+    if isinstance(a, Procedure):
+        values = [a(surreal(k)) for k in range(1, PROCEDURE_POINTS + 1)]
+        return "fn:" + ",".join(str(as_int(v, "a procedure whose values are whole numbers")) for v in values)
     if isinstance(a, frozenset):
         return ",".join(str(n) for n in sorted(as_int(x) for x in a))
     if isinstance(a, list | tuple):

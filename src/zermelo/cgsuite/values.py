@@ -6,6 +6,7 @@ game is needed), transfinite nimbers, truth values, players, sets and lists.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -19,7 +20,7 @@ from .errors import CGSuiteError
 from .loopy import is_loopy, loopy_arith, loopy_compare
 from .misere import from_list, misere_arith
 
-__all__ = ["Explicit", "Player", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
+__all__ = ["Explicit", "Player", "Procedure", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
 
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 
@@ -35,6 +36,21 @@ class Player:
 
 
 LEFT, RIGHT = Player("Left"), Player("Right")
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """CGSuite's ``k -> k + 1``, as an argument of a ruleset (``GenWythoff(k -> k + 2)``): its text
+    as typed, and the call that evaluates its body with the parameter bound."""
+
+    text: str
+    call: Callable[[Any], Any]
+
+    def __call__(self, x: Any) -> Any:
+        return self.call(x)
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ from typing import Any
 
 from .signals import signals_deferred
 
-__all__ = ["cache_place", "compiled", "interpreted", "is_loaded", "load", "njit", "private_cache"]
+__all__ = ["cache_place", "compiled", "interpreted", "is_loaded", "njit", "private_cache"]
 
 _PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
 _DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
@@ -216,15 +216,6 @@ def compiled(kernel: Any) -> Any:
     if key not in _DISPATCHERS:
         _compile_module(key[0])
     return _DISPATCHERS[key]
-
-
-def load() -> None:
-    """numba and LLVM's library loaded now (signals deferred), before a caller takes most of the
-    memory: loaded after a big array, LLVM's library found no room under an address-space cap
-    (``sequence --upto 1000000000`` in 4 GiB: "internal error: OSError: Could not find/load
-    shared object file 'libllvmlite.so'", where the array alone should have been refused)."""
-    with signals_deferred():
-        import numba  # noqa: F401
 
 
 def is_loaded() -> bool:

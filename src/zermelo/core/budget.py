@@ -24,7 +24,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .errors import SearchLimitExceeded
+from .errors import Remedy, SearchLimitExceeded
 from .limits import Limits, Progress, deadline, over_budget, over_time, spent
 
 __all__ = ["REPORT_EVERY", "Budget"]
@@ -43,7 +43,10 @@ class Budget:
     ``counts`` names the counter ``limits.max_positions`` caps (``"positions"``, ``"work"``, or
     ``None``: nothing is capped, only the clock); ``unit`` is how the error names it.  ``tick``
     reads the clock every ``every`` ticks; ``clock`` is ``time.monotonic`` (a test gives its own,
-    or replaces this module's ``time``).
+    or replaces this module's ``time``).  ``by`` names a solver with a budget of its own
+    (``negamax``) in the errors, and ``remedies`` say what would raise its cap.  Progress counts
+    its seconds from ``since`` (by default when the budget was made; a table of several searches
+    counts from its first).
 
     >>> now = [0.0]
     >>> b = Budget(Limits(None, max_seconds=2.0), every=10, clock=lambda: now[0])
@@ -65,11 +68,14 @@ class Budget:
         every: int = 1,
         phase: str = "searching",
         clock: Callable[[], float] | None = None,
+        by: str | None = None,
+        remedies: tuple[Remedy, ...] = (Remedy.MORE_POSITIONS,),
     ) -> None:
         self.limits = limits
         self.counts, self.unit, self.every, self.phase = counts, unit, every, phase
+        self.by, self.remedies = by, remedies
         self.clock = clock if clock is not None else _now
-        self.began = self.clock()
+        self.began = self.since = self.clock()
         self.end = deadline(limits or Limits(None), self.began)
         self.cap = limits.max_positions if limits is not None and counts is not None else None
         self.max_options = None if limits is None else limits.max_options
@@ -108,7 +114,9 @@ class Budget:
         now = self.clock()
         count = self.count
         if self.cap is not None and count > self.cap:
-            raise over_budget(self.cap, self.unit, positions=count, seconds=now - self.began)
+            raise over_budget(
+                self.cap, self.unit, by=self.by, remedies=self.remedies, positions=count, seconds=now - self.began
+            )
         if self.max_options is not None and self.options > self.max_options:
             # No flag raises it: a cap of the extras of a closed form.
             raise over_budget(
@@ -127,7 +135,8 @@ class Budget:
         if doing is None:
             doing = f"{count:,} {self.unit}" if count else ""
         seconds = self.limits.max_seconds if self.limits is not None else None
-        return over_time(seconds, doing, positions=count, elapsed=spent(self.limits, self.end, now, self.began))
+        elapsed = spent(self.limits, self.end, now, self.began)
+        return over_time(seconds, doing, by=self.by, positions=count, elapsed=elapsed)
 
     def over(self) -> bool:
         """Whether the deadline has passed (for a loop that stops with what it has, not an error)."""
@@ -143,7 +152,7 @@ class Budget:
         if counters == self.reported and not done:
             return
         self.shown, self.reported = now, counters
-        self.show(Progress(*counters[:2], now - self.began, done=done, phase=self.phase, work=self.work))
+        self.show(Progress(*counters[:2], now - self.since, done=done, phase=self.phase, work=self.work))
 
     def seconds(self) -> float:
         """Seconds since the budget was made."""

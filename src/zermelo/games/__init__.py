@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .domineering import Domineering
     from .fibonacci import Fibonacci
     from .fission import Fission
+    from .fjords import Fjords
     from .genclobber import GenClobber
     from .gencutcake import GenCutcake
     from .gentoads import Elephants, GenToads
@@ -60,6 +61,7 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .tictactoe import MNK, TicTacToe
     from .toads import ToadsAndFrogs
     from .toppling import TopplingDominoes
+    from .weightedarckayles import WeightedArcKayles
     from .wythoff import Wythoff
 
 
@@ -83,6 +85,7 @@ __all__ = [
     "Elephants",
     "Fibonacci",
     "Fission",
+    "Fjords",
     "GenClobber",
     "GenCutcake",
     "GenToads",
@@ -119,6 +122,7 @@ __all__ = [
     "TicTacToe",
     "ToadsAndFrogs",
     "TopplingDominoes",
+    "WeightedArcKayles",
     "Wythoff",
 ]
 

@@ -12,7 +12,7 @@ from typing import ClassVar
 
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board
-from ._grid import CharGrid, board_of_text, char_images, char_regions, format_chars, parse_chars
+from ._grid import CharGrid, board_of_text, char_orbit, char_regions, format_chars, parse_chars
 
 __all__ = ["CharGridGame"]
 
@@ -37,7 +37,8 @@ class CharGridGame(Partisan[CharGrid]):
     diagonal: ClassVar[bool] = False
 
     def __init__(self) -> None:
-        self._keys: dict[CharGrid, tuple[Hashable, bool]] = {}
+        # position -> (key, negated), its parts: both questions the value search asks of a position.
+        self._info: dict[CharGrid, tuple[tuple[Hashable, bool], list[CharGrid]]] = {}
         self._table = str.maketrans(self.swap)
 
     validate = validate_by_text  # a position given from Python must read back from its own text
@@ -56,31 +57,39 @@ class CharGridGame(Partisan[CharGrid]):
         """Whether a region is 0 for sure (no one can ever move there): it is dropped."""
         return False
 
-    def components(self, position: CharGrid) -> list[CharGrid]:
+    def split(self, position: CharGrid) -> list[CharGrid]:
+        """The independent parts of a board (uncached): its regions of live cells, the dead ones dropped."""
         parts = char_regions(position, self.live, self.blank, diagonal=self.diagonal)
         return [r for r in parts if not self.dead(r)]
+
+    def components(self, position: CharGrid) -> list[CharGrid]:
+        hit = self._info.get(position)
+        return (hit if hit is not None else self._analyse(position))[1]
 
     def key(self, position: CharGrid) -> Hashable:
         return self.value_key(position)
 
     def value_key(self, position: CharGrid) -> tuple[Hashable, bool]:
         """(key, negated): the least symmetric image, or of the colour-swapped board (negated)."""
-        hit = self._keys.get(position)
-        if hit is not None:
-            return hit
-        if len(self._keys) > 1_000_000:
-            self._keys.clear()
-        parts = self.components(position)
+        hit = self._info.get(position)
+        return (hit if hit is not None else self._analyse(position))[0]
+
+    def _analyse(self, position: CharGrid) -> tuple[tuple[Hashable, bool], list[CharGrid]]:
+        info = self._info
+        if len(info) > 1_000_000:
+            info.clear()
+        parts = self.split(position)
+        key: tuple[Hashable, bool]
         if len(parts) == 1:
-            part = parts[0]
-            plain = min(char_images(part, turns=self.turns))
-            out: tuple[Hashable, bool] = (plain, False)
+            rows, cols, texts = char_orbit(parts[0], turns=self.turns)
+            plain = min(texts)
+            key = ((rows, cols, plain), False)
             if self.swap:
-                rows, cols, cells = part
-                swapped = min(char_images((rows, cols, cells.translate(self._table)), turns=self.turns))
+                table = self._table
+                swapped = min([t.translate(table) for t in texts])
                 if swapped < plain:
-                    out = (swapped, True)
+                    key = ((rows, cols, swapped), True)
         else:
-            out = (tuple(sorted(self.value_key(p) for p in parts)), False)
-        self._keys[position] = out
+            key = (tuple(sorted(self.value_key(p) for p in parts)), False)
+        out = info[position] = (key, parts)
         return out

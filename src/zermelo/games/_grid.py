@@ -26,6 +26,9 @@ __all__ = [
     "Grid",
     "bad_cell",
     "board_of_text",
+    "char_images",
+    "char_orbit",
+    "char_regions",
     "check_cells",
     "crop",
     "format_board",
@@ -360,55 +363,129 @@ def format_chars(board: CharGrid) -> str:
 
 def char_regions(board: CharGrid, live: str, blank: str, *, diagonal: bool = False) -> list[CharGrid]:
     """Orthogonally connected regions of ``live`` cells, each cropped, other cells set to ``blank``
-    (``diagonal``: cells touching at a corner are connected too, for queens' moves)."""
+    (``diagonal``: cells touching at a corner are connected too, for queens' moves).
+
+    The cells are read as a bitboard (row stride ``cols``) and flooded a front at a time; each
+    region's text is cut out of the board with whole-string operations (a byte mask over the
+    cells' bytes), never cell by cell: the value search of a Konane or Amazons board asks this
+    of every position it meets.  Regions come in the order of their first cell.
+
+    >>> char_regions((2, 3, "x#.#.x"), "xo.", "#")  # x#.|#.x: the corner x alone
+    [(1, 1, 'x'), (2, 2, '#..x')]
+    >>> char_regions((2, 3, "x#.#.x"), "xo.", "#", diagonal=True)
+    [(2, 3, 'x#.#.x')]
+    """
     rows, cols, cells = board
-    seen = [False] * len(cells)
-    out = []
-    for s, ch in enumerate(cells):
-        if seen[s] or ch not in live:
-            continue
-        comp = [s]
-        seen[s] = True
-        j = 0
-        while j < len(comp):
-            i = comp[j]
-            j += 1
-            r, c = divmod(i, cols)
-            steps = [(i - cols, r > 0), (i + cols, r < rows - 1), (i - 1, c > 0), (i + 1, c < cols - 1)]
+    if not cells:
+        return []
+    raw = cells.encode("latin-1", "replace")  # positions hold ASCII; anything else is not live
+    bits = int(raw.translate(_live_bytes(live))[::-1], 2)
+    if not bits:
+        return []
+    _full, not_last, not_first = grid_masks(rows, cols)
+    n = rows * cols
+    out: list[CharGrid] = []
+    rest = bits
+    up, down = cols - 1, cols + 1
+    while rest:
+        comp = front = rest & -rest
+        rest ^= comp
+        while front:  # grow by the new cells' neighbours only
+            east, west = front & not_last, front & not_first
+            grow = (east << 1) | (west >> 1) | (front << cols) | (front >> cols)
             if diagonal:
-                up, down, west, east = r > 0, r < rows - 1, c > 0, c < cols - 1
-                steps += [(i - cols - 1, up and west), (i - cols + 1, up and east)]
-                steps += [(i + cols - 1, down and west), (i + cols + 1, down and east)]
-            for n, ok in steps:
-                if ok and not seen[n] and cells[n] in live:
-                    seen[n] = True
-                    comp.append(n)
-        rs = [i // cols for i in comp]
-        cs = [i % cols for i in comp]
-        r0, c0 = min(rs), min(cs)
-        h, w = max(rs) - r0 + 1, max(cs) - c0 + 1
-        grid = [blank] * (h * w)
-        for i in comp:
-            r, c = divmod(i, cols)
-            grid[(r - r0) * w + (c - c0)] = cells[i]
-        out.append((h, w, "".join(grid)))
+                grow |= (east << down) | (west << up) | (east >> up) | (west >> down)
+            front = grow & rest
+            rest ^= front
+            comp |= front
+        out.append(_cut(rows, cols, raw, bits, comp, n, blank))
     return out
+
+
+_LIVE_BYTES: dict[str, bytes] = {}
+
+
+def _live_bytes(live: str) -> bytes:
+    """A ``bytes.translate`` table: live characters to ``1``, every other byte to ``0``."""
+    table = _LIVE_BYTES.get(live)
+    if table is None:
+        codes = set(live.encode("latin-1", "replace"))
+        table = _LIVE_BYTES[live] = bytes(49 if b in codes else 48 for b in range(256))
+    return table
+
+
+_MASK_BYTES = bytes(255 if b == 49 else 0 for b in range(256))  # "1" -> 0xFF, else 0
+
+
+def _cut(rows: int, cols: int, raw: bytes, bits: int, comp: int, n: int, blank: str) -> CharGrid:
+    """The region ``comp`` of the board ``raw``: its cells kept, every other cell ``blank``, cropped."""
+    low, high = (comp & -comp).bit_length() - 1, comp.bit_length() - 1
+    r0, r1 = low // cols, high // cols
+    union = 0
+    row_mask = (1 << cols) - 1
+    x = comp >> (r0 * cols)
+    while x:
+        union |= x & row_mask
+        x >>= cols
+    c0 = (union & -union).bit_length() - 1
+    width = union.bit_length() - c0
+    if comp == bits and bits.bit_count() + raw.count(blank.encode("latin-1")) == n:
+        text = raw.decode("latin-1")  # one region, and every other cell already blank
+    else:
+        text = _masked(raw, comp, n, blank)
+    if width == cols:
+        return (r1 - r0 + 1, cols, text[r0 * cols : (r1 + 1) * cols])
+    return (r1 - r0 + 1, width, "".join([text[r * cols + c0 : r * cols + c0 + width] for r in range(r0, r1 + 1)]))
+
+
+def _masked(raw: bytes, comp: int, n: int, blank: str) -> str:
+    """The board's text with the cells of ``comp`` kept and every other cell ``blank``."""
+    # Bytes of the region's cells, 0xFF under the mask: kept where set, the blank elsewhere.
+    mask = int.from_bytes(format(comp, f"0{n}b")[::-1].encode().translate(_MASK_BYTES), "little")
+    fill = int.from_bytes(blank.encode("latin-1") * n, "little")
+    return ((int.from_bytes(raw, "little") & mask) | (fill & ~mask)).to_bytes(n, "little").decode("latin-1")
 
 
 def char_images(board: CharGrid, *, turns: bool) -> list[CharGrid]:
-    """The board under the mirrors (and, with ``turns``, the quarter turns and diagonal mirrors)."""
+    """The board under the mirrors (and, with ``turns``, the quarter turns and diagonal mirrors).
+
+    >>> [c for _, _, c in char_images((2, 3, "ab.cd#"), turns=True)]
+    ['ab.cd#', '.ba#dc', 'cd#ab.', '#dc.ba', 'acbd.#', 'cadb#.', '.#bdac', '#.dbca']
+    """
     rows, cols, cells = board
-    lines = [cells[r * cols : (r + 1) * cols] for r in range(rows)]
-    out = []
-    for ls in (lines, lines[::-1]):
-        out.append((rows, cols, "".join(ls)))
-        out.append((rows, cols, "".join(x[::-1] for x in ls)))
+    out = [(rows, cols, t) for t in _mirrors(rows, cols, cells)]
     if turns:
-        t = ["".join(col) for col in zip(*lines, strict=True)]
-        for ls in (t, t[::-1]):
-            out.append((cols, rows, "".join(ls)))
-            out.append((cols, rows, "".join(x[::-1] for x in ls)))
+        out += [(cols, rows, t) for t in _mirrors(cols, rows, _transpose_text(rows, cols, cells))]
     return out
+
+
+def char_orbit(board: CharGrid, *, turns: bool) -> tuple[int, int, list[str]]:
+    """(rows, cols, texts): the images of :func:`char_images` of the least shape, the only ones
+    that can be the least image (images compare by rows first): a board taller than wide is
+    represented by its transpose's mirrors, a square one by all eight images.
+
+    >>> char_orbit((3, 1, "ab."), turns=True)
+    (1, 3, ['ab.', '.ba', 'ab.', '.ba'])
+    """
+    rows, cols, cells = board
+    if not turns or rows < cols:
+        return rows, cols, _mirrors(rows, cols, cells)
+    turned = _mirrors(cols, rows, _transpose_text(rows, cols, cells))
+    if rows > cols:
+        return cols, rows, turned
+    return rows, cols, _mirrors(rows, cols, cells) + turned
+
+
+def _transpose_text(rows: int, cols: int, cells: str) -> str:
+    """The text of the transposed board: column c is ``cells[c::cols]``."""
+    return "".join([cells[c::cols] for c in range(cols)])
+
+
+def _mirrors(rows: int, cols: int, text: str) -> list[str]:
+    """The text under the four mirrors that keep rows as rows: as it is, left-right, top-bottom,
+    the half turn (the rows in reverse order are top-bottom; the whole text reversed the half turn)."""
+    flipped = "".join([text[i : i + cols] for i in range((rows - 1) * cols, -1, -cols)])
+    return [text, flipped[::-1], flipped, text[::-1]]
 
 
 def char_neighbours(board: CharGrid, i: int) -> list[int]:

@@ -36,14 +36,27 @@ __all__ = ["Amazons"]
 _QUEEN = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
-def _rays(rows: int, cols: int, cells: list[str], i: int) -> Iterator[int]:
-    """The empty cells a queen at ``i`` reaches, ray by ray."""
-    r0, c0 = divmod(i, cols)
-    for dr, dc in _QUEEN:
-        r, c = r0 + dr, c0 + dc
-        while 0 <= r < rows and 0 <= c < cols and cells[r * cols + c] == ".":
-            yield r * cols + c
-            r, c = r + dr, c + dc
+_RAYS: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
+
+
+def _ray_table(rows: int, cols: int) -> list[list[tuple[int, ...]]]:
+    """For each cell, the cells along each of the eight queen's rays from it, nearest first."""
+    table = _RAYS.get((rows, cols))
+    if table is None:
+        table = _RAYS[(rows, cols)] = []
+        for i in range(rows * cols):
+            r0, c0 = divmod(i, cols)
+            rays = []
+            for dr, dc in _QUEEN:
+                ray = []
+                r, c = r0 + dr, c0 + dc
+                while 0 <= r < rows and 0 <= c < cols:
+                    ray.append(r * cols + c)
+                    r, c = r + dr, c + dc
+                if ray:
+                    rays.append(tuple(ray))
+            table.append(rays)
+    return table
 
 
 def _cell(i: int, cols: int) -> str:
@@ -66,29 +79,37 @@ class Amazons(CharGridGame):
     diagonal: ClassVar[bool] = True  # queens pass between burnt cells that touch at a corner
 
     def _moves(self, position: CharGrid, me: str) -> Iterator[CharGrid]:
-        for _label, option in self._labelled_moves(position, me):
+        for _label, option in self._labelled_moves(position, me, labels=False):
             yield option
 
-    def _labelled_moves(self, position: CharGrid, me: str) -> Iterator[tuple[str, CharGrid]]:
+    def _labelled_moves(self, position: CharGrid, me: str, *, labels: bool = True) -> Iterator[tuple[str, CharGrid]]:
+        """Every move as (``a1-c1/c3``, or ``""`` without ``labels``; the option).
+
+        No two moves give one board: the cell left, the cell reached and the burnt cell can all
+        be read back from the option, so no set of seen boards is kept.
+        """
         rows, cols, cells = position
+        rays = _ray_table(rows, cols)
         board = list(cells)
-        seen: set[str] = set()
-        for i, ch in enumerate(cells):
-            if ch != me:
-                continue
+        i = cells.find(me)
+        while i >= 0:
             board[i] = "."
-            for to in list(_rays(rows, cols, board, i)):
-                board[to] = me
-                for arrow in _rays(rows, cols, board, to):
-                    board[arrow] = "#"
-                    out = "".join(board)
-                    board[arrow] = "."
-                    if out not in seen:  # two routes to one board are one option
-                        seen.add(out)
-                        label = f"{_cell(i, cols)}-{_cell(to, cols)}/{_cell(arrow, cols)}"
-                        yield label, (rows, cols, out)
-                board[to] = "."
+            for ray in rays[i]:
+                for to in ray:
+                    if board[to] != ".":
+                        break
+                    board[to] = me
+                    for shot in rays[to]:
+                        for arrow in shot:
+                            if board[arrow] != ".":
+                                break
+                            board[arrow] = "#"
+                            label = f"{_cell(i, cols)}-{_cell(to, cols)}/{_cell(arrow, cols)}" if labels else ""
+                            yield label, (rows, cols, "".join(board))
+                            board[arrow] = "."
+                    board[to] = "."
             board[i] = me
+            i = cells.find(me, i + 1)
 
     def left_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
         """``a1-c1/c3``: the amazon's cell, where it goes, and where its arrow lands."""
@@ -105,6 +126,26 @@ class Amazons(CharGridGame):
 
     def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] and "o" not in region[2]
+
+    def board_clicks(self, position: CharGrid, after: CharGrid) -> list[list[str]] | None:
+        """The amazon's cell, where she goes, where her arrow lands: three clicks.
+
+        >>> a = Amazons()
+        >>> a.board_clicks(a.parse("x..|..."), a.parse(".x#|..."))
+        [['a1', 'b1', 'c1']]
+        >>> a.board_clicks(a.parse("x..|..."), a.parse("#x.|..."))  # the arrow back where she stood
+        [['a1', 'b1', 'a1']]
+        """
+        rows, cols, before = position
+        if after[:2] != (rows, cols):
+            return None
+        changed = [i for i, (a, b) in enumerate(zip(before, after[2], strict=True)) if a != b]
+        went = [i for i in changed if before[i] in "xo"]
+        came = [i for i in changed if after[2][i] in "xo"]
+        burnt = [i for i in changed if after[2][i] == "#"]
+        if len(went) != 1 or len(came) != 1 or len(burnt) != 1:
+            return None
+        return [[_cell(i, cols) for i in (went[0], came[0], burnt[0])]]
 
 
 register(

@@ -22,11 +22,11 @@ empties the graph (*1), and on a cycle of n the first move leaves a path of n âˆ
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from typing import ClassVar
 
-from ..rules import Impartial, Partisan, validate_by_text
-from ..rules.boards import Board
+from ..rules import Impartial, Move, Partisan, validate_by_text
+from ..rules.boards import Board, network_board, read_cells
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, parse_graph
 
@@ -39,17 +39,25 @@ def _without_isolated(g: Graph) -> Graph:
     return g if len(used) == n else delete_vertices(g, set(range(n)) - used)
 
 
-def _choose(g: Graph, colours: str | None) -> Iterator[Graph]:
-    """Every graph left by choosing an edge of one of ``colours`` (None: any edge)."""
-    seen: set[tuple[int, int]] = set()
+def _chosen(g: Graph, i: int, j: int) -> Graph:
+    return _without_isolated(delete_vertices(g, {i, j}))
+
+
+def _edge_moves(g: Graph, colours: str | None) -> Iterator[Move[Graph]]:
+    """Every graph left by choosing an edge of one of ``colours`` (None: any edge), labelled by the
+    edge's ends as drawn (``v1-v2``: vertices numbered from 1); edges that leave the same graph
+    (the two ends of a path) are one move, labelled by the first."""
+    seen: set[Graph] = set()
     for i, j, lab in g[1]:
-        if (colours is None or lab in colours) and (i, j) not in seen:
-            seen.add((i, j))
-            yield _without_isolated(delete_vertices(g, {i, j}))
+        if colours is None or lab in colours:
+            after = _chosen(g, i, j)
+            if after not in seen:
+                seen.add(after)
+                yield Move(f"v{i + 1}-v{j + 1}", after)
 
 
-def _drawing(g: Graph) -> Board:
-    return {"kind": "graph", "edges": [[str(i), str(j)] for i, j, _ in g[1]], "tokens": []}
+def _choose(g: Graph, colours: str | None) -> Iterator[Graph]:
+    return (m.position for m in _edge_moves(g, colours))
 
 
 class _OnGraphs:
@@ -79,8 +87,20 @@ class _OnGraphs:
         return graph_key(position)
 
     def board(self, position: Graph) -> Board | None:
-        """The graph's edges (vertices numbered from 0)."""
-        return _drawing(position)
+        """The graph, its vertices numbered from 1, its edges coloured."""
+        return network_board(*position)
+
+    def board_clicks(self, position: Graph, after: Graph) -> list[list[str]] | None:
+        """Every edge whose choice leaves ``after`` (``e:2``, the second of :meth:`board`'s edges).
+
+        >>> ArcKayles().board_clicks(ArcKayles().parse("path:4"), ArcKayles().parse("path:2"))
+        [['e:1'], ['e:3']]
+        """
+        return [[f"e:{k + 1}"] for k, (i, j, _) in enumerate(position[1]) if _chosen(position, i, j) == after]
+
+    def parse_move(self, position: Graph, text: str, moves: Sequence[Move[Graph]]) -> Move[Graph] | None:
+        """An edge by its two ends, in either order: ``v2-v1``."""
+        return read_cells(text, moves)
 
 
 class ArcKayles(_OnGraphs, Impartial[Graph]):
@@ -90,6 +110,10 @@ class ArcKayles(_OnGraphs, Impartial[Graph]):
 
     def options(self, position: Graph) -> Iterator[Graph]:
         return _choose(position, None)
+
+    def moves(self, position: Graph) -> Iterator[Move[Graph]]:
+        """``v1-v2``: the chosen edge's ends."""
+        return _edge_moves(position, None)
 
 
 class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
@@ -115,6 +139,25 @@ class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
 
     def right_options(self, position: Graph) -> Iterator[Graph]:
         return _choose(position, "re")
+
+    def left_moves(self, position: Graph) -> Iterator[Move[Graph]]:
+        return _edge_moves(position, "le")
+
+    def right_moves(self, position: Graph) -> Iterator[Move[Graph]]:
+        return _edge_moves(position, "re")
+
+    def board_clicks(self, position: Graph, after: Graph) -> list[list[str]] | None:
+        """The edges whose choice leaves ``after``, of the player who can choose them: when both
+        players can leave it (Left by a blue edge, Right by a red one, say), the green ones.
+
+        >>> p = PartizanArcKayles()
+        >>> p.board_clicks(p.parse("lr(e;r)"), p.parse("l"))  # the green edge, not the red twin
+        [['e:3']]
+        """
+        hits = [(k, lab) for k, (i, j, lab) in enumerate(position[1]) if _chosen(position, i, j) == after]
+        left, right = [k for k, lab in hits if lab in "le"], [k for k, lab in hits if lab in "re"]
+        chosen = ([k for k, lab in hits if lab == "e"] or [k for k, _ in hits]) if left and right else left or right
+        return [[f"e:{k + 1}"] for k in chosen]
 
     def value_key(self, position: Graph) -> tuple[Hashable, bool]:
         """(key, negated): the graph with blue and red swapped is the negative game."""

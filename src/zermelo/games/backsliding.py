@@ -21,7 +21,7 @@ from typing import ClassVar
 from ..core.errors import InvalidPosition
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board, grid_board
-from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, no_params, register
 from ._grid import check_cells
 
 __all__ = ["BackslidingToads"]
@@ -91,6 +91,6 @@ register(
         "backsliding T..F",
         rules=BackslidingToads,
         aliases=("backslidingtoadsandfrogs",),
-        cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs"),),
+        cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs", shown=cgsuite_string({"T": "t", "F": "f"})),),
     )
 )

@@ -19,7 +19,8 @@ from typing import ClassVar
 from ..core.checks import parse_int
 from ..core.errors import InvalidPosition
 from ..rules import Partisan, is_natural, require
-from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.boards import Board, cakes_board
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_pieces, no_params, register
 
 __all__ = ["Cutcake", "parse_pieces"]
 
@@ -66,6 +67,24 @@ class Cutcake(Partisan[Pieces]):
             for a in range(1, r // 2 + 1):
                 yield _norm([*rest, (a, c), (r - a, c)])
 
+    def board(self, position: Pieces) -> Board | None:
+        """The pieces (a 1 × 1 piece is gone: no one can cut it), cut on the lines between columns
+        (Left) or rows (Right)."""
+        return {**cakes_board(position), "handles": "vh"}
+
+    def board_clicks(self, position: Pieces, after: Pieces) -> list[list[str]] | None:
+        """The cut lines whose cut leaves ``after`` (``k1:v2``: after column 2 of piece 1).
+
+        >>> Cutcake().board_clicks(((2, 3),), ((2, 1), (2, 2)))
+        [['k1:v1'], ['k1:v2']]
+        """
+        ways = []
+        for k, (r, c) in enumerate(position):
+            rest = [*position[:k], *position[k + 1 :]]
+            ways += [[f"k{k + 1}:v{a}"] for a in range(1, c) if _norm([*rest, (r, a), (r, c - a)]) == after]
+            ways += [[f"k{k + 1}:h{a}"] for a in range(1, r) if _norm([*rest, (a, c), (r - a, c)]) == after]
+        return ways
+
     def components(self, position: Pieces) -> list[Pieces]:
         return [(p,) for p in position]
 
@@ -107,6 +126,10 @@ register(
         "cutcake 3x4",
         rules=Cutcake,
         # CGSuite's Cutcake((3,4)): the piece's rows and columns as zermelo reads them.
-        cgsuite=(CGSuiteName("game.heap.Cutcake", text=lambda t: "x".join(t.split()) if " " in t else t),),
+        cgsuite=(
+            CGSuiteName(
+                "game.heap.Cutcake", text=lambda t: "x".join(t.split()) if " " in t else t, shown=cgsuite_pieces
+            ),
+        ),
     )
 )

@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..core.errors import InvalidPosition
-from ..rules.catalogue import GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules.wording import MAX_LISTED, first_move, notes_verdict
 from .movelimit import MoveLimit, Position, greedy_terms
 
@@ -163,5 +163,6 @@ register(
         "fibonacci 20",
         table="{n}",
         rules=Fibonacci,
+        cgsuite=(CGSuiteName("game.heap.FibonacciNim", coordinates=True),),
     )
 )

@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from ..rules import Move
+from ..rules.boards import cell_name
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharGrid
@@ -44,6 +46,10 @@ class Fission(CharGridGame):
     turns: ClassVar[bool] = False  # a quarter turn swaps the players
 
     def _moves(self, position: CharGrid, vertical: bool) -> Iterator[CharGrid]:
+        return (m.position for m in self._splits(position, vertical))
+
+    def _splits(self, position: CharGrid, vertical: bool) -> Iterator[Move[CharGrid]]:
+        """``b2``: the stone that splits."""
         rows, cols, cells = position
         for i, ch in enumerate(cells):
             if ch != "x":
@@ -60,7 +66,13 @@ class Fission(CharGridGame):
             if cells[a] == "." and cells[b] == ".":
                 new = list(cells)
                 new[i], new[a], new[b] = ".", "x", "x"
-                yield (rows, cols, "".join(new))
+                yield Move(cell_name(r, c), (rows, cols, "".join(new)))
+
+    def left_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
+        return self._splits(position, True)
+
+    def right_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
+        return self._splits(position, False)
 
     def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, True)

@@ -135,7 +135,7 @@ class GenClobber(CharGridGame):
             return cells.count("x") + cells.count("o") < 2
         return "x" not in cells or "o" not in cells
 
-    def components(self, position: CharGrid) -> list[CharGrid]:
+    def split(self, position: CharGrid) -> list[CharGrid]:
         if self.kind == "anti":
             parts = char_regions(position, "xo.", "#")
         elif self.kind in ("hot", "clobber"):

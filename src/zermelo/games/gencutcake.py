@@ -43,7 +43,9 @@ from typing import ClassVar
 
 from ..core.errors import InvalidGame
 from ..rules import Partisan, is_natural, require
-from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
+from ..rules.boards import Board, cakes_board
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_pieces, needs_params, no_params, register
+from ._cakes import move_ways
 from .cutcake import parse_pieces
 from .tbcode import CodeGame
 
@@ -84,6 +86,7 @@ class GenCutcake(Partisan[Pieces]):
         self.left_code, self.right_code, self.twisted, self.named = left, right, twisted, named
         self._left, self._right = CodeGame(left), CodeGame(right)  # each checks its code
         self.symmetric = left == right
+        self._handles = _handles(self._left, self._right, twisted)
 
     def spec(self) -> str:
         if self.named is not None:
@@ -106,16 +109,40 @@ class GenCutcake(Partisan[Pieces]):
         return " ".join(f"{r}x{c}" for r, c in position) if position else "0"
 
     def _options(self, position: Pieces, left: bool) -> Iterator[Pieces]:
+        return (
+            after for i, _whole, _parts, after in self._moves(position, left) if not i or position[i - 1] != position[i]
+        )
+
+    def _moves(self, position: Pieces, left: bool) -> Iterator[tuple[int, int, tuple[int, ...], Pieces]]:
+        """Each move as (the cake's index, its line moved on, the pieces' lines, the position left)."""
         code = self._left if left else self._right
         for i, piece in enumerate(position):
-            if i and position[i - 1] == piece:
-                continue
             rest = position[:i] + position[i + 1 :]
             rows, cols = (piece[1], piece[0]) if self.twisted else piece
             for heaps in code.heap_options(cols if left else rows):
                 parts = heaps if isinstance(heaps, tuple) else (heaps,)
                 new = [(rows, h) for h in parts] if left else [(h, cols) for h in parts]
-                yield tuple(sorted((*rest, *new)))
+                yield i, cols if left else rows, parts, tuple(sorted((*rest, *new)))
+
+    def board(self, position: Pieces) -> Board | None:
+        """The cakes, with the handles the two codes' moves are clicked by (columns eaten ``c``,
+        rows ``r``, cuts ``v`` after a column, ``h`` under a row)."""
+        return {**cakes_board(position), "handles": self._handles}
+
+    def board_clicks(self, position: Pieces, after: Pieces) -> list[list[str]] | None:
+        """Every way to click the move to ``after`` (:func:`~zermelo.games._cakes.move_ways`).
+
+        >>> e = named_cake("eatcake")
+        >>> e.board_clicks(e.parse("2x3"), e.parse("2x1 2x1"))  # Left eats the middle column
+        [['k1:c2']]
+        """
+        ways: list[list[str]] = []
+        for left in (True, False):
+            across = left == self.twisted  # Left's moves run on the columns, twisted on the rows
+            for i, whole, parts, option in self._moves(position, left):
+                if option == after:
+                    ways += [w for w in move_ways(i + 1, whole, parts, across=across) if w not in ways]
+        return ways
 
     def left_options(self, position: Pieces) -> Iterator[Pieces]:
         return self._options(position, True)
@@ -135,6 +162,20 @@ class GenCutcake(Partisan[Pieces]):
             return (position, False)
         ((r, c),) = position
         return (((r, c),), False) if r <= c else (((c, r),), True)
+
+
+def _handles(left: CodeGame, right: CodeGame, twisted: bool) -> str:
+    """Which handles the drawing needs: ``c``/``r`` if a code eats, ``v``/``h`` if it cuts (looked
+    at on lines of up to 12 cells), Left's on the columns (the rows when twisted)."""
+
+    def kinds(code: CodeGame) -> tuple[bool, bool]:
+        moves = [(n, h if isinstance(h, tuple) else (h,)) for n in range(1, 13) for h in code.heap_options(n)]
+        return any(sum(p) < n for n, p in moves), any(sum(p) == n for n, p in moves)
+
+    (l_eat, l_cut), (r_eat, r_cut) = kinds(left), kinds(right)
+    if twisted:
+        (l_eat, l_cut), (r_eat, r_cut) = (r_eat, r_cut), (l_eat, l_cut)
+    return "c" * l_eat + "r" * r_eat + "v" * l_cut + "h" * r_cut
 
 
 def maundy_strip(c: int) -> int:
@@ -186,7 +227,7 @@ for _name, (_l, _r, _t, _cg, _summary) in CAKES.items():
             "",
             f"{_name} 3x4",
             rules=GenCutcake,
-            cgsuite=(CGSuiteName(f"game.heap.{_cg}", text=_cgsuite_piece),),
+            cgsuite=(CGSuiteName(f"game.heap.{_cg}", text=_cgsuite_piece, shown=cgsuite_pieces),),
         )
     )
 register(

@@ -35,7 +35,7 @@ from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board, grid_board
-from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, needs_params, no_params, register
 from ._grid import check_cells
 
 __all__ = ["Elephants", "GenToads"]
@@ -190,7 +190,7 @@ register(
         "A,B,J[,friendly]: slide distances A to B, jumps over up to J pieces (friendly: over own pieces too)",
         "gentoads:1,2,1 TT..FF",
         rules=GenToads,
-        cgsuite=(CGSuiteName("game.strip.GenToadsAndFrogs", family=True),),
+        cgsuite=(CGSuiteName("game.strip.GenToadsAndFrogs", family=True, shown=cgsuite_string({"T": "t", "F": "f"})),),
     )
 )
 register(
@@ -202,6 +202,6 @@ register(
         "elephants T.T..F.F",
         rules=Elephants,
         aliases=("elephantsandrhinos",),
-        cgsuite=(CGSuiteName("game.strip.ElephantsAndRhinos"),),
+        cgsuite=(CGSuiteName("game.strip.ElephantsAndRhinos", shown=cgsuite_string({"T": "t", "F": "f"})),),
     )
 )

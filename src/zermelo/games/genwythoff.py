@@ -26,9 +26,9 @@ from typing import ClassVar
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, require
-from ..rules.catalogue import GameEntry, needs_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 
-__all__ = ["GenWythoff", "gen_wythoff", "p_positions"]
+__all__ = ["GenWythoff", "bounding_function", "gen_wythoff", "p_positions"]
 
 Pair = tuple[int, int]
 
@@ -130,6 +130,26 @@ def gen_wythoff(params: str) -> GenWythoff:
     return GenWythoff(a)
 
 
+def bounding_function(params: str) -> str:
+    """CGSuite's ``GenWythoff(f)`` takes Fraenkel and Tanny's bounding function f; the evaluator
+    writes it down by its values f(1), f(2), … (``fn:3,4,5``).  zermelo plays the functions
+    ``k -> k + a`` (a-Wythoff): ``a``; any other is refused by name.
+
+    >>> bounding_function("fn:3,4,5,6"), bounding_function("2")
+    ('2', '2')
+    """
+    if not params.startswith("fn:"):
+        return params
+    values = [int(v) for v in params[3:].split(",")]
+    shifts = {f - k for k, f in enumerate(values, 1)}
+    if len(shifts) != 1 or min(shifts) < 1:
+        raise InvalidGame(
+            "GenWythoff: zermelo plays the bounding functions k -> k + a with a >= 1 (Fraenkel's a-Wythoff); "
+            f"this one gives f(1), f(2), f(3) = {', '.join(map(str, values[:3]))}"
+        )
+    return str(shifts.pop())
+
+
 register(
     GameEntry(
         "genwythoff",
@@ -139,5 +159,6 @@ register(
         "genwythoff:2 4 9",
         table="{r} {c}",
         rules=GenWythoff,
+        cgsuite=(CGSuiteName("game.heap.GenWythoff", family=True, code=bounding_function, coordinates=True),),
     )
 )

@@ -25,25 +25,26 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..rules import Partisan, validate_by_text
-from ..rules.boards import Board
+from ..rules import Move, Partisan, validate_by_text
+from ..rules.boards import Board, network_board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, neighbours, parse_graph
 
-__all__ = ["GraphCol", "GraphSnort"]
+__all__ = ["GenCol", "GraphCol", "GraphSnort"]
 
 _SWAP = {"L": "R", "R": "L"}
 
 
-class _Colouring(Partisan[Graph]):
-    """Col and Snort: which tags each player may colour."""
+class GenCol(Partisan[Graph]):
+    """CGSuite's ``GenCol``: Col, Snort and Fjords differ only in which tags (``""`` untagged,
+    ``L``, ``R``) each player may colour."""
 
     syntax = "a graph: vertices . (L or R once coloured) joined by edges -, branches in parentheses split by ;"
     examples = (".-(-;-)", "L-R---L")
 
     name: ClassVar[str] = "graphcol"
-    left_may: ClassVar[str] = ""
-    right_may: ClassVar[str] = ""
+    left_may: ClassVar[tuple[str, ...]] = ()
+    right_may: ClassVar[tuple[str, ...]] = ()
 
     def parse(self, text: str) -> Graph:
         return parse_graph(text, "LR", "", name=self.name)
@@ -54,36 +55,62 @@ class _Colouring(Partisan[Graph]):
     validate = validate_by_text
 
     def board(self, position: Graph) -> Board | None:
-        """The graph's edges, tagged vertices as tokens (vertices numbered from 0)."""
-        return {
-            "kind": "graph",
-            "edges": [[str(i), str(j)] for i, j, _ in position[1]],
-            "tokens": [str(v) for v, t in enumerate(position[2]) if t],
-        }
+        """The graph, its vertices numbered from 1, a tagged vertex filled with its tag's colour."""
+        return network_board(*position)
 
-    def _colour(self, position: Graph, me: str, may: str) -> Iterator[Graph]:
+    def _coloured(self, position: Graph, v: int, me: str) -> Graph:
+        """The graph after ``me`` colours vertex ``v``: its untagged neighbours take ``me``'s tag,
+        a neighbour tagged by the other player can never be coloured and goes."""
         n, edges, tags = position
-        adj = neighbours(position)
-        you = _SWAP[me]
-        for v in range(n):
-            if tags[v] not in may:
+        new = list(tags)
+        gone = {v}
+        for w in neighbours(position)[v]:
+            if w == v:
                 continue
-            new = list(tags)
-            gone = {v}
-            for w in adj[v]:
-                if w == v:
-                    continue
-                if new[w] == "":
-                    new[w] = me
-                elif new[w] == you:
-                    gone.add(w)
-            yield delete_vertices(make_graph(n, list(edges), new), gone)
+            if new[w] == "":
+                new[w] = me
+            elif new[w] == _SWAP[me]:
+                gone.add(w)
+        return delete_vertices(make_graph(n, list(edges), new), gone)
 
-    def left_options(self, position: Graph) -> Iterator[Graph]:
+    def _colour(self, position: Graph, me: str, may: tuple[str, ...]) -> Iterator[Move[Graph]]:
+        """``v3``: colour vertex 3 (as drawn, from 1); vertices that leave the same graph are one move."""
+        seen: set[Graph] = set()
+        for v in range(position[0]):
+            if position[2][v] in may:
+                after = self._coloured(position, v, me)
+                if after not in seen:
+                    seen.add(after)
+                    yield Move(f"v{v + 1}", after)
+
+    def left_moves(self, position: Graph) -> Iterator[Move[Graph]]:
         return self._colour(position, "L", self.left_may)
 
-    def right_options(self, position: Graph) -> Iterator[Graph]:
+    def right_moves(self, position: Graph) -> Iterator[Move[Graph]]:
         return self._colour(position, "R", self.right_may)
+
+    def left_options(self, position: Graph) -> Iterator[Graph]:
+        return (m.position for m in self.left_moves(position))
+
+    def right_options(self, position: Graph) -> Iterator[Graph]:
+        return (m.position for m in self.right_moves(position))
+
+    def board_clicks(self, position: Graph, after: Graph) -> list[list[str]] | None:
+        """Every vertex whose colouring leaves ``after`` (``v:3``, vertex 3 as drawn).
+
+        >>> c = GraphCol()
+        >>> c.board_clicks(c.parse(".-.-."), c.parse("L,L"))
+        [['v:2']]
+        """
+        return [
+            [f"v:{v + 1}"]
+            for v in range(position[0])
+            if any(
+                self._coloured(position, v, me) == after
+                for me, may in (("L", self.left_may), ("R", self.right_may))
+                if position[2][v] in may
+            )
+        ]
 
     def components(self, position: Graph) -> list[Graph]:
         return components(position)
@@ -99,20 +126,20 @@ class _Colouring(Partisan[Graph]):
         return (plain, False) if str(plain) <= str(turned) else (turned, True)
 
 
-class GraphCol(_Colouring):
+class GraphCol(GenCol):
     """Col on any graph: never colour next to your own colour."""
 
     name: ClassVar[str] = "graphcol"
-    left_may: ClassVar[str] = "R"  # with "": the untagged vertices (`"" in "R"` is true)
-    right_may: ClassVar[str] = "L"
+    left_may: ClassVar[tuple[str, ...]] = ("", "R")
+    right_may: ClassVar[tuple[str, ...]] = ("", "L")
 
 
-class GraphSnort(_Colouring):
+class GraphSnort(GenCol):
     """Snort on any graph: never colour next to the enemy's colour."""
 
     name: ClassVar[str] = "graphsnort"
-    left_may: ClassVar[str] = "L"
-    right_may: ClassVar[str] = "R"
+    left_may: ClassVar[tuple[str, ...]] = ("", "L")
+    right_may: ClassVar[tuple[str, ...]] = ("", "R")
 
 
 register(

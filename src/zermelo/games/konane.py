@@ -52,29 +52,32 @@ class Konane(CharGridGame):
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
 
     def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
-        for _label, option in self._jumps(position, me, you):
+        for _label, option in self._jumps(position, me, you, labels=False):
             yield option
 
-    def _jumps(self, position: CharGrid, me: str, you: str) -> Iterator[tuple[str, CharGrid]]:
-        """Every jump as (``a1-c1``: from and to, the option)."""
+    def _jumps(self, position: CharGrid, me: str, you: str, *, labels: bool = True) -> Iterator[tuple[str, CharGrid]]:
+        """Every jump as (``a1-c1``: from and to, or ``""`` without ``labels``; the option).
+
+        A chain of jumps only meets cells ahead of it, so each next jump is read off the
+        position's own text; a board is copied only for a stone that can jump.
+        """
         rows, cols, cells = position
-        for i, ch in enumerate(cells):
-            if ch != me:
-                continue
+        i = cells.find(me)
+        while i >= 0:
             r0, c0 = divmod(i, cols)
-            for dr, dc in _DIRECTIONS:
-                new = list(cells)
-                r, c = r0, c0
-                while True:
-                    r1, c1, r2, c2 = r + dr, c + dc, r + 2 * dr, c + 2 * dc
-                    if not (0 <= r2 < rows and 0 <= c2 < cols):
-                        break
-                    over, to = r1 * cols + c1, r2 * cols + c2
-                    if new[over] != you or new[to] != ".":
-                        break
-                    new[r * cols + c], new[over], new[to] = ".", ".", me
-                    yield f"{cell_name(r0, c0)}-{cell_name(r2, c2)}", (rows, cols, "".join(new))
-                    r, c = r2, c2
+            for step, room in ((1, cols - 1 - c0), (-1, c0), (cols, rows - 1 - r0), (-cols, r0)):
+                at = i
+                new = None
+                while room >= 2 and cells[at + step] == you and cells[at + 2 * step] == ".":
+                    if new is None:
+                        new = list(cells)
+                    new[at] = new[at + step] = "."
+                    at += 2 * step
+                    room -= 2
+                    new[at] = me
+                    label = f"{cell_name(r0, c0)}-{cell_name(*divmod(at, cols))}" if labels else ""
+                    yield label, (rows, cols, "".join(new))
+            i = cells.find(me, i + 1)
 
     def left_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
         """``a1-c1``: the stone's cell and where its last jump lands."""
@@ -91,6 +94,25 @@ class Konane(CharGridGame):
 
     def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] or "o" not in region[2]
+
+    def board_clicks(self, position: CharGrid, after: CharGrid) -> list[list[str]] | None:
+        """The jumping stone's cell, then where its last jump lands (the stones jumped go).
+
+        >>> k = Konane()
+        >>> k.board_clicks(k.parse("xo.o."), k.parse("....x"))
+        [['a1', 'e1']]
+        """
+        rows, cols, before = position
+        if after[:2] != (rows, cols):
+            return None
+        came = [i for i, (a, b) in enumerate(zip(before, after[2], strict=True)) if a == "." and b != "."]
+        if len(came) != 1:
+            return None
+        me = after[2][came[0]]
+        went = [i for i, (a, b) in enumerate(zip(before, after[2], strict=True)) if a == me and b == "."]
+        if len(went) != 1:
+            return None
+        return [[cell_name(*divmod(went[0], cols)), cell_name(*divmod(came[0], cols))]]
 
 
 register(

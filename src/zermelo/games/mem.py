@@ -105,7 +105,7 @@ register(
         "",
         "mem 12",
         table="{n}",
-        cgsuite=(CGSuiteName("game.heap.Mem"),),
+        cgsuite=(CGSuiteName("game.heap.Mem", coordinates=True),),
         rules=Mem,
     )
 )

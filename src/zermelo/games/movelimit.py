@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
-from ..rules.catalogue import GameEntry, register
+from ..rules.catalogue import CGSuiteName, GameEntry, register
 from ..rules.wording import notes_verdict
 
 if TYPE_CHECKING:
@@ -202,5 +202,8 @@ register(
         "movelimit:1 12",
         table="{n}",
         rules=MoveLimit,
+        # CGSuite's TakeAway(r), GenMem((k, j) -> j <= r * k) at (n, k): k is the previous take
+        # (CGSuite has no first move: its (n, 0) has none; zermelo's start is "n" alone).
+        cgsuite=(CGSuiteName("game.heap.TakeAway", family=True, coordinates=True),),
     )
 )

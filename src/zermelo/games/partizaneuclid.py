@@ -109,6 +109,6 @@ register(
         "",
         "partizaneuclid 31 13",
         rules=PartizanEuclid,
-        cgsuite=(CGSuiteName("game.heap.PartizanEuclid"),),
+        cgsuite=(CGSuiteName("game.heap.PartizanEuclid", coordinates=True),),
     )
 )

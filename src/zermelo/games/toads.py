@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, no_params, register
 from .gentoads import GenToads
 
 __all__ = ["ToadsAndFrogs"]
@@ -96,6 +96,6 @@ register(
         "toads TT..FF",
         rules=ToadsAndFrogs,
         aliases=("toadsandfrogs",),
-        cgsuite=(CGSuiteName("game.strip.ToadsAndFrogs"),),
+        cgsuite=(CGSuiteName("game.strip.ToadsAndFrogs", shown=cgsuite_string({"T": "t", "F": "f"})),),
     )
 )

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board, grid_board
-from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, no_params, register
 from ._grid import check_cells
 
 __all__ = ["TopplingDominoes"]
@@ -109,6 +109,12 @@ register(
         "toppling BRGB",
         rules=TopplingDominoes,
         aliases=("topplingdominoes",),
-        cgsuite=(CGSuiteName("game.strip.TopplingDominoes", text=cgsuite_strip),),
+        cgsuite=(
+            CGSuiteName(
+                "game.strip.TopplingDominoes",
+                text=cgsuite_strip,
+                shown=cgsuite_string({"B": "l", "R": "r", "G": "e", "0": ""}),
+            ),
+        ),
     )
 )

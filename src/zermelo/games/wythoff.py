@@ -272,7 +272,7 @@ register(
         "",
         "wythoff 26 34",
         table="{r} {c}",
-        cgsuite=(CGSuiteName("game.heap.Wythoff"),),
+        cgsuite=(CGSuiteName("game.heap.Wythoff", coordinates=True),),
         rules=Wythoff,
     )
 )

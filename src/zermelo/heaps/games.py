@@ -204,7 +204,8 @@ KERNEL_FROM = 500
 KERNEL_UPTO = 10_000_000
 #: The same for codes that leave three heaps (one uninterruptible kernel call; see below).
 THREE_HEAPS_UPTO = 1024
-#: The seconds spent looking for a proven period when a heap is beyond :data:`KERNEL_UPTO`.
+#: The CPU seconds (of the asking thread, after its kernels are compiled) spent looking for a
+#: proven period when a heap is beyond :data:`KERNEL_UPTO`.
 HUGE_HEAP_SECONDS = 2.0
 
 #: Codes whose period was not found in time (kept for the last few: a later ask tries again).
@@ -227,6 +228,7 @@ def _through_period(s: Any, n: int) -> int | None:
 
 
 def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
+    from .runners import runner_for
     from .sequence import SequenceProgress, sequence
 
     key = str(game.code)
@@ -245,13 +247,17 @@ def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
             # Only a proven period answers a heap this big.  The attempt gets a few seconds: for
             # Grundy's game or Officers (no period known) 2**20 heaps would take ~10 s for nothing,
             # and the caller's --timeout does not reach here.  Giving up leaves the heap to the
-            # engine, whose budget then refuses it with a one-line error.
+            # engine, whose budget then refuses it with a one-line error.  The seconds are this
+            # thread's CPU time from after the kernels are compiled: on the wall clock a loaded
+            # machine (or a cold numba cache) gave up on octal:0.16 at 10^9, which takes 0.2 CPU s,
+            # and the same question was answered or refused by the load.
             if key in _GAVE_UP:
                 return None
-            started = time.monotonic()
+            runner_for(game, None, top)[0].prepare()
+            started = time.thread_time()
 
             def give_up(p: SequenceProgress) -> None:
-                if time.monotonic() - started > HUGE_HEAP_SECONDS:
+                if time.thread_time() - started > HUGE_HEAP_SECONDS:
                     raise _GiveUp
 
             try:

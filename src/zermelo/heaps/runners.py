@@ -92,6 +92,13 @@ class _Runner:
     def run(self, g: np.ndarray, start: int, stop: int) -> None:
         raise NotImplementedError
 
+    def prepare(self) -> None:
+        """Every compiled kernel this runner calls, compiled (or loaded from numba's disk cache)
+        now, each called on an empty range with the argument types of a real call: a run makes its
+        big values array after this.  Compiled after it, a kernel found no room left under an
+        address-space cap (`sequence octal:0.16 --upto 1000000000` in 4 GiB on a cold cache:
+        "internal error: MemoryError" where the array alone fits)."""
+
     def mask(self) -> MaskChoice | None:
         return None
 
@@ -121,6 +128,9 @@ class _SubtractionRunner(_Runner):
     def run(self, g: np.ndarray, start: int, stop: int) -> None:
         kernels.subtraction_bitset(g, start, stop, self.s)
 
+    def prepare(self) -> None:
+        kernels.subtraction_bitset(np.zeros(1, self.dtype), 0, 0, self.s)
+
     def most(self, n: np.ndarray) -> np.ndarray:
         out: np.ndarray = np.minimum(n, len(self.s))  # a heap has at most |S| options
         return out
@@ -141,6 +151,9 @@ class _AllButRunner(_Runner):
             start = int(kernels.allbut_counts(g, start, stop, self.s, self.count))
             if start < stop:
                 self.count = None
+
+    def prepare(self) -> None:
+        kernels.allbut_counts(np.zeros(1, self.dtype), 0, 0, self.s, np.zeros(4, np.int64))
 
     def most(self, n: np.ndarray) -> np.ndarray:
         return n  # heap n moves to smaller heaps only: at most n options
@@ -196,6 +209,15 @@ class OctalRunner(_Runner):
 
     def mask(self) -> MaskChoice | None:
         return self.choice
+
+    def prepare(self) -> None:
+        g, mark, rare = np.zeros(1, self.dtype), np.zeros(64, np.int64), np.zeros(1, np.int64)
+        d, uneq = _code_arrays(self.code, 1)
+        bits = [(d >> i & 1).astype(np.uint8) for i in range(3)]  # take0, take1, split: as _arrays makes them
+        kernels.octal_plain(g, 0, 0, *bits, uneq, mark)
+        if self.sparse:
+            ks, good, parity = np.zeros(0, np.int64), np.zeros(0, np.uint8), parity_table(0, 64)
+            kernels.octal_sparse(g, 0, 0, bits[0], bits[1], ks, good, uneq, mark, parity, rare, 0, 0, 0)
 
     def most(self, n: np.ndarray) -> np.ndarray:
         return options_bound(self.code, n)
@@ -302,6 +324,11 @@ class _TBreakRunner(_Runner):
 
     def most(self, n: np.ndarray) -> np.ndarray:
         return options_bound(self.code, n)  # the sets it keeps are checked in restore()
+
+    def prepare(self) -> None:
+        digits, uneq = _code_arrays(self.code, 1)
+        sets = np.zeros((self.jmax + 1, 1, 64), np.uint8)
+        kernels.tbreak_plain(np.zeros(1, self.dtype), 0, 0, digits, uneq, sets, np.zeros(64, np.int64))
 
     def run(self, g: np.ndarray, start: int, stop: int) -> None:
         self._arrays(stop)

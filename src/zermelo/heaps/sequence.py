@@ -34,7 +34,6 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import load as load_kernels
 from ..core.budget import Budget
 from ..core.checks import game_argument
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported
@@ -132,7 +131,8 @@ class HeapSequence:
 #: Heaps a proven period copies, or the rare-heap pass reads, between two looks at the clock (and
 #: the most the pass holds at once: 8 bytes a heap of such a slice, not of the whole sequence).
 FILL_SLICE = 1 << 20
-#: Values arrays of more bytes than this are made after numba and LLVM are loaded (:func:`load_kernels`).
+#: Values arrays of more bytes than this are made after the run's kernels are compiled or loaded
+#: (the runner's ``prepare``).
 BIG_ARRAY = 64 << 20
 
 
@@ -314,7 +314,7 @@ class _Run:
         """Stage 3: the array of values, and the values of a checkpoint to resume from."""
         runner = self.runner
         if (upto + 1) * np.dtype(runner.dtype).itemsize > BIG_ARRAY:
-            load_kernels()  # LLVM first: after the array it may find no room left (then no one-line answer)
+            runner.prepare()  # the kernels first: after the array they may find no room left
         try:
             self.g = np.zeros(upto + 1, dtype=runner.dtype)
         except (MemoryError, ValueError):  # ValueError: more than numpy can even index (10**20)

@@ -10,7 +10,12 @@ A game's :meth:`~zermelo.rules.Rules.board` hook returns one of these plain, JSO
 * ``{"kind": "graph", "edges": [["a", "b"], …], "tokens": ["a"]}`` — tokens on the vertices of a
   directed graph (the digraph game);
 * ``{"kind": "hackenbush", "edges": [["g", "a", "B"], …], "ground": "g"}`` — edges with a colour
-  (``B``, ``R``, ``G``) over a ground vertex.
+  (``B``, ``R``, ``G``) over a ground vertex;
+* ``{"kind": "network", "vertices": ["1", "2"], "edges": [["1", "2", "l"]], "tags": {"2": "L"}}`` —
+  an undirected graph (Arc Kayles, Col and Snort on graphs), an edge coloured ``l`` (Left's), ``r``
+  (Right's), ``e`` (either's) or ``""``, a vertex tagged ``L`` or ``R``;
+* ``{"kind": "cakes", "cakes": [[3, 4], [2, 2]]}`` — rectangular cakes, rows by columns (the
+  cake games).
 
 The terminal draws heaps and grids as text (:mod:`zermelo.commands.play`), the web explorer as
 SVG.  A cell of a grid is named as people name a square: column letter, row number from 1
@@ -36,6 +41,7 @@ from ..core.errors import InvalidPosition, Remedy
 
 __all__ = [
     "Board",
+    "cakes_board",
     "cell_index",
     "cell_name",
     "changed_cells",
@@ -44,6 +50,7 @@ __all__ = [
     "hackenbush_board",
     "heap_sizes",
     "heaps_board",
+    "network_board",
     "norm",
     "read_cells",
     "rows",
@@ -75,6 +82,26 @@ def graph_board(edges: Iterable[tuple[str, str]], tokens: Iterable[str]) -> Boar
 def hackenbush_board(edges: Iterable[tuple[str, str, str]], ground: str) -> Board:
     """Coloured edges (``B``, ``R`` or ``G``) between named vertices, ``ground`` the ground."""
     return {"kind": "hackenbush", "edges": [[a, b, c] for a, b, c in edges], "ground": ground}
+
+
+def network_board(n: int, edges: Iterable[tuple[int, int, str]], tags: Sequence[str]) -> Board:
+    """An undirected graph of ``n`` vertices named ``1`` to ``n``: ``edges`` between vertices
+    numbered from 0, each with its colour (``l``, ``r``, ``e`` or ``""``), ``tags`` one per vertex.
+
+    >>> network_board(3, [(0, 1, "l"), (1, 2, "")], ["", "R", ""])
+    {'kind': 'network', 'vertices': ['1', '2', '3'], 'edges': [['1', '2', 'l'], ['2', '3', '']], 'tags': {'2': 'R'}}
+    """
+    return {
+        "kind": "network",
+        "vertices": [str(v + 1) for v in range(n)],
+        "edges": [[str(i + 1), str(j + 1), colour] for i, j, colour in edges],
+        "tags": {str(v + 1): t for v, t in enumerate(tags) if t},
+    }
+
+
+def cakes_board(cakes: Iterable[tuple[int, int]]) -> Board:
+    """Rectangular cakes, each ``(rows, columns)``."""
+    return {"kind": "cakes", "cakes": [[r, c] for r, c in cakes]}
 
 
 def rows(board: Board | None) -> list[str] | None:

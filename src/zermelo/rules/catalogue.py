@@ -22,7 +22,17 @@ from typing import Any
 from ..core.errors import InvalidGame
 from . import Partisan, Rules, Scored
 
-__all__ = ["CGSuiteName", "GameEntry", "needs_params", "no_params", "plain_entry", "register", "registered"]
+__all__ = [
+    "CGSuiteName",
+    "GameEntry",
+    "cgsuite_pieces",
+    "cgsuite_string",
+    "needs_params",
+    "no_params",
+    "plain_entry",
+    "register",
+    "registered",
+]
 
 
 @dataclass(frozen=True)
@@ -36,7 +46,10 @@ class CGSuiteName:
     CGSuite's position text into the game's own (identity when ``None``); ``params`` are fixed
     parameters of the game (CGSuite's ``Cram`` is zermelo's ``cram``, its ``AntiClobber`` a
     ``genclobber:anti``).  ``separator`` joins a family's several parameters (CGSuite's
-    ``PartizanSubtraction([1,2],[2,3])`` is ``partizansubtraction:1,2/2,3``).
+    ``PartizanSubtraction([1,2],[2,3])`` is ``partizansubtraction:1,2/2,3``).  ``shown`` is
+    ``text`` the other way: the game's position text as CGSuite writes it, one argument per
+    summand (Toads and Frogs' ``T.F`` is ``["\"t.f\""]``); ``coordinates``: the game's whole numbers
+    are pairs, CGSuite's coordinates (``Wythoff((3,5))``), not heaps.
     """
 
     name: str
@@ -45,6 +58,28 @@ class CGSuiteName:
     params: str | None = None
     code: Callable[[str], str] | None = None
     separator: str = ","
+    shown: Callable[[str], list[str]] | None = None
+    coordinates: bool = False
+
+
+def cgsuite_string(table: dict[str, str]) -> Callable[[str], list[str]]:
+    """A ``shown`` for a game CGSuite writes as one string of other characters (its ``CharMap``):
+    Toads and Frogs' ``TT.F`` is ``"tt.f"``; a character mapped to ``""`` is dropped.
+
+    >>> cgsuite_string({"T": "t", "F": "f"})("TT.F")
+    ['"tt.f"']
+    """
+    trans = str.maketrans(table)
+    return lambda text: ['"' + text.translate(trans) + '"']
+
+
+def cgsuite_pieces(text: str) -> list[str]:
+    """A ``shown`` for cakes ``RxC``: each piece a summand at CGSuite's coordinates ``(R,C)``.
+
+    >>> cgsuite_pieces("2x1 3x4"), cgsuite_pieces("0")
+    (['(2,1)', '(3,4)'], [])
+    """
+    return [f"({w.replace('x', ',')})" for w in text.split() if "x" in w]
 
 
 @dataclass(frozen=True)

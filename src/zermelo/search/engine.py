@@ -57,8 +57,10 @@ __all__ = [
 NEXT_WINS, PREVIOUS_WINS, DRAW = 1, 2, 0
 #: Their old names (scripts and tests use them): a win or a loss for the player to move.
 
-#: Budgets are checked at least once per this many options examined (see ``Engine._discover``).
-CHECK_OPTIONS = 1 << 15
+#: Budgets are checked at least once per this many options examined (see ``Engine._discover``):
+#: 16 positions of a 5 × 5 Amazons board are about 2,700 options, 0.2 to 0.4 CPU s.  A look costs
+#: about a microsecond, 1,024 of the cheapest options (bulk heaps) about 150.
+CHECK_OPTIONS = 1 << 10
 
 
 class Engine:

@@ -40,9 +40,10 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.budget import Budget
 from ..core.checks import game_argument
 from ..core.errors import InvalidPosition, Remedy, SearchLimitExceeded
-from ..core.limits import Limits, Progress, deadline, over_budget, over_time, spent
+from ..core.limits import Limits, Progress
 from ..rules import Move, Scored
 from . import minimax_compiled as _compiled_solver
 from .minimax_result import WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
@@ -106,14 +107,12 @@ class Search:
         self.table: dict[Hashable, _Entry] = {}
         self.stats = Stats()
         self.horizon_hit = False
-        self._start = time.perf_counter()
+        #: The one budget loop's stop rule, clock and progress display (``compare`` names its
+        #: technique in ``budget.phase`` and counts from its first row in ``budget.since``).
+        self.budget = Budget(self.limits, by="negamax", remedies=(Remedy.MORE_POSITIONS, Remedy.DEPTH_LIMIT), every=1)
         #: When the search must stop (``time.monotonic()``), from the limits or the ambient deadline.
-        self.deadline = deadline(self.limits, time.monotonic())
+        self.deadline = self.budget.end
         self._custom_order = type(game).order is not Scored.order
-        #: What the progress display says this search is doing, and since when (``compare`` names
-        #: its technique and counts from its first row).
-        self.phase = "searching"
-        self.shown_from = self._start
         self._memo: dict[Any, list[Any]] = {}
         #: Told of every position entered, settled, cut off and left (``negamax --trace``).
         self.trace = trace
@@ -133,27 +132,8 @@ class Search:
     # -- the search --------------------------------------------------------------------------
 
     def _check(self) -> None:
-        lim = self.limits
-        n = self.stats.nodes
-        if lim.max_positions is not None and n > lim.max_positions:
-            raise over_budget(
-                lim.max_positions,
-                by="negamax",
-                remedies=(Remedy.MORE_POSITIONS, Remedy.DEPTH_LIMIT),
-                positions=n,
-                seconds=time.perf_counter() - self._start,
-            )
-        now = time.monotonic()
-        if self.deadline is not None and now > self.deadline:
-            raise over_time(
-                lim.max_seconds,
-                f"{n:,} positions",
-                by="negamax",
-                positions=n,
-                elapsed=spent(lim, self.deadline, now, now - (time.perf_counter() - self._start)),
-            )
-        if lim.progress is not None:  # every 4,096 nodes: the display moves
-            lim.progress(Progress(n, 0, time.perf_counter() - self.shown_from, phase=self.phase))
+        """The one budget's stop rule and progress (every 4,096 nodes): positions are the nodes."""
+        self.budget.look(positions=self.stats.nodes)
 
     def alphabeta(self, root: Any, alpha: int = -_INF, beta: int = _INF, depth: int = _EXACT) -> int:
         """Fail-soft negamax alpha-beta from ``root``; returns the value if inside (alpha, beta),
@@ -462,8 +442,7 @@ def negamax(
 
 def _done(s: Search) -> None:
     """Take the progress display down (the search is over)."""
-    if s.limits.progress is not None:
-        s.limits.progress(Progress(s.stats.nodes, 0, time.perf_counter() - s.shown_from, done=True))
+    s.budget.report(done=True)
 
 
 def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -> list[Result]:
@@ -479,11 +458,11 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
     game.validate(position)
     limits = (limits or Limits()).started()  # one --timeout for the whole table
     out = []
-    began = time.perf_counter()
+    began = time.monotonic()
     for method in ("minimax", "alphabeta", "alphabeta+table", "mtdf"):
         start = time.perf_counter()
         s = Search(game, prune=method != "minimax", table=method in ("mtdf", "alphabeta+table"), limits=limits)
-        s.phase, s.shown_from = f"{method}:", began
+        s.budget.phase, s.budget.since = f"{method}:", began
         try:
             if method == "mtdf":
                 v, exact = s.mtdf(position, 0, _EXACT)
@@ -529,7 +508,7 @@ def compare(game: Scored[Any], position: Any, *, limits: Limits | None = None) -
             r.seconds, r.raw = time.perf_counter() - start, compiled
             out.append(r)
     elif limits.progress is not None:
-        limits.progress(Progress(0, 0, time.perf_counter() - began, done=True))
+        limits.progress(Progress(0, 0, time.monotonic() - began, done=True))
     return out
 
 

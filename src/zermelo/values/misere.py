@@ -279,6 +279,10 @@ def _chain(g: MisereGame) -> tuple[str, list[str]]:
         if x is not None and x.birthday < g.birthday:
             base, subs = _chain(x)
             return base, [*subs, _digit(k)]
+        y = add(g, nim_heap(k))  # or as a simpler game less *k
+        if y.birthday < g.birthday:
+            base, subs = _chain(y)
+            return base, [*subs, "-" + _digit(k)]
     if odd:
         base, subs = _chain(even_part(g))
         return base, [*subs, "1"]

@@ -3,15 +3,17 @@
 A form is written ``*[...]``.  Inside, a digit is a nim heap (``&12;`` for 10 and more), and a
 run of entries is the game with those options: ``*[2]`` is ``*2``, ``*[42]`` is ``{*4, *2}``.
 A game is named, where it can be, by a simpler game and *subscripts* read left to right: ``#``
-("sharp") is the game whose only option is what precedes it, a number ``k`` adds ``*k``.  In plain
+("sharp") is the game whose only option is what precedes it, a number ``k`` adds ``*k`` and
+``-k`` takes it away (the game that gives what precedes when ``*k`` is added).  In plain
 text the subscripts follow the base in brackets as soon as one of them is a number:
 
 * ``*[2#]`` is ``{*2}``; ``*[2[2]]`` is ``*2 + *2``; ``*[2[#2#]]`` is ``{{*2} + *2}``;
 * ``*[2[2]321]`` is ``{*2 + *2, *3, *2, *1}``; parentheses group the options of a base:
   ``*[((2#1)21)32]``.
 
-As CGSuite does, a game is written as ``x`` plus ``*k`` when ``x`` is simpler (smallest ``k``
-first, ``k`` of the game's parity, 2 and up), an odd game as its even part plus ``*1``, a game
+As CGSuite does, a game is written as ``x`` plus ``*k`` when ``x`` is simpler, or else as ``x``
+less ``*k`` (``*[2[#-2]]``) when ``x`` is simpler (smallest ``k`` first, ``k`` of the game's
+parity, 2 and up), an odd game as its even part plus ``*1``, a game
 with one option as that option with ``#``, and otherwise by its options, greatest first.
 
 >>> from zermelo.values.misere import add, misere_game, nim_heap
@@ -26,7 +28,8 @@ from __future__ import annotations
 from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidPosition
 from ..core.limits import deep
-from .misere import MisereGame, add, misere_game, misere_text, nim_heap, subtract_nim_heap
+from .misere import MisereGame, add, misere_game, misere_text, nim_heap
+from .misere_parts import subtract
 
 __all__ = ["MisereSyntaxError", "misere_text", "parse_misere"]
 
@@ -105,7 +108,7 @@ class _Reader:
                 elif self.peek() == "-":
                     self.at += 1
                     k = self.number()
-                    x = subtract_nim_heap(g, k)
+                    x = subtract(g, nim_heap(k))
                     if x is None:
                         raise MisereSyntaxError(f"{misere_text(g)} is not a sum with *{k}: {self.text!r}")
                     g = x

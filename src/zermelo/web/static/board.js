@@ -4,13 +4,16 @@
 import { $, make, svgEl } from "./api.js";
 import { bestMoves, hintClass, moveTitle } from "./moves.js";
 
-let selected = null;  // a part clicked that starts several moves: the next click picks one
+// The parts clicked so far of a move that several moves begin with (an amazon, then where she
+// goes, then her arrow): the next click narrows them down.
+let path = [];
 
 export function renderBoard(data, hints, enabled, onMove) {
   const board = $("board");
   board.replaceChildren();
   $("board-legend").hidden = true;
-  selected = null;
+  path = [];
+  $("board-note").textContent = "";  // a first click's note goes with the board it was made on
   if (!data.svg) {
     board.appendChild(make("p", { class: "position-text" }, data.position));
     return;
@@ -22,13 +25,27 @@ export function renderBoard(data, hints, enabled, onMove) {
   // hidden from assistive technology).
   if (enabled) wrap.querySelector("svg").setAttribute("role", "group");
   const best = bestMoves(data.moves);
-  // Every way to click each move (Kayles 5 -> 1 + 3: pin 2 or pin 4), by the part clicked first.
+  // Every way to click each move (Kayles 5 -> 1 + 3: pin 2 or pin 4), by the part clicked first;
+  // and the moves each beginning of a way leaves open (a1, then a1 b1, of Amazons' a1-b1/c1).
   const byFirst = new Map();
+  const open = new Map();
   for (const m of data.moves) {
     for (const way of ways(m)) {
       if (!byFirst.has(way[0])) byFirst.set(way[0], []);
       const list = byFirst.get(way[0]);
       if (!list.includes(m)) list.push(m);
+      for (let i = 1; i < way.length; i++) {
+        const key = way.slice(0, i).join(" ");
+        if (!open.has(key)) open.set(key, new Set());
+        open.get(key).add(m);
+      }
+    }
+  }
+  // The parts clicked after others: when what was clicked before still leaves several moves open.
+  const later = new Set();
+  for (const m of data.moves) {
+    for (const way of ways(m)) {
+      for (let i = 1; i < way.length; i++) if (open.get(way.slice(0, i).join(" ")).size > 1) later.add(way[i]);
     }
   }
   const marked = [];  // the parts whose hint is a mark beside them (all but counters)
@@ -36,10 +53,8 @@ export function renderBoard(data, hints, enabled, onMove) {
   for (const g of wrap.querySelectorAll("[data-part]")) {
     const part = g.dataset.part;
     const starts = byFirst.get(part) || [];
-    // A second click is needed only after a first part that starts several moves (a1, then a2);
-    // Connect Four's landing cell is no target of its own: the column is the move.
-    const seconds = data.moves.filter((m) => ways(m).some((w) => w.indexOf(part) > 0 && byFirst.get(w[0]).length > 1));
-    if (!starts.length && !seconds.length) continue;
+    const seconds = later.has(part);
+    if (!starts.length && !seconds) continue;
     // The move of this part alone (a pin knocked out by itself): its colour is the part's hint.
     const alone = starts.find((m) => ways(m).some((w) => w.length === 1 && w[0] === part));
     const shown = starts.length === 1 ? starts[0] : alone;
@@ -59,8 +74,8 @@ export function renderBoard(data, hints, enabled, onMove) {
     stops.push(g);
     g.setAttribute("tabindex", "-1");
     g.setAttribute("role", "button");
-    g.setAttribute("aria-label", starts.length === 1 ? moveTitle(starts[0], hints) : `cell ${part}`);
-    const act = () => clickPart(part, starts, data.moves, wrap, onMove, alone);
+    g.setAttribute("aria-label", starts.length === 1 ? moveTitle(starts[0], hints) : partKind(part) === "cell" ? `cell ${part}` : partName(part));
+    const act = () => clickPart(part, data.moves, wrap, onMove);
     g.addEventListener("click", act);
     g.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); return; }
@@ -115,25 +130,71 @@ function choiceTitle(n, alone) {
     : `${n} moves start here: click, then the other cell`;
 }
 
-function clickPart(part, starts, moves, wrap, onMove, alone) {
-  if (selected === part && alone) { onMove(alone); return; }
-  if (selected && selected !== part) {
-    const both = moves.filter((m) => ways(m).some((w) => w.length === 2 && w.includes(selected) && w.includes(part)));
-    if (both.length === 1) { onMove(both[0]); return; }
-  }
-  if (starts.length === 1) { onMove(starts[0]); return; }
-  for (const g of wrap.querySelectorAll(".selected")) g.classList.remove("selected");
-  selected = starts.length ? part : null;
-  if (selected) wrap.querySelector(`[data-part="${CSS.escape(part)}"]`).classList.add("selected");
-  $("board-note").textContent = !selected ? ""
-    : alone ? `${partName(part)} selected: click it again to play it alone, or click where your move ends`
-      : `${partName(part)} selected: now click the other cell of your move`;
+// The moves with a way that begins with ``prefix``, and those whose way is just ``prefix``.
+function following(moves, prefix) {
+  const begins = (w) => w.length >= prefix.length && prefix.every((p, i) => w[i] === p);
+  return {
+    open: moves.filter((m) => ways(m).some(begins)),
+    done: moves.filter((m) => ways(m).some((w) => begins(w) && w.length === prefix.length)),
+  };
 }
 
-// A part as people name it: counter 3 of heap 1 (its name h1:2 counts from 0), a cell a1.
+function clickPart(part, moves, wrap, onMove) {
+  let next = [...path, part];
+  let { open, done } = following(moves, next);
+  if (!open.length && path.length) {
+    const last = path[path.length - 1];
+    const here = following(moves, path).done;
+    if (part === last && here.length === 1) { onMove(here[0]); return; }  // clicked again: the move ends here
+    // Two cells in either order (a2, then a1 for a1-a2).
+    const pair = moves.filter((m) => ways(m).some((w) => w.length === 2 && path.length === 1 && w.includes(last) && w.includes(part)));
+    if (pair.length === 1) { onMove(pair[0]); return; }
+    next = [part];  // a new move begins here
+    ({ open, done } = following(moves, next));
+  }
+  if (open.length === 1) { onMove(open[0]); return; }
+  for (const g of wrap.querySelectorAll(".selected, .next")) g.classList.remove("selected", "next");
+  path = open.length ? next : [];
+  if (!path.length) { $("board-note").textContent = ""; return; }
+  for (const p of path) wrap.querySelector(`[data-part="${CSS.escape(p)}"]`).classList.add("selected");
+  // The parts that go on from here, shown.
+  for (const m of open) {
+    for (const w of ways(m)) {
+      if (w.length > path.length && path.every((p, i) => w[i] === p)) {
+        const g = wrap.querySelector(`[data-part="${CSS.escape(w[path.length])}"]`);
+        if (g) g.classList.add("next");
+      }
+    }
+  }
+  const names = path.map(partName).join(", then ");
+  $("board-note").textContent = done.length === 1
+    ? `${names} selected: click it again to play it alone, or click where your move goes on`
+    : path.length === 1 ? `${names} selected: now click the other ${partKind(part)} of your move`
+      : `${names} selected: now click the next ${partKind(part)} of your move`;
+}
+
+// What a part is called: a cell, an edge, a vertex, a handle of a cake, a counter.
+function partKind(part) {
+  if (/^h\d+:/.test(part)) return "counter";
+  if (/^e:/.test(part)) return "edge";
+  if (/^v:/.test(part)) return "vertex";
+  if (/^k\d+:/.test(part)) return "line";
+  return "cell";
+}
+
+// A part as people name it: counter 3 of heap 1 (its name h1:2 counts from 0), cell a1, edge 3,
+// vertex 2, cake 1's column 3 (k1:c3), its row 2 (k1:r2), the cut after its column 2 (k1:v2).
 function partName(part) {
   const heap = /^h(\d+):(\d+)$/.exec(part);
-  return heap ? `heap ${heap[1]}, counter ${Number(heap[2]) + 1}` : part;
+  if (heap) return `heap ${heap[1]}, counter ${Number(heap[2]) + 1}`;
+  const cake = /^k(\d+):([crvh])(\d+)$/.exec(part);
+  if (cake) {
+    const what = { c: "column", r: "row", v: "the cut after column", h: "the cut under row" }[cake[2]];
+    return `cake ${cake[1]}, ${what} ${cake[3]}`;
+  }
+  const graph = /^([ev]):(.+)$/.exec(part);
+  if (graph) return `${graph[1] === "e" ? "edge" : "vertex"} ${graph[2]}`;
+  return part;
 }
 
 // On a wide screen (a projector: 1280 px and more) the board grows to the width of its panel, as

@@ -1,0 +1,72 @@
+"""Which tests are slow, measured: a pytest plugin that records each test's CPU seconds, and the
+list of slow tests made from such a record (tests/slow_tests.txt, read by conftest.py).
+
+CPU time, not the clock: the machine is shared, and a test waiting for a core is not slow.  A
+test's CPU is its worker's own and that of the processes it started and waited for (a CLI run, a
+census's workers); a server it leaves running is charged when it stops.
+
+``make slow-list`` runs the whole suite with the plugin on and rewrites tests/slow_tests.txt:
+
+    ZERMELO_CPU_LOG=cpu.log pytest -p cpu_times ...   # one line per test: seconds, node id
+    python tests/cpu_times.py cpu.log > tests/slow_tests.txt
+
+A test function is slow when its runs (every parameter) took :data:`SLOW_SECONDS` or more in all.
+
+>>> slow_functions(["0.7\\ttests/t.py::test_x[1]", "0.6\\ttests/t.py::test_x[2]", "0.2\\ttests/t.py::test_y"])
+['tests/t.py::test_x']
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import resource
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+
+import pytest
+
+#: CPU seconds of one test function, all its parameters together, from which it is slow.
+SLOW_SECONDS = 1.0
+
+
+def _cpu() -> float:
+    me, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    before = _cpu()
+    yield
+    with open(os.environ.get("ZERMELO_CPU_LOG", "cpu.log"), "a", encoding="utf-8") as log:
+        log.write(f"{_cpu() - before:.3f}\t{item.nodeid}\n")
+
+
+def function_of(nodeid: str) -> str:
+    """The test function of a node id: its parameters dropped."""
+    return re.sub(r"\[.*\]$", "", nodeid)
+
+
+def slow_functions(lines: Iterable[str]) -> list[str]:
+    """The test functions whose runs took :data:`SLOW_SECONDS` of CPU or more in all, sorted."""
+    spent: dict[str, float] = defaultdict(float)
+    for line in lines:
+        seconds, _, nodeid = line.rstrip("\n").partition("\t")
+        if nodeid and "::" in nodeid and nodeid.startswith("tests/"):
+            spent[function_of(nodeid)] += float(seconds)
+    return sorted(f for f, s in spent.items() if s >= SLOW_SECONDS)
+
+
+def main(argv: list[str]) -> int:
+    with open(argv[0], encoding="utf-8") as log:
+        slow = slow_functions(log)
+    print(f"# Test functions that took {SLOW_SECONDS:g} CPU s or more (all parameters), marked slow by")
+    print("# conftest.py: `make check` leaves them out, `make test` runs them.  Made by `make slow-list`.")
+    print(*slow, sep="\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

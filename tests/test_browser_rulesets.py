@@ -1,0 +1,123 @@
+"""Issue 28's rulesets in the browser, played as a person plays them: an amazon moved and her
+arrow fired in three clicks, a Konane double jump in two, an edge of Arc Kayles, a vertex of Col
+typed, a column of Eatcake and a cut of Maundy Cake clicked; then Amazons on a phone, with
+axe-core's check of the drawn graph and cakes.
+
+One server and one browser for the file (page_driver); screenshots go to test-output/browser/.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page
+
+from page_driver import OUT, phone, start, wait_turn
+
+
+def shot(page: Page, name: str) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / name), full_page=True)
+
+
+def play_as(page: Page, game: str, position: str, side: str | None = None) -> None:
+    """Choose the game (its example rules), the side of a partisan game, and start, moving first."""
+    page.select_option("#game-select", game)
+    if side is not None:
+        page.select_option("#side", side)
+    start(page, game, position)
+
+
+def first_log(page: Page) -> str:
+    return page.locator("#log li").first.inner_text()
+
+
+def cell(page: Page, name: str) -> str:
+    """What a grid cell shows: the piece's fill colour, ``burnt``, or ``empty``."""
+    found: str = page.eval_on_selector(
+        f"#board [data-part={name}]",
+        """g => g.querySelector("rect[rx='5']") ? "burnt"
+              : (g.querySelector("circle") ? g.querySelector("circle").getAttribute("fill") : "empty")""",
+    )
+    return found
+
+
+AXE = Axe()
+
+
+def serious(page: Page) -> list[str]:
+    found: dict[str, Any] = AXE.run(page).response
+    return [f"{v['id']}: {v['help']}" for v in found["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_the_new_rulesets_are_drawn_clicked_and_typed(page: Page) -> None:
+    # Amazons: the amazon on a1, then where she goes (b1), then where her arrow lands (c1).
+    play_as(page, "amazons", "x..|..o", "left")
+    page.locator("#board [data-part=a1]").click()
+    assert page.inner_text("#board-note").startswith("a1 selected")
+    assert page.locator("#board .next").count() >= 3  # where she may go, shown
+    page.locator("#board [data-part=b1]").click()
+    assert page.inner_text("#board-note").startswith("a1, then b1 selected")
+    page.locator("#board [data-part=c1]").click()
+    wait_turn(page)
+    assert first_log(page).startswith("you (Left): a1-b1/c1")
+    assert cell(page, "c1") == "burnt" and cell(page, "b1") == "#1d2330"  # her arrow, and her on b1
+    assert page.locator("#board .cell.filled").count() >= 4  # two amazons and two arrows
+    shot(page, "amazons.png")
+    # Konane: the stone on b1 jumps twice, to f1: its cell, then where it lands.
+    play_as(page, "konane", ".xo.o.o.|.o......|.x......", "left")
+    page.locator("#board [data-part=b1]").click()
+    page.locator("#board [data-part=f1]").click()
+    wait_turn(page)
+    assert first_log(page).startswith("you (Left): b1-f1")
+    assert cell(page, "c1") == "empty"  # the first stone jumped is gone (Right's reply may land on e1)
+    shot(page, "konane.png")
+    # Arc Kayles on a path of six vertices: drawn as a graph, an edge clicked.
+    play_as(page, "arckayles", "path:6")
+    assert page.locator("#board .edge").count() == 5 and page.locator("#board .vertex").count() == 6
+    page.locator("#board [data-part='e:3']").click()  # the middle edge: v3-v4
+    wait_turn(page)
+    assert "v3-v4" in first_log(page)
+    shot(page, "arckayles.png")
+    # Col on a graph: the tagged vertices are coloured; a vertex typed in the game's notation.
+    play_as(page, "graphcol", "L-R---L", "left")
+    assert page.locator("#board .vertex.tag-L").count() == 2 and page.locator("#board .vertex.tag-R").count() == 1
+    page.fill("#typed-move", "v3")
+    page.press("#typed-move", "Enter")
+    wait_turn(page)
+    assert first_log(page).startswith("you (Left): v3")
+    # Eatcake: Left eats the middle column of a 2 × 3 cake, which falls in two.
+    play_as(page, "eatcake", "2x3", "left")
+    page.locator("#board [data-part='k1:c2']").click()
+    wait_turn(page)
+    assert first_log(page).startswith("you (Left): to 2x1 2x1")
+    shot(page, "eatcake.png")
+    # Maundy Cake: a 2 × 4 cake cut in two along the line after column 2.
+    play_as(page, "maundycake", "2x4", "left")
+    assert page.locator("#board [data-part^='k1:c']").count() == 0  # no column is eaten here
+    page.locator("#board [data-part='k1:v2']").click()
+    wait_turn(page)
+    assert first_log(page).startswith("you (Left): to 2x2 2x2")
+
+
+def test_amazons_on_a_phone_and_the_drawings_accessible(browser: Browser, base_url: str) -> None:
+    context, p = phone(browser, base_url)
+    try:
+        play_as(p, "amazons", "x..|..o", "left")
+        for name in ("a1", "a2", "b2"):  # an amazon, her queen move down, her arrow back right
+            p.locator(f"#board [data-part={name}]").tap()
+        wait_turn(p)
+        assert first_log(p).startswith("you (Left): a1-a2/b2")
+        box = p.locator("#board [data-part=a1]").bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44
+        shot(p, "amazons-phone.png")
+        found = {"amazons": serious(p)}
+        play_as(p, "partizanarckayles", "lrl(r;e)", "left")
+        assert p.locator("#board .edge-l").count() == 2 and p.locator("#board .edge-r").count() == 2
+        found["graph"] = serious(p)
+        play_as(p, "eatcake", "2x3", "left")
+        found["cakes"] = serious(p)
+        assert all(not v for v in found.values()), found
+    finally:
+        context.close()

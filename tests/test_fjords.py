@@ -1,0 +1,42 @@
+"""Fjords: values worked by hand, the fast value against plain play on random tagged graphs, the
+L/R swap as negation, and the one-player territory claim."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zermelo as z
+from partisan_check import check_position
+from zermelo.games._graphs import format_graph, make_graph
+from zermelo.games.fjords import Fjords, territory
+from zermelo.values.game import integer
+
+F = Fjords()
+
+
+def test_golden() -> None:
+    # By hand (see the module): L is 1, L-. is 2, L-R is *, L-.-R is {*|*} = 0, no tag is 0; a
+    # free vertex touching both colours is deleted by either player's move next to it.
+    values = [str(z.canonical_form(F, F.parse(t))) for t in ("L", "R", "L-.", "L-R", "L-.-R", ".-.-.", "L-.-L")]
+    assert values == ["1", "-1", "2", "*", "0", "0", "3"]
+
+
+tagged = st.integers(1, 6).flatmap(
+    lambda n: st.tuples(
+        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=8),
+        st.lists(st.sampled_from(["", "", "L", "R"]), min_size=n, max_size=n),
+    ).map(lambda t: make_graph(n, [(i, j, "") for i, j in t[0] if i != j], t[1]))
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(tagged)
+def test_fast_value_matches_plain_play(g: tuple[int, tuple[tuple[int, int, str], ...], tuple[str, ...]]) -> None:
+    p = F.parse(format_graph(g))
+    v = check_position(F, p)
+    assert z.canonical_form(F, F.parse(format_graph(g).translate(str.maketrans("LR", "RL")))) is -v
+    for tag in "LR":
+        t = territory(p, tag)
+        if t is not None:  # only one player can move: the value is her territory
+            assert v is integer(t)

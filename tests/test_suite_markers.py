@@ -1,0 +1,66 @@
+"""The suite's own rules (tests/conftest.py): the measured list of slow tests names tests that exist,
+and a listed test is marked ``slow`` whatever its parameters, so ``make check`` leaves it out."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import SLOW_LIST, slow_tests
+from cpu_times import SLOW_SECONDS, slow_functions
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _defined(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def test_every_listed_slow_test_exists() -> None:
+    """A renamed or deleted test must leave the list (else ``make check`` silently runs it again)."""
+    listed = slow_tests()
+    assert len(listed) >= 50
+    for name in sorted(listed):
+        path, *inside = name.split("::")
+        assert (ROOT / path).is_file(), f"{SLOW_LIST.name}: {name}: no such file"
+        assert inside and inside[-1] in _defined(ROOT / path), f"{SLOW_LIST.name}: {name}: no such test"
+
+
+def test_a_listed_function_is_slow_with_every_parameter() -> None:
+    listed = next(n for n in sorted(slow_tests()) if n.startswith("tests/test_docs.py::test_shell_example"))
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:xdist",
+            "-o",
+            "addopts=",
+            "--co",
+            "-q",
+            "-m",
+            "slow",
+            "tests/test_docs.py",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    shown = [line for line in out.splitlines() if line.startswith(listed + "[")]
+    assert len(shown) >= 20  # every page's examples, not one parameter
+
+
+def test_slowness_is_the_sum_over_parameters() -> None:
+    half = SLOW_SECONDS / 2 + 0.01
+    log = [
+        f"{half}\ttests/t.py::test_x[1]",
+        f"{half}\ttests/t.py::test_x[2]",
+        f"{half}\ttests/t.py::test_y",
+    ]
+    assert slow_functions(log) == ["tests/t.py::test_x"]
+    assert slow_functions([f"{SLOW_SECONDS}\tsrc/zermelo/x.py::zermelo.x.f"]) == []  # doctests are not listed
