@@ -337,6 +337,31 @@ def test_a_damaged_database_is_one_line_exit_2(tmp_path: Path) -> None:
         s.values("octal", "0.137", 300)
 
 
+def test_a_damaged_stored_game_is_refused_when_a_new_census_links_its_codes(tmp_path: Path) -> None:
+    """A census of a larger family gives the codes new to it the rows of games already stored
+    (`Store.link`).  It read the stored row unchecked: a truncated values blob stopped
+    `census octal --digits 3` with "internal error: error: Error -5 while decompressing data", a
+    period edited to text with a TypeError.  It reads the row as a report does now."""
+    db = tmp_path / "c.sqlite"
+    _small_db(db)
+    alias = _member("octal", "0.1370", 8)  # the same code as 0.137
+    assert (alias.game_code, alias.shift) == ("0.137", 0)
+    whole = db.read_bytes()
+    with Store(db) as s:
+        s.link(("octal", "0.137"), 300, [alias])
+        linked, stored = s.values("octal", "0.1370", 300), s.values("octal", "0.137", 300)
+    assert linked is not None and stored is not None and linked.tolist() == stored.tolist()
+    for sql, message in (
+        ("UPDATE results SET values_blob = substr(values_blob, 1, 20) WHERE code = '0.137'", "the values of"),
+        ("UPDATE results SET period = 'x' WHERE code = '0.137'", "row octal:0.137 has period = 'x'"),
+    ):
+        db.write_bytes(whole)
+        with contextlib.closing(sqlite3.connect(db)) as c, c:
+            c.execute(sql)
+        with Store(db) as s, pytest.raises(z.InvalidPosition, match=f"census database .* is damaged: {message}"):
+            s.link(("octal", "0.137"), 300, [alias])
+
+
 def test_census_refuses_a_device_and_compare_reads_no_device(tmp_path: Path) -> None:
     import os
     import stat

@@ -265,10 +265,12 @@ class Store:
         new = [m for m in aliases if self.status(m.family, m.code, upto)[0] != "done" or m.canonical]
         if not new:
             return
-        cursor = self.db.execute("SELECT * FROM results WHERE family=? AND code=? AND upto=?", (game[0], game[1], upto))
-        names = [d[0] for d in cursor.description]
-        result = dict(zip(names, cursor.fetchone(), strict=True))
-        values = unpack_values(result["values_dtype"], result["values_blob"])
+        # Read as a report reads it, each column and the values checked: a row edited or damaged on
+        # disk is a one-line "damaged" error (a truncated values blob was "internal error: zlib").
+        (record,) = self.records("family=? AND code=? AND upto=?", (game[0], game[1], upto))
+        result = record.to_json()
+        values = self._values(game[0], game[1], upto, follow=False)
+        assert values is not None  # the row is there, "done" (the caller read its status)
         with self._transaction():
             for m in new:
                 if m.canonical:
