@@ -51,3 +51,16 @@ def grid_boards(max_rows: int, max_cols: int, cells: str) -> st.SearchStrategy[s
             )
         )
     )
+
+
+def tagged_graphs() -> st.SearchStrategy[tuple[int, tuple[tuple[int, int, str], ...], tuple[str, ...]]]:
+    """Graphs of 1 to 6 vertices and at most 8 edges, a vertex untagged or tagged L or R (Col,
+    Snort, Fjords)."""
+    from zermelo.games._graphs import make_graph
+
+    return st.integers(1, 6).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=8),
+            st.lists(st.sampled_from(["", "", "L", "R"]), min_size=n, max_size=n),
+        ).map(lambda t: make_graph(n, [(i, j, "") for i, j in t[0] if i != j], t[1]))
+    )

@@ -91,14 +91,14 @@ def test_the_new_rulesets_are_drawn_clicked_and_typed(page: Page) -> None:
     play_as(page, "eatcake", "2x3", "left")
     page.locator("#board [data-part='k1:c2']").click()
     wait_turn(page)
-    assert first_log(page).startswith("you (Left): to 2x1 2x1")
+    assert first_log(page).startswith("you (Left): eat column 2 of 2x3")
     shot(page, "eatcake.png")
     # Maundy Cake: a 2 × 4 cake cut in two along the line after column 2.
     play_as(page, "maundycake", "2x4", "left")
     assert page.locator("#board [data-part^='k1:c']").count() == 0  # no column is eaten here
     page.locator("#board [data-part='k1:v2']").click()
     wait_turn(page)
-    assert first_log(page).startswith("you (Left): to 2x2 2x2")
+    assert first_log(page).startswith("you (Left): cut 2x4 into 2+2 columns")
 
 
 def test_amazons_on_a_phone_and_the_drawings_accessible(browser: Browser, base_url: str) -> None:

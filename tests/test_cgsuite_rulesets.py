@@ -114,6 +114,14 @@ PRINTED = [
     ),
     ('game.grid.Amazons("x...|o...").GridString', "x...|o..."),
     ('game.graph.Fjords("L-.-R").CanonicalForm', "0"),
+    # CGSuite's Hackenbush strings beyond stalks: trees (branches after a vertex) and cycles (named
+    # vertices), with the values CGSuite gives them; a green 4-cycle on the ground fuses into four
+    # loops, *1 four times: 0.
+    ('game.graph.Hackenbush("l(l;rl)").CanonicalForm', "3/2"),
+    ('game.graph.Hackenbush("e(ee(e;e);e(eee;ee);e(ee;e))").CanonicalForm', "*5"),
+    ('game.graph.Hackenbush(":Geeee:G").CanonicalForm', "0"),
+    ('game.graph.ChildishHackenbush(":{ground}llllllrrrr:{ground}").CanonicalForm', "{4|-2}"),
+    ('game.graph.Hackenbush("l(l;r)").LeftOptions', '{0,game.graph.Hackenbush(".l.r.")}'),
     ('game.graph.WeightedArcKayles("3-3").NimValue', "1"),
 ]
 

@@ -4,11 +4,10 @@ L/R swap as negation, and the one-player territory claim."""
 from __future__ import annotations
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import zermelo as z
-from partisan_check import check_position
-from zermelo.games._graphs import format_graph, make_graph
+from partisan_check import check_position, tagged_graphs
+from zermelo.games._graphs import format_graph
 from zermelo.games.fjords import Fjords, territory
 from zermelo.values.game import integer
 
@@ -22,12 +21,7 @@ def test_golden() -> None:
     assert values == ["1", "-1", "2", "*", "0", "0", "3"]
 
 
-tagged = st.integers(1, 6).flatmap(
-    lambda n: st.tuples(
-        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=8),
-        st.lists(st.sampled_from(["", "", "L", "R"]), min_size=n, max_size=n),
-    ).map(lambda t: make_graph(n, [(i, j, "") for i, j in t[0] if i != j], t[1]))
-)
+tagged = tagged_graphs()
 
 
 @settings(max_examples=25, deadline=None)

@@ -73,3 +73,14 @@ def test_cgsuite_names() -> None:
     assert evaluate("game.heap.Eatcake((1,2)).CanonicalForm") == "v"
     assert evaluate("game.heap.MaundyCake((1,6)).CanonicalForm") == "4"
     assert evaluate("game.heap.TurnAndEatcake((1,1)).CanonicalForm") == "*"
+
+
+def test_moves_are_named_by_the_line_eaten_or_cut() -> None:
+    e, m = named_cake("eatcake"), named_cake("maundycake")
+    assert [x.label for x in e.left_moves(e.parse("2x3"))] == ["eat column 1 of 2x3", "eat column 2 of 2x3"]
+    assert [x.label for x in e.right_moves(e.parse("2x3"))] == ["eat row 1 of 2x3"]
+    assert [x.label for x in m.left_moves(m.parse("1x6"))] == [
+        "cut 1x6 into 3+3 columns",
+        "cut 1x6 into 2+2+2 columns",
+        "cut 1x6 into 1+1+1+1+1+1 columns",
+    ]

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import zermelo as z
-from partisan_check import check_position
+from partisan_check import check_position, tagged_graphs
 from zermelo.games import Col, Snort
-from zermelo.games._graphs import format_graph, make_graph
+from zermelo.games._graphs import format_graph
 from zermelo.games.graphcol import GraphCol, GraphSnort
 
 C, S = GraphCol(), GraphSnort()
@@ -31,12 +30,7 @@ def test_golden() -> None:
     assert [str(z.canonical_form(g, g.parse("L"))) for g in (C, S)] == ["-1", "1"]
 
 
-tagged = st.integers(1, 6).flatmap(
-    lambda n: st.tuples(
-        st.lists(st.tuples(st.integers(0, n - 1), st.integers(0, n - 1)), max_size=8),
-        st.lists(st.sampled_from(["", "", "L", "R"]), min_size=n, max_size=n),
-    ).map(lambda t: make_graph(n, [(i, j, "") for i, j in t[0] if i != j], t[1]))
-)
+tagged = tagged_graphs()
 
 
 @settings(max_examples=25, deadline=None)

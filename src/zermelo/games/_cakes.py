@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate, permutations
 
-__all__ = ["move_ways"]
+__all__ = ["move_label", "move_ways"]
 
 
 def move_ways(k: int, whole: int, parts: Sequence[int], *, across: bool) -> list[list[str]]:
@@ -40,3 +40,22 @@ def move_ways(k: int, whole: int, parts: Sequence[int], *, across: bool) -> list
             ends = (s + 1,) if taken == 1 else (s + 1, s + taken)
             ways.append([f"k{k}:{eat}{x}" for x in ends])
     return ways
+
+
+def move_label(shape: tuple[int, int], whole: int, parts: Sequence[int], *, across: bool) -> str | None:
+    """A move in words, by the handle it is clicked by: ``eat column 2 of 2x3``, ``eat rows 2-3
+    of 4x1``, ``cut 2x4 into 2+2 columns``; ``None`` for a move that is typed as its result.
+
+    >>> move_label((2, 3), 3, (1, 1), across=False), move_label((2, 4), 4, (2, 2), across=False)
+    ('eat column 2 of 2x3', 'cut 2x4 into 2+2 columns')
+    """
+    kind = "row" if across else "column"
+    cake = f"{shape[0]}x{shape[1]}"
+    taken = whole - sum(parts)
+    if taken == 0:
+        return f"cut {cake} into {'+'.join(map(str, sorted(parts)))} {kind}s"
+    ways = move_ways(1, whole, parts, across=across)
+    if not ways:
+        return None
+    lines = [int(p.split(":")[1][1:]) for p in ways[0]]
+    return f"eat {kind} {lines[0]} of {cake}" if taken == 1 else f"eat {kind}s {lines[0]}-{lines[-1]} of {cake}"

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..values.game import Game
-from .hackenbush import Component, Hackenbush, Position, cgsuite_stalk
+from .hackenbush import Component, Hackenbush, Position, cgsuite_graph, cgsuite_stalk
 
 __all__ = ["ChildishHackenbush"]
 
@@ -91,6 +91,6 @@ register(
         "childish B(B,R)R",
         rules=ChildishHackenbush,
         aliases=("childishhackenbush",),
-        cgsuite=(CGSuiteName("game.graph.ChildishHackenbush", text=cgsuite_stalk),),
+        cgsuite=(CGSuiteName("game.graph.ChildishHackenbush", text=cgsuite_stalk, shown=cgsuite_graph),),
     )
 )

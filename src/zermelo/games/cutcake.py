@@ -18,7 +18,7 @@ from typing import ClassVar
 
 from ..core.checks import parse_int
 from ..core.errors import InvalidPosition
-from ..rules import Partisan, is_natural, require
+from ..rules import Move, Partisan, is_natural, require
 from ..rules.boards import Board, cakes_board
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_pieces, no_params, register
 
@@ -50,6 +50,23 @@ class Cutcake(Partisan[Pieces]):
 
     def format(self, position: Pieces) -> str:
         return " ".join(f"{r}x{c}" for r, c in position) if position else "1x1"
+
+    def left_moves(self, position: Pieces) -> Iterator[Move[Pieces]]:
+        """``cut 3x4 into 1+3 columns``: the piece, and the widths it is cut into."""
+        return (Move(label, after) for label, after in self._cuts(position, False))
+
+    def right_moves(self, position: Pieces) -> Iterator[Move[Pieces]]:
+        return (Move(label, after) for label, after in self._cuts(position, True))
+
+    def _cuts(self, position: Pieces, across: bool) -> Iterator[tuple[str, Pieces]]:
+        for i, (r, c) in enumerate(position):
+            if i and position[i - 1] == (r, c):
+                continue
+            rest = [*position[:i], *position[i + 1 :]]
+            whole = r if across else c
+            for a in range(1, whole // 2 + 1):
+                new = [(a, c), (r - a, c)] if across else [(r, a), (r, c - a)]
+                yield f"cut {r}x{c} into {a}+{whole - a} {'rows' if across else 'columns'}", _norm([*rest, *new])
 
     def left_options(self, position: Pieces) -> Iterator[Pieces]:
         for i, (r, c) in enumerate(position):

@@ -42,10 +42,10 @@ from functools import partial
 from typing import ClassVar
 
 from ..core.errors import InvalidGame
-from ..rules import Partisan, is_natural, require
+from ..rules import Move, Partisan, is_natural, require
 from ..rules.boards import Board, cakes_board
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_pieces, needs_params, no_params, register
-from ._cakes import move_ways
+from ._cakes import move_label, move_ways
 from .cutcake import parse_pieces
 from .tbcode import CodeGame
 
@@ -143,6 +143,20 @@ class GenCutcake(Partisan[Pieces]):
                 if option == after:
                     ways += [w for w in move_ways(i + 1, whole, parts, across=across) if w not in ways]
         return ways
+
+    def _eat_or_cut(self, position: Pieces, left: bool) -> Iterator[Move[Pieces]]:
+        across = left == self.twisted
+        for i, whole, parts, after in self._moves(position, left):
+            if not i or position[i - 1] != position[i]:
+                label = move_label(position[i], whole, parts, across=across)
+                yield Move(label or f"to {self.format(after)}", after)
+
+    def left_moves(self, position: Pieces) -> Iterator[Move[Pieces]]:
+        """``eat column 2 of 2x3``, ``cut 2x4 into 2+2 columns``: :func:`~zermelo.games._cakes.move_label`."""
+        return self._eat_or_cut(position, True)
+
+    def right_moves(self, position: Pieces) -> Iterator[Move[Pieces]]:
+        return self._eat_or_cut(position, False)
 
     def left_options(self, position: Pieces) -> Iterator[Pieces]:
         return self._options(position, True)

@@ -421,14 +421,46 @@ def _format_component(comp: Component) -> str:
 
 
 def cgsuite_stalk(text: str) -> str:
-    """CGSuite's string of edges from the ground (``l`` blue, ``r`` red, ``e`` green) as a stalk:
-    ``lrlerrr`` is ``BRBGRRR``; any other text is read as zermelo's.
+    """CGSuite's Hackenbush string (``l`` blue, ``r`` red, ``e`` green edges from the ground, its
+    first vertex; branches ``(…;…)``, named vertices ``:A`` for cycles) as zermelo's text: a
+    stalk as a stalk, ``lrlerrr`` is ``BRBGRRR``; a tree or a graph as zermelo's edge list over
+    the ground ``g``.  Any other text is read as zermelo's.
 
-    >>> cgsuite_stalk("lrlerrr"), cgsuite_stalk("B(R,GG)")
-    ('BRBGRRR', 'B(R,GG)')
+    >>> cgsuite_stalk("lrlerrr"), cgsuite_stalk("B(R,GG)"), cgsuite_stalk("l(l;r)r")
+    ('BRBGRRR', 'B(R,GG)', '[g-v1:B, v1-v2:B, v1-v3:R, v1-v4:R]')
     """
     t = text.strip()
-    return t.translate(str.maketrans("lre", "BRG")) if t and set(t) <= set("lre") else text
+    if "[" in t or not set(t) & set("lre"):  # zermelo's own (its edges are capitals B, R, G)
+        return text
+    if set(t) <= set("lre"):
+        return t.translate(str.maketrans("lre", "BRG"))
+    from ._graphs import parse_graph
+
+    _n, edges, _tags = parse_graph(t, "", "lre", name="hackenbush")
+    name = ["g", *(f"v{v}" for v in range(1, _n))]
+    colour = {"l": "B", "r": "R", "e": "G"}
+    return "[" + ", ".join(f"{name[i]}-{name[j]}:{colour.get(c, 'G')}" for i, j, c in edges) + "]"
+
+
+def cgsuite_graph(text: str) -> list[str]:
+    """A Hackenbush position as CGSuite's string (its ``shown``): the edges from the ground, the
+    ground first, in the graph notation of :func:`~zermelo.games._graphs.format_graph`.
+
+    >>> cgsuite_graph("BR B"), cgsuite_graph("0")
+    (['".(l.;l.r.)"'], [])
+    """
+    from ..rules.boards import hackenbush_board
+    from ._graphs import format_graph, make_graph
+
+    board = Hackenbush().board(Hackenbush().parse(text)) or hackenbush_board([], "g")
+    if not board["edges"]:
+        return []
+    names = [board["ground"]]
+    for a, b, _ in board["edges"]:
+        names += [v for v in (a, b) if v not in names]
+    colour = {"B": "l", "R": "r", "G": "e"}
+    edges = [(names.index(a), names.index(b), colour[c]) for a, b, c in board["edges"]]
+    return ['"' + format_graph(make_graph(len(names), edges, [""] * len(names))) + '"']
 
 
 register(
@@ -439,6 +471,6 @@ register(
         "",
         "hackenbush BRR",
         rules=Hackenbush,
-        cgsuite=(CGSuiteName("game.graph.Hackenbush", text=lambda t: cgsuite_stalk(t)),),
+        cgsuite=(CGSuiteName("game.graph.Hackenbush", text=lambda t: cgsuite_stalk(t), shown=cgsuite_graph),),
     )
 )

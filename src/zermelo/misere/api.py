@@ -105,14 +105,13 @@ class MisereQuotient:
 
     def element_of(self, heaps: Iterable[int]) -> int:
         """The product of the heaps' elements."""
-        t = self.monoid.table
-        z = 0
+        xs = []
         for h in heaps:
             x = self.element(h)
             if x is None:
                 raise Unsupported(f"{self.game}: the quotient covers heaps up to {self.upto} only, not {h}")
-            z = t[z][x]
-        return z
+            xs.append(x)
+        return self.monoid.product(xs)
 
     def position_facts(self, heaps: Iterable[int]) -> dict[str, Any]:
         """What the quotient says of one position (its heaps, all covered): the monoid's order and
@@ -177,7 +176,7 @@ class MisereQuotient:
             "complete": self.complete,
             "stopped": self.stopped,
             "seconds": round(self.seconds, 3),
-            "table": self.monoid.table,
+            "table": [self.monoid.row(x) for x in range(self.order)],
             "phi": list(self.phi),
             "p_elements": sorted(self.monoid.p_portion),
             "generator_elements": list(self.monoid.generators),

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from .monoid import Bipartite
+from .monoid import Bipartite, compact, table_dtype
 
 __all__ = ["DENSE_LIMIT", "dense_trial", "moore_classes"]
 
@@ -102,7 +102,7 @@ def dense_trial(
         return a
 
     def mul(x: int, y: int) -> int:
-        z = table[x % b][y % b]
+        z = int(table[x % b][y % b])
         for i, h in enumerate(free_heaps):
             e = (x // strides[i]) % sizes[i] + (y // strides[i]) % sizes[i]
             if e > free[h] + 1:
@@ -164,22 +164,26 @@ def dense_trial(
     img, reps = moore_classes(acts, p_mask)
     r = len(reps)
     cacts = img[acts[:, reps]]  # the classes' actions: cacts[g][c] = c·g
-    columns: list[np.ndarray | None] = [None] * r
-    columns[0] = np.arange(r)
+    cacts = compact(cacts)
+    # The table column by column (column c·g is g's action on column c), in the smallest integer
+    # type: the largest candidates have tens of millions of entries.
+    tab = np.zeros((r, r), dtype=table_dtype(r))
+    done = np.zeros(r, dtype=bool)
+    tab[:, 0] = np.arange(r)
+    done[0] = True
     todo = [0]
     for c0 in todo:
-        col = columns[c0]
-        assert col is not None
+        col = tab[:, c0]
         for ca in cacts:
             c = int(ca[c0])
-            if columns[c] is None:
-                columns[c] = ca[col]
+            if not done[c]:
+                tab[:, c] = ca[col]
+                done[c] = True
                 todo.append(c)
     tick()
-    tab = np.stack(columns).T  # type: ignore[arg-type]
     p = frozenset(img[p_mask].tolist())
     new_phi = [int(img[pos[images[h]]]) if (h == 0 or options[h]) else 0 for h in range(n + 1)]
-    q = Bipartite(tab.tolist(), p, _generators(tab, [new_phi[h] for h in live]), dense=tab)
+    q = Bipartite(tab, p, _generators(tab, [new_phi[h] for h in live]), dense=tab)
     return q, new_phi
 
 
@@ -198,4 +202,4 @@ def _generators(tab: np.ndarray, images: Sequence[int]) -> tuple[int, ...]:
             made = np.unique(tab[np.ix_(frontier, np.asarray(gens, dtype=np.int64))])
             frontier = made[~sub[made]]
             sub[frontier] = True
-    return tuple(gens)
+    return tuple(int(g) for g in gens)

@@ -20,10 +20,41 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 import numpy as np
 
-__all__ = ["NAMED", "Bipartite", "Word", "indistinguishable", "minimal_generators", "word_text"]
+__all__ = [
+    "NAMED",
+    "Bipartite",
+    "Table",
+    "Word",
+    "compact",
+    "indistinguishable",
+    "minimal_generators",
+    "table_dtype",
+    "word_text",
+]
+
+#: A multiplication table: rows of elements, as lists or as a 2-d numpy array (:func:`compact`).
+Table = Sequence[Sequence[int]] | np.ndarray
+
+
+def compact(table: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
+    """The table as a numpy array of the smallest unsigned type its elements fit: a quotient of
+    order 5,000 takes 50 MB as 16-bit entries, where lists of Python ints took 1 GB.
+
+    >>> compact([[0, 1], [1, 0]]).dtype.name
+    'uint16'
+    """
+    a = np.asarray(table)
+    return np.ascontiguousarray(a, dtype=table_dtype(len(a)))
+
+
+def table_dtype(order: int) -> type[np.unsignedinteger[Any]]:
+    """The smallest unsigned integer type that holds the elements ``0 .. order-1``."""
+    return np.uint16 if order <= 1 << 16 else np.uint32
+
 
 #: An element written as exponents of the generators: ``(1, 0, 2)`` is ``a c²``.
 Word = tuple[int, ...]
@@ -76,7 +107,7 @@ def indistinguishable(
     return image, reps
 
 
-def minimal_generators(table: Sequence[Sequence[int]], images: Iterable[int]) -> tuple[int, ...]:
+def minimal_generators(table: Table, images: Iterable[int]) -> tuple[int, ...]:
     """The images, in order, that are not products of the ones before (the identity never is one).
 
     >>> minimal_generators([[0, 1], [1, 0]], [1, 0, 1])
@@ -92,7 +123,7 @@ def minimal_generators(table: Sequence[Sequence[int]], images: Iterable[int]) ->
         while frontier:
             y = frontier.pop()
             for g in gens:
-                z = table[y][g]
+                z = int(table[y][g])
                 if z not in sub:
                     sub.add(z)
                     frontier.append(z)
@@ -104,9 +135,11 @@ class Bipartite:
     """A finite commutative monoid ``table`` (``table[x][y] = x·y``, ``0`` the identity) and its P-portion.
 
     ``generators`` are elements that generate the monoid (the distinct heap images, in heap order).
+    ``table`` is lists for small monoids and a compact numpy array (:func:`compact`) for the large
+    ones the trials build; the methods answer Python ints either way.
     """
 
-    table: list[list[int]]
+    table: Table
     p_portion: frozenset[int]
     generators: tuple[int, ...]
     _words: list[Word] | None = field(default=None, repr=False, compare=False)
@@ -143,8 +176,13 @@ class Bipartite:
     def as_array(self) -> np.ndarray:
         """The multiplication table as a numpy array (kept)."""
         if self.dense is None:
-            self.dense = np.asarray(self.table, dtype=np.int64)
+            self.dense = self.table if isinstance(self.table, np.ndarray) else compact(self.table)
         return self.dense
+
+    def row(self, x: int) -> list[int]:
+        """``x·y`` for every ``y``, as Python ints (the table is symmetric: also column ``x``)."""
+        r = self.table[x]
+        return r.tolist() if isinstance(r, np.ndarray) else list(r)
 
     @property
     def order(self) -> int:
@@ -159,7 +197,7 @@ class Bipartite:
         t = self.table
         for x in elements:
             z = t[z][x]
-        return z
+        return int(z)
 
     # ------------------------------------------------------------------ words
     def words(self) -> list[Word]:
@@ -171,10 +209,11 @@ class Bipartite:
             seen = [0]
             for g in range(k):  # lex order, the last generator most significant: layers per generator
                 layer = list(seen)
+                by_g = self.row(self.generators[g])
                 while layer:
                     new = []
                     for x in layer:
-                        y = self.table[x][self.generators[g]]
+                        y = by_g[x]
                         if words[y] is None:
                             w = list(words[x])  # type: ignore[arg-type]
                             w[g] += 1
@@ -220,28 +259,30 @@ class Bipartite:
         """``(i, p)``: the least ``i`` and ``p`` with ``x^(i+p) = x^i``."""
         seen: dict[int, int] = {}
         y, i = 0, 0
+        by_x = self.row(x)
         while y not in seen:
             seen[y] = i
-            y = self.table[y][x]
+            y = by_x[y]
             i += 1
         return seen[y], i - seen[y]
 
     def idempotents(self) -> list[int]:
-        return [x for x in range(self.order) if self.table[x][x] == x]
+        return np.flatnonzero(np.diagonal(self.as_array()) == np.arange(self.order)).tolist()
 
     def kernel(self) -> list[int]:
         """The minimal ideal (the kernel): the elements ``x·z`` for ``z`` the product of all elements."""
         z = self.product(range(self.order))
-        return sorted({self.table[z][x] for x in range(self.order)})
+        return sorted(set(self.row(z)))
 
     def reduced(self) -> tuple[Bipartite, list[int]]:
         """The quotient by indistinguishability (x ~ y iff xz ∈ P ⇔ yz ∈ P for every z), and the map to it.
 
         Moore's partition refinement on the generators' actions; classes numbered by first element.
         """
-        acts = [[row[g] for row in self.table] for g in self.generators]
+        acts = [self.row(g) for g in self.generators]
         image, reps = indistinguishable(acts, [x in self.p_portion for x in range(self.order)])
-        table = [[image[self.table[a][b]] for b in reps] for a in reps]
+        rows = [self.row(a) for a in reps]
+        table = [[image[row[b]] for b in reps] for row in rows]
         p = frozenset(image[x] for x in self.p_portion)
         gens = tuple(dict.fromkeys(image[g] for g in self.generators))
         return Bipartite(table, p, gens), image

@@ -35,13 +35,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+import numpy as np
+
 from ..core.budget import Budget
 from ..core.errors import SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits
 from ..core.limits import Progress as CoreProgress
 from ..games.heap import HeapGame
 from .candidate import DENSE_LIMIT, dense_trial
-from .monoid import Bipartite, indistinguishable, minimal_generators
+from .monoid import Bipartite, compact, indistinguishable, minimal_generators
 from .verify import Failure, Letter, find_failure
 
 __all__ = ["Progress", "QuotientRun", "QuotientTooBig", "compute", "find_period", "heap_option_parts", "proof_bound"]
@@ -165,11 +167,11 @@ def _sparse_trial(
     free_heaps = sorted(free)
     slot = {h: i for i, h in enumerate(free_heaps)}
     indexes = [free[h] for h in free_heaps]
-    table = base.table
+    at = base.as_array().item  # one product at a time, as a Python int
     k = len(free_heaps)
 
     def mul(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
-        return (table[a[0]][b[0]], *(_cyc(a[i + 1], b[i + 1], indexes[i]) for i in range(k)))
+        return (at(a[0], b[0]), *(_cyc(a[i + 1], b[i + 1], indexes[i]) for i in range(k)))
 
     one = (0,) * (k + 1)
     images: list[tuple[int, ...]] = []
@@ -235,11 +237,8 @@ def _sparse_trial(
             if columns[c] is None:
                 columns[c] = [act[v] for v in col]
                 todo.append(c)
-    red_table = []
-    for a in range(r):  # r² entries: a large candidate takes seconds here, so the budget is checked
-        red_table.append([columns[b][a] for b in range(r)])  # type: ignore[index]
-        if not a & 63:
-            budget.tick()
+    red_table = compact(columns)  # type: ignore[arg-type]  # every column made; columns[b][a] = b·a
+    budget.tick()
     p = frozenset(img[x] for x in range(len(elems)) if is_p[x])
     new_phi = [img[index[images[h]]] if (h == 0 or options[h]) else 0 for h in range(n + 1)]
     q = Bipartite(red_table, p, minimal_generators(red_table, [new_phi[h] for h in live]))
@@ -296,8 +295,15 @@ class _Solver:
         q = self.q
         p = q.p_portion
         heap_p = not any(t in p for t in t_n)
-        rows = [sum(1 << z for z in range(q.order) if q.table[x][z] in p) for x in range(q.order)]
-        cands = [x for x in range(q.order) if (x in p) == heap_p and all(rows[x] & rows[t] == 0 for t in t_n)]
+        # x·z and t·z never both in P, for every z: one array operation per option image t.
+        in_p = np.zeros(q.order, dtype=bool)
+        in_p[list(p)] = True
+        table = q.as_array()
+        ok = in_p == heap_p
+        for t in t_n:
+            hit = in_p[table[t]]
+            ok &= ~(in_p[table[:, hit]].any(axis=1)) if hit.any() else True
+        cands = np.flatnonzero(ok).tolist()
         for x in cands:  # the quick test: the heap has at least the options of a known position
             if any(lb and lb <= t_n for lb in self.bounds.get(x, ())):
                 return x

@@ -83,10 +83,11 @@ def heap_words(q: Bipartite, letters: Sequence[Letter]) -> list[Counts]:
     seen = [0]
     for letter in letters:
         layer = list(seen)
+        by_letter = q.row(letter.image)  # the table is symmetric
         while layer:
             new = []
             for x in layer:
-                y = q.table[x][letter.image]
+                y = by_letter[x]
                 if words[y] is None:
                     w = dict(words[x])  # type: ignore[arg-type]
                     w[letter.heap] = w.get(letter.heap, 0) + 1
@@ -113,7 +114,6 @@ def find_failure(
 
     ``tick`` is called now and then (budgets, progress, Ctrl-C).
     """
-    t = q.table
     p = q.p_portion
     if 0 in p:
         return Failure((), False), {}
@@ -136,6 +136,8 @@ def find_failure(
     counts: Counts = {}
     steps = [0]
     order = sorted(letters, key=lambda lt: lt.heap)
+    # The rows the search reads, as lists (x·o = o·x: an option's row is its column).
+    rows = {x: q.row(x) for lt in order for x in (lt.image, *lt.options)}
 
     def dominated(x: int, s: frozenset[int]) -> bool:
         chain = bounds.setdefault(x, [])
@@ -154,13 +156,13 @@ def find_failure(
         visit(d - 1, x, s)
         letter = order[d - 1]
         opts = letter.options
-        row = t[letter.image]  # y·g = row[y]: the table is symmetric
+        row = rows[letter.image]  # y·g = row[y]: the table is symmetric
+        columns = [rows[o] for o in opts]
         while True:
             steps[0] += 1
             if tick is not None and not steps[0] & 255:
                 tick()
-            rx = t[x]
-            s = frozenset([row[y] for y in s] + [rx[o] for o in opts])
+            s = frozenset([row[y] for y in s] + [c[x] for c in columns])
             x = row[x]
             counts[letter.heap] = counts.get(letter.heap, 0) + 1
             if dominated(x, s):
