@@ -132,15 +132,16 @@ def test_cli(capsys: pytest.CaptureFixture[str], book_dir: Path) -> None:
 def test_the_shipped_6x5_line_says_where_the_book_ends(capsys: pytest.CaptureFixture[str]) -> None:
     # Issue 30 item 7: the 6x5 answer (make demo, README) read "compiled solver" and its line
     # "X 1  O 3  X 1  O 1  X 1  O 1" read like a whole game.  Before: "line        X 1  O 3  X 1  O 1  X 1  O 1"
-    # and "Best play (X first): X 1, O 3, X 1, O 1, X 1, O 1; neither side can force a win".
+    # and "Best play (X first): X 1, O 3, X 1, O 1, X 1, O 1; neither side can force a win".  (Since
+    # issue 31 the line tries the centre columns first, as the search does.)
     status, out, _ = run(capsys, "negamax", "connect4:6x5", "")
     lines = out.splitlines()
     assert (
         status == 0
-        and lines[3] == "  line        X 1  O 3  X 1  O 1  X 1  O 1  (the opening book ends here, after 6 plies)"
+        and lines[3] == "  line        X 3  O 3  X 3  O 4  X 3  O 4  (the opening book ends here, after 6 plies)"
     )
     assert (
-        "Best play (X first), as far as the opening book goes: X 1, O 3, X 1, O 1, X 1, O 1 — the book ends there, "
+        "Best play (X first), as far as the opening book goes: X 3, O 3, X 3, O 4, X 3, O 4 — the book ends there, "
         "after 6 plies, and the line is not played further; neither side can force a win: it is a draw."
     ) in lines[4]
     assert lines[5].startswith("  nodes       0 searched (compiled, opening book, ")

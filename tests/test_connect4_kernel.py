@@ -95,15 +95,15 @@ def test_the_table_grows_and_keeps_its_bounds() -> None:
     again, warm = k.solve(0, 0, 0, 5, 5)
     assert score == again == 0 and warm < cold // 2  # the bounds moved with the entries
     # Rehashing moves every bound: store a few, grow, read them back.
-    small = np.zeros(k._prime_at_least(1 << 12), np.int64)
+    small = np.zeros(1 << 12, np.int64)
     keys = [3, 12345, 1 << 40, (1 << 45) + 7]
     for i, key in enumerate(keys):
-        k._store(small, key, -i, i + 1)
-    big = np.zeros(k._prime_at_least(1 << 14), np.int64)
+        k._store(small, 12, key, -i, i + 1, i)
+    big = np.zeros(1 << 14, np.int64)
     k._rehash(small, big)
-    assert [k._probe(big, key) for key in keys] == [(-i, i + 1) for i in range(len(keys))]
-    k._store(big, keys[0], -5, 9)  # a weaker bound never loosens a stored one
-    assert k._probe(big, keys[0]) == (0, 1)
+    assert [k._probe(big, 14, key) for key in keys] == [(-i, i + 1, i) for i in range(len(keys))]
+    k._store(big, 14, keys[0], -5, 9)  # a weaker bound never loosens a stored one
+    assert k._probe(big, 14, keys[0]) == (0, 1, 0)
 
 
 def test_answers_do_not_depend_on_what_the_table_holds() -> None:
@@ -203,5 +203,6 @@ def test_plain_python_first_then_compiled_is_the_same_search(monkeypatch: pytest
         k._TABLES.clear()
         monkeypatch.setattr(k, "_RUN", [])  # as in a new process: the first nodes in Python
         monkeypatch.setattr(k, "_PLAIN_LEFT", [500])
+        monkeypatch.setattr(k, "PLAIN_EMPTY", 25)  # every 5x5 position starts in Python
         assert k.solve(cur, mask, n, 5, 5) == alone
         assert k._RUN or alone[1] <= 500  # compiled only once Python's share was used up

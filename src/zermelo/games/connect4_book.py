@@ -174,14 +174,19 @@ def shipped_path(w: int, h: int) -> Path:
 
 
 _LOADED: dict[tuple[int, int], Book | None] = {}
+#: Set (to anything but empty) in the environment, no book is read: every answer is searched,
+#: as the benchmarks against solvers without a book measure it.
+NO_BOOK_ENV = "ZERMELO_NO_BOOK"
 
 
 def load(w: int, h: int) -> Book | None:
-    """The book of this board size, read once per process (None if there is none): the deeper of
-    the one ``zermelo book`` wrote to the book directory and the one shipped with zermelo."""
+    """The book of this board size, read once per process (None if there is none, or with
+    ``$ZERMELO_NO_BOOK`` set): the deeper of the one ``zermelo book`` wrote to the book directory
+    and the one shipped with zermelo."""
     if (w, h) not in _LOADED:
         found = []
-        for path in (book_path(w, h), shipped_path(w, h)):
+        paths = () if os.environ.get(NO_BOOK_ENV) else (book_path(w, h), shipped_path(w, h))
+        for path in paths:
             if os.path.lexists(path):
                 try:
                     found.append(read(path))

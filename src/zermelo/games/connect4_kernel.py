@@ -10,13 +10,14 @@
 * **Search**: negamax with alpha-beta on an explicit stack (no recursion).  Only moves that do
   not hand the opponent an immediate win are tried (a forced block when the opponent threatens,
   none — a loss — when it threatens twice: *anticipating losing moves*); moves are ordered by how
-  many winning cells they create (*threat count*), centre columns first on ties.
-* **Transposition table**: one 64-bit word per entry holds the key's quotient by the (prime)
-  table size and *both* a lower and an upper bound on the score (Pons keeps one of the two); a
-  new bound on the same position tightens the old ones.  Entries are true bounds of a position's
-  score, whatever window found them, so the table stays valid across searches: it is kept per
-  board size for the whole session and never cleared between positions.  It starts small (no
-  page faults for a small search) and grows, entries rehashed, as a search gets long.
+  many winning cells they create (*threat count*), centre columns first on ties; the column
+  that refuted a window at the same position before (kept in the table) goes first of all.
+* **Transposition table**: ``2^k`` entries; a key's slot is its low ``k`` bits mixed with a hash
+  of the rest (no division), and one 64-bit word per entry holds that rest, the refuting column
+  and *both* a lower and an upper bound on the score (Pons keeps one); a new bound tightens the
+  old ones.  Entries are true bounds whatever window found them, so the table is kept per board
+  size for the whole session.  It starts small (no page faults for a small search) and grows,
+  entries rehashed, once a search has visited :data:`GROW_AFTER` times the entries it holds.
 * **Symmetry**: in the first plies the key is the smaller of the position's and its mirror
   image's, and a symmetric position only tries the moves of its left half.
 * **Enhanced transposition cutoffs** (Plaat et al.): at every node, a child whose stored upper
@@ -27,14 +28,13 @@
 The search is a resumable state machine: every array it needs lives in ``ctl`` (counters, the
 bisection, where the stack stopped), ``stack`` and ``table``, so a call runs until a node count
 Python chose and returns; Python then checks the clock, shows progress, honours Ctrl-C and calls
-again.  Where it pauses changes nothing, so the same question searches the same positions on
-every run: the table grows only at a pause placed exactly at the node count where it is due,
-never at a time the clock chose (the one exception: with a deadline, a growth that would
-overrun it is skipped).  A process's first positions run in plain Python (the same code,
-:func:`zermelo.core._jit.interpreted`) until :data:`PLAIN_NODES` are used: a position near the end
-of the game is answered before numba would have loaded, and a long search goes on compiled from
-where Python paused.  :mod:`zermelo.games.connect4` converts scores to the win/loss distances of
-:mod:`zermelo.search.minimax`; its pure-Python rules are the reference these kernels are tested against.
+again.  Where it pauses changes nothing: the table grows only at a pause placed at the node count
+where it is due, never at a time the clock chose (except that a growth that would overrun a
+deadline is skipped), so the same question searches the same positions on every run.  A
+process's first positions (:data:`PLAIN_NODES`) run in plain Python, the same code
+(:func:`zermelo.core._jit.interpreted`): an answer near the end of the game comes before numba
+would have loaded.  :mod:`zermelo.games.connect4` converts scores to win/loss distances; its
+pure-Python rules are the reference these kernels are tested against.
 """
 
 from __future__ import annotations
@@ -61,8 +61,12 @@ RUNNING, DONE, PAUSED = 0, 1, 2
 STRONG, WEAK, TEST = 0, 1, 2
 # Stack columns: the position, the window, the next child, the number of children, then the moves.
 S_CUR, S_MASK, S_ALPHA, S_BETA, S_IDX, S_CNT, S_MOVES = range(7)
-# A table word: quotient << 14 | (lower bound + 64) << 7 | (upper bound + 64); 0 = no bound.
+# A table word: quotient << 19 | move << 14 | (lower bound + 64) << 7 | (upper bound + 64), where
+# move is 1 + the column that refuted a window last (0: none; a mirrored key's column mirrored
+# too) and a bound of 0 is no bound.
 _BOUND_BITS = 7
+_MOVE_SHIFT = 14
+_QUOT_SHIFT = 19
 _NONE = 0
 _OFFSET = 64
 
@@ -120,50 +124,72 @@ def _key(cur: int, mask: int, n: int, w: int, h: int, sym_plies: int) -> int:
 
 
 @njit
-def _probe(table: np.ndarray, key: int) -> tuple[int, int]:
-    """The stored (lower, upper) bounds of ``key``; -100 / 100 where none is known."""
-    size = table.shape[0]
-    word = table[key % size]
-    lo, hi = -100, 100
-    if word != 0 and word >> 14 == key // size:
+def _log2(size: int) -> int:
+    """``log`` with ``size == 1 << log`` (tables have a power of two entries)."""
+    log = 0
+    while (1 << log) < size:
+        log += 1
+    return log
+
+
+@njit
+def _slot(key: int, log: int) -> int:
+    """``key``'s slot of ``1 << log``: its low bits mixed with a hash of the rest (``key >> log``, which
+    the word keeps), no division; the product stays below 2^63 (the same in Python and compiled)."""
+    mix = (key >> log) * 40503
+    return (key ^ mix ^ (mix >> 23)) & ((1 << log) - 1)
+
+
+@njit
+def _probe(table: np.ndarray, log: int, key: int) -> tuple[int, int, int]:
+    """The stored (lower, upper) bounds of ``key`` (-100 / 100 where none is known) and 1 + its
+    stored column (in the key's orientation; 0: none)."""
+    word = table[_slot(key, log)]
+    lo, hi, move = -100, 100, 0
+    if word != 0 and word >> _QUOT_SHIFT == key >> log:
         a = (word >> _BOUND_BITS) & 127
         b = word & 127
         if a != _NONE:
             lo = a - _OFFSET
         if b != _NONE:
             hi = b - _OFFSET
-    return lo, hi
+        move = (word >> _MOVE_SHIFT) & 31
+    return lo, hi, move
 
 
 @njit
-def _store(table: np.ndarray, key: int, lo: int, hi: int) -> None:
-    """Keep ``lo <= score <= hi`` (-100 / 100: unknown), tightening bounds already stored."""
-    size = table.shape[0]
-    slot = key % size
-    quot = key // size
+def _store(table: np.ndarray, log: int, key: int, lo: int, hi: int, move: int = 0) -> None:
+    """Keep ``lo <= score <= hi`` (-100 / 100: unknown), tightening bounds already stored, and
+    ``move`` (1 + a column; 0 keeps the one stored)."""
+    slot = _slot(key, log)
+    quot = key >> log
     word = table[slot]
     a = _NONE if lo <= -100 else lo + _OFFSET
     b = _NONE if hi >= 100 else hi + _OFFSET
-    if word != 0 and word >> 14 == quot:
+    if word != 0 and word >> _QUOT_SHIFT == quot:
         a0 = (word >> _BOUND_BITS) & 127
         b0 = word & 127
         if a0 != _NONE and (a == _NONE or a0 > a):
             a = a0
         if b0 != _NONE and (b == _NONE or b0 < b):
             b = b0
-    table[slot] = (quot << 14) | (a << _BOUND_BITS) | b
+        if move == 0:
+            move = (word >> _MOVE_SHIFT) & 31
+    table[slot] = (quot << _QUOT_SHIFT) | (move << _MOVE_SHIFT) | (a << _BOUND_BITS) | b
 
 
 @njit
 def _rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every entry of ``old`` into the (larger) table ``new``."""
-    size = old.shape[0]
-    for slot in range(size):
+    log, new_log = _log2(old.shape[0]), _log2(new.shape[0])
+    for slot in range(old.shape[0]):
         word = old[slot]
         if word != 0:
-            key = (word >> 14) * size + slot
-            lo, hi = _probe(old, key)
-            _store(new, key, lo, hi)
+            rest = word >> _QUOT_SHIFT
+            mix = rest * 40503  # the key again from its rest and slot: _slot undone
+            key = (rest << log) | ((slot ^ mix ^ (mix >> 23)) & ((1 << log) - 1))
+            lo, hi, move = _probe(old, log, key)
+            _store(new, new_log, key, lo, hi, move)
 
 
 @njit
@@ -194,6 +220,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
     for c in range((w + 1) // 2):
         left_half |= col_bits << (c * (h + 1))
     sc = np.empty(w, np.int64)
+    log = _log2(table.shape[0])
     ply = ctl[PLY]
     ret = ctl[RET]
     entering = ctl[ENTERING] != 0
@@ -203,7 +230,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
     while True:
         done = False
         if entering:
-            key = 0
+            key = hint = 0
             if nodes >= pause:
                 finished = False
                 break
@@ -230,7 +257,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 lo = -((wh - 2 - n) // 2)  # the opponent cannot win before its next-but-one move
                 hi = (wh - 1 - n) // 2  # we cannot win at once
                 key = _key(cur, mask, n, w, h, sym_plies)
-                tlo, thi = _probe(table, key)
+                tlo, thi, hint = _probe(table, log, key)
                 if tlo > lo:
                     lo = tlo
                 if thi < hi:
@@ -257,20 +284,25 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 for c in range(w):
                     mv = nxt & (col_bits << (c * (h + 1)))
                     if mv:
-                        _lo, chi = _probe(table, _key(opp, mask | mv, n + 1, w, h, sym_plies))
+                        _lo, chi, _mv = _probe(table, log, _key(opp, mask | mv, n + 1, w, h, sym_plies))
                         if chi < 100 and -chi >= beta:
                             ret = -chi
-                            _store(table, key, ret, 100)
+                            _store(table, log, key, ret, 100, 1 + (c if key == cur + mask else w - 1 - c))
                             if ply == 0:
                                 ctl[BEST] = c
                             done = True
                             break
             if not done:
+                # The column that refuted a window here before goes first (0: none stored).
+                if hint and key != cur + mask:
+                    hint = w + 1 - hint
                 cnt = 0
                 for i in range(w):
                     mv = nxt & (col_bits << (order[i] * (h + 1)))
                     if mv:
                         s = _popcount(_winning_cells(cur | mv, mask, h, board_mask))
+                        if order[i] + 1 == hint:
+                            s = 1000
                         j = cnt
                         while j > 0 and sc[j - 1] < s:  # stable: centre first on ties
                             st[ply, S_MOVES + j] = st[ply, S_MOVES + j - 1]
@@ -287,9 +319,13 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
             score = -ret
             if score >= st[ply, S_BETA]:
                 n = n0 + ply
-                _store(table, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), score, 100)
+                pcur, pmask = st[ply, S_CUR], st[ply, S_MASK]
+                pkey = _key(pcur, pmask, n, w, h, sym_plies)
+                col = _column(st[ply, S_MOVES + st[ply, S_IDX] - 1], h)
+                # The column as the key sees it: mirrored when the key is the mirror image.
+                _store(table, log, pkey, score, 100, 1 + (col if pkey == pcur + pmask else w - 1 - col))
                 if ply == 0:
-                    ctl[BEST] = _column(st[0, S_MOVES + st[0, S_IDX] - 1], h)
+                    ctl[BEST] = col
                 ret = score
                 done = True
             elif score > st[ply, S_ALPHA]:
@@ -308,7 +344,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 continue
             n = n0 + ply
             ret = st[ply, S_ALPHA]
-            _store(table, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), -100, ret)
+            _store(table, log, _key(st[ply, S_CUR], st[ply, S_MASK], n, w, h, sym_plies), -100, ret)
         if ply == 0:
             break
         ply -= 1
@@ -375,22 +411,6 @@ def _run(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> None:
         ctl[PHASE] = 1
 
 
-def _prime_at_least(n: int) -> int:
-    def is_prime(k: int) -> bool:
-        if k < 2:
-            return False
-        i = 2
-        while i * i <= k:
-            if k % i == 0:
-                return False
-            i += 1
-        return True
-
-    while not is_prime(n):
-        n += 1
-    return n
-
-
 #: Table sizes (log2 of the entry count): where a table starts, and how far it grows.
 START_LOG, MAX_LOG = 16, 25
 #: Plies from the start where keys merge mirror images, and where enhanced transposition cutoffs
@@ -401,27 +421,27 @@ SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT = 12, 64
 #: last about :data:`SLICE_SECONDS` at the rate measured so far.
 SLICE, SLICE_SECONDS = 1 << 16, 0.05
 #: Positions a process searches in plain Python before it loads the compiled kernel (numba's
-#: import and its cached code: about half a second of CPU).  A position near the end of the game
-#: needs a few hundred; Python runs about 50,000 a second, so at most about 0.3 s is spent before
-#: a long search goes on compiled, from where the plain one paused (the same search either way).
-PLAIN_NODES = 1 << 14
+#: import: about half a second of CPU), if the position has at most ``PLAIN_EMPTY`` empty cells
+#: (more: a long search, where the plain share would only add its 0.3 s).  Near the end of the
+#: game a few hundred do; a long search goes on compiled from where Python paused.
+PLAIN_NODES, PLAIN_EMPTY = 1 << 14, 16
+#: A search grows its table once it has visited this many times the entries it holds: a smaller
+#: table is faster (7x5 from empty: 2^23 entries, 2% more positions than 2^25, 3/4 of the time).
+GROW_AFTER = 4
 #: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
 #: what growing costs on an idle machine).
 GROW_SECONDS_PER_ENTRY = 1e-7
 
 
 class Table:
-    """The transposition table of one board size, with the solver's other working arrays.
-
-    Kept for the session (bounds stay valid); it grows by rehashing when a search gets long.
-    """
+    """The transposition table of one board size and the solver's working arrays, kept for the session."""
 
     def __init__(self, w: int, h: int) -> None:
         self.w, self.h = w, h
-        # The quotient key // size must fit 50 bits next to the two 7-bit bounds.
-        self.min_log = max(START_LOG, w * (h + 1) - 48)
+        # The rest of a key (key >> log) must fit 44 bits next to the move and the two bounds.
+        self.min_log = max(START_LOG, w * (h + 1) - 44)
         self.max_log = max(self.min_log, min(MAX_LOG, w * h - 8))
-        self.table = np.zeros(_prime_at_least(1 << self.min_log), np.int64)
+        self.table = np.zeros(1 << self.min_log, np.int64)
         self.stack = np.zeros((w * h + 2, S_MOVES + w), np.int64)
         self.ctl = np.zeros(CTL_SIZE, np.int64)
         self.view = self.ctl.data  # Python-side reads and writes of ctl (faster than numpy's)
@@ -429,26 +449,23 @@ class Table:
         self.ctl[SYM_PLIES], self.ctl[ETC_PLIES] = SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT
 
     def grow(self, nodes: int, seconds_left: float | None = None) -> None:
-        """A larger table (entries rehashed) once a search has visited more positions than it holds.
-
-        Not when ``seconds_left`` (to the deadline) is shorter than the growth may take (page
-        faults and the rehash, ~40 ns an entry: 1.4 s for 2^25 entries, longer on a loaded
-        machine): the search goes on in the table it has rather than overrun its --timeout.
-        """
+        """A larger table (entries rehashed) once a search has visited :data:`GROW_AFTER` times the
+        entries it holds; not when ``seconds_left`` (to the deadline) is shorter than the growth may
+        take (page faults and the rehash, ~40 ns an entry): the search goes on in the table it has."""
         size = self.table.shape[0]
-        if nodes < size or size >= (1 << self.max_log):
+        if nodes < GROW_AFTER * size or size >= (1 << self.max_log):
             return
-        log = min(self.max_log, max(size.bit_length() + 1, nodes.bit_length()))
+        log = min(self.max_log, max(size.bit_length() + 1, (nodes // GROW_AFTER).bit_length()))
         if seconds_left is not None and seconds_left < GROW_SECONDS_PER_ENTRY * (1 << log):
             return
-        new = np.zeros(_prime_at_least(1 << log), np.int64)
+        new = np.zeros(1 << log, np.int64)
         compiled(_rehash)(self.table, new)
         self.table = new
 
     def growth_due(self) -> int:
         """The node count at which a search grows this table (:meth:`grow`); 0 once it is full size."""
         size = self.table.shape[0]
-        return 0 if size >= (1 << self.max_log) else size
+        return 0 if size >= (1 << self.max_log) else GROW_AFTER * size
 
     def clear(self) -> None:
         """Forget every bound (benchmarks start cold), keeping the size: one memset, no page faults."""
@@ -474,8 +491,7 @@ def reset_table(w: int, h: int) -> None:
 
 @dataclass(frozen=True)
 class SolveProgress:
-    """Where a long solve is: positions so far, seconds, the score window still open, the
-    null window being tested, and the ply the search is at."""
+    """Where a long solve is: positions, seconds, the score window open, the null window tested, the ply."""
 
     positions: int
     seconds: float
@@ -525,7 +541,7 @@ def solve(
     v[PHASE] = v[STATUS] = 0
     limit = max_nodes or 0
     if not _RUN:
-        if _PLAIN_LEFT[0] > 0:  # numba not loaded for this module yet: the first nodes in Python
+        if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY:  # numba not loaded yet: the first nodes in Python
             v[PAUSE] = min(limit, _PLAIN_LEFT[0]) if limit else _PLAIN_LEFT[0]
             interpreted(_run)(t.ctl, t.stack, t.table)
             _PLAIN_LEFT[0] -= v[NODES]

@@ -162,7 +162,11 @@ def _strong(game: Scored[Any], position: Any, v: int, b: SolverCalls) -> Result:
             break
         step = None
         c = child_target(game, target, 0)
-        for m in game.moves(pos):
+        moves = list(game.moves(pos))
+        # The game's search order (Connect Four: centre first) finds a move that keeps the value
+        # soonest: each move tried before it is a proof of its own (on 7x5 from the empty board,
+        # left to right, the line cost half as many positions again as the value).
+        for m in game.order(pos, list(moves)):
             if b.sure(game, m.position, c) <= c:
                 if first:
                     best.append(m)
@@ -170,6 +174,8 @@ def _strong(game: Scored[Any], position: Any, v: int, b: SolverCalls) -> Result:
                     step = m
                     if not first:
                         break
+        if first:
+            best.sort(key=moves.index)  # shown in the game's own order of moves
         if step is None:
             raise RuntimeError(f"{game.spec()}: compiled solver disagrees with its own children")
         pv.append(step)
