@@ -135,6 +135,8 @@ def kernels_made() -> None:
     # Connect Four's first 16,384 positions of a process run as plain Python (no numba): a search
     # past them, so its compiled kernel is made here, not inside a case's --timeout.
     assert main(["negamax", "connect4:5x4", ""]) == 0
+    # The loopy Grundy kernels (8 CPU s cold): `play digraph` with no --timeout reaches them.
+    assert main(["solve", "digraph", "a->b, b->a, b->c", "a"]) == 0
 
 
 @pytest.fixture

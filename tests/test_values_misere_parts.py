@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from test_values_misere import born_by
 from zermelo.cgsuite import evaluate
 from zermelo.cgsuite.errors import CGSuiteError
 from zermelo.heaps import Octal
@@ -27,14 +28,6 @@ from zermelo.values.misere_parts import (
     subtract,
 )
 from zermelo.values.misere_text import misere_text, parse_misere
-
-
-def born_by(day: int) -> list[MisereGame]:
-    games = [ZERO]
-    for _ in range(day):
-        new = {misere_game(c) for r in range(len(games) + 1) for c in itertools.combinations(games, r)}
-        games = sorted(new, key=MisereGame.order_key)
-    return games
 
 
 def texts(games: Sequence[MisereGame]) -> set[str]:

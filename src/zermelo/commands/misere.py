@@ -8,7 +8,6 @@ import sys
 import time
 from typing import Any
 
-from ..analyses.genus import genera
 from ..core.errors import InvalidPosition, SearchLimitExceeded
 from ..core.limits import Limits
 from ..games.heap import HeapGame
@@ -171,6 +170,8 @@ def _genera(game: Any, top: int, seconds: float | None) -> tuple[list[Any], str]
     ``seconds`` together; past either, none and a note saying which limit stopped them."""
     if top <= 0 or not isinstance(game, HeapGame):
         return [], ""
+    from ..analyses.genus import genera  # the engine and its search: only when genera are asked for
+
     try:
         return genera(game, top, limits=Limits(GENUS_POSITIONS, seconds)), ""
     except SearchLimitExceeded as e:

@@ -44,6 +44,7 @@ __all__ = [
     "misere_game",
     "misere_text",
     "nim_heap",
+    "option_set",
     "outcome_is_p",
     "subtract_nim_heap",
     "total",
@@ -131,7 +132,7 @@ def misere_game(options: Iterable[MisereGame]) -> MisereGame:
     if g is not None:
         return g
     # The misère exception: every option has a move to 0 and one of them is a P-position.
-    if all(ZERO in _option_set(o) for o in s) and any(o.gminus == 0 for o in s):
+    if all(ZERO in option_set(o) for o in s) and any(o.gminus == 0 for o in s):
         return ZERO
     # Reversible options: a grandchild H whose options G has, every other option moving to H.
     tried: set[int] = set()
@@ -140,8 +141,8 @@ def misere_game(options: Iterable[MisereGame]) -> MisereGame:
             if h is ZERO or h.id in tried:
                 continue
             tried.add(h.id)
-            hopts = _option_set(h)
-            if hopts <= s and all(h in _option_set(x) for x in s - hopts):
+            hopts = option_set(h)
+            if hopts <= s and all(h in option_set(x) for x in s - hopts):
                 return h
     return _intern(s)
 
@@ -149,7 +150,8 @@ def misere_game(options: Iterable[MisereGame]) -> MisereGame:
 _SETS: dict[int, frozenset[MisereGame]] = {}
 
 
-def _option_set(g: MisereGame) -> frozenset[MisereGame]:
+def option_set(g: MisereGame) -> frozenset[MisereGame]:
+    """The options of ``g`` as a set (kept)."""
     f = _SETS.get(g.id)
     if f is None:
         f = _SETS[g.id] = frozenset(g.options)

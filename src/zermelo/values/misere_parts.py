@@ -44,14 +44,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..core.limits import deep
-from .misere import ZERO, MisereGame, add, even_part, misere_game, nim_heap
+from .misere import ZERO, MisereGame, add, even_part, misere_game, nim_heap, option_set
 
 __all__ = ["is_extraverted", "is_introverted", "is_prime", "pairs", "partitions", "parts", "subtract"]
 
 _SUB: dict[tuple[int, int], MisereGame | None] = {}
 _PAIRS: dict[int, dict[MisereGame, MisereGame]] = {}
 _NEAR: dict[int, frozenset[MisereGame]] = {}
-_OPTIONS: dict[int, frozenset[MisereGame]] = {}
 
 
 def subtract(g: MisereGame, x: MisereGame) -> MisereGame | None:
@@ -104,19 +103,12 @@ def _difference(g: MisereGame, x: MisereGame) -> MisereGame | None:
 def _fits(g: MisereGame, x: MisereGame, y: MisereGame) -> bool:
     """A quick necessary condition for ``X + Y = G``: every option of ``G`` is an ``X' + Y`` or an
     ``X + Y'`` (the options of the canonical sum are among these), read off the options' pairs."""
-    xs, ys = _options(x), _options(y)
+    xs, ys = option_set(x), option_set(y)
     for o in g.options:
         split = _pairs(o)
         if split.get(y) not in xs and split.get(x) not in ys:
             return False
     return True
-
-
-def _options(g: MisereGame) -> frozenset[MisereGame]:
-    found = _OPTIONS.get(g.id)
-    if found is None:
-        found = _OPTIONS[g.id] = frozenset(g.options)
-    return found
 
 
 def _ident(g: MisereGame) -> int:
