@@ -42,6 +42,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -261,20 +262,26 @@ def _shell(command: str, folder: Path, env: dict[str, str]) -> dict[str, Any]:
 
 #: One warm ``zermelo`` per worker: a plain ``zermelo ARGS`` line runs in a child it forks, a real
 #: process that skips only the imports (tests/warm_cli.py); anything bash must read runs in bash.
-_WARM: list[WarmCLI] = []
+_WARM: dict[int, WarmCLI] = {}  # by thread: ``main`` below runs blocks in two threads
+
+
+def _warm(env: dict[str, str]) -> WarmCLI:
+    """This thread's warm ``zermelo`` (one pipe, one request at a time)."""
+    me = threading.get_ident()
+    if me not in _WARM:
+        _WARM[me] = WarmCLI({**ENV, "PATH": env["PATH"]})
+        atexit.register(_WARM[me].close)
+    return _WARM[me]
 
 
 def _run_command(command: str, folder: Path, env: dict[str, str]) -> tuple[str, ...]:
     argv = simple_argv(command)
     if argv is not None:
-        if not _WARM:
-            _WARM.append(WarmCLI({**ENV, "PATH": env["PATH"]}))
-            atexit.register(_WARM[0].close)
         handle, name = tempfile.mkstemp(prefix="zermelo-output-")  # not in the folder, which a command may list
         os.close(handle)
         out = Path(name)
         try:
-            _WARM[0].run(argv, folder, env, out, TIMEOUT)
+            _warm(env).run(argv, folder, env, out, TIMEOUT)
             text = out.read_bytes()
         finally:
             out.unlink()
@@ -406,7 +413,7 @@ def test_a_plain_line_prints_what_bash_would_run(tmp_path: Path) -> None:
         (tmp_path / "seq.txt").unlink(missing_ok=True)
         cold = _run_command(f"exec {command}", tmp_path, env)
         assert warm and matches(tuple(re.sub(r"\d+\.\d+ s$", "<seconds> s", line) for line in warm), cold)
-        assert _WARM[0].run(command.split()[1:], tmp_path, env, tmp_path / "out", 60) == status
+        assert _warm(env).run(command.split()[1:], tmp_path, env, tmp_path / "out", 60) == status
     assert (tmp_path / "seq.txt").is_file()  # written in the example's folder
 
 

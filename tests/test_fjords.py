@@ -34,3 +34,10 @@ def test_fast_value_matches_plain_play(g: tuple[int, tuple[tuple[int, int, str],
         t = territory(p, tag)
         if t is not None:  # only one player can move: the value is her territory
             assert v is integer(t)
+
+
+def test_a_move_is_clicked_where_the_mover_can_make_it() -> None:
+    # L-.-.-R: Left's v1 and Right's v4 leave the same graph; each mover clicks only her own vertex.
+    p, after = F.parse("L-.-.-R"), F.parse("L-.-R")
+    assert F.board_clicks(p, after, side="left") == [["v:1"]]
+    assert F.board_clicks(p, after, side="right") == [["v:4"]]

@@ -22,7 +22,7 @@ def free_port() -> int:
 
 @contextmanager
 def serving(
-    startup_seconds: float = 60.0, *, stderr: int = subprocess.PIPE, args: tuple[str, ...] = (), cwd: str | None = None
+    startup_seconds: float = 240.0, *, stderr: int = subprocess.PIPE, args: tuple[str, ...] = (), cwd: str | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     """Start ``zermelo serve``; yield its base URL and process once it answers; stop it afterwards,
     whatever happened.  ``stderr=subprocess.DEVNULL`` for a long run (a load benchmark) that
@@ -66,7 +66,7 @@ def serving(
 
 
 @contextmanager
-def running_server(startup_seconds: float = 60.0) -> Iterator[str]:
+def running_server(startup_seconds: float = 240.0) -> Iterator[str]:
     """Start ``zermelo serve`` and yield its base URL; stop it afterwards, whatever happened."""
     with serving(startup_seconds) as (base, _proc):
         yield base

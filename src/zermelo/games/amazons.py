@@ -127,7 +127,7 @@ class Amazons(CharGridGame):
     def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] and "o" not in region[2]
 
-    def board_clicks(self, position: CharGrid, after: CharGrid) -> list[list[str]] | None:
+    def board_clicks(self, position: CharGrid, after: CharGrid, side: str | None = None) -> list[list[str]] | None:
         """The amazon's cell, where she goes, where her arrow lands: three clicks.
 
         >>> a = Amazons()

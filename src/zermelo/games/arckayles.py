@@ -90,7 +90,7 @@ class _OnGraphs:
         """The graph, its vertices numbered from 1, its edges coloured."""
         return network_board(*position)
 
-    def board_clicks(self, position: Graph, after: Graph) -> list[list[str]] | None:
+    def board_clicks(self, position: Graph, after: Graph, side: str | None = None) -> list[list[str]] | None:
         """Every edge whose choice leaves ``after`` (``e:2``, the second of :meth:`board`'s edges).
 
         >>> ArcKayles().board_clicks(ArcKayles().parse("path:4"), ArcKayles().parse("path:2"))
@@ -146,7 +146,7 @@ class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
     def right_moves(self, position: Graph) -> Iterator[Move[Graph]]:
         return _edge_moves(position, "re")
 
-    def board_clicks(self, position: Graph, after: Graph) -> list[list[str]] | None:
+    def board_clicks(self, position: Graph, after: Graph, side: str | None = None) -> list[list[str]] | None:
         """The edges whose choice leaves ``after``, of the player who can choose them: when both
         players can leave it (Left by a blue edge, Right by a red one, say), the green ones.
 
@@ -156,6 +156,8 @@ class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
         """
         hits = [(k, lab) for k, (i, j, lab) in enumerate(position[1]) if _chosen(position, i, j) == after]
         left, right = [k for k, lab in hits if lab in "le"], [k for k, lab in hits if lab in "re"]
+        if side is not None:
+            return [[f"e:{k + 1}"] for k in (left if side == "left" else right)]
         chosen = ([k for k, lab in hits if lab == "e"] or [k for k, _ in hits]) if left and right else left or right
         return [[f"e:{k + 1}"] for k in chosen]
 

@@ -89,7 +89,7 @@ class Cutcake(Partisan[Pieces]):
         (Left) or rows (Right)."""
         return {**cakes_board(position), "handles": "vh"}
 
-    def board_clicks(self, position: Pieces, after: Pieces) -> list[list[str]] | None:
+    def board_clicks(self, position: Pieces, after: Pieces, side: str | None = None) -> list[list[str]] | None:
         """The cut lines whose cut leaves ``after`` (``k1:v2``: after column 2 of piece 1).
 
         >>> Cutcake().board_clicks(((2, 3),), ((2, 1), (2, 2)))
@@ -98,8 +98,10 @@ class Cutcake(Partisan[Pieces]):
         ways = []
         for k, (r, c) in enumerate(position):
             rest = [*position[:k], *position[k + 1 :]]
-            ways += [[f"k{k + 1}:v{a}"] for a in range(1, c) if _norm([*rest, (r, a), (r, c - a)]) == after]
-            ways += [[f"k{k + 1}:h{a}"] for a in range(1, r) if _norm([*rest, (a, c), (r - a, c)]) == after]
+            if side != "right":
+                ways += [[f"k{k + 1}:v{a}"] for a in range(1, c) if _norm([*rest, (r, a), (r, c - a)]) == after]
+            if side != "left":
+                ways += [[f"k{k + 1}:h{a}"] for a in range(1, r) if _norm([*rest, (a, c), (r - a, c)]) == after]
         return ways
 
     def components(self, position: Pieces) -> list[Pieces]:

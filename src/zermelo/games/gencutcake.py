@@ -129,7 +129,7 @@ class GenCutcake(Partisan[Pieces]):
         rows ``r``, cuts ``v`` after a column, ``h`` under a row)."""
         return {**cakes_board(position), "handles": self._handles}
 
-    def board_clicks(self, position: Pieces, after: Pieces) -> list[list[str]] | None:
+    def board_clicks(self, position: Pieces, after: Pieces, side: str | None = None) -> list[list[str]] | None:
         """Every way to click the move to ``after`` (:func:`~zermelo.games._cakes.move_ways`).
 
         >>> e = named_cake("eatcake")
@@ -137,7 +137,7 @@ class GenCutcake(Partisan[Pieces]):
         [['k1:c2']]
         """
         ways: list[list[str]] = []
-        for left in (True, False):
+        for left in (True, False) if side is None else (side == "left",):
             across = left == self.twisted  # Left's moves run on the columns, twisted on the rows
             for i, whole, parts, option in self._moves(position, left):
                 if option == after:

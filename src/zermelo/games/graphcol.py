@@ -95,7 +95,7 @@ class GenCol(Partisan[Graph]):
     def right_options(self, position: Graph) -> Iterator[Graph]:
         return (m.position for m in self.right_moves(position))
 
-    def board_clicks(self, position: Graph, after: Graph) -> list[list[str]] | None:
+    def board_clicks(self, position: Graph, after: Graph, side: str | None = None) -> list[list[str]] | None:
         """Every vertex whose colouring leaves ``after`` (``v:3``, vertex 3 as drawn).
 
         >>> c = GraphCol()
@@ -108,6 +108,7 @@ class GenCol(Partisan[Graph]):
             if any(
                 self._coloured(position, v, me) == after
                 for me, may in (("L", self.left_may), ("R", self.right_may))
+                if side is None or me == side[0].upper()
                 if position[2][v] in may
             )
         ]

@@ -339,7 +339,7 @@ class GreenHackenbush(Impartial[Edges]):
         near = [(u, v) if depth.get(u, 0) <= depth.get(v, 0) else (v, u) for u, v in edges]
         return hackenbush_board([(u, v, "G") for u, v in near], GROUND)
 
-    def board_clicks(self, edges: Edges, after: Edges) -> list[list[str]] | None:
+    def board_clicks(self, edges: Edges, after: Edges, side: str | None = None) -> list[list[str]] | None:
         """Every drawn edge whose chop leaves ``after`` (up to the game's key: a symmetric twin too).
 
         >>> h = GreenHackenbush()

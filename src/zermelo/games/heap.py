@@ -292,7 +292,7 @@ class HeapGame(Impartial[Heaps]):
         """Rows of counters, one per heap."""
         return heaps_board(heap_tuple(position))
 
-    def board_clicks(self, position: Heaps, after: Heaps) -> list[list[str]] | None:
+    def board_clicks(self, position: Heaps, after: Heaps, side: str | None = None) -> list[list[str]] | None:
         """A game that breaks heaps is a row of pins: a move knocks out a run of them, anywhere it
         leaves the parts it leaves (Kayles 5 -> 1 + 3: pin 2 or pin 4, counted from 1).  One pin is
         one click (``h1:1``), a run its first and last pin (``h1:1``, ``h1:2``), a split that takes

@@ -95,7 +95,7 @@ class Konane(CharGridGame):
     def dead(self, region: CharGrid) -> bool:
         return "x" not in region[2] or "o" not in region[2]
 
-    def board_clicks(self, position: CharGrid, after: CharGrid) -> list[list[str]] | None:
+    def board_clicks(self, position: CharGrid, after: CharGrid, side: str | None = None) -> list[list[str]] | None:
         """The jumping stone's cell, then where its last jump lands (the stones jumped go).
 
         >>> k = Konane()

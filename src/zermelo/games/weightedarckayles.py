@@ -152,7 +152,7 @@ class WeightedArcKayles(Impartial[Graph]):
         """The graph, its vertices numbered from 1 and tagged with their weights."""
         return network_board(*position)
 
-    def board_clicks(self, position: Graph, after: Graph) -> list[list[str]] | None:
+    def board_clicks(self, position: Graph, after: Graph, side: str | None = None) -> list[list[str]] | None:
         """Every edge whose choice leaves ``after``."""
         return [[f"e:{k + 1}"] for k, (i, j, _) in enumerate(position[1]) if self._chosen(position, i, j) == after]
 

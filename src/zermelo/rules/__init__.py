@@ -195,9 +195,9 @@ class Rules(Generic[P]):
         when comparing the two boards finds them (:func:`zermelo.analyses.draw.move_parts`)."""
         return None
 
-    def board_clicks(self, position: P, after: P) -> list[list[str]] | None:
-        """Every way to make the move on the drawing (Kayles 5 -> 1 + 3: pin 2 or pin 4), each a list
-        of parts as :meth:`board_parts` gives one; ``None`` (the default): that one way only."""
+    def board_clicks(self, position: P, after: P, side: str | None = None) -> list[list[str]] | None:
+        """Every way to make the move on the drawing (Kayles 5 -> 1 + 3: pin 2 or pin 4) by ``side`` (the
+        partisan mover, when known), each a list of parts as :meth:`board_parts` gives; ``None``: one."""
         return None
 
     def __repr__(self) -> str:

@@ -9,6 +9,7 @@ its request's cap.
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import random
 import tempfile
@@ -208,18 +209,22 @@ def _parts(game: Rules[Any], position: Any, board: Board | None, after: Any) -> 
     return own if own is not None else move_parts(board, game.board(after))
 
 
-def _clicks(game: Rules[Any], position: Any, board: Board | None, after: Any) -> list[list[str]]:
+def _clicks(game: Rules[Any], position: Any, board: Board | None, after: Any, side: str | None) -> list[list[str]]:
     """Every way to click a move on the drawing (the game's, else the one way of :func:`_parts`)."""
-    own = game.board_clicks(position, after)
+    # A game of the user's file may define the hook without ``side``: it is passed only when taken.
+    takes_side = side is not None and "side" in inspect.signature(game.board_clicks).parameters
+    own = game.board_clicks(position, after, side=side) if takes_side else game.board_clicks(position, after)
     if own is not None:
         return own
     parts = _parts(game, position, board, after)
     return [parts] if parts else []
 
 
-def _with_clicks(game: Rules[Any], position: Any, board: Board | None, m: MoveInfo) -> dict[str, Any]:
+def _with_clicks(
+    game: Rules[Any], position: Any, board: Board | None, m: MoveInfo, side: str | None = None
+) -> dict[str, Any]:
     """A classified move with its ``parts`` (the first way to click it) and ``clicks`` (every way)."""
-    clicks = _clicks(game, position, board, m.position)
+    clicks = _clicks(game, position, board, m.position, side)
     return {**_move_json(game, position, m), "parts": clicks[0] if clicks else [], "clicks": clicks}
 
 
@@ -229,7 +234,7 @@ def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str 
     board = game.board(position)
     if placed and board is not None and board["kind"] == "grid":
         board = with_dominoes(board, placed)
-    moves = [_with_clicks(game, position, board, m) for m in pv.moves]
+    moves = [_with_clicks(game, position, board, m, pv.turn) for m in pv.moves]
     return {
         "game": game.spec(),
         "position": position_words(game, position),
@@ -349,7 +354,7 @@ def api_play(params: Mapping[str, str]) -> dict[str, Any]:
     placed = text(params, "dominoes", required=False)
     # The move carries its parts as a person's move does: the page sends every played domino's
     # cells back with the next request, the computer's too, so each is drawn whole.
-    move = _with_clicks(game, position, game.board(position), m)
+    move = _with_clicks(game, position, game.board(position), m, turn)
     cells = move["parts"]
     if len(cells) == 2 and all(cell_index(c) for c in cells):  # the computer's domino joins the others
         placed = f"{placed} {cells[0]}-{cells[1]}"
