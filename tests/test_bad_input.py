@@ -764,3 +764,13 @@ def test_the_rest_of_the_python_api_refuses_wrong_arguments(tmp_path: Any) -> No
         assert len(str(caught.value)) <= 240, name
     assert not list(tmp_path.iterdir())  # nothing was started
     assert z.Limits(10, 1.5).max_seconds == 1.5 and z.Limits(None).max_positions is None
+
+
+def test_misere_quotient_names_a_huge_maxheap_without_printing_it() -> None:
+    """`make fuzz` (2,000 examples): `z.misere_quotient(Nim(), (<5,000 digits>, 1))` raised
+    Python's own ValueError (more than 4,300 digits to print) from the message's `!r`."""
+    from zermelo import misere_quotient
+    from zermelo.games import Nim
+
+    with pytest.raises(InvalidPosition, match=r"maxheap must be .* got \(<a number of [\d,]+ bits>, 1\)"):
+        misere_quotient(Nim(), (10**5000, 1))  # type: ignore[arg-type]

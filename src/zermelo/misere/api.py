@@ -307,7 +307,7 @@ def misere_quotient(
         cache = False
     game = heaps
     if not isinstance(maxheap, int) or isinstance(maxheap, bool) or maxheap < 1:
-        raise InvalidPosition(f"maxheap must be a whole number >= 1, got {maxheap!r}")
+        raise InvalidPosition(f"maxheap must be a whole number >= 1, got {shown(maxheap)}")
     spec = game.spec()
     key = (spec, maxheap)
     if cache:
@@ -316,7 +316,7 @@ def misere_quotient(
             _MEMORY[key] = hit
             return hit
     if not isinstance(max_order, int) or isinstance(max_order, bool) or max_order < 2:
-        raise InvalidPosition(f"max_order must be a whole number >= 2, got {max_order!r}")
+        raise InvalidPosition(f"max_order must be a whole number >= 2, got {shown(max_order)}")
     run = compute(game, maxheap, seconds=seconds, progress=progress, max_order=max_order)
     q = MisereQuotient(
         game=spec,
