@@ -41,3 +41,17 @@ def test_a_tick_before_the_block_starts_leaves_no_timer_behind(monkeypatch: pyte
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0.0)
         signal.signal(signal.SIGALRM, handler)
+
+
+def test_the_work_cap_holds_when_no_tick_came() -> None:
+    """Work past the cap fails even when the block ends before the first tick (1/20 s): the same
+    expression stops on every machine, fast or slow."""
+    from zermelo.values import parse_value
+    from zermelo.values.game import reset_caches
+
+    reset_caches()
+    with (
+        pytest.raises(SearchLimitExceeded, match="more than 3 sums, comparisons and values"),
+        budget.value_budget(Limits(max_positions=3, max_seconds=None)),
+    ):
+        parse_value("{3|2} + {5|4} + {7|6} + ^")  # a few ms of work, well past 3

@@ -113,10 +113,7 @@ class Budget:
             setattr(self, name, v)
         now = self.clock()
         count = self.count
-        if self.cap is not None and count > self.cap:
-            raise over_budget(
-                self.cap, self.unit, by=self.by, remedies=self.remedies, positions=count, seconds=now - self.began
-            )
+        self.check_cap(now)
         if self.max_options is not None and self.options > self.max_options:
             # No flag raises it: a cap of the extras of a closed form.
             raise over_budget(
@@ -126,6 +123,18 @@ class Budget:
             raise self.out_of_time(doing, now)
         if self.show is not None and now - self.shown >= REPORT_EVERY:
             self.report(now)
+
+    def check_cap(self, now: float | None = None, **counters: int) -> None:
+        """Only the cap of the count (no clock, no report): past it, the one error.  A loop that
+        is watched from outside (a timer's ticks) calls it once more at its end, so that the same
+        work stops on every machine, whether or not a tick came while it ran.
+        """
+        for name, v in counters.items():
+            setattr(self, name, v)
+        count = self.count
+        if self.cap is not None and count > self.cap:
+            seconds = (self.clock() if now is None else now) - self.began
+            raise over_budget(self.cap, self.unit, by=self.by, remedies=self.remedies, positions=count, seconds=seconds)
 
     def out_of_time(self, doing: str | None = None, now: float | None = None) -> SearchLimitExceeded:
         """The error of this loop past its deadline: the seconds really spent, ``doing`` (by

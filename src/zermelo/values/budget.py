@@ -93,6 +93,9 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
         # block and raised its stop into whatever zermelo code ran next, for good (make fuzz).
         signal.setitimer(signal.ITIMER_REAL, first, TICK)
         yield
+        # The work cap is exact: work past it fails also when the block ended between two ticks
+        # (a tick every 1/20 s let a short computation through on one run and not on the next).
+        budget.check_cap(work=work_done() - base)
     finally:
         # A tick may land here too (after the block ended in time, or again after it was stopped):
         # retry until the timer is off; a tick is 1/20 s apart, so this ends at once.  Anything
