@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from cpu_times import function_of
 from page_driver import base_url, browser, page  # noqa: F401  (one server, one browser: every browser test's)
 
 os.environ.setdefault("ZERMELO_CACHE_DIR", tempfile.mkdtemp(prefix="zermelo-test-cache-"))
@@ -63,7 +64,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
-        if re.sub(r"\[.*\]$", "", item.nodeid) in slow:
+        if function_of(item.nodeid) in slow:
             item.add_marker(pytest.mark.slow)
 
 
