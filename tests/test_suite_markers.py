@@ -64,3 +64,26 @@ def test_slowness_is_the_sum_over_parameters() -> None:
     ]
     assert slow_functions(log) == ["tests/t.py::test_x"]
     assert slow_functions([f"{SLOW_SECONDS}\tsrc/zermelo/x.py::zermelo.x.f"]) == []  # doctests are not listed
+
+
+def test_every_browser_wait_is_an_arrow_function() -> None:
+    """The page's Content-Security-Policy is ``script-src 'self'``: a bare expression given to
+    ``wait_for_function`` is re-evaluated with ``eval`` while it polls, which the page refuses — so it
+    passes when the condition already holds and fails when the page is slow (stop 37's red CI).
+    An arrow function is compiled once, outside the page's policy."""
+    bare = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "wait_for_function"
+                and node.args
+            ):
+                first = node.args[0]
+                text = first.value if isinstance(first, ast.Constant) else None
+                if isinstance(first, ast.JoinedStr) and first.values and isinstance(first.values[0], ast.Constant):
+                    text = first.values[0].value
+                if not (isinstance(text, str) and text.lstrip().startswith(("() =>", "(arg) =>", "function"))):
+                    bare.append(f"{path.name}:{node.lineno}")
+    assert bare == []
