@@ -403,7 +403,9 @@ def test_20_win_by_and_draw_level_views_grundy_values_and_the_history_saved_and_
     assert page.inner_text("#log") == log and "opened game.json: 2 moves" in page.inner_text("#history-note")
     assert query(page) == link  # the link too is the game's
     page.set_input_files("#import-file", files=[{"name": "x.json", "mimeType": "application/json", "buffer": b"{}"}])
-    page.wait_for_function("() => document.querySelector('#error').innerText === 'x.json is not a saved game of this page'")
+    page.wait_for_function(
+        "() => document.querySelector('#error').innerText === 'x.json is not a saved game of this page'"
+    )
 
 
 # Every control a finger taps, smaller than 44 px: a checkbox's or a radio's target is its label.
