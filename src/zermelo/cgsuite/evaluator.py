@@ -30,9 +30,9 @@ from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
-from .printer import cgsuite_text
+from .printer import CGString, cgsuite_text
 from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
-from .values import LEFT, RIGHT, CGString, Explicit, Procedure, arith, as_game, as_int, compare, negate, nimber
+from .values import LEFT, RIGHT, Explicit, Procedure, arith, as_game, as_int, compare, negate, nimber
 
 __all__ = ["evaluate", "evaluate_value"]
 

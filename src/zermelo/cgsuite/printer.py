@@ -32,14 +32,25 @@ from ..core.limits import deep
 from ..values.game import Game, neg
 from ..values.thermograph import Thermograph, Wall, expanded_thermograph
 from .uptimal import Uptimal, uptimal_expansion
-from .values import CGString
 
-__all__ = ["FORMATTERS", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
+__all__ = ["FORMATTERS", "CGString", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
 
 _MAX_SLASHES = 4
 _KEYS: dict[int, tuple[Any, ...]] = {}
 # (type, text(value, printer)) of the values printed by the modules built on this one (loopy games)
 FORMATTERS: list[tuple[type, Any]] = []
+
+
+class CGString(str):
+    """A CGSuite ``String`` (a literal ``"x...|o..."``, a ``.GridString``): printed as CGSuite prints
+    one, between double quotes and with no escaping (``"a\\"b"`` is the string ``a"b``, printed
+    ``"a"b"``), alone or inside a list.  Other text results (outcome classes ``P``, ``L``) are plain
+    ``str`` and print bare."""
+
+    __slots__ = ()
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return '"' + self + '"'
 
 
 def format_number(x: Fraction | int) -> str:

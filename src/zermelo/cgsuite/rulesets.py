@@ -30,7 +30,8 @@ from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
-from .values import LEFT, CGString, Player, Procedure, as_int
+from .printer import CGString
+from .values import LEFT, Player, Procedure, as_int
 
 __all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets", "shown_args"]
 

@@ -21,7 +21,6 @@ from .loopy import is_loopy, loopy_arith, loopy_compare
 from .misere import from_list, misere_arith
 
 __all__ = [
-    "CGString",
     "Explicit",
     "Player",
     "Procedure",
@@ -48,18 +47,6 @@ class Player:
 
 
 LEFT, RIGHT = Player("Left"), Player("Right")
-
-
-class CGString(str):
-    """A CGSuite ``String`` (a literal ``"x...|o..."``, a ``.GridString``): printed as CGSuite prints
-    one, between double quotes and with no escaping (``"a\\"b"`` is the string ``a"b``, printed
-    ``"a"b"``), alone or inside a list.  Other text results (outcome classes ``P``, ``L``) are plain
-    ``str`` and print bare."""
-
-    __slots__ = ()
-
-    def cgsuite_text(self, _printer: Any = None) -> str:
-        return '"' + self + '"'
 
 
 @dataclass(frozen=True)
