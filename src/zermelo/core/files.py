@@ -177,7 +177,10 @@ def read_bytes(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> by
     fd, size = _open_regular(path, what, max_bytes)
     try:
         with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(max_bytes + 1)
+            # One byte past the size fstat gave (at most max_bytes): a read of max_bytes + 1
+            # reserves that much memory first (4 GiB for a checkpoint of a few kilobytes, a
+            # MemoryError under an address-space cap such as the web workers').
+            data = f.read(size + 1)
     except OSError as exc:
         raise cannot_read(path, exc.strerror or str(exc), what) from None
     finally:
