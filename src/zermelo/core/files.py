@@ -379,8 +379,6 @@ def _array(body: bytes, named: str) -> Any:
 def read_npz(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> dict[str, Any]:
     """The arrays of a :func:`write_npz` file, its checksum checked (no pickles, no compressed
     members); :class:`BadFile` in one line for anything else."""
-    import numpy as np
-
     data = read_bytes(path, what=what, max_bytes=max_bytes)
     named = _named(path, what)
     try:
