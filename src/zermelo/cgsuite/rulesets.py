@@ -79,8 +79,8 @@ class Ruleset:
 
     def position(self, args: list[Any]) -> Position:
         words = _position_text(args)
-        text = self.text(words) if self.text is not None else words
         try:
+            text = self.text(words) if self.text is not None else words
             return Position(self, self.rules.parse(text))
         except ZermeloError as exc:
             raise CGSuiteError(f"{self.name}: {_unprefixed(str(exc))}") from None
