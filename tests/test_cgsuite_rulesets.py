@@ -166,6 +166,7 @@ STRINGS = [
     ('"a\\"b"', '"a"b"'),
     ('"tab\\t"', '"tab\\t"'),
     ('[game.grid.Clobber("xo|ox").GridString, game.grid.Clobber("xo").OutcomeClass]', '["xo|ox",N]'),
+    ("Grid.Empty(2,3)", "Grid([[0,0,0],[0,0,0]])"),  # a Grid, not a string: CGSuite prints its values
 ]
 
 
