@@ -44,7 +44,7 @@ from ..core.limits import Progress as CoreProgress
 from ..games.heap import HeapGame
 from .candidate import DENSE_LIMIT, dense_trial
 from .monoid import Bipartite, compact, indistinguishable, minimal_generators
-from .verify import Failure, Letter, find_failure
+from .verify import Bounds, Failure, Letter, find_failure
 
 __all__ = ["Progress", "QuotientRun", "QuotientTooBig", "compute", "find_period", "heap_option_parts", "proof_bound"]
 
@@ -267,7 +267,7 @@ class _Solver:
         self.q = Bipartite([[0]], frozenset(), ())
         self.phi = [0]
         self.options: list[list[tuple[int, ...]]] = [[]]
-        self.bounds: dict[int, list[frozenset[int]]] = {0: [frozenset()]}
+        self.bounds = Bounds({0: [frozenset()]})
         self.expansions: list[int] = []
         self.done = 0  # the last heap fully added
 
@@ -305,7 +305,7 @@ class _Solver:
             ok &= ~(in_p[table[:, hit]].any(axis=1)) if hit.any() else True
         cands = np.flatnonzero(ok).tolist()
         for x in cands:  # the quick test: the heap has at least the options of a known position
-            if any(lb and lb <= t_n for lb in self.bounds.get(x, ())):
+            if self.bounds.covers(x, t_n):
                 return x
         for x in cands:
             phi = [*self.phi, x]
