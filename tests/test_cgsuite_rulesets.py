@@ -112,7 +112,7 @@ PRINTED = [
         "game.heap.Eatcake((2,3)).LeftOptions",
         "{game.heap.Eatcake((2,1)) + game.heap.Eatcake((2,1)),game.heap.Eatcake((2,2))}",
     ),
-    ('game.grid.Amazons("x...|o...").GridString', "x...|o..."),
+    ('game.grid.Amazons("x...|o...").GridString', '"x...|o..."'),  # CGSuite's GameGridTest
     ('game.graph.Fjords("L-.-R").CanonicalForm', "0"),
     # CGSuite's Hackenbush strings beyond stalks: trees (branches after a vertex) and cycles (named
     # vertices), with the values CGSuite gives them; a green 4-cycle on the ground fuses into four
@@ -124,6 +124,23 @@ PRINTED = [
     ('game.graph.Hackenbush("l(l;r)").LeftOptions', '{0,game.graph.Hackenbush(".l.r.")}'),
     ('game.graph.WeightedArcKayles("3-3").NimValue', "1"),
 ]
+
+
+# CGSuite's strings print between double quotes, unescaped (its OutputBuilder); its literals read
+# only \" as an escape and keep every other backslash as typed (its EvalNode).
+STRINGS = [
+    ('"Toads and Frogs"', '"Toads and Frogs"'),
+    ('["x.|.o", "", "a b"]', '["x.|.o","","a b"]'),
+    ('{"b", "a"}', '{"a","b"}'),
+    ('"a\\"b"', '"a"b"'),
+    ('"tab\\t"', '"tab\\t"'),
+    ('[game.grid.Clobber("xo|ox").GridString, game.grid.Clobber("xo").OutcomeClass]', '["xo|ox",N]'),
+]
+
+
+@pytest.mark.parametrize(("text", "printed"), STRINGS)
+def test_strings_print_as_cgsuite_prints_them(text: str, printed: str) -> None:
+    assert evaluate(text) == printed
 
 
 @pytest.mark.parametrize(("text", "printed"), PRINTED)

@@ -30,6 +30,7 @@ from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
+from .printer import CGString
 from .values import LEFT, Player, Procedure, as_int
 
 __all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets", "shown_args"]
@@ -339,12 +340,12 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
 }
 
 
-def _grid_string(p: Position) -> str:
+def _grid_string(p: Position) -> CGString:
     """A grid game's board as CGSuite's string (rows separated by ``|``)."""
     if not p.ruleset.name.startswith("game.grid."):
         raise CGSuiteError(f"Not a method or member variable: `GridString` (of {p.ruleset.name}: not a grid game)")
     (arg,) = shown_args(p.ruleset.rules.format(p.position), p.ruleset.shown, p.ruleset.coordinates)
-    return arg.strip('"')
+    return CGString(arg[1:-1])
 
 
 def _position_text(args: list[Any]) -> str:

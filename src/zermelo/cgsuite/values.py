@@ -20,7 +20,18 @@ from .errors import CGSuiteError
 from .loopy import is_loopy, loopy_arith, loopy_compare
 from .misere import from_list, misere_arith
 
-__all__ = ["Explicit", "Player", "Procedure", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
+__all__ = [
+    "Explicit",
+    "Player",
+    "Procedure",
+    "arith",
+    "as_game",
+    "as_int",
+    "as_number",
+    "compare",
+    "negate",
+    "nimber",
+]
 
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 
