@@ -54,3 +54,12 @@ def test_moore_classes_is_indistinguishable() -> None:
         is_p = [rng.random() < 0.4 for _ in range(m)]
         img, reps = moore_classes(np.array(acts, dtype=np.int64).reshape(len(acts), m), np.array(is_p))
         assert (img.tolist(), reps.tolist()) == indistinguishable(acts, is_p)
+
+
+def test_a_table_past_its_memory_budget_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.misere import candidate
+
+    monkeypatch.setattr(candidate, "MAX_TABLE_BYTES", candidate.table_bytes(20))
+    run = _run("0.07", 14)  # its quotient reaches order 24
+    assert not run.complete and run.stopped is not None and "needs a table of more than" in run.stopped
+    assert run.quotient.order <= 20 and run.upto < 14

@@ -42,7 +42,7 @@ from ..core.errors import SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits
 from ..core.limits import Progress as CoreProgress
 from ..games.heap import HeapGame
-from .candidate import DENSE_LIMIT, dense_trial
+from .candidate import DENSE_LIMIT, MAX_TABLE_BYTES, dense_trial, table_bytes
 from .monoid import Bipartite, compact, indistinguishable, minimal_generators
 from .verify import Bounds, Failure, Letter, find_failure
 
@@ -148,11 +148,16 @@ def _trial(
     for index in free.values():
         space *= index + 2
     if space <= DENSE_LIMIT:
-        return dense_trial(base, phi, options, free, budget.tick, budget.max_order, lambda n: _too_big(budget, n))
+        return dense_trial(base, phi, options, free, budget.tick, budget.max_order, lambda n, r=0: _too_big(budget, n, r))
     return _sparse_trial(base, phi, options, free, budget)
 
 
-def _too_big(budget: _Budget, n: int) -> QuotientTooBig:
+def _too_big(budget: _Budget, n: int, table_order: int = 0) -> QuotientTooBig:
+    if table_order:
+        return QuotientTooBig(
+            f"a candidate quotient of order {table_order:,} at heap {n} needs a table of more than"
+            f" {MAX_TABLE_BYTES >> 30} GiB"
+        )
     return QuotientTooBig(f"a candidate quotient outgrew the budget of {budget.max_order:,} elements at heap {n}")
 
 
@@ -224,6 +229,8 @@ def _sparse_trial(
     acts = [[index[mul(e, g)] for e in elems] for g in gens]
     img, reps = indistinguishable(acts, is_p, budget.tick)
     r = len(reps)
+    if table_bytes(r) > MAX_TABLE_BYTES:
+        raise _too_big(budget, n, r)
     # The classes' table, column by column: column b·g is g's action on column b.
     cacts = [[img[a[reps[c]]] for c in range(r)] for a in acts]
     columns: list[list[int] | None] = [None] * r
