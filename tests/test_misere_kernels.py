@@ -33,15 +33,16 @@ def test_compiled_search_finds_the_plain_failure(code: str, top: int, monkeypatc
 @pytest.mark.parametrize(("code", "top"), [("0.07", 14), ("4.7", 10)])
 def test_compiled_marking_gives_the_plain_trial(code: str, top: int, monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
+    trial = candidate.dense_trial
 
-    def both(*args: Any) -> Any:
-        plain_q, plain_phi = candidate.dense_trial(*args, compiled=False)
-        fast_q, fast_phi = candidate.dense_trial(*args, compiled=True)
+    def both(*args: Any, **kw: Any) -> Any:
+        plain_q, plain_phi = trial(*args, compiled=False, **kw)
+        fast_q, fast_phi = trial(*args, compiled=True, **kw)
         assert plain_phi == fast_phi and plain_q.p_portion == fast_q.p_portion
         assert np.array_equal(plain_q.as_array(), fast_q.as_array()) and plain_q.generators == fast_q.generators
         seen.append(plain_q.order)
         return fast_q, fast_phi
 
-    monkeypatch.setattr(quotient, "dense_trial", both)
+    monkeypatch.setattr(candidate, "dense_trial", both)
     quotient.compute(Octal(code), top)
     assert max(seen) > 8  # trials past the smallest quotients were compared

@@ -23,22 +23,11 @@ from ..core._jit import compiled as compiled_kernel
 from ..core._jit import is_loaded
 from .monoid import Bipartite, compact, table_dtype
 
-__all__ = ["COMPILED_FROM", "DENSE_LIMIT", "MAX_TABLE_BYTES", "dense_trial", "moore_classes", "table_bytes"]
+__all__ = ["COMPILED_FROM", "dense_trial", "moore_classes"]
 
-#: Product spaces larger than this are left to the sparse (tuple) trial, which touches only the
-#: elements it reaches.
-DENSE_LIMIT = 3_000_000
 #: Product spaces at least this large are marked by the compiled kernel (unless numba is loaded
 #: already, when every one is); smaller ones take milliseconds in Python, less than loading numba.
 COMPILED_FROM = 20_000
-#: A candidate whose multiplication table would take more memory than this stops the run (as
-#: ``max_order`` does): several tables are alive at once, on a machine shared with other work.
-MAX_TABLE_BYTES = 2 << 30
-
-
-def table_bytes(order: int) -> int:
-    """The memory of a multiplication table of ``order`` elements (:func:`~zermelo.misere.monoid.compact`)."""
-    return order * order * np.dtype(table_dtype(order)).itemsize
 
 
 def _cyc_row(f: int, index: int, size: int) -> np.ndarray:
@@ -90,11 +79,12 @@ def dense_trial(
     max_order: int,
     too_big: Callable[..., Exception],
     compiled: bool | None = None,
+    max_table_bytes: int = 2 << 30,
 ) -> tuple[Bipartite, list[int]]:
     """The candidate ``base × ∏ cyclic`` with the heaps in ``free`` (heap -> index) on their own
     generators, its P-portion marked from least positions, reduced; and the heaps' images.
     ``too_big(n)`` is raised when more than ``max_order`` elements are reached, ``too_big(n, r)``
-    when the reduced candidate's table (order ``r``) would pass :data:`MAX_TABLE_BYTES`.  ``compiled``
+    when the reduced candidate's table (order ``r``) would pass ``max_table_bytes``.  ``compiled``
     chooses the marking (:func:`zermelo.misere.kernels.mark_layers` or plain Python, the same
     answer); None chooses by size."""
     n = len(phi) - 1
@@ -152,7 +142,7 @@ def dense_trial(
     tick()
     img, reps = moore_classes(acts, p_mask)
     r = len(reps)
-    if table_bytes(r) > MAX_TABLE_BYTES:
+    if r * r * np.dtype(table_dtype(r)).itemsize > max_table_bytes:
         raise too_big(n, r)
     cacts = img[acts[:, reps]]  # the classes' actions: cacts[g][c] = c·g
     cacts = compact(cacts)

@@ -32,12 +32,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..core._jit import compiled as compiled_kernel
 from ..core._jit import is_loaded
-from .monoid import Bipartite
+from .monoid import Bipartite, is_array
+
+if TYPE_CHECKING:  # numpy is imported for a table that is an array: a small quotient's is lists
+    import numpy as np
 
 __all__ = ["PLAIN_STEPS", "Bounds", "Failure", "Letter", "find_failure", "heap_words"]
 
@@ -142,7 +144,7 @@ class _ArrayBounds(Bounds):
         return out
 
     def _elements(self) -> list[int]:
-        return np.flatnonzero(self.head != -1).tolist()
+        return [x for x, b in enumerate(self.head.tolist()) if b != -1]
 
 
 #: A verification starts in plain Python (numba not loaded yet): most take milliseconds there, less
@@ -186,17 +188,13 @@ def find_failure(
 
 
 def _p_failure(q: Bipartite, letters: Sequence[Letter]) -> Counts | None:
-    """The least P-failure: ``x·φ(h) ∈ P`` while some ``x·t ∈ P``, for all ``x`` at once (rows are columns)."""
-    table = q.as_array()
-    in_p = np.zeros(q.order, dtype=bool)
-    in_p[list(q.p_portion)] = True
+    """The least P-failure: ``x·φ(h) ∈ P`` while some ``x·t ∈ P`` (rows are columns)."""
     best: Counts | None = None
     words: list[Counts] | None = None
     for letter in letters:
         if not letter.options:
             continue
-        bad = in_p[table[letter.image]] & in_p[table[sorted(letter.options)]].any(axis=0)
-        for x in np.flatnonzero(bad).tolist():
+        for x in _p_failures(q, letter):
             if words is None:
                 words = heap_words(q, letters)
             w = dict(words[x])
@@ -204,6 +202,23 @@ def _p_failure(q: Bipartite, letters: Sequence[Letter]) -> Counts | None:
             if best is None or _lex_less(w, best):
                 best = w
     return best
+
+
+def _p_failures(q: Bipartite, letter: Letter) -> list[int]:
+    """The elements ``x`` with ``x·φ(h) ∈ P`` and some ``x·t ∈ P``, increasing: for all ``x`` at
+    once on an array table, one by one on a small table of lists."""
+    p = q.p_portion
+    if not is_array(q.table):
+        rows = [q.row(t) for t in sorted(letter.options)]
+        by_h = q.row(letter.image)
+        return [x for x in range(q.order) if by_h[x] in p and any(r[x] in p for r in rows)]
+    import numpy as np
+
+    table = q.as_array()
+    in_p = np.zeros(q.order, dtype=bool)
+    in_p[list(p)] = True
+    bad = in_p[table[letter.image]] & in_p[table[sorted(letter.options)]].any(axis=0)
+    return np.flatnonzero(bad).tolist()
 
 
 class _Found(Exception):
@@ -282,6 +297,8 @@ def _n_failure_compiled(
     q: Bipartite, order: Sequence[Letter], tick: Callable[[], None] | None
 ) -> tuple[Counts | None, Bounds]:
     """The least N-failure by :func:`zermelo.misere.kernels.failure_search` (the same search)."""
+    import numpy as np
+
     from . import kernels as kn
 
     m, k = q.order, len(order)
@@ -349,6 +366,8 @@ def _n_failure_compiled(
 
 
 def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    import numpy as np
+
     b = np.zeros(size, dtype=a.dtype)
     b[: len(a)] = a
     return b
