@@ -444,17 +444,18 @@ def cgsuite_stalk(text: str) -> str:
 
 def cgsuite_graph(text: str) -> list[str]:
     """A Hackenbush position as CGSuite's string (its ``shown``): the edges from the ground, the
-    ground first, in the graph notation of :func:`~zermelo.games._graphs.format_graph`.
+    ground first, in CGSuite's graph notation (:func:`~zermelo.games._graphs.format_graph`); the
+    bare ground is ``"."``, as CGSuite writes a graph of one vertex.
 
     >>> cgsuite_graph("BR B"), cgsuite_graph("0")
-    (['".(l.;l.r.)"'], [])
+    (['"(l;lr)"'], ['"."'])
     """
     from ..rules.boards import hackenbush_board
     from ._graphs import format_graph, make_graph
 
     board = Hackenbush().board(Hackenbush().parse(text)) or hackenbush_board([], "g")
     if not board["edges"]:
-        return []
+        return ['"."']
     names = [board["ground"]]
     for a, b, _ in board["edges"]:
         names += [v for v in (a, b) if v not in names]

@@ -61,7 +61,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core._jit import njit
+from ..core._jit import ahead, njit
 from .period_bounds import proof_length
 
 __all__ = [
@@ -87,7 +87,7 @@ def _run(g, p, s):  # type: ignore[no-untyped-def]
     return (n - 1) - i
 
 
-@njit
+@ahead("UniTuple(i8, 3)(i4[:], i8, i8, b1)", "UniTuple(i8, 3)(u1[:], i8, i8, b1)")
 def _tail_runs(g, pmax, need, saltus):  # type: ignore[no-untyped-def]
     """The least shift p <= pmax whose backward run (``G[i] == G[i - p] + s``) covers ``need``."""
     n = g.shape[0]
