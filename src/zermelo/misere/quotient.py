@@ -56,7 +56,7 @@ DENSE_LIMIT = 3_000_000
 #: While numpy is not loaded, trials of product spaces up to this size run in plain Python (the
 #: sparse trial, tables as lists): a small quotient (0.75's R8) is found in milliseconds, less
 #: than importing numpy takes.
-PLAIN_SPACE = 4_096
+PLAIN_SPACE = 512
 #: A candidate whose multiplication table would take more memory than this stops the run (as
 #: ``max_order`` does): several tables are alive at once, on a machine shared with other work.
 MAX_TABLE_BYTES = 2 << 30

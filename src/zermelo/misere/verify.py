@@ -147,9 +147,11 @@ class _ArrayBounds(Bounds):
         return [x for x, b in enumerate(self.head.tolist()) if b != -1]
 
 
-#: A verification starts in plain Python (numba not loaded yet): most take milliseconds there, less
-#: than loading numba; past this many steps it starts again compiled, as every later one does.
-PLAIN_STEPS = 20_000
+#: Verifications run in plain Python while numba is not loaded, for this many steps in all (in
+#: the process): a small quotient's take milliseconds there, less than loading numba.  The one
+#: that runs out starts again compiled, as every later one does.
+PLAIN_STEPS = 50_000
+_PLAIN_LEFT = [PLAIN_STEPS]
 
 
 def find_failure(
@@ -163,17 +165,17 @@ def find_failure(
     sets seen per element (the lower bounds a later heap may be compared with).
 
     ``tick`` is called now and then (budgets, progress, Ctrl-C).  ``compiled`` chooses the N-failure
-    search: the numba kernel or plain Python (the same answer); None: plain Python for the first
-    :data:`PLAIN_STEPS` steps while numba is not loaded, then compiled.
+    search: the numba kernel or plain Python (the same answer); None: plain Python for the process's
+    first :data:`PLAIN_STEPS` steps while numba is not loaded, then compiled.
     """
     p = q.p_portion
     if 0 in p:
         return Failure((), False), Bounds()
     p_failure = _p_failure(q, letters)
     order = sorted(letters, key=lambda lt: lt.heap)
-    if compiled is None and not is_loaded():
+    if compiled is None and not is_loaded() and _PLAIN_LEFT[0] > 0:
         try:
-            n_failure, bounds = _n_failure_plain(q, order, tick, PLAIN_STEPS)
+            n_failure, bounds = _n_failure_plain(q, order, tick, _PLAIN_LEFT)
         except _TooLong:
             n_failure, bounds = _n_failure_compiled(q, order, tick)
     elif compiled is False:
@@ -231,10 +233,10 @@ class _TooLong(Exception):
 
 
 def _n_failure_plain(
-    q: Bipartite, order: Sequence[Letter], tick: Callable[[], None] | None, limit: int | None = None
+    q: Bipartite, order: Sequence[Letter], tick: Callable[[], None] | None, left: list[int] | None = None
 ) -> tuple[Counts | None, Bounds]:
     """The least N-failure by a depth-first search in plain Python (the reference of the kernel);
-    :class:`_TooLong` past ``limit`` steps."""
+    the steps are taken off ``left[0]``, and :class:`_TooLong` is raised when it runs out."""
     p = q.p_portion
     bounds: dict[int, list[frozenset[int]]] = {}
     counts: Counts = {}
@@ -266,8 +268,10 @@ def _n_failure_plain(
             if not steps[0] & 255:
                 if tick is not None:
                     tick()
-                if limit is not None and steps[0] > limit:
-                    raise _TooLong
+                if left is not None:
+                    left[0] -= 256
+                    if left[0] <= 0:
+                        raise _TooLong
             s = frozenset([row[y] for y in s] + [c[x] for c in columns])
             x = row[x]
             counts[letter.heap] = counts.get(letter.heap, 0) + 1
