@@ -30,7 +30,7 @@ from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
-from .printer import cgsuite_text
+from .printer import CGString, cgsuite_text
 from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import LEFT, RIGHT, Explicit, Procedure, arith, as_game, as_int, compare, negate, nimber
 
@@ -111,8 +111,8 @@ class _Eval:
             return _method(self.eval(ch[0]), str(ch[1]), self._args(ch[2]))
         if kind == "apply":
             return apply(self.eval(ch[0]), self._args(ch[1]))
-        if kind == "string":
-            return str(ch[0])[1:-1]
+        if kind == "string":  # CGSuite's escapes: \" is a quote, the others stay as typed
+            return CGString(str(ch[0])[1:-1].replace('\\"', '"'))
         if kind == "comprehension":
             return self._comprehension(*ch)
         if kind == "procedure":
@@ -272,6 +272,8 @@ class _Eval:
             return frozenset(_hashable(v) for v in sides[0])
         if node is not None and not node.used:
             raise CGSuiteError(f"the label `{label}` is never used inside its braces")
+        if node is None and any(isinstance(v, Position) for side in sides for v in side):
+            explicit = True  # as CGSuite: a ruleset's position in braces makes an explicit game
         value = _nest(sides, bars, explicit, node)
         if isinstance(value, Node) and not open_labels(value, self.labels):
             return close(value)

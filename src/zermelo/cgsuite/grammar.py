@@ -89,7 +89,7 @@ body: options (SLASHES options)*
 options: [expr ("," expr)*]
 
 PM: "+-"
-STRING: /"[^"\n]*"/
+STRING: /"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
@@ -109,7 +109,7 @@ _SCRIPT = re.compile(
     r"|break|continue|try|finally|listof|setof|tableof|sumof|mapof|import|enum|singleton|system"
     r"|this|super|function|ruleset)\b|->|=>"
 )
-_STRINGS = re.compile(r'"[^"\n]*"')
+_STRINGS = re.compile(r'"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"')
 # A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
 _PROCEDURE = re.compile(r"([(,]\s*[A-Za-z_]\w*\s*)->")
 # CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.

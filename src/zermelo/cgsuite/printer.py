@@ -13,7 +13,8 @@ What CGSuite 2.x shows for a canonical short game, learnt from its documentation
   then the rest by their sorted options); a lone option on a side is written bare and the bars
   count the nesting (``{2|0||0}``) up to four, after which braces come back.
 
-Collections print as ``{a,b}`` (sets) and ``[a,b]`` (lists); booleans ``true`` / ``false``.
+Collections print as ``{a,b}`` (sets) and ``[a,b]`` (lists); booleans ``true`` / ``false``; strings
+between double quotes (``["x.","o."]``), as CGSuite prints them: with no escaping.
 
 >>> from zermelo.values import parse_value
 >>> [cgsuite_text(parse_value(t)) for t in ("{0|*||*|||*||||*}", "{0||0|-1}", "{0|v*}", "{3||2*|1*}")]
@@ -32,12 +33,24 @@ from ..values.game import Game, neg
 from ..values.thermograph import Thermograph, Wall, expanded_thermograph
 from .uptimal import Uptimal, uptimal_expansion
 
-__all__ = ["FORMATTERS", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
+__all__ = ["FORMATTERS", "CGString", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
 
 _MAX_SLASHES = 4
 _KEYS: dict[int, tuple[Any, ...]] = {}
 # (type, text(value, printer)) of the values printed by the modules built on this one (loopy games)
 FORMATTERS: list[tuple[type, Any]] = []
+
+
+class CGString(str):
+    """A CGSuite ``String`` (a literal ``"x...|o..."``, a ``.GridString``): printed as CGSuite prints
+    one, between double quotes and with no escaping (``"a\\"b"`` is the string ``a"b``, printed
+    ``"a"b"``), alone or inside a list.  Other text results (outcome classes ``P``, ``L``) are plain
+    ``str`` and print bare."""
+
+    __slots__ = ()
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return '"' + self + '"'
 
 
 def format_number(x: Fraction | int) -> str:
@@ -185,7 +198,7 @@ def cgsuite_text(value: Any) -> str:
         return "{" + ",".join(cgsuite_text(v) for v in items) + "}"
     if isinstance(value, list | tuple):
         return "[" + ",".join(cgsuite_text(v) for v in value) + "]"
-    if isinstance(value, str):
+    if isinstance(value, str) and not hasattr(value, "cgsuite_text"):  # outcome classes: bare
         return value
     for kind, text in FORMATTERS:
         if isinstance(value, kind):

@@ -20,7 +20,18 @@ from .errors import CGSuiteError
 from .loopy import is_loopy, loopy_arith, loopy_compare
 from .misere import from_list, misere_arith
 
-__all__ = ["Explicit", "Player", "Procedure", "arith", "as_game", "as_int", "as_number", "compare", "negate", "nimber"]
+__all__ = [
+    "Explicit",
+    "Player",
+    "Procedure",
+    "arith",
+    "as_game",
+    "as_int",
+    "as_number",
+    "compare",
+    "negate",
+    "nimber",
+]
 
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 
@@ -100,6 +111,9 @@ def as_game(v: Any) -> Game:
         return number(Fraction(v))
     if is_loopy(v):
         raise CGSuiteError("That is a loopy game (not a short game).")
+    form = getattr(v, "canonical_form", None)  # a ruleset's position (cgsuite.rulesets.Position)
+    if form is not None:
+        return as_game(form())
     raise CGSuiteError(f"Expected a game, not {_short(v)}")
 
 

@@ -6,7 +6,9 @@ forms, ``zermelo games``).  ``@njit`` here records the Python function and retur
 the first call of any kernel of a module turns all of that module's kernels into numba
 dispatchers (``numba.njit(cache=True)``, compiled code cached on disk as before) and puts them
 in the module's globals, so kernels that call kernels of their own module are compiled against
-dispatchers.  A stand-in imported elsewhere forwards to its dispatcher.
+dispatchers.  A stand-in imported elsewhere forwards to its dispatcher.  A kernel decorated with
+:func:`ahead` instead may also have been compiled ahead of time (:mod:`zermelo.core.aot`, by
+``zermelo compile``): its stand-in then calls that code and numba is not imported at all.
 
 numba's disk cache is pickle: a file planted in the cache directory runs code on the next kernel
 call.  So the cache is kept only where no one but the user can write (:func:`cache_place`): numba's
@@ -40,7 +42,17 @@ from typing import Any
 
 from .signals import signals_deferred
 
-__all__ = ["cache_place", "compiled", "interpreted", "is_loaded", "njit", "private_cache"]
+__all__ = [
+    "ahead",
+    "cache_place",
+    "compiled",
+    "dispatcher",
+    "interpreted",
+    "is_loaded",
+    "njit",
+    "private_cache",
+    "ready",
+]
 
 _PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
 _DISPATCHERS: dict[tuple[str, str], Callable[..., Any]] = {}
@@ -61,15 +73,27 @@ def njit(fn: Callable[..., Any]) -> Any:
 
     @functools.wraps(fn)
     def call(*args: Any) -> Any:
-        dispatcher = _DISPATCHERS.get(key)
+        dispatcher = _AHEAD.get(key) or _DISPATCHERS.get(key)
         if dispatcher is None:
-            _compile_module(key[0])
-            dispatcher = _DISPATCHERS[key]
+            dispatcher = _callable(key)
         return dispatcher(*args)
 
     call.py_func = fn  # type: ignore[attr-defined]  # as numba's dispatchers have it
     _STAND_INS[key] = call
     return call
+
+
+def ahead(*signatures: str) -> Callable[[Callable[..., Any]], Any]:
+    """:func:`njit`, and compiled ahead of time for these signatures by ``zermelo compile``
+    (:mod:`zermelo.core.aot`): a process then calls that code without importing numba."""
+
+    def decorate(fn: Callable[..., Any]) -> Any:
+        from . import aot
+
+        aot.declare(fn.__module__, fn.__qualname__, signatures)
+        return njit(fn)
+
+    return decorate
 
 
 def _only_mine(path: Path) -> bool:
@@ -141,6 +165,43 @@ def cache_place(config: Any, source: str) -> bool:
     return bool(chosen)
 
 
+#: Kernels compiled ahead of time (:mod:`zermelo.core.aot`), and the modules already looked up.
+_AHEAD: dict[tuple[str, str], Callable[..., Any]] = {}
+_LOOKED_UP: set[str] = set()
+
+
+def _ahead(module: str) -> None:
+    """Load ``module``'s extension compiled ahead of time, if ``zermelo compile`` built one."""
+    if module in _LOOKED_UP:
+        return
+    _LOOKED_UP.add(module)
+    from . import aot
+
+    for name, kernel in aot.kernels(module, lambda name: _numba((module, name))).items():
+        _AHEAD[(module, name)] = kernel
+
+
+def _numba(key: tuple[str, str]) -> Callable[..., Any]:
+    """The numba dispatcher of a kernel (its module's dispatchers made now if not yet)."""
+    if key not in _DISPATCHERS:
+        _compile_module(key[0])
+    return _DISPATCHERS[key]
+
+
+def _callable(key: tuple[str, str]) -> Callable[..., Any]:
+    """The fastest ready form of a kernel: compiled ahead of time, else numba's dispatcher."""
+    _ahead(key[0])
+    return _AHEAD.get(key) or _numba(key)
+
+
+def ready(kernel: Any) -> bool:
+    """Whether calling ``kernel`` compiled costs nothing more: numba is loaded, or its module's
+    kernels were compiled ahead of time for this machine (then numba is not needed)."""
+    fn = getattr(kernel, "py_func", kernel)
+    _ahead(fn.__module__)
+    return is_loaded() or (fn.__module__, fn.__qualname__) in _AHEAD
+
+
 def _compile_module(module: str) -> None:
     with signals_deferred():
         _make_dispatchers(module)
@@ -207,15 +268,19 @@ def _keep_going_when_the_cache_fails(dispatcher: Any) -> None:
 
 
 def compiled(kernel: Any) -> Any:
-    """The numba dispatcher behind a kernel (its module's kernels made now if not yet), for callers
-    that keep a kernel and call it often: they skip the stand-in's forwarding."""
+    """The compiled form of a kernel, for callers that keep a kernel and call it often (they skip
+    the stand-in's forwarding): its extension compiled ahead of time (:mod:`zermelo.core.aot`) if
+    ``zermelo compile`` built one, else numba's dispatcher (its module's kernels made now if not yet)."""
     fn = getattr(kernel, "py_func", None)
     if fn is None or kernel is not _STAND_INS.get((fn.__module__, fn.__qualname__)):
         return kernel  # already a dispatcher (or not one of ours)
-    key = (fn.__module__, fn.__qualname__)
-    if key not in _DISPATCHERS:
-        _compile_module(key[0])
-    return _DISPATCHERS[key]
+    return _callable((fn.__module__, fn.__qualname__))
+
+
+def dispatcher(kernel: Any) -> Any:
+    """numba's dispatcher of a kernel (not its ahead-of-time form): what ``zermelo compile`` compiles."""
+    fn = getattr(kernel, "py_func", kernel)
+    return _numba((fn.__module__, fn.__qualname__))
 
 
 def is_loaded() -> bool:

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core._jit import compiled, interpreted, njit
+from ..core._jit import ahead, compiled, interpreted, njit, ready
 from ..core.errors import Remedy
 from ..core.limits import over_budget, over_time
 
@@ -178,7 +178,7 @@ def _store(table: np.ndarray, log: int, key: int, lo: int, hi: int, move: int = 
     table[slot] = (quot << _QUOT_SHIFT) | (move << _MOVE_SHIFT) | (a << _BOUND_BITS) | b
 
 
-@njit
+@ahead("none(i8[:], i8[:])")
 def _rehash(old: np.ndarray, new: np.ndarray) -> None:
     """Move every entry of ``old`` into the (larger) table ``new``."""
     log, new_log = _log2(old.shape[0]), _log2(new.shape[0])
@@ -356,7 +356,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
     return finished
 
 
-@njit
+@ahead("none(i8[:], i8[:, :], i8[:])")
 def _run(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> None:
     """Start or resume a solve described by ``ctl``; ``ctl[STATUS]`` says DONE or PAUSED."""
     w, h = ctl[W], ctl[H]
@@ -541,7 +541,7 @@ def solve(
     v[PHASE] = v[STATUS] = 0
     limit = max_nodes or 0
     if not _RUN:
-        if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY:  # numba not loaded yet: the first nodes in Python
+        if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY and not ready(_run):  # the first nodes in Python
             v[PAUSE] = min(limit, _PLAIN_LEFT[0]) if limit else _PLAIN_LEFT[0]
             interpreted(_run)(t.ctl, t.stack, t.table)
             _PLAIN_LEFT[0] -= v[NODES]

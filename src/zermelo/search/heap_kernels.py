@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core._jit import njit
+from ..core._jit import ahead, njit
 
 __all__ = [
     "allbut_counts",
@@ -90,7 +90,7 @@ def allbut_counts(g, start, stop, s, count):  # type: ignore[no-untyped-def]
     return stop
 
 
-@njit
+@ahead("i8(i4[:], i8, i8, u1[:], u1[:], u1[:], u1[:], i8[:])")
 def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignore[no-untyped-def]
     """The plain rule: every option of every heap, O(n²) for a splitting code.
 
@@ -124,7 +124,7 @@ def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignor
     return stop
 
 
-@njit
+@ahead("UniTuple(i8, 2)(i4[:], i8, i8, u1[:], u1[:], i8[:], u1[:], u1[:], i8[:], u1[:], i8[:], i8, i8, i8)")
 def octal_sparse(  # type: ignore[no-untyped-def]
     g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off
 ):

@@ -1,0 +1,59 @@
+"""``zermelo compile``: the hot kernels compiled ahead of time for this machine (issue 31).
+
+A run that computes heaps or searches Connect Four otherwise imports numba and loads its cached
+kernels first, about half a second of CPU.  This command has numba compile the kernels that
+declare their signatures (:func:`zermelo.core.aot.declare`) into extensions kept in
+``CACHE/aot``, which later runs import without numba.  They are a cache: a changed kernel,
+another numba or another CPU finds none and uses numba as before; run the command again to
+rebuild (it needs a C compiler; an extension up to date is kept unless ``--force``).  ``ZERMELO_NO_AOT=1`` ignores them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+from typing import Any
+
+from ..core import _jit, aot
+from ..core.errors import Unsupported
+from . import SUMMARY
+from .common import emit_json
+
+#: The modules whose kernels declare signatures for ahead-of-time compilation.
+KERNEL_MODULES = ("zermelo.search.heap_kernels", "zermelo.search.periodicity", "zermelo.games.connect4_kernel")
+
+
+def add(sub: Any) -> None:
+    p = sub.add_parser("compile", help=SUMMARY["compile"])
+    p.add_argument("--force", action="store_true", help="compile again even where an extension is up to date")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    for name in KERNEL_MODULES:
+        importlib.import_module(name)
+    done = []
+    declared = aot.declared()
+    for module in KERNEL_MODULES:
+        kernels = declared[module]
+        start = time.perf_counter()
+        if not args.force and aot.built(module):
+            done.append({"module": module, "kernels": sorted(kernels), "path": str(aot.built(module)), "seconds": 0})
+            if not args.json:
+                print(f"{module}: up to date ({aot.built(module)})")
+            continue
+        functions = {name: _jit.dispatcher(getattr(sys.modules[module], name)) for name in kernels}
+        try:
+            path = aot.build(module, functions)
+        except (ImportError, OSError) as exc:
+            raise Unsupported(f"cannot compile {module} ahead of time: {exc}") from None
+        seconds = time.perf_counter() - start
+        done.append({"module": module, "kernels": sorted(kernels), "path": str(path), "seconds": round(seconds, 1)})
+        if not args.json:
+            print(f"{module}: {', '.join(sorted(kernels))} in {seconds:.1f} s -> {path}")
+    if args.json:
+        emit_json(done)
+    return 0

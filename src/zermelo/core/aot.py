@@ -1,0 +1,279 @@
+"""Kernels compiled ahead of time: numba's code for this machine, loaded without numba.
+
+A process that runs a compiled kernel pays for importing numba and for numba's loading of its
+cached kernels (it builds its typing and target contexts first): about 0.5 s of CPU, three
+times ``import numpy``, before the first heap or Connect Four position (issue 31).  So a kernel
+module may declare the argument types its hot kernels are called with (:func:`declare`); then
+``zermelo compile`` has numba (``numba.pycc``) compile them, for this CPU, into one Python
+extension module per kernel module, kept in ``CACHE/aot`` (:func:`folder`), and a later process
+imports that extension — which needs numpy, not numba — when it first calls one of those kernels.
+
+It is a cache, not a second implementation: the same Python source, compiled by the same numba.
+Its file name carries a key (:func:`key`) of the kernel module's source, numba's version,
+Python's ABI and this CPU, so an edited kernel, another numba or another machine finds no file
+and runs numba as before; ``zermelo compile`` builds it again (``ZERMELO_NO_AOT=1`` ignores it).
+The extension checks no argument type, so :class:`Kernel` calls it only with arguments that match
+a declared signature exactly (dtype, dimensions, C order) and gives any other call to numba.
+
+An extension is code run on import: it is loaded only from a folder that no one but the user can
+write (mode 700), as numba's own cache (:func:`zermelo.core._jit.cache_place`).
+
+>>> Signature.parse("i8(i4[:], i8, b1)").numba()
+'i8(i4[::1], i8, b1)'
+>>> Signature.parse("UniTuple(i8, 2)(u1[:, :])").numba()
+'UniTuple(i8, 2)(u1[:, ::1])'
+>>> import numpy as np
+>>> sig = Signature.parse("none(i8[:, :], u1[:])")
+>>> sig.accepts((np.zeros((2, 2), np.int64), np.zeros(3, np.uint8)))
+True
+>>> sig.accepts((np.zeros((2, 2), np.int64), np.zeros(3, np.int8)))
+False
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import os
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+__all__ = ["Kernel", "Signature", "build", "built", "declare", "declared", "folder", "key", "load"]
+
+#: Argument type codes (numba's short names) and the numpy dtype each stands for.
+DTYPES = {
+    **{f"i{n}": f"int{8 * n}" for n in (1, 2, 4, 8)},
+    **{f"u{n}": f"uint{8 * n}" for n in (1, 2, 4, 8)},
+}
+#: Set to 1 to ignore compiled extensions (a benchmark of numba's own path).
+OFF_ENV = "ZERMELO_NO_AOT"
+
+
+@dataclass(frozen=True)
+class Signature:
+    """One declared call: the result type and each argument's (code, dimensions; 0 for a scalar)."""
+
+    result: str
+    args: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Signature:
+        """``"i8(i4[:], i8, b1)"``: arrays as ``CODE[:]`` or ``CODE[:, :]`` (C order), scalars as
+        ``i8`` or ``b1``; the result as numba writes it (``none``, ``UniTuple(i8, 2)``)."""
+        cut = text.rfind(")(") + 1 or text.index("(")
+        result, inner = text[:cut], text[cut + 1 : text.rindex(")")]
+        args = []
+        for word in inner.replace(", :", ":").split(","):
+            word = word.strip()
+            code, _, dims = word.partition("[")
+            if code not in DTYPES and code != "b1":
+                raise ValueError(f"unknown argument type {word!r} in {text!r}")
+            args.append((code, dims.count(":")))
+        return cls(result.strip(), tuple(args))
+
+    def numba(self) -> str:
+        """The signature in numba's words, arrays C-contiguous."""
+        words = []
+        for code, dims in self.args:
+            words.append(code if not dims else f"{code}[{', '.join([':'] * (dims - 1) + ['::1'])}]")
+        return f"{self.result}({', '.join(words)})"
+
+    def accepts(self, args: Sequence[Any]) -> bool:
+        """Whether ``args`` are exactly what the compiled code reads: each array of the dtype,
+        dimensions and C order declared, each scalar an integer (or bool)."""
+        if len(args) != len(self.args):
+            return False
+        for a, (code, dims) in zip(args, self.args, strict=True):
+            if dims:
+                if (
+                    type(a).__name__ != "ndarray"
+                    or a.ndim != dims
+                    or a.dtype.name != DTYPES.get(code)
+                    or not a.flags.c_contiguous
+                ):
+                    return False
+            elif not hasattr(a, "__index__"):
+                return False
+        return True
+
+
+#: Kernel module -> kernel name -> its declared signatures (parsed when first needed).
+_DECLARED: dict[str, dict[str, tuple[str, ...]]] = {}
+
+
+def declare(module: str, kernel: str, signatures: Sequence[str]) -> None:
+    """Declare the signatures ``zermelo compile`` compiles for the kernel ``kernel`` of ``module``
+    (:func:`zermelo.core._jit.ahead` does, for the kernels it decorates)."""
+    _DECLARED.setdefault(module, {})[kernel] = tuple(signatures)
+
+
+def declared() -> dict[str, dict[str, tuple[Signature, ...]]]:
+    """Every declaration made so far (by the kernel modules imported): module -> kernel -> signatures."""
+    return {m: {k: tuple(map(Signature.parse, sigs)) for k, sigs in ks.items()} for m, ks in _DECLARED.items()}
+
+
+def folder() -> Path:
+    """``CACHE/aot`` (:func:`zermelo.core.files.cache_dir`)."""
+    from .files import cache_dir
+
+    return cache_dir() / "aot"
+
+
+def _private(path: Path) -> bool:
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
+
+
+def _numba_version() -> str:
+    """numba's version, read from its files without importing it."""
+    spec = importlib.util.find_spec("numba")
+    origin = spec.origin if spec is not None else None
+    if origin is None:
+        return "none"
+    with contextlib.suppress(OSError):
+        return Path(origin).with_name("_version.py").read_text(encoding="utf-8")
+    return origin
+
+
+def _cpu() -> str:
+    """This CPU's model and features (code compiled for one may not run on another)."""
+    with contextlib.suppress(OSError), open("/proc/cpuinfo", encoding="utf-8", errors="replace") as f:
+        lines = [ln for ln in (f.readline() for _ in range(40)) if ln.startswith(("model name", "flags", "vendor_id"))]
+        if lines:
+            return "".join(lines)
+    import platform
+
+    return platform.machine() + platform.processor()
+
+
+def key(module: str) -> str:
+    """The extension's name for ``module``: its short name and 16 hex digits of the SHA-256 of its
+    source, numba's version, Python's ABI and this CPU."""
+    source = sys.modules[module].__file__ or ""
+    h = hashlib.sha256()
+    parts = (Path(source).read_bytes(), _numba_version(), sys.implementation.cache_tag, _cpu())
+    for part in parts:
+        h.update(hashlib.sha256(part if isinstance(part, bytes) else part.encode()).digest())
+    return f"{module.rsplit('.', 1)[-1].lstrip('_')}_{h.hexdigest()[:16]}"
+
+
+def _file(module: str) -> Path:
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return folder() / f"{key(module)}{suffix}"
+
+
+def built(module: str) -> Path | None:
+    """The extension of ``module`` for its current source on this machine, if it was built."""
+    path = _file(module)
+    return path if path.is_file() else None
+
+
+#: Module -> its loaded extension, or None (none built, refused, or turned off).
+_LOADED: dict[str, ModuleType | None] = {}
+
+
+def load(module: str) -> ModuleType | None:
+    """The compiled extension of ``module`` if ``zermelo compile`` built one for its current source
+    on this machine, in a private folder; else None (numba then compiles or loads as always)."""
+    if module in _LOADED:
+        return _LOADED[module]
+    ext = None
+    if module in _DECLARED and not os.environ.get(OFF_ENV):
+        path = _file(module)
+        if path.is_file() and _private(path.parent):
+            name = path.name.split(".", 1)[0]
+            spec = importlib.util.spec_from_file_location(name, path)
+            if spec is not None and spec.loader is not None:
+                try:
+                    ext = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(ext)
+                except ImportError as exc:  # damaged or foreign: numba instead, and say so
+                    print(f"zermelo: warning: ignoring the compiled kernels {path.name}: {exc}", file=sys.stderr)
+                    ext = None
+    _LOADED[module] = ext
+    return ext
+
+
+class Kernel:
+    """A kernel's compiled variants: the first whose signature accepts the arguments runs; any
+    other call goes to ``fallback`` (numba's dispatcher, made on demand)."""
+
+    def __init__(self, variants: Sequence[tuple[Signature, Callable[..., Any]]], fallback: Callable[[], Any]) -> None:
+        self.variants = tuple(variants)
+        self.fallback = fallback
+
+    def __call__(self, *args: Any) -> Any:
+        for sig, fn in self.variants:
+            if sig.accepts(args):
+                return fn(*args)
+        return self.fallback()(*args)
+
+
+def kernels(module: str, fallback: Callable[[str], Any]) -> dict[str, Kernel]:
+    """The compiled kernels of ``module`` by name (none if it has no extension); ``fallback(name)``
+    is the numba dispatcher of a kernel, for calls no declared signature accepts."""
+    ext = load(module)
+    if ext is None:
+        return {}
+    found = {}
+    for name, sigs in declared()[module].items():
+        fns: list[Any] = [getattr(ext, f"{name}__{i}", None) for i in range(len(sigs))]
+        if all(fn is not None for fn in fns):
+            found[name] = Kernel(list(zip(sigs, fns, strict=True)), functools.partial(fallback, name))
+    return found
+
+
+def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
+    """Compile the declared kernels of ``module`` (``functions``: name -> numba dispatcher, so the
+    kernels they call are compiled too) into its extension in :func:`folder`; its path.
+
+    Needs numba's ``pycc`` and a C compiler; raises ``OSError`` or ``ImportError`` without them.
+    The file is written under a temporary name and renamed: a reader never sees half of it.
+    """
+    import tempfile
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pycc: Any = importlib.import_module("numba.pycc")
+
+    where = folder()
+    with contextlib.suppress(OSError):
+        where.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not _private(where):
+        raise OSError(f"{where} is not a folder only you can write; refusing to keep compiled code there")
+    target = _file(module)
+    with tempfile.TemporaryDirectory(dir=where) as tmp:
+        name = target.name.split(".", 1)[0]
+        cc = pycc.CC(name)
+        cc.output_dir = tmp
+        cc.target_cpu = "host"
+        cc.verbose = False
+        for kname, sigs in declared()[module].items():
+            fn = functions[kname]
+            for i, sig in enumerate(sigs):
+                cc.export(f"{kname}__{i}", sig.numba())(getattr(fn, "py_func", fn))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            cc.compile()
+        built = [p for p in Path(tmp).iterdir() if p.name.startswith(name) and p.suffix == target.suffix]
+        if len(built) != 1:
+            raise OSError(f"numba's pycc wrote no extension for {module}")
+        os.replace(built[0], target)
+    for old in where.glob(f"{name.rsplit('_', 1)[0]}_*"):  # extensions of earlier sources
+        if old != target and old.is_file():
+            with contextlib.suppress(OSError):
+                old.unlink()
+    _LOADED.pop(module, None)
+    return target

@@ -1,0 +1,145 @@
+"""zermelo.core.aot: kernels compiled ahead of time, called only with the arguments they were
+compiled for, loaded only from a private folder, and numba whenever they are missing."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from zermelo.core import aot
+
+KERNEL = """
+import numpy as np
+from zermelo.core._jit import ahead
+
+@ahead("i8(i8[:], i8)")
+def total(a, k):
+    return a.sum() * k
+"""
+
+
+def test_a_signature_accepts_exactly_the_arrays_it_was_compiled_for() -> None:
+    sig = aot.Signature.parse("UniTuple(i8, 2)(i4[:], i8, b1, u1[:, :])")
+    assert sig.result == "UniTuple(i8, 2)"
+    assert sig.numba() == "UniTuple(i8, 2)(i4[::1], i8, b1, u1[:, ::1])"
+    good = (np.zeros(4, np.int32), 3, True, np.zeros((2, 3), np.uint8))
+    assert sig.accepts(good)
+    assert sig.accepts((good[0], np.int64(3), False, good[3]))
+    wrong = [
+        (np.zeros(4, np.int64), 3, True, good[3]),  # another dtype: the compiled code would misread it
+        (np.zeros(8, np.int32)[::2], 3, True, good[3]),  # not C-contiguous
+        (good[0], 3, True, np.zeros(6, np.uint8)),  # one dimension, not two
+        (good[0], 3.0, True, good[3]),  # a float where an integer goes
+        ([0, 0], 3, True, good[3]),  # a list, not an array
+        good[:3],  # an argument short
+    ]
+    for args in wrong:
+        assert not sig.accepts(args), args
+    with pytest.raises(ValueError, match="unknown argument type"):
+        aot.Signature.parse("i8(f8[:])")
+
+
+def test_a_call_no_signature_accepts_goes_to_numba() -> None:
+    calls: list[str] = []
+
+    def compiled(a: np.ndarray) -> str:
+        calls.append("compiled")
+        return "compiled"
+
+    def numba() -> Any:
+        calls.append("numba made")
+        return lambda a: "numba"
+
+    kernel = aot.Kernel([(aot.Signature.parse("i8(i4[:])"), compiled)], numba)
+    assert kernel(np.zeros(2, np.int32)) == "compiled"
+    assert kernel(np.zeros(2, np.int64)) == "numba"
+    assert calls == ["compiled", "numba made"]
+
+
+def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A short octal run and a Connect Four solve with stand-in extensions (each compiled kernel the
+    kernel's plain Python): every call of a declared kernel must match a declared signature — if a
+    runner changed a dtype, its runs would silently go back to numba (the fallback fails here)."""
+    from zermelo.core import _jit
+    from zermelo.games import connect4_kernel
+    from zermelo.heaps import Octal, sequence
+
+    called: set[str] = set()
+
+    def compiled(name: str, kernel: Any) -> Any:
+        def call(*args: Any) -> Any:
+            called.add(name)
+            return _jit.interpreted(kernel)(*args)
+
+        return call
+
+    def refused(name: str) -> Any:
+        raise AssertionError(f"{name} called with arguments no declared signature accepts")
+
+    for module, kernels in aot.declared().items():
+        namespace = sys.modules[module]
+        ext = type(sys)("stand-in")
+        for name, sigs in kernels.items():
+            for i in range(len(sigs)):
+                setattr(ext, f"{name}__{i}", compiled(name, getattr(namespace, name)))
+        monkeypatch.setitem(aot._LOADED, module, ext)
+        for name, kernel in aot.kernels(module, refused).items():
+            monkeypatch.setitem(_jit._AHEAD, (module, name), kernel)
+    monkeypatch.setattr(connect4_kernel, "_RUN", [])
+    monkeypatch.setattr(connect4_kernel, "_TABLES", {})
+
+    s = sequence(Octal("0.16"), 600)
+    assert s.values[:12].tolist() == [0, 1, 0, 0, 1, 2, 2, 1, 4, 0, 1, 4]
+    assert connect4_kernel.solve(0, 0, 0, 4, 4, weak=True)[0] == 0  # 4x4 is a draw
+    table = connect4_kernel.table_for(6, 5)  # grows (4x4 and 5x4 tables never do)
+    table.grow(connect4_kernel.GROW_AFTER * table.table.shape[0])
+    assert called == {name for kernels in aot.declared().values() for name in kernels}
+
+
+def test_a_damaged_or_unsafe_extension_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file that is no extension, in the private folder: one warning line, and None (numba then
+    answers).  The same file in a folder others can write is not even opened (it could be anyone's
+    code); with ``ZERMELO_NO_AOT=1`` no file is looked at."""
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for i, (mode, env, warned) in enumerate([(0o700, "", True), (0o777, "", False), (0o700, "1", False)]):
+        name = f"planted_aot_{i}"
+        (tmp_path / f"{name}.py").write_text(KERNEL)
+        __import__(name)
+        path = aot._file(name)
+        assert path.parent == tmp_path / "cache" / "aot"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(b"not an extension")
+        path.parent.chmod(mode)
+        monkeypatch.setenv(aot.OFF_ENV, env)
+        assert aot.load(name) is None
+        err = capsys.readouterr().err
+        assert (err.count("\n") == 1 and "ignoring the compiled kernels" in err) if warned else err == "", err
+        path.parent.chmod(0o700)
+
+
+def test_compile_keeps_the_extensions_that_are_up_to_date(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import importlib
+    import json
+
+    from zermelo.cli import main
+    from zermelo.commands.compile import KERNEL_MODULES
+
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path))
+    for module in KERNEL_MODULES:
+        importlib.import_module(module)
+        path = aot._file(module)
+        path.parent.mkdir(mode=0o700, exist_ok=True)
+        path.write_bytes(b"")  # built for this source, this numba and this CPU: nothing to do
+    assert main(["compile", "--json"]) == 0
+    done = json.loads(capsys.readouterr().out)
+    assert [d["module"] for d in done] == list(KERNEL_MODULES)
+    assert all(d["seconds"] == 0 and d["path"] == str(aot._file(d["module"])) for d in done)
