@@ -20,9 +20,9 @@ from typing import Any, ClassVar
 from ..core.cache import KeyedCache
 from ..core.heap_codes import Code, parse_code
 from ..core.reasons import Reason
-from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
+from .heap import HeapGame, Heaps, heap_tuple
 
 __all__ = [
     "NAMED_CODES",
