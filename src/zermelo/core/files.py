@@ -60,6 +60,7 @@ __all__ = [
     "checked_json",
     "ignored",
     "kind_of",
+    "only_mine",
     "read_bytes",
     "read_npz",
     "read_text",
@@ -71,6 +72,16 @@ __all__ = [
 
 #: Environment variable naming the cache directory (tests point it at a temporary one).
 CACHE_ENV = "ZERMELO_CACHE_DIR"
+
+
+def only_mine(path: Path) -> bool:
+    """Whether only this user (or root) can write in the folder ``path`` (False if it is not one):
+    where code may be cached (numba's kernels, :mod:`zermelo.core.aot`'s extensions)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
 
 
 def cache_dir() -> Path:
