@@ -56,8 +56,13 @@ slow-list: $(STAMP) $(CHROMIUM)
 	$(BIN)/python tests/cpu_times.py .cpu-times.log > tests/slow_tests.txt
 	rm -f .cpu-times.log
 
+# Each worker writes the case it is about to run to .fuzz-last/WORKER.txt: on a failure they are
+# shown (a worker killed from outside loses its hypothesis example, not its last case).
 fuzz: $(STAMP)
-	ZERMELO_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz.py
+	rm -rf .fuzz-last && mkdir .fuzz-last
+	ZERMELO_FUZZ_LAST=$(CURDIR)/.fuzz-last ZERMELO_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
+	  $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz.py \
+	  || { tail -n +1 .fuzz-last/*.txt; exit 1; }
 
 bench: $(STAMP)
 	$(BIN)/pip install -q -e ".[bench]"

@@ -73,6 +73,21 @@ ERRORS = [
     ('game.grid.Domineering("..").NimValue', CGSuiteError, "That game is not a nimber"),
     ("for n from 1 to 3 do n end", NotSupported, "CGScript's `for`"),
     ("[n for n from 1 to 1000000]", CGSuiteError, "That list would have"),
+    # CGSuite's GameGraphTest refuses these ("That `Graph` is not connected.", "… is empty (no ground).")
+    (
+        'game.graph.Hackenbush("lrlr;lr").CanonicalForm',
+        CGSuiteError,
+        "game.graph.Hackenbush: that graph is not connected",
+    ),
+    ('game.graph.Hackenbush("").CanonicalForm', CGSuiteError, "game.graph.Hackenbush: that graph is empty (no ground)"),
+    (
+        'game.graph.ChildishHackenbush("l;.")',
+        CGSuiteError,
+        "game.graph.ChildishHackenbush: that graph is not connected",
+    ),
+    ('game.graph.Hackenbush("l-r")', CGSuiteError, "game.graph.Hackenbush: every edge needs a colour"),
+    ('game.graph.Col("L-X")', CGSuiteError, "game.graph.Col: unexpected 'X' (use '(),-.:;LR') at column 3"),
+    ('game.graph.ArcKayles("-)")', CGSuiteError, "game.graph.ArcKayles: unexpected ')' at column 2"),
 ]
 
 
@@ -100,9 +115,24 @@ PRINTED = [
         'game.strip.TopplingDominoes("lre").LeftOptions',
         '{game.strip.TopplingDominoes(""),game.strip.TopplingDominoes("lr"),game.strip.TopplingDominoes("re")}',
     ),
-    (
+    (  # CGSuite's GenWythoff lists heap 1's moves, heap 2's, then both: (1,0) and (0,1) apart
         "game.heap.Wythoff((1,2)).Options",
-        "{game.heap.Wythoff((0,1)),game.heap.Wythoff((0,2)),game.heap.Wythoff((1,1))}",
+        "[game.heap.Wythoff((0,2)),game.heap.Wythoff((1,1)),game.heap.Wythoff((1,0)),game.heap.Wythoff((0,1))]",
+    ),
+    (
+        "game.heap.Wythoff((3,5)).Options",
+        "["
+        + ",".join(
+            f"game.heap.Wythoff({p})"
+            for p in ["(2,5)", "(1,5)", "(0,5)", "(3,4)", "(3,3)", "(3,2)", "(3,1)", "(3,0)", "(2,4)", "(1,3)", "(0,2)"]
+        )
+        + "]",
+    ),
+    (  # k -> k + 2: k from heap 1 and l >= k from heap 2 (l < k + 2), then l from heap 2 and k = l + 1
+        "game.heap.GenWythoff(k -> k + 2)((1,2)).Options",
+        "["
+        + ",".join(f"game.heap.GenWythoff(k -> k + 2)({p})" for p in ["(0,2)", "(1,1)", "(1,0)", "(0,1)", "(0,0)"])
+        + "]",
     ),
     (  # knock an end pin, the middle one, or two
         "game.heap.Kayles(3).Options",
@@ -121,8 +151,13 @@ PRINTED = [
     ('game.graph.Hackenbush("e(ee(e;e);e(eee;ee);e(ee;e))").CanonicalForm', "*5"),
     ('game.graph.Hackenbush(":Geeee:G").CanonicalForm', "0"),
     ('game.graph.ChildishHackenbush(":{ground}llllllrrrr:{ground}").CanonicalForm', "{4|-2}"),
-    ('game.graph.Hackenbush("l(l;r)").LeftOptions', '{0,game.graph.Hackenbush(".l.r.")}'),
+    # Cutting the edge on the ground leaves the ground alone: CGSuite's graph of one vertex, ".".
+    ('game.graph.Hackenbush("l(l;r)").LeftOptions', '{game.graph.Hackenbush("."),game.graph.Hackenbush("lr")}'),
     ('game.graph.WeightedArcKayles("3-3").NimValue', "1"),
+    # CGSuite's EvalTest: a position in braces makes an explicit game (CGSuite names the position
+    # by its class, Domineering.Position("..|.."); zermelo by the ruleset it was typed with)
+    ('{game.grid.Domineering("..|..")|-1}', """'{game.grid.Domineering("..|..")|-1}'"""),
+    ('{game.grid.Domineering("..|..")|-1}.CanonicalForm', "-1Miny(2)"),
 ]
 
 
@@ -135,11 +170,72 @@ STRINGS = [
     ('"a\\"b"', '"a"b"'),
     ('"tab\\t"', '"tab\\t"'),
     ('[game.grid.Clobber("xo|ox").GridString, game.grid.Clobber("xo").OutcomeClass]', '["xo|ox",N]'),
+    ("Grid.Empty(2,3)", "Grid([[0,0,0],[0,0,0]])"),  # a Grid, not a string: CGSuite prints its values
 ]
 
 
 @pytest.mark.parametrize(("text", "printed"), STRINGS)
 def test_strings_print_as_cgsuite_prints_them(text: str, printed: str) -> None:
+    assert evaluate(text) == printed
+
+
+# Graph games print CGSuite's graph string (its Graph.ToString): plain vertices unwritten, plain
+# edges "-", each component depth first from its first vertex, a vertex met again named :A, :B, …
+# Typed as in CGSuite's documentation (games-on-graphs, game.graph), they print back as typed.
+GRAPHS = [
+    'game.graph.Col("L-R---L")',
+    'game.graph.Hackenbush("llrlrr")',
+    'game.graph.Hackenbush("lrlrr")',
+    'game.graph.Hackenbush("eee(e;ee)")',
+    'game.graph.Hackenbush("ee:Aeeee:A")',
+    'game.graph.Snort("--(-;--;---)")',
+    'game.graph.Col(":A----:A")',
+    'game.graph.ArcKayles(":A-:A")',  # a loop
+    'game.graph.ArcKayles(":A--:A")',  # two edges between two vertices
+    'game.graph.WeightedArcKayles("9-1-2")',
+    'game.graph.PartizanArcKayles("lrlr(ll;ree(rl;l))")',
+    'game.graph.ArcKayles("-;.")',  # CGSuite keeps a lone vertex; ";" between components
+    'game.graph.ArcKayles("")',
+    'game.graph.Hackenbush(".")',  # the ground alone
+]
+GRAPH_LINES = [
+    # names are CGSuite's own, A, B, … in the order met: its Green Girl (Winning Ways, ch. 7)
+    (
+        'game.graph.Hackenbush("e(ee:{waist};ee:{waist}e(ee;e(e:{head};e:{head}e)))")',
+        'game.graph.Hackenbush("e:Aee(ee:A;e(ee;e:Be(e:B;e)))")',
+    ),
+    ('game.graph.Col(".:A-.-.-.:A")', 'game.graph.Col(":A---:A")'),
+    ('game.graph.Col(":{root}----:{root}")', 'game.graph.Col(":A----:A")'),
+    # CGSuite's parser: a part between ";" with anything in it has a vertex; an empty last part none
+    ('game.graph.ArcKayles("-;;-")', 'game.graph.ArcKayles("-;.;-")'),
+    ('game.graph.ArcKayles(";")', 'game.graph.ArcKayles(".")'),
+    # CGSuite's GenCol: vertex by vertex (here the 2nd, 3rd, 4th), coloured, its free neighbours
+    # tagged, the other's neighbours and itself deleted; nothing merged
+    (
+        'game.graph.Col("L-R---L").LeftOptions',
+        '[game.graph.Col("L;L--L"),game.graph.Col("L;L-L"),game.graph.Col("L-R-L;L")]',
+    ),
+    ('game.graph.Fjords("L-.-.-R").Options', '[game.graph.Fjords("L--R"),game.graph.Fjords("L--R")]'),
+    # CGSuite's GenArcKayles: edge by edge, both ends deleted and nothing else
+    (
+        'game.graph.ArcKayles("----").Options',
+        '[game.graph.ArcKayles("--"),game.graph.ArcKayles(".;-"),game.graph.ArcKayles("-;."),game.graph.ArcKayles("--")]',
+    ),
+    (
+        'game.graph.PartizanArcKayles("llr").LeftOptions',
+        '[game.graph.PartizanArcKayles("r"),game.graph.PartizanArcKayles(".;.")]',
+    ),
+    ('game.graph.WeightedArcKayles("1-2").Options', '[game.graph.WeightedArcKayles("0-1")]'),
+]
+
+
+@pytest.mark.parametrize("text", GRAPHS)
+def test_graph_positions_print_back_as_typed(text: str) -> None:
+    assert evaluate(text) == text
+
+
+@pytest.mark.parametrize(("text", "printed"), GRAPH_LINES)
+def test_graph_positions_print_as_cgsuite_prints_them(text: str, printed: str) -> None:
     assert evaluate(text) == printed
 
 

@@ -156,6 +156,32 @@ def test_json_and_npz_checksums_catch_an_edit(tmp_path: Path) -> None:
         read_npz(path, what="book", max_bytes=1 << 20)
 
 
+def test_a_read_reserves_the_file_not_the_cap_and_an_npz_header_must_fit_its_member(tmp_path: Path) -> None:
+    """A read reserved its cap first (4 GiB for a checkpoint of a few kilobytes: a MemoryError
+    under an address-space cap); an .npz member's header claiming 2**40 numbers over 8 bytes, its
+    checksum made again, made numpy allocate them: one line now, before any allocation."""
+    import hashlib
+    import io
+    import zipfile
+
+    small = tmp_path / "small"
+    small.write_bytes(b"abc")
+    assert read_bytes(small, what="table", max_bytes=2**62) == b"abc"
+    member = io.BytesIO()
+    np.lib.format.write_array(member, np.arange(1, dtype=np.int64))
+    body = member.getvalue().replace(b"(1,), }" + b" " * 12, b"(1099511627776,), }", 1)  # padding kept
+    assert len(body) == len(member.getvalue()) and b"(1099511627776,)" in body
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_STORED) as zf:
+        zf.writestr("values.npy", body)
+        key = b"values.npy\0" + len(body).to_bytes(8, "little") + body
+        zf.comment = b"zermelo-sha256 " + hashlib.sha256(key).hexdigest().encode()
+    crafted = tmp_path / "c.npz"
+    crafted.write_bytes(buf.getvalue())
+    with pytest.raises(BadFile, match=r"member 'values.npy': its header does not fit its size"):
+        read_npz(crafted, what="checkpoint", max_bytes=1 << 20)
+
+
 def _umask() -> int:
     old = os.umask(0)
     os.umask(old)

@@ -10,6 +10,14 @@ handler records what it catches (:data:`zermelo.cli.LAST_RESORT`): it must catch
 
 The number of examples per test is ``ZERMELO_FUZZ_EXAMPLES`` (default 60: about two minutes in
 ``make test``); ``make fuzz`` runs many more.
+
+Every case runs under an address-space cap (:data:`MEMORY_MIB`, inherited by the real processes
+the tests start): a case that grows without bound meets a ``MemoryError`` and fails with its
+example printed, instead of growing until the kernel kills the worker and the example with it (a
+``play`` case of ``make fuzz`` was killed so at 23 GB resident, its input lost).  With
+``ZERMELO_FUZZ_LAST`` set to a folder (``make fuzz`` sets it), each worker writes the case it is
+about to run there first, so a worker that dies anyway (a signal, a crash in compiled code) leaves
+its input behind.
 """
 
 from __future__ import annotations
@@ -19,6 +27,7 @@ import io
 import os
 import random
 import re
+import resource
 import shlex
 import signal
 import subprocess
@@ -54,6 +63,35 @@ SEARCHING = {"solve", "value", "negamax", "table", "play"}
 COMMANDS = ("games", "solve", "value", "sequence", "negamax", "table", "conjecture", "play")
 
 ENTRIES = entries()
+
+#: The address space (MiB) of the process running the cases.  A worker's own peak is under 1 GiB
+#: (numba's compiled kernels, the web's warm-up, hypothesis); every case is capped at 20,000
+#: positions and 1 s, and the memory tests' real processes at 3 GiB.
+MEMORY_MIB = int(os.environ.get("ZERMELO_FUZZ_MEMORY_MIB", "6144"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def memory_cap() -> Iterator[None]:
+    """This module's cases (and the processes they start) under :data:`MEMORY_MIB` of address
+    space: the soft limit only, put back afterwards (the worker runs other modules too)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    cap = MEMORY_MIB * 2**20
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def note_case(case: str) -> None:
+    """Write the case about to run to ``$ZERMELO_FUZZ_LAST/<worker>.txt`` (when set): what a
+    worker killed from outside was running."""
+    folder = os.environ.get("ZERMELO_FUZZ_LAST")
+    if folder:
+        name = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        Path(folder, f"{name}.txt").write_text(case[:20_000] + "\n", errors="backslashreplace")
 
 
 # ----------------------------------------------------------------------------- the watchdog
@@ -294,6 +332,7 @@ def check_cli(argv: list[str], status: int, err: str, out: str = "") -> None:
 
 def run_cli(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str], stdin: str) -> int:
     monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    note_case(f"zermelo {shlex.join(argv)}  (stdin {stdin!r})")
     cli.LAST_RESORT.clear()
     try:
         status = _guarded(lambda: main(argv))
@@ -369,6 +408,7 @@ def test_web_queries_answer_json_below_500(monkeypatch: pytest.MonkeyPatch, data
     monkeypatch.setattr(api, "LIMITS", Limits(20_000, 1.0))
     endpoint = data.draw(st.sampled_from(sorted(api.HANDLERS)), label="endpoint")
     params = data.draw(_web_params(), label="params")
+    note_case(f"/api/{endpoint} {params!r}")
     try:
         reply = _guarded(lambda: api.handle(endpoint, params))  # an unexpected exception fails here
     except Hang:
@@ -442,6 +482,7 @@ def test_predicates_answer_or_refuse_in_one_line(text: str, position: object) ->
     from zermelo.core.errors import ZermeloError
     from zermelo.rules.predicates import predicate
 
+    note_case(f"predicate {text!r} at {position!r}")
     try:
         answer = predicate(text)(position)
     except ZermeloError as exc:  # InvalidPredicate, or Unsupported
@@ -634,6 +675,7 @@ def test_at_the_documented_limits_memory_holds(tmp_path_factory: pytest.TempPath
             main(["census", "octal", "--digits", "1", "--upto", "20", "--db", str(folder / "c.sqlite"), "--quiet"]) == 0
         )
         argv = [*argv, "--db", str(folder / "c.sqlite")]
+    note_case(f"capped at 3 GiB: zermelo {shlex.join(argv)}")
     got = run_capped(
         [*argv, "--quiet"] if argv[0] != "play" else argv, 3072, stdin="quit\n", cwd=str(folder), cpu_seconds=300
     )

@@ -275,6 +275,9 @@ def test_three_heaps_are_checked_with_heaps_3() -> None:
     assert r.holds and r.positions == 56  # multisets of three heaps 0..5
     bad = check_pset("nim", "a ^ b ^ c == 1", 5, heaps=3)
     assert not bad.holds and bad.counterexample is not None and bad.counterexample.condition == 1
+    # Both: one was ignored (--heaps 2 --positions 'a b c' checked two heaps and said so holds).
+    with pytest.raises(InvalidPredicate, match="not both"):
+        check_pset("nim", "a ^ b == 0", 5, heaps=2, positions="a b c")
 
 
 def test_family_1_a_b_the_notes_exercise() -> None:

@@ -55,8 +55,11 @@ def test_stars_last_min_of_centre_and_leaves() -> None:
     assert [z.grundy(PlainWeighted(), W.parse(t)) for t in ("3(-2;-2)", "5-4", "1-2-1")] == [1, 0, 0]
 
 
-def test_moves_are_edges_and_zero_weights_drop() -> None:
-    p = W.parse("2-1-0")  # the vertex of weight 0 and its edge go
-    assert W.format(p) == "2-1"
-    assert [m.label for m in W.moves(W.parse("2-1-2"))] == ["v1-v2"]  # either edge empties the middle: one move
-    assert W.board_clicks(W.parse("2-1-2"), W.parse("empty")) == [["e:1"], ["e:2"]]
+def test_moves_are_edges_and_zero_weights_stay_as_cgsuite_keeps_them() -> None:
+    p = W.parse("2-1-0")  # the vertex of weight 0 stays (CGSuite's position), but no move uses its edge
+    assert W.format(p) == "2-1-0"
+    assert [W.format(q) for q in W.options(p)] == ["1-0-0"]
+    assert W.key(p) == W.key(W.parse("2-1"))  # the key drops it
+    assert [m.label for m in W.moves(W.parse("2-1-2"))] == ["v1-v2", "v2-v3"]
+    assert W.board_clicks(W.parse("2-1-2"), W.parse("1-0-2")) == [["e:1"]]
+    assert z.grundy(W, W.parse("1-1;0-0;3")) == 1

@@ -345,6 +345,8 @@ def _what_to_check(
         if template is None:
             raise Unsupported(f"{game.spec()} has no table layout, so there are no positions to check in order")
     if heaps is not None:
+        if positions is not None:  # one would be ignored: the answer would be to another question
+            raise InvalidPredicate("give --heaps or --positions, not both")
         if not 1 <= heaps <= len(PART_NAMES):
             raise InvalidPredicate(f"--heaps takes 1 to {len(PART_NAMES)}, got {heaps}")
         positions = " ".join(PART_NAMES[:heaps])

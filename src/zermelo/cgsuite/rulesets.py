@@ -31,7 +31,7 @@ from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
 from .printer import CGString
-from .values import LEFT, Player, Procedure, as_int
+from .values import LEFT, RIGHT, Player, Procedure, as_int
 
 __all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets", "shown_args"]
 
@@ -72,14 +72,15 @@ class Ruleset:
     text: Callable[[str], str] | None = None
     shown: Callable[[str], list[str]] | None = None
     coordinates: bool = False
+    listed: Callable[[Any, Any, bool], list[Any]] | None = None  # CGSuiteName.options
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         return self.name
 
     def position(self, args: list[Any]) -> Position:
         words = _position_text(args)
-        text = self.text(words) if self.text is not None else words
         try:
+            text = self.text(words) if self.text is not None else words
             return Position(self, self.rules.parse(text))
         except ZermeloError as exc:
             raise CGSuiteError(f"{self.name}: {_unprefixed(str(exc))}") from None
@@ -104,7 +105,8 @@ class Family:
         except ZermeloError as exc:
             raise CGSuiteError(f"{self.cg.name}: {_unprefixed(str(exc))}") from None
         shown = ",".join(_shown_arg(a) for a in args)
-        return Ruleset(f"{self.cg.name}({shown})", rules, self.cg.text, self.cg.shown, self.cg.coordinates)
+        cg = self.cg
+        return Ruleset(f"{cg.name}({shown})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
 
 
 @dataclass(frozen=True)
@@ -123,8 +125,12 @@ class Position:
         args = shown_args(r.rules.format(self.position), r.shown, r.coordinates)
         return " + ".join(f"{r.name}({a})" for a in args) if args else "0"
 
-    def options(self, player: Player) -> frozenset[Position]:
+    def options(self, player: Player) -> frozenset[Position] | list[Position]:
+        """The options: CGSuite's list where the game knows CGSuite's order, else their set."""
         rules = self.ruleset.rules
+        listed = self.ruleset.listed
+        if listed is not None and isinstance(rules, Partisan | Impartial):
+            return [Position(self.ruleset, p) for p in listed(rules, self.position, player == LEFT)]
         if isinstance(rules, Partisan):
             opts = rules.left_options(self.position) if player is LEFT else rules.right_options(self.position)
         elif isinstance(rules, Impartial):
@@ -174,6 +180,16 @@ def shown_args(text: str, shown: Callable[[str], list[str]] | None, coordinates:
 
 def cgsuite_name(p: Position) -> str:
     return p.cgsuite_text()
+
+
+class EmptyGrid(str):
+    """``Grid.Empty(rows, cols)``: the text of an empty grid (``..|..``) for a ruleset to read,
+    printed as CGSuite prints its ``Grid``: ``Grid([[0,0],[0,0]])``."""
+
+    __slots__ = ()
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return "Grid([" + ",".join("[" + ",".join("0" * len(row)) + "]" for row in self.split("|")) + "])"
 
 
 #: ``Grid.Empty(rows, cols)``: the text of an empty grid.
@@ -233,7 +249,7 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
             rows, cols = as_int(args[0]), as_int(args[1])
             if not (0 < rows <= 400 and 0 < cols <= 400):
                 raise CGSuiteError("Grid.Empty(rows, cols) needs 1 to 400 rows and columns")
-            return "|".join("." * cols for _ in range(rows))
+            return EmptyGrid("|".join("." * cols for _ in range(rows)))
         raise CGSuiteError(f"Not a method or member variable: `Grid.{name}` (Grid.Empty(rows, cols) is)")
     full = f"{ns.path}.{name}"
     if ns.path == "game" and name in PACKAGES and args is None:
@@ -251,7 +267,7 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         rules = entry.factory(cg.params)
     except ZermeloError as exc:
         raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
-    ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates)
+    ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options)
     return ruleset if args is None else ruleset.position(args)
 
 
@@ -312,14 +328,19 @@ def _outcome(p: Position, _args: list[Any]) -> str:
     return str(call_method(p.canonical_form(), "OutcomeClass", None))
 
 
-def _side(player: Player | None) -> Callable[[Position, list[Any]], frozenset[Position]]:
-    def fn(p: Position, args: list[Any]) -> frozenset[Position]:
+def _side(player: Player | None) -> Callable[[Position, list[Any]], frozenset[Position] | list[Position]]:
+    def fn(p: Position, args: list[Any]) -> frozenset[Position] | list[Position]:
         if player is not None:
             if args:
                 raise CGSuiteError("Expected no arguments")
             return p.options(player)
         if not args and isinstance(p.ruleset.rules, Impartial):  # an impartial game's Options need no player
             return p.options(LEFT)
+        if not args:  # CGSuite's Game.Options: Left's options, then Right's
+            left, right = p.options(LEFT), p.options(RIGHT)
+            if isinstance(left, list) and isinstance(right, list):
+                return left + right
+            return frozenset(left) | frozenset(right)
         if len(args) != 1 or not isinstance(args[0], Player):
             raise CGSuiteError("Expected a Player (Left or Right)")
         return p.options(args[0])
@@ -335,7 +356,7 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "OutcomeClass": _outcome,
     "Options": _side(None),
     "LeftOptions": _side(LEFT),
-    "RightOptions": _side(Player("Right")),
+    "RightOptions": _side(RIGHT),
     "GridString": lambda p, _a: _grid_string(p),
 }
 

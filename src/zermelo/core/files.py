@@ -186,7 +186,10 @@ def read_bytes(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> by
     fd, size = _open_regular(path, what, max_bytes)
     try:
         with os.fdopen(fd, "rb", closefd=False) as f:
-            data = f.read(max_bytes + 1)
+            # One byte past the size fstat gave (at most max_bytes): a read of max_bytes + 1
+            # reserves that much memory first (4 GiB for a checkpoint of a few kilobytes, a
+            # MemoryError under an address-space cap such as the web workers').
+            data = f.read(size + 1)
     except OSError as exc:
         raise cannot_read(path, exc.strerror or str(exc), what) from None
     finally:
@@ -366,12 +369,30 @@ def _member_key(name: str, body: bytes) -> bytes:
     return name.encode() + b"\0" + len(body).to_bytes(8, "little") + body
 
 
+def _array(body: bytes, named: str) -> Any:
+    """The array of one ``.npy`` member whose header's shape and type fit its size exactly: numpy
+    allocates what a header says before it reads, so a crafted header of shape (10**12,) over a
+    few bytes was a MemoryError, not a bad file (ValueError from numpy's reader is caught above)."""
+    import numpy as np
+
+    fmt = np.lib.format
+    member = io.BytesIO(body)
+    version = fmt.read_magic(member)
+    header = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
+    shape, _, dtype = header(member)
+    count = 1
+    for n in shape:
+        count *= n
+    if dtype.hasobject or count * dtype.itemsize != len(body) - member.tell():
+        raise BadFile(f"{named}: its header does not fit its size")
+    member.seek(0)
+    return fmt.read_array(member, allow_pickle=False)
+
+
 def read_npz(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> dict[str, Any]:
     """The arrays of a :func:`write_npz` file, its checksum checked (no pickles, no compressed
     members); :class:`BadFile` in one line for anything else."""
     import zipfile
-
-    import numpy as np
 
     data = read_bytes(path, what=what, max_bytes=max_bytes)
     named = _named(path, what)
@@ -387,7 +408,7 @@ def read_npz(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> dict
                     raise BadFile(f"{named}: member {info.filename!r} is not a stored numpy array")
                 body = zf.read(info)
                 digest.update(_member_key(info.filename, body))
-                out[info.filename[:-4]] = np.lib.format.read_array(io.BytesIO(body), allow_pickle=False)
+                out[info.filename[:-4]] = _array(body, f"{named}: member {info.filename!r}")
     except BadFile:
         raise
     except (zipfile.BadZipFile, ValueError, OSError, EOFError, KeyError) as exc:

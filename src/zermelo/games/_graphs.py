@@ -9,9 +9,10 @@ Text, CGSuite's notation: ``.`` is a vertex, ``-`` an edge, and a vertex or an e
 label letter instead (``L-R-.``, ``lrr``); vertices are inferred between edges (``---`` is a
 path of four vertices); ``(…;…)`` hangs branches off the vertex before it (``--(-;--)``); a
 vertex followed by ``:A`` or ``:{name}`` is named, and vertices of one name are one vertex
-(``:A----:A`` is a 4-cycle).  zermelo's additions: ``,`` starts a new piece (names still join
-pieces), and the families ``path:N`` (N vertices), ``cycle:N``, ``star:N`` (a centre and N
-leaves), ``complete:N`` and ``grid:RxC``; ``empty`` is the graph without vertices.
+(``:A----:A`` is a 4-cycle); ``;`` outside parentheses starts another component (``-;.``).
+zermelo's additions: ``,`` starts a new piece too (names still join pieces), and the families
+``path:N`` (N vertices), ``cycle:N``, ``star:N`` (a centre and N leaves), ``complete:N`` and
+``grid:RxC``; ``empty`` is the graph without vertices.
 
 >>> parse_graph("---")
 (4, ((0, 1, ''), (1, 2, ''), (2, 3, '')), ('', '', '', ''))
@@ -24,7 +25,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from itertools import permutations, product
 from math import factorial
 
@@ -33,12 +34,14 @@ from ..core.errors import InvalidPosition
 
 __all__ = [
     "Graph",
+    "cgsuite_shown",
     "components",
     "delete_vertices",
     "format_graph",
     "graph_key",
     "neighbours",
     "parse_graph",
+    "text_from_cgsuite",
 ]
 
 Graph = tuple[int, tuple[tuple[int, int, str], ...], tuple[str, ...]]
@@ -194,10 +197,12 @@ class _Reader:
 
     def read(self) -> Graph:
         while True:
-            self.sequence(None)
+            # As CGSuite: a part with anything left to read has a vertex (";" alone is one vertex).
+            if self.sequence(None) is None and self.text[self.i :].strip():
+                self.vertex("")
             if self.i >= len(self.text):
                 break
-            if self.text[self.i] != ",":
+            if self.text[self.i] not in ",;":
                 raise self.fail(f"unexpected {self.text[self.i]!r}")
             self.i += 1
         return make_graph(len(self.tags), self.edges, self.tags)
@@ -213,67 +218,109 @@ def parse_graph(text: str, vertex_labels: str = "", edge_labels: str = "", *, na
     return _Reader(text, vertex_labels, edge_labels, name).read()
 
 
-def format_graph(g: Graph) -> str:
-    """CGSuite's notation of ``g``: each component as a depth-first tree, branches in ``(…;…)``,
-    the edges that close cycles as ``:{i}-:{j}`` pieces after a ``,``; no vertex at all is ``empty``."""
+def format_graph(g: Graph, vertex_text: Callable[[str], str] | None = None) -> str:
+    """CGSuite's notation of ``g``, as CGSuite's ``Graph.ToString`` writes it (so a graph typed in
+    CGSuite's notation prints back as typed): each component from its first vertex, depth first
+    over the edges in the order they were read (a vertex's lower neighbours, then its higher ones);
+    a plain vertex is written as nothing and a plain edge as ``-`` (``L-R---L``), a labelled one as
+    its letter (``lrl``); a vertex reached again is named, ``:A`` … ``:Z`` then ``:{v26}`` …,
+    where it is first and again written (``:A----:A``); a vertex with several edges still to
+    follow opens ``(…;…)``; components are joined by ``;``, a lone plain vertex is ``.``.  No vertex
+    at all is ``empty`` (zermelo's word; CGSuite writes the empty string).  ``vertex_text``
+    writes a vertex's tag (identity when ``None``); a text longer than one character is braced.
+
+    >>> [format_graph(parse_graph(t, "LR")) for t in ("L-.-R", "--(-;--)", ".:A-.-.-.:A", "-;.")]
+    ['L--R', '--(-;--)', ':A---:A', '-;.']
+    """
     n, edges, tags = g
     if n == 0:
         return "empty"
-    adj: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]
-    for k, (i, j, lab) in enumerate(edges):
-        adj[i].append((j, lab, k))
+    left: list[list[tuple[int, str]]] = [[] for _ in range(n)]  # the edges not yet followed
+    for i, j, lab in edges:
+        left[i].append((j, lab))
         if i != j:
-            adj[j].append((i, lab, k))
-    seen = [False] * n
-    tree = [False] * len(edges)
-    roots: list[int] = []
-    children: dict[int, list[tuple[int, str]]] = {}
+            left[j].append((i, lab))
+    visits = [0] * n
+    trees = []
     for root in range(n):
-        if seen[root]:
-            continue
-        roots.append(root)
-        stack: list[tuple[int, int, str, int]] = [(root, -1, "", -1)]
-        while stack:
-            v, parent, lab, k = stack.pop()
-            if seen[v]:
-                continue
-            seen[v] = True
-            if parent >= 0:
-                tree[k] = True
-                children.setdefault(parent, []).append((v, lab))
-            for w, elab, kk in reversed(adj[v]):
-                if not seen[w]:
-                    stack.append((w, v, elab, kk))
-    extra = [edges[k] for k in range(len(edges)) if not tree[k]]
-    named = {v for i, j, _ in extra for v in (i, j)}
-    pieces = [_subtree(r, children, tags, named) for r in roots]
-    pieces += [f":{{{i}}}{lab or '-'}:{{{j}}}" for i, j, lab in extra]
-    return ",".join(pieces)
+        if visits[root] == 0:
+            trees.append(_walk(root, left, visits))
+    names: dict[int, str] = {}
+    text = vertex_text or (lambda t: t)
+    return ";".join(_written(t, visits, names, tags, text) for t in trees)
 
 
-def _subtree(v: int, children: dict[int, list[tuple[int, str]]], tags: tuple[str, ...], named: set[int]) -> str:
-    """The tree below ``v`` (iteratively: a long path must not recurse)."""
-    out: list[str] = []
-    stack: list[tuple[str, int | None]] = [("", v)]
+# A walk's node: (vertex, [(child node, edge label), …]); a vertex reached again is a leaf.
+_Node = tuple[int, list[tuple["_Node", str]]]
+
+
+def _walk(root: int, left: list[list[tuple[int, str]]], visits: list[int]) -> _Node:
+    """The depth-first tree over every edge from ``root`` (iteratively: a long path must not recurse)."""
+    visits[root] += 1
+    top: _Node = (root, [])
+    stack = [top]
     while stack:
-        prefix, u = stack.pop()
-        if u is None:
-            out.append(prefix)
+        v, kids = stack[-1]
+        if not left[v]:
+            stack.pop()
             continue
-        out.append(prefix + (tags[u] or ".") + (f":{{{u}}}" if u in named else ""))
-        kids = children.get(u, [])
-        if len(kids) == 1:
-            w, lab = kids[0]
-            stack.append((lab or "-", w))
-        elif kids:
-            stack.append((")", None))
-            for idx in range(len(kids) - 1, -1, -1):
-                w, lab = kids[idx]
-                stack.append((lab or "-", w))
-                if idx:
-                    stack.append((";", None))
-            stack.append(("(", None))
-    return "".join(out)
+        w, lab = left[v].pop(0)
+        if w != v:
+            left[w].remove((v, lab))
+        visits[w] += 1
+        child: _Node = (w, [])
+        kids.append((child, lab))
+        if visits[w] == 1:
+            stack.append(child)
+    return top
+
+
+def _braced(text: str) -> str:
+    return "{" + text + "}" if len(text) > 1 else text
+
+
+def _written(
+    tree: _Node, visits: list[int], names: dict[int, str], tags: tuple[str, ...], text: Callable[[str], str]
+) -> str:
+    out: list[str] = []
+    stack: list[_Node | str] = [tree]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+            continue
+        v, kids = item
+        out.append(_braced(text(tags[v])))
+        if visits[v] > 1:
+            if v not in names:
+                k = len(names)
+                names[v] = chr(ord("A") + k) if k < 26 else f"v{k}"
+            out.append(":" + _braced(names[v]))
+        parts: list[_Node | str] = ["("] if len(kids) > 1 else []
+        for idx, (child, lab) in enumerate(kids):
+            parts += [_braced(lab) or "-", child]
+            if idx < len(kids) - 1:
+                parts.append(";")
+        if len(kids) > 1:
+            parts.append(")")
+        stack += reversed(parts)
+    return "".join(out) or "."
+
+
+def text_from_cgsuite(text: str) -> str:
+    """CGSuite's graph string as zermelo's position text (a ``CGSuiteName.text``): the empty string
+    is the graph without vertices, ``empty``."""
+    return text if text.strip() else "empty"
+
+
+def cgsuite_shown(text: str) -> list[str]:
+    """A graph game's position text as CGSuite's argument (a ``CGSuiteName.shown``): the string of
+    :func:`format_graph`, the empty string for no vertex.
+
+    >>> cgsuite_shown("L--R"), cgsuite_shown("empty"), cgsuite_shown("3")
+    (['"L--R"'], ['""'], ['"3"'])
+    """
+    return ['""' if text == "empty" else '"' + text + '"']
 
 
 def neighbours(g: Graph) -> list[list[int]]:

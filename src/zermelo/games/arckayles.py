@@ -5,8 +5,9 @@ Arc Kayles is impartial.  In Partizan Arc Kayles (CGSuite's) edges are coloured:
 blue edges (``l``), Right red ones (``r``), either player green ones (``e``).  Graphs are written
 in CGSuite's notation (``---`` a path of four vertices, ``:A---:A`` a triangle, ``--(-;-)`` a
 tree; see :mod:`zermelo.games._graphs`) or as a family: ``path:8``, ``cycle:5``, ``star:3``,
-``complete:4``, ``grid:2x3``.  Isolated vertices never matter and are dropped; connected
-components are independent games, and isomorphic graphs share one key.
+``complete:4``, ``grid:2x3``.  A position keeps its isolated vertices, as CGSuite's does (a
+move deletes two vertices and nothing else: ``--`` leaves ``.``), though they never matter: the
+key drops them; connected components are independent games, and isomorphic graphs share one key.
 
 On a path Arc Kayles is Dawson's Kayles shifted by one: a path of n vertices is a heap of n
 (choosing an edge removes two adjacent vertices, 0.07), which the tests check; on a star any move
@@ -28,9 +29,19 @@ from typing import ClassVar
 from ..rules import Impartial, Move, Partisan, validate_by_text
 from ..rules.boards import Board, network_board, read_cells
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
-from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, parse_graph
+from ._graphs import (
+    Graph,
+    cgsuite_shown,
+    components,
+    delete_vertices,
+    format_graph,
+    graph_key,
+    make_graph,
+    parse_graph,
+    text_from_cgsuite,
+)
 
-__all__ = ["ArcKayles", "PartizanArcKayles"]
+__all__ = ["ArcKayles", "PartizanArcKayles", "cgsuite_options"]
 
 
 def _without_isolated(g: Graph) -> Graph:
@@ -40,7 +51,13 @@ def _without_isolated(g: Graph) -> Graph:
 
 
 def _chosen(g: Graph, i: int, j: int) -> Graph:
-    return _without_isolated(delete_vertices(g, {i, j}))
+    return delete_vertices(g, {i, j})
+
+
+def cgsuite_options(g: Graph, colours: str | None) -> list[Graph]:
+    """The graphs left by each edge of one of ``colours`` (None: any), as CGSuite lists them: edge
+    by edge in order, none merged (the two ends of a path are two options)."""
+    return [_chosen(g, i, j) for i, j, lab in g[1] if colours is None or lab in colours]
 
 
 def _edge_moves(g: Graph, colours: str | None) -> Iterator[Move[Graph]]:
@@ -73,7 +90,7 @@ class _OnGraphs:
     edge_labels: ClassVar[str] = ""
 
     def parse(self, text: str) -> Graph:
-        return _without_isolated(parse_graph(text, "", self.edge_labels, name=self.name))
+        return parse_graph(text, "", self.edge_labels, name=self.name)
 
     def format(self, position: Graph) -> str:
         return format_graph(position)
@@ -81,10 +98,13 @@ class _OnGraphs:
     validate = validate_by_text
 
     def components(self, position: Graph) -> list[Graph]:
-        return components(position)
+        """The connected components with an edge (a lone vertex is no game); the position itself
+        when there is at most one."""
+        parts = components(_without_isolated(position))
+        return parts if len(parts) > 1 else [position]
 
     def key(self, position: Graph) -> Hashable:
-        return graph_key(position)
+        return graph_key(_without_isolated(position))
 
     def board(self, position: Graph) -> Board | None:
         """The graph, its vertices numbered from 1, its edges coloured."""
@@ -132,7 +152,7 @@ class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
         g = parse_graph(text, "", self.edge_labels, name=self.name)
         if any(lab == "" for _, _, lab in g[1]):
             _uncoloured(self.name, text)
-        return _without_isolated(g)
+        return g
 
     def left_options(self, position: Graph) -> Iterator[Graph]:
         return _choose(position, "le")
@@ -151,7 +171,7 @@ class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
         players can leave it (Left by a blue edge, Right by a red one, say), the green ones.
 
         >>> p = PartizanArcKayles()
-        >>> p.board_clicks(p.parse("lr(e;r)"), p.parse("l"))  # the green edge, not the red twin
+        >>> p.board_clicks(p.parse("lr(e;r)"), p.parse("l;."))  # the green edge, not the red twin
         [['e:3']]
         """
         hits = [(k, lab) for k, (i, j, lab) in enumerate(position[1]) if _chosen(position, i, j) == after]
@@ -163,9 +183,9 @@ class PartizanArcKayles(_OnGraphs, Partisan[Graph]):
 
     def value_key(self, position: Graph) -> tuple[Hashable, bool]:
         """(key, negated): the graph with blue and red swapped is the negative game."""
-        n, edges, tags = position
+        n, edges, tags = _without_isolated(position)
         swapped = make_graph(n, [(i, j, {"l": "r", "r": "l"}.get(lab, lab)) for i, j, lab in edges], tags)
-        plain, turned = graph_key(position), graph_key(swapped)
+        plain, turned = graph_key((n, edges, tags)), graph_key(swapped)
         return (plain, False) if str(plain) <= str(turned) else (turned, True)
 
 
@@ -183,7 +203,14 @@ register(
         "",
         "arckayles path:8",
         aliases=("arc-kayles",),
-        cgsuite=(CGSuiteName("game.graph.ArcKayles"),),
+        cgsuite=(
+            CGSuiteName(
+                "game.graph.ArcKayles",
+                text=text_from_cgsuite,
+                shown=cgsuite_shown,
+                options=lambda _r, g, _left: cgsuite_options(g, None),
+            ),
+        ),
         rules=ArcKayles,
     )
 )
@@ -196,6 +223,13 @@ register(
         'partizanarckayles "lrl(r;e)"',
         rules=PartizanArcKayles,
         aliases=("partisanarckayles",),
-        cgsuite=(CGSuiteName("game.graph.PartizanArcKayles"),),
+        cgsuite=(
+            CGSuiteName(
+                "game.graph.PartizanArcKayles",
+                text=text_from_cgsuite,
+                shown=cgsuite_shown,
+                options=lambda _r, g, left: cgsuite_options(g, "le" if left else "re"),
+            ),
+        ),
     )
 )

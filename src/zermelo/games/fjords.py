@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ..rules.catalogue import GameEntry, no_params, register
 from ._graphs import Graph
-from .graphcol import GenCol
+from .graphcol import GenCol, cgsuite_name
 
 __all__ = ["Fjords", "territory"]
 
@@ -77,6 +77,6 @@ register(
         "",
         'fjords "L-.-.-R"',
         rules=Fjords,
-        cgsuite=(CGSuiteName("game.graph.Fjords"),),
+        cgsuite=(cgsuite_name("game.graph.Fjords"),),
     )
 )

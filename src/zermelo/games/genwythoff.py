@@ -27,6 +27,7 @@ from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, require
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
+from .wythoff import cgsuite_options
 
 __all__ = ["GenWythoff", "bounding_function", "gen_wythoff", "p_positions"]
 
@@ -159,6 +160,14 @@ register(
         "genwythoff:2 4 9",
         table="{r} {c}",
         rules=GenWythoff,
-        cgsuite=(CGSuiteName("game.heap.GenWythoff", family=True, code=bounding_function, coordinates=True),),
+        cgsuite=(
+            CGSuiteName(
+                "game.heap.GenWythoff",
+                family=True,
+                code=bounding_function,
+                coordinates=True,
+                options=lambda rules, p, _left: cgsuite_options(p, rules.a),
+            ),
+        ),
     )
 )

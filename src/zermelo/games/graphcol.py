@@ -28,9 +28,20 @@ from typing import ClassVar
 from ..rules import Move, Partisan, validate_by_text
 from ..rules.boards import Board, network_board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
-from ._graphs import Graph, components, delete_vertices, format_graph, graph_key, make_graph, neighbours, parse_graph
+from ._graphs import (
+    Graph,
+    cgsuite_shown,
+    components,
+    delete_vertices,
+    format_graph,
+    graph_key,
+    make_graph,
+    neighbours,
+    parse_graph,
+    text_from_cgsuite,
+)
 
-__all__ = ["GenCol", "GraphCol", "GraphSnort"]
+__all__ = ["GenCol", "GraphCol", "GraphSnort", "cgsuite_name"]
 
 _SWAP = {"L": "R", "R": "L"}
 
@@ -83,6 +94,11 @@ class GenCol(Partisan[Graph]):
                     seen.add(after)
                     yield Move(f"v{v + 1}", after)
 
+    def cgsuite_options(self, position: Graph, left: bool) -> list[Graph]:
+        """The options as CGSuite's ``GenCol`` lists them: vertex by vertex, none merged."""
+        me, may = ("L", self.left_may) if left else ("R", self.right_may)
+        return [self._coloured(position, v, me) for v in range(position[0]) if position[2][v] in may]
+
     def left_moves(self, position: Graph) -> Iterator[Move[Graph]]:
         return self._colour(position, "L", self.left_may)
 
@@ -127,6 +143,13 @@ class GenCol(Partisan[Graph]):
         return (plain, False) if str(plain) <= str(turned) else (turned, True)
 
 
+def cgsuite_name(name: str) -> CGSuiteName:
+    """The CGSuite name of a ``GenCol`` game: CGSuite's graph strings, its lists of options."""
+    return CGSuiteName(
+        name, text=text_from_cgsuite, shown=cgsuite_shown, options=lambda rules, g, left: rules.cgsuite_options(g, left)
+    )
+
+
 class GraphCol(GenCol):
     """Col on any graph: never colour next to your own colour."""
 
@@ -151,7 +174,7 @@ register(
         "",
         'graphcol "L-R---L"',
         rules=GraphCol,
-        cgsuite=(CGSuiteName("game.graph.Col"),),
+        cgsuite=(cgsuite_name("game.graph.Col"),),
     )
 )
 register(
@@ -162,6 +185,6 @@ register(
         "",
         'graphsnort ".-(-;-)"',
         rules=GraphSnort,
-        cgsuite=(CGSuiteName("game.graph.Snort"),),
+        cgsuite=(cgsuite_name("game.graph.Snort"),),
     )
 )

@@ -5,9 +5,10 @@ true)``): every vertex carries a weight; a move chooses an edge whose two ends b
 Graphs are written as for Arc Kayles (CGSuite's graph strings, or ``path:N``, ``cycle:N``, …),
 a vertex's weight a digit in its place (``3-2-1`` is a path of weights 3, 2 and 1); a vertex
 written ``.`` or left implicit (``---``) weighs 1.  (CGSuite builds its weighted graphs from
-``Graph`` objects; zermelo reads the digits.)  A vertex of weight 0 can never be used again:
-it and its edges are dropped, as are vertices without edges; the components left are
-independent games, and isomorphic weighted graphs share one key.
+``Graph`` objects; zermelo reads the digits.)  A position keeps every vertex, as CGSuite's does
+(``1-1`` leaves ``0-0``), though a vertex of weight 0 can never be used again: the key and the
+components drop it and its edges, and vertices without edges; the components are independent
+games, and isomorphic weighted graphs share one key.
 
 Why the values come as they do, each checked against plain search in the tests:
 
@@ -33,7 +34,18 @@ from ..core.errors import InvalidPosition
 from ..rules import Impartial, Move, validate_by_text
 from ..rules.boards import Board, network_board, read_cells
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
-from ._graphs import Graph, components, delete_vertices, family, format_graph, graph_key, make_graph, parse_graph
+from ._graphs import (
+    Graph,
+    cgsuite_shown,
+    components,
+    delete_vertices,
+    family,
+    format_graph,
+    graph_key,
+    make_graph,
+    parse_graph,
+    text_from_cgsuite,
+)
 
 __all__ = ["WeightedArcKayles", "star_moves"]
 
@@ -45,6 +57,12 @@ def _normal(g: Graph) -> Graph:
     used = {v for i, j, _ in edges if i not in dead and j not in dead for v in (i, j)}
     gone = set(range(n)) - used
     return delete_vertices(g, gone) if gone else g
+
+
+def _usable(g: Graph) -> list[tuple[int, int]]:
+    """The ends of each edge whose two ends both weigh at least 1, in order."""
+    tags = g[2]
+    return [(i, j) for i, j, _ in g[1] if tags[i] != "0" and tags[j] != "0"]
 
 
 def _one_digit_weights(text: str, name: str) -> None:
@@ -104,17 +122,21 @@ class WeightedArcKayles(Impartial[Graph]):
         if family(text) is None:
             _one_digit_weights(text, self.name)
         n, edges, tags = parse_graph(text, "0123456789", "", name=self.name)
-        return _normal(make_graph(n, list(edges), [t or "1" for t in tags]))
+        return make_graph(n, list(edges), [t or "1" for t in tags])
 
     def format(self, position: Graph) -> str:
         return format_graph(position)
 
     validate = validate_by_text
 
+    def cgsuite_options(self, position: Graph) -> list[Graph]:
+        """The options as CGSuite lists them: edge by edge, none merged."""
+        return [self._chosen(position, i, j) for i, j in _usable(position)]
+
     def moves(self, position: Graph) -> Iterator[Move[Graph]]:
         """``v1-v2``: the chosen edge's ends as drawn; edges that leave the same graph are one move."""
         seen: set[Graph] = set()
-        for i, j, _ in position[1]:
+        for i, j in _usable(position):
             after = self._chosen(position, i, j)
             if after not in seen:
                 seen.add(after)
@@ -130,18 +152,21 @@ class WeightedArcKayles(Impartial[Graph]):
         new = list(tags)
         for v in {i, j}:
             new[v] = str(int(new[v]) - 1)
-        return _normal(make_graph(n, list(edges), new))
+        return make_graph(n, list(edges), new)
 
     def components(self, position: Graph) -> list[Graph]:
-        return components(position)
+        """The connected components with a usable edge; the position itself when there is at most one."""
+        parts = components(_normal(position))
+        return parts if len(parts) > 1 else [position]
 
     def key(self, position: Graph) -> Hashable:
-        return graph_key(position)
+        return graph_key(_normal(position))
 
     def grundy_formula(self, position: Graph) -> int | None:
         """The nim-sum of the stars' move counts mod 2, when every component is a star."""
         total = 0
-        for part in components(position) if position[0] else []:
+        normal = _normal(position)
+        for part in components(normal) if normal[0] else []:
             moves = star_moves(part)
             if moves is None:
                 return None
@@ -154,7 +179,12 @@ class WeightedArcKayles(Impartial[Graph]):
 
     def board_clicks(self, position: Graph, after: Graph, side: str | None = None) -> list[list[str]] | None:
         """Every edge whose choice leaves ``after``."""
-        return [[f"e:{k + 1}"] for k, (i, j, _) in enumerate(position[1]) if self._chosen(position, i, j) == after]
+        usable = set(_usable(position))
+        return [
+            [f"e:{k + 1}"]
+            for k, (i, j, _) in enumerate(position[1])
+            if (i, j) in usable and self._chosen(position, i, j) == after
+        ]
 
     def parse_move(self, position: Graph, text: str, moves: Sequence[Move[Graph]]) -> Move[Graph] | None:
         """An edge by its two ends, in either order: ``v2-v1``."""
@@ -170,6 +200,13 @@ register(
         'weightedarckayles "3-2-1"',
         rules=WeightedArcKayles,
         aliases=("weighted-arc-kayles",),
-        cgsuite=(CGSuiteName("game.graph.WeightedArcKayles"),),
+        cgsuite=(
+            CGSuiteName(
+                "game.graph.WeightedArcKayles",
+                text=text_from_cgsuite,
+                shown=cgsuite_shown,
+                options=lambda rules, g, _left: rules.cgsuite_options(g),
+            ),
+        ),
     )
 )

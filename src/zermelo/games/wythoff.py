@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
     from ..analyses.analysis import Analysis
 
-__all__ = ["Wythoff", "partner", "wythoff_pair"]
+__all__ = ["Wythoff", "cgsuite_options", "partner", "wythoff_pair"]
 
 Pair = tuple[int, int]
 
@@ -74,6 +74,26 @@ def _arange() -> np.ndarray:
     import numpy as np  # only a wide search needs numpy: `zermelo games` does not load it
 
     return np.arange(1 << 16, dtype=np.int64)
+
+
+def cgsuite_options(position: Pair, a: int = 1) -> list[Pair]:
+    """The options of (m, n) in a-Wythoff as CGSuite's ``GenWythoff(k -> k + a)`` lists them (its
+    ``Wythoff`` is a = 1): first from heap 1 (m − 1 down to 0), then from heap 2, then k from heap 1
+    and l ≥ k from heap 2 (l < k + a), then l from heap 2 and k > l from heap 1 (k < l + a); each
+    pair as it stands, (1, 3) and (3, 1) apart, never merged by symmetry.
+
+    >>> cgsuite_options((2, 3))
+    [(1, 3), (0, 3), (2, 2), (2, 1), (2, 0), (1, 2), (0, 1)]
+    >>> cgsuite_options((2, 2), 2)
+    [(1, 2), (0, 2), (2, 1), (2, 0), (1, 1), (1, 0), (0, 0), (0, 1)]
+    """
+    m, n = position
+    diag = min(m, n)
+    out = [(m - k, n) for k in range(1, m + 1)]
+    out += [(m, n - j) for j in range(1, n + 1)]
+    out += [(m - k, n - j) for k in range(1, diag + 1) for j in range(k, min(k + a - 1, n) + 1)]
+    out += [(m - k, n - j) for j in range(1, diag + 1) for k in range(j + 1, min(j + a - 1, m) + 1)]
+    return out
 
 
 class Wythoff(Impartial[Pair]):
@@ -272,7 +292,7 @@ register(
         "",
         "wythoff 26 34",
         table="{r} {c}",
-        cgsuite=(CGSuiteName("game.heap.Wythoff", coordinates=True),),
+        cgsuite=(CGSuiteName("game.heap.Wythoff", coordinates=True, options=lambda _r, p, _left: cgsuite_options(p)),),
         rules=Wythoff,
     )
 )

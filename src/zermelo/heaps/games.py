@@ -118,7 +118,7 @@ class TakeAndBreak(HeapGame):
         code = self.code
         if code.repeat or any(code.unequal) or code.max_removal is None:
             return None  # no theorem for '!' or repeating codes
-        from ..search.periodicity import proof_length
+        from ..search.period_bounds import proof_length
 
         return proof_length(p, n0, removal=code.max_removal, heaps=code.max_heaps) - 1
 

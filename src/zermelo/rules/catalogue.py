@@ -49,7 +49,9 @@ class CGSuiteName:
     ``PartizanSubtraction([1,2],[2,3])`` is ``partizansubtraction:1,2/2,3``).  ``shown`` is
     ``text`` the other way: the game's position text as CGSuite writes it, one argument per
     summand (Toads and Frogs' ``T.F`` is ``["\"t.f\""]``); ``coordinates``: the game's whole numbers
-    are pairs, CGSuite's coordinates (``Wythoff((3,5))``), not heaps.
+    are pairs, CGSuite's coordinates (``Wythoff((3,5))``), not heaps.  ``options(rules, position,
+    left)``: a position's options as CGSuite's ruleset lists them (its order, repeats kept, nothing
+    merged by symmetry), where the game knows that order; ``.Options`` is then CGSuite's list.
     """
 
     name: str
@@ -60,6 +62,7 @@ class CGSuiteName:
     separator: str = ","
     shown: Callable[[str], list[str]] | None = None
     coordinates: bool = False
+    options: Callable[[Any, Any, bool], list[Any]] | None = None
 
 
 def cgsuite_string(table: dict[str, str]) -> Callable[[str], list[str]]:
