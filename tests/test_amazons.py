@@ -95,8 +95,8 @@ def test_a_wide_position_is_valued_with_a_look_at_the_clock_every_few_hundred_op
     wide = len(list(A.left_options(board))) + len(list(A.right_options(board)))
     assert wide > 3 * KEYS_PER_LOOK
     seen = _looks(monkeypatch, stop_after=4)
-    with pytest.raises(_Enough):
-        z.canonical_form(A, board)
+    with pytest.raises(_Enough):  # a time budget, as --timeout gives (without one only the cap is watched)
+        z.canonical_form(A, board, limits=z.Limits(max_seconds=3600))
     options = [o for _, o in seen]
     assert options[1:] == [KEYS_PER_LOOK, 2 * KEYS_PER_LOOK, 3 * KEYS_PER_LOOK], seen  # within the first position
     assert {p for p, _ in seen} == {1}

@@ -73,6 +73,21 @@ ERRORS = [
     ('game.grid.Domineering("..").NimValue', CGSuiteError, "That game is not a nimber"),
     ("for n from 1 to 3 do n end", NotSupported, "CGScript's `for`"),
     ("[n for n from 1 to 1000000]", CGSuiteError, "That list would have"),
+    # CGSuite's GameGraphTest refuses these ("That `Graph` is not connected.", "… is empty (no ground).")
+    (
+        'game.graph.Hackenbush("lrlr;lr").CanonicalForm',
+        CGSuiteError,
+        "game.graph.Hackenbush: that graph is not connected",
+    ),
+    ('game.graph.Hackenbush("").CanonicalForm', CGSuiteError, "game.graph.Hackenbush: that graph is empty (no ground)"),
+    (
+        'game.graph.ChildishHackenbush("l;.")',
+        CGSuiteError,
+        "game.graph.ChildishHackenbush: that graph is not connected",
+    ),
+    ('game.graph.Hackenbush("l-r")', CGSuiteError, "game.graph.Hackenbush: every edge needs a colour"),
+    ('game.graph.Col("L-X")', CGSuiteError, "game.graph.Col: unexpected 'X' (use '(),-.:;LR') at column 3"),
+    ('game.graph.ArcKayles("-)")', CGSuiteError, "game.graph.ArcKayles: unexpected ')' at column 2"),
 ]
 
 
@@ -139,6 +154,10 @@ PRINTED = [
     # Cutting the edge on the ground leaves the ground alone: CGSuite's graph of one vertex, ".".
     ('game.graph.Hackenbush("l(l;r)").LeftOptions', '{game.graph.Hackenbush("."),game.graph.Hackenbush("lr")}'),
     ('game.graph.WeightedArcKayles("3-3").NimValue', "1"),
+    # CGSuite's EvalTest: a position in braces makes an explicit game (CGSuite names the position
+    # by its class, Domineering.Position("..|.."); zermelo by the ruleset it was typed with)
+    ('{game.grid.Domineering("..|..")|-1}', """'{game.grid.Domineering("..|..")|-1}'"""),
+    ('{game.grid.Domineering("..|..")|-1}.CanonicalForm', "-1Miny(2)"),
 ]
 
 
@@ -151,6 +170,7 @@ STRINGS = [
     ('"a\\"b"', '"a"b"'),
     ('"tab\\t"', '"tab\\t"'),
     ('[game.grid.Clobber("xo|ox").GridString, game.grid.Clobber("xo").OutcomeClass]', '["xo|ox",N]'),
+    ("Grid.Empty(2,3)", "Grid([[0,0,0],[0,0,0]])"),  # a Grid, not a string: CGSuite prints its values
 ]
 
 
@@ -176,6 +196,7 @@ GRAPHS = [
     'game.graph.PartizanArcKayles("lrlr(ll;ree(rl;l))")',
     'game.graph.ArcKayles("-;.")',  # CGSuite keeps a lone vertex; ";" between components
     'game.graph.ArcKayles("")',
+    'game.graph.Hackenbush(".")',  # the ground alone
 ]
 GRAPH_LINES = [
     # names are CGSuite's own, A, B, … in the order met: its Green Girl (Winning Ways, ch. 7)
@@ -185,6 +206,9 @@ GRAPH_LINES = [
     ),
     ('game.graph.Col(".:A-.-.-.:A")', 'game.graph.Col(":A---:A")'),
     ('game.graph.Col(":{root}----:{root}")', 'game.graph.Col(":A----:A")'),
+    # CGSuite's parser: a part between ";" with anything in it has a vertex; an empty last part none
+    ('game.graph.ArcKayles("-;;-")', 'game.graph.ArcKayles("-;.;-")'),
+    ('game.graph.ArcKayles(";")', 'game.graph.ArcKayles(".")'),
     # CGSuite's GenCol: vertex by vertex (here the 2nd, 3rd, 4th), coloured, its free neighbours
     # tagged, the other's neighbours and itself deleted; nothing merged
     (

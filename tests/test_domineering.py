@@ -31,6 +31,7 @@ def value(text: str) -> str:
         ("#.|..", "*"),
         ("....|....|....|....", "{0,{{2|0},{2||2|0}|{2|0},{2|0||0}}|0,{{0|-2},{0||0|-2}|{0|-2},{0|-2||-2}}}"),
         ("#.#|...|#.#", "*"),  # a plus sign: every move leaves only single cells
+        ("........#..", "-5"),  # a region wider than the frame beside one in it (their keys sort together)
     ],
 )
 def test_golden(board: str, expected: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.games._frame import frame_key, frame_regions, frame_shape, framed, transpose
+from zermelo.games._frame import frame_key, frame_regions, frame_regions_after, frame_shape, framed, transpose
 from zermelo.games._grid import Grid, mirror_key, mirror_key_transposed, regions
 
 
@@ -38,3 +38,20 @@ def test_regions_and_keys_are_the_grid_ones(board: Grid) -> None:
             assert key == (turned, True)
         else:
             assert key == min((plain, False), (turned, True))
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_boards(), st.data())
+def test_regions_after_a_move_are_the_regions(board: Grid, data: st.DataObject) -> None:
+    # A region less a domino (or one cell): the fill around the removed cells finds the regions
+    # a full flood fill finds, split or not.
+    regions_ = frame_regions(framed(board))
+    if not regions_:
+        return
+    region = data.draw(st.sampled_from(regions_))
+    cells = [1 << i for i in range(56) if region >> i & 1]
+    first = data.draw(st.sampled_from(cells))
+    pair = [c for c in cells if c in (first << 1, first << 8)]
+    removed = first | (data.draw(st.sampled_from(pair)) if pair and data.draw(st.booleans()) else 0)
+    left = region ^ removed
+    assert sorted(frame_regions_after(left, removed)) == sorted(frame_regions(left))

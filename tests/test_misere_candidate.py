@@ -54,3 +54,21 @@ def test_moore_classes_is_indistinguishable() -> None:
         is_p = [rng.random() < 0.4 for _ in range(m)]
         img, reps = moore_classes(np.array(acts, dtype=np.int64).reshape(len(acts), m), np.array(is_p))
         assert (img.tolist(), reps.tolist()) == indistinguishable(acts, is_p)
+
+
+def test_a_table_past_its_memory_budget_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(quotient, "MAX_TABLE_BYTES", quotient.table_bytes(20))
+    run = _run("0.07", 14)  # its quotient reaches order 24
+    assert not run.complete and run.stopped is not None and "needs a table of more than" in run.stopped
+    assert run.quotient.order <= 20 and run.upto < 14
+
+
+@pytest.mark.parametrize(("code", "top"), [("0.75", 20), ("0.07", 12), ("4.7", 9)])
+def test_plain_runs_without_numpy_agree(code: str, top: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    usual = _run(code, top)
+    monkeypatch.setattr(quotient, "numpy_loaded", lambda: False)  # small trials sparse, tables lists
+    plain = _run(code, top)
+    assert plain.phi == usual.phi and plain.expansions == usual.expansions and plain.period == usual.period
+    assert np.array_equal(plain.quotient.as_array(), usual.quotient.as_array())
+    assert plain.quotient.p_portion == usual.quotient.p_portion
+    assert plain.quotient.generators == usual.quotient.generators

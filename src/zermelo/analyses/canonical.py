@@ -15,7 +15,7 @@ nimbers, and *n is exactly Grundy value n (Sprague–Grundy).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from ..core.budget import Budget
@@ -136,8 +136,15 @@ class _Walk:
     ) -> None:
         self.rules, self.limits, self.memo = rules, limits, memo
         self.value_key, self.ordinal, self.impartial = value_key, ordinal, impartial
-        self.budget = Budget(limits)  # max_seconds, the analysis' deadline or the ambient one
+        self.budget = b = Budget(limits)  # max_seconds, the analysis' deadline or the ambient one
         self.expanded = self.listed = 0
+        # The budget is ticked at every position only when it watches more than its cap (a
+        # clock, a progress display, an options' cap); otherwise once the count passes the cap.
+        self.watched = b.end is not None or b.show is not None or b.max_options is not None
+        self.cap = b.cap
+        # Optional hook of partisan rules: keyed_options(p) -> (count of Left's options, the
+        # options with Left's first, their value keys) in one step, or None (Domineering's region).
+        self.keyed_options = None if ordinal or impartial else getattr(rules, "keyed_options", None)
 
     def value(self, root: Any) -> Game:
         memo, value_key = self.memo, self.value_key
@@ -156,8 +163,8 @@ class _Walk:
                 if k in memo:
                     stack.pop()
                     continue
-                positions = expand(frame)
-                kids = frame[4] = self.keyed(positions)
+                positions, kids = expand(frame)
+                frame[4] = kids
                 on_path.add(k)
                 for c, (ck, cf) in zip(positions, kids, strict=True):
                     if ck not in memo:
@@ -182,7 +189,7 @@ class _Walk:
         v = memo[root_key]
         return -v if root_flip else v  # type: ignore[no-any-return]
 
-    def keyed(self, positions: list[Any]) -> list[tuple[Hashable, bool]]:
+    def keyed(self, positions: Sequence[Any]) -> list[tuple[Hashable, bool]]:
         """The memo's keys of a position's children, counted as its options; a wide position's
         keyed :data:`KEYS_PER_LOOK` at a time, the budget looked at between slices."""
         value_key = self.value_key
@@ -197,23 +204,31 @@ class _Walk:
             out += [value_key(c) for c in positions[at : at + KEYS_PER_LOOK]]
         return out
 
-    def expand(self, frame: list[Any]) -> list[Any]:
-        """The children of the frame's position, its kind set in the frame; counts and the budget."""
+    def expand(self, frame: list[Any]) -> tuple[list[Any], list[tuple[Hashable, bool]]]:
+        """The children of the frame's position and their keys, its kind set in the frame;
+        counts and the budget."""
         self.expanded += 1
         # The budget at every position (one of a long Toads row takes 0.1 s; the clock costs
         # 0.05 µs), before the arithmetic of more positions.
-        self.budget.tick(positions=self.expanded, options=self.listed)
+        if self.watched or (self.cap is not None and self.expanded > self.cap):
+            self.budget.tick(positions=self.expanded, options=self.listed)
         rules, p = self.rules, frame[0]
         comps = rules.components(p)  # type: ignore[attr-defined]
         if comps is not None:
             k, flip = self.value_key(comps[0]) if len(comps) == 1 else (None, False)
             if k is None or k != frame[1]:
                 frame[3] = _SUM
-                return list(comps)
+                return comps, self.keyed(comps)
             # The position's one part, in the rules' own form for parts (Domineering's region
             # moved to a corner of its frame): its options are the ones to list.
             p = frame[0] = comps[0]
             frame[2] = flip
+        if self.keyed_options is not None and (got := self.keyed_options(p)) is not None:
+            # The rules list a part's options with their keys in one step (Domineering's framed
+            # region: each option is the region less one domino).
+            frame[3], kids, keys = got
+            self.listed += len(kids)
+            return kids, keys
         if self.ordinal is not None and (split := self.ordinal(p)) is not None:
             frame[3] = (_ORD, split[0])
             kids = [split[1]]
@@ -224,7 +239,7 @@ class _Walk:
             kids = list(rules.left_options(p))  # type: ignore[attr-defined]
             frame[3] = len(kids)
             kids.extend(rules.right_options(p))  # type: ignore[attr-defined]
-        return kids
+        return kids, self.keyed(kids)
 
 
 def _mex_star(vals: list[Game]) -> Game | None:

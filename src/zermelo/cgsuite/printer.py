@@ -198,9 +198,7 @@ def cgsuite_text(value: Any) -> str:
         return "{" + ",".join(cgsuite_text(v) for v in items) + "}"
     if isinstance(value, list | tuple):
         return "[" + ",".join(cgsuite_text(v) for v in value) + "]"
-    if isinstance(value, CGString):
-        return value.cgsuite_text()
-    if isinstance(value, str):
+    if isinstance(value, str) and not hasattr(value, "cgsuite_text"):  # outcome classes: bare
         return value
     for kind, text in FORMATTERS:
         if isinstance(value, kind):

@@ -79,8 +79,8 @@ class Ruleset:
 
     def position(self, args: list[Any]) -> Position:
         words = _position_text(args)
-        text = self.text(words) if self.text is not None else words
         try:
+            text = self.text(words) if self.text is not None else words
             return Position(self, self.rules.parse(text))
         except ZermeloError as exc:
             raise CGSuiteError(f"{self.name}: {_unprefixed(str(exc))}") from None
@@ -182,6 +182,16 @@ def cgsuite_name(p: Position) -> str:
     return p.cgsuite_text()
 
 
+class EmptyGrid(str):
+    """``Grid.Empty(rows, cols)``: the text of an empty grid (``..|..``) for a ruleset to read,
+    printed as CGSuite prints its ``Grid``: ``Grid([[0,0],[0,0]])``."""
+
+    __slots__ = ()
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return "Grid([" + ",".join("[" + ",".join("0" * len(row)) + "]" for row in self.split("|")) + "])"
+
+
 #: ``Grid.Empty(rows, cols)``: the text of an empty grid.
 GRID = Namespace("Grid")
 #: ``game``, the root of CGSuite's library.
@@ -239,7 +249,7 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
             rows, cols = as_int(args[0]), as_int(args[1])
             if not (0 < rows <= 400 and 0 < cols <= 400):
                 raise CGSuiteError("Grid.Empty(rows, cols) needs 1 to 400 rows and columns")
-            return "|".join("." * cols for _ in range(rows))
+            return EmptyGrid("|".join("." * cols for _ in range(rows)))
         raise CGSuiteError(f"Not a method or member variable: `Grid.{name}` (Grid.Empty(rows, cols) is)")
     full = f"{ns.path}.{name}"
     if ns.path == "game" and name in PACKAGES and args is None:

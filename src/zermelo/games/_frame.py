@@ -17,7 +17,7 @@ cheap way to find them and key them.
 
 from __future__ import annotations
 
-__all__ = ["FRAME_MAX", "frame_key", "frame_regions", "frame_shape", "framed", "transpose"]
+__all__ = ["FRAME_MAX", "frame_key", "frame_regions", "frame_regions_after", "frame_shape", "framed", "transpose"]
 
 #: The largest board (rows and columns) a frame holds.
 FRAME_MAX = 7
@@ -72,6 +72,39 @@ def frame_regions(bits: int) -> list[int]:
 
 
 _COLUMN_0 = 0x01010101010101  # column 0 of rows 0-6
+
+
+def frame_regions_after(bits: int, removed: int) -> list[int]:
+    """:func:`frame_regions` of ``bits`` when ``bits | removed`` is one connected region (a
+    region after a move took the cells ``removed``): usually one region, found without a flood
+    fill of the whole board.
+
+    Lone cells are dropped first (no domino covers them).  Every other cell of ``bits`` reaches
+    ``removed`` through ``bits``, so ``bits`` is connected exactly when the cells next to
+    ``removed`` are: the fill starts at one of them and stops as soon as it has met them all (a few
+    steps around the removed cells); only a split board is filled in full.
+
+    >>> frame_regions_after(0b11_0000_0111, 0b100_0000_0000)  # an L less its corner: still connected
+    [775]
+    >>> frame_regions_after(0b11011, 0b100)  # a row of five less its middle cell: two dominoes
+    [3, 3]
+    """
+    bits &= (bits << 1) | (bits >> 1) | (bits << 8) | (bits >> 8)  # lone cells take no domino
+    near = ((removed << 1) | (removed >> 1) | (removed << 8) | (removed >> 8)) & bits
+    if near & (near - 1):  # two or more cells next to the move: are they connected?
+        comp = front = near & -near
+        rest = bits ^ comp
+        while near & ~comp:
+            front = ((front << 1) | (front >> 1) | (front << 8) | (front >> 8)) & rest
+            if not front:  # the move split the region: comp is one part, the rest the others
+                return [_corner(comp), *frame_regions(rest)]
+            rest ^= front
+            comp |= front
+    if not bits & (bits - 1):
+        return []  # at most one cell: no domino fits
+    if not bits & 0xFF or not bits & _COLUMN_0:
+        bits = _corner(bits)
+    return [bits]
 
 
 def _corner(comp: int) -> int:

@@ -197,7 +197,9 @@ class _Reader:
 
     def read(self) -> Graph:
         while True:
-            self.sequence(None)
+            # As CGSuite: a part with anything left to read has a vertex (";" alone is one vertex).
+            if self.sequence(None) is None and self.text[self.i :].strip():
+                self.vertex("")
             if self.i >= len(self.text):
                 break
             if self.text[self.i] not in ",;":

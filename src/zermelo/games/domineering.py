@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from ..rules import Partisan
 from ..rules.boards import Board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
-from ._frame import FRAME_MAX, frame_key, frame_regions, framed
+from ._frame import FRAME_MAX, frame_key, frame_regions, frame_regions_after, framed
 from ._grid import (
     Grid,
     board_of_text,
@@ -80,14 +80,23 @@ class Domineering(Partisan[Grid]):
         # position -> [its regions, (key, negated), its regions in the frame]: one lookup answers
         # both questions the value search asks of every position it meets.  The regions as
         # boards are made only when asked for (the search asks for the key of every option, for
-        # the regions only of the positions it expands).
+        # the regions only of the positions it expands).  A board in the frame (8 columns, see
+        # _frame) is looked up by its bits alone, in ``_framed``.
         self._info: dict[Grid, list[Any]] = {}
+        self._framed: dict[int, list[Any]] = {}
         self._keys: dict[int, tuple[int, bool]] = {}  # framed region -> (key, transposed?)
+        # The key of a board of several regions is the sorted keys of its regions, numbered
+        # (-1, -2, ...: a region's key is its framed bits or a board, never negative) so that
+        # the search's memo hashes an int, not a tuple of tuples, at every look-up.
+        self._sums: dict[tuple[tuple[Hashable, bool], ...], int] = {}
+
+    def _lookup(self, position: Grid) -> list[Any]:
+        _rows, cols, bits = position
+        hit = self._framed.get(bits) if cols == 8 else self._info.get(position)
+        return hit if hit is not None else self._analyse(position)
 
     def components(self, position: Grid) -> list[Grid]:
-        hit = self._info.get(position)
-        if hit is None:
-            hit = self._analyse(position)
+        hit = self._lookup(position)
         parts: list[Grid] | None = hit[0]
         if parts is None:
             corners = hit[2]
@@ -95,9 +104,10 @@ class Domineering(Partisan[Grid]):
                 parts = [position]
             else:
                 parts = [((b.bit_length() + 7) >> 3, 8, b) for b in corners]
+                framed = self._framed
                 for part in parts:  # each is one region in the corner: its own analysis
-                    if part not in self._info:
-                        self._info[part] = [[part], self._keys[part[2]], [part[2]]]
+                    if part[2] not in framed:
+                        framed[part[2]] = [[part], self._keys[part[2]], [part[2]]]
             hit[0] = parts
         return parts
 
@@ -110,37 +120,75 @@ class Domineering(Partisan[Grid]):
         Turning the board a quarter turn swaps vertical and horizontal, so Left and Right:
         the value is negated.  The key is the least image; ``negated`` says it was transposed.
         """
-        hit = self._info.get(position)
-        return (hit if hit is not None else self._analyse(position))[1]  # type: ignore[no-any-return]
+        return self._lookup(position)[1]  # type: ignore[no-any-return]
+
+    def keyed_options(self, position: Grid) -> tuple[int, list[Grid], list[tuple[Hashable, bool]]] | None:
+        """For the value search: the count of Left's options, the options (Left's first) and their
+        :meth:`value_key`, of a board in the frame (a region the search expands; else ``None``).
+
+        Each option is the board less one domino, so its regions come from
+        :func:`~zermelo.games._frame.frame_regions_after`, which fills only around the domino
+        when the board stays connected.
+        """
+        rows, cols, bits = position
+        if cols != 8 or rows > FRAME_MAX or bits & _GUARD or self._lookup(position)[2] != [bits]:
+            return None  # not one region in the corner of the frame
+        framed = self._framed
+        kids: list[Grid] = []
+        keys: list[tuple[Hashable, bool]] = []
+        lefts = 0
+        for step in (8, 1):  # Left's vertical dominoes, then Right's horizontal ones
+            lefts = len(kids)
+            pairs = bits & (bits >> step)  # the guard column keeps rows apart
+            while pairs:
+                low = pairs & -pairs
+                pairs ^= low
+                domino = low | (low << step)
+                child = bits ^ domino
+                hit = framed.get(child)
+                if hit is None:
+                    hit = self._in_frame(child, frame_regions_after(child, domino))
+                kids.append((rows, 8, child))
+                keys.append(hit[1])
+        return lefts, kids, keys
+
+    def _in_frame(self, bits: int, corners: list[int]) -> list[Any]:
+        """The analysis of a board in the frame, from its regions moved to the corner."""
+        keys = self._keys
+        if len(corners) == 1:
+            b = corners[0]
+            k = keys.get(b)
+            if k is None:
+                k = keys[b] = frame_key(b)
+            out = self._framed[bits] = [None, k, corners]
+            return out
+        found = []
+        for b in corners:
+            k = keys.get(b)
+            if k is None:
+                k = keys[b] = frame_key(b)
+            found.append(k)
+        out = self._framed[bits] = [None, (self._sum_key(tuple(sorted(found))), False), corners]
+        return out
+
+    def _sum_key(self, keys: tuple[tuple[Hashable, bool], ...]) -> int:
+        """The number of a sorted list of region keys (a board of several regions)."""
+        n = self._sums.get(keys)
+        if n is None:
+            n = self._sums[keys] = ~len(self._sums)
+        return n
 
     def _analyse(self, position: Grid) -> list[Any]:
         info = self._info
-        if len(info) > 2_000_000:
+        if len(info) + len(self._framed) > 2_000_000:
             info.clear()
+            self._framed.clear()
         rows, cols, bits = position
         if cols == 8 and rows <= FRAME_MAX and not bits & _GUARD:
-            corners = frame_regions(bits)
-        elif rows <= FRAME_MAX and cols <= FRAME_MAX:
-            corners = frame_regions(framed(position))
-        else:
-            corners = None
-        if corners is not None:
+            return self._in_frame(bits, frame_regions(bits))
+        if rows <= FRAME_MAX and cols <= FRAME_MAX:
             # Small boards (every region of a board up to 7 x 7): in the frame, whole-int steps.
-            keys = self._keys
-            if len(corners) == 1:
-                b = corners[0]
-                k = keys.get(b)
-                if k is None:
-                    k = keys[b] = frame_key(b)
-                out = info[position] = [None, k, corners]
-                return out
-            found = []
-            for b in corners:
-                k = keys.get(b)
-                if k is None:
-                    k = keys[b] = frame_key(b)
-                found.append(k)
-            out = info[position] = [None, (tuple(sorted(found)), False), corners]
+            info[position] = out = self._in_frame(framed(position), frame_regions(framed(position)))
             return out
         # Lone cells take no domino: they are 0 and are dropped.
         parts = regions(position, singles=False)
@@ -152,8 +200,15 @@ class Domineering(Partisan[Grid]):
             out = info[position] = [[part], self.value_key(part), None]
         else:
             parts = [q for p in parts for q in self.components(p)]  # small regions go to the frame
-            out = info[position] = [parts, (tuple(sorted(self.value_key(p) for p in parts)), False), None]
+            # Keys of framed regions are ints, of larger ones boards: framed ones first.
+            found = sorted((self.value_key(p) for p in parts), key=_key_order)
+            out = info[position] = [parts, (self._sum_key(tuple(found)), False), None]
         return out
+
+
+def _key_order(k: tuple[Hashable, bool]) -> tuple[bool, Any]:
+    """A total order of region keys, framed (int) and too big for the frame (a board) alike."""
+    return (type(k[0]) is not int, k)
 
 
 #: Column 7 of a board 8 columns wide: empty in a framed board.

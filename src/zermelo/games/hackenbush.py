@@ -424,22 +424,40 @@ def cgsuite_stalk(text: str) -> str:
     """CGSuite's Hackenbush string (``l`` blue, ``r`` red, ``e`` green edges from the ground, its
     first vertex; branches ``(…;…)``, named vertices ``:A`` for cycles) as zermelo's text: a
     stalk as a stalk, ``lrlerrr`` is ``BRBGRRR``; a tree or a graph as zermelo's edge list over
-    the ground ``g``.  Any other text is read as zermelo's.
+    the ground ``g``; ``.`` the ground alone.  As CGSuite, it refuses a graph that is empty or
+    not connected (an edge or a vertex that does not hang from the ground).  Any other text is
+    read as zermelo's.
 
-    >>> cgsuite_stalk("lrlerrr"), cgsuite_stalk("B(R,GG)"), cgsuite_stalk("l(l;r)r")
-    ('BRBGRRR', 'B(R,GG)', '[g-v1:B, v1-v2:B, v1-v3:R, v1-v4:R]')
+    >>> cgsuite_stalk("lrlerrr"), cgsuite_stalk("B(R,GG)"), cgsuite_stalk("l(l;r)r"), cgsuite_stalk(".")
+    ('BRBGRRR', 'B(R,GG)', '[g-v1:B, v1-v2:B, v1-v3:R, v1-v4:R]', '0')
+    >>> try:
+    ...     cgsuite_stalk("lrlr;lr")
+    ... except InvalidPosition as e:
+    ...     print(str(e).split(":")[1])
+     that graph is not connected
     """
     t = text.strip()
+    if not t:
+        raise InvalidPosition("hackenbush: that graph is empty (no ground): the ground alone is '.'")
+    if t == ".":
+        return "0"
     if "[" in t or not set(t) & set("lre"):  # zermelo's own (its edges are capitals B, R, G)
         return text
     if set(t) <= set("lre"):
         return t.translate(str.maketrans("lre", "BRG"))
-    from ._graphs import parse_graph
+    from ._graphs import components, parse_graph
 
-    _n, edges, _tags = parse_graph(t, "", "lre", name="hackenbush")
-    name = ["g", *(f"v{v}" for v in range(1, _n))]
+    g = parse_graph(t, "", "lre", name="hackenbush")
+    n, edges, _tags = g
+    if any(c == "" for _, _, c in edges):
+        raise InvalidPosition(f"hackenbush: every edge needs a colour, l (blue), r (red) or e (green), got {t!r}")
+    if len(components(g)) > 1:
+        raise InvalidPosition(
+            f"hackenbush: that graph is not connected: everything must hang from the ground, its first vertex ({t!r})"
+        )
+    name = ["g", *(f"v{v}" for v in range(1, n))]
     colour = {"l": "B", "r": "R", "e": "G"}
-    return "[" + ", ".join(f"{name[i]}-{name[j]}:{colour.get(c, 'G')}" for i, j, c in edges) + "]"
+    return "[" + ", ".join(f"{name[i]}-{name[j]}:{colour[c]}" for i, j, c in edges) + "]"
 
 
 def cgsuite_graph(text: str) -> list[str]:

@@ -21,9 +21,9 @@ from typing import Any, ClassVar
 from ..core.cache import KeyedCache
 from ..core.heap_codes import Code, parse_code
 from ..core.reasons import Reason
-from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
+from .heap import HeapGame, Heaps, heap_tuple
 
 __all__ = [
     "NAMED_CODES",
@@ -167,7 +167,7 @@ class TakeAndBreak(HeapGame):
         code = self.code
         if code.repeat or any(code.unequal) or code.max_removal is None:
             return None  # no theorem for '!' or repeating codes
-        from ..search.periodicity import proof_length
+        from ..search.period_bounds import proof_length
 
         return proof_length(p, n0, removal=code.max_removal, heaps=code.max_heaps) - 1
 

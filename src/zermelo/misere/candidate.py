@@ -15,17 +15,19 @@ element for element (``tests/test_misere_candidate.py`` compares both paths on r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
+from ..core._jit import compiled as compiled_kernel
+from ..core._jit import is_loaded
 from .monoid import Bipartite, compact, table_dtype
 
-__all__ = ["DENSE_LIMIT", "dense_trial", "moore_classes"]
+__all__ = ["COMPILED_FROM", "dense_trial", "moore_classes"]
 
-#: Product spaces larger than this are left to the sparse (tuple) trial, which touches only the
-#: elements it reaches.
-DENSE_LIMIT = 3_000_000
+#: Product spaces at least this large are marked by the compiled kernel (unless numba is loaded
+#: already, when every one is); smaller ones take milliseconds in Python, less than loading numba.
+COMPILED_FROM = 20_000
 
 
 def _cyc_row(f: int, index: int, size: int) -> np.ndarray:
@@ -75,11 +77,16 @@ def dense_trial(
     free: dict[int, int],
     tick: Callable[[], None],
     max_order: int,
-    too_big: Callable[[int], Exception],
+    too_big: Callable[..., Exception],
+    compiled: bool | None = None,
+    max_table_bytes: int = 2 << 30,
 ) -> tuple[Bipartite, list[int]]:
     """The candidate ``base × ∏ cyclic`` with the heaps in ``free`` (heap -> index) on their own
     generators, its P-portion marked from least positions, reduced; and the heaps' images.
-    ``too_big(n)`` is raised when more than ``max_order`` elements are reached."""
+    ``too_big(n)`` is raised when more than ``max_order`` elements are reached, ``too_big(n, r)``
+    when the reduced candidate's table (order ``r``) would pass ``max_table_bytes``.  ``compiled``
+    chooses the marking (:func:`zermelo.misere.kernels.mark_layers` or plain Python, the same
+    answer); None chooses by size."""
     n = len(phi) - 1
     free_heaps = sorted(free)
     sizes = [free[h] + 2 for h in free_heaps]
@@ -120,19 +127,67 @@ def dense_trial(
         return z
 
     live = [h for h in range(1, n + 1) if options[h]]
-    # Mark in lexicographic order of least positions (heaps in increasing order, layer by layer):
-    # a layer's new elements and their options' images by arrays, P or N one by one in order
-    # (an element's options may be new elements of the same layer).
+    passes = ((action(images[h]), np.stack([action(t) for t in {image_of(o) for o in options[h]}])) for h in live)
+    if compiled is None:
+        compiled = is_loaded() or space >= COMPILED_FROM
+    mark = _mark_compiled if compiled else _mark_plain
+    elems, is_p = mark(space, passes, tick, max_order, lambda: too_big(n))
+    gens = list(dict.fromkeys(images[h] for h in live))
+    # Reduce by Moore refinement on the generators' actions, then tabulate the classes.
+    where = np.asarray(elems, dtype=np.int64)
+    pos = np.full(space, -1, dtype=np.int64)
+    pos[where] = np.arange(len(elems))
+    acts = np.stack([pos[action(g)[where]] for g in gens]) if gens else np.zeros((0, len(elems)), dtype=np.int64)
+    p_mask = is_p[where].astype(bool)
+    tick()
+    img, reps = moore_classes(acts, p_mask)
+    r = len(reps)
+    if r * r * np.dtype(table_dtype(r)).itemsize > max_table_bytes:
+        raise too_big(n, r)
+    cacts = img[acts[:, reps]]  # the classes' actions: cacts[g][c] = c·g
+    cacts = compact(cacts)
+    # The table row by row (row c·g is g's action on row c; the table is symmetric, so rows are its
+    # columns and contiguous), in the smallest integer type: the largest candidates have tens of
+    # millions of entries.
+    tab = np.zeros((r, r), dtype=table_dtype(r))
+    done = np.zeros(r, dtype=bool)
+    tab[0] = np.arange(r)
+    done[0] = True
+    todo = [0]
+    steps = cacts.tolist()
+    for c0 in todo:
+        row = tab[c0]
+        for ca, step in zip(cacts, steps, strict=True):
+            c = step[c0]
+            if not done[c]:
+                tab[c] = ca[row]
+                done[c] = True
+                todo.append(c)
+    tick()
+    p = frozenset(img[p_mask].tolist())
+    new_phi = [int(img[pos[images[h]]]) if (h == 0 or options[h]) else 0 for h in range(n + 1)]
+    q = Bipartite(tab, p, _generators(tab, [new_phi[h] for h in live]), dense=tab)
+    return q, new_phi
+
+
+#: A pass of the marking: the heap's action on the product space and its option images' actions.
+Pass = tuple[np.ndarray, np.ndarray]
+
+
+def _mark_plain(
+    space: int, passes: Iterable[Pass], tick: Callable[[], None], max_order: int, too_big: Callable[[], Exception]
+) -> tuple[list[int], np.ndarray]:
+    """Mark in lexicographic order of least positions (heaps in increasing order, layer by layer):
+    a layer's new elements and their options' images by arrays, P or N one by one in order (an
+    element's options may be new elements of the same layer).  The elements in order, and P or not."""
     seen = np.zeros(space, dtype=bool)
     seen[0] = True
     is_p = bytearray(space)
     empty: frozenset[int] = frozenset()
     opts: dict[int, frozenset[int]] = {0: empty}
     elems = [0]
-    for h in live:
-        g_np = action(images[h])
+    for g_np, t_np in passes:
         g = g_np.tolist()
-        t_np = np.stack([action(t) for t in {image_of(o) for o in options[h]}])
         layer = np.asarray(elems, dtype=np.int64)
         while len(layer):
             z_np = g_np[layer]
@@ -151,40 +206,47 @@ def dense_trial(
             elems.extend(z_np.tolist())
             tick()
             if len(elems) > max_order:
-                raise too_big(n)
+                raise too_big()
             layer = z_np
-    gens = list(dict.fromkeys(images[h] for h in live))
-    # Reduce by Moore refinement on the generators' actions, then tabulate the classes.
-    where = np.asarray(elems, dtype=np.int64)
-    pos = np.full(space, -1, dtype=np.int64)
-    pos[where] = np.arange(len(elems))
-    acts = np.stack([pos[action(g)[where]] for g in gens]) if gens else np.zeros((0, len(elems)), dtype=np.int64)
-    p_mask = np.frombuffer(bytes(is_p), dtype=np.uint8)[where].astype(bool)
-    tick()
-    img, reps = moore_classes(acts, p_mask)
-    r = len(reps)
-    cacts = img[acts[:, reps]]  # the classes' actions: cacts[g][c] = c·g
-    cacts = compact(cacts)
-    # The table column by column (column c·g is g's action on column c), in the smallest integer
-    # type: the largest candidates have tens of millions of entries.
-    tab = np.zeros((r, r), dtype=table_dtype(r))
-    done = np.zeros(r, dtype=bool)
-    tab[:, 0] = np.arange(r)
-    done[0] = True
-    todo = [0]
-    for c0 in todo:
-        col = tab[:, c0]
-        for ca in cacts:
-            c = int(ca[c0])
-            if not done[c]:
-                tab[:, c] = ca[col]
-                done[c] = True
-                todo.append(c)
-    tick()
-    p = frozenset(img[p_mask].tolist())
-    new_phi = [int(img[pos[images[h]]]) if (h == 0 or options[h]) else 0 for h in range(n + 1)]
-    q = Bipartite(tab, p, _generators(tab, [new_phi[h] for h in live]), dense=tab)
-    return q, new_phi
+    return elems, np.frombuffer(bytes(is_p), dtype=np.uint8)
+
+
+def _mark_compiled(
+    space: int, passes: Iterable[Pass], tick: Callable[[], None], max_order: int, too_big: Callable[[], Exception]
+) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_mark_plain` by :func:`zermelo.misere.kernels.mark_layers`."""
+    from . import kernels as kn
+
+    ctl = np.zeros(kn.CTL_SIZE, dtype=np.int64)
+    ctl[kn.PAUSE] = 1 << 15
+    ctl[kn.NELEMS] = 1
+    ctl[kn.MAXORDER] = max_order
+    seen = np.zeros(space, dtype=np.bool_)
+    seen[0] = True
+    is_p = np.zeros(space, dtype=np.uint8)
+    elems = np.zeros(min(space, max_order + 2), dtype=np.int64)
+    o_start = np.zeros(space, dtype=np.int64)
+    o_len = np.zeros(space, dtype=np.int64)
+    o_elems = np.zeros(1 << 16, dtype=np.int64)
+    mark = np.zeros(space, dtype=np.uint8)
+    run = compiled_kernel(kn.mark_layers)
+    for g, t_rows in passes:
+        ctl[kn.AT] = 0
+        ctl[kn.HI] = ctl[kn.NELEMS]
+        while True:
+            run(ctl, g, t_rows, seen, is_p, elems, o_start, o_len, o_elems, mark)
+            status = ctl[kn.STATUS]
+            if status == kn.DONE:
+                break
+            if status == kn.GROW:
+                bigger = np.zeros(2 * len(o_elems) + t_rows.shape[0], dtype=o_elems.dtype)
+                bigger[: len(o_elems)] = o_elems
+                o_elems = bigger
+            elif status == kn.TOO_BIG:
+                raise too_big()
+            else:
+                tick()
+    return elems[: ctl[kn.NELEMS]], is_p
 
 
 def _generators(tab: np.ndarray, images: Sequence[int]) -> tuple[int, ...]:

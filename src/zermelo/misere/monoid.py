@@ -17,12 +17,14 @@ the quotients the literature names.  The games live in :mod:`zermelo.misere.quot
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeGuard
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported when a large table is made: a small quotient needs none of it
+    import numpy as np
 
 __all__ = [
     "NAMED",
@@ -31,13 +33,26 @@ __all__ = [
     "Word",
     "compact",
     "indistinguishable",
+    "is_array",
     "minimal_generators",
+    "numpy_loaded",
     "table_dtype",
     "word_text",
 ]
 
 #: A multiplication table: rows of elements, as lists or as a 2-d numpy array (:func:`compact`).
-Table = Sequence[Sequence[int]] | np.ndarray
+Table: TypeAlias = "Sequence[Sequence[int]] | np.ndarray"
+
+
+def numpy_loaded() -> bool:
+    """Whether numpy is imported already (then arrays cost nothing more to use)."""
+    return "numpy" in sys.modules
+
+
+def is_array(table: object) -> TypeGuard[np.ndarray]:
+    """Whether ``table`` is a numpy array (without importing numpy: if it is not loaded, it is not)."""
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(table, numpy.ndarray)
 
 
 def compact(table: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
@@ -47,12 +62,16 @@ def compact(table: np.ndarray | Sequence[Sequence[int]]) -> np.ndarray:
     >>> compact([[0, 1], [1, 0]]).dtype.name
     'uint16'
     """
+    import numpy as np
+
     a = np.asarray(table)
     return np.ascontiguousarray(a, dtype=table_dtype(len(a)))
 
 
 def table_dtype(order: int) -> type[np.unsignedinteger[Any]]:
     """The smallest unsigned integer type that holds the elements ``0 .. order-1``."""
+    import numpy as np
+
     return np.uint16 if order <= 1 << 16 else np.uint32
 
 
@@ -176,13 +195,13 @@ class Bipartite:
     def as_array(self) -> np.ndarray:
         """The multiplication table as a numpy array (kept)."""
         if self.dense is None:
-            self.dense = self.table if isinstance(self.table, np.ndarray) else compact(self.table)
+            self.dense = self.table if is_array(self.table) else compact(self.table)
         return self.dense
 
     def row(self, x: int) -> list[int]:
         """``x·y`` for every ``y``, as Python ints (the table is symmetric: also column ``x``)."""
         r = self.table[x]
-        return r.tolist() if isinstance(r, np.ndarray) else list(r)
+        return r.tolist() if is_array(r) else list(r)
 
     @property
     def order(self) -> int:
@@ -267,6 +286,10 @@ class Bipartite:
         return seen[y], i - seen[y]
 
     def idempotents(self) -> list[int]:
+        if not is_array(self.table):
+            return [x for x in range(self.order) if self.table[x][x] == x]
+        import numpy as np
+
         return np.flatnonzero(np.diagonal(self.as_array()) == np.arange(self.order)).tolist()
 
     def kernel(self) -> list[int]:

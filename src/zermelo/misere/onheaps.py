@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.checks import shown
 from ..core.errors import Unsupported
-from ..games.heap import HeapGame
+from ..heaps.heap import HeapGame
 from ..rules import Impartial, Rules
 
 __all__ = ["WholeNumberHeaps", "as_heap_game"]
@@ -56,7 +56,7 @@ class WholeNumberHeaps(HeapGame):
         s = self.subtraction_set
         if not s:
             return None
-        from ..search.periodicity import proof_length
+        from ..search.period_bounds import proof_length
 
         return proof_length(p, n0, removal=max(s), heaps=1) - 1
 

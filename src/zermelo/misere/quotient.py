@@ -34,17 +34,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-
-import numpy as np
+from typing import cast
 
 from ..core.budget import Budget
 from ..core.errors import SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits
 from ..core.limits import Progress as CoreProgress
-from ..games.heap import HeapGame
-from .candidate import DENSE_LIMIT, dense_trial
-from .monoid import Bipartite, compact, indistinguishable, minimal_generators
-from .verify import Failure, Letter, find_failure
+from ..heaps.heap import HeapGame
+from .monoid import Bipartite, compact, indistinguishable, is_array, minimal_generators, numpy_loaded
+from .verify import Bounds, Failure, Letter, find_failure
 
 __all__ = ["Progress", "QuotientRun", "QuotientTooBig", "compute", "find_period", "heap_option_parts", "proof_bound"]
 
@@ -52,6 +50,21 @@ __all__ = ["Progress", "QuotientRun", "QuotientTooBig", "compute", "find_period"
 MAX_CANDIDATE = 200_000
 #: Refinements tried at one heap before giving up.
 MAX_REFINEMENTS = 200
+#: Product spaces larger than this are left to the sparse (tuple) trial, which touches only the
+#: elements it reaches; smaller ones are built dense (:mod:`zermelo.misere.candidate`, numpy).
+DENSE_LIMIT = 3_000_000
+#: While numpy is not loaded, trials of product spaces up to this size run in plain Python (the
+#: sparse trial, tables as lists): a small quotient (0.75's R8) is found in milliseconds, less
+#: than importing numpy takes.
+PLAIN_SPACE = 512
+#: A candidate whose multiplication table would take more memory than this stops the run (as
+#: ``max_order`` does): several tables are alive at once, on a machine shared with other work.
+MAX_TABLE_BYTES = 2 << 30
+
+
+def table_bytes(order: int) -> int:
+    """The memory of a multiplication table of ``order`` elements (:func:`~zermelo.misere.monoid.compact`)."""
+    return order * order * (2 if order <= 1 << 16 else 4)
 
 
 @dataclass(frozen=True)
@@ -142,17 +155,30 @@ def _trial(
 ) -> tuple[Bipartite, list[int]]:
     """The candidate ``base × ∏ cyclic`` with the heaps in ``free`` (heap -> index) on their own
     generators, its P-portion marked from least positions, reduced.  Returns it and the heaps' images.
-    A product space of at most :data:`~zermelo.misere.candidate.DENSE_LIMIT` elements is built dense
-    (:func:`~zermelo.misere.candidate.dense_trial`, the same answer faster); a larger one here, sparse."""
+    A product space of at most :data:`DENSE_LIMIT` elements is built dense
+    (:func:`~zermelo.misere.candidate.dense_trial`, the same answer faster); a larger one here, sparse,
+    and so is one of at most :data:`PLAIN_SPACE` while numpy is not loaded."""
     space = base.order
     for index in free.values():
         space *= index + 2
+    if space <= PLAIN_SPACE and not numpy_loaded():
+        return _sparse_trial(base, phi, options, free, budget)
     if space <= DENSE_LIMIT:
-        return dense_trial(base, phi, options, free, budget.tick, budget.max_order, lambda n: _too_big(budget, n))
+        from .candidate import dense_trial
+
+        too_big = lambda n, r=0: _too_big(budget, n, r)  # noqa: E731
+        return dense_trial(
+            base, phi, options, free, budget.tick, budget.max_order, too_big, max_table_bytes=MAX_TABLE_BYTES
+        )
     return _sparse_trial(base, phi, options, free, budget)
 
 
-def _too_big(budget: _Budget, n: int) -> QuotientTooBig:
+def _too_big(budget: _Budget, n: int, table_order: int = 0) -> QuotientTooBig:
+    if table_order:
+        return QuotientTooBig(
+            f"a candidate quotient of order {table_order:,} at heap {n} needs a table of more than"
+            f" {MAX_TABLE_BYTES >> 30} GiB"
+        )
     return QuotientTooBig(f"a candidate quotient outgrew the budget of {budget.max_order:,} elements at heap {n}")
 
 
@@ -167,7 +193,9 @@ def _sparse_trial(
     free_heaps = sorted(free)
     slot = {h: i for i, h in enumerate(free_heaps)}
     indexes = [free[h] for h in free_heaps]
-    at = base.as_array().item  # one product at a time, as a Python int
+    table = base.table
+    # one product at a time, as a Python int
+    at: Callable[[int, int], int] = table.item if is_array(table) else lambda a, b: table[a][b]
     k = len(free_heaps)
 
     def mul(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -224,6 +252,8 @@ def _sparse_trial(
     acts = [[index[mul(e, g)] for e in elems] for g in gens]
     img, reps = indistinguishable(acts, is_p, budget.tick)
     r = len(reps)
+    if table_bytes(r) > MAX_TABLE_BYTES:
+        raise _too_big(budget, n, r)
     # The classes' table, column by column: column b·g is g's action on column b.
     cacts = [[img[a[reps[c]]] for c in range(r)] for a in acts]
     columns: list[list[int] | None] = [None] * r
@@ -237,7 +267,9 @@ def _sparse_trial(
             if columns[c] is None:
                 columns[c] = [act[v] for v in col]
                 todo.append(c)
-    red_table = compact(columns)  # type: ignore[arg-type]  # every column made; columns[b][a] = b·a
+    # every column made; columns[b][a] = b·a; lists while numpy is not loaded (a small quotient)
+    full = cast(list[list[int]], columns)
+    red_table = compact(full) if numpy_loaded() else full
     budget.tick()
     p = frozenset(img[x] for x in range(len(elems)) if is_p[x])
     new_phi = [img[index[images[h]]] if (h == 0 or options[h]) else 0 for h in range(n + 1)]
@@ -259,6 +291,28 @@ def _is_p_of(q: Bipartite, phi: Sequence[int], counts: Sequence[tuple[int, int]]
     return q.product(phi[h] for h, c in counts for _ in range(c)) in q.p_portion
 
 
+def _extensions(q: Bipartite, heap_p: bool, t_n: frozenset[int]) -> list[int]:
+    """The elements ``x``, increasing, that are P exactly when the heap is and for which ``x·z``
+    and ``t·z`` are never both P (``t`` in ``t_n``, ``z`` any element): one array operation per
+    ``t`` on an array table, element by element on a small table of lists."""
+    p = q.p_portion
+    if not is_array(q.table):
+        hits = [[z for z, v in enumerate(q.row(t)) if v in p] for t in t_n]
+        return [
+            x for x in range(q.order) if (x in p) == heap_p and not any(q.table[x][z] in p for hit in hits for z in hit)
+        ]
+    import numpy as np
+
+    in_p = np.zeros(q.order, dtype=bool)
+    in_p[list(p)] = True
+    table = q.as_array()
+    ok = in_p == heap_p
+    for t in t_n:
+        hit = in_p[table[t]]
+        ok &= ~(in_p[table[:, hit]].any(axis=1)) if hit.any() else True
+    return np.flatnonzero(ok).tolist()
+
+
 # ---------------------------------------------------------------------- one heap
 class _Solver:
     def __init__(self, game: HeapGame, budget: _Budget) -> None:
@@ -267,7 +321,7 @@ class _Solver:
         self.q = Bipartite([[0]], frozenset(), ())
         self.phi = [0]
         self.options: list[list[tuple[int, ...]]] = [[]]
-        self.bounds: dict[int, list[frozenset[int]]] = {0: [frozenset()]}
+        self.bounds = Bounds({0: [frozenset()]})
         self.expansions: list[int] = []
         self.done = 0  # the last heap fully added
 
@@ -295,17 +349,9 @@ class _Solver:
         q = self.q
         p = q.p_portion
         heap_p = not any(t in p for t in t_n)
-        # x·z and t·z never both in P, for every z: one array operation per option image t.
-        in_p = np.zeros(q.order, dtype=bool)
-        in_p[list(p)] = True
-        table = q.as_array()
-        ok = in_p == heap_p
-        for t in t_n:
-            hit = in_p[table[t]]
-            ok &= ~(in_p[table[:, hit]].any(axis=1)) if hit.any() else True
-        cands = np.flatnonzero(ok).tolist()
+        cands = _extensions(q, heap_p, t_n)
         for x in cands:  # the quick test: the heap has at least the options of a known position
-            if any(lb and lb <= t_n for lb in self.bounds.get(x, ())):
+            if self.bounds.covers(x, t_n):
                 return x
         for x in cands:
             phi = [*self.phi, x]
@@ -344,7 +390,7 @@ class _Solver:
 # ---------------------------------------------------------------------- periodicity
 def proof_bound(game: HeapGame, p: int, n0: int) -> int | None:
     """The largest heap the periodicity theorem needs for period ``p`` from ``n0`` (the game's
-    :meth:`~zermelo.games.heap.HeapGame.period_proof`), or None when no theorem applies."""
+    :meth:`~zermelo.heaps.heap.HeapGame.period_proof`), or None when no theorem applies."""
     return game.period_proof(p, n0)
 
 

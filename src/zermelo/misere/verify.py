@@ -32,12 +32,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+from ..core._jit import compiled as compiled_kernel
+from ..core._jit import is_loaded
+from .monoid import Bipartite, is_array
 
-from .monoid import Bipartite
+if TYPE_CHECKING:  # numpy is imported for a table that is an array: a small quotient's is lists
+    import numpy as np
 
-__all__ = ["Failure", "Letter", "find_failure", "heap_words"]
+__all__ = ["PLAIN_STEPS", "Bounds", "Failure", "Letter", "find_failure", "heap_words"]
 
 #: A position as heap -> count (only heaps with a positive count).
 Counts = dict[int, int]
@@ -98,9 +102,56 @@ def heap_words(q: Bipartite, letters: Sequence[Letter]) -> list[Counts]:
     return [w if w is not None else {} for w in words]
 
 
-class _Found(Exception):
-    def __init__(self, counts: Counts) -> None:
-        self.counts = counts
+class Bounds:
+    """The minimal option-image sets a verification saw per element (its *bounds*): a later heap
+    whose option images contain a non-empty bound of ``x`` can be ``x`` (the quick test of
+    :mod:`zermelo.misere.quotient`'s conservative extension)."""
+
+    def __init__(self, sets: dict[int, list[frozenset[int]]] | None = None) -> None:
+        self._sets = {} if sets is None else sets
+
+    def of(self, x: int) -> list[frozenset[int]]:
+        """The bounds of element ``x``, in the order they were found."""
+        return list(self._sets.get(x, ()))
+
+    def covers(self, x: int, t: frozenset[int]) -> bool:
+        """Whether some non-empty bound of ``x`` is a subset of ``t``."""
+        return any(lb and lb <= t for lb in self.of(x))
+
+    def as_dict(self) -> dict[int, list[frozenset[int]]]:
+        return {x: sets for x in self._elements() if (sets := self.of(x))}
+
+    def _elements(self) -> list[int]:
+        return sorted(self._sets)
+
+
+class _ArrayBounds(Bounds):
+    """Bounds in the arena of :func:`zermelo.misere.kernels.failure_search` (linked lists per element)."""
+
+    def __init__(
+        self, head: np.ndarray, nxt: np.ndarray, start: np.ndarray, size: np.ndarray, elems: np.ndarray
+    ) -> None:
+        super().__init__()
+        self.head, self.nxt, self.start, self.size, self.elems = head, nxt, start, size, elems
+
+    def of(self, x: int) -> list[frozenset[int]]:
+        out = []
+        b = int(self.head[x]) if 0 <= x < len(self.head) else -1
+        while b != -1:
+            s = int(self.start[b])
+            out.append(frozenset(self.elems[s : s + int(self.size[b])].tolist()))
+            b = int(self.nxt[b])
+        return out
+
+    def _elements(self) -> list[int]:
+        return [x for x, b in enumerate(self.head.tolist()) if b != -1]
+
+
+#: Verifications run in plain Python while numba is not loaded, for this many steps in all (in
+#: the process): a small quotient's take milliseconds there, less than loading numba.  The one
+#: that runs out starts again compiled, as every later one does.
+PLAIN_STEPS = 50_000
+_PLAIN_LEFT = [PLAIN_STEPS]
 
 
 def find_failure(
@@ -108,34 +159,88 @@ def find_failure(
     letters: Sequence[Letter],
     *,
     tick: Callable[[], None] | None = None,
-) -> tuple[Failure | None, dict[int, list[frozenset[int]]]]:
+    compiled: bool | None = None,
+) -> tuple[Failure | None, Bounds]:
     """The least position the candidate predicts wrongly, or None; and the minimal option-image
     sets seen per element (the lower bounds a later heap may be compared with).
 
-    ``tick`` is called now and then (budgets, progress, Ctrl-C).
+    ``tick`` is called now and then (budgets, progress, Ctrl-C).  ``compiled`` chooses the N-failure
+    search: the numba kernel or plain Python (the same answer); None: plain Python for the process's
+    first :data:`PLAIN_STEPS` steps while numba is not loaded, then compiled.
     """
     p = q.p_portion
     if 0 in p:
-        return Failure((), False), {}
-    words = heap_words(q, letters)
+        return Failure((), False), Bounds()
+    p_failure = _p_failure(q, letters)
+    order = sorted(letters, key=lambda lt: lt.heap)
+    if compiled is None and not is_loaded() and _PLAIN_LEFT[0] > 0:
+        try:
+            n_failure, bounds = _n_failure_plain(q, order, tick, _PLAIN_LEFT)
+        except _TooLong:
+            n_failure, bounds = _n_failure_compiled(q, order, tick)
+    elif compiled is False:
+        n_failure, bounds = _n_failure_plain(q, order, tick)
+    else:
+        n_failure, bounds = _n_failure_compiled(q, order, tick)
+    if n_failure is not None and (p_failure is None or _lex_less(n_failure, p_failure)):
+        return Failure(tuple(sorted(n_failure.items())), True), bounds
+    if p_failure is not None:
+        return Failure(tuple(sorted(p_failure.items())), False), bounds
+    return None, bounds
+
+
+def _p_failure(q: Bipartite, letters: Sequence[Letter]) -> Counts | None:
+    """The least P-failure: ``x·φ(h) ∈ P`` while some ``x·t ∈ P`` (rows are columns)."""
     best: Counts | None = None
-    table = q.as_array()
-    in_p = np.zeros(q.order, dtype=bool)
-    in_p[list(p)] = True
-    for letter in letters:  # x·φ(h) ∈ P while some x·t ∈ P, for all x at once (rows are columns)
+    words: list[Counts] | None = None
+    for letter in letters:
         if not letter.options:
             continue
-        bad = in_p[table[letter.image]] & in_p[table[sorted(letter.options)]].any(axis=0)
-        for x in np.flatnonzero(bad).tolist():
+        for x in _p_failures(q, letter):
+            if words is None:
+                words = heap_words(q, letters)
             w = dict(words[x])
             w[letter.heap] = w.get(letter.heap, 0) + 1
             if best is None or _lex_less(w, best):
                 best = w
-    p_failure = best
+    return best
+
+
+def _p_failures(q: Bipartite, letter: Letter) -> list[int]:
+    """The elements ``x`` with ``x·φ(h) ∈ P`` and some ``x·t ∈ P``, increasing: for all ``x`` at
+    once on an array table, one by one on a small table of lists."""
+    p = q.p_portion
+    if not is_array(q.table):
+        rows = [q.row(t) for t in sorted(letter.options)]
+        by_h = q.row(letter.image)
+        return [x for x in range(q.order) if by_h[x] in p and any(r[x] in p for r in rows)]
+    import numpy as np
+
+    table = q.as_array()
+    in_p = np.zeros(q.order, dtype=bool)
+    in_p[list(p)] = True
+    bad = in_p[table[letter.image]] & in_p[table[sorted(letter.options)]].any(axis=0)
+    return np.flatnonzero(bad).tolist()
+
+
+class _Found(Exception):
+    def __init__(self, counts: Counts) -> None:
+        self.counts = counts
+
+
+class _TooLong(Exception):
+    pass
+
+
+def _n_failure_plain(
+    q: Bipartite, order: Sequence[Letter], tick: Callable[[], None] | None, left: list[int] | None = None
+) -> tuple[Counts | None, Bounds]:
+    """The least N-failure by a depth-first search in plain Python (the reference of the kernel);
+    the steps are taken off ``left[0]``, and :class:`_TooLong` is raised when it runs out."""
+    p = q.p_portion
     bounds: dict[int, list[frozenset[int]]] = {}
     counts: Counts = {}
     steps = [0]
-    order = sorted(letters, key=lambda lt: lt.heap)
     # The rows the search reads, as lists (x·o = o·x: an option's row is its column).
     rows = {x: q.row(x) for lt in order for x in (lt.image, *lt.options)}
 
@@ -160,8 +265,13 @@ def find_failure(
         columns = [rows[o] for o in opts]
         while True:
             steps[0] += 1
-            if tick is not None and not steps[0] & 255:
-                tick()
+            if not steps[0] & 255:
+                if tick is not None:
+                    tick()
+                if left is not None:
+                    left[0] -= 256
+                    if left[0] <= 0:
+                        raise _TooLong
             s = frozenset([row[y] for y in s] + [c[x] for c in columns])
             x = row[x]
             counts[letter.heap] = counts.get(letter.heap, 0) + 1
@@ -180,8 +290,88 @@ def find_failure(
         n_failure = {h: c for h, c in found.counts.items() if c}
     finally:
         sys.setrecursionlimit(limit)
-    if n_failure is not None and (p_failure is None or _lex_less(n_failure, p_failure)):
-        return Failure(tuple(sorted(n_failure.items())), True), bounds
-    if p_failure is not None:
-        return Failure(tuple(sorted(p_failure.items())), False), bounds
+    return n_failure, Bounds(bounds)
+
+
+#: Steps of the compiled search between two ticks.
+_SLICE = 1 << 14
+
+
+def _n_failure_compiled(
+    q: Bipartite, order: Sequence[Letter], tick: Callable[[], None] | None
+) -> tuple[Counts | None, Bounds]:
+    """The least N-failure by :func:`zermelo.misere.kernels.failure_search` (the same search)."""
+    import numpy as np
+
+    from . import kernels as kn
+
+    m, k = q.order, len(order)
+    table = q.as_array()
+    in_p = np.zeros(m, dtype=np.uint8)
+    in_p[list(q.p_portion)] = 1
+    images = np.array([lt.image for lt in order], dtype=np.int64)
+    opt_off = np.zeros(k + 1, dtype=np.int64)
+    opt_off[1:] = np.cumsum([len(lt.options) for lt in order])
+    opt_list = np.array([o for lt in order for o in sorted(lt.options)], dtype=np.int64)
+    ctl = np.zeros(kn.CTL_SIZE, dtype=np.int64)
+    ctl[kn.PAUSE] = _SLICE
+    fx = np.zeros(k + 1, dtype=np.int64)
+    flen = np.zeros(k + 1, dtype=np.int64)
+    src = np.zeros(k + 1, dtype=np.int64)
+    fs = np.zeros((k + 1, m), dtype=np.int32)
+    counts = np.zeros(max(k, 1), dtype=np.int64)
+    scratch = np.zeros(m, dtype=np.int32)
+    mark = np.zeros(m, dtype=np.uint8)
+    head = np.full(m, -1, dtype=np.int64)
+    tail = np.full(m, -1, dtype=np.int64)
+    nb, ne = 1024, 8192
+    b_next = np.zeros(nb, dtype=np.int64)
+    b_start = np.zeros(nb, dtype=np.int64)
+    b_len = np.zeros(nb, dtype=np.int64)
+    b_sig = np.zeros(nb, dtype=np.uint64)
+    b_elems = np.zeros(ne, dtype=np.int32)
+    run = compiled_kernel(kn.failure_search)
+    while True:
+        run(
+            ctl,
+            table,
+            in_p,
+            images,
+            opt_off,
+            opt_list,
+            fx,
+            fs,
+            flen,
+            src,
+            counts,
+            scratch,
+            mark,
+            head,
+            tail,
+            b_next,
+            b_start,
+            b_len,
+            b_sig,
+            b_elems,
+        )
+        status = ctl[kn.STATUS]
+        if status == kn.GROW:
+            b_next, b_start, b_len, b_sig = (_grown(a, 2 * len(a)) for a in (b_next, b_start, b_len, b_sig))
+            b_elems = _grown(b_elems, 2 * len(b_elems) + m)
+        elif status == kn.PAUSED:
+            if tick is not None:
+                tick()
+        else:
+            break
+    bounds = _ArrayBounds(head, b_next, b_start, b_len, b_elems)
+    if status == kn.FOUND:
+        return {order[j].heap: int(c) for j, c in enumerate(counts[:k].tolist()) if c}, bounds
     return None, bounds
+
+
+def _grown(a: np.ndarray, size: int) -> np.ndarray:
+    import numpy as np
+
+    b = np.zeros(size, dtype=a.dtype)
+    b[: len(a)] = a
+    return b

@@ -62,6 +62,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core._jit import ahead, njit
+from .period_bounds import proof_length
 
 __all__ = [
     "Periodicity",
@@ -191,25 +192,6 @@ def preperiod(values: np.ndarray, p: int, saltus: int = 0) -> int:
     g = np.asarray(values, dtype=np.int64)
     bad = np.nonzero(g[p:] - g[:-p] != saltus)[0]
     return int(bad[-1]) + 1 if bad.size else 0
-
-
-def proof_length(p: int, n0: int, *, removal: int, heaps: int, subtraction: bool = False) -> int:
-    """How many values (heaps 0 .. length-1) prove the period ``p`` from ``n0``.
-
-    ``removal`` is ``t``, ``heaps`` the most heaps a move leaves; a subtraction game
-    (``subtraction=True``, ``removal = max S``, ``heaps = 1``) needs ``max S`` matching values.
-    See the module docstring for the theorems.
-
-    >>> proof_length(149459, 105351, removal=2, heaps=2)  # 0.16: heaps 0..2·n0 + 2p + t - 1
-    509622
-    """
-    if subtraction:
-        upper = n0 + removal
-    elif heaps <= 1:
-        upper = max(n0 + removal, removal + 1)
-    else:
-        upper = heaps * n0 + (heaps - 1) * p + removal
-    return upper + p  # the last pair checked is (upper - 1, upper - 1 + p)
 
 
 def proven(values: np.ndarray, p: int, n0: int, length: int) -> bool:
