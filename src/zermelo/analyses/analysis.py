@@ -23,7 +23,6 @@ when present; the tests check every one against the search.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
@@ -33,7 +32,7 @@ from typing import Any
 from ..core.cache import RulesCache
 from ..core.checks import game_argument
 from ..core.errors import Remedy, SearchLimitExceeded, Unsupported, ZermeloError
-from ..core.limits import Limits, check_clock, deadline, deadline_scope, limits_argument, over_budget, too_big
+from ..core.limits import Limits, check_clock, deadline_scope, keeping_to, limits_argument, over_budget, too_big
 from ..core.reasons import ClosedForm, Reason, reason_json
 from ..core.sprague_grundy import GValue, Loopy
 from ..games.registry import position_words
@@ -239,11 +238,7 @@ def _closed_grundy(game: Impartial[Any], position: Any, limits: Limits | None) -
     >>> _closed_grundy(Sum(Subtraction({1, 2, 3}), Nim()), (10**12 + 1, 5), None)
     4
     """
-    # A take-and-break game's formula may run a compiled kernel up to the heap (minutes for a
-    # repeating code's heap of 10^6: solve octal:0.7... 999999 ignored --timeout 1): it keeps to
-    # the search's deadline.
-    with deadline_scope(deadline(limits, time.monotonic())) if limits is not None else nullcontext():
-        gf = game.grundy_formula(position)
+    gf = keeping_to(limits, game.grundy_formula, position)  # it may run a compiled kernel
     if gf is not None or not isinstance(game, Sum):
         return gf
     closed = [_closed_grundy(g, p, limits) for g, p in zip(game.games, position, strict=True)]
