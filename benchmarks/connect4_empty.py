@@ -13,7 +13,10 @@ as a user or a script pays them:
   ``ZERMELO_NO_BOOK=1`` (no opening book is read: everything is searched, as Pons' solver does
   without its book).  Its answer is more than a score: ``--weak`` also names every move that keeps
   the draw (a proof per move), ``--strong`` every best move and a line of best play to the end of
-  the game (a null-window proof per step); its node count is all of that;
+  the game (a null-window proof per step); its node count is all of that.  ``zermelo compile``
+  runs first (the solver compiled ahead of time, loaded without numba; ``ZERMELO_NO_AOT=1`` in
+  the benchmark's environment measures numba's own path instead), and the children run without
+  ``PYTHONDONTWRITEBYTECODE``, as :mod:`benchmarks.startup` says why;
 * Pons: ``pons_timer [-w]`` on the one line ``""`` (the score of the empty board, its table of
   2^24 entries allocated and cleared at start-up; no book).
 
@@ -35,6 +38,7 @@ import tempfile
 
 from benchmarks.connect4 import build_pons
 from benchmarks.connect4_batch import ZERMELO, cpu, uptime
+from benchmarks.startup import ENV
 
 #: The value of the empty board from the first player's side: 0 a draw, 1 a win.
 KNOWN = {(6, 5): 0, (7, 5): 0, (7, 6): 1}
@@ -42,7 +46,7 @@ KNOWN = {(6, 5): 0, (7, 5): 0, (7, 6): 1}
 
 def zermelo_run(w: int, h: int, strength: str) -> tuple[float, int]:
     """(CPU seconds, nodes) of one whole ``zermelo negamax`` process without a book."""
-    env = {**os.environ, "ZERMELO_NO_BOOK": "1"}
+    env = {**ENV, "ZERMELO_NO_BOOK": "1"}
     argv = [ZERMELO, "negamax", f"connect4:{w}x{h}", "", f"--{strength}", "--json", "--quiet"]
     seconds, out = cpu(argv, env=env)
     data = json.loads(out)
@@ -69,7 +73,9 @@ def main(argv: list[str] | None = None) -> None:
     tmp = tempfile.mkdtemp(prefix="zermelo-c4empty-")
     try:
         print(f"uptime before: {uptime()}", flush=True)
-        cpu([ZERMELO, "negamax", "connect4:4x4", "", "--quiet"])  # numba's cache and the files warm
+        if not os.environ.get("ZERMELO_NO_AOT"):
+            cpu([ZERMELO, "compile"], env=ENV)
+        cpu([ZERMELO, "negamax", "connect4:4x4", "", "--quiet"], env=ENV)  # the caches and the files warm
         print(
             "\n| case | zermelo CPU s (runs) | zermelo nodes | zermelo nodes/s | Pons CPU s (runs) | Pons nodes "
             "| Pons nodes/s | ratio |"

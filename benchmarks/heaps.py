@@ -18,6 +18,8 @@ with a message.
 (``old/src``; ``OCTAL_PEER_DIR`` is a checkout of the repository), built with ``g++ -O3`` without
 its test library, and ``zermelo sequence`` on the same codes (0.16, 0.376, 0.354), each as a whole
 process (start-up included) and each proving the period; the periods and preperiods must agree.
+CPU seconds of the children, ``OCTAL_PEER_RUNS`` (default 3) interleaved runs, medians; zermelo
+after ``zermelo compile`` and again with ``ZERMELO_NO_AOT=1`` (numba's own path).
 Without ``OCTAL_PEER_DIR`` or g++ the rows are skipped with a message.
 """
 
@@ -28,6 +30,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -259,31 +262,47 @@ def _octal_peer(quick: bool) -> None:
         exe = os.path.join(folder, "analyze")
         files = [str(src / f) for f in ("analyze_exec.cc", "game.cc", "game_util.cc", "hadamard.cc")]
         subprocess.run([cxx, "-O3", "-std=c++11", "-pthread", "-o", exe, *files], check=True, capture_output=True)
-        print("\noctal-games peer (tczajka/octal-games old/src, g++ -O3): whole processes, wall seconds\n")
-        _row("code", "zermelo sequence", "peer analyze", "zermelo / peer", "period, preperiod")
-        _row("---", "---", "---", "---", "---")
+        runs = int(os.environ.get("OCTAL_PEER_RUNS", "3"))
+        print(
+            "\noctal-games peer (tczajka/octal-games old/src, g++ -O3): whole processes, CPU seconds"
+            f" (user + system), medians of {runs} interleaved runs; {os.popen('uptime').read().strip()}\n"
+        )
+        _row("code", "zermelo sequence", "the same, numba", "peer analyze", "zermelo / peer", "period, preperiod")
+        _row("---", "---", "---", "---", "---", "---")
         cli = Path(sys.executable).with_name("zermelo")  # the console script, as a user runs it
         zermelo = [str(cli) if cli.exists() else "zermelo", "sequence"]
+        from benchmarks.startup import ENV  # bytecode as installed (see there); the kernels compiled ahead
+
+        subprocess.run([zermelo[0], "compile"], check=True, env=ENV, capture_output=True)
         for code, n, pre, per in OCTAL_PEER_CODES[:1] if quick else OCTAL_PEER_CODES:
-            t0 = time.perf_counter()
-            ours = subprocess.run(
-                [*zermelo, f"octal:{code}", "--upto", str(n), "--json", "--quiet"],
-                capture_output=True,
-                text=True,
-                check=True,
-            )
-            tz = time.perf_counter() - t0
-            t0 = time.perf_counter()
-            theirs = subprocess.run([exe, code], capture_output=True, text=True, check=True)
-            tp = time.perf_counter() - t0
-            data = json.loads(ours.stdout)
-            found = re.search(r"Found period start=(\d+) period=(\d+)", theirs.stdout)
-            got = (data["preperiod"], data["period"], data["proven"])
-            if found is None or (int(found[1]), int(found[2])) != (pre, per) or got != (pre, per, True):
-                raise RuntimeError(f"{code}: zermelo {got}, peer {found and found.groups()}, known {(pre, per)}")
-            _row(code, f"{tz:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{per:,}, {pre:,} (both proven)")
+            times: dict[str, list[float]] = {"aot": [], "numba": [], "peer": []}
+            for _ in range(runs):
+                for name, env in (("aot", ENV), ("numba", {**ENV, "ZERMELO_NO_AOT": "1"})):
+                    seconds, ours = _cpu([*zermelo, f"octal:{code}", "--upto", str(n), "--json", "--quiet"], env)
+                    times[name].append(seconds)
+                    data = json.loads(ours)
+                    got = (data["preperiod"], data["period"], data["proven"])
+                    if got != (pre, per, True):
+                        raise RuntimeError(f"{code}: zermelo {got}, known {(pre, per)}")
+                seconds, theirs = _cpu([exe, code], None)
+                times["peer"].append(seconds)
+                found = re.search(r"Found period start=(\d+) period=(\d+)", theirs)
+                if found is None or (int(found[1]), int(found[2])) != (pre, per):
+                    raise RuntimeError(f"{code}: peer {found and found.groups()}, known {(pre, per)}")
+            tz, tn, tp = (statistics.median(times[k]) for k in ("aot", "numba", "peer"))
+            _row(code, f"{tz:.2f} s", f"{tn:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{per:,}, {pre:,} (both proven)")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _cpu(argv: list[str], env: dict[str, str] | None) -> tuple[float, str]:
+    """CPU seconds (user + system) of one whole child process, and its output."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(argv, capture_output=True, text=True, check=True, env=env).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, out
 
 
 CASES: dict[str, Callable[[bool], None]] = {

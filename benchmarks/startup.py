@@ -9,6 +9,13 @@ median CPU time (user + system of the child, ``getrusage``: less moved by other 
 shared machine) of each, and their ratios to the peer's.  Issue 19's and 31's target: every ratio
 at most 2.
 
+Before measuring, ``zermelo compile`` builds the kernels compiled ahead of time if they are not
+up to date (a cache, as numba's: a run without it is the ``ZERMELO_NO_AOT=1`` row, numba's own
+path).  The children run without ``PYTHONDONTWRITEBYTECODE`` (set in some shells and sandboxes):
+zermelo's modules are then read from their bytecode, as an installed package's are (pip compiles
+it at install time) and as numpy's are; with the variable set, an editable install compiles
+every module from source in every process (about 0.2 s of CPU here).
+
 Run: ``.venv/bin/python -m benchmarks startup`` (``STARTUP_ROUNDS=N`` for more rounds).
 """
 
@@ -25,6 +32,7 @@ from pathlib import Path
 PYTHON = sys.executable
 ZERMELO = str(Path(PYTHON).with_name("zermelo"))
 
+OCTAL_PROOF = [ZERMELO, "sequence", "octal:0.16", "--upto", "400000", "--quiet"]
 COMMANDS = {
     'python -c "import numpy"': [PYTHON, "-c", "import numpy"],
     "zermelo solve nim 3 4 5": [ZERMELO, "solve", "nim", "3", "4", "5"],
@@ -32,15 +40,18 @@ COMMANDS = {
     "zermelo --help": [ZERMELO, "--help"],
     "zermelo value domineering 3x3": [ZERMELO, "value", "domineering", "...|...|..."],
     "zermelo negamax connect4 (40 discs)": [ZERMELO, "negamax", "connect4", "7526576515141727663526411613424253744273"],
-    "zermelo sequence octal:0.16 (proof)": [ZERMELO, "sequence", "octal:0.16", "--upto", "400000", "--quiet"],
+    "zermelo sequence octal:0.16 (proof)": OCTAL_PROOF,
+    "the same, ZERMELO_NO_AOT=1 (numba)": ["env", "ZERMELO_NO_AOT=1", *OCTAL_PROOF],
 }
+#: The children's environment (see above).
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def wall(argv: list[str]) -> tuple[float, float]:
     """Wall seconds and CPU seconds (user + system) of one run of ``argv``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
     seconds = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return seconds, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
@@ -48,6 +59,7 @@ def wall(argv: list[str]) -> tuple[float, float]:
 
 def main() -> None:
     rounds = int(os.environ.get("STARTUP_ROUNDS", "15"))
+    subprocess.run([ZERMELO, "compile"], check=True, env=ENV)
     for argv in COMMANDS.values():  # warm the file cache (and numba's, if anything loads it)
         wall(argv)
     print(f"uptime before: {os.popen('uptime').read().strip()}")

@@ -154,6 +154,10 @@ PRINTED = [
     # Cutting the edge on the ground leaves the ground alone: CGSuite's graph of one vertex, ".".
     ('game.graph.Hackenbush("l(l;r)").LeftOptions', '{game.graph.Hackenbush("."),game.graph.Hackenbush("lr")}'),
     ('game.graph.WeightedArcKayles("3-3").NimValue', "1"),
+    # CGSuite's EvalTest: a position in braces makes an explicit game (CGSuite names the position
+    # by its class, Domineering.Position("..|.."); zermelo by the ruleset it was typed with)
+    ('{game.grid.Domineering("..|..")|-1}', """'{game.grid.Domineering("..|..")|-1}'"""),
+    ('{game.grid.Domineering("..|..")|-1}.CanonicalForm', "-1Miny(2)"),
 ]
 
 

@@ -272,6 +272,8 @@ class _Eval:
             return frozenset(_hashable(v) for v in sides[0])
         if node is not None and not node.used:
             raise CGSuiteError(f"the label `{label}` is never used inside its braces")
+        if node is None and any(isinstance(v, Position) for side in sides for v in side):
+            explicit = True  # as CGSuite: a ruleset's position in braces makes an explicit game
         value = _nest(sides, bars, explicit, node)
         if isinstance(value, Node) and not open_labels(value, self.labels):
             return close(value)

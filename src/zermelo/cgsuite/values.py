@@ -111,6 +111,9 @@ def as_game(v: Any) -> Game:
         return number(Fraction(v))
     if is_loopy(v):
         raise CGSuiteError("That is a loopy game (not a short game).")
+    form = getattr(v, "canonical_form", None)  # a ruleset's position (cgsuite.rulesets.Position)
+    if form is not None:
+        return as_game(form())
     raise CGSuiteError(f"Expected a game, not {_short(v)}")
 
 

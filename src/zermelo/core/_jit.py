@@ -97,12 +97,9 @@ def ahead(*signatures: str) -> Callable[[Callable[..., Any]], Any]:
 
 
 def _only_mine(path: Path) -> bool:
-    """Whether only this user (or root) can write in the folder ``path`` (False if it is not one)."""
-    try:
-        st = path.stat()
-    except OSError:
-        return False
-    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
+    from .files import only_mine
+
+    return only_mine(path)
 
 
 def _make_private(path: Path) -> None:

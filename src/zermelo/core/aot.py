@@ -128,11 +128,9 @@ def folder() -> Path:
 
 
 def _private(path: Path) -> bool:
-    try:
-        st = path.stat()
-    except OSError:
-        return False
-    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
+    from .files import only_mine
+
+    return only_mine(path)
 
 
 def _numba_version() -> str:

@@ -43,8 +43,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any
@@ -62,6 +60,7 @@ __all__ = [
     "checked_json",
     "ignored",
     "kind_of",
+    "only_mine",
     "read_bytes",
     "read_npz",
     "read_text",
@@ -73,6 +72,16 @@ __all__ = [
 
 #: Environment variable naming the cache directory (tests point it at a temporary one).
 CACHE_ENV = "ZERMELO_CACHE_DIR"
+
+
+def only_mine(path: Path) -> bool:
+    """Whether only this user (or root) can write in the folder ``path`` (False if it is not one):
+    where code may be cached (numba's kernels, :mod:`zermelo.core.aot`'s extensions)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
 
 
 def cache_dir() -> Path:
@@ -236,6 +245,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str | Callable[[IO[
     check_target(out, what)
     payload = data.encode() if isinstance(data, str) else data
     tmp: str | None = None
+    import tempfile  # here, not at the top: a run that writes nothing does not pay for it
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{out.name[:100]}.", suffix=".tmp", dir=out.parent)
         with os.fdopen(fd, "wb") as f:
@@ -335,6 +346,8 @@ def unchecked_json(text: str, path: str | os.PathLike[str], what: str) -> dict[s
 def write_npz(path: str | os.PathLike[str], arrays: dict[str, Any], *, what: str) -> Path:
     """Write numpy arrays as an ``.npz`` file (``numpy.load`` reads it) atomically, with the SHA-256
     of its members in the ZIP comment and a fixed date, so the same arrays give the same bytes."""
+    import zipfile  # with bz2 and lzma, 13 ms: only where a ZIP is written or read
+
     import numpy as np
 
     buf = io.BytesIO()
@@ -379,6 +392,8 @@ def _array(body: bytes, named: str) -> Any:
 def read_npz(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> dict[str, Any]:
     """The arrays of a :func:`write_npz` file, its checksum checked (no pickles, no compressed
     members); :class:`BadFile` in one line for anything else."""
+    import zipfile
+
     data = read_bytes(path, what=what, max_bytes=max_bytes)
     named = _named(path, what)
     try:
