@@ -9,6 +9,12 @@ value read from the proof — in one process, and prints the resident set size (
 Run: ``.venv/bin/python -m benchmarks memory`` (``MEMORY_GAMES=N`` for another count; the test,
 tests/test_cache.py, runs ``python -m benchmarks.memory 600``).  The period proofs go to a
 temporary cache directory, not the user's.
+
+``python -m benchmarks.memory values [N]`` does the same for the value arithmetic: N (3,000)
+distinct values (a Domineering position plus a hot game of its own) one after another, each in its
+own value budget as the web's value panel and ``zermelo value`` do, with temperature and reduced
+form: the interning tables hold values weakly and the memos are bounded
+(:mod:`zermelo.core.cache`), so the growth must stay within 50 MB too.
 """
 
 from __future__ import annotations
@@ -40,27 +46,54 @@ def games(start: int, count: int) -> None:
         solve(Subtraction({1, 2 + i % 50, 53 + i}), HEAP)
 
 
-def measure(count: int) -> tuple[int, float]:
+def values(start: int, count: int) -> None:
+    """Value ``count`` distinct sums: a 4 x 5 Domineering position (cells blocked by the bits of
+    ``i``) plus a hot game of its own ``{i | {i mod 7 | -i/8*} || -i}``, with temperature and
+    reduced form."""
+    from zermelo.analyses.canonical import canonical_form
+    from zermelo.core.limits import Limits
+    from zermelo.games import Domineering
+    from zermelo.values import parse_value
+    from zermelo.values.budget import value_budget
+
+    d = Domineering()
+    for i in range(start, start + count):
+        j = i * 2654435761 % 2**20  # spread over the 2^20 boards
+        board = "|".join("".join("#" if j >> (5 * r + c) & 1 else "." for c in range(5)) for r in range(4))
+        with value_budget(Limits(max_positions=None, max_seconds=600)):
+            v = canonical_form(d, d.parse(board)) + parse_value(f"{{{i}|{{{i % 7}|-{i}/8*}}||-{i}}}")
+            _ = v.temperature, v.reduced, v.mean
+
+
+def measure(count: int, kind: str = "games") -> tuple[int, float]:
     """(growth of the RSS in bytes from game :data:`WARM` to game ``count``, seconds taken)."""
-    games(0, WARM)
+    run = values if kind == "values" else games
+    run(0, WARM)
     before = rss()
     start = time.perf_counter()
-    games(WARM, count - WARM)
+    run(WARM, count - WARM)
     return rss() - before, time.perf_counter() - start
 
 
-def main(count: int | None = None) -> None:
+def main(count: int | None = None, kind: str = "games") -> None:
     count = count or int(os.environ.get("MEMORY_GAMES", "3000"))
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["ZERMELO_CACHE_DIR"] = tmp
-        growth, seconds = measure(count)
+        growth, seconds = measure(count, kind)
+    if kind == "values":
+        print(f"| values | game | RSS growth after the first {WARM} | seconds |")
+        print("| --- | --- | --- | --- |")
+        print(f"| {count:,} | 4 x 5 Domineering | {growth / 2**20:.1f} MB | {seconds:.0f} |")
+        return
     print(f"| games | heap | RSS growth after the first {WARM} | seconds |")
     print("| --- | --- | --- | --- |")
     print(f"| {count:,} | {HEAP:,} | {growth / 2**20:.1f} MB | {seconds:.0f} |")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) > 1:  # the test: the growth in bytes, alone on a line
+    if sys.argv[1:2] == ["values"]:
+        main(int(sys.argv[2]) if len(sys.argv) > 2 else None, "values")
+    elif len(sys.argv) > 1:  # the test: the growth in bytes, alone on a line
         with tempfile.TemporaryDirectory() as tmp:
             os.environ["ZERMELO_CACHE_DIR"] = tmp
             print(measure(int(sys.argv[1]))[0])

@@ -22,6 +22,7 @@ import os
 import re
 import resource
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
@@ -38,10 +39,13 @@ def _cpu() -> float:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    before = _cpu()
+    before, start = _cpu(), time.time()
     yield
+    # After the CPU and the node id: the worker and the test's start and end on the clock, to draw
+    # the workers' timelines (where a run's wall time goes); never an assert.
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     with open(os.environ.get("ZERMELO_CPU_LOG", "cpu.log"), "a", encoding="utf-8") as log:
-        log.write(f"{_cpu() - before:.3f}\t{item.nodeid}\n")
+        log.write(f"{_cpu() - before:.3f}\t{item.nodeid}\t{worker}\t{start:.2f}\t{time.time():.2f}\n")
 
 
 def function_of(nodeid: str) -> str:
@@ -53,7 +57,8 @@ def slow_functions(lines: Iterable[str]) -> list[str]:
     """The test functions whose runs took :data:`SLOW_SECONDS` of CPU or more in all, sorted."""
     spent: dict[str, float] = defaultdict(float)
     for line in lines:
-        seconds, _, nodeid = line.rstrip("\n").partition("\t")
+        seconds, _, rest = line.rstrip("\n").partition("\t")
+        nodeid = rest.split("\t", 1)[0]
         if nodeid and "::" in nodeid and nodeid.startswith("tests/"):
             spent[function_of(nodeid)] += float(seconds)
     return sorted(f for f, s in spent.items() if s >= SLOW_SECONDS)

@@ -194,7 +194,7 @@ def test_a_p_position_has_no_winning_moves_without_looking() -> None:
 def test_winning_moves_too_many_to_list_give_a_note_not_a_hang() -> None:
     from zermelo.games import Chomp
     from zermelo.games.kayles import Kayles
-    from zermelo.games.subtraction import PrimePower
+    from zermelo.heaps.subtraction import PrimePower
 
     a = solve(PrimePower(), 10**10 + 1, limits=Limits(max_seconds=3))  # used to sieve to 10^10
     # The move the closed form knows is listed, and the list says it is not complete.

@@ -5,10 +5,13 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
+import weakref
 from pathlib import Path
 
+import pytest
+
 from zermelo.analyses.canonical import VALUES, canonical_form
-from zermelo.core.cache import DEFAULT_SIZE, RulesCache, clear_caches
+from zermelo.core.cache import DEFAULT_SIZE, RulesCache, clear_caches, memo_sizes
 from zermelo.games import Domineering, Subtraction
 from zermelo.search.engine import ENGINES, engine_for
 
@@ -69,3 +72,68 @@ def test_a_rules_cache_without_weak_references_is_still_bounded() -> None:
     for k in keys:
         cache.get(k)
     assert len(cache) == 3 and keys[-1] in cache and keys[0] not in cache
+
+
+# ---------------------------------------------------------------------- the value core's memos
+def test_a_value_nothing_holds_leaves_its_interning_table() -> None:
+    from zermelo.values import parse_value
+
+    text = "{7||5|3/8|||-2*}"
+    clear_caches()  # no memo holds it either (a sum's result, a thermograph)
+    g = parse_value(text)
+    held, old = weakref.ref(g), g.id
+    del g
+    gc.collect()
+    assert held() is None  # the interning table held it weakly: it is gone
+    again = parse_value(text)
+    assert str(again) == text and again.id > old  # built anew, with an id never given before
+    assert parse_value(text) is again  # and interned again: equal values are one object
+
+
+def test_every_memo_table_is_bounded_by_a_value_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.core import cache
+    from zermelo.core.limits import Limits
+    from zermelo.values import parse_value
+    from zermelo.values.budget import value_budget
+    from zermelo.values.game import work_done
+
+    monkeypatch.setattr(cache, "MEMO_KEEP", 64)
+    done = []
+    for k in range(1, 40):  # distinct values: each fills comparisons, sums, stops, thermographs
+        with value_budget(Limits(max_positions=None, max_seconds=60)):
+            g = parse_value(f"{{{k}|{{{k - 1}|-{k}*}}||-{k}/8}}") + parse_value(f"{{*{k % 5}|-{k}}}")
+            _ = g.temperature, g.mean, g.reduced, g.birthday
+        done.append(work_done())
+        # Emptied at each budget's start past 64: what is left is one value's work (~30 entries a
+        # table); kept, the 39 values fill several hundred.
+        assert all(n <= 64 + 100 for n in memo_sizes().values()), memo_sizes()
+    assert done == sorted(done) and done[-1] > done[0]  # the work count only grows, tables emptied or not
+    assert cache.memo_filled("values: comparisons") > 10 * memo_sizes()["values: comparisons"]
+
+
+def test_memos_emptied_while_a_value_is_computed_give_the_same_values() -> None:
+    # Comparisons and sums are emptied on store, while a computation runs (they fill without new
+    # values): with room for 256 entries each, every answer must be the one a full memo gives.
+    # (Much less room makes the comparisons exponential: the memo is what keeps them polynomial.)
+    from zermelo.core import cache
+    from zermelo.values import game, parse_value
+
+    atoms = ["{2|-1/2}", "{0||0|-1}", "±1", "^", "*2", "v*"]
+
+    def answers() -> list[str]:
+        vs = [parse_value(a) for a in atoms]
+        g = game(vs[: len(vs) // 2], vs[len(vs) // 2 :])
+        h = game(vs[len(vs) // 2 :], [g])
+        return [str(g + h), str(g - g), str(g <= h), str(h.temperature), str(g.outcome), str(h.reduced)]
+
+    clear_caches()
+    full = answers()
+    emptied = cache.memo_filled("values: comparisons") - memo_sizes()["values: comparisons"]
+    old = cache.MEMO_LIMIT
+    cache.MEMO_LIMIT = 256
+    try:
+        clear_caches()
+        assert answers() == full
+    finally:
+        cache.MEMO_LIMIT = old
+    assert cache.memo_filled("values: comparisons") - memo_sizes()["values: comparisons"] > emptied + 256

@@ -13,8 +13,8 @@ from zermelo.analyses.analysis import outcome, solve, winning_moves
 from zermelo.cli import main
 from zermelo.core import files
 from zermelo.games import Nim, Subtraction
-from zermelo.games.subtraction import PERIOD_FROM
 from zermelo.heaps import period_cache as proven
+from zermelo.heaps.subtraction import PERIOD_FROM
 from zermelo.rules import Outcome, Sum
 from zermelo.search.engine import Engine
 

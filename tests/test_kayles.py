@@ -113,7 +113,7 @@ def test_the_whole_size_hint_bounds_the_whole_positions_reached(spec: str, heaps
     """A game that breaks heaps: the whole positions reachable (every multiset of heaps a sequence
     of moves leaves) are at most p(0) + … + p(total), the hint a whole search is refused by."""
     from zermelo import make_game
-    from zermelo.games.heap import canonical_heaps
+    from zermelo.heaps.heap import canonical_heaps
 
     g = make_game(spec)
     start = canonical_heaps(heaps)

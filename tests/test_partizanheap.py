@@ -12,7 +12,7 @@ from partisan_check import check_position
 from zermelo.cgsuite import evaluate
 from zermelo.core.errors import InvalidGame
 from zermelo.games.partizanheap import partizan_subtraction, partizan_take_and_break
-from zermelo.games.subtraction import Subtraction
+from zermelo.heaps.subtraction import Subtraction
 from zermelo.values.game import star
 
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from zermelo import InvalidGame, Outcome, grundy, outcome, remoteness, solve, winning_moves
 from zermelo.games import AllBut, PrimePower, Square, Subtraction
-from zermelo.games.subtraction import parse_set, prime_powers
+from zermelo.heaps.subtraction import parse_set, prime_powers
 from zermelo.search.engine import PREVIOUS_WINS, Engine
 
 
@@ -127,7 +127,7 @@ def test_options_keep_the_canonical_promise(game: Subtraction | AllBut | Square 
 
 
 def test_primepower_10_10_why_and_moves_in_the_notes_words() -> None:
-    from zermelo.games.subtraction import _powers_reaching_six
+    from zermelo.heaps.subtraction import _powers_reaching_six
 
     a = solve(PrimePower(), 10**10)
     assert [m.position for m in a.winning_moves] == [10**10 - 4**j for j in range(1, 17)]

@@ -331,7 +331,7 @@ def _kernel_row(game: Impartial[Any], positions: list[Any], limits: Limits | Non
     """The Grundy values of heaps 0..N-1 from the compiled kernel ``zermelo sequence`` uses (the
     engine would examine every split of every heap: hours for 100,000 Kayles heaps), or None when
     the positions are not such a row or no kernel applies."""
-    from ..games.heap import HeapGame
+    from ..heaps.heap import HeapGame
 
     if not isinstance(game, HeapGame) or positions != list(range(len(positions))) or not positions:
         return None

@@ -10,8 +10,8 @@ from typing import Any
 
 from ..core.errors import InvalidPosition, SearchLimitExceeded
 from ..core.limits import Limits
-from ..games.heap import HeapGame
 from ..games.registry import make_game
+from ..heaps.heap import HeapGame
 from ..misere import misere_quotient
 from ..misere.onheaps import as_heap_game
 from ..misere.quotient import MAX_CANDIDATE, Progress

@@ -9,7 +9,21 @@ code's computed sequence, misère quotients, the games given up on — is a :cla
 least recently used out past its ``size`` too (what also lives on disk is read back from there).
 A process that meets thousands of games — a server running for weeks, a census of subtraction
 games — keeps the last few, not all of them (``benchmarks/memory.py`` measures it).
-:func:`clear_caches` empties every one.
+
+The value arithmetic keeps two more kinds, for speed in its innermost loops:
+
+* **Interning tables** (:func:`intern_weakly`, :func:`interned`) map a canonical form to its one
+  object, so equal values are one object.  They hold it *weakly*: a form nothing else holds leaves
+  its table, and when it is built again it is a new object with a new id from an :class:`Ids`,
+  which never gives an id twice — so a memo keyed by a dead form's id is never wrong, only unused.
+* **Memo tables** (:func:`memo_table`: comparisons, sums, stops, thermographs… by value ids) are
+  plain dicts, registered by name; :func:`trim_memos` empties those past :data:`MEMO_KEEP`
+  entries.  It is called where no computation is under way (a value budget's start,
+  :func:`clear_caches`), because a fold reads back what it stored a moment ago; a table that can
+  grow within one computation and is only ever read by ``.get`` (comparisons, sums) checks itself
+  before it stores (:func:`memo_full`, past :data:`MEMO_LIMIT`).  Emptying a memo loses only time.
+
+:func:`clear_caches` empties every one of these caches but the interning tables.
 
 Bottom floor: imports nothing from zermelo.
 
@@ -33,7 +47,22 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
 
-__all__ = ["DEFAULT_SIZE", "KeyedCache", "RulesCache", "clear_caches"]
+__all__ = [
+    "DEFAULT_SIZE",
+    "MEMO_KEEP",
+    "MEMO_LIMIT",
+    "Ids",
+    "KeyedCache",
+    "RulesCache",
+    "clear_caches",
+    "intern_weakly",
+    "interned",
+    "memo_filled",
+    "memo_full",
+    "memo_sizes",
+    "memo_table",
+    "trim_memos",
+]
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -162,7 +191,126 @@ def _referent(held: Any) -> Any:
 
 
 def clear_caches() -> None:
-    """Empty every :class:`RulesCache` and :class:`KeyedCache` (engines' graphs, partisan graphs,
-    values' memos, proven periods, sequences, misère quotients)."""
+    """Empty every :class:`RulesCache`, :class:`KeyedCache` and memo table (engines' graphs,
+    partisan graphs, values' memos, proven periods, sequences, misère quotients)."""
     for cache in list(_ALL):
         cache.clear()
+    trim_memos(limit=0)
+
+
+# ---------------------------------------------------------------------- the value core's memos
+#: Entries one memo table may keep between two computations: :func:`trim_memos` (at a value
+#: budget's start) empties a table past it.  A few MB a table: a process valuing one thing after
+#: another stays flat (``python -m benchmarks.memory values``).
+MEMO_KEEP = 1 << 13
+#: Entries past which a table that checks itself on store (:func:`memo_full`) is emptied within a
+#: computation: some 60-150 MB for a table of ints or values, so one big computation keeps its
+#: comparisons and sums but stays well under a web worker's address-space cap.
+MEMO_LIMIT = 1 << 21
+
+_MEMOS: dict[str, tuple[dict[Any, Any], bool]] = {}
+_EMPTIED: dict[str, int] = {}
+
+
+def memo_table(name: str, *, nested: bool = False) -> dict[Any, Any]:
+    """A new memo table (a plain dict) that :func:`trim_memos` bounds, registered as ``name``.
+    ``nested``: its values are dicts (one memo per unit, say), and their entries are what counts.
+
+    >>> t = memo_table("doctest squares")
+    >>> t.update((i, i * i) for i in range(10))
+    >>> trim_memos(limit=5) >= 10, len(t), memo_filled("doctest squares")  # other tables may go too
+    (True, 0, 10)
+    """
+    if name in _MEMOS:
+        raise ValueError(f"the memo table {name!r} is made twice")
+    made: dict[Any, Any] = {}
+    _MEMOS[name] = (made, nested)
+    _EMPTIED[name] = 0
+    return made
+
+
+def _entries(name: str) -> int:
+    table, nested = _MEMOS[name]
+    return sum(len(inner) for inner in list(table.values())) if nested else len(table)
+
+
+def _empty(name: str) -> int:
+    n = _entries(name)
+    _EMPTIED[name] += n
+    _MEMOS[name][0].clear()
+    return n
+
+
+def memo_full(name: str) -> None:
+    """Empty the memo table ``name`` once it holds :data:`MEMO_LIMIT` entries (called before a store)."""
+    if _entries(name) >= MEMO_LIMIT:
+        _empty(name)
+
+
+def trim_memos(limit: int | None = None) -> int:
+    """Empty every memo table holding more than ``limit`` (:data:`MEMO_KEEP`) entries; how many
+    entries went."""
+    bound = MEMO_KEEP if limit is None else limit
+    return sum(_empty(name) for name in list(_MEMOS) if _entries(name) > bound)
+
+
+def memo_filled(name: str) -> int:
+    """Entries ever stored in the memo table ``name``, those emptied since included: a count of
+    work done that only grows."""
+    return _entries(name) + _EMPTIED[name]
+
+
+def memo_sizes() -> dict[str, int]:
+    """The entries each memo table holds now, by name."""
+    return {name: _entries(name) for name in _MEMOS}
+
+
+class Ids:
+    """The ids of one kind of interned form: 0, 1, 2, … — never one twice.
+
+    >>> ids = Ids(); ids.new(), ids.new(), ids.count
+    (0, 1, 2)
+    """
+
+    __slots__ = ("count",)
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def new(self) -> int:
+        i = self.count
+        self.count = i + 1
+        return i
+
+
+def interned(forms: dict[Any, weakref.KeyedRef[Any, Any]], key: Hashable) -> Any:
+    """The live form interned under ``key`` in ``forms``, else None."""
+    ref = forms.get(key)
+    return None if ref is None else ref()
+
+
+def intern_weakly(forms: dict[Any, weakref.KeyedRef[Any, Any]], key: Hashable, form: V) -> V:
+    """Intern ``form`` under ``key`` in ``forms``, held weakly: it leaves ``forms`` when nothing
+    else holds it (a later form under the same key is not removed by the old one's death).
+
+    >>> class Form: pass
+    >>> forms: dict = {}
+    >>> f = intern_weakly(forms, "k", Form())
+    >>> interned(forms, "k") is f, len(forms)
+    (True, 1)
+    >>> del f; len(forms), interned(forms, "k")
+    (0, None)
+    """
+    drop = _DROPPERS.get(id(forms))
+    if drop is None:
+
+        def drop(ref: weakref.KeyedRef[Any, Any]) -> None:
+            if forms.get(ref.key) is ref:
+                forms.pop(ref.key, None)  # another thread may have dropped it between the two
+
+        _DROPPERS[id(forms)] = drop
+    forms[key] = weakref.KeyedRef(form, drop, key)
+    return form
+
+
+_DROPPERS: dict[int, Callable[[weakref.KeyedRef[Any, Any]], None]] = {}

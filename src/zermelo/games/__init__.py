@@ -18,6 +18,11 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from ..heaps.games import Hexadecimal as Hexadecimal
     from ..heaps.games import Octal as Octal
     from ..heaps.games import TakeAndBreak as TakeAndBreak
+    from ..heaps.heap import HeapGame as HeapGame
+    from ..heaps.subtraction import AllBut as AllBut
+    from ..heaps.subtraction import PrimePower as PrimePower
+    from ..heaps.subtraction import Square as Square
+    from ..heaps.subtraction import Subtraction as Subtraction
     from .amazons import Amazons
     from .arckayles import ArcKayles, PartizanArcKayles
     from .cheques import Cheques
@@ -41,7 +46,6 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .graphcol import GraphCol, GraphSnort
     from .green_hackenbush import GreenHackenbush
     from .hackenbush import Hackenbush
-    from .heap import HeapGame
     from .kayles import DawsonKayles, Kayles
     from .konane import Konane
     from .mem import Mem
@@ -57,7 +61,6 @@ if TYPE_CHECKING:  # at run time a name loads its module on first use (see __get
     from .splitnim import SplitNim
     from .staircase import Staircase
     from .stones import StoneGame, StoneGameII, StoneGameIII, StoneGameIV, StoneGameV
-    from .subtraction import AllBut, PrimePower, Square, Subtraction
     from .tictactoe import MNK, TicTacToe
     from .toads import ToadsAndFrogs
     from .toppling import TopplingDominoes
@@ -126,8 +129,14 @@ __all__ = [
     "Wythoff",
 ]
 
-#: Names offered here that live elsewhere: the take-and-break games of :mod:`zermelo.heaps.games`.
-_ELSEWHERE = {name: "zermelo.heaps.games" for name in ("GrundyGame", "Hexadecimal", "Octal", "TakeAndBreak")}
+#: Names offered here that live a floor below, in :mod:`zermelo.heaps`: the heap-game base class,
+#: the subtraction games and the take-and-break games (their sequences, periods and census are
+#: computed there, so they must not import this floor).
+_ELSEWHERE = {
+    **{name: "zermelo.heaps.games" for name in ("GrundyGame", "Hexadecimal", "Octal", "TakeAndBreak")},
+    **{name: "zermelo.heaps.subtraction" for name in ("AllBut", "PrimePower", "Square", "Subtraction")},
+    "HeapGame": "zermelo.heaps.heap",
+}
 
 
 def modules() -> list[ModuleType]:

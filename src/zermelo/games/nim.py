@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from ..core.sprague_grundy import nim_sum
+from ..heaps.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules.wording import MAX_LISTED, nim_columns, num, plural, some_winning_move, verdict
-from .heap import HeapGame, Heaps, heap_tuple
 
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from ..core.errors import InvalidPosition
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharGrid, char_neighbours
@@ -47,6 +48,23 @@ class NoGo(CharGridGame):
     blank: ClassVar[str] = "#"
     aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o"}
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
+
+    def parse(self, text: str) -> CharGrid:
+        """A board as typed; refused when a group has no liberty (no NoGo play reaches it, and
+        the rule "no group without a liberty" would hold of none of its options).
+
+        >>> NoGo().parse("xx|oo|..")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        zermelo.core.errors.InvalidPosition: nogo: the x group at row 1, column 1 has no liberty (no ...
+        """
+        board = super().parse(text)
+        for i, ch in enumerate(board[2]):
+            if ch in "xo" and not _has_liberty(board, i):
+                row, col = divmod(i, board[1])
+                raise InvalidPosition(
+                    f"nogo: the {ch} group at row {row + 1}, column {col + 1} has no liberty (no NoGo position has one)"
+                )
+        return board
 
     def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
         rows, cols, cells = position

@@ -117,7 +117,7 @@ _LOADED: list[bool] = []
 
 #: Where a game name is registered when it is not in a module of its own name (start-up: a
 #: command loads the modules of its game, not all of them).
-_LIKELY = ("zermelo.heaps.games",)
+_LIKELY = ("zermelo.heaps.games", "zermelo.heaps.subtraction")
 
 
 def _load(name: str | None = None) -> None:
@@ -136,6 +136,7 @@ def _load(name: str | None = None) -> None:
                 return
     from .. import games
     from ..heaps import games as _take_and_break  # noqa: F401  (the take-and-break games register there)
+    from ..heaps import subtraction as _subtraction  # noqa: F401  (and the subtraction games)
 
     games.modules()
     _LOADED.append(True)

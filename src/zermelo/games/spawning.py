@@ -34,8 +34,8 @@ from typing import ClassVar
 
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame
+from ..heaps.heap import HeapGame
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
-from .heap import HeapGame
 
 __all__ = ["Spawning"]
 

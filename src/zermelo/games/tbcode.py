@@ -34,9 +34,9 @@ from typing import ClassVar
 
 from ..core.checks import short
 from ..core.errors import InvalidGame
+from ..heaps.heap import HeapGame, partition_count
 from ..rules import Impartial, parse_int
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
-from .heap import HeapGame, partition_count
 
 __all__ = ["CodeGame", "Digit", "parse_tbcode", "set_code", "take_and_break"]
 

@@ -41,7 +41,7 @@ from ..rules.wording import notes_verdict
 
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis
-    from .heap import HeapGame
+    from ..heaps.heap import HeapGame
 
 __all__ = ["Treblecross"]
 

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..core.reasons import Period, Reason
-from ..games.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move
 from ..rules.wording import MAX_LISTED, num, plural, verdict, xor_text
+from .heap import HeapGame, Heaps, heap_tuple
 from .period_cache import ProvenPeriod, proven_period
 
 if TYPE_CHECKING:
@@ -228,7 +228,7 @@ def grounds(game: HeapGame, position: Heaps) -> str | None:
     """Where the value of a position with a big heap comes from, in a clause (a sum's "why" cites it
     beside this part's value): the proven period and each heap's residue; ``None`` without one.
 
-    >>> from zermelo.games.subtraction import Subtraction
+    >>> from zermelo.heaps.subtraction import Subtraction
     >>> grounds(Subtraction({1, 2, 3}), 1001)
     'period 4 from 0, proven: G(n) = G(n mod 4); 1001 ≡ 1 (mod 4), so G(1001) = G(1) = 1'
     """
@@ -243,7 +243,7 @@ def grounds(game: HeapGame, position: Heaps) -> str | None:
 def reasons(game: HeapGame, position: Heaps) -> tuple[Reason, ...]:
     """The proven period behind a big heap's value, as data (:func:`grounds` in words).
 
-    >>> from zermelo.games.subtraction import Subtraction
+    >>> from zermelo.heaps.subtraction import Subtraction
     >>> reasons(Subtraction({1, 2, 3}), 1001)
     (Period(preperiod=0, period=4, saltus=0),)
     >>> reasons(Subtraction({1, 2, 3}), 21)  # the notes' own numbers cite it too

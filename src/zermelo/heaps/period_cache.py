@@ -31,7 +31,7 @@ from typing import Any
 from ..core.cache import KeyedCache
 from ..core.errors import InvalidPosition
 from ..core.files import BadFile, cache_dir, checked_json, ignored, read_text, unchecked_json, write_atomic
-from ..games.heap import HeapGame
+from .heap import HeapGame
 
 __all__ = ["MAX_UPTO", "ProvenPeriod", "proven_period"]
 

@@ -16,9 +16,9 @@ from ..core.errors import InvalidPosition, Unsupported
 from ..core.heap_codes import Code, parse_code
 from ..core.limits import Limits
 from ..core.sparse_space import MaskChoice, parity_table, pick_mask
-from ..games.heap import HeapGame
 from ..rules import Impartial
 from ..search import heap_kernels as kernels
+from .heap import HeapGame
 
 __all__ = ["KERNELS", "MAX_CODE_DIGITS", "OctalRunner", "code_of", "kernel_label", "runner_for"]
 

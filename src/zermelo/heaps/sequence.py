@@ -6,8 +6,8 @@ The game decides the kernel:
   :class:`~zermelo.heaps.games.TakeAndBreak` game's code, or a class's ``octal_code``, like
   Kayles carrying ``octal_code = "0.77"``): the
   sparse-space kernel when a move leaves at most two heaps, else the plain take-and-break kernel;
-* :class:`~zermelo.games.subtraction.Subtraction`: the bit-set mex kernel;
-  :class:`~zermelo.games.subtraction.AllBut`: the counting kernel;
+* :class:`~zermelo.heaps.subtraction.Subtraction`: the bit-set mex kernel;
+  :class:`~zermelo.heaps.subtraction.AllBut`: the counting kernel;
 * any other heap game: the generic engine over heaps 0..upto (the reference the kernels are
   tested against).
 
@@ -40,11 +40,11 @@ from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExcee
 from ..core.files import BadFile
 from ..core.limits import Limits
 from ..core.sparse_space import parity_table
-from ..games.heap import HeapGame
 from ..rules import Impartial
 from ..search.periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
 from .checkpoint import load as load_checkpoint
 from .checkpoint import save as save_checkpoint
+from .heap import HeapGame
 from .runners import KERNELS, OctalRunner, code_of, kernel_label, runner_for
 
 #: The octal runner under the name the tests patch it by.

@@ -26,7 +26,7 @@ from ..core.checks import game_argument, shown
 from ..core.errors import InvalidArgument, InvalidPosition, Unsupported
 from ..core.files import BadFile, checked_json, ignored, read_text, unchecked_json, write_atomic
 from ..core.files import cache_dir as cache_root
-from ..games.heap import heap_tuple
+from ..heaps.heap import heap_tuple
 from ..rules import Outcome, Rules
 from .monoid import Bipartite
 from .onheaps import as_heap_game

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.cache import KeyedCache
-from ..games.heap import HeapGame, Heaps, heap_tuple
+from ..heaps.heap import HeapGame, Heaps, heap_tuple
 from ..rules import Move, Outcome
 from .api import MisereQuotient, cached_quotient, misere_quotient
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.checks import shown
 from ..core.errors import Unsupported
-from ..games.heap import HeapGame
+from ..heaps.heap import HeapGame
 from ..rules import Impartial, Rules
 
 __all__ = ["WholeNumberHeaps", "as_heap_game"]

@@ -40,7 +40,7 @@ from ..core.budget import Budget
 from ..core.errors import SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits
 from ..core.limits import Progress as CoreProgress
-from ..games.heap import HeapGame
+from ..heaps.heap import HeapGame
 from .monoid import Bipartite, compact, indistinguishable, is_array, minimal_generators, numpy_loaded
 from .verify import Bounds, Failure, Letter, find_failure
 
@@ -390,7 +390,7 @@ class _Solver:
 # ---------------------------------------------------------------------- periodicity
 def proof_bound(game: HeapGame, p: int, n0: int) -> int | None:
     """The largest heap the periodicity theorem needs for period ``p`` from ``n0`` (the game's
-    :meth:`~zermelo.games.heap.HeapGame.period_proof`), or None when no theorem applies."""
+    :meth:`~zermelo.heaps.heap.HeapGame.period_proof`), or None when no theorem applies."""
     return game.period_proof(p, n0)
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from ..core.cache import memo_table
 from ..core.errors import Unsupported
 from ..core.limits import deep
 from .calculus import is_infinitesimal, norton_multiply
@@ -52,11 +53,13 @@ from .ordinal import ordinal_sum
 
 __all__ = ["atomic_weight", "far_star", "is_all_small", "within_kite"]
 
-_SMALL: dict[int, bool] = {}
-_FAR: dict[int, int] = {}
-_AW: dict[int, Game] = {}
-_AW_PLAIN: dict[int, Game] = {}  # without the n·↑ shortcut: the rule alone (for the tests)
-_AW_ANY: dict[int, Game] = {}  # the rule on any game, x + n·↑ + *m read as n (CGSuite's naive weight)
+_SMALL: dict[int, bool] = memo_table("atomic: small")
+_FAR: dict[int, int] = memo_table("atomic: far")
+_AW: dict[int, Game] = memo_table("atomic: aw")
+# without the n·↑ shortcut: the rule alone (for the tests)
+_AW_PLAIN: dict[int, Game] = memo_table("atomic: aw_plain")
+# the rule on any game, x + n·↑ + *m read as n (CGSuite's naive weight)
+_AW_ANY: dict[int, Game] = memo_table("atomic: aw_any")
 _TWO = number(2)
 _UP = game([ZERO], [star()])
 _UP_STAR = game([ZERO, star()], [ZERO])

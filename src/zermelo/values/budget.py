@@ -33,6 +33,7 @@ from types import FrameType
 from typing import Any
 
 from ..core.budget import Budget
+from ..core.cache import trim_memos
 from ..core.errors import SearchLimitExceeded
 from ..core.limits import ARITHMETIC, Limits
 from .game import repair_interrupted, work_done
@@ -54,6 +55,9 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
     ``arithmetic_only`` the stop is raised only into the value arithmetic (this package), never
     into a search, whose engine keeps its graph for later questions (a web worker's).
     """
+    # No computation is under way yet: the one safe moment to bound the memos (a fold reads back
+    # what it stored a moment ago), so a process valuing request after request stays bounded.
+    trim_memos()
     budget = Budget(
         limits,
         counts="work" if count_work else None,

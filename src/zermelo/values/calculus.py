@@ -37,6 +37,7 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any
 
+from ..core.cache import memo_table
 from ..core.limits import deep
 from ..core.nimber import nim_multiply
 from ..core.traversal import fold
@@ -104,7 +105,7 @@ def _ident(g: Game) -> int:
 
 
 # ---------------------------------------------------------------------- heating
-_HEAT: dict[int, dict[Hashable, Any]] = {}
+_HEAT: dict[int, dict[Hashable, Any]] = memo_table("calculus: heat", nested=True)
 
 
 def heat(g: Game, t: Scalar) -> Game:
@@ -125,7 +126,7 @@ def heat(g: Game, t: Scalar) -> Game:
 
 
 # ---------------------------------------------------------------------- Norton multiplication
-_NORTON: dict[int, dict[Hashable, Any]] = {}
+_NORTON: dict[int, dict[Hashable, Any]] = memo_table("calculus: norton", nested=True)
 
 
 def norton_multiply(g: Scalar, u: Game) -> Game:
@@ -192,7 +193,7 @@ def _copies(n: int, u: Game, memo: dict[Hashable, Any]) -> Game:
 
 
 # ---------------------------------------------------------------------- Conway multiplication
-_CONWAY: dict[Hashable, Any] = {}
+_CONWAY: dict[Hashable, Any] = memo_table("calculus: conway")
 
 
 def conway_multiply(g: Scalar, h: Scalar) -> Game:
@@ -248,7 +249,7 @@ def _pair_key(pair: tuple[Game, Game]) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------------- overheating
-_OVERHEAT: dict[tuple[int, int], dict[Hashable, Any]] = {}
+_OVERHEAT: dict[tuple[int, int], dict[Hashable, Any]] = memo_table("calculus: overheat", nested=True)
 
 
 def overheat(g: Scalar, s: Scalar, t: Scalar) -> Game:

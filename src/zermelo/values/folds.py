@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..core.cache import memo_table
 from ..core.dyadic import birthday_of_number
 from ..core.traversal import fold
 
@@ -78,8 +79,8 @@ def fold_cached(root: Game, cache: dict[int, T], known: Callable[[Game], T | Non
     return fold_values(root, leaf, comb)
 
 
-_STOPS: dict[int, tuple[Fraction, Fraction]] = {}
-_BIRTHDAYS: dict[int, int] = {}
+_STOPS: dict[int, tuple[Fraction, Fraction]] = memo_table("folds: stops")
+_BIRTHDAYS: dict[int, int] = memo_table("folds: birthdays")
 
 
 def _known_stops(x: Game) -> tuple[Fraction, Fraction] | None:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Hashable
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from ..core.cache import memo_table
 from ..core.traversal import fold
 from .game import Game, game, le, number, star
 
@@ -59,7 +60,7 @@ def _ident(g: Game) -> int:
 
 # ---------------------------------------------------------------------- parity
 # (even, odd) per game; numbers and nimbers are answered directly so huge integers cost nothing.
-_PARITY: dict[Hashable, Any] = {}
+_PARITY: dict[Hashable, Any] = memo_table("forms: parity")
 
 
 def _parity(g: Game) -> tuple[bool, bool]:
@@ -99,7 +100,7 @@ def is_odd(g: Game) -> bool:
 
 
 # ---------------------------------------------------------------------- tempering
-_TEMPER: dict[Hashable, Any] = {}
+_TEMPER: dict[Hashable, Any] = memo_table("forms: temper")
 
 
 def _tempering(g: Game) -> tuple[bool, bool]:
@@ -137,7 +138,7 @@ def is_odd_tempered(g: Game) -> bool:
 
 
 # ---------------------------------------------------------------------- companion
-_COMPANION: dict[Hashable, Any] = {}
+_COMPANION: dict[Hashable, Any] = memo_table("forms: companion")
 
 
 def companion(g: Game) -> Game:
@@ -172,7 +173,7 @@ def companion(g: Game) -> Game:
 
 
 # ---------------------------------------------------------------------- stop count
-_STOPS: dict[Hashable, Any] = {}
+_STOPS: dict[Hashable, Any] = memo_table("forms: stops")
 
 
 def stop_count(g: Game) -> int:

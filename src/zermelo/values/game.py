@@ -2,9 +2,8 @@
 
 Every short game equals exactly one game in *canonical form* — no dominated and no reversible
 options (Conway, *On Numbers and Games*; Siegel, *Combinatorial Game Theory*, II.2).  A
-:class:`Game` here is always canonical, and each canonical game exists once (interning), so
-equality of values is identity and every operation (sum, negation, comparison) is cached on
-the objects.
+:class:`Game` here is always canonical, and each canonical game exists once (interning, weak),
+so equality of values is identity and every operation is cached (bounded: :mod:`zermelo.core.cache`).
 
 Numbers are stored as dyadic rationals and never expanded into option trees unless an option is
 asked for; comparisons with numbers use *number avoidance* (a winning move in a sum of a number
@@ -27,6 +26,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..core import cache
+from ..core.cache import Ids, intern_weakly, memo_filled, memo_full, memo_table, trim_memos
 from ..core.dyadic import simplest_pair
 from ..core.limits import deep
 from ..core.sprague_grundy import mex
@@ -63,7 +64,7 @@ class Game:
     ``None``; ``nim`` is n when the game is the nimber *n (0 for zero), else ``None``.
     """
 
-    __slots__ = ("_L", "_R", "_d", "_ls", "_n", "_neg", "_rs", "id", "nim", "num")
+    __slots__ = ("_L", "_R", "__weakref__", "_d", "_ls", "_n", "_neg", "_rs", "id", "nim", "num")
 
     def __init__(self, ident: int, left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> None:
         self.id = ident
@@ -226,19 +227,18 @@ class Game:
 
 
 # ---------------------------------------------------------------------- interning
-_NUMBERS: dict[tuple[int, int], Game] = {}
-_FORMS: dict[tuple[tuple[int, ...], tuple[int, ...]], Game] = {}
+# Held weakly (intern_weakly): numbers by (numerator, denominator), other forms by options' ids.
+_NUMBERS: dict[tuple[int, int], Any] = {}
+_FORMS: dict[tuple[tuple[int, ...], tuple[int, ...]], Any] = {}
 _NIMBERS: dict[int, Game] = {}
-_ALL: list[Game] = []
-_LE: dict[int, bool] = {}
-_ADD: dict[int, Game] = {}
+_IDS = Ids()
+_LE: dict[int, bool] = memo_table("values: comparisons")
+_ADD: dict[int, Game] = memo_table("values: sums")
 _SHIFT = 40  # ids fit in 40 bits: a pair (a, b) is one int key, cheaper than a tuple
 
 
 def _new(left: tuple[Game, ...] | None, right: tuple[Game, ...] | None) -> Game:
-    g = Game(len(_ALL), left, right)
-    _ALL.append(g)
-    return g
+    return Game(_IDS.new(), left, right)
 
 
 def number(x: Fraction | int) -> Game:
@@ -255,11 +255,12 @@ def number(x: Fraction | int) -> Game:
 def _number(n: int, d: int) -> Game:
     """The number n/d (in lowest terms, d a power of two), interned by the pair."""
     # Keyed by (numerator, denominator): hashing a Fraction costs a modular inverse.
-    g = _NUMBERS.get((n, d))
+    ref = _NUMBERS.get((n, d))
+    g = None if ref is None else ref()
     if g is None:
         if d & (d - 1):
             raise ValueError(f"{n}/{d} is not a dyadic rational")
-        g = _NUMBERS[(n, d)] = _new(None, None)
+        g = intern_weakly(_NUMBERS, (n, d), _new(None, None))
         g.num = Fraction(n) if d == 1 else Fraction(n, d)
         g._n, g._d = n, d
         if n == 0:
@@ -274,7 +275,6 @@ def integer(n: int) -> Game:
 
 
 ZERO = number(0)
-ZERO_FRACTION = Fraction(0)
 
 
 def zero() -> Game:
@@ -311,11 +311,12 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     left = tuple(sorted(left, key=_ident))
     right = tuple(sorted(right, key=_ident))
     k = (tuple(g.id for g in left), tuple(g.id for g in right))
-    g = _FORMS.get(k)
+    ref = _FORMS.get(k)
+    g = None if ref is None else ref()
     if g is None:
         g = _new(left, right)
         g._ls, g._rs = max(o._rs for o in left), min(o._ls for o in right)  # numbers: compared exactly
-        _FORMS[k] = g
+        intern_weakly(_FORMS, k, g)
     return g
 
 
@@ -364,6 +365,8 @@ def le(g: Game, h: Game) -> bool:
             if le(hr, g):
                 r = False
                 break
+    if len(_LE) >= cache.MEMO_LIMIT:  # emptied within a computation: it is only read by .get
+        memo_full("values: comparisons")
     _LE[k] = r
     return r
 
@@ -537,6 +540,8 @@ def add(g: Game, h: Game) -> Game:
             [*(add(x, h) for x in g.left), *(add(g, x) for x in h.left)],
             [*(add(x, h) for x in g.right), *(add(g, x) for x in h.right)],
         )
+    if len(_ADD) >= cache.MEMO_LIMIT:
+        memo_full("values: sums")
     _ADD[k] = r
     return r
 
@@ -567,9 +572,8 @@ def total(games: Iterable[Game]) -> Game:
 
 # ---------------------------------------------------------------------- the caches
 def reset_caches() -> None:
-    """Forget cached comparisons and sums (values stay interned).  For benchmarks that time cold runs."""
-    _LE.clear()
-    _ADD.clear()
+    """Forget every memo of the value core (values stay interned): for benchmarks of cold runs."""
+    trim_memos(limit=0)
 
 
 _OTHER_WORK = [0]  # work of the arithmetic built on these values that keeps no cache here (loopy games)
@@ -581,18 +585,16 @@ def count_work(n: int) -> None:
 
 
 def work_done() -> int:
-    """Values built plus sums and comparisons computed and cached so far (in this process), and the
-    steps counted with :func:`count_work`."""
-    return len(_ALL) + len(_LE) + len(_ADD) + _OTHER_WORK[0]
+    """Values built, sums and comparisons computed and steps of :func:`count_work`: only grows."""
+    return _IDS.count + memo_filled("values: comparisons") + memo_filled("values: sums") + _OTHER_WORK[0]
 
 
 def repair_interrupted() -> None:
     """Forget a number an interrupt may have caught half-built (interned, its fields not yet set).
 
-    Every other cache of the arithmetic stores a result only once it is complete, so an
-    interrupted computation leaves nothing wrong behind and the process can go on
-    (:mod:`zermelo.values.budget` calls this after stopping the arithmetic).
+    Every other cache stores a result only once it is complete, so an interrupted computation
+    leaves nothing wrong behind (:mod:`zermelo.values.budget` calls this after stopping it).
     """
-    broken = [k for k, g in _NUMBERS.items() if g.num is None or (g._n, g._d) != k]
-    for k in broken:
-        del _NUMBERS[k]
+    numbers = _NUMBERS.copy()  # a snapshot: a number that dies meanwhile leaves _NUMBERS
+    for k in [k for k, ref in numbers.items() if (g := ref()) is not None and (g.num is None or (g._n, g._d) != k)]:
+        _NUMBERS.pop(k, None)

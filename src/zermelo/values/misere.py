@@ -31,6 +31,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..core import cache
+from ..core.cache import Ids, intern_weakly, interned, memo_full, memo_table
 from ..core.limits import deep
 from ..core.sprague_grundy import mex
 
@@ -58,7 +60,7 @@ class MisereGame:
     Do not construct directly (:func:`misere_game`): every form is interned.
     """
 
-    __slots__ = ("_even", "_key", "_sorted", "birthday", "gminus", "gplus", "id", "options")
+    __slots__ = ("__weakref__", "_even", "_key", "_sorted", "birthday", "gminus", "gplus", "id", "options")
 
     def __init__(self, ident: int, options: tuple[MisereGame, ...]) -> None:
         self.id = ident
@@ -101,20 +103,19 @@ class MisereGame:
         return self._sorted
 
 
-_FORMS: dict[frozenset[int], MisereGame] = {}
-_ALL: list[MisereGame] = []
-_ADD: dict[tuple[int, int], MisereGame] = {}
-_MATE: dict[int, MisereGame] = {}
+# Forms by their options' ids, held weakly (zermelo.core.cache); the nim heaps are kept.
+_FORMS: dict[frozenset[int], Any] = {}
+_IDS = Ids()
+_ADD: dict[tuple[int, int], MisereGame] = memo_table("misère: sums")
+_MATE: dict[int, MisereGame] = memo_table("misère: mates")
 _NIM: list[MisereGame] = []
 
 
 def _intern(options: frozenset[MisereGame]) -> MisereGame:
     k = frozenset(o.id for o in options)
-    g = _FORMS.get(k)
+    g: MisereGame | None = interned(_FORMS, k)
     if g is None:
-        g = MisereGame(len(_ALL), tuple(sorted(options, key=_ident)))
-        _ALL.append(g)
-        _FORMS[k] = g
+        g = intern_weakly(_FORMS, k, MisereGame(_IDS.new(), tuple(sorted(options, key=_ident))))
     return g
 
 
@@ -128,7 +129,7 @@ ZERO = _intern(frozenset())
 def misere_game(options: Iterable[MisereGame]) -> MisereGame:
     """The misère canonical form of the game whose options are ``options`` (canonical forms)."""
     s = frozenset(options)
-    g = _FORMS.get(frozenset(o.id for o in s))
+    g: MisereGame | None = interned(_FORMS, frozenset(o.id for o in s))
     if g is not None:
         return g
     # The misère exception: every option has a move to 0 and one of them is a P-position.
@@ -147,7 +148,7 @@ def misere_game(options: Iterable[MisereGame]) -> MisereGame:
     return _intern(s)
 
 
-_SETS: dict[int, frozenset[MisereGame]] = {}
+_SETS: dict[int, frozenset[MisereGame]] = memo_table("misère: option sets")
 
 
 def option_set(g: MisereGame) -> frozenset[MisereGame]:
@@ -187,6 +188,8 @@ def _add(g: MisereGame, h: MisereGame) -> MisereGame:
     r = _ADD.get(k)
     if r is None:
         r = misere_game([_add(o, h) for o in g.options] + [_add(g, o) for o in h.options])
+        if len(_ADD) >= cache.MEMO_LIMIT:
+            memo_full("misère: sums")
         _ADD[k] = r
     return r
 
@@ -225,7 +228,7 @@ def subtract_nim_heap(g: MisereGame, n: int) -> MisereGame | None:
         return _subtract(g, n)
 
 
-_SUB: dict[tuple[int, int], MisereGame | None] = {}
+_SUB: dict[tuple[int, int], MisereGame | None] = memo_table("misère: differences")
 
 
 def _subtract(g: MisereGame, n: int) -> MisereGame | None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.cache import memo_table
 from ..core.limits import deep
 from ..core.sprague_grundy import mex
 from .misere import ZERO, MisereGame, add, even_part, is_nim_heap, mate, misere_game, nim_heap
@@ -67,8 +68,8 @@ PHYLA = (
 _GENERALLY_TAME = (NIMHEAP, H_TAME, R_TAME)
 _RESTIVE = (H_RESTIVE, R_RESTIVE)
 
-_PHYLUM: dict[int, str] = {}
-_GENUS: dict[int, MisereGenus] = {}
+_PHYLUM: dict[int, str] = memo_table("misere_genus: phylum")
+_GENUS: dict[int, MisereGenus] = memo_table("misere_genus: genus")
 
 
 def phylum(g: MisereGame) -> str:
@@ -264,8 +265,8 @@ def _is_p(g: MisereGame) -> bool:
     return g.gminus == 0
 
 
-_LINK: dict[tuple[int, int], MisereGame | None] = {}
-_DISC: dict[tuple[int, int], MisereGame | None] = {}
+_LINK: dict[tuple[int, int], MisereGame | None] = memo_table("misere_genus: link")
+_DISC: dict[tuple[int, int], MisereGame | None] = memo_table("misere_genus: disc")
 
 
 def link(g: MisereGame, h: MisereGame) -> MisereGame | None:

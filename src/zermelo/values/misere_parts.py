@@ -43,14 +43,15 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..core.cache import memo_table
 from ..core.limits import deep
 from .misere import ZERO, MisereGame, add, even_part, misere_game, nim_heap, option_set
 
 __all__ = ["is_extraverted", "is_introverted", "is_prime", "pairs", "partitions", "parts", "subtract"]
 
-_SUB: dict[tuple[int, int], MisereGame | None] = {}
-_PAIRS: dict[int, dict[MisereGame, MisereGame]] = {}
-_NEAR: dict[int, frozenset[MisereGame]] = {}
+_SUB: dict[tuple[int, int], MisereGame | None] = memo_table("misere_parts: sub")
+_PAIRS: dict[int, dict[MisereGame, MisereGame]] = memo_table("misere_parts: pairs", nested=True)
+_NEAR: dict[int, frozenset[MisereGame]] = memo_table("misere_parts: near")
 
 
 def subtract(g: MisereGame, x: MisereGame) -> MisereGame | None:

@@ -20,6 +20,7 @@ takes milliseconds; that construction stays in the tests as the oracle this one 
 
 from __future__ import annotations
 
+from ..core.cache import memo_table
 from .calculus import heat
 from .folds import fold_values
 from .game import BUILT_ON, Game, game, neg, star
@@ -32,8 +33,8 @@ def inf_le(g: Game, h: Game) -> bool:
     return (h + neg(g)).right_stop >= 0
 
 
-_RCF: dict[int, Game] = {}
-_PROJECTION: dict[int, Game] = {}
+_RCF: dict[int, Game] = memo_table("reduced: rcf")
+_PROJECTION: dict[int, Game] = memo_table("reduced: projection")
 
 
 def reduced_canonical_form(g: Game) -> Game:

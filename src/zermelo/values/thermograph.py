@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from ..core.cache import memo_table
 from .folds import fold_cached, fold_values
 from .game import BUILT_ON, Game, add, game, number, star
 
@@ -143,7 +144,9 @@ def _number_temperature(x: Fraction) -> Fraction:
     return Fraction(-1, x.denominator) if x.denominator > 1 else Fraction(-1)
 
 
-_THERMOGRAPHS: dict[int, Thermograph] = {}  # by the value's id (values are interned)
+_THERMOGRAPHS: dict[int, Thermograph] = memo_table(
+    "thermograph: thermographs"
+)  # by the value's id (values are interned)
 
 
 def thermograph(g: Game) -> Thermograph:
@@ -160,7 +163,7 @@ def _from_options(x: Game, known: dict[int, Thermograph]) -> Thermograph:
     return Thermograph(lw.upto(top), rw.upto(top), lw(top), top)
 
 
-_EXPANDED: dict[int, Thermograph] = {}
+_EXPANDED: dict[int, Thermograph] = memo_table("thermograph: expanded")
 
 
 def expanded_thermograph(g: Game) -> Thermograph:

@@ -26,8 +26,8 @@ from ..analyses.value_facts import position_value, value_facts
 from ..core.checks import recursion_room
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits, deadline_scope
-from ..games.heap import HeapGame, heap_tuple
 from ..games.registry import entry, game_and_position, make_game, position_words
+from ..heaps.heap import HeapGame, heap_tuple
 from ..play import (
     SIDES,
     MoveInfo,

@@ -19,10 +19,10 @@ from typing import Any
 from ...core.errors import InvalidGame
 from ...core.files import BadFile, ignored
 from ...core.heap_codes import parse_code
-from ...games.heap import HeapGame
-from ...games.subtraction import AllBut, Subtraction
 from ..games import Hexadecimal, Octal, TakeAndBreak
+from ..heap import HeapGame
 from ..sequence import sequence
+from ..subtraction import AllBut, Subtraction
 from .store import pack_values
 
 __all__ = ["compute", "game_of"]

@@ -23,13 +23,15 @@ from ..core.reasons import Reason
 from ..rules import Move, Outcome
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
 from ..rules.wording import num, verdict
+from . import instant
 from .heap import HeapGame, Heaps
+from .period_cache import proven_period
 
 if TYPE_CHECKING:
     import numpy as np
 
     from ..analyses.analysis import Analysis
-    from ..heaps.period_cache import ProvenPeriod
+    from .period_cache import ProvenPeriod
 
 __all__ = ["AllBut", "PrimePower", "Square", "Subtraction", "parse_set", "prime_powers"]
 
@@ -69,34 +71,22 @@ class _Periodic(HeapGame):
         return self.spec()
 
     def grundy_formula(self, position: Heaps) -> int | None:
-        from ..heaps import instant
-
         return instant.grundy(self, position)
 
     def grundy_grounds(self, position: Heaps) -> str | None:
-        from ..heaps import instant
-
         return instant.grounds(self, position)
 
     def reasons(self, position: Heaps) -> tuple[Reason, ...]:
-        from ..heaps import instant
-
         return instant.reasons(self, position)
 
     def winning_moves_formula(self, position: Heaps, misere: bool = False) -> list[Move[Heaps]] | None:
-        from ..heaps import instant
-
         wins = None if misere else instant.winning_moves(self, position)
         return wins.moves if wins is not None and wins.count == len(wins.moves) else None
 
     def some_winning_move(self, position: Heaps, misere: bool = False) -> Move[Heaps] | None:
-        from ..heaps import instant
-
         return None if misere else instant.some_winning_move(self, position)
 
     def explain(self, position: Heaps, analysis: Analysis) -> str | None:
-        from ..heaps import instant
-
         return instant.explain(self, position, analysis, self.rule())
 
 
@@ -131,8 +121,6 @@ class Subtraction(_Periodic):
 
     def period(self) -> ProvenPeriod | None:
         """The proven period of the Grundy sequence (every finite subtraction game has one)."""
-        from ..heaps.period_cache import proven_period
-
         return proven_period(self)
 
 
