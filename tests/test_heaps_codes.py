@@ -215,3 +215,29 @@ def test_a_loaded_machine_does_not_decide_whether_a_huge_heap_is_answered(monkey
     assert heap_games._kernel_value(Octal("0.16"), 10**9) == heap_games._kernel_value(Octal("0.16"), small)
     assert str(outcome(DawsonChess(), 10**15)) in "PN"
     assert grundy(Octal("0.77"), (10**12, 5)) == grundy(Octal("0.77"), 71 + (10**12 - 71) % 12) ^ 4
+
+
+def test_a_heap_with_more_options_than_the_listing_cap_is_refused_before_any_is_listed() -> None:
+    """hex:0.9's heap of 999,999 splits into three heaps about 8·10^10 ways, 0.7...'s (a split
+    after any number taken) 2.5·10^11: both were listed (a play case grew to 23 GB); counted now."""
+    from zermelo.core.errors import SearchLimitExceeded
+
+    for game in (Hexadecimal("0.9"), Octal("0.7...")):
+        with pytest.raises(SearchLimitExceeded, match="too many moves to list"):
+            game.options(999_999)
+        assert game.count_moves((999_999,), 5_000) is None
+    # Counting stops past ``most``: hex:0.9's heap of 5,000 has about two million options.
+    assert 5_000 < Hexadecimal("0.9").count_moves((5_000, 3), 5_000) <= 2 * 5_001
+    # Exact for splits into at most two heaps.
+    for game in (Octal("0.77"), Octal("0.7..."), Octal("4.3..."), Octal("0.137")):
+        assert [game.option_count(n) for n in range(30)] == [sum(1 for _ in game.heap_options(n)) for n in range(30)]
+
+
+def test_a_kernel_run_for_a_closed_form_keeps_to_the_deadline() -> None:
+    """0.7...'s kernel is cubic (no sparse space): ``grundy`` of a heap of 5,000 ran it to 10,000
+    heaps (a minute and a half; `solve octal:0.7... 999999 3 --timeout 1` ran for hours)."""
+    from zermelo.core.errors import SearchLimitExceeded
+    from zermelo.core.limits import Limits
+
+    with pytest.raises(SearchLimitExceeded, match="time budget exceeded"):
+        grundy(Octal("0.7..."), 5_000, limits=Limits(None, 0.2))

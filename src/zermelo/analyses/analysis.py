@@ -32,7 +32,7 @@ from typing import Any
 from ..core.cache import RulesCache
 from ..core.checks import game_argument
 from ..core.errors import Remedy, SearchLimitExceeded, Unsupported, ZermeloError
-from ..core.limits import Limits, check_clock, deadline_scope, limits_argument, over_budget, too_big
+from ..core.limits import Limits, check_clock, deadline_scope, keeping_to, limits_argument, over_budget, too_big
 from ..core.reasons import ClosedForm, Reason, reason_json
 from ..core.sprague_grundy import GValue, Loopy
 from ..games.registry import position_words
@@ -238,7 +238,7 @@ def _closed_grundy(game: Impartial[Any], position: Any, limits: Limits | None) -
     >>> _closed_grundy(Sum(Subtraction({1, 2, 3}), Nim()), (10**12 + 1, 5), None)
     4
     """
-    gf = game.grundy_formula(position)
+    gf = keeping_to(limits, game.grundy_formula, position)  # it may run a compiled kernel
     if gf is not None or not isinstance(game, Sum):
         return gf
     closed = [_closed_grundy(g, p, limits) for g, p in zip(game.games, position, strict=True)]

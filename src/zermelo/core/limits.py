@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from numbers import Integral, Real
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import InvalidArgument, Remedy, SearchLimitExceeded, Unsupported
 
@@ -35,6 +35,7 @@ __all__ = [
     "deadline",
     "deadline_scope",
     "deep",
+    "keeping_to",
     "limits_argument",
     "metered",
     "over_budget",
@@ -152,6 +153,24 @@ def deadline_scope(end: float | None) -> Iterator[None]:
         yield
     finally:
         _AMBIENT_DEADLINE.reset(token)
+
+
+_T = TypeVar("_T")
+
+
+def keeping_to(limits: Limits | None, fn: Callable[..., _T], *args: Any) -> _T:
+    """``fn(*args)`` with every search inside it ending by ``limits``' deadline (from now, when
+    they are not started) as well as the ambient one: for code that runs without limits of its
+    own.  A take-and-break game's closed form may run a compiled kernel up to the heap (a
+    repeating code's is cubic: ``solve octal:0.7... 999999 3 --timeout 1`` ran for hours).
+
+    >>> keeping_to(None, max, 2, 3), keeping_to(Limits(None, 1.0), lambda: _AMBIENT_DEADLINE.get() is not None)
+    (3, True)
+    """
+    if limits is None:
+        return fn(*args)
+    with deadline_scope(deadline(limits, time.monotonic())):
+        return fn(*args)
 
 
 def deadline(limits: Limits, start_time: float) -> float | None:

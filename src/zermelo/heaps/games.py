@@ -13,12 +13,14 @@ compiled kernels of :mod:`zermelo.search.heap_kernels` are tested against it.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from ..core.cache import KeyedCache
 from ..core.heap_codes import Code, parse_code
+from ..core.limits import deadline_scope
 from ..core.reasons import Reason
 from ..rules import Move, Outcome
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
@@ -71,6 +73,27 @@ def partitions(total: int, parts: int, distinct: bool = False, largest: int | No
             yield (first, *tail)
 
 
+def _splits(digit: int, rest: int) -> int:
+    """The options one digit gives ``rest`` counters left (three or more heaps: the leading term
+    of their count, compositions over ``j!``).
+
+    >>> _splits(0b111, 6), _splits(0b1000, 7), len(list(partitions(7, 3)))
+    (4, 2, 4)
+    """
+    total = 0
+    for j in range(digit.bit_length()):
+        if digit >> j & 1:
+            if j == 0:
+                total += int(rest == 0)
+            elif j == 1:
+                total += int(rest >= 1)
+            elif j == 2:
+                total += rest // 2
+            elif rest >= j:
+                total += math.comb(rest - 1, j - 1) // math.factorial(j)
+    return total
+
+
 class TakeAndBreak(HeapGame):
     """A take-and-break game given by its code (see :mod:`zermelo.core.heap_codes`).
 
@@ -83,9 +106,36 @@ class TakeAndBreak(HeapGame):
     breaks: ClassVar[bool] = True
     misere_by_quotient: ClassVar[bool] = True
     radix: ClassVar[int] = 36
+    #: A heap may have far more options than counters: a split into three heaps (hex:0.9) gives
+    #: about n²/12, a repeating split (0.7...) n²/4, so :meth:`option_count` is asked for every
+    #: heap (listing the 8·10^10 options of hex:0.9's heap of 999,999 grew without bound).
+    many_options: ClassVar[bool] = True
 
     def __init__(self, code: str | Code) -> None:
         self.code: Code = code if isinstance(code, Code) else parse_code(code, self.radix, self.name)
+        self._counts: dict[int, int] = {}  # option_count per heap
+
+    def option_count(self, n: int) -> int:
+        """About how many options a heap of ``n`` has (exact but for splits into three or more
+        heaps, counted as their compositions over ``j!``, the leading term), counted as far as
+        :attr:`most_options` + 1; kept per heap.
+
+        >>> Octal("0.77").option_count(10), Hexadecimal("0.9").option_count(999_999) > 10**10
+        (10, True)
+        """
+        if n in self._counts:
+            return self._counts[n]
+        code, total = self.code, 0
+        if code.max_heaps <= 1:  # at most one option per number taken
+            total = n + 1 if code.repeat else min(n + 1, len(code.digits))
+        else:
+            for k in range(n + 1 if code.repeat else min(n + 1, len(code.digits))):
+                total += _splits(code.digit(k), n - k)
+                if total > self.most_options:
+                    break
+        if len(self._counts) < 4096:
+            self._counts[n] = total
+        return total
 
     def heap_options(self, n: int) -> Iterator[int | tuple[int, ...]]:
         for k in range(n + 1):
@@ -261,7 +311,8 @@ def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
                     raise _GiveUp
 
             try:
-                s = sequence(game, min(top, 1 << 20), max_upto=None if two else top, progress=give_up)
+                with deadline_scope(None):  # its own CPU seconds, not the caller's clock
+                    s = sequence(game, min(top, 1 << 20), max_upto=None if two else top, progress=give_up)
             except _GiveUp:
                 _GAVE_UP[key] = True
                 return None

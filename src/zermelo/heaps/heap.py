@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Iterable, Sequence
+from itertools import islice
 from typing import TYPE_CHECKING, ClassVar
 
 from ..core.checks import is_digits, shown
@@ -206,7 +207,8 @@ class HeapGame(Impartial[Heaps]):
         for h, times in Counter(heap_tuple(position)).items():
             if self._too_many(h):
                 return None  # listing them is refused on its own terms
-            total += times * sum(1 for _ in self.heap_options(h))
+            # No more options counted than it takes to pass ``most``: a heap may have 10^10.
+            total += times * sum(1 for _ in islice(self.heap_options(h), most + 1))
             if total > most:
                 break
         return total

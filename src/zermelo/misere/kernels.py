@@ -52,29 +52,15 @@ def _signature(buf, n):  # type: ignore[no-untyped-def]
 
 
 @njit
-def _subset(a, a0, alen, s, slen):  # type: ignore[no-untyped-def]
-    """Whether the sorted run ``a[a0:a0+alen]`` is a subset of the sorted run ``s[:slen]``."""
-    j = 0
-    for i in range(alen):
-        v = a[a0 + i]
-        while j < slen and s[j] < v:
+def _subset(a, a0, alen, b, b0, blen):  # type: ignore[no-untyped-def]
+    """Whether the sorted run ``a[a0:a0+alen]`` is a subset of the sorted run ``b[b0:b0+blen]``."""
+    j = b0
+    end = b0 + blen
+    for i in range(a0, a0 + alen):
+        v = a[i]
+        while j < end and b[j] < v:
             j += 1
-        if j == slen or s[j] != v:
-            return False
-        j += 1
-    return True
-
-
-@njit
-def _superset(a, a0, alen, s, slen):  # type: ignore[no-untyped-def]
-    """Whether the sorted run ``a[a0:a0+alen]`` contains the sorted run ``s[:slen]``."""
-    j = a0
-    end = a0 + alen
-    for i in range(slen):
-        v = s[i]
-        while j < end and a[j] < v:
-            j += 1
-        if j == end or a[j] != v:
+        if j == end or b[j] != v:
             return False
         j += 1
     return True
@@ -122,16 +108,17 @@ def _sort(a, n):  # type: ignore[no-untyped-def]
 def _dominated(x, s, slen, sig, head, tail, b_next, b_start, b_len, b_sig, b_elems, ctl):  # type: ignore[no-untyped-def]
     """Whether a bound of ``x`` is a subset of ``s``; if not, its supersets are dropped and ``s``
     joins the bounds of ``x`` (at the end: the order of plain Python's list)."""
+    zero = np.int64(0)
     b = head[x]
     while b != -1:
-        if b_len[b] <= slen and (b_sig[b] & ~sig) == 0 and _subset(b_elems, b_start[b], b_len[b], s, slen):
+        if b_len[b] <= slen and (b_sig[b] & ~sig) == 0 and _subset(b_elems, b_start[b], b_len[b], s, zero, slen):
             return True
         b = b_next[b]
     prev = -1
     b = head[x]
     while b != -1:
         nxt = b_next[b]
-        if b_len[b] >= slen and (sig & ~b_sig[b]) == 0 and _superset(b_elems, b_start[b], b_len[b], s, slen):
+        if b_len[b] >= slen and (sig & ~b_sig[b]) == 0 and _subset(s, zero, slen, b_elems, b_start[b], b_len[b]):
             if prev == -1:
                 head[x] = nxt
             else:
