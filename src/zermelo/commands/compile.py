@@ -48,8 +48,8 @@ def run(args: argparse.Namespace) -> int:
         functions = {name: _jit.dispatcher(getattr(sys.modules[module], name)) for name in kernels}
         try:
             path = aot.build(module, functions)
-        except (ImportError, OSError) as exc:
-            raise Unsupported(f"cannot compile {module} ahead of time: {exc}") from None
+        except Exception as exc:  # no pycc, no C compiler, a failed compile or link: say so in one line
+            raise Unsupported(f"cannot compile {module} ahead of time: {type(exc).__name__}: {exc}") from None
         seconds = time.perf_counter() - start
         done.append({"module": module, "kernels": sorted(kernels), "path": str(path), "seconds": round(seconds, 1)})
         if not args.json:

@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from ..core.cache import KeyedCache
 from ..core.heap_codes import Code, parse_code
+from ..core.limits import deadline_scope
 from ..core.reasons import Reason
 from ..rules import Move, Outcome
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
@@ -310,7 +311,8 @@ def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
                     raise _GiveUp
 
             try:
-                s = sequence(game, min(top, 1 << 20), max_upto=None if two else top, progress=give_up)
+                with deadline_scope(None):  # its own CPU seconds, not the caller's clock
+                    s = sequence(game, min(top, 1 << 20), max_upto=None if two else top, progress=give_up)
             except _GiveUp:
                 _GAVE_UP[key] = True
                 return None
