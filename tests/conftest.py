@@ -53,19 +53,57 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
 SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
 
 
-def slow_tests() -> set[str]:
-    """The test functions measured slow (tests/slow_tests.txt, made by ``make slow-list``)."""
+def slow_seconds() -> dict[str, float]:
+    """The test functions measured slow and their CPU seconds, all parameters together
+    (tests/slow_tests.txt, made by ``make slow-list``: a name, a tab, the seconds)."""
     lines = SLOW_LIST.read_text(encoding="utf-8").splitlines()
-    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+    found: dict[str, float] = {}
+    for line in lines:
+        name, _, seconds = line.strip().partition("\t")
+        if name and not name.startswith("#"):
+            found[name] = float(seconds or 1.0)
+    return found
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    slow = slow_tests()
+def slow_tests() -> set[str]:
+    """The test functions measured slow (tests/slow_tests.txt)."""
+    return set(slow_seconds())
+
+
+#: The seconds a test not in the slow list is counted for when the work is ordered.
+QUICK_SECONDS = 0.1
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow = slow_seconds()
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
         if function_of(item.nodeid) in slow:
             item.add_marker(pytest.mark.slow)
+    if hasattr(config, "workerinput"):  # an xdist worker: its collection is the order work is handed out
+        items[:] = longest_first(items, slow)
+
+
+def longest_first(items: list[pytest.Item], slow: dict[str, float]) -> list[pytest.Item]:
+    """The items with each unit of work together (:func:`unit_of`), the units in decreasing order
+    of their measured seconds: the longest start first and the short ones fill the end, so both
+    workers finish together (the longest-processing-time rule).  Within a unit the order stays."""
+    cases: dict[str, int] = {}
+    for item in items:
+        f = function_of(item.nodeid)
+        cases[f] = cases.get(f, 0) + 1
+    weight: dict[str, float] = {}
+    first: dict[str, int] = {}
+    for i, item in enumerate(items):
+        f = function_of(item.nodeid)
+        unit = unit_of(item.nodeid)
+        weight[unit] = weight.get(unit, 0.0) + (slow[f] / cases[f] if f in slow else QUICK_SECONDS)
+        first.setdefault(unit, i)
+    order = sorted(
+        range(len(items)), key=lambda i: (-weight[unit_of(items[i].nodeid)], first[unit_of(items[i].nodeid)], i)
+    )
+    return [items[i] for i in order]
 
 
 @pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook
@@ -84,12 +122,20 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
         return None
     from xdist.scheduler import LoadScopeScheduling
 
+    config.option.loadscopereorder = False  # the workers' collection is already longest first
+
     class SharedFixturesTogether(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            path, _, name = nodeid.partition("::")
-            return _page_of(path, name) or _group(path) or nodeid
+            return unit_of(nodeid)
 
     return SharedFixturesTogether(config, log)
+
+
+def unit_of(nodeid: str) -> str:
+    """The unit of work a test belongs to: its documentation page's, its file's (a module-scoped
+    fixture), or its own."""
+    path, _, name = nodeid.partition("::")
+    return _page_of(path, name) or _group(path) or nodeid
 
 
 def _page_of(path: str, name: str) -> str | None:

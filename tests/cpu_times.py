@@ -53,23 +53,30 @@ def function_of(nodeid: str) -> str:
     return re.sub(r"\[.*\]$", "", nodeid)
 
 
-def slow_functions(lines: Iterable[str]) -> list[str]:
-    """The test functions whose runs took :data:`SLOW_SECONDS` of CPU or more in all, sorted."""
-    spent: dict[str, float] = defaultdict(float)
+def spent(lines: Iterable[str]) -> dict[str, float]:
+    """CPU seconds by test function (all its parameters), from a log's lines."""
+    by: dict[str, float] = defaultdict(float)
     for line in lines:
         seconds, _, rest = line.rstrip("\n").partition("\t")
         nodeid = rest.split("\t", 1)[0]
         if nodeid and "::" in nodeid and nodeid.startswith("tests/"):
-            spent[function_of(nodeid)] += float(seconds)
-    return sorted(f for f, s in spent.items() if s >= SLOW_SECONDS)
+            by[function_of(nodeid)] += float(seconds)
+    return by
+
+
+def slow_functions(lines: Iterable[str]) -> list[str]:
+    """The test functions whose runs took :data:`SLOW_SECONDS` of CPU or more in all, sorted."""
+    return sorted(f for f, s in spent(lines).items() if s >= SLOW_SECONDS)
 
 
 def main(argv: list[str]) -> int:
     with open(argv[0], encoding="utf-8") as log:
-        slow = slow_functions(log)
+        by = spent(log)
     print(f"# Test functions that took {SLOW_SECONDS:g} CPU s or more (all parameters), marked slow by")
-    print("# conftest.py: `make check` leaves them out, `make test` runs them.  Made by `make slow-list`.")
-    print(*slow, sep="\n")
+    print("# conftest.py: `make check` leaves them out, `make test` runs them, the longest first (the")
+    print("# seconds after each name order the work).  Made by `make slow-list`.")
+    for name in sorted(f for f, s in by.items() if s >= SLOW_SECONDS):
+        print(f"{name}\t{by[name]:.1f}")
     return 0
 
 

@@ -87,3 +87,33 @@ def test_every_browser_wait_is_an_arrow_function() -> None:
                 if not (isinstance(text, str) and text.lstrip().startswith(("() =>", "(arg) =>", "function"))):
                     bare.append(f"{path.name}:{node.lineno}")
     assert bare == []
+
+
+def test_the_longest_units_of_work_go_first() -> None:
+    """Under xdist each worker's collection is the order work is handed out: a page's examples stay
+    together and in order, and the units go longest first (measured seconds, 0.1 s otherwise)."""
+    from conftest import longest_first
+
+    class Item:
+        def __init__(self, nodeid: str) -> None:
+            self.nodeid = nodeid
+
+    ids = [
+        "tests/test_a.py::test_quick",
+        "tests/test_docs.py::test_shell_example[docs/x.md:1]",
+        "tests/test_docs.py::test_shell_example[docs/x.md:9]",
+        "tests/test_b.py::test_long[1]",
+        "tests/test_b.py::test_long[2]",
+        "tests/test_docs.py::test_shell_example[docs/y.md:3]",
+    ]
+    items = [Item(i) for i in ids]
+    slow = {"tests/test_b.py::test_long": 30.0, "tests/test_docs.py::test_shell_example": 3.0}
+    order = [i.nodeid for i in longest_first(items, slow)]  # type: ignore[arg-type]
+    assert order == [
+        "tests/test_b.py::test_long[1]",  # 15 s each, a unit of its own
+        "tests/test_b.py::test_long[2]",
+        "tests/test_docs.py::test_shell_example[docs/x.md:1]",  # the page x.md: 2 x 1 s, in order
+        "tests/test_docs.py::test_shell_example[docs/x.md:9]",
+        "tests/test_docs.py::test_shell_example[docs/y.md:3]",
+        "tests/test_a.py::test_quick",
+    ]

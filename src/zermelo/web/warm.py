@@ -30,6 +30,9 @@ _WARM_UP = [
     ("value", {"game": "backsliding", "position": "TT..FF"}),
     # Connect Four's compiled solver (numba) and the shipped 6x5 opening book, read once here
     ("play", {"game": "connect4:6x5", "position": "3344551"}),  # past the book: a search
+    # the misère quotient's compiled verification and trials (misere.kernels): a process with
+    # numba loaded uses them at once, and compiled on a cold cache they took a request past its cap
+    ("solve", {"game": "kayles", "position": "30 35 40", "misere": "1"}),
 ]
 
 for _name, _params in _WARM_UP:
