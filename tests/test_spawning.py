@@ -83,3 +83,19 @@ def test_a_count_too_long_to_read_is_one_line(code: str) -> None:
     """make fuzz found `play spawning:<4,301 nines>` reaching the CLI's last-resort handler (int())."""
     with pytest.raises(ValueError, match=r"^spawning: a count of coins has 4,301 digits, too many \(at most 4,300\)$"):
         parse_spawning(code)
+
+
+def test_a_heap_with_too_many_moves_is_refused_at_once() -> None:
+    # make fuzz (issue 32): /api/thermograph of spawning:10 at 71 listed C(70, 9) = 6.5·10^10 sets
+    # inside one expansion, past any budget (a 1 s request ran for minutes): counted first now.
+    import pytest
+
+    from zermelo import grundy
+    from zermelo.core.errors import SearchLimitExceeded
+    from zermelo.games.spawning import Spawning
+
+    g = Spawning("10")
+    assert g.option_count(12) == len(g.options(12)) == 55  # C(11, 9): the count is exact here
+    assert g.option_count(71) > 10**10
+    with pytest.raises(SearchLimitExceeded, match="a heap of 71 has too many moves to list"):
+        grundy(g, 71)

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 from typing import ClassVar
 
 from ..core.checks import parse_int
@@ -66,6 +67,26 @@ class Element:
             for heaps in self._sets(n, k, earliest):
                 if not self.first or k == 0 or heaps[0] == 1:
                     yield heaps
+
+    def count(self, n: int, most: int) -> int:
+        """At least the number of sets :meth:`spawn` gives for a heap of ``n`` (duplicates and the
+        ``F`` rule not taken off), or more than ``most`` as soon as that is certain."""
+        earliest = max(1, n - self.window + 1)
+        m = n - earliest
+        low, high = max(self.low - 1, 0), min(self.high - 1, m)
+        if high < low:
+            return 0
+        if self.spacing == "C":
+            return high - low + 1  # one set for each count
+        if self.spacing == "E":
+            return (high - low + 1) * max(m, 1)  # at most m spacings for each count
+        total = 0
+        for k in range(low, high + 1):
+            # S: a first coin, then half of the rest chosen (their mirrors follow), centre or not
+            total += comb(m, k) if not self.spacing else (m * 2 * comb(m, k // 2) if k else 1)
+            if total > most:
+                break
+        return total
 
     def _sets(self, n: int, k: int, earliest: int) -> Iterator[tuple[int, ...]]:
         if k == 0:
@@ -129,6 +150,7 @@ class Spawning(HeapGame):
 
     name: ClassVar[str] = "spawning"
     breaks: ClassVar[bool] = True
+    many_options = True  # a heap's options are counted before they are listed (C(n-1, k-1) of them)
 
     def __init__(self, code: str) -> None:
         self.code = code.strip().upper().replace(" ", "")
@@ -148,7 +170,18 @@ class Spawning(HeapGame):
                     yield heaps if len(heaps) != 1 else heaps[0]
 
     def option_count(self, n: int) -> int:
-        return n * n
+        """A bound of heap ``n``'s options, compared with :attr:`most_options` before listing them: a
+        move turning k coins has C(n - 1, k - 1) of them (``spawning:10`` at heap 71: 6·10^10).
+
+        >>> Spawning("1-3").option_count(100), Spawning("10").option_count(71) > 10**10
+        (4951, True)
+        """
+        total = 0
+        for e in self.elements:
+            total += e.count(n, self.most_options - total)
+            if total > self.most_options:
+                break
+        return total
 
 
 register(
