@@ -93,16 +93,14 @@ def longest_first(items: list[pytest.Item], slow: dict[str, float]) -> list[pyte
     for item in items:
         f = function_of(item.nodeid)
         cases[f] = cases.get(f, 0) + 1
+    units = [unit_of(item.nodeid) for item in items]
     weight: dict[str, float] = {}
     first: dict[str, int] = {}
-    for i, item in enumerate(items):
+    for i, (item, unit) in enumerate(zip(items, units, strict=True)):
         f = function_of(item.nodeid)
-        unit = unit_of(item.nodeid)
         weight[unit] = weight.get(unit, 0.0) + (slow[f] / cases[f] if f in slow else QUICK_SECONDS)
         first.setdefault(unit, i)
-    order = sorted(
-        range(len(items)), key=lambda i: (-weight[unit_of(items[i].nodeid)], first[unit_of(items[i].nodeid)], i)
-    )
+    order = sorted(range(len(items)), key=lambda i: (-weight[units[i]], first[units[i]], i))
     return [items[i] for i in order]
 
 

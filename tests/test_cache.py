@@ -111,7 +111,7 @@ def test_every_memo_table_is_bounded_by_a_value_budget(monkeypatch: pytest.Monke
     assert cache.memo_filled("values: comparisons") > 10 * memo_sizes()["values: comparisons"]
 
 
-def test_memos_emptied_while_a_value_is_computed_give_the_same_values() -> None:
+def test_memos_emptied_while_a_value_is_computed_give_the_same_values(monkeypatch: pytest.MonkeyPatch) -> None:
     # Comparisons and sums are emptied on store, while a computation runs (they fill without new
     # values): with room for 256 entries each, every answer must be the one a full memo gives.
     # (Much less room makes the comparisons exponential: the memo is what keeps them polynomial.)
@@ -129,11 +129,7 @@ def test_memos_emptied_while_a_value_is_computed_give_the_same_values() -> None:
     clear_caches()
     full = answers()
     emptied = cache.memo_filled("values: comparisons") - memo_sizes()["values: comparisons"]
-    old = cache.MEMO_LIMIT
-    cache.MEMO_LIMIT = 256
-    try:
-        clear_caches()
-        assert answers() == full
-    finally:
-        cache.MEMO_LIMIT = old
+    monkeypatch.setattr(cache, "MEMO_LIMIT", 256)
+    clear_caches()
+    assert answers() == full
     assert cache.memo_filled("values: comparisons") - memo_sizes()["values: comparisons"] > emptied + 256
