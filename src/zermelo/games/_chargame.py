@@ -7,14 +7,21 @@ regions of live cells are independent games), how swapping the players recolours
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import ClassVar
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar
 
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board
 from ._grid import CharGrid, board_of_text, char_orbit, char_regions, format_chars, parse_chars
 
-__all__ = ["CharGridGame"]
+__all__ = ["COMPILED_AFTER", "CharGridGame"]
+
+#: Regions a value search expands in Python before it hands their options to the compiled kernel
+#: (:mod:`zermelo.games.chargrid_kernel`): (when the kernel is ready — compiled ahead of time by
+#: ``zermelo compile``, or numba already loaded —, when numba must be imported first).  Loading
+#: costs about 0.2 s of CPU (numpy) or 0.6 s (numba), what a few thousand regions cost in Python;
+#: a smaller search never pays it.
+COMPILED_AFTER = [2_000, 10_000]
 
 
 class CharGridGame(Partisan[CharGrid]):
@@ -35,11 +42,16 @@ class CharGridGame(Partisan[CharGrid]):
     turns: ClassVar[bool] = True
     #: Whether pieces move diagonally (then regions touching at a corner are one).
     diagonal: ClassVar[bool] = False
+    #: The rules' name in :mod:`zermelo.games.chargrid_kernel` if it lists their options compiled.
+    compiled_rules: ClassVar[str | None] = None
 
     def __init__(self) -> None:
         # position -> (key, negated), its parts: both questions the value search asks of a position.
         self._info: dict[CharGrid, tuple[tuple[Hashable, bool], list[CharGrid]]] = {}
         self._table = str.maketrans(self.swap)
+        self._expanded = 0  # regions whose options the value search listed (see keyed_options)
+        self._compiled: Callable[[CharGrid], Any] | None = None
+        self._ready: bool | None = None
 
     validate = validate_by_text  # a position given from Python must read back from its own text
 
@@ -74,6 +86,28 @@ class CharGridGame(Partisan[CharGrid]):
         hit = self._info.get(position)
         return (hit if hit is not None else self._analyse(position))[0]
 
+    def keyed_options(self, region: CharGrid) -> tuple[int, list[CharGrid], list[tuple[Hashable, bool]]] | None:
+        """For the value search: (the count of Left's options, the options with Left's first, their
+        :meth:`value_key`) of one region, from the compiled kernel once the search has expanded
+        :data:`COMPILED_AFTER` regions; before that (and for rules without a kernel) ``None``: the
+        search lists the options in Python.  Both give the same keys and record the same parts."""
+        fast = self._compiled
+        if fast is None:
+            if self.compiled_rules is None:
+                return None
+            self._expanded += 1
+            if self._expanded < COMPILED_AFTER[0]:
+                return None
+            if self._expanded < COMPILED_AFTER[1]:
+                if self._ready is None:
+                    self._ready = _kernel_ready()  # asked once: it reads files
+                if not self._ready:
+                    return None
+            from .chargrid_kernel import KeyedOptions
+
+            fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table)
+        return fast(region)
+
     def _analyse(self, position: CharGrid) -> tuple[tuple[Hashable, bool], list[CharGrid]]:
         info = self._info
         if len(info) > 1_000_000:
@@ -93,3 +127,11 @@ class CharGridGame(Partisan[CharGrid]):
             key = (tuple(sorted(self.value_key(p) for p in parts)), False)
         out = info[position] = (key, parts)
         return out
+
+
+def _kernel_ready() -> bool:
+    """Whether the compiled kernel loads without importing numba (built ahead of time), or numba is loaded."""
+    from ..core import aot
+    from ..core._jit import is_loaded
+
+    return is_loaded() or aot.available(__package__ + ".chargrid_kernel")
