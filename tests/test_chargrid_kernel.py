@@ -67,18 +67,18 @@ def test_values_match_the_python_path(name: str, board: str) -> None:
 @pytest.mark.parametrize(
     ("name", "board", "after"),
     [
-        ("konane", "x.o.x.|o.xox.|.ox..o|xo.o.x", 200),  # 282 regions expanded
-        ("amazons", "x..|.#o|.x.", 300),  # 367 regions (and 97 sums), and sums of regions touching at corners
+        ("konane", "x.o.x.|o.xox.|.ox..o|xo.o.x", 200),  # 282 positions keyed
+        ("amazons", "x..|.#o|.x.", 1000),  # 1,510 positions keyed; regions touching at corners
     ],
 )
 def test_a_search_switches_halfway(name: str, board: str, after: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Past :data:`COMPILED_AFTER` regions the search turns to the kernel, sharing one memo."""
+    """Past :data:`COMPILED_AFTER` positions keyed the search turns to the kernel, sharing one memo."""
     plain, switching = RULES[name](), RULES[name]()
     position = plain.parse(board)
     want = canonical_form(plain, position)
     assert plain._compiled is None
-    monkeypatch.setattr(_chargame, "COMPILED_AFTER", [after, after])
-    monkeypatch.setattr(_chargame, "_kernel_ready", lambda: True)
+    monkeypatch.setattr(_chargame, "COMPILED_AFTER", [after, after, after])
+    monkeypatch.setattr(_chargame, "_switch_point", lambda: after)
     monkeypatch.setattr("zermelo.games.chargrid_kernel.compiled", lambda kernel: KERNEL)
     assert canonical_form(switching, position) is want
     assert switching._compiled is not None

@@ -7,6 +7,7 @@ regions of live cells are independent games), how swapping the players recolours
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar
 
@@ -16,12 +17,14 @@ from ._grid import CharGrid, board_of_text, char_orbit, char_regions, format_cha
 
 __all__ = ["COMPILED_AFTER", "CharGridGame"]
 
-#: Regions a value search expands in Python before it hands their options to the compiled kernel
-#: (:mod:`zermelo.games.chargrid_kernel`): (when the kernel is ready — compiled ahead of time by
-#: ``zermelo compile``, or numba already loaded —, when numba must be imported first).  Loading
-#: costs about 0.2 s of CPU (numpy) or 0.6 s (numba), what a few thousand regions cost in Python;
-#: a smaller search never pays it.
-COMPILED_AFTER = [2_000, 10_000]
+#: When a value search hands its regions' options to the compiled kernel
+#: (:mod:`zermelo.games.chargrid_kernel`), counted in positions it has keyed in Python (options and
+#: their regions, about 30 µs each for Konane, 50 µs for Amazons): at once when loading the kernel
+#: costs nothing (numpy imported and the kernel compiled ahead of time by ``zermelo compile``);
+#: after the first number when numpy must be imported (about 0.15 s of CPU); after the second when
+#: numba must be (about 0.6 s).  So a search pays for loading only once it has spent about as much
+#: in Python, and a small search never does.
+COMPILED_AFTER = [2_000, 8_000, 25_000]
 
 
 class CharGridGame(Partisan[CharGrid]):
@@ -49,9 +52,8 @@ class CharGridGame(Partisan[CharGrid]):
         # position -> (key, negated), its parts: both questions the value search asks of a position.
         self._info: dict[CharGrid, tuple[tuple[Hashable, bool], list[CharGrid]]] = {}
         self._table = str.maketrans(self.swap)
-        self._expanded = 0  # regions whose options the value search listed (see keyed_options)
         self._compiled: Callable[[CharGrid], Any] | None = None
-        self._ready: bool | None = None
+        self._switch: int | None = None  # when to load the kernel (see keyed_options)
 
     validate = validate_by_text  # a position given from Python must read back from its own text
 
@@ -88,21 +90,20 @@ class CharGridGame(Partisan[CharGrid]):
 
     def keyed_options(self, region: CharGrid) -> tuple[int, list[CharGrid], list[tuple[Hashable, bool]]] | None:
         """For the value search: (the count of Left's options, the options with Left's first, their
-        :meth:`value_key`) of one region, from the compiled kernel once the search has expanded
-        :data:`COMPILED_AFTER` regions; before that (and for rules without a kernel) ``None``: the
+        :meth:`value_key`) of one region, from the compiled kernel once the search has keyed
+        :data:`COMPILED_AFTER` positions; before that (and for rules without a kernel) ``None``: the
         search lists the options in Python.  Both give the same keys and record the same parts."""
         fast = self._compiled
         if fast is None:
             if self.compiled_rules is None:
                 return None
-            self._expanded += 1
-            if self._expanded < COMPILED_AFTER[0]:
+            seen = len(self._info)
+            if seen < COMPILED_AFTER[0]:
                 return None
-            if self._expanded < COMPILED_AFTER[1]:
-                if self._ready is None:
-                    self._ready = _kernel_ready()  # asked once: it reads files
-                if not self._ready:
-                    return None
+            if self._switch is None:
+                self._switch = _switch_point()  # asked once: it reads files
+            if seen < self._switch:
+                return None
             from .chargrid_kernel import KeyedOptions
 
             fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table)
@@ -129,9 +130,11 @@ class CharGridGame(Partisan[CharGrid]):
         return out
 
 
-def _kernel_ready() -> bool:
-    """Whether the compiled kernel loads without importing numba (built ahead of time), or numba is loaded."""
+def _switch_point() -> int:
+    """The :data:`COMPILED_AFTER` threshold for this process: what loading the kernel costs now."""
     from ..core import aot
     from ..core._jit import is_loaded
 
-    return is_loaded() or aot.available(__package__ + ".chargrid_kernel")
+    if aot.available(__package__ + ".chargrid_kernel"):
+        return COMPILED_AFTER[0] if "numpy" in sys.modules else COMPILED_AFTER[1]
+    return COMPILED_AFTER[1] if is_loaded() else COMPILED_AFTER[2]
