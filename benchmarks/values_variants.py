@@ -77,7 +77,8 @@ def main(argv: list[str]) -> None:
             runs = times[(case, n)]
             cells += [f"{statistics.median(r[0] for r in runs):.4f}", f"{statistics.median(r[1] for r in runs):.3f}"]
         shown = case.replace("|", "\\|")
-        print(f"| `{shown}` | " + " | ".join(cells) + f" | {'yes' if all(v is values[case][0] for v in values[case]) else 'NO'} |")
+        same = all(v is values[case][0] for v in values[case])
+        print(f"| `{shown}` | " + " | ".join(cells) + f" | {'yes' if same else 'NO'} |")
     print(f"\nMedians of {args.rounds} interleaved rounds, each (case, variant) a fresh process.")
 
 
