@@ -19,12 +19,12 @@ __all__ = ["COMPILED_AFTER", "CharGridGame"]
 
 #: When a value search hands its regions' options to the compiled kernel
 #: (:mod:`zermelo.games.chargrid_kernel`), counted in positions it has keyed in Python (options and
-#: their regions, about 30 µs each for Konane, 50 µs for Amazons): at once when loading the kernel
-#: costs nothing (numpy imported and the kernel compiled ahead of time by ``zermelo compile``);
-#: after the first number when numpy must be imported (about 0.15 s of CPU); after the second when
-#: numba must be (about 0.6 s).  So a search pays for loading only once it has spent about as much
-#: in Python, and a small search never does.
-COMPILED_AFTER = [2_000, 8_000, 25_000]
+#: their regions).  The kernel saves about 25 µs a position (Konane, Amazons: 1.5-2x on the whole
+#: search, whose canonical forms stay in Python); loading it costs nothing when numpy is imported
+#: and ``zermelo compile`` built it ahead of time (the first number), 0.2 s of CPU when numpy must
+#: be imported first (the second), 1 s when numba must be (the third): a search switches once it
+#: has spent in Python about what loading costs, so a small search never pays for it.
+COMPILED_AFTER = [2_000, 8_000, 40_000]
 
 
 class CharGridGame(Partisan[CharGrid]):
