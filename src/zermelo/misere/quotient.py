@@ -48,8 +48,9 @@ __all__ = ["Progress", "QuotientRun", "QuotientTooBig", "compute", "find_period"
 
 #: Expansions stop (with an honest error) when a candidate would exceed this many elements.
 MAX_CANDIDATE = 200_000
-#: Refinements tried at one heap before the run stops (honestly, as at a budget): Dawson's Kayles'
-#: heap 34 meets failures that climb for ever, ``25 + k·30 + k·34`` (docs/benchmarks.md#miseresolver).
+#: Refinements tried at one heap before the run stops (honestly, as at a budget): at Dawson's
+#: Kayles' heap 34 the least failures keep climbing, ``25 + k·30 + k·34`` for k = 1, 2, …, 13 and
+#: on, each candidate larger (docs/benchmarks.md#miseresolver).
 MAX_REFINEMENTS = 200
 #: Product spaces larger than this are left to the sparse (tuple) trial, which touches only the
 #: elements it reaches; smaller ones are built dense (:mod:`zermelo.misere.candidate`, numpy).
@@ -58,8 +59,9 @@ DENSE_LIMIT = 3_000_000
 #: sparse trial, tables as lists): a small quotient (0.75's R8) is found in milliseconds, less
 #: than importing numpy takes.
 PLAIN_SPACE = 512
-#: A candidate whose multiplication table would take more memory than this stops the run (as
-#: ``max_order`` does): several tables are alive at once, on a machine shared with other work.
+#: A quotient whose multiplication table would take more memory than this stops the run (as
+#: ``max_order`` does), on a machine shared with other work.  Only an accepted candidate is
+#: tabulated (a trial's candidate is its generators' actions, :class:`~zermelo.misere.monoid.ActionTable`).
 MAX_TABLE_BYTES = 2 << 30
 
 
