@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 
 from ..core._jit import compiled as compiled_kernel
-from ..core._jit import is_loaded
+from ..core._jit import is_loaded, ready
 from .monoid import ActionTable, Bipartite, compact
 from .verify import Failure
 
@@ -29,6 +29,14 @@ __all__ = ["COMPILED_FROM", "dense_trial", "moore_classes"]
 #: Product spaces at least this large are marked by the compiled kernel (unless numba is loaded
 #: already, when every one is); smaller ones take milliseconds in Python, less than loading numba.
 COMPILED_FROM = 20_000
+
+
+def _kernels_ready() -> bool:
+    """Whether the compiled marking costs nothing more: numba is loaded, or ``zermelo compile``
+    built the kernels for this machine (:func:`zermelo.core._jit.ready`)."""
+    from . import kernels as kn
+
+    return is_loaded() or ready(kn.mark_layers)
 
 
 def _cyc_row(f: int, index: int, size: int) -> np.ndarray:
@@ -132,7 +140,7 @@ def dense_trial(
     live = [h for h in range(1, n + 1) if options[h]]
     passes = ((action(images[h]), np.stack([action(t) for t in {image_of(o) for o in options[h]}])) for h in live)
     if compiled is None:
-        compiled = is_loaded() or space >= COMPILED_FROM
+        compiled = space >= COMPILED_FROM or _kernels_ready()
     mark = _mark_compiled if compiled else _mark_plain
     elems, is_p = mark(space, passes, tick, max_order, lambda: too_big(n))
     if want is not None and bool(is_p[image_of(tuple(h for h, c in want.counts for _ in range(c)))]) != want.true_p:

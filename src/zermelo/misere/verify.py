@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core._jit import compiled as compiled_kernel
-from ..core._jit import is_loaded
-from .monoid import ActionTable, Bipartite, is_array
+from ..core._jit import is_loaded, ready
+from .monoid import ActionTable, Bipartite, is_array, numpy_loaded
 
 if TYPE_CHECKING:  # numpy is imported for a table that is an array: a small quotient's is lists
     import numpy as np
@@ -173,7 +173,7 @@ def find_failure(
         return Failure((), False), Bounds()
     p_failure = _p_failure(q, letters)
     order = sorted(letters, key=lambda lt: lt.heap)
-    if compiled is None and not is_loaded() and _PLAIN_LEFT[0] > 0:
+    if compiled is None and not _kernel_ready() and _PLAIN_LEFT[0] > 0:
         try:
             n_failure, bounds = _n_failure_plain(q, order, tick, _PLAIN_LEFT)
         except _TooLong:
@@ -187,6 +187,18 @@ def find_failure(
     if p_failure is not None:
         return Failure(tuple(sorted(p_failure.items())), False), bounds
     return None, bounds
+
+
+def _kernel_ready() -> bool:
+    """Whether the compiled search costs nothing more: numba is loaded, or numpy is and ``zermelo
+    compile`` built the kernels for this machine (a small quotient's search needs neither)."""
+    if is_loaded():
+        return True
+    if not numpy_loaded():
+        return False
+    from . import kernels as kn
+
+    return ready(kn.failure_search)
 
 
 def _p_failure(q: Bipartite, letters: Sequence[Letter]) -> Counts | None:
