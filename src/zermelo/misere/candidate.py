@@ -217,8 +217,8 @@ def _mark_compiled(
     ctl[kn.PAUSE] = 1 << 15
     ctl[kn.NELEMS] = 1
     ctl[kn.MAXORDER] = max_order
-    seen = np.zeros(space, dtype=np.bool_)
-    seen[0] = True
+    seen = np.zeros(space, dtype=np.uint8)  # uint8, as the kernel's compiled signature has it
+    seen[0] = 1
     is_p = np.zeros(space, dtype=np.uint8)
     elems = np.zeros(min(space, max_order + 2), dtype=np.int64)
     o_start = np.zeros(space, dtype=np.int64)

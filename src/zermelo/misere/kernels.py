@@ -246,7 +246,7 @@ def failure_search(  # type: ignore[no-untyped-def]
                 ctl[PHASE] = DESCEND
 
 
-@ahead("none(i8[:], i8[:], i8[:, :], b1[:], u1[:], i8[:], i8[:], i8[:], i8[:], u1[:])")
+@ahead("none(i8[:], i8[:], i8[:, :], u1[:], u1[:], i8[:], i8[:], i8[:], i8[:], u1[:])")
 def mark_layers(  # type: ignore[no-untyped-def]
     ctl,
     g,
@@ -315,7 +315,7 @@ def mark_layers(  # type: ignore[no-untyped-def]
             mark[v] = 0
             if is_p[v]:
                 p = False
-        seen[z] = True
+        seen[z] = 1
         is_p[z] = 1 if p else 0
         o_start[z] = base
         o_len[z] = n

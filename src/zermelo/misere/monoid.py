@@ -18,7 +18,7 @@ the quotients the literature names.  The games live in :mod:`zermelo.misere.quot
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeGuard
@@ -96,6 +96,9 @@ class ActionTable:
 
     def __len__(self) -> int:
         return int(self.acts.shape[1])
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return (self[x] for x in range(len(self)))
 
     def __getitem__(self, x: int) -> np.ndarray:
         """The row of ``x``."""
