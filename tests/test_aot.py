@@ -66,6 +66,7 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
     runner changed a dtype, its runs would silently go back to numba (the fallback fails here)."""
     from zermelo.core import _jit
     from zermelo.games import connect4_kernel
+    from zermelo.games.chargrid_kernel import KeyedOptions
     from zermelo.heaps import Octal, sequence
 
     called: set[str] = set()
@@ -100,6 +101,7 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
     assert connect4_kernel.solve(0, 0, 0, 4, 4, weak=True)[0] == 0  # 4x4 is a draw
     table = connect4_kernel.table_for(6, 5)  # grows (4x4 and 5x4 tables never do)
     table.grow(connect4_kernel.GROW_AFTER * table.table.shape[0])
+    assert KeyedOptions("amazons", {}, {})((2, 2, "x..o"))[0] == 4  # 2 cells to go, 2 to shoot at
     assert called == {name for kernels in aot.declared().values() for name in kernels}
 
 
