@@ -26,6 +26,7 @@ KERNEL_MODULES = (
     "zermelo.search.heap_kernels",
     "zermelo.search.periodicity",
     "zermelo.games.connect4_kernel",
+    "zermelo.games.chargrid_kernel",
     "zermelo.misere.kernels",
 )
 
