@@ -62,8 +62,9 @@ def test_a_call_no_signature_accepts_goes_to_numba() -> None:
 
 def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch: pytest.MonkeyPatch) -> None:
     """A short octal run, a Connect Four solve, an Amazons move list and a misère quotient with
-    stand-in extensions (each compiled kernel the kernel's plain Python): every call of a declared kernel must match a declared signature — if a
-    runner changed a dtype, its runs would silently go back to numba (the fallback fails here)."""
+    stand-in extensions (each compiled kernel the kernel's plain Python): every call of a declared
+    kernel must match a declared signature — if a runner changed a dtype, its runs would silently
+    go back to numba (the fallback fails here)."""
     from zermelo.core import _jit
     from zermelo.games import connect4_kernel
     from zermelo.games.chargrid_kernel import KeyedOptions
