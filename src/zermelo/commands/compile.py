@@ -27,6 +27,7 @@ KERNEL_MODULES = (
     "zermelo.search.periodicity",
     "zermelo.games.connect4_kernel",
     "zermelo.games.chargrid_kernel",
+    "zermelo.misere.kernels",
 )
 
 
