@@ -419,7 +419,9 @@ def test_a_stop_does_not_wait_for_answers_still_running() -> None:
 
         def heavy() -> None:
             try:
-                r = httpx.get(f"{base}/api/thermograph.png", params={"game": "hackenbush", "position": STALK}, timeout=60)
+                r = httpx.get(
+                    f"{base}/api/thermograph.png", params={"game": "hackenbush", "position": STALK}, timeout=60
+                )
                 got.append(r.status_code)
             except httpx.TransportError as e:
                 got.append(type(e).__name__)

@@ -296,8 +296,8 @@ def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
         else:
             # Only a proven period answers a heap this big.  The attempt gets a few seconds: for
             # Grundy's game or Officers (no period known) 2**20 heaps would take ~10 s for nothing.
-            # Giving up leaves the heap to the
-            # engine, whose budget then refuses it with a one-line error.  The seconds are this
+            # Giving up leaves the heap to the engine, whose budget then refuses it with a one-line
+            # error.  The seconds are this
             # thread's CPU time from after the kernels are compiled: on the wall clock a loaded
             # machine (or a cold numba cache) gave up on octal:0.16 at 10^9, which takes 0.2 CPU s,
             # and the same question was answered or refused by the load.
