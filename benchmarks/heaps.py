@@ -19,7 +19,9 @@ with a message.
 its test library, and ``zermelo sequence`` on the same codes (0.16, 0.376, 0.354), each as a whole
 process (start-up included) and each proving the period; the periods and preperiods must agree.
 CPU seconds of the children, ``OCTAL_PEER_RUNS`` (default 3) interleaved runs, medians; zermelo
-after ``zermelo compile`` and again with ``ZERMELO_NO_AOT=1`` (numba's own path).
+after ``zermelo compile`` and again with ``ZERMELO_NO_AOT=1`` (numba's own path).  Then 0.161 (no
+period known) to 2^16, 2^18, 2^20 and 2^22 heaps (``--quick``: the first two), the peer's ``maxn``
+set to 2^K in a copy of its source; the largest values must agree.
 Without ``OCTAL_PEER_DIR`` or g++ the rows are skipped with a message.
 """
 
@@ -240,6 +242,8 @@ def _cpeer(quick: bool) -> None:
 #: Code, heaps zermelo computes (the proof may go on to 4N + 1000), the known preperiod and period.
 #: The period must show in the last sixteenth of the heaps computed (``periodicity.detect``), so N
 #: is at least 16/15 of the preperiod: 2.3 and 10.1 million heaps showed no period for 0.376 and 0.354.
+#: 0.161 (no period known) against the peer to 2^K heaps, K in these (``--quick``: the first two).
+OCTAL_PEER_SIZES = (16, 18, 20, 22)
 OCTAL_PEER_CODES = [
     ("0.16", 600_000, 105_351, 149_459),
     ("0.376", 2_500_000, 2_268_248, 4),
@@ -291,8 +295,45 @@ def _octal_peer(quick: bool) -> None:
                     raise RuntimeError(f"{code}: peer {found and found.groups()}, known {(pre, per)}")
             tz, tn, tp = (statistics.median(times[k]) for k in ("aot", "numba", "peer"))
             _row(code, f"{tz:.2f} s", f"{tn:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{per:,}, {pre:,} (both proven)")
+        _octal_peer_sizes(src, folder, cxx, zermelo, runs, OCTAL_PEER_SIZES[:2] if quick else OCTAL_PEER_SIZES)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _octal_peer_sizes(src: Path, folder: str, cxx: str, zermelo: list[str], runs: int, sizes: tuple[int, ...]) -> None:
+    """0.161 (no period known) to 2^K heaps on both sides: the peer stops at its constant ``maxn``,
+    set to 2^K in a copy of its ``analyze_exec.cc``; zermelo runs ``--upto 2^K - 1``.  Both must
+    report the same largest value at the same heap."""
+    from benchmarks.startup import ENV
+
+    text = (src / "analyze_exec.cc").read_text()
+    line = "constexpr uint64_t maxn = 1<<28;"
+    if line not in text:
+        print("\noctal-games peer: its maxn line changed; the 0.161 rows are skipped\n")
+        return
+    print(f"\n0.161 to 2^K heaps (no period known), medians of {runs} interleaved runs\n")
+    _row("heaps", "zermelo sequence", "peer analyze", "zermelo / peer", "largest value (at heap)")
+    _row("---", "---", "---", "---", "---")
+    for k in sizes:
+        copy = Path(folder) / f"analyze_exec_{k}.cc"
+        copy.write_text(text.replace(line, f"constexpr uint64_t maxn = uint64_t(1)<<{k};"))
+        exe = os.path.join(folder, f"analyze_{k}")
+        files = [str(copy)] + [str(src / f) for f in ("game.cc", "game_util.cc", "hadamard.cc")]
+        build = [cxx, "-O3", "-std=c++11", "-pthread", f"-I{src}", "-o", exe, *files]
+        subprocess.run(build, check=True, capture_output=True)
+        times: dict[str, list[float]] = {"zermelo": [], "peer": []}
+        for _ in range(runs):
+            seconds, ours = _cpu([*zermelo, "octal:0.161", "--upto", str(2**k - 1), "--json", "--quiet"], ENV)
+            times["zermelo"].append(seconds)
+            data = json.loads(ours)
+            seconds, theirs = _cpu([exe, "0.161"], None)
+            times["peer"].append(seconds)
+            found = re.findall(r"largest G\[(\d+)\]=(\d+)", theirs)
+            if not found or int(found[-1][1]) != data["largest"]:
+                peer = found[-1] if found else None
+                raise RuntimeError(f"0.161 to 2^{k}: peer's largest (heap, value) {peer}, zermelo's {data['largest']}")
+        tz, tp = (statistics.median(times[name]) for name in ("zermelo", "peer"))
+        _row(f"2^{k}", f"{tz:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{found[-1][1]} (heap {int(found[-1][0]):,})")
 
 
 def _cpu(argv: list[str], env: dict[str, str] | None) -> tuple[float, str]:

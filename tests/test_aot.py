@@ -61,12 +61,16 @@ def test_a_call_no_signature_accepts_goes_to_numba() -> None:
 
 
 def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A short octal run and a Connect Four solve with stand-in extensions (each compiled kernel the
-    kernel's plain Python): every call of a declared kernel must match a declared signature — if a
-    runner changed a dtype, its runs would silently go back to numba (the fallback fails here)."""
+    """A short octal run, a Connect Four solve, an Amazons move list and a misère quotient with
+    stand-in extensions (each compiled kernel the kernel's plain Python): every call of a declared
+    kernel must match a declared signature — if a runner changed a dtype, its runs would silently
+    go back to numba (the fallback fails here)."""
     from zermelo.core import _jit
     from zermelo.games import connect4_kernel
+    from zermelo.games.chargrid_kernel import KeyedOptions
     from zermelo.heaps import Octal, sequence
+    from zermelo.misere import kernels as misere_kernels  # noqa: F401  (its kernels declared)
+    from zermelo.misere.quotient import compute
 
     called: set[str] = set()
 
@@ -100,6 +104,8 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
     assert connect4_kernel.solve(0, 0, 0, 4, 4, weak=True)[0] == 0  # 4x4 is a draw
     table = connect4_kernel.table_for(6, 5)  # grows (4x4 and 5x4 tables never do)
     table.grow(connect4_kernel.GROW_AFTER * table.table.shape[0])
+    assert KeyedOptions("amazons", {}, {})((2, 2, "x..o"))[0] == 4  # 2 cells to go, 2 to shoot at
+    assert compute(Octal("0.07"), 14).quotient.order == 24  # the misère search and marking, compiled when ready
     assert called == {name for kernels in aot.declared().values() for name in kernels}
 
 

@@ -190,7 +190,7 @@ def test_a_position_too_big_to_list_its_winning_moves_says_so(capsys: pytest.Cap
     assert stop["part"] == "winning moves" and stop["remedies"] and "--" not in stop["message"]
 
 
-def test_the_console_script_ends_at_once_with_numba_loaded_after_its_output_and_atexit() -> None:
+def test_the_console_script_ends_at_once_with_numba_or_numpy_loaded_after_its_output_and_atexit() -> None:
     # cli.exit_fast: no interpreter teardown (0.1-0.3 s of CPU freeing numba's objects), but the
     # answer is flushed, atexit handlers run and the status is kept.
     code = (
@@ -203,6 +203,13 @@ def test_the_console_script_ends_at_once_with_numba_loaded_after_its_output_and_
     assert done.returncode == 0, done.stderr
     assert '"outcome": "N"' in done.stdout and done.stdout.rstrip().endswith("atexit ran")
     assert "teardown" not in done.stdout
+    # numpy without numba (kernels compiled ahead of time): the same; neither (`zermelo games`): a teardown.
+    numpy_only = code.replace("numba", "numpy")
+    neither = code.replace(", numba", "").replace("'solve', 'nim', '3', '4', '5', '--json'", "'games'")
+    for source, teardown in ((numpy_only, False), (neither, True)):
+        done = subprocess.run([sys.executable, "-c", source], capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.rstrip().endswith("teardown" if teardown else "atexit ran"), done.stdout[-200:]
 
 
 def test_a_parser_is_built_once_a_command_and_keeps_nothing_of_a_run(capsys: pytest.CaptureFixture[str]) -> None:

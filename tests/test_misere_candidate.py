@@ -11,8 +11,9 @@ import pytest
 from zermelo.heaps import Octal
 from zermelo.misere import quotient
 from zermelo.misere.candidate import moore_classes
-from zermelo.misere.monoid import indistinguishable
+from zermelo.misere.monoid import ActionTable, indistinguishable
 from zermelo.misere.quotient import _Budget, _sparse_trial, _trial, compute, heap_option_parts
+from zermelo.misere.verify import Failure
 
 
 def _run(code: str, top: int) -> quotient.QuotientRun:
@@ -40,10 +41,44 @@ def test_random_candidates_agree(code: str) -> None:
     for _ in range(3):
         heaps = rng.sample(range(2, run.upto + 1), rng.randint(1, 2))
         free = {h: rng.randint(2, 4) for h in heaps}
-        q1, phi1 = _trial(run.quotient, run.phi, options, free, budget)
-        q2, phi2 = _sparse_trial(run.quotient, run.phi, options, free, budget)
+        dense = _trial(run.quotient, run.phi, options, free, budget)
+        sparse = _sparse_trial(run.quotient, run.phi, options, free, budget)
+        assert dense is not None and sparse is not None
+        (q1, phi1), (q2, phi2) = dense, sparse
+        assert isinstance(q1.table, ActionTable)  # a candidate is its generators' actions, tabulated on demand
         assert phi1 == phi2 and np.array_equal(q1.as_array(), q2.as_array()) and q1.p_portion == q2.p_portion, free
         assert q1.generators == q2.generators
+        pairs = [(rng.randrange(q1.order), rng.randrange(q1.order)) for _ in range(50)]
+        assert [q1.mul(a, b) for a, b in pairs] == [int(q2.as_array()[a, b]) for a, b in pairs]
+        picked = [b for _, b in pairs[:10]]
+        assert np.array_equal(q1.rows(picked), q2.as_array()[picked])
+
+
+@pytest.mark.parametrize("code", ["0.07", "0.137"])
+def test_a_refinement_is_kept_exactly_when_it_fixes_its_failure(code: str) -> None:
+    game = Octal(code)
+    run = _run(code, 12)
+    options = [heap_option_parts(game, h) for h in range(run.upto + 1)]
+    rng = random.Random(code + "want")
+    budget = _Budget(None, None)
+    for _ in range(4):
+        free = {h: rng.randint(2, 4) for h in rng.sample(range(2, run.upto + 1), rng.randint(1, 2))}
+        whole = _trial(run.quotient, run.phi, options, free, budget)
+        assert whole is not None
+        q, phi = whole
+        counts = tuple(sorted({h: rng.randint(1, 3) for h in rng.sample(range(2, run.upto + 1), 3)}.items()))
+        predicted = q.product(phi[h] for h, c in counts for _ in range(c)) in q.p_portion
+        for trial in (_trial, _sparse_trial):
+            assert trial(run.quotient, run.phi, options, free, budget, Failure(counts, not predicted)) is None
+            kept = trial(run.quotient, run.phi, options, free, budget, Failure(counts, predicted))
+            assert kept is not None and kept[1] == phi and np.array_equal(kept[0].as_array(), q.as_array())
+
+
+def test_refinements_that_do_not_settle_stop_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(quotient, "MAX_REFINEMENTS", 1)
+    run = _run("0.07", 14)
+    assert not run.complete and run.stopped is not None and "1 refinements of the candidate quotient" in run.stopped
+    assert run.upto < 14 and run.quotient.order < 24
 
 
 def test_moore_classes_is_indistinguishable() -> None:

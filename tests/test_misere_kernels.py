@@ -36,8 +36,12 @@ def test_compiled_marking_gives_the_plain_trial(code: str, top: int, monkeypatch
     trial = candidate.dense_trial
 
     def both(*args: Any, **kw: Any) -> Any:
-        plain_q, plain_phi = trial(*args, compiled=False, **kw)
-        fast_q, fast_phi = trial(*args, compiled=True, **kw)
+        plain = trial(*args, compiled=False, **kw)
+        fast = trial(*args, compiled=True, **kw)
+        if plain is None or fast is None:  # a refinement that does not fix its failure
+            assert plain is None and fast is None
+            return None
+        (plain_q, plain_phi), (fast_q, fast_phi) = plain, fast
         assert plain_phi == fast_phi and plain_q.p_portion == fast_q.p_portion
         assert np.array_equal(plain_q.as_array(), fast_q.as_array()) and plain_q.generators == fast_q.generators
         seen.append(plain_q.order)

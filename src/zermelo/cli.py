@@ -142,8 +142,18 @@ def _catch_sigterm() -> None:
         signal.signal(signal.SIGTERM, _on_sigterm)
 
 
+def _one_blas_thread() -> None:
+    """numpy's OpenBLAS starts a pool of threads when numpy is imported, and zermelo does no linear
+    algebra: the console script asks for one thread (unless the user set it), 0.03-0.04 s of CPU
+    less per process that loads numpy (issue 31: a short answer as a whole process)."""
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; return the exit status (the console script exits with it)."""
+    if argv is None:
+        _one_blas_thread()
     _catch_sigterm()
     try:
         words = glue_option_values(sys.argv[1:] if argv is None else list(argv))
@@ -187,12 +197,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def exit_fast(status: int) -> int:
-    """End the console script's process now when numba is loaded: the interpreter's teardown then
-    frees LLVM's and numba's objects one by one, 0.1-0.3 s of CPU after the answer is printed
-    (issue 31: a whole process against a C++ peer).  The output is flushed and the ``atexit``
-    handlers run first; with other threads alive, or output that cannot be flushed, the process
-    ends the ordinary way (``status`` is returned)."""
-    if "numba" not in sys.modules or threading.active_count() > 1:
+    """End the console script's process now when numba or numpy is loaded: the interpreter's
+    teardown then frees LLVM's and numba's objects one by one, 0.1-0.3 s of CPU after the answer
+    is printed, and numpy's about 0.04 s (issue 31: a whole process against a C++ peer).  The
+    output is flushed and the ``atexit`` handlers run first; with other threads alive, or output
+    that cannot be flushed, the process ends the ordinary way (``status`` is returned)."""
+    if ("numba" not in sys.modules and "numpy" not in sys.modules) or threading.active_count() > 1:
         return status
     try:
         sys.stdout.flush()

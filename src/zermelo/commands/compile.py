@@ -22,7 +22,13 @@ from . import SUMMARY
 from .common import emit_json
 
 #: The modules whose kernels declare signatures for ahead-of-time compilation.
-KERNEL_MODULES = ("zermelo.search.heap_kernels", "zermelo.search.periodicity", "zermelo.games.connect4_kernel")
+KERNEL_MODULES = (
+    "zermelo.search.heap_kernels",
+    "zermelo.search.periodicity",
+    "zermelo.games.connect4_kernel",
+    "zermelo.games.chargrid_kernel",
+    "zermelo.misere.kernels",
+)
 
 
 def add(sub: Any) -> None:

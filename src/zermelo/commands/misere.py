@@ -133,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
         data = q.to_json()
         for key in ("table", "phi", "p_elements", "generator_elements", "version"):
             data.pop(key)
-        data["table"] = [[q.monoid.element_text(x) for x in row] for row in q.monoid.table] if q.order <= 64 else None
+        rows = [q.monoid.row(y) for y in range(q.order)] if q.order <= 64 else None
+        data["table"] = None if rows is None else [[q.monoid.element_text(x) for x in row] for row in rows]
         data["genus"] = [{"heap": h.heap, "genus": str(h.genus), "class": h.kind} for h in heaps]
         if genus_note:
             data["genus_note"] = genus_note

@@ -46,7 +46,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["Kernel", "Signature", "build", "built", "declare", "declared", "folder", "key", "load"]
+__all__ = ["Kernel", "Signature", "available", "build", "built", "declare", "declared", "folder", "key", "load"]
 
 #: Argument type codes (numba's short names) and the numpy dtype each stands for.
 DTYPES = {
@@ -158,7 +158,12 @@ def _cpu() -> str:
 def key(module: str) -> str:
     """The extension's name for ``module``: its short name and 16 hex digits of the SHA-256 of its
     source, numba's version, Python's ABI and this CPU."""
-    source = sys.modules[module].__file__ or ""
+    loaded = sys.modules.get(module)
+    if loaded is not None:
+        source = loaded.__file__ or ""
+    else:  # not imported yet: its file, found as import would find it
+        spec = importlib.util.find_spec(module)
+        source = (spec.origin if spec is not None else None) or ""
     h = hashlib.sha256()
     parts = (Path(source).read_bytes(), _numba_version(), sys.implementation.cache_tag, _cpu())
     for part in parts:
@@ -175,6 +180,12 @@ def built(module: str) -> Path | None:
     """The extension of ``module`` for its current source on this machine, if it was built."""
     path = _file(module)
     return path if path.is_file() else None
+
+
+def available(module: str) -> bool:
+    """Whether ``module``'s kernels would load compiled ahead of time (built for its current
+    source on this machine, and not turned off), asked before ``module`` is imported."""
+    return not os.environ.get(OFF_ENV) and built(module) is not None
 
 
 #: Module -> its loaded extension, or None (none built, refused, or turned off).

@@ -7,14 +7,24 @@ regions of live cells are independent games), how swapping the players recolours
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import ClassVar
+import sys
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar
 
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board
 from ._grid import CharGrid, board_of_text, char_orbit, char_regions, format_chars, parse_chars
 
-__all__ = ["CharGridGame"]
+__all__ = ["COMPILED_AFTER", "CharGridGame"]
+
+#: When a value search hands its regions' options to the compiled kernel
+#: (:mod:`zermelo.games.chargrid_kernel`), counted in positions it has keyed in Python (options and
+#: their regions, about 30 µs each for Konane, 50 µs for Amazons): at once when loading the kernel
+#: costs nothing (numpy imported and the kernel compiled ahead of time by ``zermelo compile``);
+#: after the first number when numpy must be imported (about 0.15 s of CPU); after the second when
+#: numba must be (about 0.6 s).  So a search pays for loading only once it has spent about as much
+#: in Python, and a small search never does.
+COMPILED_AFTER = [2_000, 8_000, 25_000]
 
 
 class CharGridGame(Partisan[CharGrid]):
@@ -35,11 +45,15 @@ class CharGridGame(Partisan[CharGrid]):
     turns: ClassVar[bool] = True
     #: Whether pieces move diagonally (then regions touching at a corner are one).
     diagonal: ClassVar[bool] = False
+    #: The rules' name in :mod:`zermelo.games.chargrid_kernel` if it lists their options compiled.
+    compiled_rules: ClassVar[str | None] = None
 
     def __init__(self) -> None:
         # position -> (key, negated), its parts: both questions the value search asks of a position.
         self._info: dict[CharGrid, tuple[tuple[Hashable, bool], list[CharGrid]]] = {}
         self._table = str.maketrans(self.swap)
+        self._compiled: Callable[[CharGrid], Any] | None = None
+        self._switch: int | None = None  # when to load the kernel (see keyed_options)
 
     validate = validate_by_text  # a position given from Python must read back from its own text
 
@@ -74,6 +88,27 @@ class CharGridGame(Partisan[CharGrid]):
         hit = self._info.get(position)
         return (hit if hit is not None else self._analyse(position))[0]
 
+    def keyed_options(self, region: CharGrid) -> tuple[int, list[CharGrid], list[tuple[Hashable, bool]]] | None:
+        """For the value search: (the count of Left's options, the options with Left's first, their
+        :meth:`value_key`) of one region, from the compiled kernel once the search has keyed
+        :data:`COMPILED_AFTER` positions; before that (and for rules without a kernel) ``None``: the
+        search lists the options in Python.  Both give the same keys and record the same parts."""
+        fast = self._compiled
+        if fast is None:
+            if self.compiled_rules is None:
+                return None
+            seen = len(self._info)
+            if seen < COMPILED_AFTER[0]:
+                return None
+            if self._switch is None:
+                self._switch = _switch_point()  # asked once: it reads files
+            if seen < self._switch:
+                return None
+            from .chargrid_kernel import KeyedOptions
+
+            fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table)
+        return fast(region)
+
     def _analyse(self, position: CharGrid) -> tuple[tuple[Hashable, bool], list[CharGrid]]:
         info = self._info
         if len(info) > 1_000_000:
@@ -93,3 +128,13 @@ class CharGridGame(Partisan[CharGrid]):
             key = (tuple(sorted(self.value_key(p) for p in parts)), False)
         out = info[position] = (key, parts)
         return out
+
+
+def _switch_point() -> int:
+    """The :data:`COMPILED_AFTER` threshold for this process: what loading the kernel costs now."""
+    from ..core import aot
+    from ..core._jit import is_loaded
+
+    if aot.available(__package__ + ".chargrid_kernel"):
+        return COMPILED_AFTER[0] if "numpy" in sys.modules else COMPILED_AFTER[1]
+    return COMPILED_AFTER[1] if is_loaded() else COMPILED_AFTER[2]

@@ -77,6 +77,7 @@ class Amazons(CharGridGame):
     aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o"}
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
     diagonal: ClassVar[bool] = True  # queens pass between burnt cells that touch at a corner
+    compiled_rules: ClassVar[str | None] = "amazons"
 
     def _moves(self, position: CharGrid, me: str) -> Iterator[CharGrid]:
         for _label, option in self._labelled_moves(position, me, labels=False):

@@ -50,6 +50,7 @@ class Konane(CharGridGame):
     blank: ClassVar[str] = "#"
     aliases: ClassVar[dict[str, str]] = {"X": "x", "O": "o"}
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
+    compiled_rules: ClassVar[str | None] = "konane"
 
     def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
         for _label, option in self._jumps(position, me, you, labels=False):

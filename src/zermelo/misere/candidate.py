@@ -20,14 +20,23 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 
 from ..core._jit import compiled as compiled_kernel
-from ..core._jit import is_loaded
-from .monoid import Bipartite, compact, table_dtype
+from ..core._jit import is_loaded, ready
+from .monoid import ActionTable, Bipartite, compact
+from .verify import Failure
 
 __all__ = ["COMPILED_FROM", "dense_trial", "moore_classes"]
 
 #: Product spaces at least this large are marked by the compiled kernel (unless numba is loaded
 #: already, when every one is); smaller ones take milliseconds in Python, less than loading numba.
 COMPILED_FROM = 20_000
+
+
+def _kernels_ready() -> bool:
+    """Whether the compiled marking costs nothing more: numba is loaded, or ``zermelo compile``
+    built the kernels for this machine (:func:`zermelo.core._jit.ready`)."""
+    from . import kernels as kn
+
+    return is_loaded() or ready(kn.mark_layers)
 
 
 def _cyc_row(f: int, index: int, size: int) -> np.ndarray:
@@ -79,14 +88,17 @@ def dense_trial(
     max_order: int,
     too_big: Callable[..., Exception],
     compiled: bool | None = None,
-    max_table_bytes: int = 2 << 30,
-) -> tuple[Bipartite, list[int]]:
+    want: Failure | None = None,
+) -> tuple[Bipartite, list[int]] | None:
     """The candidate ``base × ∏ cyclic`` with the heaps in ``free`` (heap -> index) on their own
     generators, its P-portion marked from least positions, reduced; and the heaps' images.
-    ``too_big(n)`` is raised when more than ``max_order`` elements are reached, ``too_big(n, r)``
-    when the reduced candidate's table (order ``r``) would pass ``max_table_bytes``.  ``compiled``
+    ``too_big(n)`` is raised when more than ``max_order`` elements are reached.  The candidate's
+    table is its generators' actions (:class:`~zermelo.misere.monoid.ActionTable`).  ``compiled``
     chooses the marking (:func:`zermelo.misere.kernels.mark_layers` or plain Python, the same
-    answer); None chooses by size."""
+    answer); None chooses by size.  With a ``want`` (a failure of the candidate before) the trial
+    stops after the marking and answers None unless the failure's position comes out right: a refinement
+    that does not fix its failure is not reduced nor tabulated (reduction keeps every element's
+    P-status, so the answer is the reduced candidate's)."""
     n = len(phi) - 1
     free_heaps = sorted(free)
     sizes = [free[h] + 2 for h in free_heaps]
@@ -95,13 +107,12 @@ def dense_trial(
     for size in sizes:
         strides.append(strides[-1] * size)
     space = strides[-1]
-    table = base.table
     arrays: dict[int, np.ndarray] = {}
 
     def action(c: int) -> np.ndarray:
         a = arrays.get(c)
         if a is None:
-            a = np.asarray(table[c % b], dtype=np.int64)
+            a = np.asarray(base.rows([c % b])[0], dtype=np.int64)
             for i, h in enumerate(free_heaps):
                 e = (c // strides[i]) % sizes[i]
                 a = (_cyc_row(e, free[h], sizes[i])[:, None] * strides[i] + a[None, :]).reshape(-1)
@@ -109,7 +120,7 @@ def dense_trial(
         return a
 
     def mul(x: int, y: int) -> int:
-        z = int(table[x % b][y % b])
+        z = base.mul(x % b, y % b)
         for i, h in enumerate(free_heaps):
             e = (x // strides[i]) % sizes[i] + (y // strides[i]) % sizes[i]
             if e > free[h] + 1:
@@ -129,9 +140,11 @@ def dense_trial(
     live = [h for h in range(1, n + 1) if options[h]]
     passes = ((action(images[h]), np.stack([action(t) for t in {image_of(o) for o in options[h]}])) for h in live)
     if compiled is None:
-        compiled = is_loaded() or space >= COMPILED_FROM
+        compiled = space >= COMPILED_FROM or _kernels_ready()
     mark = _mark_compiled if compiled else _mark_plain
     elems, is_p = mark(space, passes, tick, max_order, lambda: too_big(n))
+    if want is not None and bool(is_p[image_of(tuple(h for h, c in want.counts for _ in range(c)))]) != want.true_p:
+        return None
     gens = list(dict.fromkeys(images[h] for h in live))
     # Reduce by Moore refinement on the generators' actions, then tabulate the classes.
     where = np.asarray(elems, dtype=np.int64)
@@ -142,31 +155,14 @@ def dense_trial(
     tick()
     img, reps = moore_classes(acts, p_mask)
     r = len(reps)
-    if r * r * np.dtype(table_dtype(r)).itemsize > max_table_bytes:
-        raise too_big(n, r)
-    cacts = img[acts[:, reps]]  # the classes' actions: cacts[g][c] = c·g
-    cacts = compact(cacts)
-    # The table row by row (row c·g is g's action on row c; the table is symmetric, so rows are its
-    # columns and contiguous), in the smallest integer type: the largest candidates have tens of
-    # millions of entries.
-    tab = np.zeros((r, r), dtype=table_dtype(r))
-    done = np.zeros(r, dtype=bool)
-    tab[0] = np.arange(r)
-    done[0] = True
-    todo = [0]
-    steps = cacts.tolist()
-    for c0 in todo:
-        row = tab[c0]
-        for ca, step in zip(cacts, steps, strict=True):
-            c = step[c0]
-            if not done[c]:
-                tab[c] = ca[row]
-                done[c] = True
-                todo.append(c)
+    # The reduced candidate as its generators' actions (cacts[g][c] = c·g): a verification reads
+    # only a few rows, and only the accepted candidate is tabulated (ActionTable.full).
+    cacts = compact(img[acts[:, reps]]) if len(gens) else np.zeros((0, 1), dtype=np.uint16)
+    table = ActionTable(cacts)
     tick()
     p = frozenset(img[p_mask].tolist())
     new_phi = [int(img[pos[images[h]]]) if (h == 0 or options[h]) else 0 for h in range(n + 1)]
-    q = Bipartite(tab, p, _generators(tab, [new_phi[h] for h in live]), dense=tab)
+    q = Bipartite(table, p, _generators(table, r, [new_phi[h] for h in live]))
     return q, new_phi
 
 
@@ -221,8 +217,8 @@ def _mark_compiled(
     ctl[kn.PAUSE] = 1 << 15
     ctl[kn.NELEMS] = 1
     ctl[kn.MAXORDER] = max_order
-    seen = np.zeros(space, dtype=np.bool_)
-    seen[0] = True
+    seen = np.zeros(space, dtype=np.uint8)  # uint8, as the kernel's compiled signature has it
+    seen[0] = 1
     is_p = np.zeros(space, dtype=np.uint8)
     elems = np.zeros(min(space, max_order + 2), dtype=np.int64)
     o_start = np.zeros(space, dtype=np.int64)
@@ -249,11 +245,11 @@ def _mark_compiled(
     return elems[: ctl[kn.NELEMS]], is_p
 
 
-def _generators(tab: np.ndarray, images: Sequence[int]) -> tuple[int, ...]:
-    """:func:`~zermelo.misere.monoid.minimal_generators` on an array table: the images, in order,
-    that are not products of the ones before."""
+def _generators(table: ActionTable, order: int, images: Sequence[int]) -> tuple[int, ...]:
+    """:func:`~zermelo.misere.monoid.minimal_generators` on rows: the images, in order, that are
+    not products of the ones before."""
     gens: list[int] = []
-    sub = np.zeros(len(tab), dtype=bool)
+    sub = np.zeros(order, dtype=bool)
     sub[0] = True
     for x in images:
         if sub[x]:
@@ -261,7 +257,7 @@ def _generators(tab: np.ndarray, images: Sequence[int]) -> tuple[int, ...]:
         gens.append(x)
         frontier = np.flatnonzero(sub)
         while len(frontier):
-            made = np.unique(tab[np.ix_(frontier, np.asarray(gens, dtype=np.int64))])
+            made = np.unique(np.concatenate([table[g][frontier] for g in gens]))
             frontier = made[~sub[made]]
             sub[frontier] = True
     return tuple(int(g) for g in gens)

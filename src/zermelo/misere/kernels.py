@@ -12,16 +12,18 @@ as their plain-Python references, so the answers are the same element for elemen
 * :func:`mark_layers` — the P/N marking of :func:`zermelo.misere.candidate.dense_trial`: the new
   elements of one heap's pass, layer by layer, each with the option elements of its least position.
 
-Both are resumable: all their state is in the arrays they are given (``ctl`` holds the
-counters), they return after ``ctl[PAUSE]`` steps so that the caller can tick its budget (and
-Ctrl-C is felt), and they return :data:`GROW` *before* changing anything when an arena is full.
+Both are compiled ahead of time by ``zermelo compile`` (:mod:`zermelo.core.aot`), for the
+argument types they are called with.  Both are resumable: all their state is in the arrays they
+are given (``ctl`` holds the counters), they return after ``ctl[PAUSE]`` steps so that the
+caller can tick its budget (and Ctrl-C is felt), and they return :data:`GROW` *before* changing
+anything when an arena is full.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..core._jit import njit
+from ..core._jit import ahead, njit
 
 __all__ = [
     "DONE",
@@ -146,7 +148,14 @@ def _dominated(x, s, slen, sig, head, tail, b_next, b_start, b_len, b_sig, b_ele
     return False
 
 
-@njit
+#: The argument types of :func:`failure_search` (its table: the rows it reads, 16- or 32-bit).
+_SEARCH = (
+    "none(i8[:], {}[:, :], u1[:], i8[:], i8[:], i8[:], i8[:], i4[:, :], i8[:], i8[:], i8[:], i4[:], u1[:],"
+    " i8[:], i8[:], i8[:], i8[:], i8[:], u8[:], i4[:])"
+)
+
+
+@ahead(_SEARCH.format("u2"), _SEARCH.format("u4"))
 def failure_search(  # type: ignore[no-untyped-def]
     ctl,
     table,
@@ -237,7 +246,7 @@ def failure_search(  # type: ignore[no-untyped-def]
                 ctl[PHASE] = DESCEND
 
 
-@njit
+@ahead("none(i8[:], i8[:], i8[:, :], u1[:], u1[:], i8[:], i8[:], i8[:], i8[:], u1[:])")
 def mark_layers(  # type: ignore[no-untyped-def]
     ctl,
     g,
@@ -306,7 +315,7 @@ def mark_layers(  # type: ignore[no-untyped-def]
             mark[v] = 0
             if is_p[v]:
                 p = False
-        seen[z] = True
+        seen[z] = 1
         is_p[z] = 1 if p else 0
         o_start[z] = base
         o_len[z] = n

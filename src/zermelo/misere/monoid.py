@@ -18,7 +18,7 @@ the quotients the literature names.  The games live in :mod:`zermelo.misere.quot
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeGuard
@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # numpy is imported when a large table is made: a small quoti
 
 __all__ = [
     "NAMED",
+    "ActionTable",
     "Bipartite",
     "Table",
     "Word",
@@ -40,8 +41,112 @@ __all__ = [
     "word_text",
 ]
 
-#: A multiplication table: rows of elements, as lists or as a 2-d numpy array (:func:`compact`).
-Table: TypeAlias = "Sequence[Sequence[int]] | np.ndarray"
+#: A multiplication table: rows of elements, as lists, as a 2-d numpy array (:func:`compact`), or
+#: as its generators' actions (:class:`ActionTable`, rows made on demand).
+Table: TypeAlias = "Sequence[Sequence[int]] | np.ndarray | ActionTable"
+
+#: Rows an :class:`ActionTable` keeps (bytes) before it forgets the oldest.
+ROWS_KEPT = 256 << 20
+
+
+class ActionTable:
+    """A commutative monoid's multiplication table kept as its generators' actions
+    (``acts[i][x] = x·g_i``, ``0`` the identity): ``k × m`` entries instead of ``m²``.
+
+    A breadth-first tree from the identity gives each element a parent and the generator that
+    leads to it; an element's row (``x·y`` for every ``y``, also its column) is its parent's row
+    moved by that generator, one gather per letter of its word, and the rows made are kept (up to
+    :data:`ROWS_KEPT` bytes).  A product of two elements walks the second one's word.  The
+    candidates of :mod:`zermelo.misere.candidate` are kept so: a verification reads only the rows
+    of the heaps' images and of their options, and only an accepted quotient is tabulated.
+
+    >>> import numpy as np
+    >>> t = ActionTable(np.array([[1, 0, 3, 2, 5, 4], [2, 3, 4, 5, 2, 3]], dtype=np.uint16))  # T2
+    >>> len(t), t[5].tolist(), t.product(3, 4), t.full()[4].tolist()
+    (6, [5, 4, 3, 2, 5, 4], 3, [4, 5, 2, 3, 4, 5])
+    """
+
+    def __init__(self, acts: np.ndarray) -> None:
+        import numpy as np
+
+        self.acts = acts
+        m = acts.shape[1]
+        self.parent = np.full(m, -1, dtype=np.int64)
+        self.via = np.full(m, -1, dtype=np.int64)
+        self.parent[0] = 0
+        frontier = np.zeros(1, dtype=np.int64)
+        order = [frontier]
+        while len(frontier):  # breadth first, generator by generator: the first to reach an element is its parent
+            made = []
+            for i, act in enumerate(acts):
+                z = act[frontier].astype(np.int64)
+                new, first = np.unique(z, return_index=True)
+                fresh = self.parent[new] == -1
+                new, first = new[fresh], first[fresh]
+                self.parent[new] = frontier[first]
+                self.via[new] = i
+                made.append(new)
+            frontier = np.concatenate(made) if made else frontier[:0]
+            order.append(frontier)
+        self.bfs = np.concatenate(order)  # parents before children
+        if len(self.bfs) != m:
+            raise ValueError("the actions do not generate every element from the identity")
+        self._rows: dict[int, np.ndarray] = {}
+        self._kept = 0
+
+    def __len__(self) -> int:
+        return int(self.acts.shape[1])
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return (self[x] for x in range(len(self)))
+
+    def __getitem__(self, x: int) -> np.ndarray:
+        """The row of ``x``."""
+        import numpy as np
+
+        x = int(x)
+        row = self._rows.get(x)
+        if row is not None:
+            return row
+        path = []
+        y = x
+        while y and y not in self._rows:
+            path.append(y)
+            y = int(self.parent[y])
+        row = self._rows[y] if y else np.arange(len(self), dtype=self.acts.dtype)
+        for y in reversed(path):
+            row = self.acts[self.via[y]][row]
+            self._keep(y, row)
+        return row
+
+    def _keep(self, x: int, row: np.ndarray) -> None:
+        while self._rows and self._kept + row.nbytes > ROWS_KEPT:
+            self._kept -= self._rows.pop(next(iter(self._rows))).nbytes
+        self._rows[x] = row
+        self._kept += row.nbytes
+
+    def product(self, a: int, b: int) -> int:
+        """``a·b``, walking ``b``'s word on ``a`` (the monoid is commutative)."""
+        row = self._rows.get(b)
+        if row is not None:
+            return int(row[a])
+        acts, parent, via = self.acts, self.parent, self.via
+        while b:
+            a = int(acts[via[b], a])
+            b = int(parent[b])
+        return a
+
+    def full(self) -> np.ndarray:
+        """The whole table (``m²`` entries, the acts' type), row by row in breadth-first order."""
+        import numpy as np
+
+        m = len(self)
+        tab = np.empty((m, m), dtype=self.acts.dtype)
+        tab[0] = np.arange(m)
+        later = self.bfs[1:]
+        for x, p, i in zip(later.tolist(), self.parent[later].tolist(), self.via[later].tolist(), strict=True):
+            tab[x] = self.acts[i][tab[p]]
+        return tab
 
 
 def numpy_loaded() -> bool:
@@ -193,10 +298,27 @@ class Bipartite:
         return cls(table, frozenset(p_portion), gens)
 
     def as_array(self) -> np.ndarray:
-        """The multiplication table as a numpy array (kept)."""
+        """The multiplication table as a numpy array (kept; an :class:`ActionTable` is tabulated)."""
         if self.dense is None:
-            self.dense = self.table if is_array(self.table) else compact(self.table)
+            t = self.table
+            self.dense = t if is_array(t) else t.full() if isinstance(t, ActionTable) else compact(t)
         return self.dense
+
+    def rows(self, xs: Sequence[int]) -> np.ndarray:
+        """The rows of the elements ``xs`` as one array (``len(xs) × order``), whatever the table."""
+        import numpy as np
+
+        t = self.table
+        if is_array(t):
+            return t[np.asarray(xs, dtype=np.int64)]
+        if isinstance(t, ActionTable):
+            return np.stack([t[x] for x in xs]) if len(xs) else np.zeros((0, len(t)), dtype=t.acts.dtype)
+        return compact([t[x] for x in xs]) if len(xs) else np.zeros((0, len(t)), dtype=np.uint16)
+
+    def mul(self, a: int, b: int) -> int:
+        """``a·b``."""
+        t = self.table
+        return t.product(a, b) if isinstance(t, ActionTable) else int(t[a][b])
 
     def row(self, x: int) -> list[int]:
         """``x·y`` for every ``y``, as Python ints (the table is symmetric: also column ``x``)."""
@@ -214,6 +336,10 @@ class Bipartite:
         """The product of many elements (the identity for none)."""
         z = 0
         t = self.table
+        if isinstance(t, ActionTable):
+            for x in elements:
+                z = t.product(z, x)
+            return z
         for x in elements:
             z = t[z][x]
         return int(z)

@@ -41,14 +41,16 @@ from ..core.errors import SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits
 from ..core.limits import Progress as CoreProgress
 from ..heaps.heap import HeapGame
-from .monoid import Bipartite, compact, indistinguishable, is_array, minimal_generators, numpy_loaded
+from .monoid import ActionTable, Bipartite, compact, indistinguishable, is_array, minimal_generators, numpy_loaded
 from .verify import Bounds, Failure, Letter, find_failure
 
 __all__ = ["Progress", "QuotientRun", "QuotientTooBig", "compute", "find_period", "heap_option_parts", "proof_bound"]
 
 #: Expansions stop (with an honest error) when a candidate would exceed this many elements.
 MAX_CANDIDATE = 200_000
-#: Refinements tried at one heap before giving up.
+#: Refinements tried at one heap before the run stops (honestly, as at a budget): at Dawson's
+#: Kayles' heap 34 the least failures keep climbing, ``25 + k·30 + k·34`` for k = 1, 2, …, 13 and
+#: on, each candidate larger (docs/benchmarks.md#miseresolver).
 MAX_REFINEMENTS = 200
 #: Product spaces larger than this are left to the sparse (tuple) trial, which touches only the
 #: elements it reaches; smaller ones are built dense (:mod:`zermelo.misere.candidate`, numpy).
@@ -57,8 +59,9 @@ DENSE_LIMIT = 3_000_000
 #: sparse trial, tables as lists): a small quotient (0.75's R8) is found in milliseconds, less
 #: than importing numpy takes.
 PLAIN_SPACE = 512
-#: A candidate whose multiplication table would take more memory than this stops the run (as
-#: ``max_order`` does): several tables are alive at once, on a machine shared with other work.
+#: A quotient whose multiplication table would take more memory than this stops the run (as
+#: ``max_order`` does), on a machine shared with other work.  Only an accepted candidate is
+#: tabulated (a trial's candidate is its generators' actions, :class:`~zermelo.misere.monoid.ActionTable`).
 MAX_TABLE_BYTES = 2 << 30
 
 
@@ -109,7 +112,8 @@ class _OutOfTime(Exception):
 
 
 class QuotientTooBig(ZermeloError):
-    """The candidate quotient outgrew its budget (:data:`MAX_CANDIDATE` elements by default)."""
+    """The candidate quotient outgrew its budget (:data:`MAX_CANDIDATE` elements by default, a
+    table of :data:`MAX_TABLE_BYTES`, :data:`MAX_REFINEMENTS` refinements at one heap)."""
 
 
 @dataclass
@@ -152,9 +156,11 @@ def _trial(
     options: Sequence[list[tuple[int, ...]]],
     free: dict[int, int],
     budget: _Budget,
-) -> tuple[Bipartite, list[int]]:
+    want: Failure | None = None,
+) -> tuple[Bipartite, list[int]] | None:
     """The candidate ``base × ∏ cyclic`` with the heaps in ``free`` (heap -> index) on their own
-    generators, its P-portion marked from least positions, reduced.  Returns it and the heaps' images.
+    generators, its P-portion marked from least positions, reduced.  Returns it and the heaps' images;
+    with a ``want`` (the failure a refinement must fix), None when the marking does not fix it.
     A product space of at most :data:`DENSE_LIMIT` elements is built dense
     (:func:`~zermelo.misere.candidate.dense_trial`, the same answer faster); a larger one here, sparse,
     and so is one of at most :data:`PLAIN_SPACE` while numpy is not loaded."""
@@ -162,15 +168,13 @@ def _trial(
     for index in free.values():
         space *= index + 2
     if space <= PLAIN_SPACE and not numpy_loaded():
-        return _sparse_trial(base, phi, options, free, budget)
+        return _sparse_trial(base, phi, options, free, budget, want)
     if space <= DENSE_LIMIT:
         from .candidate import dense_trial
 
-        too_big = lambda n, r=0: _too_big(budget, n, r)  # noqa: E731
-        return dense_trial(
-            base, phi, options, free, budget.tick, budget.max_order, too_big, max_table_bytes=MAX_TABLE_BYTES
-        )
-    return _sparse_trial(base, phi, options, free, budget)
+        too_big = lambda n: _too_big(budget, n)  # noqa: E731
+        return dense_trial(base, phi, options, free, budget.tick, budget.max_order, too_big, want=want)
+    return _sparse_trial(base, phi, options, free, budget, want)
 
 
 def _too_big(budget: _Budget, n: int, table_order: int = 0) -> QuotientTooBig:
@@ -188,7 +192,8 @@ def _sparse_trial(
     options: Sequence[list[tuple[int, ...]]],
     free: dict[int, int],
     budget: _Budget,
-) -> tuple[Bipartite, list[int]]:
+    want: Failure | None = None,
+) -> tuple[Bipartite, list[int]] | None:
     n = len(phi) - 1
     free_heaps = sorted(free)
     slot = {h: i for i, h in enumerate(free_heaps)}
@@ -247,6 +252,8 @@ def _sparse_trial(
                     if i > budget.max_order:
                         raise _too_big(budget, n)
             layer = new
+    if want is not None and is_p[index[image_of(tuple(h for h, c in want.counts for _ in range(c)))]] != want.true_p:
+        return None
     gens = list(dict.fromkeys(images[h] for h in live))
     # Reduce by Moore refinement on the generators' actions, then tabulate the classes.
     acts = [[index[mul(e, g)] for e in elems] for g in gens]
@@ -277,6 +284,17 @@ def _sparse_trial(
     return q, new_phi
 
 
+def _tabulated(q: Bipartite, budget: _Budget, n: int) -> Bipartite:
+    """The accepted candidate with its whole multiplication table (the conservative extensions of
+    the next heaps and the quotient's readers use it), within :data:`MAX_TABLE_BYTES`."""
+    if not isinstance(q.table, ActionTable):
+        return q
+    if table_bytes(q.order) > MAX_TABLE_BYTES:
+        raise _too_big(budget, n, q.order)
+    tab = q.as_array()
+    return Bipartite(tab, q.p_portion, q.generators, dense=tab)
+
+
 def _letters(q: Bipartite, phi: Sequence[int], options: Sequence[list[tuple[int, ...]]]) -> list[Letter]:
     seen: dict[tuple[int, frozenset[int]], int] = {}
     for h in range(1, len(phi)):
@@ -285,10 +303,6 @@ def _letters(q: Bipartite, phi: Sequence[int], options: Sequence[list[tuple[int,
         t = frozenset(q.product(phi[x] for x in o) for o in options[h])
         seen.setdefault((phi[h], t), h)
     return [Letter(h, x, t) for (x, t), h in sorted(seen.items(), key=lambda kv: kv[1])]
-
-
-def _is_p_of(q: Bipartite, phi: Sequence[int], counts: Sequence[tuple[int, int]]) -> bool:
-    return q.product(phi[h] for h, c in counts for _ in range(c)) in q.p_portion
 
 
 def _extensions(q: Bipartite, heap_p: bool, t_n: frozenset[int]) -> list[int]:
@@ -363,15 +377,20 @@ class _Solver:
 
     def _expand(self, n: int) -> None:
         self.expansions.append(n)
-        q, phi = _trial(self.q, self.phi, self.options, {n: 2}, self.budget)
+        first = _trial(self.q, self.phi, self.options, {n: 2}, self.budget)
+        assert first is not None  # no want: always a candidate
+        q, phi = first
         for _ in range(MAX_REFINEMENTS):
             self.budget.order = q.order
             failure, bounds = find_failure(q, _letters(q, phi, self.options), tick=self.budget.tick)
             if failure is None:
-                self.q, self.phi, self.bounds = q, phi, bounds
+                self.q, self.phi, self.bounds = _tabulated(q, self.budget, n), phi, bounds
                 return
             q, phi = self._refine(q, phi, failure)
-        raise Unsupported(f"no quotient found at heap {n} after {MAX_REFINEMENTS} refinements")
+        raise QuotientTooBig(
+            f"{MAX_REFINEMENTS} refinements of the candidate quotient at heap {n} found no verified one"
+            f" (the last of order {q.order:,})"
+        )
 
     def _refine(self, q: Bipartite, phi: list[int], failure: Failure) -> tuple[Bipartite, list[int]]:
         heaps = [h for h, _ in failure.counts]
@@ -380,9 +399,9 @@ class _Solver:
             for size in range(1, len(heaps) + 1):
                 for chosen in combinations(heaps, size):
                     free = {h: max(2, q.power_index(phi[h])[0], exps[h] + grow) for h in chosen}
-                    cand, cand_phi = _trial(q, phi, self.options, free, self.budget)
-                    if _is_p_of(cand, cand_phi, failure.counts) == failure.true_p:
-                        return cand, cand_phi
+                    fixed = _trial(q, phi, self.options, free, self.budget, failure)
+                    if fixed is not None:
+                        return fixed
         where = " + ".join(f"{c}×{h}" if c > 1 else str(h) for h, c in failure.counts)
         raise Unsupported(f"could not refine the candidate quotient at heap {len(phi) - 1} (position {where})")
 

@@ -35,8 +35,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..core._jit import compiled as compiled_kernel
-from ..core._jit import is_loaded
-from .monoid import Bipartite, is_array
+from ..core._jit import is_loaded, ready
+from .monoid import ActionTable, Bipartite, is_array, numpy_loaded
 
 if TYPE_CHECKING:  # numpy is imported for a table that is an array: a small quotient's is lists
     import numpy as np
@@ -173,7 +173,7 @@ def find_failure(
         return Failure((), False), Bounds()
     p_failure = _p_failure(q, letters)
     order = sorted(letters, key=lambda lt: lt.heap)
-    if compiled is None and not is_loaded() and _PLAIN_LEFT[0] > 0:
+    if compiled is None and not _kernel_ready() and _PLAIN_LEFT[0] > 0:
         try:
             n_failure, bounds = _n_failure_plain(q, order, tick, _PLAIN_LEFT)
         except _TooLong:
@@ -187,6 +187,18 @@ def find_failure(
     if p_failure is not None:
         return Failure(tuple(sorted(p_failure.items())), False), bounds
     return None, bounds
+
+
+def _kernel_ready() -> bool:
+    """Whether the compiled search costs nothing more: numba is loaded, or numpy is and ``zermelo
+    compile`` built the kernels for this machine (a small quotient's search needs neither)."""
+    if is_loaded():
+        return True
+    if not numpy_loaded():
+        return False
+    from . import kernels as kn
+
+    return ready(kn.failure_search)
 
 
 def _p_failure(q: Bipartite, letters: Sequence[Letter]) -> Counts | None:
@@ -210,16 +222,16 @@ def _p_failures(q: Bipartite, letter: Letter) -> list[int]:
     """The elements ``x`` with ``x·φ(h) ∈ P`` and some ``x·t ∈ P``, increasing: for all ``x`` at
     once on an array table, one by one on a small table of lists."""
     p = q.p_portion
-    if not is_array(q.table):
+    if not is_array(q.table) and not isinstance(q.table, ActionTable):
         rows = [q.row(t) for t in sorted(letter.options)]
         by_h = q.row(letter.image)
         return [x for x in range(q.order) if by_h[x] in p and any(r[x] in p for r in rows)]
     import numpy as np
 
-    table = q.as_array()
+    by_rows = q.rows([letter.image, *sorted(letter.options)])
     in_p = np.zeros(q.order, dtype=bool)
     in_p[list(p)] = True
-    bad = in_p[table[letter.image]] & in_p[table[sorted(letter.options)]].any(axis=0)
+    bad = in_p[by_rows[0]] & in_p[by_rows[1:]].any(axis=0)
     return np.flatnonzero(bad).tolist()
 
 
@@ -306,13 +318,16 @@ def _n_failure_compiled(
     from . import kernels as kn
 
     m, k = q.order, len(order)
-    table = q.as_array()
+    # The search reads only the rows of the letters' images and options: those rows, renumbered.
+    needed = sorted({x for lt in order for x in (lt.image, *lt.options)})
+    slot = {x: i for i, x in enumerate(needed)}
+    table = q.rows(needed)
     in_p = np.zeros(m, dtype=np.uint8)
     in_p[list(q.p_portion)] = 1
-    images = np.array([lt.image for lt in order], dtype=np.int64)
+    images = np.array([slot[lt.image] for lt in order], dtype=np.int64)
     opt_off = np.zeros(k + 1, dtype=np.int64)
     opt_off[1:] = np.cumsum([len(lt.options) for lt in order])
-    opt_list = np.array([o for lt in order for o in sorted(lt.options)], dtype=np.int64)
+    opt_list = np.array([slot[o] for lt in order for o in sorted(lt.options)], dtype=np.int64)
     ctl = np.zeros(kn.CTL_SIZE, dtype=np.int64)
     ctl[kn.PAUSE] = _SLICE
     fx = np.zeros(k + 1, dtype=np.int64)

@@ -124,6 +124,110 @@ def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignor
     return stop
 
 
+#: Values below this many are the bits of one word in :func:`_sparse_words`.
+_WORD = 32
+
+
+@njit
+def _sparse_words(g, start, stop, take0, take1, split_k, good, uneq, parity, rare, nrare, domain, off, rv):  # type: ignore[no-untyped-def]
+    """:func:`octal_sparse` for values below 32: the options' values are bits of a 32-bit word.
+
+    The long part of a sparse run is the common x common scan that settles the rare-class values
+    below the least common one; with the values as bits, a pair costs a shift and an OR (LLVM
+    does eight at a time), and every open value is settled by the same scan (0.16 to 509,622
+    heaps: 0.16 s -> 0.06 s).  Returns ``(next index, nrare, over)``; ``over``: heap ``next``
+    has a value of 32 or more, not computed here (:func:`octal_sparse` goes on without words).
+    """
+    size = take0.shape[0]
+    nsplit = split_k.shape[0]
+    cap = rare.shape[0]
+    one = np.uint32(1)
+    every = np.uint32(0xFFFFFFFF)
+    par1 = np.uint32(0)  # the values of parity 1, as bits
+    for v in range(_WORD):
+        if parity[v]:
+            par1 |= one << np.uint32(v)
+    j0 = 1 if nrare and rare[0] == 0 else 0  # heap 0 is rare in the range form, but no part of a split
+    for n in range(start, stop):
+        seen = np.uint32(0)
+        kmax = min(size - 1, n)
+        for k in range(kmax + 1):
+            m = n - k
+            if take0[k] and m == 0:
+                seen |= one
+            if take1[k] and m >= 1:
+                seen |= one << np.uint32(g[m])
+        rare_class = (n + off) & 1 if domain else 0
+        rare_bits = par1 if rare_class else every ^ par1
+        scan_top = 0
+        for i in range(nsplit):
+            k = split_k[i]
+            m = n - k
+            if m < 2:
+                continue
+            mu = np.uint64(m)  # unsigned indices: no negative-index wraparound in the inner loops
+            if good[i]:
+                if m // 2 > scan_top:
+                    scan_top = m // 2
+                below = nrare
+                while below > j0 and rare[below - 1] >= m:
+                    below -= 1
+                if uneq[k] and m % 2 == 0:  # the split into two equal heaps is not a move
+                    half = np.uint64(m // 2)
+                    for j in range(j0, below):
+                        r = np.uint64(rare[j])
+                        if r != half:
+                            seen |= one << np.uint32(rv[j] ^ g[mu - r])
+                else:  # no test in the loop: LLVM vectorises it (gathers)
+                    for j in range(j0, below):
+                        seen |= one << np.uint32(rv[j] ^ g[mu - np.uint64(rare[j])])
+            else:
+                top = m // 2
+                if uneq[k] and m % 2 == 0:
+                    top -= 1
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    seen |= one << np.uint32(g[a] ^ g[mu - a])
+        free = every & ~seen & ~rare_bits  # common-class values not excluded
+        if free == 0:
+            return n, nrare, True
+        c = 0
+        while not (free >> np.uint32(c)) & one:
+            c += 1
+        opens = rare_bits & ~seen & ((one << np.uint32(c)) - one)
+        # The common x common splits in blocks (16 pairs, doubling to 256) until no value below c is open.
+        a = 1
+        block = 16
+        while opens and a <= scan_top:
+            a_end = min(a + block, scan_top + 1)
+            block = min(2 * block, 256)
+            hit = np.uint32(0)
+            for i in range(nsplit):
+                if not good[i]:
+                    continue
+                k = split_k[i]
+                m = n - k
+                hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
+                mu = np.uint64(m)
+                for x in range(np.uint64(a), np.uint64(hi + 1)):
+                    hit |= one << np.uint32(g[x] ^ g[mu - x])
+            opens &= ~hit
+            a = a_end
+        if opens:  # every split seen: the least value still open is G(n)
+            c = 0
+            while not (opens >> np.uint32(c)) & one:
+                c += 1
+        g[n] = c
+        if parity[c] == rare_class:
+            rare[nrare] = n
+            rv[nrare] = c
+            nrare += 1
+            if nrare >= cap:
+                return n + 1, nrare, False
+        if c + 1 >= _WORD:
+            return n + 1, nrare, False
+    return stop, nrare, False
+
+
 @ahead("UniTuple(i8, 2)(i4[:], i8, i8, u1[:], u1[:], i8[:], u1[:], u1[:], i8[:], u1[:], i8[:], i8, i8, i8)")
 def octal_sparse(  # type: ignore[no-untyped-def]
     g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off
@@ -140,6 +244,9 @@ def octal_sparse(  # type: ignore[no-untyped-def]
     Splits with ``good[k] == 0`` are scanned in full.  Exact for every mask; fast when rare
     positions are rare.
 
+    While every value is below 32 (``mark`` at most 64 long), :func:`_sparse_words` runs instead:
+    the same steps with the excluded values as the bits of one word.
+
     Returns ``(next index, nrare)``; stops early when ``rare`` is full or a value reaches half of
     ``mark``'s length.
     """
@@ -147,10 +254,16 @@ def octal_sparse(  # type: ignore[no-untyped-def]
     nsplit = split_k.shape[0]
     half_mark = mark.shape[0] // 2
     cap = rare.shape[0]
-    opens = np.empty(half_mark + 1, np.int64)
     rv = np.empty(cap, g.dtype)  # the rare heaps' values, side by side (no gather from g)
     for j in range(nrare):
         rv[j] = g[rare[j]]
+    if half_mark == _WORD:
+        start, nrare, over = _sparse_words(
+            g, start, stop, take0, take1, split_k, good, uneq, parity, rare, nrare, domain, off, rv
+        )
+        if not over:
+            return start, nrare
+    opens = np.empty(half_mark + 1, np.int64)
     for n in range(start, stop):
         stamp = n + 1
         kmax = min(size - 1, n)

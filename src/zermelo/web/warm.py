@@ -8,6 +8,7 @@ emptied again.
 
 from __future__ import annotations
 
+from ..games import chargrid_kernel
 from . import api
 
 _WARM_UP = [
@@ -37,4 +38,7 @@ _WARM_UP = [
 
 for _name, _params in _WARM_UP:
     api.handle(_name, _params)
+# Konane's and Amazons' compiled options (games.chargrid_kernel): a value search turns to them after
+# a few thousand regions where numba is loaded, as it is here; no example is that large
+chargrid_kernel.warm()
 api.forget_all()
