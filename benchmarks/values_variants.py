@@ -22,6 +22,7 @@ import resource
 import statistics
 import subprocess
 import sys
+from typing import Any
 
 TIMEOUT = 600.0
 
@@ -59,13 +60,13 @@ def main(argv: list[str]) -> None:
         variants.append((name, lib, env))
     print(f"load average before: {' '.join(f'{x:.1f}' for x in os.getloadavg())}", flush=True)
     times: dict[tuple[str, str], list[tuple[float, float]]] = {}
-    values: dict[str, set[int]] = {}
+    values: dict[str, list[Any]] = {}  # the values kept alive: interned games compare by identity
     for _ in range(args.rounds):
         for case in args.cases:
             for name, lib, env in variants:
                 inside, whole, value = run(lib, case, env)
                 times.setdefault((case, name), []).append((inside, whole))
-                values.setdefault(case, set()).add(parse_value(value).id)
+                values.setdefault(case, []).append(parse_value(value))
     print(f"load average after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     names = [v[0] for v in variants]
     print("\n| case | " + " | ".join(f"{n} in process s | {n} whole s" for n in names) + " | same value |")
@@ -76,7 +77,8 @@ def main(argv: list[str]) -> None:
             runs = times[(case, n)]
             cells += [f"{statistics.median(r[0] for r in runs):.4f}", f"{statistics.median(r[1] for r in runs):.3f}"]
         shown = case.replace("|", "\\|")
-        print(f"| `{shown}` | " + " | ".join(cells) + f" | {'yes' if len(values[case]) == 1 else 'NO'} |")
+        same = all(v is values[case][0] for v in values[case])
+        print(f"| `{shown}` | " + " | ".join(cells) + f" | {'yes' if same else 'NO'} |")
     print(f"\nMedians of {args.rounds} interleaved rounds, each (case, variant) a fresh process.")
 
 

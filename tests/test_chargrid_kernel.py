@@ -30,7 +30,7 @@ RULES = {"konane": Konane, "amazons": Amazons}
 def compiled_rules(name: str) -> Any:
     """Rules whose value search lists every region's options with the (interpreted) kernel."""
     rules = RULES[name]()
-    rules._compiled = KeyedOptions(name, rules._info, rules._table, kernel=KERNEL)
+    rules._compiled = KeyedOptions(name, rules._info, rules._table, rules._regions, kernel=KERNEL)
     return rules
 
 
@@ -87,7 +87,8 @@ def test_a_search_switches_halfway(name: str, board: str, after: int, monkeypatc
 def test_small_arrays_grow() -> None:
     rules = compiled_rules("amazons")
     driver = rules._compiled
-    driver.text, driver.opts, driver.regs = driver.text[:3], driver.opts[:3], driver.regs[:4]
+    driver.text, driver.opts, driver.regs = bytearray(3), driver.opts[:3], driver.regs[:4]
+    driver._views()
     region = rules.parse("x..|...|..o")
     lefts, _kids, keys = rules.keyed_options(region)
     assert keys == [Amazons().value_key(c) for c in [*Amazons().left_options(region), *Amazons().right_options(region)]]

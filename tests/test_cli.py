@@ -210,3 +210,18 @@ def test_the_console_script_ends_at_once_with_numba_or_numpy_loaded_after_its_ou
         done = subprocess.run([sys.executable, "-c", source], capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert done.stdout.rstrip().endswith("teardown" if teardown else "atexit ran"), done.stdout[-200:]
+
+
+def test_a_parser_is_built_once_a_command_and_keeps_nothing_of_a_run(capsys: pytest.CaptureFixture[str]) -> None:
+    """main() reuses the parser it built for a command (building argparse's sub-parsers again cost
+    more than a small answer); what one run said is not carried into the next."""
+    from zermelo.cli import main, parser_for
+
+    assert parser_for(["solve", "nim", "1"]) is parser_for(["solve", "--json", "kayles", "3"])
+    assert parser_for(["nonsense"]) is not parser_for(["nonsense"])  # an unknown word is never kept
+    assert main(["solve", "nim", "3", "4", "5", "--json", "--misere"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert main(["solve", "nim", "3", "4", "5"]) == 0
+    second = capsys.readouterr().out
+    assert first["grundy"] is None and "Misère" in first["explanation"]  # --misere was read
+    assert not second.startswith("{") and "Grundy      2" in second and "isère" not in second

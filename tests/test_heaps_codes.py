@@ -241,3 +241,21 @@ def test_a_kernel_run_for_a_closed_form_keeps_to_the_deadline() -> None:
 
     with pytest.raises(SearchLimitExceeded, match="time budget exceeded"):
         grundy(Octal("0.7..."), 5_000, limits=Limits(None, 0.2))
+
+
+def test_a_callers_deadline_ends_the_search_for_a_huge_heaps_period(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`solve grundygame 10^400 --timeout 1` spent its own 2 CPU s looking for a period of Grundy's
+    game (none is known) after the user's second had passed.  Past the caller's deadline the
+    attempt stops at its next chunk, and the code is not marked as given up (more time may prove
+    it); without a deadline the attempt keeps its own CPU seconds (the test above)."""
+    from zermelo.core.limits import deadline_scope
+
+    monkeypatch.setattr(heap_games, "_GAVE_UP", KeyedCache(size=4))
+    monkeypatch.setattr(heap_games, "_SEQUENCES", KeyedCache(size=4))
+    game = make_game("grundygame")  # no proven period
+    heap_games._kernel_value(game, 10)  # its kernels made outside the count below
+    started = time.thread_time()
+    with deadline_scope(time.monotonic()):  # already passed
+        assert heap_games._kernel_value(game, 10**400) is None
+    assert time.thread_time() - started < heap_games.HUGE_HEAP_SECONDS / 4
+    assert heap_games._GAVE_UP.get(str(game.code)) is None

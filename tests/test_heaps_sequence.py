@@ -191,7 +191,7 @@ def _loads(ck: Path) -> int:
         # Long enough (O(n²) plain kernel) that an idle machine is still running when killed.
         ("octal:0.16", "octal-plain", 120_000),
         # Three heaps: the value sets go into the checkpoint too; values grow (arithmetic period).
-        ("tbreak:0.8", "tbreak-plain", 3_000),
+        ("tbreak:0.8", "tbreak-plain", 2_000),
     ],
 )
 def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(
@@ -220,7 +220,9 @@ def test_kill_9_loses_at_most_the_interval_and_resumes_to_the_same_values(
         sizes.append(_loads(ck))
     assert 0 < sizes[0] <= sizes[1] < n + 1
     assert main([*argv, "--out", str(out)]) == 0  # resumed to the end
-    whole = sequence(z.make_game(spec), n, kernel=kernel, prove=False)  # type: ignore[arg-type]
+    # An uninterrupted run, by the fastest kernel (tests/test_heaps_kernels.py holds the kernels
+    # to each other; the forced one again doubled the test: 0.16's plain kernel 3.8 s, sparse 0.05 s)
+    whole = sequence(z.make_game(spec), n, prove=False)  # type: ignore[arg-type]
     assert np.array_equal(np.load(out), whole.values)
 
 

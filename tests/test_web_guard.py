@@ -405,3 +405,57 @@ def test_one_address_cannot_starve_another(strict: tuple[str, int]) -> None:
     assert cheap.status_code == 200 and cheap.json()["outcome"] == "N"
     assert order == ["heavy 429"] * 32 + ["cheap"], order
     assert all(r.headers["retry-after"] == "10" and "too many requests" in r.json()["error"] for r in refused)
+
+
+def test_a_stop_does_not_wait_for_answers_still_running() -> None:
+    """SIGTERM (or Ctrl-C) stops the server while a request runs toward its cap: the answer still
+    running is cancelled after ``STOP_SECONDS`` rather than awaited (uvicorn's default waits for
+    it without end: the server outlived the request, which got its 422 at the cap first)."""
+    import signal
+    import threading
+
+    got: list[object] = []
+    with serving(args=("--workers", "1")) as (base, proc):
+
+        def heavy() -> None:
+            try:
+                r = httpx.get(
+                    f"{base}/api/thermograph.png", params={"game": "hackenbush", "position": STALK}, timeout=60
+                )
+                got.append(r.status_code)
+            except httpx.TransportError as e:
+                got.append(type(e).__name__)
+
+        before = _descendants_cpu(proc.pid)
+        asker = threading.Thread(target=heavy)
+        asker.start()
+        while not any(cpu - before.get(pid, 0) > 50 for pid, cpu in _descendants_cpu(proc.pid).items()):
+            assert asker.is_alive(), got  # a worker has computed for half a second: the request runs
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=60)
+        asker.join(timeout=60)
+    assert proc.returncode == 0 and got != [422], got  # stopped before the request's cap
+
+
+def _descendants_cpu(root: int) -> dict[int, int]:
+    """The CPU ticks (user + system) of each process below ``root``."""
+    parent: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            parent[int(entry)] = int(fields[1])
+            ticks[int(entry)] = int(fields[11]) + int(fields[12])
+
+    def below(pid: int) -> bool:
+        while pid > 1:
+            pid = parent.get(pid, 0)
+            if pid == root:
+                return True
+        return False
+
+    return {pid: t for pid, t in ticks.items() if below(pid)}

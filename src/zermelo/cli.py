@@ -98,6 +98,24 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+#: The parsers built so far in this thread, by the command they were built for: a program or a
+#: test calling :func:`main` many times spent most of each call building argparse's sub-parsers
+#: again (gettext looks up the help texts' translation on disk each time), more than the
+#: command itself took for small questions.  A parser keeps nothing of what it parsed.
+_PARSERS = threading.local()
+
+
+def parser_for(words: Sequence[str]) -> argparse.ArgumentParser:
+    """:func:`build_parser` for ``words``, built once a command and thread."""
+    wanted = next((w for w in words if not w.startswith("-")), "")
+    if wanted not in SUMMARY:
+        return build_parser(words)  # an unknown command: its error, never a cache entry
+    built: dict[str, argparse.ArgumentParser] = _PARSERS.__dict__.setdefault("by_command", {})
+    if wanted not in built:
+        built[wanted] = build_parser(words)
+    return built[wanted]
+
+
 #: What the last-resort handler of :func:`main` caught: each is a bug (an input no check named),
 #: even when its guess at the cause is printed as an error.  The fuzz test asserts it stays empty.
 LAST_RESORT: list[str] = []
@@ -139,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     _catch_sigterm()
     try:
         words = glue_option_values(sys.argv[1:] if argv is None else list(argv))
-        args = build_parser(words).parse_args(words)
+        args = parser_for(words).parse_args(words)
         if any(".py" in w for w in words):  # a game of the user's file: loaded here, by the CLI only
             from .rules.userfile import prepare
 

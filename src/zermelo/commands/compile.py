@@ -1,9 +1,10 @@
 """``zermelo compile``: the hot kernels compiled ahead of time for this machine (issue 31).
 
-A run that computes heaps or searches Connect Four otherwise imports numba and loads its cached
-kernels first, about half a second of CPU.  This command has numba compile the kernels that
-declare their signatures (:func:`zermelo.core.aot.declare`) into extensions kept in
-``CACHE/aot``, which later runs import without numba.  They are a cache: a changed kernel,
+A run that computes heaps, searches Connect Four or values a large Konane or Amazons board
+otherwise imports numba and loads its cached kernels first, about half a second of CPU.  This
+command has numba compile the kernels that declare their signatures
+(:func:`zermelo.core.aot.declare`) into extensions kept in ``CACHE/aot``, which later runs import
+without numba.  They are a cache: a changed kernel,
 another numba or another CPU finds none and uses numba as before; run the command again to
 rebuild (it needs a C compiler; an extension up to date is kept unless ``--force``).  ``ZERMELO_NO_AOT=1`` ignores them.
 """

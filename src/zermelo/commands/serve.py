@@ -84,6 +84,10 @@ def _check_host(host: str) -> str:
     return h.strip("[]") if h.startswith("[") else h
 
 
+#: How long answers still running may take once the server is asked to stop.
+STOP_SECONDS = 1
+
+
 def run(args: argparse.Namespace) -> int:
     args.host = _check_host(args.host)
     if not 0 <= args.port <= 65535:
@@ -122,5 +126,9 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         h11_max_incomplete_event_size=MAX_REQUEST_HEAD,  # a long query reaches the app: a JSON 414
         http=protocol(head_timeout),  # JSON refusals (a head too long); a deadline on each request head
+        # Ctrl-C or SIGTERM stops the server within seconds: answers still running (up to a request's
+        # cap) get this long, then they are cancelled and their workers killed (uvicorn waits for
+        # them without end otherwise: a stop took the 10 s cap, or longer with requests queued)
+        timeout_graceful_shutdown=STOP_SECONDS,
     )
     return 0

@@ -223,10 +223,15 @@ class Kernel:
         self.fallback = fallback
 
     def __call__(self, *args: Any) -> Any:
+        return self.resolve(*args)(*args)
+
+    def resolve(self, *args: Any) -> Callable[..., Any]:
+        """The function that :meth:`__call__` runs for ``args``: for a caller that calls the kernel
+        often with arguments of the same types (checking them costs more than a short call)."""
         for sig, fn in self.variants:
             if sig.accepts(args):
-                return fn(*args)
-        return self.fallback()(*args)
+                return fn
+        return self.fallback()  # type: ignore[no-any-return]
 
 
 def kernels(module: str, fallback: Callable[[str], Any]) -> dict[str, Kernel]:

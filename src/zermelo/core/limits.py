@@ -31,6 +31,7 @@ __all__ = [
     "ARITHMETIC",
     "Limits",
     "Progress",
+    "ambient_deadline",
     "approx",
     "deadline",
     "deadline_scope",
@@ -139,6 +140,16 @@ class Limits:
 
 #: A deadline (time.monotonic()) every search in this context must also meet: :func:`deadline_scope`.
 _AMBIENT_DEADLINE: ContextVar[float | None] = ContextVar("zermelo_deadline", default=None)
+
+
+def ambient_deadline() -> float | None:
+    """The deadline (a ``time.monotonic()``) every search in this context must meet, if any.
+
+    >>> with deadline_scope(12.5):
+    ...     ambient_deadline()
+    12.5
+    """
+    return _AMBIENT_DEADLINE.get()
 
 
 @contextmanager

@@ -19,12 +19,12 @@ __all__ = ["COMPILED_AFTER", "CharGridGame"]
 
 #: When a value search hands its regions' options to the compiled kernel
 #: (:mod:`zermelo.games.chargrid_kernel`), counted in positions it has keyed in Python (options and
-#: their regions, about 30 µs each for Konane, 50 µs for Amazons): at once when loading the kernel
-#: costs nothing (numpy imported and the kernel compiled ahead of time by ``zermelo compile``);
-#: after the first number when numpy must be imported (about 0.15 s of CPU); after the second when
-#: numba must be (about 0.6 s).  So a search pays for loading only once it has spent about as much
-#: in Python, and a small search never does.
-COMPILED_AFTER = [2_000, 8_000, 25_000]
+#: their regions).  The kernel saves about 25 µs a position (Konane, Amazons: 1.5-2x on the whole
+#: search, whose canonical forms stay in Python); loading it costs nothing when numpy is imported
+#: and ``zermelo compile`` built it ahead of time (the first number), 0.2 s of CPU when numpy must
+#: be imported first (the second), 1 s when numba must be (the third): a search switches once it
+#: has spent in Python about what loading costs, so a small search never pays for it.
+COMPILED_AFTER = [2_000, 8_000, 40_000]
 
 
 class CharGridGame(Partisan[CharGrid]):
@@ -52,6 +52,8 @@ class CharGridGame(Partisan[CharGrid]):
         # position -> (key, negated), its parts: both questions the value search asks of a position.
         self._info: dict[CharGrid, tuple[tuple[Hashable, bool], list[CharGrid]]] = {}
         self._table = str.maketrans(self.swap)
+        # Key images the compiled kernel gave (each its own key, unnegated: see keyed_options).
+        self._regions: set[CharGrid] = set()
         self._compiled: Callable[[CharGrid], Any] | None = None
         self._switch: int | None = None  # when to load the kernel (see keyed_options)
 
@@ -78,7 +80,11 @@ class CharGridGame(Partisan[CharGrid]):
 
     def components(self, position: CharGrid) -> list[CharGrid]:
         hit = self._info.get(position)
-        return (hit if hit is not None else self._analyse(position))[1]
+        if hit is None:
+            if position in self._regions:
+                return [position]
+            hit = self._analyse(position)
+        return hit[1]
 
     def key(self, position: CharGrid) -> Hashable:
         return self.value_key(position)
@@ -86,7 +92,11 @@ class CharGridGame(Partisan[CharGrid]):
     def value_key(self, position: CharGrid) -> tuple[Hashable, bool]:
         """(key, negated): the least symmetric image, or of the colour-swapped board (negated)."""
         hit = self._info.get(position)
-        return (hit if hit is not None else self._analyse(position))[0]
+        if hit is None:
+            if position in self._regions:
+                return (position, False)
+            hit = self._analyse(position)
+        return hit[0]
 
     def keyed_options(self, region: CharGrid) -> tuple[int, list[CharGrid], list[tuple[Hashable, bool]]] | None:
         """For the value search: (the count of Left's options, the options with Left's first, their
@@ -106,7 +116,7 @@ class CharGridGame(Partisan[CharGrid]):
                 return None
             from .chargrid_kernel import KeyedOptions
 
-            fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table)
+            fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table, self._regions)
         return fast(region)
 
     def _analyse(self, position: CharGrid) -> tuple[tuple[Hashable, bool], list[CharGrid]]:

@@ -16,8 +16,9 @@ is negated), compared as the texts compare.
 
 Arrays filled by :func:`keyed_options` for options ``j`` (Left's first) and regions ``r``:
 ``opts[3j:3j+3]`` = (regions kept, first region's index, offset of the option's whole text or
--1), ``regs[4r:4r+4]`` = (rows, columns, swapped?, offset of the key's text), the texts in
-``text``; ``count`` gets (Left's options, options, regions, text used).
+-1), ``regs[5r:5r+5]`` = (rows, columns, swapped?, start and end of the key's text), the texts
+in ``text``; ``count`` gets (Left's options, options, regions, text used, options with other than
+one region).
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import ahead, compiled, njit
+from ..core import aot
+from ..core._jit import ahead, compiled
 
 __all__ = ["AMAZONS", "KONANE", "RULES", "KeyedOptions", "keyed_options", "warm"]
 
@@ -35,277 +37,325 @@ LEFT, RIGHT, DOT, WALL = 120, 111, 46, 35
 #: Which rules :func:`keyed_options` plays.
 KONANE, AMAZONS = 0, 1
 RULES = {"konane": KONANE, "amazons": AMAZONS}
-
-
-@njit
-def _queen(d):  # type: ignore[no-untyped-def]
-    """The queen's step ``d`` in the order of :data:`zermelo.games.amazons._QUEEN` (E, W, S, N, SE,
-    SW, NE, NW), so the options come in the Python rules' order."""
-    if d < 4:
-        return (0, 1 - 2 * (d & 1)) if d < 2 else (1 - 2 * (d & 1), 0)
-    return 1 - 2 * ((d >> 1) & 1), 1 - 2 * (d & 1)
-
-
-@njit
-def _key(board, width, label, k, r0, c0, rows, cols, out, pos, cand):  # type: ignore[no-untyped-def]
-    """Write region ``k``'s key text (``rows`` x ``cols`` cropped at ``r0``, ``c0``; cells of other
-    regions read as ``#``) at ``out[pos:]``; returns (key rows, key columns, swapped?).
-
-    Image ``t`` reads cell (i, j) at ``start + i * di + j * dj`` of the board: ``t`` in 0..3 are
-    the plain shape (bit 1 mirrors the columns, bit 2 the rows), 4..7 the transpose's; a wide
-    region keeps 0..3, a tall one 4..7, a square one all eight (the least shape, rows first).
-    ``cand`` is scratch of ``rows * cols`` cells at least.
-    """
-    n = rows * cols
-    lo, hi = 0, 4
-    kr, kc = rows, cols
-    if rows > cols:
-        lo, hi = 4, 8
-        kr, kc = cols, rows
-    elif rows == cols:
-        hi = 8
-    have = False
-    swapped = False
-    for s in range(2):
-        for t in range(lo, hi):
-            if t < 4:
-                sr, sc = (rows - 1 if t & 2 else 0), (cols - 1 if t & 1 else 0)
-                di = -width if t & 2 else width
-                dj = -1 if t & 1 else 1
-            else:
-                sr, sc = (rows - 1 if t & 1 else 0), (cols - 1 if t & 2 else 0)
-                di = -1 if t & 2 else 1
-                dj = -width if t & 1 else width
-            start = (r0 + sr) * width + c0 + sc
-            m = 0
-            for i in range(kr):
-                at = start + i * di
-                for _j in range(kc):
-                    ch = board[at] if label[at] == k else WALL
-                    if s == 1 and ch != DOT and ch != WALL:  # a stone (cells hold only x, o, . and #)
-                        ch = LEFT + RIGHT - ch
-                    cand[m] = ch
-                    m += 1
-                    at += dj
-            # the first image, or a less one (swapped images replace the plain least only when
-            # strictly less); copies are written as loops, which numba compiles much faster
-            less = not have
-            for m in range(n):
-                if cand[m] != out[pos + m]:
-                    less = less or cand[m] < out[pos + m]
-                    break
-            if less:
-                for m in range(n):
-                    out[pos + m] = cand[m]
-                swapped = s == 1
-                have = True
-    return kr, kc, swapped
-
-
-@njit
-def _emit(board, rows, cols, rules, label, stack, cand, text, opts, regs, count):  # type: ignore[no-untyped-def]
-    """Record one option ``board``: its live regions' keys (and its whole text unless exactly one
-    region is live).  False when an array is full (the caller grows them and calls again)."""
-    n = rows * cols
-    j, nreg, used = count[1], count[2], count[3]
-    if 3 * j + 3 > opts.shape[0]:
-        return False
-    for i in range(n):
-        label[i] = -1
-    k = 0
-    first = nreg
-    for i in range(n):
-        if board[i] == WALL or label[i] >= 0:
-            continue
-        # flood fill region k from cell i; its bounding box and its stones
-        label[i] = k
-        stack[0] = i
-        top = 1
-        r0, r1, c0, c1 = rows, -1, cols, -1
-        xs = os_ = 0
-        while top > 0:
-            top -= 1
-            c = stack[top]
-            r = c // cols
-            q = c - r * cols
-            r0 = min(r0, r)
-            r1 = max(r1, r)
-            c0 = min(c0, q)
-            c1 = max(c1, q)
-            if board[c] == LEFT:
-                xs += 1
-            elif board[c] == RIGHT:
-                os_ += 1
-            for e in range(8 if rules == AMAZONS else 4):  # corners only for queens
-                dr, dc = _queen(e)
-                rr, qq = r + dr, q + dc
-                if 0 <= rr < rows and 0 <= qq < cols:
-                    d = rr * cols + qq
-                    if board[d] != WALL and label[d] < 0:
-                        label[d] = k
-                        stack[top] = d
-                        top += 1
-        dead = (xs == 0 or os_ == 0) if rules == KONANE else (xs == 0 and os_ == 0)
-        if not dead:
-            h, w = r1 - r0 + 1, c1 - c0 + 1
-            if 4 * nreg + 4 > regs.shape[0] or used + h * w > text.shape[0]:
-                return False
-            kr, kc, swapped = _key(board, cols, label, k, r0, c0, h, w, text, used, cand)
-            regs[4 * nreg] = kr
-            regs[4 * nreg + 1] = kc
-            regs[4 * nreg + 2] = 1 if swapped else 0
-            regs[4 * nreg + 3] = used
-            used += h * w
-            nreg += 1
-        k += 1
-    whole = -1
-    if nreg - first != 1:
-        if used + n > text.shape[0]:
-            return False
-        for i in range(n):
-            text[used + i] = board[i]
-        whole = used
-        used += n
-    opts[3 * j] = nreg - first
-    opts[3 * j + 1] = first
-    opts[3 * j + 2] = whole
-    count[1], count[2], count[3] = j + 1, nreg, used
-    return True
+#: The queen's steps (rows, columns) E, W, S, N, SE, SW, NE, NW, as
+#: :data:`zermelo.games.amazons._QUEEN` (the options come in the Python rules' order); the first
+#: four are Konane's jumps and a region's orthogonal neighbours.
+_DR = np.array([0, 0, 1, -1, 1, 1, -1, -1], np.int64)
+_DC = np.array([1, -1, 0, 0, 1, -1, 1, -1], np.int64)
 
 
 @ahead("b1(u1[:], i8, i8, i8, u1[:], i8[:], i8[:], i8[:])")
 def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: ignore[no-untyped-def]
     """Every option of the region ``cells`` (``rows`` x ``cols``) under ``rules`` (:data:`KONANE`
     or :data:`AMAZONS`), Left's first, with their regions' keys: see the module's docstring.
-    False when an array is too small (grow it and call again)."""
+    False when an array is too small (grow it and call again).
+
+    One function, no calls: numba compiles a kernel's callees into it and optimises them again
+    there (three nested functions took 7 CPU s to compile on a cold cache).  Steps:
+
+    1. The moves, three numbers each, written to ``opts`` (Konane: the stone, the step, the jumps;
+       Amazons: the amazon, where she goes, where her arrow lands), in the Python rules' order
+       (the queen's steps E, W, S, N, SE, SW, NE, NW as :data:`zermelo.games.amazons._QUEEN`).
+    2. Each move played on a copy of the board; its regions flooded one by one (bounding box and
+       stones counted), dead ones dropped (Konane: without both colours; Amazons: without an
+       amazon).
+    3. Each live region's key: image ``t`` reads cell (i, j) at ``start + i * di + j * dj``; ``t``
+       in 0..3 are the plain shape (bit 1 mirrors the columns, bit 2 the rows), 4..7 the
+       transpose's; a wide region keeps 0..3, a tall one 4..7, a square one all eight (the least
+       shape, rows first); the least image, or the least with the colours swapped if less.
+    4. The option's record over its move's three numbers (read first), and the whole board's
+       text unless exactly one region is live.
+    """
     n = rows * cols
-    board = np.empty(n, np.uint8)
-    for i in range(n):
-        board[i] = cells[i]
-    label = np.empty(n, np.int64)
-    stack = np.empty(n, np.int64)
-    cand = np.empty(n, np.uint8)
-    count[0] = count[1] = count[2] = count[3] = 0
+    # 1. the moves
+    moves = 0
+    lefts = 0
     for side in range(2):
         me, you = (LEFT, RIGHT) if side == 0 else (RIGHT, LEFT)
         if side == 1:
-            count[0] = count[1]
+            lefts = moves
         for i in range(n):
             if cells[i] != me:
                 continue
-            r0, c0 = i // cols, i % cols
+            r0 = i // cols
+            c0 = i - r0 * cols
             if rules == KONANE:
                 for d in range(4):
-                    if d == 0:
-                        step, room = 1, cols - 1 - c0
-                    elif d == 1:
-                        step, room = -1, c0
-                    elif d == 2:
-                        step, room = cols, rows - 1 - r0
-                    else:
-                        step, room = -cols, r0
+                    dr = _DR[d]
+                    dc = _DC[d]
+                    step = dr * cols + dc
+                    room = (cols - 1 - c0) * (dc > 0) + c0 * (dc < 0) + (rows - 1 - r0) * (dr > 0) + r0 * (dr < 0)
                     at = i
-                    while room >= 2 and board[at + step] == you and board[at + 2 * step] == DOT:
-                        board[at] = DOT
-                        board[at + step] = DOT
+                    jumps = 0
+                    while room >= 2 and cells[at + step] == you and cells[at + 2 * step] == DOT:
                         at += 2 * step
                         room -= 2
-                        board[at] = me
-                        if not _emit(board, rows, cols, rules, label, stack, cand, text, opts, regs, count):
+                        jumps += 1
+                        if 3 * moves + 3 > opts.shape[0]:
                             return False
-                    for c in range(n):
-                        board[c] = cells[c]
-            else:
-                board[i] = DOT
-                for d in range(8):
-                    dr, dc = _queen(d)
-                    r, c = r0 + dr, c0 + dc
-                    while 0 <= r < rows and 0 <= c < cols and board[r * cols + c] == DOT:
-                        to = r * cols + c
-                        board[to] = me
-                        for e in range(8):
-                            er, ec = _queen(e)
-                            ar, ac = r + er, c + ec
-                            while 0 <= ar < rows and 0 <= ac < cols and board[ar * cols + ac] == DOT:
-                                board[ar * cols + ac] = WALL
-                                if not _emit(board, rows, cols, rules, label, stack, cand, text, opts, regs, count):
-                                    return False
-                                board[ar * cols + ac] = DOT
-                                ar += er
-                                ac += ec
-                        board[to] = DOT
-                        r += dr
-                        c += dc
-                board[i] = me
+                        opts[3 * moves] = i
+                        opts[3 * moves + 1] = step
+                        opts[3 * moves + 2] = jumps
+                        moves += 1
+                continue
+            for d in range(8):
+                dr = _DR[d]
+                dc = _DC[d]
+                r = r0 + dr
+                c = c0 + dc
+                while 0 <= r < rows and 0 <= c < cols and cells[r * cols + c] == DOT:
+                    for e in range(8):
+                        er = _DR[e]
+                        ec = _DC[e]
+                        ar = r + er
+                        ac = c + ec
+                        # the arrow flies over empty cells and the one the amazon left
+                        while (
+                            0 <= ar < rows and 0 <= ac < cols and (cells[ar * cols + ac] == DOT or ar * cols + ac == i)
+                        ):
+                            if 3 * moves + 3 > opts.shape[0]:
+                                return False
+                            opts[3 * moves] = i
+                            opts[3 * moves + 1] = r * cols + c
+                            opts[3 * moves + 2] = ar * cols + ac
+                            moves += 1
+                            ar += er
+                            ac += ec
+                    r += dr
+                    c += dc
+    reach = 8 if rules == AMAZONS else 4
+    board = np.empty(n, np.uint8)
+    label = np.empty(n, np.int64)
+    stack = np.empty(n, np.int64)
+    cand = np.empty(n, np.uint8)
+    for i in range(n):
+        board[i] = cells[i]
+    count[0] = lefts
+    nreg = 0
+    used = 0
+    others = 0
+    for j in range(moves):
+        # 2. the move played
+        me = LEFT if j < lefts else RIGHT
+        at = opts[3 * j]
+        a = opts[3 * j + 1]
+        b = opts[3 * j + 2]
+        if rules == KONANE:
+            for _ in range(b):
+                board[at] = DOT
+                board[at + a] = DOT
+                at += 2 * a
+            board[at] = me
+        else:
+            board[at] = DOT
+            board[a] = me
+            board[b] = WALL
+        for i in range(n):
+            label[i] = -1
+        k = 0
+        first = nreg
+        for seed in range(n):
+            if board[seed] == WALL or label[seed] >= 0:
+                continue
+            label[seed] = k
+            stack[0] = seed
+            top = 1
+            r0 = rows
+            r1 = -1
+            c0 = cols
+            c1 = -1
+            xs = 0
+            os_ = 0
+            while top > 0:
+                top -= 1
+                c = stack[top]
+                r = c // cols
+                q = c - r * cols
+                r0 = min(r0, r)
+                r1 = max(r1, r)
+                c0 = min(c0, q)
+                c1 = max(c1, q)
+                if board[c] == LEFT:
+                    xs += 1
+                elif board[c] == RIGHT:
+                    os_ += 1
+                for e in range(reach):  # corners only for queens
+                    rr = r + _DR[e]
+                    qq = q + _DC[e]
+                    if 0 <= rr < rows and 0 <= qq < cols:
+                        d = rr * cols + qq
+                        if board[d] != WALL and label[d] < 0:
+                            label[d] = k
+                            stack[top] = d
+                            top += 1
+            k += 1
+            if xs + os_ == 0 or (rules == KONANE and xs * os_ == 0):
+                continue  # dead
+            # 3. the region's key
+            h = r1 - r0 + 1
+            w = c1 - c0 + 1
+            size = h * w
+            if 5 * nreg + 5 > regs.shape[0] or used + size > text.shape[0]:
+                return False
+            lo = 4 * (h > w)
+            hi = 4 + 4 * (h >= w)
+            kr = min(h, w)
+            kc = max(h, w)
+            have = False
+            swapped = 0
+            for sw in range(2):
+                for t in range(lo, hi):
+                    fa = t & 1
+                    fb = (t >> 1) & 1
+                    if t < 4:
+                        start = (r0 + (h - 1) * fb) * cols + c0 + (w - 1) * fa
+                        di = cols * (1 - 2 * fb)
+                        dj = 1 - 2 * fa
+                    else:
+                        start = (r0 + (h - 1) * fa) * cols + c0 + (w - 1) * fb
+                        di = 1 - 2 * fb
+                        dj = cols * (1 - 2 * fa)
+                    m = 0
+                    for ii in range(kr):
+                        pos = start + ii * di
+                        for _jj in range(kc):
+                            ch = board[pos] if label[pos] == k - 1 else WALL
+                            if sw == 1 and ch != DOT and ch != WALL:  # a stone (cells hold x, o, ., #)
+                                ch = LEFT + RIGHT - ch
+                            cand[m] = ch
+                            m += 1
+                            pos += dj
+                    # the first image, or a less one (swapped images replace the plain least
+                    # only when strictly less); copies are loops, which numba compiles faster
+                    less = not have
+                    for m in range(size):
+                        if cand[m] != text[used + m]:
+                            less = less or cand[m] < text[used + m]
+                            break
+                    if less:
+                        for m in range(size):
+                            text[used + m] = cand[m]
+                        swapped = sw
+                        have = True
+            regs[5 * nreg] = kr
+            regs[5 * nreg + 1] = kc
+            regs[5 * nreg + 2] = swapped
+            regs[5 * nreg + 3] = used
+            used += size
+            regs[5 * nreg + 4] = used
+            nreg += 1
+        # 4. the option's record
+        whole = -1
+        if nreg - first != 1:
+            others += 1
+            if used + n > text.shape[0]:
+                return False
+            for i in range(n):
+                text[used + i] = board[i]
+            whole = used
+            used += n
+        opts[3 * j] = nreg - first
+        opts[3 * j + 1] = first
+        opts[3 * j + 2] = whole
+        for i in range(n):
+            board[i] = cells[i]
+    count[1] = moves
+    count[2] = nreg
+    count[3] = used
+    count[4] = others
     return True
-
-
-_FLIP = (False, True)
 
 
 class KeyedOptions:
     """:func:`keyed_options` for one rules object: its arrays (grown as needed, kept between calls)
-    and the translation of their contents into positions and keys, recorded in the rules' table
-    of (key, parts) per position (``info``) as the Python path records them."""
+    and the translation of their contents into positions and keys, recorded as the Python path
+    records them: a region's key image in the rules' set of key images (``regions``: each is its
+    own key, unnegated), the parts of an option of several regions in their table of (key, parts)
+    per position (``info``).  An option of one region is given as its key image (its value, or
+    its negative when the key says so), so the options of a Konane region come out of a few
+    list operations of C speed."""
 
-    def __init__(self, rules: str, info: dict[Any, Any], swap: dict[int, str], *, kernel: Any = None) -> None:
+    def __init__(
+        self, rules: str, info: dict[Any, Any], swap: dict[int, str], regions: set[Any], *, kernel: Any = None
+    ) -> None:
         self.rules = RULES[rules]
-        self.info, self.swap = info, swap
-        self.kernel = kernel if kernel is not None else compiled(keyed_options)
-        self.text = np.empty(4096, np.uint8)
+        self.info, self.swap, self.regions = info, swap, regions
+        # The texts and the cells live in bytearrays the arrays share: read and written as bytes.
+        self.cells = bytearray(64)
+        self.text = bytearray(4096)
         self.opts = np.empty(768, np.int64)
-        self.regs = np.empty(1024, np.int64)
-        self.count = np.zeros(4, np.int64)
+        self.regs = np.empty(1280, np.int64)
+        self.count = np.zeros(5, np.int64)
+        self._views()
+        if kernel is None:
+            kernel = compiled(keyed_options)
+            if isinstance(kernel, aot.Kernel):  # compiled ahead of time: check the types once
+                kernel = kernel.resolve(*self._args())
+        self.kernel = kernel
+
+    def _views(self) -> None:
+        self.cells_view = np.frombuffer(self.cells, np.uint8)
+        self.text_view = np.frombuffer(self.text, np.uint8)
+
+    def _args(self) -> tuple[Any, ...]:
+        return (self.cells_view, 1, 1, self.rules, self.text_view, self.opts, self.regs, self.count)
 
     def __call__(self, position: tuple[int, int, str]) -> tuple[int, list[Any], list[tuple[Hashable, bool]]]:
         rows, cols, cells = position
-        if len(self.info) > 1_000_000:
-            self.info.clear()  # as CharGridGame does: a table, not a record
-        raw = np.frombuffer(bytearray(cells.encode("latin-1")), np.uint8)
-        while not self.kernel(raw, rows, cols, self.rules, self.text, self.opts, self.regs, self.count):
-            self.text = np.empty(2 * self.text.shape[0], np.uint8)
+        if len(self.info) + len(self.regions) > 1_000_000:
+            self.info.clear()  # as CharGridGame does: tables, not records
+            self.regions.clear()
+        n = rows * cols
+        if n > len(self.cells):
+            self.cells = bytearray(2 * n)
+            self._views()
+        self.cells[:n] = cells.encode("latin-1")
+        kernel, rules, count = self.kernel, self.rules, self.count
+        while not kernel(self.cells_view, rows, cols, rules, self.text_view, self.opts, self.regs, count):
+            self.text = bytearray(2 * len(self.text))
+            self._views()
             self.opts = np.empty(2 * self.opts.shape[0], np.int64)
             self.regs = np.empty(2 * self.regs.shape[0], np.int64)
-        lefts, n, nreg, used = self.count.tolist()
+        lefts, n, nreg, used, others = count.tolist()
+        s = self.text[:used].decode("latin-1")
+        regs = self.regs[: 5 * nreg].tolist()
+        texts = [s[a:b] for a, b in zip(regs[3::5], regs[4::5], strict=True)]
+        images: list[Any] = list(zip(regs[0::5], regs[1::5], texts, strict=True))
+        keys: list[tuple[Hashable, bool]] = list(zip(images, map(bool, regs[2::5]), strict=True))
+        self.regions.update(images)
+        if not others:  # one region each: the options are the key images
+            return lefts, images, keys
         o = self.opts[: 3 * n].tolist()
-        g = self.regs[: 4 * nreg].tolist()
-        s = self.text[:used].tobytes().decode("latin-1")
-        info, swap, flips = self.info, self.swap, _FLIP
+        info, swap = self.info, self.swap
         kids: list[Any] = []
-        keys: list[tuple[Hashable, bool]] = []
+        found: list[tuple[Hashable, bool]] = []
         for j in range(0, 3 * n, 3):
-            parts = o[j]
-            r = 4 * o[j + 1]
-            if parts == 1:
-                kr, kc, flip, off = g[r : r + 4]
-                kid = (kr, kc, s[off : off + kr * kc])
-                if kid not in info:
-                    info[kid] = ((kid, False), [kid])
-                kids.append(kid)
-                keys.append((kid, flips[flip]))
+            first = o[j + 1]
+            if o[j] == 1:
+                kids.append(images[first])
+                found.append(keys[first])
                 continue
-            found = []
-            pieces = []
-            for _ in range(parts):
-                kr, kc, flip, off = g[r : r + 4]
-                r += 4
-                image = (kr, kc, s[off : off + kr * kc])
-                part_key = (image, flips[flip])
-                piece = (kr, kc, image[2].translate(swap)) if flip else image
-                if piece not in info:
-                    info[piece] = (part_key, [piece])
-                found.append(part_key)
-                pieces.append(piece)
+            mine = keys[first : first + o[j]]
+            pieces: list[Any] = []
+            for key in mine:
+                image: Any = key[0]
+                if key[1]:  # the region is the negative of its key image: its own colours back
+                    piece = (image[0], image[1], image[2].translate(swap))
+                    if piece not in info:
+                        info[piece] = (key, [piece])
+                    pieces.append(piece)
+                else:
+                    pieces.append(image)
             whole = o[j + 2]
             kid = (rows, cols, s[whole : whole + rows * cols])
-            sum_key = (tuple(sorted(found)), False)
+            sum_key = (tuple(sorted(mine)), False)
             info[kid] = (sum_key, pieces)
             kids.append(kid)
-            keys.append(sum_key)
-        return lefts, kids, keys
+            found.append(sum_key)
+        return lefts, kids, found
 
 
 def warm() -> None:
     """Compile (or load) the kernel now: the web's workers are forked warm (:mod:`zermelo.web.warm`)."""
     for name, board in (("konane", "xo."), ("amazons", "x.")):
-        KeyedOptions(name, {}, {})((1, len(board), board))
+        KeyedOptions(name, {}, {}, set())((1, len(board), board))
