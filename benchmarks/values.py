@@ -385,7 +385,6 @@ def _whole(lib: str, case: str) -> float | None:
     """
     import compileall
     import os
-    import resource
 
     import zermelo
 
@@ -393,20 +392,29 @@ def _whole(lib: str, case: str) -> float | None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     best: float | None = None
     for _ in range(WHOLE_REPEATS):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        out = subprocess.run(
-            [sys.executable, "-m", "benchmarks.values", "--whole", lib, case],
-            capture_output=True,
-            timeout=TIMEOUT,
-            check=False,
-            env=env,
-        )
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu, out = child_cpu(["--whole", lib, case], env)
         if out.returncode != 0:
             return None
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         best = cpu if best is None else min(best, cpu)
     return best
+
+
+def child_cpu(args: list[str], env: dict[str, str], timeout: float = TIMEOUT) -> tuple[float, Any]:
+    """CPU seconds (user + system, ``getrusage`` of the child) of ``python -m benchmarks.values
+    ARGS``, a whole process, and its completed run (output as text)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(
+        [sys.executable, "-m", "benchmarks.values", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env=env,
+    )
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), out
 
 
 def _whole_table() -> None:

@@ -18,29 +18,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import statistics
-import subprocess
 import sys
 from typing import Any
+
+from benchmarks.values import child_cpu
 
 TIMEOUT = 600.0
 
 
 def run(lib: str, case: str, env: dict[str, str]) -> tuple[float, float, str]:
     """(in-process seconds, whole-process CPU seconds, value) of one fresh process."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(
-        [sys.executable, "-m", "benchmarks.values", "--one", lib, case],
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-        env=env,
-    )
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu, out = child_cpu(["--one", lib, case], env, TIMEOUT)
+    out.check_returncode()
     got = json.loads(out.stdout)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return float(got["seconds"]), cpu, str(got["check"])
 
 

@@ -19,12 +19,13 @@ __all__ = ["COMPILED_AFTER", "CharGridGame"]
 
 #: When a value search hands its regions' options to the compiled kernel
 #: (:mod:`zermelo.games.chargrid_kernel`), counted in positions it has keyed in Python (options and
-#: their regions).  The kernel saves about 25 µs a position (Konane, Amazons: 1.5-2x on the whole
-#: search, whose canonical forms stay in Python); loading it costs nothing when numpy is imported
+#: their regions).  The kernel saves about 25 µs a position (Konane, Amazons: 1.3-2x on the whole
+#: search, whose canonical forms stay in Python).  Loading it costs nothing when numpy is imported
 #: and ``zermelo compile`` built it ahead of time (the first number), 0.2 s of CPU when numpy must
-#: be imported first (the second), 1 s when numba must be (the third): a search switches once it
-#: has spent in Python about what loading costs, so a small search never pays for it.
-COMPILED_AFTER = [2_000, 8_000, 40_000]
+#: be imported first (the second); through numba it costs 1 s and each call a few µs more, so a
+#: search turns to numba only past the third (an Amazons endgame of 76,000 positions lost 0.9 s
+#: switching at 40,000).  A small search never pays for loading.
+COMPILED_AFTER = [2_000, 8_000, 100_000]
 
 
 class CharGridGame(Partisan[CharGrid]):
