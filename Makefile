@@ -12,10 +12,15 @@ EXTRAS  := test
 CHROMIUM := /usr/bin/chromium
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# uv (from PyPI, into the venv by the venv's own pip) installs the rest: it resolves and fetches in
+# parallel and compiles no bytecode up front (Python compiles what it imports, once).  Measured on
+# this machine: pip ~145 s of the clock and 77 CPU s for the test extra, uv ~20 s and 8 CPU s.
+UV      := $(BIN)/uv pip install -q --python $(BIN)/python
+
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e ".[$(EXTRAS)]"
+	$(BIN)/pip install -q uv
+	$(UV) -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -68,7 +73,7 @@ fuzz: $(STAMP)
 	  || { tail -n +1 .fuzz-last/*.txt; exit 1; }
 
 bench: $(STAMP)
-	$(BIN)/pip install -q -e ".[bench]"
+	$(UV) -e ".[bench]"
 	$(BIN)/python -m benchmarks
 
 # The opening books shipped with zermelo, built again by its own solver (byte for byte the same file;
