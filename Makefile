@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 EXTRAS  := test
 
-.PHONY: demo test check lint typecheck pytest bench clean browser fuzz books slow-list
+.PHONY: demo test check lint typecheck pytest kernels bench clean browser fuzz books slow-list
 
 # The browser test drives Debian's Chromium (Playwright comes from the test extra; its own
 # browser download is never used).  Installed once, only when missing.
@@ -39,7 +39,11 @@ $(CHROMIUM):
 
 browser: $(CHROMIUM)
 
-pytest: $(STAMP) $(CHROMIUM)
+# numba's kernels compiled once into its disk cache before the tests (tests/warm_kernels.py says why).
+kernels: $(STAMP)
+	$(BIN)/python tests/warm_kernels.py
+
+pytest: $(STAMP) $(CHROMIUM) kernels
 	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=20
 
 # mypy (~20 CPU s, one core) runs beside the tests, which leave a third of two cores idle while
@@ -49,7 +53,7 @@ test: lint
 
 # The quick loop while working: lint, types and every test but the `slow` and `browser` ones
 # (docs/architecture.md, "Tests a loaded machine cannot break"); `make test` runs them all.
-check: $(STAMP)
+check: $(STAMP) kernels
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src

@@ -247,7 +247,7 @@ def test_every_kernel_stops_at_the_deadline(spec: str, kernel: str, n: int) -> N
     # interrupted (docs/limits.md), and it is not what this test times.
     sequence(z.make_game(spec), 40, kernel=kernel, prove=False, use_period=False)  # type: ignore[arg-type]
     limit = 1.0
-    began = time.process_time()  # CPU seconds: at most the wall clock's, whatever the load
+    began = time.thread_time()  # this thread's CPU seconds: at most the wall clock's, whatever the load
     with pytest.raises(z.SearchLimitExceeded, match=r"^time budget exceeded after \d+\.\d s \([\d,]+ of [\d,]+ heaps"):
         sequence(
             z.make_game(spec),  # type: ignore[arg-type]
@@ -257,7 +257,8 @@ def test_every_kernel_stops_at_the_deadline(spec: str, kernel: str, n: int) -> N
             use_period=False,
             limits=z.Limits(None, limit),
         )
-    assert time.process_time() - began < limit + 0.5
+    assert time.thread_time() - began < limit + 0.5  # (another thread of the worker, a server's or a
+    # browser's left by an earlier test, is not this run's: process_time counted it, 2.0 s in a CI run)
 
 
 def test_cli_timeout_saves_the_checkpoint_first_then_resumes(
@@ -266,7 +267,7 @@ def test_cli_timeout_saves_the_checkpoint_first_then_resumes(
     ck = tmp_path / "ck.npz"
     argv = ["sequence", "octal:0.16", "--kernel", "octal-plain", "--upto", "3000000", "--no-prove"]
     argv += ["--checkpoint", str(ck), "--timeout", "0.5", "--quiet"]
-    began = time.process_time()  # CPU seconds: at most the wall clock's, whatever the load
+    began = time.thread_time()  # this thread's CPU seconds: at most the wall clock's, whatever the load
     assert main(argv) == 2
     assert time.process_time() - began < 1.0
     err = capsys.readouterr().err

@@ -1,0 +1,44 @@
+"""Compile zermelo's numba kernels into numba's disk cache once, before the tests run.
+
+``make test`` and ``make check`` run this first (beside mypy).  On a fresh checkout numba's cache
+is empty, and every process that calls a kernel first compiles it: the test workers, each web
+server's forkserver, each Dask worker of a census, each documentation example — several at once,
+the same kernels again and again until one of them has written the cache (a census test's three
+Dask workers compiled the octal kernels side by side: 84 s where the test takes 19 s warm).  Here
+each is compiled once, in one process; the tests that are about a cold cache (tests/test_jit.py,
+the billion-heap run) point numba at empty folders of their own.
+
+What runs: the web explorer's warm-up (the engine's retrograde, loopy and dense kernels, the
+subtraction and all-but periods, the loopy comparison, Connect Four, the misère quotient, the char
+grids) and a short run of every ``sequence`` kernel with its period proof.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+
+SEQUENCES = [
+    ("octal:0.16", "octal-sparse"),
+    ("octal:0.16", "octal-plain"),
+    ("tbreak:0.8", "tbreak-plain"),
+    ("subtraction:1,3,4", "subtraction-bitset"),
+    ("allbut:1,2", "allbut-counts"),
+]
+
+
+def warm() -> None:
+    """Every kernel called once (pytest's doctest collection imports this file: nothing runs then)."""
+    from zermelo.cli import main
+
+    importlib.import_module("zermelo.web.warm")  # importing it runs the explorer's warm-up
+    for spec, kernel in SEQUENCES:
+        with contextlib.redirect_stdout(io.StringIO()):
+            status = main(["sequence", spec, "--upto", "300", "--kernel", kernel, "--quiet"])
+        if status != 0:
+            raise SystemExit(f"warm_kernels: zermelo sequence {spec} --kernel {kernel} exited {status}")
+
+
+if __name__ == "__main__":
+    warm()
