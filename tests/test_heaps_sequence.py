@@ -188,6 +188,7 @@ def _loads(ck: Path) -> int:
         return int(data["values"].size)
 
 
+@pytest.mark.faults
 @pytest.mark.parametrize(
     ("spec", "kernel", "n"),
     [
