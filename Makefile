@@ -5,7 +5,7 @@ BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 EXTRAS  := test
 
-.PHONY: demo test check lint typecheck pytest kernels bench clean browser fuzz books slow-list
+.PHONY: demo test check lint typecheck pytest kernels faults bench clean browser fuzz books slow-list
 
 # The browser test drives Debian's Chromium (Playwright comes from the test extra; its own
 # browser download is never used).  Installed once, only when missing.
@@ -43,8 +43,13 @@ browser: $(CHROMIUM)
 kernels: $(STAMP)
 	$(BIN)/python tests/warm_kernels.py
 
+# The long fault and memory runs (marker `faults`) are `make faults`: a Dask cluster's coordinator
+# killed and the census resumed, kill -9 of a sequence and its resume, 600 games' memory.
 pytest: $(STAMP) $(CHROMIUM) kernels
-	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=20
+	$(BIN)/python -m pytest -n 2 --dist loadgroup --durations=20 -m "not faults"
+
+faults: $(STAMP) kernels
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m faults
 
 # mypy (~20 CPU s, one core) runs beside the tests, which leave a third of two cores idle while
 # they wait on servers, browsers and child processes; either failing fails the target.
@@ -57,7 +62,7 @@ check: $(STAMP) kernels
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy src
-	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow and not browser"
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -m "not slow and not browser and not faults"
 
 # The fuzz test of bad input at length (`make test` runs it with 60 examples a command).
 FUZZ_EXAMPLES ?= 2000

@@ -18,6 +18,7 @@ from zermelo.search.engine import ENGINES, engine_for
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.faults
 def test_six_hundred_games_with_period_proofs_keep_memory_flat() -> None:
     # Issue 24: 3,000 distinct subtraction games at heap 3,000 (each with a proven period: the
     # in-memory period cache kept every proof) grew one process by 254 MB.  The benchmark

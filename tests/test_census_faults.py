@@ -111,6 +111,7 @@ def dask_cluster(tmp_path: Path) -> Iterator[str]:
             stop(p)
 
 
+@pytest.mark.faults
 def test_separate_scheduler_two_workers_kill_a_worker_and_the_coordinator(dask_cluster: str, tmp_path: Path) -> None:
     from distributed import Client
 
@@ -151,6 +152,7 @@ def workers_of(pid: int) -> set[int]:
     return {p for p, args in session(pid) if "multiprocessing.spawn" in args}
 
 
+@pytest.mark.faults
 def test_ctrl_c_then_kill_the_local_cluster_coordinator(tmp_path: Path) -> None:
     db = tmp_path / "census.sqlite"
     upto = 60_000
