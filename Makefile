@@ -56,8 +56,9 @@ faults: $(STAMP) kernels
 test: lint
 	$(MAKE) --no-print-directory -j2 typecheck pytest
 
-# The quick loop while working: lint, types and every test but the `slow` and `browser` ones
-# (docs/architecture.md, "Tests a loaded machine cannot break"); `make test` runs them all.
+# The quick loop while working: lint, types and every test but the `slow`, `browser` and `faults`
+# ones (docs/architecture.md, "Tests a loaded machine cannot break"); `make test` runs all but
+# `faults`, `make faults` those.
 check: $(STAMP) kernels
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks

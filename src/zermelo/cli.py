@@ -75,6 +75,15 @@ class _Parser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
 
+def command_word(words: Sequence[str]) -> str:
+    """The command ``words`` run: their first word that is not a flag ("" when there is none).
+
+    >>> command_word(["--version"]), command_word(["solve", "--json", "nim", "3"])
+    ('', 'solve')
+    """
+    return next((w for w in words if not w.startswith("-")), "")
+
+
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser, with every command's sub-parser; given ``argv``, only the sub-parser
     of the command it runs is built in full (the others are named with their one-line help, as
@@ -89,7 +98,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"zermelo {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
-    wanted = None if argv is None else next((w for w in argv if not w.startswith("-")), "")
+    wanted = None if argv is None else command_word(argv)
     for name in COMMANDS:
         if wanted is None or name == wanted:
             importlib.import_module(f".commands.{name}", __package__).add(sub)
@@ -107,7 +116,7 @@ _PARSERS = threading.local()
 
 def parser_for(words: Sequence[str]) -> argparse.ArgumentParser:
     """:func:`build_parser` for ``words``, built once a command and thread."""
-    wanted = next((w for w in words if not w.startswith("-")), "")
+    wanted = command_word(words)
     if wanted not in SUMMARY:
         return build_parser(words)  # an unknown command: its error, never a cache entry
     built: dict[str, argparse.ArgumentParser] = _PARSERS.__dict__.setdefault("by_command", {})

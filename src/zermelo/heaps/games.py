@@ -266,6 +266,10 @@ class _GiveUp(Exception):
     """The search for a proven period of a huge heap ran out of its time."""
 
 
+class _CallersDeadline(_GiveUp):
+    """The same search stopped by the caller's deadline first (the code is not marked as given up)."""
+
+
 #: The computed sequence of the last few codes (each up to :data:`KERNEL_UPTO` values).
 _SEQUENCES: KeyedCache[str, Any] = KeyedCache(size=8)
 
@@ -297,12 +301,11 @@ def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
             # Only a proven period answers a heap this big.  The attempt gets a few seconds: for
             # Grundy's game or Officers (no period known) 2**20 heaps would take ~10 s for nothing.
             # Giving up leaves the heap to the engine, whose budget then refuses it with a one-line
-            # error.  The seconds are this
-            # thread's CPU time from after the kernels are compiled: on the wall clock a loaded
-            # machine (or a cold numba cache) gave up on octal:0.16 at 10^9, which takes 0.2 CPU s,
-            # and the same question was answered or refused by the load.
-            # A caller's deadline (--timeout) still ends the attempt when it comes first: then the
-            # load decides, as the user's clock does everywhere, and the code is not marked.
+            # error.  The seconds are this thread's CPU time from after the kernels are compiled:
+            # on the wall clock a loaded machine (or a cold numba cache) gave up on octal:0.16 at
+            # 10^9, which takes 0.2 CPU s, and the same question was answered or refused by the
+            # load.  A caller's deadline (--timeout) still ends the attempt when it comes first:
+            # then the load decides, as the user's clock does everywhere, and the code is not marked.
             if key in _GAVE_UP:
                 return None
             runner_for(game, None, top)[0].prepare()
@@ -312,14 +315,15 @@ def _kernel_value(game: TakeAndBreak, n: int) -> int | None:
                 if time.thread_time() - started > HUGE_HEAP_SECONDS:
                     raise _GiveUp
                 if caller_end is not None and time.monotonic() > caller_end:
-                    raise _GiveUp(caller_end)
+                    raise _CallersDeadline
 
             try:
                 with deadline_scope(None):  # its own CPU seconds, not the caller's clock
                     s = sequence(game, min(top, 1 << 20), max_upto=None if two else top, progress=give_up)
-            except _GiveUp as stop:
-                if not stop.args:  # its own seconds ran out, not the caller's
-                    _GAVE_UP[key] = True
+            except _CallersDeadline:
+                return None
+            except _GiveUp:
+                _GAVE_UP[key] = True
                 return None
         _SEQUENCES[key] = s
     v = _through_period(s, n)
