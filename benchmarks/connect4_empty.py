@@ -4,7 +4,8 @@ Run: ``PONS_DIR=/path/to/connect4 flock /tmp/zermelo-bench.lock .venv/bin/python
 (``PONS_DIR``: a checkout of github.com/PascalPons/connect4, built as in :mod:`benchmarks.connect4`
 with the board-size constants changed for 6x5 and 7x5).  ``--runs N`` (default 3) runs of each
 case, interleaved (zermelo, Pons, zermelo, Pons, ...); the medians are compared.  ``--sizes 6x5 7x5``
-chooses the boards (``7x6`` adds the standard board, weak only: minutes a run).
+chooses the boards (``7x6`` adds the standard board, weak only: minutes a run); ``--answers whole
+value`` (the default) which of zermelo's answers run (below).
 
 Each run is one whole process, timed as CPU seconds (user + system of the child, ``getrusage``),
 as a user or a script pays them:
