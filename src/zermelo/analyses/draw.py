@@ -27,7 +27,7 @@ from html import escape
 from typing import Any
 
 from ..rules import Rules
-from ..rules.boards import Board, cell_index, cell_name, with_dominoes
+from ..rules.boards import Board, cell_index, cell_name, takes_words, with_dominoes
 from .draw_cake import cakes_svg
 from .draw_hackenbush import hackenbush_svg
 from .draw_network import network_svg
@@ -51,11 +51,11 @@ PIECES = {
 
 
 # ----------------------------------------------------------------------------- heaps
-def _heaps(heaps: Sequence[int]) -> str:
+def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None) -> str:
     widest = min(max(heaps, default=0), MAX_COUNTERS)
     label_w, size_w = 72, 90
     width = label_w + CELL * max(widest, 1) + size_w
-    height = CELL * max(len(heaps), 1)
+    height = CELL * max(len(heaps), 1) + (28 if takes else 0)
     body = []
     for i, h in enumerate(heaps):
         y = i * CELL
@@ -73,7 +73,12 @@ def _heaps(heaps: Sequence[int]) -> str:
         more = "… " if h > MAX_COUNTERS else ""
         x = label_w + min(h, MAX_COUNTERS) * CELL + 8
         body.append(f'<text x="{x}" y="{y + 28}" fill="{MUTED}" font-size="15">{more}{h}</text>')
-    return document(width, height, body, "heaps " + " ".join(map(str, heaps)))
+    label = "heaps " + " ".join(map(str, heaps))
+    if takes:  # the range the previous take set (Mem, Fibonacci Nim)
+        said = takes_words(takes[0], takes[1])
+        body.append(f'<text class="takes" x="4" y="{height - 8}" fill="{INK}" font-size="15">{said}</text>')
+        label += f", {said}"
+    return document(width, height, body, label)
 
 
 # ----------------------------------------------------------------------------- grids
@@ -236,7 +241,7 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
         return None
     kind = board.get("kind")
     if kind == "heaps":
-        return _heaps(board["heaps"])
+        return _heaps(board["heaps"], board.get("takes"))
     if kind == "grid":
         return _grid(board)
     if kind == "graph":

@@ -1,0 +1,88 @@
+"""Issue 28's heap rulesets on the web explorer's board: Partizan Subtraction, partizan
+take-and-break, Mem, the move-limit games (Fibonacci Nim), generalized Wythoff drawn as heaps of
+counters, every move clicked in one way of its own, the takes the previous move allows said as a
+fact of the board and checked against the moves the search lists.  (In-process, as the server's
+worker answers: no server is started.)"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from itertools import product
+from typing import Any
+
+import pytest
+
+from zermelo.commands.play import board as terminal_board
+from zermelo.core.errors import InvalidPosition
+from zermelo.games.registry import make_game
+from zermelo.web import api
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def drawn_parts(svg: str) -> set[str]:
+    root = ET.fromstring(svg)
+    return {g.get("data-part", "") for g in root.iter(f"{SVG}g") if g.get("data-part")}
+
+
+def moves_of(spec: str, position: str, turn: str | None) -> dict[str, Any]:
+    params = {"game": spec, "position": position, **({"turn": turn} if turn else {})}
+    out: dict[str, Any] = api.api_moves(params)
+    return out
+
+
+CASES = [
+    ("mem", [f"{n} {k}" for n, k in product(range(1, 8), range(5))]),
+    ("movelimit:1", [f"{n} {k}" for n, k in product(range(1, 8), range(1, 4))] + ["6"]),
+    ("fibonacci", ["9", "9 2"]),
+    ("genwythoff:2", [f"{x} {y}" for x, y in product(range(4), range(4))]),
+    ("wythoff", ["3 5", "0 4"]),
+    ("partizansubtraction:1,2/2,3", ["3 7", "2 2", "1 4 4"]),
+    ("partizantakeandbreak:0.07/0.7", ["6", "3 6", "5 5"]),
+]
+
+
+@pytest.mark.parametrize(("spec", "positions"), CASES)
+def test_every_move_is_clicked_one_way_of_its_own_on_the_drawn_heaps(spec: str, positions: list[str]) -> None:
+    partisan = spec.startswith("partizan")
+    for position, turn in product(positions, ("left", "right") if partisan else (None,)):
+        reply = moves_of(spec, position, turn)
+        board = reply["board"]
+        assert board["kind"] == "heaps", (spec, position)
+        drawn = drawn_parts(reply["svg"])
+        owner: dict[tuple[str, ...], str] = {}
+        for m in reply["moves"]:
+            assert m["clicks"], (spec, position, m["move"])  # every move can be clicked
+            for way in m["clicks"]:
+                assert set(way) <= drawn, (spec, position, m["move"], way)
+                # No way of clicking is two moves' way: the page could not tell them apart.
+                assert owner.setdefault(tuple(way), m["move"]) == m["move"], (spec, position, way)
+        # The takes the board says are the takes the moves make (a one-heap game).
+        if spec.startswith(("mem", "movelimit", "fibonacci")):
+            n = board["heaps"][0]
+            taken = sorted(n - int(m["position"].split()[0]) for m in reply["moves"])
+            said = board.get("takes", [1, n] if taken else None)
+            assert said == ([taken[0], taken[-1]] if taken else None), (spec, position, board)
+            assert taken == list(range(taken[0], taken[-1] + 1)) if taken else True
+
+
+def test_the_takes_are_drawn_and_said_and_typed_takes_are_read() -> None:
+    reply = moves_of("mem", "9 3", None)
+    assert reply["board"]["takes"] == [3, 9]
+    assert "a move takes 3 to 9 counters" in reply["svg"]
+    mem = make_game("mem")
+    assert terminal_board(mem, mem.parse("9 3")).endswith("a move takes 3 to 9 counters")
+    assert "takes" not in moves_of("mem", "9", None)["board"]  # any take of the whole heap: nothing to say
+    for spec, position, turn, typed, after in [
+        ("mem", "9 3", None, "take 4 from heap 1", "5 4"),
+        ("fibonacci", "20", None, "1 2", "18 2"),
+        ("partizansubtraction:1,2/2,3", "3 7", "right", "take 3 from heap 2", "3 4"),
+        ("partizansubtraction:1,2/2,3", "3 7", "left", "heap 1 -> 1", "1 7"),
+        ("partizantakeandbreak:0.07/0.7", "3 6", "left", "take 2 from heap 1", "1 6"),
+    ]:
+        params = {"game": spec, "position": position, "move": typed, **({"turn": turn} if turn else {})}
+        assert api.api_find(params)["move"]["position"] == after, (spec, typed)
+    with pytest.raises(InvalidPosition, match="a take here is 3 to 9 of 9"):
+        api.api_find({"game": "mem", "position": "9 3", "move": "take 2"})
+    with pytest.raises(InvalidPosition, match="not a legal move of yours"):
+        api.api_find({"game": "partizansubtraction:1,2/2,3", "position": "3 7", "turn": "left", "move": "2 3"})
