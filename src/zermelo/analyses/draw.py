@@ -3,9 +3,9 @@
 One drawing per family of boards (:mod:`zermelo.rules.boards`): heaps of counters, a grid of cells
 (pieces, dominoes, Chomp's squares, Connect Four's discs under gravity), a directed graph with
 its tokens, Hackenbush's coloured edges over the ground, an undirected graph
-(:mod:`~zermelo.analyses.draw_network`), cakes (:mod:`~zermelo.analyses.draw_cake`).  Every part a
+(:mod:`~zermelo.analyses.draw_network`), cakes (:mod:`~zermelo.analyses.draw_cake`), a row of coins.  Every part a
 player may click carries ``data-part`` (``h2:3`` is counter 3 of heap 2, counted from 0; ``b1`` a
-cell; ``col-c`` a Connect Four column; ``v:a`` a vertex; ``e:3`` an edge), and :func:`move_parts`
+cell; ``col-c`` a Connect Four column; ``v:a`` a vertex; ``e:3`` an edge; ``c:3`` coin 3), and :func:`move_parts`
 says which parts a move touches, so a page (or anything else) moves by a click.
 
 In a notebook, :class:`Drawing` shows a position's board (``_repr_svg_``) and :class:`ValueDrawing`
@@ -179,6 +179,25 @@ def _grid(board: Board) -> str:
     return document(width, height, body, "board " + "/".join(rows))
 
 
+# ----------------------------------------------------------------------------- coins
+def _coins(coins: str) -> str:
+    """A row of coins, numbered from 1 on the left: heads gold with H, tails grey with T (part ``c:3``)."""
+    top, left = 24, 4
+    width, height = left + CELL * max(len(coins), 1) + 4, top + CELL + 4
+    body = []
+    for i, ch in enumerate(coins):
+        x, cx, cy = left + i * CELL, left + i * CELL + CELL / 2, top + CELL / 2
+        fill, line = ("#f2c200", "#8a6d00") if ch == "H" else ("#d0d5dd", "#475467")
+        body.append(f'<text x="{cx}" y="16" text-anchor="middle" fill="{MUTED}" font-size="14">{i + 1}</text>')
+        shapes = HIT.format(x=x, y=top) + (
+            f'<circle cx="{cx}" cy="{cy}" r="18" fill="{fill}" stroke="{line}" stroke-width="2.5"/>'
+            f'<text x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="19" font-weight="700" '
+            f'fill="{INK}">{ch}</text>'
+        )
+        body.append(part(f"c:{i + 1}", shapes, f" coin {'heads' if ch == 'H' else 'tails'}"))
+    return document(width, height, body, f"coins {coins}")
+
+
 # ----------------------------------------------------------------------------- graphs
 def _graph(board: Board) -> str:
     edges: list[list[str]] = board["edges"]
@@ -252,6 +271,8 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
         return network_svg(board)
     if kind == "cakes":
         return cakes_svg(board)
+    if kind == "coins":
+        return _coins(board["coins"])
     return None
 
 

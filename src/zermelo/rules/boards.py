@@ -17,7 +17,9 @@ A game's :meth:`~zermelo.rules.Rules.board` hook returns one of these plain, JSO
   an undirected graph (Arc Kayles, Col and Snort on graphs), an edge coloured ``l`` (Left's), ``r``
   (Right's), ``e`` (either's) or ``""``, a vertex tagged ``L`` or ``R``;
 * ``{"kind": "cakes", "cakes": [[3, 4], [2, 2]]}`` — rectangular cakes, rows by columns (the
-  cake games).
+  cake games);
+* ``{"kind": "coins", "coins": "THHTH"}`` — a row of coins, heads ``H`` and tails ``T``, numbered
+  from 1 on the left (the coin-turning games).
 
 The terminal draws heaps and grids as text (:mod:`zermelo.commands.play`), the web explorer as
 SVG.  A cell of a grid is named as people name a square: column letter, row number from 1
@@ -48,6 +50,7 @@ __all__ = [
     "cell_index",
     "cell_name",
     "changed_cells",
+    "coins_board",
     "graph_board",
     "grid_board",
     "hackenbush_board",
@@ -126,6 +129,11 @@ def takes_words(least: int, most: int) -> str:
     ('a move takes 3 to 12 counters', 'a move takes 2 counters')
     """
     return f"a move takes {least} to {most} counters" if least < most else f"a move takes {least} counters"
+
+
+def coins_board(coins: str) -> Board:
+    """A row of coins, ``H`` heads and ``T`` tails, coin 1 on the left."""
+    return {"kind": "coins", "coins": coins}
 
 
 def rows(board: Board | None) -> list[str] | None:

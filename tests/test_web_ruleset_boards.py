@@ -1,8 +1,9 @@
-"""Issue 28's heap rulesets on the web explorer's board: Partizan Subtraction, partizan
+"""Issue 28's heap and coin rulesets on the web explorer's board: Partizan Subtraction, partizan
 take-and-break, Mem, the move-limit games (Fibonacci Nim), generalized Wythoff drawn as heaps of
-counters, every move clicked in one way of its own, the takes the previous move allows said as a
-fact of the board and checked against the moves the search lists.  (In-process, as the server's
-worker answers: no server is started.)"""
+counters, the coin-turning games (Ruler, Mock Turtles, …) as a row of coins; every move clicked in
+one way of its own, the takes the previous move allows said as a fact of the board and checked
+against the moves the search lists.  (In-process, as the server's worker answers: no server is
+started.)"""
 
 from __future__ import annotations
 
@@ -39,16 +40,20 @@ CASES = [
     ("wythoff", ["3 5", "0 4"]),
     ("partizansubtraction:1,2/2,3", ["3 7", "2 2", "1 4 4"]),
     ("partizantakeandbreak:0.07/0.7", ["6", "3 6", "5 5"]),
+    ("coins:ruler", ["THHTH", "HHHHH"]),
+    ("coins:mockturtles", ["THHTH", "HHHH"]),
+    ("coins:turtles", ["HTHH"]),
+    ("coins:twins", ["HHTH"]),
 ]
 
 
 @pytest.mark.parametrize(("spec", "positions"), CASES)
-def test_every_move_is_clicked_one_way_of_its_own_on_the_drawn_heaps(spec: str, positions: list[str]) -> None:
+def test_every_move_is_clicked_one_way_of_its_own_on_the_drawn_board(spec: str, positions: list[str]) -> None:
     partisan = spec.startswith("partizan")
     for position, turn in product(positions, ("left", "right") if partisan else (None,)):
         reply = moves_of(spec, position, turn)
         board = reply["board"]
-        assert board["kind"] == "heaps", (spec, position)
+        assert board["kind"] == ("coins" if spec.startswith("coins") else "heaps"), (spec, position)
         drawn = drawn_parts(reply["svg"])
         owner: dict[tuple[str, ...], str] = {}
         for m in reply["moves"]:
@@ -64,9 +69,15 @@ def test_every_move_is_clicked_one_way_of_its_own_on_the_drawn_heaps(spec: str, 
             said = board.get("takes", [1, n] if taken else None)
             assert said == ([taken[0], taken[-1]] if taken else None), (spec, position, board)
             assert taken == list(range(taken[0], taken[-1] + 1)) if taken else True
+        # A coin game's move is clicked by the coins it turns, its head first (heads go to tails).
+        if spec.startswith("coins"):
+            for m in reply["moves"]:
+                turned = {f"c:{i + 1}" for i, (a, b) in enumerate(zip(position, m["position"], strict=True)) if a != b}
+                head = max(turned, key=lambda c: int(c[2:]))
+                assert all(w[0] == head and set(w) <= turned for w in m["clicks"]), (spec, m)
 
 
-def test_the_takes_are_drawn_and_said_and_typed_takes_are_read() -> None:
+def test_the_takes_are_drawn_and_said_and_typed_moves_are_read() -> None:
     reply = moves_of("mem", "9 3", None)
     assert reply["board"]["takes"] == [3, 9]
     assert "a move takes 3 to 9 counters" in reply["svg"]
@@ -79,6 +90,9 @@ def test_the_takes_are_drawn_and_said_and_typed_takes_are_read() -> None:
         ("partizansubtraction:1,2/2,3", "3 7", "right", "take 3 from heap 2", "3 4"),
         ("partizansubtraction:1,2/2,3", "3 7", "left", "heap 1 -> 1", "1 7"),
         ("partizantakeandbreak:0.07/0.7", "3 6", "left", "take 2 from heap 1", "1 6"),
+        ("coins:ruler", "THHTH", None, "3-5", "THTHT"),
+        ("coins:mockturtles", "THHTH", None, "turn 5 1 2", "HTHTT"),
+        ("coins:ruler", "THHTH", None, "turn 3", "THTTH"),
     ]:
         params = {"game": spec, "position": position, "move": typed, **({"turn": turn} if turn else {})}
         assert api.api_find(params)["move"]["position"] == after, (spec, typed)
@@ -86,3 +100,6 @@ def test_the_takes_are_drawn_and_said_and_typed_takes_are_read() -> None:
         api.api_find({"game": "mem", "position": "9 3", "move": "take 2"})
     with pytest.raises(InvalidPosition, match="not a legal move of yours"):
         api.api_find({"game": "partizansubtraction:1,2/2,3", "position": "3 7", "turn": "left", "move": "2 3"})
+    with pytest.raises(InvalidPosition, match="no legal move turns coins 1, 4"):  # coin 4 shows tails
+        api.api_find({"game": "coins:twins", "position": "THHTH", "move": "turn 4 1"})
+    assert api.api_find({"game": "coins:ruler", "position": "THHTH", "move": "2"})["move"]["number"] == 2
