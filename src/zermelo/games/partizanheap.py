@@ -35,6 +35,7 @@ from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Move, Partisan, is_natural, require
 from ..rules.boards import Board, heap_clicks, heaps_board, read_heap_move
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
+from ..rules.wording import heap_move_label
 from .tbcode import CodeGame, set_code
 
 __all__ = ["PartizanHeap", "partizan_subtraction", "partizan_take_and_break"]
@@ -78,20 +79,32 @@ class PartizanHeap(Partisan[Heaps]):
     def format(self, position: Heaps) -> str:
         return " ".join(map(str, position)) if position else "0"
 
-    def _options(self, position: Heaps, code: CodeGame) -> Iterator[Heaps]:
+    def _splits(self, position: Heaps, code: CodeGame) -> Iterator[tuple[int, tuple[int, ...], Heaps]]:
+        """Each move by ``code``: the heap it changes (from 0), the parts it leaves, the position."""
         for i, n in enumerate(position):
             if i and position[i - 1] == n:
                 continue
             rest = position[:i] + position[i + 1 :]
             for heaps in code.heap_options(n):
                 parts = heaps if isinstance(heaps, tuple) else (heaps,)
-                yield tuple(sorted((*rest, *(h for h in parts if h))))
+                yield i, parts, tuple(sorted((*rest, *(h for h in parts if h))))
+
+    def _moves(self, position: Heaps, code: CodeGame) -> Iterator[Move[Heaps]]:
+        """The moves said as on any heaps: ``take 2 from heap 1 (3 -> 1)``, ``heap 2: 6 -> 1 + 3``."""
+        for i, parts, after in self._splits(position, code):
+            yield Move(heap_move_label(position, i, parts or (0,)), after)
+
+    def left_moves(self, position: Heaps) -> Iterator[Move[Heaps]]:
+        return self._moves(position, self._left)
+
+    def right_moves(self, position: Heaps) -> Iterator[Move[Heaps]]:
+        return self._moves(position, self._right)
 
     def left_options(self, position: Heaps) -> Iterator[Heaps]:
-        return self._options(position, self._left)
+        return (after for _, _, after in self._splits(position, self._left))
 
     def right_options(self, position: Heaps) -> Iterator[Heaps]:
-        return self._options(position, self._right)
+        return (after for _, _, after in self._splits(position, self._right))
 
     def components(self, position: Heaps) -> list[Heaps]:
         return [(n,) for n in position]

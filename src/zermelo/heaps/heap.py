@@ -17,6 +17,7 @@ from ..core.checks import shown
 from ..core.errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
 from ..rules.boards import Board, heap_clicks, heaps_board, read_heap_move
+from ..rules.wording import heap_move_label
 
 if TYPE_CHECKING:
     from ..core.heap_codes import Code
@@ -220,15 +221,9 @@ class HeapGame(Impartial[Heaps]):
         >>> Nim().heap_move((7, 5), 1, (2,)).label
         'take 3 from heap 2 (5 -> 2)'
         """
-        h = heaps[i]
-        single = len(heaps) == 1
         new = heaps[:i] + parts + heaps[i + 1 :]
         result: Heaps = new[0] if len(new) == 1 else new
-        if len(parts) == 1:
-            where = "" if single else f" from heap {i + 1}"
-            return Move(f"take {h - parts[0]}{self.unit}{where} ({h} -> {parts[0]})", result)
-        kept = " + ".join(str(x) for x in parts if x)
-        return Move(f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}", result)
+        return Move(heap_move_label(heaps, i, parts, self.unit), result)
 
     def options_never_split(self) -> bool:
         return not self.breaks  # one heap becomes one heap unless the game breaks heaps
