@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from zermelo.analyses.draw import board_svg
 from zermelo.commands.play import board as terminal_board
 from zermelo.core.errors import InvalidPosition
 from zermelo.games.registry import make_game
@@ -103,3 +104,13 @@ def test_the_takes_are_drawn_and_said_and_typed_moves_are_read() -> None:
     with pytest.raises(InvalidPosition, match="no legal move turns coins 1, 4"):  # coin 4 shows tails
         api.api_find({"game": "coins:twins", "position": "THHTH", "move": "turn 4 1"})
     assert api.api_find({"game": "coins:ruler", "position": "THHTH", "move": "2"})["move"]["number"] == 2
+
+
+def test_an_amazons_burnt_square_is_drawn_burnt_and_a_missing_cell_is_not() -> None:
+    burnt = moves_of("amazons", "x.#.|.#.o", "left")
+    assert burnt["board"]["style"] == "burnt" and burnt["svg"].count('class="arrow"') == 2
+    after = moves_of("amazons", burnt["moves"][0]["position"], "right")  # the arrow just fired burns one more
+    assert after["svg"].count('class="arrow"') == 3
+    domineering = make_game("domineering")
+    blocked = domineering.board(domineering.parse("#..|..#"))
+    assert blocked is not None and "style" not in blocked and 'class="arrow"' not in (board_svg(blocked) or "")

@@ -86,12 +86,20 @@ def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None) -> str:
 HIT = f'<rect class="hit" x="{{x}}" y="{{y}}" width="{CELL}" height="{CELL}" fill="transparent"/>'
 
 
-def _piece(ch: str, cx: float, cy: float, disc: bool) -> str:
+def _piece(ch: str, cx: float, cy: float, disc: bool, burnt: bool = False) -> str:
     if ch in ".":
         return ""
     if ch == "#":
         s = CELL - 6
-        return f'<rect x="{cx - s / 2}" y="{cy - s / 2}" width="{s}" height="{s}" rx="5" fill="#3b4252"/>'
+        square = f'<rect x="{cx - s / 2}" y="{cy - s / 2}" width="{s}" height="{s}" rx="5" fill="#3b4252"/>'
+        if not burnt:
+            return square
+        # Burnt by an arrow (Amazons): the arrow drawn in it, so it is not taken for a missing cell.
+        return square + (
+            f'<g class="arrow" stroke="#f5b041" fill="#f5b041"><path d="M{cx - 10},{cy + 10}L{cx + 6},{cy - 6}" '
+            f'stroke-width="3"/><path d="M{cx + 11},{cy - 11}L{cx + 1},{cy - 8}L{cx + 8},{cy - 1}z" stroke="none"/>'
+            f'<path d="M{cx - 10},{cy + 10}l-6,0M{cx - 10},{cy + 10}l0,6" stroke-width="2"/></g>'
+        )
     fill, line, text = PIECES.get(ch, ("#e4e7ec", "#475467", INK))
     shape = f'<circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" stroke="{line}" stroke-width="2.5"/>'
     if disc or ch in "xo":
@@ -119,6 +127,7 @@ def _grid(board: Board) -> str:
     gravity = bool(board.get("gravity"))
     line = set(board.get("line", ()))
     squares = board.get("style") == "squares"
+    burnt = board.get("style") == "burnt"  # Amazons: a # is a square an arrow burnt
     n_cols = max((len(r) for r in rows), default=0)
     top, left = 24, 24
     # Connect Four keeps a strip under its board for the page's hint marks (never over a disc).
@@ -170,7 +179,7 @@ def _grid(board: Board) -> str:
                 shapes = HIT.format(x=x, y=y)
                 shapes += f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="#fbfaf7"{win}/>'
                 if (r, c) not in paired:
-                    shapes += _piece(ch, cx, cy, False)
+                    shapes += _piece(ch, cx, cy, False, burnt)
             body.append(part(name, shapes, f" cell{' filled' if ch != '.' else ''}"))
     for r1, c1, r2, c2 in pairs:
         x, y = left + c1 * CELL + 4, top + r1 * CELL + 4
