@@ -76,6 +76,7 @@ def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None) -> str:
     label = "heaps " + " ".join(map(str, heaps))
     if takes:  # the range the previous take set (Mem, Fibonacci Nim)
         said = takes_words(takes[0], takes[1])
+        width = max(width, 9 * len(said) + 8)  # the words never cut off beside a short heap
         body.append(f'<text class="takes" x="4" y="{height - 8}" fill="{INK}" font-size="15">{said}</text>')
         label += f", {said}"
     return document(width, height, body, label)
