@@ -114,3 +114,19 @@ def test_an_amazons_burnt_square_is_drawn_burnt_and_a_missing_cell_is_not() -> N
     domineering = make_game("domineering")
     blocked = domineering.board(domineering.parse("#..|..#"))
     assert blocked is not None and "style" not in blocked and 'class="arrow"' not in (board_svg(blocked) or "")
+
+
+def test_fox_and_geese_pieces_stand_on_the_dark_squares_drawn() -> None:
+    # The board's ``dark`` parity is the rules' dark squares: every piece of every position two
+    # plies from the example (either side first) stands on one, and is drawn on a dark floor.
+    fox = make_game("foxandgeese")
+    seen = [fox.parse("x.x.x.|......|o....."), fox.parse(".x.x.x.x|........|........|o.......")]
+    for _ in range(2):
+        seen += [q for p in seen for q in (*fox.left_options(p), *fox.right_options(p))]
+    for p in seen[:200]:
+        board = fox.board(p)
+        assert board is not None
+        cells = [(r, c) for r, row in enumerate(board["rows"]) for c, ch in enumerate(row) if ch != "."]
+        assert cells and all((r + c) % 2 == board["dark"] for r, c in cells), board
+    svg = board_svg(fox.board(seen[0])) or ""
+    assert svg.count('fill="#c9b79c"') == 9  # half of the 3 x 6 board

@@ -129,6 +129,7 @@ def _grid(board: Board) -> str:
     line = set(board.get("line", ()))
     squares = board.get("style") == "squares"
     burnt = board.get("style") == "burnt"  # Amazons: a # is a square an arrow burnt
+    dark = board.get("dark")  # a chequerboard: its cells with row + column of this parity are dark
     n_cols = max((len(r) for r in rows), default=0)
     top, left = 24, 24
     # Connect Four keeps a strip under its board for the page's hint marks (never over a disc).
@@ -178,7 +179,8 @@ def _grid(board: Board) -> str:
             else:
                 win = ' stroke="#22c55e" stroke-width="4"' if name in line else ' stroke="#c9c4b8"'
                 shapes = HIT.format(x=x, y=y)
-                shapes += f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="#fbfaf7"{win}/>'
+                floor = "#c9b79c" if dark is not None and (r + c) % 2 == dark else "#fbfaf7"
+                shapes += f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="{floor}"{win}/>'
                 if (r, c) not in paired:
                     shapes += _piece(ch, cx, cy, False, burnt)
             body.append(part(name, shapes, f" cell{' filled' if ch != '.' else ''}"))

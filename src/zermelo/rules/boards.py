@@ -9,7 +9,8 @@ A game's :meth:`~zermelo.rules.Rules.board` hook returns one of these plain, JSO
 * ``{"kind": "grid", "rows": ["XO.", "..X"]}`` — a board of cells, top row first, one character
   per cell: ``.`` empty, ``#`` blocked or used up, any other character a piece (tic-tac-toe,
   Domineering, Clobber, Toads and Frogs); ``"style": "burnt"`` when a ``#`` is a square an
-  arrow burnt (Amazons), ``"squares"`` for Chomp's;
+  arrow burnt (Amazons), ``"squares"`` for Chomp's; ``"dark": 0`` on a chequerboard, the parity
+  of row + column (from 0, top left) of its dark squares (Fox and Geese);
 * ``{"kind": "graph", "edges": [["a", "b"], …], "tokens": ["a"]}`` — tokens on the vertices of a
   directed graph (the digraph game);
 * ``{"kind": "hackenbush", "edges": [["g", "a", "B"], …], "ground": "g"}`` — edges with a colour
