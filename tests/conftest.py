@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from cpu_times import function_of
-from page_driver import base_url, browser, page  # noqa: F401  (one server, one browser: every browser test's)
+from page_driver import base_url, browser, desk, page, tab  # noqa: F401  (one server, one browser: every browser test's)
 
 os.environ.setdefault("ZERMELO_CACHE_DIR", tempfile.mkdtemp(prefix="zermelo-test-cache-"))
 
