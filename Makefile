@@ -85,7 +85,7 @@ slow-list: $(STAMP) $(CHROMIUM)
 fuzz: $(STAMP)
 	rm -rf .fuzz-last && mkdir .fuzz-last
 	ZERMELO_FUZZ_LAST=$(CURDIR)/.fuzz-last ZERMELO_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
-	  $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz.py \
+	  $(BIN)/python -m pytest -n 2 -p no:cacheprovider --hypothesis-profile=explore tests/test_fuzz.py \
 	  || { tail -n +1 .fuzz-last/*.txt; exit 1; }
 
 bench: $(STAMP)
