@@ -8,11 +8,6 @@ import tempfile
 
 import pytest
 
-# The doctests are collected by importing every module of src/; importing the explorer's warm-up
-# runs it (~6 CPU s of analyses), which the forkserver wants and a test worker does not.  It has no
-# doctest; tests/test_web_warm.py imports it on purpose.
-collect_ignore = ["src/zermelo/web/warm.py"]
-
 
 def pytest_configure(config: pytest.Config) -> None:
     os.environ["ZERMELO_CACHE_DIR"] = tempfile.mkdtemp(prefix="zermelo-test-cache-")
