@@ -18,6 +18,13 @@ from __future__ import annotations
 import contextlib
 import importlib
 import io
+import os
+
+# numba's own kernels, not the extensions `zermelo compile` leaves in ~/.cache/zermelo/aot: the test
+# workers never see those (conftest.py points the cache at a folder of their own), so a kernel
+# served here by an extension stayed uncompiled in numba's cache, and a worker compiled it inside a
+# test (octal_sparse: 14 CPU s, past bad input's 8 s alarm, after a helper had run `zermelo compile`).
+os.environ["ZERMELO_NO_AOT"] = "1"
 
 SEQUENCES = [
     ("octal:0.16", "octal-sparse"),
