@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core import cache
@@ -234,6 +235,11 @@ _NIMBERS: dict[int, Game] = {}
 _IDS = Ids()
 _LE: dict[int, bool] = memo_table("values: comparisons")
 _ADD: dict[int, Game] = memo_table("values: sums")
+#: The canonical form of a raw form {L | R}, keyed by the sets of its options' ids: positions
+#: of a game search often have the same option values (a Konane search of 100,000 positions
+#: has 40,000 distinct raw forms), and the form depends only on them.
+_RAW: dict[tuple[frozenset[int], frozenset[int]], Game] = memo_table("values: raw forms")
+_ID = attrgetter("id")
 _SHIFT = 40  # ids fit in 40 bits: a pair (a, b) is one int key, cheaper than a tuple
 
 
@@ -308,9 +314,9 @@ def star(n: int = 1) -> Game:
 
 def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     """The interned game with these options, which must already be canonical and non-numeric."""
-    left = tuple(sorted(left, key=_ident))
-    right = tuple(sorted(right, key=_ident))
-    k = (tuple(g.id for g in left), tuple(g.id for g in right))
+    left = tuple(sorted(left, key=_ID))
+    right = tuple(sorted(right, key=_ID))
+    k = (tuple(map(_ID, left)), tuple(map(_ID, right)))
     ref = _FORMS.get(k)
     g = None if ref is None else ref()
     if g is None:
@@ -318,10 +324,6 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
         g._ls, g._rs = max(o._rs for o in left), min(o._ls for o in right)  # numbers: compared exactly
         intern_weakly(_FORMS, k, g)
     return g
-
-
-def _ident(g: Game) -> int:
-    return g.id
 
 
 # ---------------------------------------------------------------------- comparison
@@ -378,8 +380,26 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     >>> print(game([ZERO], [ZERO]), game([ZERO], []), game([star()], [star()]), game([ZERO], [star()]))
     * 1 0 ^
     """
-    L = list(dict.fromkeys(left))
-    R = list(dict.fromkeys(right))
+    if type(left) is not list:
+        left = list(left)
+    if type(right) is not list:
+        right = list(right)
+    k = (frozenset(map(_ID, left)), frozenset(map(_ID, right)))
+    r = _RAW.get(k)
+    if r is None:
+        r = _canonical(left, right, k[0] == k[1])
+        if len(_RAW) >= cache.MEMO_LIMIT:
+            memo_full("values: raw forms")
+        _RAW[k] = r
+    return r
+
+
+def _canonical(left: list[Game], right: list[Game], same: bool) -> Game:
+    """:func:`game` computed: equal options merged, then the numbers' and nimbers' shortcuts,
+    dominated options removed and reversible ones bypassed until none is left.  ``same``: both
+    players have the same options."""
+    L = list({g.id: g for g in left}.values())
+    R = list({g.id: g for g in right}.values())
     # Numbers only: {a | b} is a number when a < b, else a switch of its best options.
     numeric, lo, hi = _number_bounds(L, R)
     if numeric:
@@ -389,7 +409,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             return star(1)
         return _intern((lo,), (hi,))
     # Impartial: the same nimbers on both sides make *mex.
-    if set(L) == set(R) and all(g.nim is not None for g in L):
+    if same and all(g.nim is not None for g in L):
         return star(mex(g.nim for g in L if g.nim is not None))
     L = _undominated(L, left_side=True)
     R = _undominated(R, left_side=False)
@@ -406,7 +426,7 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     numeric, lo, hi = _number_bounds(L, R)
     if numeric and (lo is None or hi is None or lo._n * hi._d < hi._n * lo._d):
         return _number(*simplest_pair(_pair(lo), _pair(hi)))
-    if set(L) == set(R) and all(g.nim is not None for g in L):
+    if len(L) == len(R) and all(g.nim is not None for g in L) and set(map(_ID, L)) == set(map(_ID, R)):
         return star(len(L))  # canonical nimber options are exactly 0 … *(n-1)
     return _intern(tuple(L), tuple(R))
 
