@@ -4,7 +4,8 @@ Run: ``PONS_DIR=/path/to/connect4 flock /tmp/zermelo-bench.lock .venv/bin/python
 (``PONS_DIR``: a checkout of github.com/PascalPons/connect4, built as in :mod:`benchmarks.connect4`
 with the board-size constants changed for 6x5 and 7x5).  ``--runs N`` (default 3) runs of each
 case, interleaved (zermelo, Pons, zermelo, Pons, ...); the medians are compared.  ``--sizes 6x5 7x5``
-chooses the boards (``7x6`` adds the standard board, weak only: minutes a run).
+chooses the boards (``7x6`` adds the standard board, weak only: minutes a run); ``--answers whole
+value`` (the default) which of zermelo's answers run (below).
 
 Each run is one whole process, timed as CPU seconds (user + system of the child, ``getrusage``),
 as a user or a script pays them:
@@ -17,6 +18,9 @@ as a user or a script pays them:
   runs first (the solver compiled ahead of time, loaded without numba; ``ZERMELO_NO_AOT=1`` in
   the benchmark's environment measures numba's own path instead), and the children run without
   ``PYTHONDONTWRITEBYTECODE``, as :mod:`benchmarks.startup` says why;
+* zermelo, the same question as Pons: the same command with ``--value-only`` (the value alone:
+  who wins with ``--weak``, the exact score with ``--strong``; no moves, no line), the rows
+  marked "value only";
 * Pons: ``pons_timer [-w]`` on the one line ``""`` (the score of the empty board, its table of
   2^24 entries allocated and cleared at start-up; no book).
 
@@ -44,10 +48,12 @@ from benchmarks.startup import ENV
 KNOWN = {(6, 5): 0, (7, 5): 0, (7, 6): 1}
 
 
-def zermelo_run(w: int, h: int, strength: str) -> tuple[float, int]:
+def zermelo_run(w: int, h: int, strength: str, value_only: bool = False) -> tuple[float, int]:
     """(CPU seconds, nodes) of one whole ``zermelo negamax`` process without a book."""
     env = {**ENV, "ZERMELO_NO_BOOK": "1"}
     argv = [ZERMELO, "negamax", f"connect4:{w}x{h}", "", f"--{strength}", "--json", "--quiet"]
+    if value_only:
+        argv.append("--value-only")
     seconds, out = cpu(argv, env=env)
     data = json.loads(out)
     if (data["value"] > 0) - (data["value"] < 0) != KNOWN[w, h]:
@@ -68,6 +74,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.connect4_empty")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--sizes", nargs="*", default=["6x5", "7x5"], choices=["6x5", "7x5", "7x6"])
+    parser.add_argument(
+        "--answers",
+        nargs="*",
+        default=["whole", "value"],
+        choices=["whole", "value"],
+        help="zermelo's whole answer (moves too) and/or the value only (Pons' question)",
+    )
     args = parser.parse_args(argv if argv is not None else [])
     source = os.environ.get("PONS_DIR")
     tmp = tempfile.mkdtemp(prefix="zermelo-c4empty-")
@@ -88,20 +101,21 @@ def main(argv: list[str] | None = None) -> None:
                 exe, why = build_pons(source, w, h, tmp)
                 if exe is None:
                     print(f"Pons' solver {size} not built ({why}): its column is empty", flush=True)
-            for strength in ("weak", "strong"):
+            for strength, answer in [(s, a) for s in ("weak", "strong") for a in args.answers]:
                 if (w, h) == (7, 6) and strength == "strong":
                     continue  # hours without a book, on both sides
                 ours: list[tuple[float, int]] = []
                 theirs: list[tuple[float, int]] = []
                 for _ in range(args.runs):
-                    ours.append(zermelo_run(w, h, strength))
+                    ours.append(zermelo_run(w, h, strength, answer == "value"))
                     if exe is not None:
                         theirs.append(pons_run(exe, w, h, strength == "weak"))
                 if len({n for _, n in ours}) != 1:
                     raise RuntimeError(f"{size} {strength}: zermelo's node counts differ: {[n for _, n in ours]}")
                 zt, zn = statistics.median(t for t, _ in ours), ours[0][1]
                 runs = " ".join(f"{t:.2f}" for t, _ in ours)
-                row = f"| {size} from empty, {strength} | **{zt:.2f}** ({runs}) | {zn:,} | {zn / zt / 1e6:.1f} M |"
+                what = f"{strength}, value only" if answer == "value" else strength
+                row = f"| {size} from empty, {what} | **{zt:.2f}** ({runs}) | {zn:,} | {zn / zt / 1e6:.1f} M |"
                 if theirs:
                     pt, pn = statistics.median(t for t, _ in theirs), theirs[0][1]
                     pruns = " ".join(f"{t:.2f}" for t, _ in theirs)

@@ -1,7 +1,8 @@
 """Issue 28's rulesets in the browser, played as a person plays them: an amazon moved and her
 arrow fired in three clicks, a Konane double jump in two, an edge of Arc Kayles, a vertex of Col
 typed, a column of Eatcake and a cut of Maundy Cake clicked; then Amazons on a phone, with
-axe-core's check of the drawn graph and cakes.
+axe-core's check of the drawn graph and cakes; Ruler's row of coins, a run of coins turned by its
+two ends, on a wide screen and a phone.
 
 One server and one browser for the file (page_driver); screenshots go to test-output/browser/.
 """
@@ -119,5 +120,26 @@ def test_amazons_on_a_phone_and_the_drawings_accessible(browser: Browser, base_u
         play_as(p, "eatcake", "2x3", "left")
         found["cakes"] = serious(p)
         assert all(not v for v in found.values()), found
+    finally:
+        context.close()
+
+
+def test_ruler_coins_are_turned_by_the_ends_of_their_run_on_a_wide_screen_and_a_phone(
+    page: Page, browser: Browser, base_url: str
+) -> None:
+    context, p = phone(browser, base_url)
+    try:
+        for tab, name in ((page, "ruler.png"), (p, "ruler-phone.png")):
+            start(tab, "coins", "THHTH", spec="coins:ruler")
+            assert tab.locator("#board .coin").count() == 5 and tab.locator("#board .coin.heads").count() == 3
+            tab.locator("#board [data-part='c:5']").click()  # the head that goes to tails...
+            assert tab.inner_text("#board-note").startswith("coin 5 selected")
+            assert tab.locator("#board .next").count() == 4  # ...and the coins a run may reach back to
+            tab.locator("#board [data-part='c:3']").click()  # the run's other end
+            wait_turn(tab)
+            assert first_log(tab).startswith("you: turn coins 3, 4, 5")
+            box = tab.locator("#board [data-part='c:1']").bounding_box()
+            assert box is not None and box["width"] >= 44 and box["height"] >= 44
+            shot(tab, name)
     finally:
         context.close()

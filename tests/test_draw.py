@@ -37,6 +37,7 @@ def parts(svg: str) -> list[str]:
         ("connect4:6x5", "445", 30 + 6),
         ("digraph:a->b, b->c, c->a", "a", 3),
         ("hackenbush", "B(GG,R) BRR", 7),
+        ("coins:ruler", "THHTH", 5),
     ],
 )
 def test_every_family_is_drawn_with_a_part_per_clickable_thing(spec: str, position: str, count: int) -> None:

@@ -121,6 +121,24 @@ def test_sparse_scan_phases_against_plain(code: str, early_sparse: None) -> None
     assert np.array_equal(sparse, plain)
 
 
+@pytest.mark.parametrize("code", ["0.6", "0.4", "0.161"])
+def test_sparse_general_loop_against_plain(code: str, early_sparse: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Values below 32 and below 256 go to the word kernels (one word, four words); a scratch of
+    # 1,024 from the start sends every heap to the general loop, which values of 256 or more need.
+    init = _OctalRunner.__init__
+
+    def wide_scratch(self: _OctalRunner, *args: object) -> None:
+        init(self, *args)  # type: ignore[arg-type]
+        self.mark = np.zeros(1024, np.int64)
+
+    monkeypatch.setattr(_OctalRunner, "__init__", wide_scratch)
+    n = 1500
+    sparse = sequence(Octal(code), n, kernel="octal-sparse", prove=False, use_period=False).values
+    monkeypatch.undo()
+    plain = sequence(Octal(code), n, kernel="octal-plain", prove=False, use_period=False).values
+    assert np.array_equal(sparse, plain)
+
+
 @pytest.mark.parametrize("code", ["0.07", "0.4", "0.6"])
 def test_runner_takes_the_plain_rule_without_a_sparse_space(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
     # 0.07 and 0.4 keep about a third of their heaps rare under the best mask: past the first

@@ -119,3 +119,34 @@ def test_one_ply_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "negamax", "tictactoe", "XX.OO....")
     assert status == 0
     assert "X wins in 1 ply." in out and "1 plies" not in out
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "strength"),
+    [
+        ("connect4:5x4", "12", "--strong"),  # a loss in 18 plies
+        ("connect4:5x4", "1", "--weak"),  # a win
+        ("connect4:5x4", "", "--weak"),  # a draw: no proof for each move that keeps it
+        ("tictactoe", "", "--strong"),  # the generic search
+    ],
+)
+def test_value_only_gives_the_same_value_with_fewer_positions(
+    capsys: pytest.CaptureFixture[str], game: str, position: str, strength: str
+) -> None:
+    _, out, _ = run(capsys, "negamax", game, position, strength, "--json")
+    whole = json.loads(out)
+    status, out, _ = run(capsys, "negamax", game, position, strength, "--json", "--value-only")
+    alone = json.loads(out)
+    assert status == 0 and alone["best_moves"] is None and alone["pv"] is None
+    keys = ("value", "outcome", "distance", "weak")
+    assert [alone[k] for k in keys] == [whole[k] for k in keys]
+    # The generic search counts the value's positions alone either way; the compiled solver's
+    # count includes the proofs of the moves, which --value-only skips.
+    assert alone["nodes"] < whole["nodes"] if game.startswith("connect4") else alone["nodes"] == whole["nodes"]
+    status, out, _ = run(capsys, "negamax", game, position, strength, "--value-only")
+    assert "best moves  not searched (--value-only)" in out and "why: Only " in out
+
+
+def test_value_only_goes_with_one_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "negamax", "tictactoe", "", "--value-only", "--compare")
+    assert status == 2 and out == "" and "leave out --trace and --compare" in err

@@ -3,9 +3,9 @@
 One drawing per family of boards (:mod:`zermelo.rules.boards`): heaps of counters, a grid of cells
 (pieces, dominoes, Chomp's squares, Connect Four's discs under gravity), a directed graph with
 its tokens, Hackenbush's coloured edges over the ground, an undirected graph
-(:mod:`~zermelo.analyses.draw_network`), cakes (:mod:`~zermelo.analyses.draw_cake`).  Every part a
+(:mod:`~zermelo.analyses.draw_network`), cakes (:mod:`~zermelo.analyses.draw_cake`), a row of coins.  Every part a
 player may click carries ``data-part`` (``h2:3`` is counter 3 of heap 2, counted from 0; ``b1`` a
-cell; ``col-c`` a Connect Four column; ``v:a`` a vertex; ``e:3`` an edge), and :func:`move_parts`
+cell; ``col-c`` a Connect Four column; ``v:a`` a vertex; ``e:3`` an edge; ``c:3`` coin 3), and :func:`move_parts`
 says which parts a move touches, so a page (or anything else) moves by a click.
 
 In a notebook, :class:`Drawing` shows a position's board (``_repr_svg_``) and :class:`ValueDrawing`
@@ -27,7 +27,7 @@ from html import escape
 from typing import Any
 
 from ..rules import Rules
-from ..rules.boards import Board, cell_index, cell_name, with_dominoes
+from ..rules.boards import Board, cell_index, cell_name, takes_words, with_dominoes
 from .draw_cake import cakes_svg
 from .draw_hackenbush import hackenbush_svg
 from .draw_network import network_svg
@@ -51,11 +51,11 @@ PIECES = {
 
 
 # ----------------------------------------------------------------------------- heaps
-def _heaps(heaps: Sequence[int]) -> str:
+def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None) -> str:
     widest = min(max(heaps, default=0), MAX_COUNTERS)
     label_w, size_w = 72, 90
     width = label_w + CELL * max(widest, 1) + size_w
-    height = CELL * max(len(heaps), 1)
+    height = CELL * max(len(heaps), 1) + (28 if takes else 0)
     body = []
     for i, h in enumerate(heaps):
         y = i * CELL
@@ -73,7 +73,13 @@ def _heaps(heaps: Sequence[int]) -> str:
         more = "… " if h > MAX_COUNTERS else ""
         x = label_w + min(h, MAX_COUNTERS) * CELL + 8
         body.append(f'<text x="{x}" y="{y + 28}" fill="{MUTED}" font-size="15">{more}{h}</text>')
-    return document(width, height, body, "heaps " + " ".join(map(str, heaps)))
+    label = "heaps " + " ".join(map(str, heaps))
+    if takes:  # the range the previous take set (Mem, Fibonacci Nim)
+        said = takes_words(takes[0], takes[1])
+        width = max(width, 9 * len(said) + 8)  # the words never cut off beside a short heap
+        body.append(f'<text class="takes" x="4" y="{height - 8}" fill="{INK}" font-size="15">{said}</text>')
+        label += f", {said}"
+    return document(width, height, body, label)
 
 
 # ----------------------------------------------------------------------------- grids
@@ -81,12 +87,20 @@ def _heaps(heaps: Sequence[int]) -> str:
 HIT = f'<rect class="hit" x="{{x}}" y="{{y}}" width="{CELL}" height="{CELL}" fill="transparent"/>'
 
 
-def _piece(ch: str, cx: float, cy: float, disc: bool) -> str:
+def _piece(ch: str, cx: float, cy: float, disc: bool, burnt: bool = False) -> str:
     if ch in ".":
         return ""
     if ch == "#":
         s = CELL - 6
-        return f'<rect x="{cx - s / 2}" y="{cy - s / 2}" width="{s}" height="{s}" rx="5" fill="#3b4252"/>'
+        square = f'<rect x="{cx - s / 2}" y="{cy - s / 2}" width="{s}" height="{s}" rx="5" fill="#3b4252"/>'
+        if not burnt:
+            return square
+        # Burnt by an arrow (Amazons): the arrow drawn in it, so it is not taken for a missing cell.
+        return square + (
+            f'<g class="arrow" stroke="#f5b041" fill="#f5b041"><path d="M{cx - 10},{cy + 10}L{cx + 6},{cy - 6}" '
+            f'stroke-width="3"/><path d="M{cx + 11},{cy - 11}L{cx + 1},{cy - 8}L{cx + 8},{cy - 1}z" stroke="none"/>'
+            f'<path d="M{cx - 10},{cy + 10}l-6,0M{cx - 10},{cy + 10}l0,6" stroke-width="2"/></g>'
+        )
     fill, line, text = PIECES.get(ch, ("#e4e7ec", "#475467", INK))
     shape = f'<circle cx="{cx}" cy="{cy}" r="17" fill="{fill}" stroke="{line}" stroke-width="2.5"/>'
     if disc or ch in "xo":
@@ -114,6 +128,8 @@ def _grid(board: Board) -> str:
     gravity = bool(board.get("gravity"))
     line = set(board.get("line", ()))
     squares = board.get("style") == "squares"
+    burnt = board.get("style") == "burnt"  # Amazons: a # is a square an arrow burnt
+    dark = board.get("dark")  # a chequerboard: its cells with row + column of this parity are dark
     n_cols = max((len(r) for r in rows), default=0)
     top, left = 24, 24
     # Connect Four keeps a strip under its board for the page's hint marks (never over a disc).
@@ -163,15 +179,35 @@ def _grid(board: Board) -> str:
             else:
                 win = ' stroke="#22c55e" stroke-width="4"' if name in line else ' stroke="#c9c4b8"'
                 shapes = HIT.format(x=x, y=y)
-                shapes += f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="#fbfaf7"{win}/>'
+                floor = "#c9b79c" if dark is not None and (r + c) % 2 == dark else "#fbfaf7"
+                shapes += f'<rect x="{x + 1}" y="{y + 1}" width="{CELL - 2}" height="{CELL - 2}" fill="{floor}"{win}/>'
                 if (r, c) not in paired:
-                    shapes += _piece(ch, cx, cy, False)
+                    shapes += _piece(ch, cx, cy, False, burnt)
             body.append(part(name, shapes, f" cell{' filled' if ch != '.' else ''}"))
     for r1, c1, r2, c2 in pairs:
         x, y = left + c1 * CELL + 4, top + r1 * CELL + 4
         w, h = (c2 - c1 + 1) * CELL - 8, (r2 - r1 + 1) * CELL - 8
         body.append(f'<rect class="domino" x="{x}" y="{y}" width="{w}" height="{h}" rx="7" fill="#3b4252"/>')
     return document(width, height, body, "board " + "/".join(rows))
+
+
+# ----------------------------------------------------------------------------- coins
+def _coins(coins: str) -> str:
+    """A row of coins, numbered from 1 on the left: heads gold with H, tails grey with T (part ``c:3``)."""
+    top, left = 24, 4
+    width, height = left + CELL * max(len(coins), 1) + 4, top + CELL + 4
+    body = []
+    for i, ch in enumerate(coins):
+        x, cx, cy = left + i * CELL, left + i * CELL + CELL / 2, top + CELL / 2
+        fill, line = ("#f2c200", "#8a6d00") if ch == "H" else ("#d0d5dd", "#475467")
+        body.append(f'<text x="{cx}" y="16" text-anchor="middle" fill="{MUTED}" font-size="14">{i + 1}</text>')
+        shapes = HIT.format(x=x, y=top) + (
+            f'<circle cx="{cx}" cy="{cy}" r="18" fill="{fill}" stroke="{line}" stroke-width="2.5"/>'
+            f'<text x="{cx}" y="{cy + 7}" text-anchor="middle" font-size="19" font-weight="700" '
+            f'fill="{INK}">{ch}</text>'
+        )
+        body.append(part(f"c:{i + 1}", shapes, f" coin {'heads' if ch == 'H' else 'tails'}"))
+    return document(width, height, body, f"coins {coins}")
 
 
 # ----------------------------------------------------------------------------- graphs
@@ -236,7 +272,7 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
         return None
     kind = board.get("kind")
     if kind == "heaps":
-        return _heaps(board["heaps"])
+        return _heaps(board["heaps"], board.get("takes"))
     if kind == "grid":
         return _grid(board)
     if kind == "graph":
@@ -247,6 +283,8 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
         return network_svg(board)
     if kind == "cakes":
         return cakes_svg(board)
+    if kind == "coins":
+        return _coins(board["coins"])
     return None
 
 

@@ -56,6 +56,11 @@ def add(sub: Any) -> None:
         help="Connect Four: always the exact distance, however long it takes",
     )
     p.set_defaults(strength="auto")
+    p.add_argument(
+        "--value-only",
+        action="store_true",
+        help="only the value: no best moves and no line searched (a script scoring positions)",
+    )
     add_batch(p)
     add_limits(p)
     p.set_defaults(run=run)
@@ -96,6 +101,8 @@ def run(args: argparse.Namespace) -> int:
         return run_batch(args, lambda game, position, limits: _answer(args, game, position, limits).to_json(), _SINGLE)
     game, position = _game_and_position(args.game, args.position)
     limits = limits_from(args)
+    if args.value_only and (args.trace or args.compare):
+        raise InvalidPosition("--value-only shortens one answer; leave out --trace and --compare")
     if args.trace:
         if args.compare:
             raise InvalidPosition("--trace draws one search; leave out --compare")
@@ -136,7 +143,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"{game.spec()}  {game.format(position)}{_who(game, position)}")
     print(f"  value       {_value_line(r)}")
-    if r.weak and r.value > 0:
+    if r.value_only:
+        print("  best moves  not searched (--value-only)")
+    elif r.weak and r.value > 0:
         print(f"  winning move {r.best_moves[0].label} (the first the proof found; other moves not examined)")
     elif r.best_moves:
         print(f"  best moves  {', '.join(m.label for m in r.best_moves)}")
@@ -158,7 +167,7 @@ _SINGLE = ("--compare", "--trace", "--plies", "--svg")
 def _answer(args: argparse.Namespace, game: Any, position: Any, limits: Any) -> Result:
     if not isinstance(game, Scored):
         raise Unsupported(f"{game.spec()} is not a scored game; `zermelo solve` analyses impartial games")
-    return negamax(game, position, depth=args.depth, limits=limits, strength=args.strength)
+    return negamax(game, position, depth=args.depth, limits=limits, strength=args.strength, value_only=args.value_only)
 
 
 def _trace(game: Scored[Any], position: Any, args: argparse.Namespace, limits: Any) -> int:

@@ -20,6 +20,7 @@ from typing import Any, TextIO
 from ..core.errors import InvalidPosition, ZermeloError
 from ..play import LEFT, SIDES, MoveInfo, PositionValue, Session, grid, heaps, other_side, outcome_words
 from ..rules import Partisan, Rules
+from ..rules.boards import takes_words
 from ..rules.wording import plural
 from . import SUMMARY, words
 from .common import INT64, add_limits, game_and_position, limits_from, whole
@@ -114,7 +115,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def board(game: Rules[Any], position: Any) -> str:
-    """The position for the terminal: heaps as rows of counters, boards as grids, else the text.
+    """The position for the terminal: heaps as rows of counters (and the takes allowed, when the
+    previous move limits them), boards as grids, else the text.
 
     >>> from zermelo.games import Nim
     >>> print(board(Nim(), (3, 0, 5)))
@@ -137,6 +139,9 @@ def board(game: Rules[Any], position: Any) -> str:
     for i, h in enumerate(hs):
         row = "●" * h if h <= MAX_COUNTERS else "●" * (MAX_COUNTERS - 3) + "…●●"
         lines.append(f"  heap {i + 1}  {row:<{width}}  {h}")
+    takes = (game.board(position) or {}).get("takes")
+    if takes:  # the range the previous take set (Mem, Fibonacci Nim)
+        lines.append(f"  {takes_words(*takes)}")
     return "\n".join(lines)
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from ..rules import Move
-from ..rules.boards import cell_name
+from ..rules.boards import Board, cell_name
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._chargame import CharGridGame
 from ._grid import CharGrid
@@ -111,6 +111,11 @@ class Amazons(CharGridGame):
                     board[to] = "."
             board[i] = me
             i = cells.find(me, i + 1)
+
+    def board(self, position: CharGrid) -> Board | None:
+        """The grid, its ``#`` squares drawn as burnt by an arrow (``style: burnt``)."""
+        board = super().board(position)
+        return None if board is None else {**board, "style": "burnt"}
 
     def left_moves(self, position: CharGrid) -> Iterator[Move[CharGrid]]:
         """``a1-c1/c3``: the amazon's cell, where it goes, and where its arrow lands."""

@@ -28,13 +28,14 @@ its heads (:meth:`CoinTurning.components`), and a head on coin i is worth a clos
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import TYPE_CHECKING, ClassVar
 
 from ..core.checks import is_digits, parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..core.sprague_grundy import nim_sum
 from ..rules import Impartial, Move, validate_by_text
+from ..rules.boards import Board, coins_board, whole_numbers
 from ..rules.catalogue import GameEntry, register
 from ..rules.wording import MAX_LISTED, notes_verdict, xor_text
 
@@ -148,6 +149,49 @@ class CoinTurning(Impartial[Coins]):
 
     def validate(self, coins: Coins) -> Coins:
         return validate_by_text(self, coins)
+
+    def parse_move(self, coins: Coins, text: str, moves: Sequence[Move[Coins]]) -> Move[Coins] | None:
+        """The coins a move turns, in any order: ``turn 5 3``, ``coins 3 4 5``, ``5 4``; Ruler's run
+        also by its ends (``3-5``, ``turn 5 3``).  A lone number is the move's number, as in every
+        game, unless it follows ``turn`` or ``coin``.
+
+        >>> g = CoinTurning("ruler")
+        >>> g.parse_move((5, 0b10110), "3-5", list(g.moves((5, 0b10110)))).label
+        'turn coins 3, 4, 5'
+        """
+        words = text.replace(",", " ").replace("-", " ").split()
+        named = bool(words) and words[0] in ("turn", "coin", "coins")
+        nums = whole_numbers([w for w in words if w not in ("turn", "coin", "coins")])
+        if nums is None or (len(nums) == 1 and not named):
+            return None
+        want = set(nums)
+        for m in moves:
+            turned = {i + 1 for i in range(coins[0]) if (coins[1] ^ m.position[1]) >> i & 1}
+            if turned == want or (self.rule == "ruler" and {min(turned), max(turned)} == want):
+                return m
+        raise InvalidPosition(f"no legal move turns coins {', '.join(map(str, sorted(want)))}")
+
+    def board(self, coins: Coins) -> Board:
+        """The row of coins."""
+        return coins_board(self.format(coins))
+
+    def board_clicks(self, coins: Coins, after: Coins, side: str | None = None) -> list[list[str]]:
+        """A move is clicked by the coins it turns, its rightmost head first (the coin that goes to
+        tails), then the others in any order; Ruler's run of coins by its two ends.
+
+        >>> CoinTurning("ruler").board_clicks((5, 0b10110), (5, 0b01000))  # coins 2 to 5
+        [['c:5', 'c:2']]
+        >>> CoinTurning("mockturtles").board_clicks((5, 0b10000), (5, 0b00101))
+        [['c:5', 'c:3', 'c:1'], ['c:5', 'c:1', 'c:3']]
+        """
+        turned = coins[1] ^ after[1]
+        if not turned:
+            return []
+        coin = [i + 1 for i in range(coins[0]) if turned >> i & 1]
+        head, others = coin[-1], coin[-2::-1]
+        if self.rule == "ruler" and others:
+            others = others[-1:]
+        return [[f"c:{head}", *(f"c:{i}" for i in order)] for order in permutations(others)]
 
     def explain(self, coins: Coins, analysis: Analysis) -> str | None:
         """The coin-turning theorem: the nim-sum of the heads' values."""

@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING, ClassVar
 from ..core.errors import InvalidPosition
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules.wording import MAX_LISTED, first_move, notes_verdict
-from .movelimit import MoveLimit, Position, greedy_terms
+from ._takeaway import Position
+from .movelimit import MoveLimit, greedy_terms
 
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis

@@ -109,7 +109,15 @@ class FoxAndGeese(Partisan[Position]):
         return "|".join(lines)
 
     def board(self, position: Position) -> Board | None:
-        return grid_board(tuple(self.format(position).split("|")))
+        """The rows, on a chequerboard whose dark squares (the ones pieces stand on) are those
+        with row + column even counted from the bottom left, ``dark``: the parity of top-row-first
+        row + column (from 0) that is dark.
+
+        >>> FoxAndGeese().board(FoxAndGeese().parse("x.x.|....|o..."))
+        {'kind': 'grid', 'rows': ['x.x.', '....', 'o...'], 'dark': 0}
+        """
+        rows = self.format(position).split("|")
+        return {**grid_board(rows), "dark": (len(rows) + 1) % 2}
 
     def key(self, position: Position) -> Hashable:
         return position

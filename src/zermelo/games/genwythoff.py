@@ -26,6 +26,7 @@ from typing import ClassVar
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, require
+from ..rules.boards import Board, heaps_board, pair_clicks
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from .wythoff import cgsuite_options
 
@@ -116,6 +117,18 @@ class GenWythoff(Impartial[Pair]):
 
     def format(self, position: Pair) -> str:
         return f"{position[0]} {position[1]}"
+
+    def board(self, position: Pair) -> Board:
+        """Two rows of counters, as Wythoff's game."""
+        return heaps_board(position)
+
+    def board_clicks(self, position: Pair, after: Pair, side: str | None = None) -> list[list[str]] | None:
+        """A take from both heaps is two clicks, the counter each heap keeps up to.
+
+        >>> GenWythoff(2).board_clicks((4, 9), (3, 7))
+        [['h1:3', 'h2:7']]
+        """
+        return pair_clicks(position, after)
 
     def validate(self, position: Pair) -> Pair:
         ok = isinstance(position, tuple) and len(position) == 2 and all(map(is_natural, position))

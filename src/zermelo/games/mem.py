@@ -29,15 +29,14 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..core.errors import InvalidPosition
-from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..rules import Move, Outcome, is_natural, parse_int, require
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
+from ._takeaway import Position, TakeAway
 
 __all__ = ["Mem"]
 
-Position = tuple[int, int]
 
-
-class Mem(Impartial[Position]):
+class Mem(TakeAway):
     """Remove at least as many counters as the previous move (any number at the start)."""
 
     syntax = "the number of counters"
@@ -53,6 +52,11 @@ class Mem(Impartial[Position]):
     def options(self, position: Position) -> Iterator[Position]:
         n, k = position
         return ((n - a, a) for a in range(max(k, 1), n + 1))
+
+    def takes(self, position: Position) -> tuple[int, int]:
+        """At least the previous take (and 1), at most the heap."""
+        n, k = position
+        return max(k, 1), n
 
     def key(self, position: Position) -> Hashable:
         n, k = position

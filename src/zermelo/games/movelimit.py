@@ -26,16 +26,15 @@ from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded
-from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
+from ..rules import Move, Outcome, is_natural, parse_int, require
 from ..rules.catalogue import CGSuiteName, GameEntry, register
 from ..rules.wording import notes_verdict
+from ._takeaway import Position, TakeAway
 
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis
 
 __all__ = ["MoveLimit", "basis", "greedy_terms"]
-
-Position = tuple[int, int]
 
 
 #: The longest basis built: past it the game is too big for its formula.
@@ -73,7 +72,7 @@ def greedy_terms(m: int, n: int) -> list[int]:
     return out
 
 
-class MoveLimit(Impartial[Position]):
+class MoveLimit(TakeAway):
     """Take at most m times the previous take (the first move: at most n − 1)."""
 
     syntax = "the counters in the heap (the first move may take any number but all)"
@@ -93,6 +92,10 @@ class MoveLimit(Impartial[Position]):
         """How many counters the player to move may take at most."""
         n, last = position
         return min(n, n - 1 if last == 0 else self.m * last)
+
+    def takes(self, position: Position) -> tuple[int, int]:
+        """At least 1, at most :meth:`limit`."""
+        return 1, self.limit(position)
 
     def moves(self, position: Position) -> Iterator[Move[Position]]:
         n = position[0]

@@ -27,13 +27,15 @@ are heaps n − 1 and n − 2); tests/test_partizanheap.py checks that against s
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from typing import ClassVar
 
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
-from ..rules import Partisan, is_natural, require
+from ..rules import Move, Partisan, is_natural, require
+from ..rules.boards import Board, heap_clicks, heaps_board, read_heap_move
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
+from ..rules.wording import heap_move_label
 from .tbcode import CodeGame, set_code
 
 __all__ = ["PartizanHeap", "partizan_subtraction", "partizan_take_and_break"]
@@ -53,6 +55,9 @@ class PartizanHeap(Partisan[Heaps]):
         self.left_code, self.right_code = left, right
         self._left, self._right = CodeGame(left), CodeGame(right)  # each checks its code
         self._spec = spec if spec is not None else f"partizantakeandbreak:{left}/{right}"
+        # Whether a move may break a heap: then the drawing's heaps are rows of pins (digits 0-3
+        # leave one heap or none; anything else may leave more).
+        self.pins = any(ch not in "0123." for ch in left + right)
 
     def spec(self) -> str:
         return self._spec
@@ -74,23 +79,74 @@ class PartizanHeap(Partisan[Heaps]):
     def format(self, position: Heaps) -> str:
         return " ".join(map(str, position)) if position else "0"
 
-    def _options(self, position: Heaps, code: CodeGame) -> Iterator[Heaps]:
+    def _splits(self, position: Heaps, code: CodeGame) -> Iterator[tuple[int, tuple[int, ...], Heaps]]:
+        """Each move by ``code``: the heap it changes (from 0), the parts it leaves, the position."""
         for i, n in enumerate(position):
             if i and position[i - 1] == n:
                 continue
             rest = position[:i] + position[i + 1 :]
             for heaps in code.heap_options(n):
                 parts = heaps if isinstance(heaps, tuple) else (heaps,)
-                yield tuple(sorted((*rest, *(h for h in parts if h))))
+                yield i, parts, tuple(sorted((*rest, *(h for h in parts if h))))
+
+    def _moves(self, position: Heaps, code: CodeGame) -> Iterator[Move[Heaps]]:
+        """The moves said as on any heaps: ``take 2 from heap 1 (3 -> 1)``, ``heap 2: 6 -> 1 + 3``."""
+        for i, parts, after in self._splits(position, code):
+            yield Move(heap_move_label(position, i, parts or (0,)), after)
+
+    def left_moves(self, position: Heaps) -> Iterator[Move[Heaps]]:
+        return self._moves(position, self._left)
+
+    def right_moves(self, position: Heaps) -> Iterator[Move[Heaps]]:
+        return self._moves(position, self._right)
 
     def left_options(self, position: Heaps) -> Iterator[Heaps]:
-        return self._options(position, self._left)
+        return (after for _, _, after in self._splits(position, self._left))
 
     def right_options(self, position: Heaps) -> Iterator[Heaps]:
-        return self._options(position, self._right)
+        return (after for _, _, after in self._splits(position, self._right))
 
     def components(self, position: Heaps) -> list[Heaps]:
         return [(n,) for n in position]
+
+    def board(self, position: Heaps) -> Board:
+        """Rows of counters, one per heap (the smallest first, as the position is written)."""
+        return heaps_board(position)
+
+    def board_clicks(self, position: Heaps, after: Heaps, side: str | None = None) -> list[list[str]]:
+        """A take of Partizan Subtraction is the counter its heap keeps up to (it and all after it
+        go: heap 7 -> 5 is its counter 6); where a move may break a heap, the heap is a row of pins
+        and a move the run it knocks out, clicked by its first and last pin, at either end or in the
+        middle (:func:`~zermelo.rules.boards.heap_clicks`, as Kayles).
+
+        >>> partizan_subtraction("1,2/2,3").board_clicks((3, 7), (3, 5))
+        [['h2:5']]
+        >>> g = partizan_take_and_break("0.07/0.7")
+        >>> g.board_clicks((6,), (4,)), g.board_clicks((6,), (1, 3))
+        ([['h1:0', 'h1:1'], ['h1:4', 'h1:5']], [['h1:1', 'h1:2'], ['h1:3', 'h1:4']])
+        """
+        return heap_clicks(position, after, pins=self.pins)
+
+    def parse_move(self, position: Heaps, text: str, moves: Sequence[Move[Heaps]]) -> Move[Heaps] | None:
+        """A take typed as on any heaps (``take 2 from heap 1``, ``1 2``, ``heap 1 -> 5``, ``take 2``
+        with one heap: :func:`~zermelo.rules.boards.read_heap_move`); a split is typed as the heaps
+        it leaves (``to 1 3``).
+
+        >>> g = partizan_subtraction("1,2/2,3")
+        >>> g.parse_move((3, 7), "take 2 from heap 2", list(g.left_moves((3, 7)))).position
+        (3, 5)
+        """
+        typed = read_heap_move(position, text)
+        if typed is None:
+            return None
+        heap, new, what = typed
+        if not 1 <= heap <= len(position):
+            raise InvalidPosition(f"there is no heap {heap}: the heaps are numbered 1 to {len(position)}")
+        want = tuple(sorted((*position[: heap - 1], *position[heap:], *([new] if new != 0 else []))))
+        for m in moves:
+            if m.position == want:
+                return m
+        raise InvalidPosition(f"{what} is not a legal move of yours (heap {heap} has {position[heap - 1]})")
 
     def key(self, position: Heaps) -> Hashable:
         return position

@@ -27,15 +27,16 @@ found by the one engine as for any heap game.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, permutations
 from math import comb
 from typing import ClassVar
 
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame
-from ..heaps.heap import HeapGame
+from ..heaps.heap import HeapGame, Heaps, heap_tuple
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 
 __all__ = ["Spawning"]
@@ -168,6 +169,30 @@ class Spawning(HeapGame):
                 if heaps not in seen:
                     seen.add(heaps)
                     yield heaps if len(heaps) != 1 else heaps[0]
+
+    def board_clicks(self, position: Heaps, after: Heaps, side: str | None = None) -> list[list[str]]:
+        """A move is clicked as the coins it turns, a heap of n being a head on coin n: the heap's
+        last counter (its coin, turned to tails), then the counters at the sizes of the heaps it
+        spawns (their coins, turned to heads), in any order when there are two (right to left
+        when more).
+
+        >>> Spawning("1-3").board_clicks(7, (2, 5)), Spawning("1-3").board_clicks((3, 7), 3)
+        ([['h1:6', 'h1:4', 'h1:1'], ['h1:6', 'h1:1', 'h1:4']], [['h2:6']])
+        """
+        before = heap_tuple(position)
+        gone, came = Counter(before) - Counter(heap_tuple(after)), Counter(heap_tuple(after)) - Counter(before)
+        came.pop(0, None)
+        if sum(gone.values()) != 1:
+            return []
+        (n,) = gone
+        spawned = sorted(came.elements(), reverse=True)
+        orders = list(permutations(spawned)) if len(spawned) <= 2 else [tuple(spawned)]
+        return [
+            [f"h{i + 1}:{n - 1}", *(f"h{i + 1}:{s - 1}" for s in order)]
+            for i, h in enumerate(before)
+            if h == n
+            for order in orders
+        ]
 
     def option_count(self, n: int) -> int:
         """A bound of heap ``n``'s options, compared with :attr:`most_options` before listing them: a

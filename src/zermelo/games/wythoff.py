@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..core.checks import is_digits
 from ..core.errors import InvalidPosition
 from ..rules import Impartial, Move, Outcome, is_natural, parse_int, require
-from ..rules.boards import Board, heaps_board, whole_numbers
+from ..rules.boards import Board, heaps_board, pair_clicks, whole_numbers
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules.wording import num, verdict
 
@@ -254,6 +254,10 @@ class Wythoff(Impartial[Pair]):
     def board(self, position: Pair) -> Board:
         """Two rows of counters."""
         return heaps_board(position)
+
+    def board_clicks(self, position: Pair, after: Pair, side: str | None = None) -> list[list[str]] | None:
+        """A take from both heaps is two clicks, the counter each heap keeps up to."""
+        return pair_clicks(position, after)
 
     def parse_move(self, position: Pair, text: str, moves: Sequence[Move[Pair]]) -> Move[Pair] | None:
         """``1 3`` = take 3 from heap 1; ``both 2`` or ``b 2`` = take 2 from both heaps."""

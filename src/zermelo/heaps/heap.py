@@ -13,10 +13,11 @@ from collections.abc import Hashable, Iterable, Sequence
 from itertools import islice
 from typing import TYPE_CHECKING, ClassVar
 
-from ..core.checks import is_digits, shown
+from ..core.checks import shown
 from ..core.errors import InvalidPosition, SearchLimitExceeded
 from ..rules import Impartial, Move, is_natural, parse_int, short
-from ..rules.boards import Board, heaps_board, whole_numbers
+from ..rules.boards import Board, heap_clicks, heaps_board, read_heap_move
+from ..rules.wording import heap_move_label
 
 if TYPE_CHECKING:
     from ..core.heap_codes import Code
@@ -220,15 +221,9 @@ class HeapGame(Impartial[Heaps]):
         >>> Nim().heap_move((7, 5), 1, (2,)).label
         'take 3 from heap 2 (5 -> 2)'
         """
-        h = heaps[i]
-        single = len(heaps) == 1
         new = heaps[:i] + parts + heaps[i + 1 :]
         result: Heaps = new[0] if len(new) == 1 else new
-        if len(parts) == 1:
-            where = "" if single else f" from heap {i + 1}"
-            return Move(f"take {h - parts[0]}{self.unit}{where} ({h} -> {parts[0]})", result)
-        kept = " + ".join(str(x) for x in parts if x)
-        return Move(f"heap {i + 1}: {h} -> {kept or 0}" if not single else f"{h} -> {kept or 0}", result)
+        return Move(heap_move_label(heaps, i, parts, self.unit), result)
 
     def options_never_split(self) -> bool:
         return not self.breaks  # one heap becomes one heap unless the game breaks heaps
@@ -309,24 +304,7 @@ class HeapGame(Impartial[Heaps]):
         """
         if not self.breaks:
             return None
-        before, now = Counter(heap_tuple(position)), Counter(heap_tuple(after))
-        gone, came = before - now, now - before
-        came.pop(0, None)
-        if sum(gone.values()) != 1:
-            return []
-        (n,) = gone
-        parts = sorted(came.elements())
-        if len(parts) > 2 or sum(parts) > n:
-            return []
-        k = n - sum(parts)
-        starts = {0, parts[0]} if len(parts) == 1 else {parts[0], parts[1]} if parts else {0}
-        runs = sorted((a, a + k - 1) if k else (a - 1, a) for a in starts)
-        return [
-            [f"h{i + 1}:{first}"] + ([f"h{i + 1}:{last}"] if last != first else [])
-            for i, h in enumerate(heap_tuple(position))
-            if h == n
-            for first, last in runs
-        ]
+        return heap_clicks(heap_tuple(position), heap_tuple(after), pins=True)
 
     def parse_move(self, position: Heaps, text: str, moves: Sequence[Move[Heaps]]) -> Move[Heaps] | None:
         """``2 3`` = take 3 from heap 2; ``heap 2 -> 1``; ``take 3 from heap 2``; ``take 3`` (one
@@ -338,34 +316,8 @@ class HeapGame(Impartial[Heaps]):
         'take 10000'
         """
         heaps = heap_tuple(position)
-        words = text.replace("->", " -> ").replace(",", " ").split()
-        if words and words[0] == "heap" and "->" in words:
-            i = words.index("->")
-            a, b = whole_numbers(words[1:i]), whole_numbers(words[i + 1 :])
-            if a and b and len(a) == 1 and len(b) == 1:
-                return self._match(heaps, moves, a[0], b[0], f"heap {a[0]} -> {b[0]}")
-            return None
-        if words and words[0] == "take":
-            rest = words[1:]
-            if rest and rest[0] == "all" and (len(rest) == 1 or (rest[1:3] == ["from", "heap"] and len(rest) == 4)):
-                h = int(rest[3]) if len(rest) == 4 and is_digits(rest[3]) else 1 if len(heaps) == 1 else 0
-                if not h:
-                    raise InvalidPosition(f"say which heap: take all from heap 1 to {len(heaps)}")
-                return self._match(heaps, moves, h, 0, "take all" + (f" from heap {h}" if len(rest) == 4 else ""))
-            if len(rest) == 1 and is_digits(rest[0]) and len(heaps) == 1:
-                k = int(rest[0])
-                return self._match(heaps, moves, 1, heaps[0] - k, f"take {k}")
-            if len(rest) == 4 and rest[1:3] == ["from", "heap"] and is_digits(rest[0]) and is_digits(rest[3]):
-                k, h = int(rest[0]), int(rest[3])
-                new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
-                return self._match(heaps, moves, h, new, f"take {k} from heap {h}")
-            return None
-        nums = whole_numbers(words)
-        if nums is not None and len(nums) == 2:
-            h, k = nums
-            new = heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
-            return self._match(heaps, moves, h, new, f"take {k} from heap {h}")
-        return None
+        typed = read_heap_move(heaps, text)
+        return None if typed is None else self._match(heaps, moves, *typed)
 
     def _match(
         self, heaps: tuple[int, ...], moves: Sequence[Move[Heaps]], heap: int, new: int, what: str

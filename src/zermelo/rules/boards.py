@@ -4,9 +4,13 @@ A game's :meth:`~zermelo.rules.Rules.board` hook returns one of these plain, JSO
 ``None``: the front end then shows the position's text).  One ``kind`` per family of games:
 
 * ``{"kind": "heaps", "heaps": [3, 4, 5]}`` — rows of counters (Nim, subtraction games, Wythoff);
+  with ``"takes": [3, 12]`` when a move takes 3 to 12 counters, fewer or more than the heap
+  allows by itself (Mem, Fibonacci Nim: the limit the previous move set);
 * ``{"kind": "grid", "rows": ["XO.", "..X"]}`` — a board of cells, top row first, one character
   per cell: ``.`` empty, ``#`` blocked or used up, any other character a piece (tic-tac-toe,
-  Domineering, Clobber, Toads and Frogs);
+  Domineering, Clobber, Toads and Frogs); ``"style": "burnt"`` when a ``#`` is a square an
+  arrow burnt (Amazons), ``"squares"`` for Chomp's; ``"dark": 0`` on a chequerboard, the parity
+  of row + column (from 0, top left) of its dark squares (Fox and Geese);
 * ``{"kind": "graph", "edges": [["a", "b"], …], "tokens": ["a"]}`` — tokens on the vertices of a
   directed graph (the digraph game);
 * ``{"kind": "hackenbush", "edges": [["g", "a", "B"], …], "ground": "g"}`` — edges with a colour
@@ -15,7 +19,9 @@ A game's :meth:`~zermelo.rules.Rules.board` hook returns one of these plain, JSO
   an undirected graph (Arc Kayles, Col and Snort on graphs), an edge coloured ``l`` (Left's), ``r``
   (Right's), ``e`` (either's) or ``""``, a vertex tagged ``L`` or ``R``;
 * ``{"kind": "cakes", "cakes": [[3, 4], [2, 2]]}`` — rectangular cakes, rows by columns (the
-  cake games).
+  cake games);
+* ``{"kind": "coins", "coins": "THHTH"}`` — a row of coins, heads ``H`` and tails ``T``, numbered
+  from 1 on the left (the coin-turning games).
 
 The terminal draws heaps and grids as text (:mod:`zermelo.commands.play`), the web explorer as
 SVG.  A cell of a grid is named as people name a square: column letter, row number from 1
@@ -33,6 +39,7 @@ True
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -45,15 +52,20 @@ __all__ = [
     "cell_index",
     "cell_name",
     "changed_cells",
+    "coins_board",
     "graph_board",
     "grid_board",
     "hackenbush_board",
+    "heap_clicks",
     "heap_sizes",
     "heaps_board",
     "network_board",
     "norm",
+    "pair_clicks",
     "read_cells",
+    "read_heap_move",
     "rows",
+    "takes_words",
     "whole_numbers",
     "with_dominoes",
 ]
@@ -64,9 +76,17 @@ Board = dict[str, Any]
 T = TypeVar("T")
 
 
-def heaps_board(heaps: Iterable[int]) -> Board:
-    """Rows of counters, one per heap."""
-    return {"kind": "heaps", "heaps": list(heaps)}
+def heaps_board(heaps: Iterable[int], takes: tuple[int, int] | None = None) -> Board:
+    """Rows of counters, one per heap; ``takes`` the least and most a move may take, when the
+    previous move set them.
+
+    >>> heaps_board([12], takes=(3, 12))
+    {'kind': 'heaps', 'heaps': [12], 'takes': [3, 12]}
+    """
+    board: Board = {"kind": "heaps", "heaps": list(heaps)}
+    if takes is not None:
+        board["takes"] = list(takes)
+    return board
 
 
 def grid_board(rows: Iterable[str]) -> Board:
@@ -102,6 +122,20 @@ def network_board(n: int, edges: Iterable[tuple[int, int, str]], tags: Sequence[
 def cakes_board(cakes: Iterable[tuple[int, int]]) -> Board:
     """Rectangular cakes, each ``(rows, columns)``."""
     return {"kind": "cakes", "cakes": [[r, c] for r, c in cakes]}
+
+
+def takes_words(least: int, most: int) -> str:
+    """A board's ``takes`` in words, as the terminal and the web drawing say them.
+
+    >>> takes_words(3, 12), takes_words(2, 2)
+    ('a move takes 3 to 12 counters', 'a move takes 2 counters')
+    """
+    return f"a move takes {least} to {most} counters" if least < most else f"a move takes {least} counters"
+
+
+def coins_board(coins: str) -> Board:
+    """A row of coins, ``H`` heads and ``T`` tails, coin 1 on the left."""
+    return {"kind": "coins", "coins": coins}
 
 
 def rows(board: Board | None) -> list[str] | None:
@@ -236,3 +270,97 @@ def read_cells(text: str, moves: Sequence[T]) -> T | None:
     if not any(cells for _, cells in named):
         return None
     raise InvalidPosition(f"no legal move of yours uses {text}", remedies=(Remedy.LIST_MOVES,))
+
+
+def read_heap_move(heaps: Sequence[int], text: str) -> tuple[int, int, str] | None:
+    """A move typed on heaps, as ``(heap, left, what)``: the heap (numbered from 1), the counters
+    it keeps, the move as typed; ``None`` when the text is not such a move.  Read: ``2 3`` (take 3
+    from heap 2), ``heap 2 -> 1``, ``take 3 from heap 2``, ``take 3`` and ``take all`` (one heap),
+    ``take all from heap 2``.  Whether the heap exists and the move is legal is the caller's to say.
+
+    >>> read_heap_move((3, 4), "take 1 from heap 2"), read_heap_move((5,), "take all")
+    ((2, 3, 'take 1 from heap 2'), (1, 0, 'take all'))
+    >>> read_heap_move((3, 4), "heap 1 -> 0"), read_heap_move((3, 4), "2 3"), read_heap_move((3,), "x")
+    ((1, 0, 'heap 1 -> 0'), (2, 1, 'take 3 from heap 2'), None)
+    """
+    words = text.replace("->", " -> ").replace(",", " ").split()
+
+    def left(h: int, k: int) -> int:
+        return heaps[h - 1] - k if 1 <= h <= len(heaps) else 0
+
+    if words and words[0] == "heap" and "->" in words:
+        i = words.index("->")
+        a, b = whole_numbers(words[1:i]), whole_numbers(words[i + 1 :])
+        if a and b and len(a) == 1 and len(b) == 1:
+            return a[0], b[0], f"heap {a[0]} -> {b[0]}"
+        return None
+    if words and words[0] == "take":
+        rest = words[1:]
+        if rest and rest[0] == "all" and (len(rest) == 1 or (rest[1:3] == ["from", "heap"] and len(rest) == 4)):
+            h = int(rest[3]) if len(rest) == 4 and is_digits(rest[3]) else 1 if len(heaps) == 1 else 0
+            if not h:
+                raise InvalidPosition(f"say which heap: take all from heap 1 to {len(heaps)}")
+            return h, 0, "take all" + (f" from heap {h}" if len(rest) == 4 else "")
+        if len(rest) == 1 and is_digits(rest[0]) and len(heaps) == 1:
+            k = int(rest[0])
+            return 1, heaps[0] - k, f"take {k}"
+        if len(rest) == 4 and rest[1:3] == ["from", "heap"] and is_digits(rest[0]) and is_digits(rest[3]):
+            k, h = int(rest[0]), int(rest[3])
+            return h, left(h, k), f"take {k} from heap {h}"
+        return None
+    nums = whole_numbers(words)
+    if nums is not None and len(nums) == 2:
+        h, k = nums
+        return h, left(h, k), f"take {k} from heap {h}"
+    return None
+
+
+def heap_clicks(before: Sequence[int], after: Sequence[int], pins: bool) -> list[list[str]]:
+    """Every way to click a move of one heap on a drawing of heaps of counters, the heaps in any
+    order before and after (empty heaps dropped or kept).  A take that leaves one heap, or none, is
+    the counter the heap keeps up to (it and all after it are taken: ``h1:4`` of 7 -> 4), unless
+    ``pins``: the heap is a row of pins, and a move knocks out a run of them, anywhere it leaves
+    the parts it leaves (Kayles 5 -> 1 + 3: pin 2 or pin 4, counted from 1), clicked by its first
+    and last pin (one click for one pin), a split that takes nothing (Grundy's game) by the two
+    pins beside it.  Every heap of the size the move changes is a way; no way for other moves.
+
+    >>> heap_clicks((5,), (1, 3), pins=True)
+    [['h1:1'], ['h1:3']]
+    >>> heap_clicks((2, 3), (1, 1, 2), pins=True)  # the 3 knocked in its middle
+    [['h2:1']]
+    >>> heap_clicks((3, 7, 7), (3, 4, 7), pins=False), heap_clicks((3, 7), (1, 2, 3), pins=False)
+    ([['h2:4'], ['h3:4']], [['h2:1', 'h2:4'], ['h2:2', 'h2:5']])
+    """
+    gone, came = Counter(before) - Counter(after), Counter(after) - Counter(before)
+    came.pop(0, None)
+    gone.pop(0, None)
+    if sum(gone.values()) != 1:
+        return []
+    (n,) = gone
+    parts = sorted(came.elements())
+    if len(parts) > 2 or sum(parts) > n:
+        return []
+    if not pins and len(parts) <= 1:
+        return [[f"h{i + 1}:{parts[0] if parts else 0}"] for i, h in enumerate(before) if h == n]
+    k = n - sum(parts)
+    starts = {0, parts[0]} if len(parts) == 1 else {parts[0], parts[1]} if parts else {0}
+    runs = sorted((a, a + k - 1) if k else (a - 1, a) for a in starts)
+    return [
+        [f"h{i + 1}:{first}"] + ([f"h{i + 1}:{last}"] if last != first else [])
+        for i, h in enumerate(before)
+        if h == n
+        for first, last in runs
+    ]
+
+
+def pair_clicks(before: Sequence[int], after: Sequence[int]) -> list[list[str]] | None:
+    """A move that takes from both of two heaps (Wythoff's) clicked as two counters: the one each
+    heap keeps up to; ``None`` for a move of one heap (the drawings compared find its counter).
+
+    >>> pair_clicks((4, 9), (2, 6)), pair_clicks((4, 9), (4, 6))
+    ([['h1:2', 'h2:6']], None)
+    """
+    (x, y), (a, b) = before, after
+    if a < x and b < y:
+        return [[f"h1:{a}", f"h2:{b}"]]
+    return None

@@ -29,6 +29,7 @@ __all__ = [
     "MAX_MOVES",
     "few",
     "first_move",
+    "heap_move_label",
     "move_and_result",
     "nim_columns",
     "notes_verdict",
@@ -48,6 +49,20 @@ MAX_MOVES = 100_000
 MAX_DIGITS = 40
 #: Heaps (or components) listed one by one before "…".
 MAX_LISTED = 12
+
+
+def heap_move_label(heaps: Sequence[int], i: int, parts: Sequence[int], unit: str = "") -> str:
+    """How a move that turns heap ``i`` (from 0) of ``heaps`` into ``parts`` is said: a take, or
+    the heaps a split leaves (the heap named only when there are several).
+
+    >>> heap_move_label((7, 5), 1, (2,)), heap_move_label((5,), 0, (1, 3)), heap_move_label((5, 6), 0, ())
+    ('take 3 from heap 2 (5 -> 2)', '5 -> 1 + 3', 'heap 1: 5 -> 0')
+    """
+    h, single = heaps[i], len(heaps) == 1
+    if len(parts) == 1:
+        return f"take {h - parts[0]}{unit}{'' if single else f' from heap {i + 1}'} ({h} -> {parts[0]})"
+    kept = " + ".join(str(x) for x in parts if x)
+    return f"{h} -> {kept or 0}" if single else f"heap {i + 1}: {h} -> {kept or 0}"
 
 
 def num(n: int) -> str:

@@ -216,14 +216,162 @@ def _sparse_words(g, start, stop, take0, take1, split_k, good, uneq, parity, rar
             c = 0
             while not (opens >> np.uint32(c)) & one:
                 c += 1
-        g[n] = c
-        if parity[c] == rare_class:
-            rare[nrare] = n
-            rv[nrare] = c
-            nrare += 1
-            if nrare >= cap:
-                return n + 1, nrare, False
-        if c + 1 >= _WORD:
+        nrare = _settle(g, n, c, rare_class, parity, rare, rv, nrare)
+        if nrare >= cap or c + 1 >= _WORD:
+            return n + 1, nrare, False
+    return stop, nrare, False
+
+
+@njit
+def _settle(g, n, c, rare_class, parity, rare, rv, nrare):  # type: ignore[no-untyped-def]
+    """``G(n) = c``; a heap of the rare class joins the rare list.  Returns the rare list's length."""
+    g[n] = c
+    if parity[c] == rare_class:
+        rare[nrare] = n
+        rv[nrare] = c
+        nrare += 1
+    return nrare
+
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+#: Values below this many are bits of four words in :func:`_sparse_wide`.
+_WIDE = 256
+
+
+@njit
+def _bits4(v):  # type: ignore[no-untyped-def]
+    """Value ``v < 256`` as one bit of four 64-bit words (branch-free: the loops vectorise)."""
+    v = np.uint64(v)
+    b = _ONE << (v & np.uint64(63))
+    q = v >> np.uint64(6)
+    return (
+        b & (_ZERO - np.uint64(q == 0)),
+        b & (_ZERO - np.uint64(q == 1)),
+        b & (_ZERO - np.uint64(q == 2)),
+        b & (_ZERO - np.uint64(q == 3)),
+    )
+
+
+@njit
+def _below(c, k):  # type: ignore[no-untyped-def]
+    """The bits of word ``k`` for the values below ``c``."""
+    lo = 64 * k
+    if c >= lo + 64:
+        return ~_ZERO
+    if c <= lo:
+        return _ZERO
+    return (_ONE << np.uint64(c - lo)) - _ONE
+
+
+@njit
+def _lowest(w0, w1, w2, w3):  # type: ignore[no-untyped-def]
+    """The least value whose bit is set in the four words (256 if none)."""
+    for k, w in enumerate((w0, w1, w2, w3)):
+        if w:
+            c = 0
+            while not (w >> np.uint64(c)) & _ONE:
+                c += 1
+            return 64 * k + c
+    return 256
+
+
+@njit
+def _sparse_wide(g, start, stop, take0, take1, split_k, good, uneq, parity, rare, nrare, domain, off, rv, limit):  # type: ignore[no-untyped-def]
+    """:func:`_sparse_words` for values below 256 (``limit``, half of ``mark``'s length, at most
+    :data:`_WIDE`): the options' values are bits of four 64-bit words, set branch-free
+    (:func:`_bits4`) so LLVM vectorises the rare x common and common x common loops as in
+    :func:`_sparse_words` (0.161 from heap 2^14 to 2^18: 0.29-0.34 s; the general loop below,
+    with a stamp a value and the open values compared four at a time, about 0.7 s).  Returns
+    ``(next index, nrare, over)``; ``over``: heap ``next`` has no common-class value below 256
+    left, not computed here (:func:`octal_sparse` goes on without words); stops after a value
+    reaches ``limit`` (the caller grows its arrays) or when ``rare`` is full.
+    """
+    size = take0.shape[0]
+    nsplit = split_k.shape[0]
+    cap = rare.shape[0]
+    p0 = p1 = p2 = p3 = _ZERO  # the values of parity 1
+    for v in range(min(256, parity.shape[0])):
+        if parity[v]:
+            t = _bits4(v)
+            p0, p1, p2, p3 = p0 | t[0], p1 | t[1], p2 | t[2], p3 | t[3]
+    j0 = 1 if nrare and rare[0] == 0 else 0
+    for n in range(start, stop):
+        s0 = s1 = s2 = s3 = _ZERO
+        kmax = min(size - 1, n)
+        for k in range(kmax + 1):
+            m = n - k
+            if (take0[k] and m == 0) or (take1[k] and m >= 1):
+                t = _bits4(0 if m == 0 else g[m])
+                s0, s1, s2, s3 = s0 | t[0], s1 | t[1], s2 | t[2], s3 | t[3]
+        rare_class = (n + off) & 1 if domain else 0
+        if rare_class:
+            r0, r1, r2, r3 = p0, p1, p2, p3
+        else:
+            r0, r1, r2, r3 = ~p0, ~p1, ~p2, ~p3
+        scan_top = 0
+        for i in range(nsplit):
+            k = split_k[i]
+            m = n - k
+            if m < 2:
+                continue
+            mu = np.uint64(m)
+            if good[i]:
+                if m // 2 > scan_top:
+                    scan_top = m // 2
+                below = nrare
+                while below > j0 and rare[below - 1] >= m:
+                    below -= 1
+                if uneq[k] and m % 2 == 0:
+                    half = np.uint64(m // 2)
+                    for j in range(j0, below):
+                        r = np.uint64(rare[j])
+                        if r != half:
+                            t = _bits4(rv[j] ^ g[mu - r])
+                            s0, s1, s2, s3 = s0 | t[0], s1 | t[1], s2 | t[2], s3 | t[3]
+                else:
+                    for j in range(j0, below):
+                        t = _bits4(rv[j] ^ g[mu - np.uint64(rare[j])])
+                        s0, s1, s2, s3 = s0 | t[0], s1 | t[1], s2 | t[2], s3 | t[3]
+            else:
+                top = m // 2
+                if uneq[k] and m % 2 == 0:
+                    top -= 1
+                for a in range(np.uint64(1), np.uint64(top + 1)):
+                    t = _bits4(g[a] ^ g[mu - a])
+                    s0, s1, s2, s3 = s0 | t[0], s1 | t[1], s2 | t[2], s3 | t[3]
+        c = _lowest(~s0 & ~r0, ~s1 & ~r1, ~s2 & ~r2, ~s3 & ~r3)
+        if c >= _WIDE:
+            return n, nrare, True
+        o0 = r0 & ~s0 & _below(c, 0)
+        o1 = r1 & ~s1 & _below(c, 1)
+        o2 = r2 & ~s2 & _below(c, 2)
+        o3 = r3 & ~s3 & _below(c, 3)
+        a = 1
+        block = 16
+        while (o0 | o1 | o2 | o3) and a <= scan_top:
+            a_end = min(a + block, scan_top + 1)
+            block = min(2 * block, 256)
+            h0 = h1 = h2 = h3 = _ZERO
+            for i in range(nsplit):
+                if not good[i]:
+                    continue
+                k = split_k[i]
+                m = n - k
+                hi = min(a_end - 1, (m - 1) // 2 if uneq[k] else m // 2)
+                mu = np.uint64(m)
+                for x in range(np.uint64(a), np.uint64(hi + 1)):
+                    t = _bits4(g[x] ^ g[mu - x])
+                    h0, h1, h2, h3 = h0 | t[0], h1 | t[1], h2 | t[2], h3 | t[3]
+            o0 &= ~h0
+            o1 &= ~h1
+            o2 &= ~h2
+            o3 &= ~h3
+            a = a_end
+        if o0 | o1 | o2 | o3:
+            c = _lowest(o0, o1, o2, o3)
+        nrare = _settle(g, n, c, rare_class, parity, rare, rv, nrare)
+        if nrare >= cap or c + 1 >= limit:
             return n + 1, nrare, False
     return stop, nrare, False
 
@@ -245,7 +393,8 @@ def octal_sparse(  # type: ignore[no-untyped-def]
     positions are rare.
 
     While every value is below 32 (``mark`` at most 64 long), :func:`_sparse_words` runs instead:
-    the same steps with the excluded values as the bits of one word.
+    the same steps with the excluded values as the bits of one word; below 256 (``mark`` at most
+    512 long), :func:`_sparse_wide`, the same with four words.
 
     Returns ``(next index, nrare)``; stops early when ``rare`` is full or a value reaches half of
     ``mark``'s length.
@@ -260,6 +409,12 @@ def octal_sparse(  # type: ignore[no-untyped-def]
     if half_mark == _WORD:
         start, nrare, over = _sparse_words(
             g, start, stop, take0, take1, split_k, good, uneq, parity, rare, nrare, domain, off, rv
+        )
+        if not over:
+            return start, nrare
+    elif half_mark <= _WIDE:
+        start, nrare, over = _sparse_wide(
+            g, start, stop, take0, take1, split_k, good, uneq, parity, rare, nrare, domain, off, rv, half_mark
         )
         if not over:
             return start, nrare
@@ -373,14 +528,8 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                 c = opens[0]
                 for t in range(1, nopen):
                     c = min(c, opens[t])
-        g[n] = c
-        if parity[c] == ((n + off) & 1 if domain else 0):
-            rare[nrare] = n
-            rv[nrare] = c
-            nrare += 1
-            if nrare >= cap:
-                return n + 1, nrare
-        if c + 1 >= half_mark:
+        nrare = _settle(g, n, c, rare_class, parity, rare, rv, nrare)
+        if nrare >= cap or c + 1 >= half_mark:
             return n + 1, nrare
     return stop, nrare
 

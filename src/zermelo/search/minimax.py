@@ -352,6 +352,7 @@ def negamax(
     limits: Limits | None = None,
     search: Search | None = None,
     strength: str = "auto",
+    value_only: bool = False,
 ) -> Result:
     """Value, best moves and principal variation of a scored position, with node counts.
 
@@ -363,7 +364,9 @@ def negamax(
     ``alphabeta`` (no table) or ``minimax`` (no pruning, no table) — the last two for teaching.
     A game with a compiled solver (``exact_value``, Connect Four) uses it for exact values;
     ``strength`` is then ``auto``, ``weak`` (who wins only) or ``strong`` (the distance too):
-    see :mod:`zermelo.search.minimax_compiled`.
+    see :mod:`zermelo.search.minimax_compiled`.  ``value_only`` asks for the value alone: no best
+    moves and no principal variation are searched (``Result.value_only``; a script scoring
+    positions, as Pons' Connect Four solver answers).
 
     >>> from zermelo.games.stones import StoneGame
     >>> r = negamax(StoneGame((5, 3, 4, 5)), (0, 4))
@@ -374,7 +377,7 @@ def negamax(
     game.validate(position)
     start = time.perf_counter()
     if method == "mtdf" and depth is None and game.payoff(position) is None:
-        r = _compiled_solver.compiled_answer(game, position, limits, strength)
+        r = _compiled_solver.compiled_answer(game, position, limits, strength, value_only=value_only)
         if r is not None:
             r.seconds = time.perf_counter() - start
             return r
@@ -407,7 +410,7 @@ def negamax(
     # the node count above is the cost of the value alone, as the comparison table shows it.
     best: list[Move[Any]] = []
     pv: list[Move[Any]] = []
-    if s.use_table and s.prune and game.payoff(position) is None:
+    if s.use_table and s.prune and game.payoff(position) is None and not value_only:
         best = _best_moves(s, position, v, d)
         pos, target, left = position, v, d
         while game.payoff(pos) is None and left > 0 and pv is not None:
@@ -423,7 +426,7 @@ def negamax(
             pos, target, left = step[0].position, step[1], left - 1
     value, distance = split(game, v)
     _done(s)
-    return Result(
+    r = Result(
         game,
         position,
         value,
@@ -438,6 +441,8 @@ def negamax(
         time.perf_counter() - start,
         v,
     )
+    r.value_only = value_only
+    return r
 
 
 def _done(s: Search) -> None:

@@ -17,6 +17,9 @@ Three strengths:
 * ``auto`` (the default) — weak first; a draw is already exact; a win or loss gets its distance
   too when that costs at most :data:`AUTO_STRONG_NODES` more positions, else the answer stays weak
   and says so (``--strong`` insists).
+
+``value_only`` stops at the value: no best moves, no line (for a weak draw, no proof for each
+move that keeps it) — the question Pons' solver answers, a score and nothing else.
 """
 
 from __future__ import annotations
@@ -113,22 +116,26 @@ class SolverCalls:
         return v
 
 
-def compiled_answer(game: Scored[Any], position: Any, limits: Limits | None, strength: str = "auto") -> Result | None:
+def compiled_answer(
+    game: Scored[Any], position: Any, limits: Limits | None, strength: str = "auto", *, value_only: bool = False
+) -> Result | None:
     """The :class:`~zermelo.search.minimax_result.Result` from the game's compiled solver, or None when
-    it has none for this position.  ``strength``: ``strong``, ``weak`` or ``auto`` (see above)."""
+    it has none for this position.  ``strength``: ``strong``, ``weak`` or ``auto`` (see above);
+    ``value_only``: the value alone, no moves searched."""
     if strength not in ("auto", "weak", "strong"):
         raise ValueError(f"strength is auto, weak or strong, not {strength!r}")
     b = SolverCalls(limits)
+    strong = _value if value_only else _strong
     try:
         if strength == "strong":
             v = b.value(game, position)
-            return None if v is None else _strong(game, position, v, b)
+            return None if v is None else strong(game, position, v, b)
         sign = b.value(game, position, weak=True)
         if sign is None:
             return None
         if strength == "auto":
             if sign == 0:
-                return _strong(game, position, 0, b)  # a draw is exact already
+                return strong(game, position, 0, b)  # a draw is exact already
             if b.nodes <= AUTO_STRONG_NODES:
                 try:
                     v = b.value(game, position, cap=AUTO_STRONG_NODES)
@@ -136,10 +143,22 @@ def compiled_answer(game: Scored[Any], position: Any, limits: Limits | None, str
                     pass
                 else:
                     if v is not None:
-                        return _strong(game, position, v, b)
+                        return strong(game, position, v, b)
+        if value_only:
+            r = Result(game, position, sign, None, [], [], b.nodes, 0, True, None, "compiled, weak", 0.0, sign)
+            r.weak = r.value_only = True
+            return r
         return _weak(game, position, sign, b)
     finally:
         b.done()
+
+
+def _value(game: Scored[Any], position: Any, v: int, b: SolverCalls) -> Result:
+    """The exact value alone (``value_only``): no best moves, no line."""
+    value, distance = split(game, v)
+    r = Result(game, position, value, distance, [], [], b.nodes, 0, True, None, "compiled", 0.0, v)
+    r.value_only = True
+    return r
 
 
 def _strong(game: Scored[Any], position: Any, v: int, b: SolverCalls) -> Result:

@@ -65,7 +65,9 @@ class Result:
     move that keeps the value, ``pv`` one line of best play.  ``exact`` is False when a depth
     limit made the value heuristic.  ``weak`` is True when only who wins was solved (no
     distance); ``best_moves`` is then the one winning move the proof found, or every move that
-    keeps a draw, or every move of a lost position.
+    keeps a draw, or every move of a lost position.  ``value_only`` is True when only the value
+    was asked (``negamax(..., value_only=True)``): ``best_moves`` and ``pv`` are then empty, not
+    searched.
     """
 
     game: Scored[Any]
@@ -88,6 +90,8 @@ class Result:
     #: When the value came from an opening book: how many plies of ``pv`` lie inside it (the line
     #: stops where the book ends, not where the game ends); ``None`` for a line played to the end.
     book_end: int | None = None
+    #: True when only the value was asked: no best moves and no line were searched.
+    value_only: bool = False
 
     @property
     def outcome(self) -> str:
@@ -120,8 +124,10 @@ class Result:
             "exact": self.exact,
             "weak": self.weak,
             "depth": self.depth,
-            "best_moves": [{"move": m.label, "position": g.format(m.position)} for m in self.best_moves],
-            "pv": [m.label for m in self.pv],
+            "best_moves": None
+            if self.value_only
+            else [{"move": m.label, "position": g.format(m.position)} for m in self.best_moves],
+            "pv": None if self.value_only else [m.label for m in self.pv],
             "book_end": self.book_end,
             "nodes": self.nodes,
             "cutoffs": self.cutoffs,
@@ -153,6 +159,9 @@ def line_in_words(r: Result) -> str:
             f"The search stopped at depth {r.depth} and the game's heuristic judged the positions there, so the "
             "value is an estimate, not a proof."
         )
+    if r.value_only:
+        solved = "who wins" if r.weak else "the value"
+        return f"Only {solved} was asked and solved (no best moves, no line of play): {r.describe()}."
     if r.weak:
         found = f" The winning move the proof found: {r.best_moves[0].label}." if r.value > 0 and r.best_moves else ""
         result = "a draw" if r.value == 0 else f"a {r.outcome} for the player to move"

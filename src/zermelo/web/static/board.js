@@ -173,9 +173,10 @@ function clickPart(part, moves, wrap, onMove) {
       : `${names} selected: now click the next ${partKind(part)} of your move`;
 }
 
-// What a part is called: a cell, an edge, a vertex, a handle of a cake, a counter.
+// What a part is called: a cell, an edge, a vertex, a handle of a cake, a counter, a coin.
 function partKind(part) {
   if (/^h\d+:/.test(part)) return "counter";
+  if (/^c:\d+$/.test(part)) return "coin";
   if (/^e:/.test(part)) return "edge";
   if (/^v:/.test(part)) return "vertex";
   if (/^k\d+:/.test(part)) return "line";
@@ -183,8 +184,11 @@ function partKind(part) {
 }
 
 // A part as people name it: counter 3 of heap 1 (its name h1:2 counts from 0), cell a1, edge 3,
-// vertex 2, cake 1's column 3 (k1:c3), its row 2 (k1:r2), the cut after its column 2 (k1:v2).
+// vertex 2, cake 1's column 3 (k1:c3), its row 2 (k1:r2), the cut after its column 2 (k1:v2),
+// coin 3 (c:3).
 function partName(part) {
+  const coin = /^c:(\d+)$/.exec(part);
+  if (coin) return `coin ${coin[1]}`;
   const heap = /^h(\d+):(\d+)$/.exec(part);
   if (heap) return `heap ${heap[1]}, counter ${Number(heap[2]) + 1}`;
   const cake = /^k(\d+):([crvh])(\d+)$/.exec(part);
