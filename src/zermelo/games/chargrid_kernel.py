@@ -127,7 +127,6 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
     board = np.empty(n, np.uint8)
     label = np.empty(n, np.int64)
     stack = np.empty(n, np.int64)
-    cand = np.empty(n, np.uint8)
     for i in range(n):
         board[i] = cells[i]
     count[0] = lefts
@@ -215,6 +214,11 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                         start = (r0 + (h - 1) * fa) * cols + c0 + (w - 1) * fb
                         di = 1 - 2 * fb
                         dj = cols * (1 - 2 * fa)
+                    # compared with the least image so far while it is read: most images
+                    # are greater within a few cells and stop there; from the first less cell
+                    # on, the image is written over the old one (the cells before are equal).
+                    # Swapped images replace the plain least only when strictly less.
+                    state = 0 if have else -1
                     m = 0
                     for ii in range(kr):
                         pos = start + ii * di
@@ -222,19 +226,20 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                             ch = board[pos] if label[pos] == k - 1 else WALL
                             if sw == 1 and ch != DOT and ch != WALL:  # a stone (cells hold x, o, ., #)
                                 ch = LEFT + RIGHT - ch
-                            cand[m] = ch
+                            if state == 0:
+                                old = text[used + m]
+                                if ch > old:
+                                    state = 1
+                                    break
+                                if ch < old:
+                                    state = -1
+                            if state < 0:
+                                text[used + m] = ch
                             m += 1
                             pos += dj
-                    # the first image, or a less one (swapped images replace the plain least
-                    # only when strictly less); copies are loops, which numba compiles faster
-                    less = not have
-                    for m in range(size):
-                        if cand[m] != text[used + m]:
-                            less = less or cand[m] < text[used + m]
+                        if state > 0:
                             break
-                    if less:
-                        for m in range(size):
-                            text[used + m] = cand[m]
+                    if state < 0:
                         swapped = sw
                         have = True
             regs[5 * nreg] = kr
