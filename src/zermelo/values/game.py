@@ -22,6 +22,7 @@ games involved (numbers and nimbers are compared and added without recursion).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from fractions import Fraction
 from operator import attrgetter
@@ -238,7 +239,7 @@ _LE: dict[int, bool] = memo_table("values: comparisons")
 _ADD: dict[int, Game] = memo_table("values: sums")
 #: Canonical forms of raw forms {L | R} by their options' ids (a Konane search meets 100,000
 #: positions and 40,000 distinct raw forms).
-_RAW: dict[tuple[frozenset[int], frozenset[int]], Game] = memo_table("values: raw forms")
+_RAW: dict[tuple[frozenset[int], frozenset[int]], weakref.ref[Game]] = memo_table("values: raw forms")
 _ID = attrgetter("id")
 _SHIFT = 40  # ids fit in 40 bits: a pair (a, b) is one int key, cheaper than a tuple
 
@@ -382,11 +383,13 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     """
     L, R = list(left), list(right)
     k = (frozenset(map(_ID, L)), frozenset(map(_ID, R)))  # the form depends on these sets only
-    r = _RAW.get(k)
+    ref = _RAW.get(k)
+    r = None if ref is None else ref()
     if r is None:
         if len(_RAW) >= cache.MEMO_LIMIT:
             memo_full("values: raw forms")
-        r = _RAW[k] = _canonical(L, R, same=k[0] == k[1])
+        r = _canonical(L, R, same=k[0] == k[1])
+        _RAW[k] = weakref.ref(r)  # weakly, as the interning: a value nothing else holds goes
     return r
 
 
