@@ -104,7 +104,7 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
     assert connect4_kernel.solve(0, 0, 0, 4, 4, weak=True)[0] == 0  # 4x4 is a draw
     table = connect4_kernel.table_for(6, 5)  # grows (4x4 and 5x4 tables never do)
     table.grow(connect4_kernel.GROW_AFTER * table.table.shape[0])
-    assert KeyedOptions("amazons", {}, {}, set())((2, 2, "x..o"))[0] == 4  # 2 cells to go, 2 to shoot at
+    assert KeyedOptions("amazons", {}, {})((2, 2, "x..o"))[0] == 4  # 2 cells to go, 2 to shoot at
     assert compute(Octal("0.07"), 14).quotient.order == 24  # the misère search and marking, compiled when ready
     assert called == {name for kernels in aot.declared().values() for name in kernels}
 

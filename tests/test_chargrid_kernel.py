@@ -30,7 +30,7 @@ RULES = {"konane": Konane, "amazons": Amazons}
 def compiled_rules(name: str) -> Any:
     """Rules whose value search lists every region's options with the (interpreted) kernel."""
     rules = RULES[name]()
-    rules._compiled = KeyedOptions(name, rules._info, rules._table, rules._regions, kernel=KERNEL)
+    rules._compiled = KeyedOptions(name, rules._info, rules._table, kernel=KERNEL)
     return rules
 
 

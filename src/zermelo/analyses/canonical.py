@@ -27,7 +27,7 @@ from ..core.limits import Limits, deep
 from ..core.sprague_grundy import mex
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from ..rules.sizes import check_size
-from ..values.game import Game, game, star, total
+from ..values.game import Game, game, neg, star, total
 from ..values.ordinal import ordinal_sum
 
 __all__ = ["canonical_form", "value_cache"]
@@ -172,7 +172,7 @@ class _Walk:
                             raise Unsupported("this analysis needs a game without cycles")
                         stack.append([c, ck, cf, None, None])
                 continue
-            vals = [-memo[ck] if cf else memo[ck] for ck, cf in kids]
+            vals = [neg(memo[ck]) if cf else memo[ck] for ck, cf in kids]
             kind = frame[3]
             if type(kind) is int:
                 out = game(vals[:kind], vals[kind:])
@@ -183,7 +183,7 @@ class _Walk:
             else:
                 out = ordinal_sum(kind[1], vals[0])
             k = frame[1]
-            memo[k] = -out if frame[2] else out
+            memo[k] = neg(out) if frame[2] else out
             on_path.discard(k)
             stack.pop()
         v = memo[root_key]

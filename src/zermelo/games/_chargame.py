@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board
-from ._grid import CharGrid, board_of_text, char_orbit, char_regions, format_chars, parse_chars
+from ._grid import CharGrid, KeyImage, board_of_text, char_orbit, char_regions, format_chars, parse_chars
 
 __all__ = ["COMPILED_AFTER", "CharGridGame"]
 
@@ -53,8 +53,6 @@ class CharGridGame(Partisan[CharGrid]):
         # position -> (key, negated), its parts: both questions the value search asks of a position.
         self._info: dict[CharGrid, tuple[tuple[Hashable, bool], list[CharGrid]]] = {}
         self._table = str.maketrans(self.swap)
-        # Key images the compiled kernel gave (each its own key, unnegated: see keyed_options).
-        self._regions: set[CharGrid] = set()
         self._compiled: Callable[[CharGrid], Any] | None = None
         self._switch: int | None = None  # when to load the kernel (see keyed_options)
 
@@ -80,10 +78,10 @@ class CharGridGame(Partisan[CharGrid]):
         return [r for r in parts if not self.dead(r)]
 
     def components(self, position: CharGrid) -> list[CharGrid]:
+        if type(position) is KeyImage:  # the compiled kernel's: one region, its own key
+            return [position]
         hit = self._info.get(position)
         if hit is None:
-            if position in self._regions:
-                return [position]
             hit = self._analyse(position)
         return hit[1]
 
@@ -92,10 +90,10 @@ class CharGridGame(Partisan[CharGrid]):
 
     def value_key(self, position: CharGrid) -> tuple[Hashable, bool]:
         """(key, negated): the least symmetric image, or of the colour-swapped board (negated)."""
+        if type(position) is KeyImage:
+            return (position, False)
         hit = self._info.get(position)
         if hit is None:
-            if position in self._regions:
-                return (position, False)
             hit = self._analyse(position)
         return hit[0]
 
@@ -117,7 +115,7 @@ class CharGridGame(Partisan[CharGrid]):
                 return None
             from .chargrid_kernel import KeyedOptions
 
-            fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table, self._regions)
+            fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table)
         return fast(region)
 
     def _analyse(self, position: CharGrid) -> tuple[tuple[Hashable, bool], list[CharGrid]]:

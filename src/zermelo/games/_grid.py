@@ -24,6 +24,7 @@ from ..rules.wording import plural
 
 __all__ = [
     "Grid",
+    "KeyImage",
     "bad_cell",
     "board_of_text",
     "char_images",
@@ -340,6 +341,14 @@ def transposed(board: Grid) -> Grid:
 #: (rows, cols, cells) with one character per cell, row after row: for games whose cells have
 #: more than two states (Clobber's stones, Col's tinted cells).
 CharGrid = tuple[int, int, str]
+
+
+class KeyImage(tuple[int, int, str]):
+    """A char-grid region that is its own key image, as the compiled kernel hands them out
+    (:mod:`zermelo.games.chargrid_kernel`): one part, its key itself, unnegated — known from its
+    type, without a table of every image.  Equal to the plain tuple, and hashed as it is."""
+
+    __slots__ = ()
 
 
 def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] | None = None) -> CharGrid:

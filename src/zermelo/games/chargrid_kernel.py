@@ -30,6 +30,7 @@ import numpy as np
 
 from ..core import aot
 from ..core._jit import ahead, compiled
+from ._grid import KeyImage
 
 __all__ = ["AMAZONS", "KONANE", "RULES", "KeyedOptions", "keyed_options", "warm"]
 
@@ -127,7 +128,6 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
     board = np.empty(n, np.uint8)
     label = np.empty(n, np.int64)
     stack = np.empty(n, np.int64)
-    cand = np.empty(n, np.uint8)
     for i in range(n):
         board[i] = cells[i]
     count[0] = lefts
@@ -215,6 +215,11 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                         start = (r0 + (h - 1) * fa) * cols + c0 + (w - 1) * fb
                         di = 1 - 2 * fb
                         dj = cols * (1 - 2 * fa)
+                    # compared with the least image so far while it is read: most images
+                    # are greater within a few cells and stop there; from the first less cell
+                    # on, the image is written over the old one (the cells before are equal).
+                    # Swapped images replace the plain least only when strictly less.
+                    state = 0 if have else -1
                     m = 0
                     for ii in range(kr):
                         pos = start + ii * di
@@ -222,19 +227,20 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                             ch = board[pos] if label[pos] == k - 1 else WALL
                             if sw == 1 and ch != DOT and ch != WALL:  # a stone (cells hold x, o, ., #)
                                 ch = LEFT + RIGHT - ch
-                            cand[m] = ch
+                            if state == 0:
+                                old = text[used + m]
+                                if ch > old:
+                                    state = 1
+                                    break
+                                if ch < old:
+                                    state = -1
+                            if state < 0:
+                                text[used + m] = ch
                             m += 1
                             pos += dj
-                    # the first image, or a less one (swapped images replace the plain least
-                    # only when strictly less); copies are loops, which numba compiles faster
-                    less = not have
-                    for m in range(size):
-                        if cand[m] != text[used + m]:
-                            less = less or cand[m] < text[used + m]
+                        if state > 0:
                             break
-                    if less:
-                        for m in range(size):
-                            text[used + m] = cand[m]
+                    if state < 0:
                         swapped = sw
                         have = True
             regs[5 * nreg] = kr
@@ -268,18 +274,16 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
 
 class KeyedOptions:
     """:func:`keyed_options` for one rules object: its arrays (grown as needed, kept between calls)
-    and the translation of their contents into positions and keys, recorded as the Python path
-    records them: a region's key image in the rules' set of key images (``regions``: each is its
-    own key, unnegated), the parts of an option of several regions in their table of (key, parts)
-    per position (``info``).  An option of one region is given as its key image (its value, or
-    its negative when the key says so), so the options of a Konane region come out of a few
-    list operations of C speed."""
+    and the translation of their contents into positions and keys, as the Python path gives them:
+    a region's key image as a :class:`~zermelo.games._grid.KeyImage` (its own key, unnegated,
+    known by its type), the parts of an option of several regions in the rules' table of (key,
+    parts) per position (``info``).  An option of one region is given as its key image (its
+    value, or its negative when the key says so), so the options of a Konane region come out of
+    a few list operations of C speed."""
 
-    def __init__(
-        self, rules: str, info: dict[Any, Any], swap: dict[int, str], regions: set[Any], *, kernel: Any = None
-    ) -> None:
+    def __init__(self, rules: str, info: dict[Any, Any], swap: dict[int, str], *, kernel: Any = None) -> None:
         self.rules = RULES[rules]
-        self.info, self.swap, self.regions = info, swap, regions
+        self.info, self.swap = info, swap
         # The texts and the cells live in bytearrays the arrays share: read and written as bytes.
         self.cells = bytearray(64)
         self.text = bytearray(4096)
@@ -302,9 +306,8 @@ class KeyedOptions:
 
     def __call__(self, position: tuple[int, int, str]) -> tuple[int, list[Any], list[tuple[Hashable, bool]]]:
         rows, cols, cells = position
-        if len(self.info) + len(self.regions) > 1_000_000:
+        if len(self.info) > 1_000_000:
             self.info.clear()  # as CharGridGame does: tables, not records
-            self.regions.clear()
         n = rows * cols
         if n > len(self.cells):
             self.cells = bytearray(2 * n)
@@ -320,9 +323,8 @@ class KeyedOptions:
         s = self.text[:used].decode("latin-1")
         regs = self.regs[: 5 * nreg].tolist()
         texts = [s[a:b] for a, b in zip(regs[3::5], regs[4::5], strict=True)]
-        images: list[Any] = list(zip(regs[0::5], regs[1::5], texts, strict=True))
+        images: list[Any] = list(map(KeyImage, zip(regs[0::5], regs[1::5], texts, strict=True)))
         keys: list[tuple[Hashable, bool]] = list(zip(images, map(bool, regs[2::5]), strict=True))
-        self.regions.update(images)
         if not others:  # one region each: the options are the key images
             return lefts, images, keys
         o = self.opts[: 3 * n].tolist()
@@ -358,4 +360,4 @@ class KeyedOptions:
 def warm() -> None:
     """Compile (or load) the kernel now: the web's workers are forked warm (:mod:`zermelo.web.warm`)."""
     for name, board in (("konane", "xo."), ("amazons", "x.")):
-        KeyedOptions(name, {}, {}, set())((1, len(board), board))
+        KeyedOptions(name, {}, {})((1, len(board), board))

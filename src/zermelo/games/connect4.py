@@ -21,6 +21,7 @@ two on small boards.  ``Connect4(w, h, compiled=False)`` is the reference alone.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Hashable
 from operator import itemgetter
 from typing import Any, ClassVar
@@ -31,7 +32,7 @@ from ..rules import Move, Scored, validate_by_text
 from ..rules.boards import Board, cell_name, grid_board
 from ..rules.catalogue import GameEntry, register
 from ..search.minimax_result import WIN_SCORE
-from .connect4_bits import four
+from .connect4_bits import NO_BOOK_ENV, four
 
 __all__ = ["Connect4", "four_lines"]
 
@@ -326,10 +327,18 @@ _load_book: Callable[[int, int], Any] | None = None
 def _book_loader() -> Callable[[int, int], Any]:
     """:func:`zermelo.games.connect4_book.load`: a board size's opening book (None without one)."""
     global _load_book
-    from .connect4_book import load
+    if os.environ.get(NO_BOOK_ENV):  # no book is read: its module is not even imported
+        load: Callable[[int, int], Any] = _no_book
+    else:
+        from .connect4_book import load
 
     _load_book = load
     return load
+
+
+def _no_book(w: int, h: int) -> None:
+    """No opening book (``$ZERMELO_NO_BOOK``)."""
+    return None
 
 
 def _load_kernel() -> Callable[..., tuple[int, int]]:

@@ -14,7 +14,12 @@ numba versions of these.
 
 from __future__ import annotations
 
-__all__ = ["four", "key", "mirror"]
+__all__ = ["NO_BOOK_ENV", "four", "key", "mirror"]
+
+#: Set (to anything but empty) in the environment, no opening book is read: every answer is
+#: searched, as the benchmarks against solvers without a book measure it.  Here, not in
+#: :mod:`zermelo.games.connect4_book`, so a process that reads no book never imports that module.
+NO_BOOK_ENV = "ZERMELO_NO_BOOK"
 
 
 def four(stones: int, h: int) -> bool:

@@ -38,7 +38,7 @@ import numpy as np
 from ..core.cluster import dask_cluster, release
 from ..core.errors import InvalidPosition
 from ..core.files import BadFile, cache_dir, cannot_write, check_output, check_target, ignored, read_npz, write_npz
-from .connect4_bits import four, key
+from .connect4_bits import NO_BOOK_ENV, four, key
 
 __all__ = [
     "Book",
@@ -174,9 +174,6 @@ def shipped_path(w: int, h: int) -> Path:
 
 
 _LOADED: dict[tuple[int, int], Book | None] = {}
-#: Set (to anything but empty) in the environment, no book is read: every answer is searched,
-#: as the benchmarks against solvers without a book measure it.
-NO_BOOK_ENV = "ZERMELO_NO_BOOK"
 
 
 def load(w: int, h: int) -> Book | None:

@@ -216,16 +216,21 @@ def _sparse_words(g, start, stop, take0, take1, split_k, good, uneq, parity, rar
             c = 0
             while not (opens >> np.uint32(c)) & one:
                 c += 1
-        g[n] = c
-        if parity[c] == rare_class:
-            rare[nrare] = n
-            rv[nrare] = c
-            nrare += 1
-            if nrare >= cap:
-                return n + 1, nrare, False
-        if c + 1 >= _WORD:
+        nrare = _settle(g, n, c, rare_class, parity, rare, rv, nrare)
+        if nrare >= cap or c + 1 >= _WORD:
             return n + 1, nrare, False
     return stop, nrare, False
+
+
+@njit
+def _settle(g, n, c, rare_class, parity, rare, rv, nrare):  # type: ignore[no-untyped-def]
+    """``G(n) = c``; a heap of the rare class joins the rare list.  Returns the rare list's length."""
+    g[n] = c
+    if parity[c] == rare_class:
+        rare[nrare] = n
+        rv[nrare] = c
+        nrare += 1
+    return nrare
 
 
 _ONE = np.uint64(1)
@@ -365,14 +370,8 @@ def _sparse_wide(g, start, stop, take0, take1, split_k, good, uneq, parity, rare
             a = a_end
         if o0 | o1 | o2 | o3:
             c = _lowest(o0, o1, o2, o3)
-        g[n] = c
-        if parity[c] == rare_class:
-            rare[nrare] = n
-            rv[nrare] = c
-            nrare += 1
-            if nrare >= cap:
-                return n + 1, nrare, False
-        if c + 1 >= limit:
+        nrare = _settle(g, n, c, rare_class, parity, rare, rv, nrare)
+        if nrare >= cap or c + 1 >= limit:
             return n + 1, nrare, False
     return stop, nrare, False
 
@@ -529,14 +528,8 @@ def octal_sparse(  # type: ignore[no-untyped-def]
                 c = opens[0]
                 for t in range(1, nopen):
                     c = min(c, opens[t])
-        g[n] = c
-        if parity[c] == ((n + off) & 1 if domain else 0):
-            rare[nrare] = n
-            rv[nrare] = c
-            nrare += 1
-            if nrare >= cap:
-                return n + 1, nrare
-        if c + 1 >= half_mark:
+        nrare = _settle(g, n, c, rare_class, parity, rare, rv, nrare)
+        if nrare >= cap or c + 1 >= half_mark:
             return n + 1, nrare
     return stop, nrare
 

@@ -22,8 +22,10 @@ games involved (numbers and nimbers are compared and added without recursion).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core import cache
@@ -33,6 +35,7 @@ from ..core.limits import deep
 from ..core.sprague_grundy import mex
 from ..rules import Outcome
 from .built_on import BUILT_ON, BuiltOn
+from .domination import bypass, undominated
 from .folds import birthday, fold_values, stops
 
 if TYPE_CHECKING:
@@ -234,6 +237,10 @@ _NIMBERS: dict[int, Game] = {}
 _IDS = Ids()
 _LE: dict[int, bool] = memo_table("values: comparisons")
 _ADD: dict[int, Game] = memo_table("values: sums")
+#: Canonical forms of raw forms {L | R} by their options' ids (a Konane search meets 100,000
+#: positions and 40,000 distinct raw forms).
+_RAW: dict[tuple[frozenset[int], frozenset[int]], weakref.ref[Game]] = memo_table("values: raw forms")
+_ID = attrgetter("id")
 _SHIFT = 40  # ids fit in 40 bits: a pair (a, b) is one int key, cheaper than a tuple
 
 
@@ -308,9 +315,9 @@ def star(n: int = 1) -> Game:
 
 def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
     """The interned game with these options, which must already be canonical and non-numeric."""
-    left = tuple(sorted(left, key=_ident))
-    right = tuple(sorted(right, key=_ident))
-    k = (tuple(g.id for g in left), tuple(g.id for g in right))
+    left = tuple(sorted(left, key=_ID))
+    right = tuple(sorted(right, key=_ID))
+    k = (tuple(map(_ID, left)), tuple(map(_ID, right)))
     ref = _FORMS.get(k)
     g = None if ref is None else ref()
     if g is None:
@@ -318,10 +325,6 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
         g._ls, g._rs = max(o._rs for o in left), min(o._ls for o in right)  # numbers: compared exactly
         intern_weakly(_FORMS, k, g)
     return g
-
-
-def _ident(g: Game) -> int:
-    return g.id
 
 
 # ---------------------------------------------------------------------- comparison
@@ -378,8 +381,22 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
     >>> print(game([ZERO], [ZERO]), game([ZERO], []), game([star()], [star()]), game([ZERO], [star()]))
     * 1 0 ^
     """
-    L = list(dict.fromkeys(left))
-    R = list(dict.fromkeys(right))
+    L, R = list(left), list(right)
+    k = (frozenset(map(_ID, L)), frozenset(map(_ID, R)))  # the form depends on these sets only
+    ref = _RAW.get(k)
+    r = None if ref is None else ref()
+    if r is None:
+        if len(_RAW) >= cache.MEMO_LIMIT:
+            memo_full("values: raw forms")
+        r = _canonical(L, R, same=k[0] == k[1])
+        _RAW[k] = weakref.ref(r)  # weakly, as the interning: a value nothing else holds goes
+    return r
+
+
+def _canonical(left: list[Game], right: list[Game], *, same: bool) -> Game:
+    """:func:`game` computed (``same``: both players have the same options)."""
+    L = list({g.id: g for g in left}.values())
+    R = list({g.id: g for g in right}.values())
     # Numbers only: {a | b} is a number when a < b, else a switch of its best options.
     numeric, lo, hi = _number_bounds(L, R)
     if numeric:
@@ -389,24 +406,24 @@ def game(left: Iterable[Game], right: Iterable[Game]) -> Game:
             return star(1)
         return _intern((lo,), (hi,))
     # Impartial: the same nimbers on both sides make *mex.
-    if set(L) == set(R) and all(g.nim is not None for g in L):
+    if same and all(g.nim is not None for g in L):
         return star(mex(g.nim for g in L if g.nim is not None))
-    L = _undominated(L, left_side=True)
-    R = _undominated(R, left_side=False)
+    L = undominated(L, le, left_side=True)
+    R = undominated(R, le, left_side=False)
     while True:
         changed = False
-        newL = _bypass(L, L, R, left_side=True)
+        newL = bypass(L, L, R, le, left_side=True)
         if newL is not None:
-            L, changed = _undominated(newL, left_side=True), True
-        newR = _bypass(R, L, R, left_side=False)
+            L, changed = undominated(newL, le, left_side=True), True
+        newR = bypass(R, L, R, le, left_side=False)
         if newR is not None:
-            R, changed = _undominated(newR, left_side=False), True
+            R, changed = undominated(newR, le, left_side=False), True
         if not changed:
             break
     numeric, lo, hi = _number_bounds(L, R)
     if numeric and (lo is None or hi is None or lo._n * hi._d < hi._n * lo._d):
         return _number(*simplest_pair(_pair(lo), _pair(hi)))
-    if set(L) == set(R) and all(g.nim is not None for g in L):
+    if len(L) == len(R) and all(g.nim is not None for g in L) and set(map(_ID, L)) == set(map(_ID, R)):
         return star(len(L))  # canonical nimber options are exactly 0 … *(n-1)
     return _intern(tuple(L), tuple(R))
 
@@ -429,67 +446,6 @@ def _number_bounds(L: list[Game], R: list[Game]) -> tuple[bool, Game | None, Gam
 
 def _pair(g: Game | None) -> tuple[int, int] | None:
     return None if g is None else (g._n, g._d)
-
-
-def _undominated(opts: list[Game], *, left_side: bool) -> list[Game]:
-    """Keep the maximal options for Left (minimal for Right); equal values are already merged.
-
-    Each option is compared with the maximal ones found so far only (a dominated option is
-    below one of them, and domination is transitive), not with every other option.
-    """
-    if len(opts) < 2:
-        return opts
-    keep: list[Game] = []
-    for a in opts:
-        for k in keep:
-            if le(a, k) if left_side else le(k, a):
-                break
-        else:
-            keep = [k for k in keep if not (le(k, a) if left_side else le(a, k))]
-            keep.append(a)
-    return keep
-
-
-def _bypass(opts: list[Game], L: list[Game], R: list[Game], *, left_side: bool) -> list[Game] | None:
-    """Replace each reversible option by the options it reverses through; None if there is none.
-
-    A Left option G^L is reversible when some G^{LR} ≤ G; it is then replaced by every
-    G^{LRL}.  (Dually for Right.)  G here is the raw form {L | R}.
-    """
-    out: list[Game] = []
-    changed = False
-    memo_le: dict[int, bool] = {}
-    memo_ge: dict[int, bool] = {}
-    for o in opts:
-        replaced = False
-        for rev in o.right if left_side else o.left:
-            if _le_form(rev, L, R, memo_le, memo_ge) if left_side else _ge_form(rev, L, R, memo_le, memo_ge):
-                out.extend(rev.left if left_side else rev.right)
-                replaced = changed = True
-                break
-        if not replaced:
-            out.append(o)
-    return list(dict.fromkeys(out)) if changed else None
-
-
-def _le_form(x: Game, L: list[Game], R: list[Game], memo_le: dict[int, bool], memo_ge: dict[int, bool]) -> bool:
-    """X ≤ G for the raw form G = {L | R}: no X^L ≥ G and no G^R ≤ X."""
-    r = memo_le.get(x.id)
-    if r is not None:
-        return r
-    r = not any(le(gr, x) for gr in R) and not any(_ge_form(xl, L, R, memo_le, memo_ge) for xl in x.left)
-    memo_le[x.id] = r
-    return r
-
-
-def _ge_form(x: Game, L: list[Game], R: list[Game], memo_le: dict[int, bool], memo_ge: dict[int, bool]) -> bool:
-    """X ≥ G for the raw form G = {L | R}: no G^L ≥ X and no X^R ≤ G."""
-    r = memo_ge.get(x.id)
-    if r is not None:
-        return r
-    r = not any(le(x, gl) for gl in L) and not any(_le_form(xr, L, R, memo_le, memo_ge) for xr in x.right)
-    memo_ge[x.id] = r
-    return r
 
 
 # ---------------------------------------------------------------------- sum and negation
