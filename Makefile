@@ -17,6 +17,12 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # this machine: pip ~145 s of the clock and 77 CPU s for the test extra, uv ~20 s and 8 CPU s.
 UV      := $(BIN)/uv pip install -q --python $(BIN)/python
 
+# "Once" needs Python to keep what it compiled.  An environment with PYTHONDONTWRITEBYTECODE set
+# (this machine's is) made every process of the suite compile numpy, numba, rich and zermelo again:
+# importing the CLI took 2.7 CPU s instead of 0.8, in each test worker, CLI child, server and docs
+# example.  Make's recipes write bytecode (into .venv/ and src/, __pycache__ folders git ignores).
+export PYTHONDONTWRITEBYTECODE :=
+
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install -q uv
@@ -79,7 +85,7 @@ slow-list: $(STAMP) $(CHROMIUM)
 fuzz: $(STAMP)
 	rm -rf .fuzz-last && mkdir .fuzz-last
 	ZERMELO_FUZZ_LAST=$(CURDIR)/.fuzz-last ZERMELO_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) \
-	  $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/test_fuzz.py \
+	  $(BIN)/python -m pytest -n 2 -p no:cacheprovider --hypothesis-profile=explore tests/test_fuzz.py \
 	  || { tail -n +1 .fuzz-last/*.txt; exit 1; }
 
 bench: $(STAMP)

@@ -10,6 +10,7 @@ listed violation that is gone fails the test too, so the list is kept exact.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 import sys
@@ -91,7 +92,11 @@ def imports_of(name: str) -> set[str]:
     return {t for t in found if t in MODULES and t != name}
 
 
-GRAPH = {name: imports_of(name) for name in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Each module's zermelo imports: built when a test first asks (it parses every file; at
+    collection every pytest worker would build it, whether or not it runs these tests)."""
+    return {name: imports_of(name) for name in MODULES}
 
 
 def floors() -> list[list[str]]:
@@ -137,10 +142,10 @@ def test_the_folders_are_the_floors() -> None:
 
 
 def upward_imports() -> set[tuple[str, str]]:
-    bad = {(a, b) for a, targets in GRAPH.items() for b in targets if floor_of(b) > floor_of(a)}
+    bad = {(a, b) for a, targets in graph().items() for b in targets if floor_of(b) > floor_of(a)}
     front = ("zermelo.cli", "zermelo.commands")  # the front ends do not import each other
     bad |= {
-        (a, b) for a, targets in GRAPH.items() if a.startswith("zermelo.web") for b in targets if b.startswith(front)
+        (a, b) for a, targets in graph().items() if a.startswith("zermelo.web") for b in targets if b.startswith(front)
     }
     return bad
 
@@ -154,7 +159,7 @@ def test_no_module_imports_upward() -> None:
 def cycles() -> set[tuple[str, ...]]:
     """The strongly connected components of more than one module."""
     members: dict[int, list[str]] = {}
-    for module, number in components(GRAPH).items():
+    for module, number in components(graph()).items():
         members.setdefault(number, []).append(module)
     return {tuple(sorted(c)) for c in members.values() if len(c) > 1}
 
@@ -170,8 +175,9 @@ def test_the_reader_counts_function_level_imports() -> None:
     source = "if TYPE_CHECKING:\n    from . import rules\ndef f():\n    from . import errors\n"
     tree = ast.parse(source)
     assert _type_checking_lines(tree) == {2}
-    assert "zermelo.core.errors" in GRAPH["zermelo.core.limits"] and "zermelo.rules" not in GRAPH["zermelo.core.limits"]
-    assert "zermelo.heaps.sequence" in GRAPH["zermelo.heaps.games"]  # imported inside a function
+    limits = graph()["zermelo.core.limits"]
+    assert "zermelo.core.errors" in limits and "zermelo.rules" not in limits
+    assert "zermelo.heaps.sequence" in graph()["zermelo.heaps.games"]  # imported inside a function
 
 
 def test_no_source_file_is_too_long() -> None:
@@ -213,7 +219,7 @@ def test_a_game_by_its_name_loads_its_own_module_only() -> None:
 
 def test_the_bottom_floor_imports_nothing_above_errors() -> None:
     for name in ("zermelo.core.sprague_grundy", "zermelo.core.limits", "zermelo.core.cache", "zermelo.core.traversal"):
-        assert GRAPH[name] <= {"zermelo", "zermelo.core.errors"}, name
+        assert graph()[name] <= {"zermelo", "zermelo.core.errors"}, name
         loaded = {m for m in loaded_by(f"import {name}") if m.startswith("zermelo")}
         assert loaded <= {"zermelo", "zermelo.core", "zermelo.core._lazy", "zermelo.core.errors", name}, (name, loaded)
 
@@ -309,7 +315,7 @@ def code_names(name: str) -> set[str]:
 def test_explain_play_and_the_web_know_no_game() -> None:
     # A game is one place: the generic explanations, the player and the web app name no game
     # (their doctests may show one as an example; the code does not).
-    assert not {m for m in GRAPH["zermelo.analyses.explain"] if m.startswith(("zermelo.games", "zermelo.heaps"))}
+    assert not {m for m in graph()["zermelo.analyses.explain"] if m.startswith(("zermelo.games", "zermelo.heaps"))}
     classes = game_class_names()
     assert {"Nim", "Wythoff", "Domineering", "Kayles", "Connect4"} <= classes
     front = [n for n in MODULES if n.startswith("zermelo.play")] + ["zermelo.web.app"]

@@ -143,6 +143,7 @@ def _kernel_run(tmp: Path, cache: Path | None, module: Path) -> subprocess.Compl
 
     env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
     env["ZERMELO_CACHE_DIR"] = str(tmp / "private")
+    env["PYTHONDONTWRITEBYTECODE"] = "1"  # numba's files alone in the folders compared, not Python's bytecode
     if cache is not None:
         env["NUMBA_CACHE_DIR"] = str(cache)
     code = f"import sys; sys.path.insert(0, {str(module)!r}); import planted_kernel as k; print(k.twice(21))"
