@@ -19,16 +19,13 @@ import contextlib
 import importlib
 import io
 import os
+import subprocess
+import sys
 import tempfile
 
-# The workers' own cache folder, empty (conftest.py gives each test run a fresh one): the user's
-# ~/.cache/zermelo held octal:0.16's proven period, so its runs here called no kernel, and the
-# extensions `zermelo compile` leaves there served others; either way numba's cache stayed cold and
-# a worker compiled the kernel inside a test (octal_sparse: 14 CPU s, past bad input's 8 s alarm).
-os.environ["ZERMELO_CACHE_DIR"] = tempfile.mkdtemp(prefix="zermelo-warm-kernels-")
-
 #: Each kernel's run: a game, the kernel, enough heaps that the kernel is called (the sparse one
-#: leaves short runs to the plain one: at 300 heaps it was never compiled here).
+#: leaves short runs to the plain one: at 300 heaps it was never compiled here).  The first three
+#: (the heap kernels, octal_sparse alone ~26 CPU s) compile in a second process beside the rest.
 SEQUENCES = [
     ("octal:0.16", "octal-sparse", 5000),
     ("octal:0.16", "octal-plain", 300),
@@ -36,19 +33,37 @@ SEQUENCES = [
     ("subtraction:1,3,4", "subtraction-bitset", 300),
     ("allbut:1,2", "allbut-counts", 300),
 ]
+BESIDE = 3
 
 
-def warm() -> None:
-    """Every kernel called once (pytest's doctest collection imports this file: nothing runs then)."""
+def run_sequences(runs: list[tuple[str, str, int]]) -> None:
     from zermelo.cli import main
 
-    importlib.import_module("zermelo.web.warm")  # importing it runs the explorer's warm-up
-    for spec, kernel, upto in SEQUENCES:
+    for spec, kernel, upto in runs:
         with contextlib.redirect_stdout(io.StringIO()):
             status = main(["sequence", spec, "--upto", str(upto), "--kernel", kernel, "--quiet"])
         if status != 0:
             raise SystemExit(f"warm_kernels: zermelo sequence {spec} --kernel {kernel} exited {status}")
 
 
+def warm() -> None:
+    """Every kernel called once (pytest's doctest collection imports this file: nothing runs then).
+
+    The workers' own cache folder, empty (conftest.py gives each test run a fresh one): the user's
+    ~/.cache/zermelo held octal:0.16's proven period, so its runs here called no kernel, and the
+    extensions `zermelo compile` leaves there served others; either way numba's cache stayed cold
+    and a worker compiled the kernel inside a test (octal_sparse: 14 CPU s, past bad input's 8 s
+    alarm).  Two processes, with mypy beside them (`make -j2`): ~53 CPU s in all on a cold cache."""
+    os.environ["ZERMELO_CACHE_DIR"] = tempfile.mkdtemp(prefix="zermelo-warm-kernels-")
+    beside = subprocess.Popen([sys.executable, __file__, "--heap-kernels"])
+    importlib.import_module("zermelo.web.warm")  # importing it runs the explorer's warm-up
+    run_sequences(SEQUENCES[BESIDE:])
+    if beside.wait() != 0:
+        raise SystemExit(f"warm_kernels: the heap kernels' process exited {beside.returncode}")
+
+
 if __name__ == "__main__":
-    warm()
+    if sys.argv[1:] == ["--heap-kernels"]:
+        run_sequences(SEQUENCES[:BESIDE])
+    else:
+        warm()
