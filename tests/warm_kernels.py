@@ -5,8 +5,9 @@ is empty, and every process that calls a kernel first compiles it: the test work
 server's forkserver, each Dask worker of a census, each documentation example — several at once,
 the same kernels again and again until one of them has written the cache (a census test's three
 Dask workers compiled the octal kernels side by side: 84 s where the test takes 19 s warm).  Here
-each is compiled once, in one process; the tests that are about a cold cache (tests/test_jit.py,
-the billion-heap run) point numba at empty folders of their own.
+each is compiled once (in two processes: the heap kernels beside the rest); the tests that are
+about a cold cache (tests/test_jit.py, the billion-heap run) point numba at empty folders of their
+own.
 
 What runs: the web explorer's warm-up (the engine's retrograde, loopy and dense kernels, the
 subtraction and all-but periods, the loopy comparison, Connect Four, the misère quotient, the char
@@ -24,16 +25,17 @@ import sys
 import tempfile
 
 #: Each kernel's run: a game, the kernel, enough heaps that the kernel is called (the sparse one
-#: leaves short runs to the plain one: at 300 heaps it was never compiled here).  The first three
-#: (the heap kernels, octal_sparse alone ~26 CPU s) compile in a second process beside the rest.
-SEQUENCES = [
+#: leaves short runs to the plain one: at 300 heaps it was never compiled here).  The heap kernels
+#: (octal_sparse alone ~26 CPU s) compile in a second process, beside the others.
+HEAP_KERNELS = [
     ("octal:0.16", "octal-sparse", 5000),
     ("octal:0.16", "octal-plain", 300),
     ("tbreak:0.8", "tbreak-plain", 300),
+]
+PERIOD_KERNELS = [
     ("subtraction:1,3,4", "subtraction-bitset", 300),
     ("allbut:1,2", "allbut-counts", 300),
 ]
-BESIDE = 3
 
 
 def run_sequences(runs: list[tuple[str, str, int]]) -> None:
@@ -54,16 +56,17 @@ def warm() -> None:
     extensions `zermelo compile` leaves there served others; either way numba's cache stayed cold
     and a worker compiled the kernel inside a test (octal_sparse: 14 CPU s, past bad input's 8 s
     alarm).  Two processes, with mypy beside them (`make -j2`): ~53 CPU s in all on a cold cache."""
-    os.environ["ZERMELO_CACHE_DIR"] = tempfile.mkdtemp(prefix="zermelo-warm-kernels-")
-    beside = subprocess.Popen([sys.executable, __file__, "--heap-kernels"])
-    importlib.import_module("zermelo.web.warm")  # importing it runs the explorer's warm-up
-    run_sequences(SEQUENCES[BESIDE:])
-    if beside.wait() != 0:
-        raise SystemExit(f"warm_kernels: the heap kernels' process exited {beside.returncode}")
+    with tempfile.TemporaryDirectory(prefix="zermelo-warm-kernels-") as cache:
+        os.environ["ZERMELO_CACHE_DIR"] = cache  # the second process's too
+        beside = subprocess.Popen([sys.executable, __file__, "--heap-kernels"])
+        importlib.import_module("zermelo.web.warm")  # importing it runs the explorer's warm-up
+        run_sequences(PERIOD_KERNELS)
+        if beside.wait() != 0:
+            raise SystemExit(f"warm_kernels: the heap kernels' process exited {beside.returncode}")
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--heap-kernels"]:
-        run_sequences(SEQUENCES[:BESIDE])
+        run_sequences(HEAP_KERNELS)
     else:
         warm()
