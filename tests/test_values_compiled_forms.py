@@ -43,7 +43,7 @@ SETTINGS = settings(max_examples=40, deadline=None)
 @SETTINGS
 @given(raw_forms(), raw_forms())
 def test_canonical_forms_sums_and_comparisons_agree(s: Any, t: Any) -> None:
-    f = forms()
+    f = forms()[0]
     g, i = both(f, s)
     h, j = both(f, t)
     # Hash-consed: the compiled canonical form is the row of the Python one (not re-simplified).

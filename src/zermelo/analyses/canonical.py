@@ -284,7 +284,9 @@ class _IdValues:
     def __init__(self, rules: Rules[Any], memo: dict[Hashable, Any]) -> None:
         from ..values.compiled_forms import forms
 
-        self.forms = forms()
+        self.forms, new = forms()
+        if new:  # the ids of an earlier table (too large, dropped) are gone with it
+            ID_VALUES.clear()
         self.memo = ID_VALUES.get(rules)
         self.games_memo = memo
 

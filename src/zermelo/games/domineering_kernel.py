@@ -181,4 +181,6 @@ class KeyedOptions:
 def warm() -> None:
     """Call the kernel once (numba compiles or loads it): for the web's pool before it forks."""
     zeros = np.zeros
-    keyed_options(0b111_00000_111, zeros(3 * MAX_OPTIONS, np.int64), zeros(3 * MAX_REGIONS, np.int64), zeros(3, np.int64))
+    keyed_options(
+        0b111_00000_111, zeros(3 * MAX_OPTIONS, np.int64), zeros(3 * MAX_REGIONS, np.int64), zeros(3, np.int64)
+    )

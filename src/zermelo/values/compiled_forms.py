@@ -204,18 +204,24 @@ class Forms:
 
 
 _FORMS: list[Forms] = []
+#: Rows past which :func:`forms` starts a new table (about 1.4 GB): the ids of the old one are gone.
+MAX_ROWS = 1 << 23
 
 
-def forms() -> Forms:
-    """The process's table of compiled forms (made on first use)."""
+def forms(*, renew_past: int = MAX_ROWS) -> tuple[Forms, bool]:
+    """The process's table of compiled forms (made on first use), and whether it is new: a table
+    past ``renew_past`` rows is dropped first (call this only where no id of it is held)."""
+    if _FORMS and len(_FORMS[0]) > renew_past:
+        _FORMS.clear()
     if not _FORMS:
         _FORMS.append(Forms())
-    return _FORMS[0]
+        return _FORMS[0], True
+    return _FORMS[0], False
 
 
 def warm() -> None:
     """Call every kernel once (numba compiles or loads them): for the web's pool before it forks."""
-    f = forms()
+    f = forms()[0]
     up_star = game([number(0)], [star(1)]) + star(1)
     a, b = f.from_game(game([number(2)], [number(Fraction(-1, 2))])), f.from_game(up_star)
     f.value_of([a, b], [False, True], 1)

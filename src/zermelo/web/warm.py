@@ -8,7 +8,7 @@ emptied again.
 
 from __future__ import annotations
 
-from ..games import chargrid_kernel
+from ..games import chargrid_kernel, domineering_kernel
 from ..values import compiled_forms
 from . import api
 
@@ -45,4 +45,5 @@ chargrid_kernel.warm()
 # the compiled canonical forms (values.compiled_forms): a value search where numba is loaded keeps its
 # values there past a few thousand positions; compiled on a cold cache they take 40 CPU s
 compiled_forms.warm()
+domineering_kernel.warm()  # Domineering's compiled options, used as those forms are
 api.forget_all()
