@@ -7,7 +7,7 @@ error of whoever asked (the very file descriptors, passed over a Unix socket), r
 builds them at start (buffered on a pipe or file, line-buffered on a terminal, ``isatty`` as the
 descriptor says); it ends through the interpreter's normal exit (``atexit``, threads joined), and
 its exit status -- or the signal that killed it -- goes back to the asker.  Only what every such
-process would do first, importing, is done once.
+process would do first, importing (and readying numba's compiler), is done once.
 
 Two kinds of asker (tests/test_docs.py): the test itself for a plain ``zermelo ARGS`` line
 (:meth:`WarmCLI.run`: no input, the output into a file), and, for a line bash must read (pipes,
@@ -112,8 +112,8 @@ class WarmCLI:
                 code = f"import sys; sys.path.insert(0, {str(TESTS)!r}); import warm_cli; warm_cli.serve()"
                 self.proc = subprocess.Popen(
                     [sys.executable, "-c", code, str(listener.fileno()), str(self.bin)],
-                    env=self.env,
-                    stdin=subprocess.PIPE,  # its end: the warm process's too
+                    env={"OPENBLAS_NUM_THREADS": "1", **self.env},  # as the console script asks (cli.py)
+                    stdin=subprocess.PIPE,  # closed when this process ends: then so does the warm one
                     stdout=subprocess.DEVNULL,
                     pass_fds=[listener.fileno()],
                     start_new_session=True,
@@ -154,12 +154,20 @@ def serve() -> None:
     """Import, then fork a child for each request on the listening socket (descriptor
     ``sys.argv[1]``) until standard input closes (the test process has gone).  ``sys.argv[2]``
     is the shim's folder, taken off a child's PATH."""
-    import numba  # noqa: F401  (what most commands import first)
+    import numba  # (what most commands import first)
     import numpy  # noqa: F401
     import rich.console  # noqa: F401
 
     import zermelo.cli  # noqa: F401
 
+    # numba's compiler made ready (LLVM, its typing and target contexts), as the first kernel any
+    # child runs, loaded from numba's disk cache or compiled, would make it: ~0.3 CPU s a child.
+    # The child still loads or compiles every zermelo kernel it calls itself.
+    @numba.njit(cache=False)
+    def ready(x: int) -> int:
+        return x + 1
+
+    ready(1)
     listener = socket.socket(fileno=int(sys.argv[1]))
     shim = os.fsencode(sys.argv[2])
     sys.path.remove(str(TESTS))
