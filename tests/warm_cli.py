@@ -34,6 +34,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import select
 import shlex
@@ -168,6 +169,12 @@ def serve() -> None:
         return x + 1
 
     ready(1)
+    # What the warm process made, out of the collector's sight (``gc.freeze``, as the gc module's
+    # documentation advises before forking): a child's collections, above all the one at its exit,
+    # no longer walk (and copy page by page) numba's and numpy's objects: a child's exit took
+    # 0.38 CPU s, now 0.07.  The child's own objects are collected as in any process.
+    gc.collect()
+    gc.freeze()
     listener = socket.socket(fileno=int(sys.argv[1]))
     shim = os.fsencode(sys.argv[2])
     sys.path.remove(str(TESTS))
