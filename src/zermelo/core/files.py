@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import io
 import json
 import os
@@ -317,6 +316,8 @@ def checked_json(obj: dict[str, Any]) -> str:
     >>> checked_json({"a": 1})
     '{"a":1,"sha256":"015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862"}'
     """
+    import hashlib  # here, not at the top: OpenSSL's load is 4 ms of every short command
+
     return json.dumps({**obj, "sha256": hashlib.sha256(_canonical(obj)).hexdigest()}, separators=(",", ":"))
 
 
@@ -337,6 +338,8 @@ def unchecked_json(text: str, path: str | os.PathLike[str], what: str) -> dict[s
         raise BadFile(f"{_named(path, what)}: not JSON ({exc})") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("sha256"), str):
         raise BadFile(f"{_named(path, what)}: no checksum (not written by this zermelo)")
+    import hashlib
+
     digest = obj.pop("sha256")
     if hashlib.sha256(_canonical(obj)).hexdigest() != digest:
         raise BadFile(f"{_named(path, what)}: its checksum does not match its content (edited or damaged)")
@@ -346,6 +349,7 @@ def unchecked_json(text: str, path: str | os.PathLike[str], what: str) -> dict[s
 def write_npz(path: str | os.PathLike[str], arrays: dict[str, Any], *, what: str) -> Path:
     """Write numpy arrays as an ``.npz`` file (``numpy.load`` reads it) atomically, with the SHA-256
     of its members in the ZIP comment and a fixed date, so the same arrays give the same bytes."""
+    import hashlib
     import zipfile  # with bz2 and lzma, 13 ms: only where a ZIP is written or read
 
     import numpy as np
@@ -392,6 +396,7 @@ def _array(body: bytes, named: str) -> Any:
 def read_npz(path: str | os.PathLike[str], *, what: str, max_bytes: int) -> dict[str, Any]:
     """The arrays of a :func:`write_npz` file, its checksum checked (no pickles, no compressed
     members); :class:`BadFile` in one line for anything else."""
+    import hashlib
     import zipfile
 
     data = read_bytes(path, what=what, max_bytes=max_bytes)

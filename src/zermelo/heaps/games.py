@@ -16,15 +16,17 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.cache import KeyedCache
 from ..core.heap_codes import Code, parse_code
 from ..core.limits import ambient_deadline, deadline_scope
-from ..core.reasons import Reason
 from ..rules import Move, Outcome
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, plain_entry, register
 from .heap import HeapGame, Heaps, heap_tuple
+
+if TYPE_CHECKING:
+    from ..core.reasons import Reason
 
 __all__ = [
     "NAMED_CODES",

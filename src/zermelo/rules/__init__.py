@@ -8,8 +8,7 @@ moves and draws are all computed by the one engine (:mod:`zermelo.search.engine`
 * :class:`Scored` — zero-sum games with a payoff (tic-tac-toe, stone games): ``moves`` / ``payoff``.
 * :class:`Sum` — the disjunctive sum of impartial games: a move is a move in exactly one summand.
 
-Positions are immutable and hashable.  The play convention (normal or misère) is a parameter of
-an analysis, never of the game.
+Positions are immutable and hashable.  The play convention (normal or misère) is the analysis's, never the game's.
 
 >>> class Square(Impartial[int]):
 ...     '''Remove a positive square number of stones.'''
@@ -29,11 +28,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..core.checks import STRUCTURE_DEPTH, is_natural, parse_int, recursion_room, require, short, shown
 from ..core.errors import InvalidPosition
-from ..core.reasons import Reason, Why
 from .boards import Board, changed_cells, read_cells, rows
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from ..core.reasons import Reason, Why  # annotations only (its dataclasses: ~8 ms of a short command)
 
 __all__ = [
     "STRUCTURE_DEPTH",
