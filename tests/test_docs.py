@@ -6,10 +6,10 @@ Shell examples.  In a fenced block (```` ``` ```` with no language), a line ``$ 
 a command and the lines after it, up to the next ``$`` line or the end of the block, are what it
 prints (stdout and stderr together, as a terminal shows them).  The command runs in bash (pipes
 such as ``| tail -1`` and ``; echo $?`` are part of it) with this checkout's ``zermelo`` first on
-PATH, with the fixed environment ``ENV`` (so that rich draws the same everywhere), in a fresh
-temporary folder holding a copy of ``tests/data`` and an empty ``docs/images``.  The commands
-of one block run in order in one folder (a census, then its report).  Trailing blank lines and
-trailing spaces are not compared.
+PATH (run warm: tests/warm_cli.py), with the fixed environment ``ENV`` (so that rich draws the
+same everywhere), in a fresh temporary folder holding a copy of ``tests/data`` and an empty
+``docs/images``.  The commands of one block run in order in one folder (a census, then its
+report).  Trailing blank lines and trailing spaces are not compared.
 
 Varying output, the one rule.  Progress lines (``zermelo: ... (0:00:01)``, printed to stderr
 once a second when it is not a terminal) are dropped: their number depends on the clock.  A
@@ -33,10 +33,12 @@ diff before committing it: a drift may be the program's bug, and placeholders mu
 from __future__ import annotations
 
 import atexit
+import contextlib
 import difflib
 import doctest
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -50,6 +52,7 @@ from typing import Any
 
 import pytest
 
+import zermelo_shim
 from warm_cli import WarmCLI, simple_argv
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -260,35 +263,51 @@ def _shell(command: str, folder: Path, env: dict[str, str]) -> dict[str, Any]:
     }
 
 
-#: One warm ``zermelo`` per worker: a plain ``zermelo ARGS`` line runs in a child it forks, a real
-#: process that skips only the imports (tests/warm_cli.py); anything bash must read runs in bash.
-_WARM: dict[int, WarmCLI] = {}  # by thread: ``main`` below runs blocks in two threads
+#: One warm ``zermelo`` per worker (tests/warm_cli.py): a plain ``zermelo ARGS`` line runs in a child
+#: it forks, a real process that skips only the imports; a line bash must read runs in bash, whose
+#: ``zermelo`` (the shim first on PATH) has the same warm process run it on the shell's own
+#: standard input, output and error.
+_WARM: list[WarmCLI] = []
+_WARM_LOCK = threading.Lock()  # ``main`` below runs blocks in two threads
 
 
-def _warm(env: dict[str, str]) -> WarmCLI:
-    """This thread's warm ``zermelo`` (one pipe, one request at a time)."""
-    me = threading.get_ident()
-    if me not in _WARM:
-        _WARM[me] = WarmCLI({**ENV, "PATH": env["PATH"]})
-        atexit.register(_WARM[me].close)
-    return _WARM[me]
+def _warm() -> WarmCLI:
+    with _WARM_LOCK:
+        if not _WARM:
+            _WARM.append(WarmCLI({**ENV, "PATH": f"{BIN}{os.pathsep}/usr/local/bin:/usr/bin:/bin"}))
+            atexit.register(_WARM[0].close)
+        return _WARM[0]
 
 
-def _run_command(command: str, folder: Path, env: dict[str, str]) -> tuple[str, ...]:
-    argv = simple_argv(command)
+def _run_command(command: str, folder: Path, env: dict[str, str], *, warm: bool = True) -> tuple[str, ...]:
+    """What ``command`` prints, progress lines dropped; ``warm=False``: bash and the real console
+    script, no warm process."""
+    argv = simple_argv(command) if warm else None
     if argv is not None:
         handle, name = tempfile.mkstemp(prefix="zermelo-output-")  # not in the folder, which a command may list
         os.close(handle)
         out = Path(name)
         try:
-            _warm(env).run(argv, folder, env, out, TIMEOUT)
+            _warm().run(argv, folder, env, out, TIMEOUT)
             text = out.read_bytes()
         finally:
             out.unlink()
     else:
-        text = subprocess.run(**_shell(command, folder, env), timeout=TIMEOUT, check=False).stdout
+        text = _bash(command, folder, _warm().path(env) if warm else env)
     lines = text.decode("utf-8", errors="replace").splitlines()
     return _trim([line for line in lines if not PROGRESS.fullmatch(line)])
+
+
+def _bash(command: str, folder: Path, env: dict[str, str]) -> bytes:
+    """What bash prints running ``command``; past ``TIMEOUT`` its whole session is killed (and with
+    a shim its warm child: tests/zermelo_shim.py)."""
+    with subprocess.Popen(**_shell(command, folder, env), start_new_session=True) as proc:
+        try:
+            return proc.communicate(timeout=TIMEOUT)[0]
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise
 
 
 def _run_server(example: Example, folder: Path, env: dict[str, str]) -> tuple[str, ...]:
@@ -411,10 +430,110 @@ def test_a_plain_line_prints_what_bash_would_run(tmp_path: Path) -> None:
         assert simple_argv(command) is not None
         warm = _run_command(command, tmp_path, env)
         (tmp_path / "seq.txt").unlink(missing_ok=True)
-        cold = _run_command(f"exec {command}", tmp_path, env)
+        cold = _run_command(f"exec {command}", tmp_path, env, warm=False)
         assert warm and matches(tuple(re.sub(r"\d+\.\d+ s$", "<seconds> s", line) for line in warm), cold)
-        assert _warm(env).run(command.split()[1:], tmp_path, env, tmp_path / "out", 60) == status
+        assert _warm().run(command.split()[1:], tmp_path, env, tmp_path / "out", 60) == status
     assert (tmp_path / "seq.txt").is_file()  # written in the example's folder
+
+
+def test_the_shim_prints_what_the_console_script_prints(tmp_path: Path) -> None:
+    """A line bash must read finds the shim first on PATH (tests/zermelo_shim.py): input piped in,
+    ``$?``, a pipe's statuses, stderr apart from stdout and files in the folder come out as with
+    the real console script (bash, no warm process), in the same folder."""
+    env = _sandbox(tmp_path)
+    assert _bash("command -v zermelo", tmp_path, _warm().path(env)).decode().strip() == str(_warm().bin / "zermelo")
+    for command in [
+        "echo '{0|*}' | zermelo value --cgsuite | tr '*' '#'; echo \"${PIPESTATUS[@]}\"",
+        'zermelo solve nim 3 x 2>err.txt >out.txt; echo "status $?"; cat err.txt out.txt',
+        'zermelo games | head -2; echo "${PIPESTATUS[@]}"',
+    ]:
+        assert simple_argv(command) is None
+        shim = _run_command(command, tmp_path, env)
+        assert shim and shim == _run_command(command, tmp_path, env, warm=False), command
+
+
+def _on_terminal(command: str, folder: Path, env: dict[str, str]) -> bytes:
+    """What bash prints running ``command`` with a terminal as its stdout and stderr."""
+    import pty
+
+    master, slave = pty.openpty()
+    chunks = []
+    with subprocess.Popen(
+        ["bash", "-c", command],
+        cwd=folder,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+    ) as proc:
+        os.close(slave)
+        while select.select([master], [], [], TIMEOUT)[0]:
+            try:
+                chunks.append(os.read(master, 65536))
+            except OSError:  # EIO: every process holding the terminal has ended
+                break
+        proc.wait(TIMEOUT)
+    os.close(master)
+    return b"".join(chunks)
+
+
+def test_the_shim_sees_a_terminal_as_the_console_script_does(tmp_path: Path) -> None:
+    """``isatty`` answers what the descriptor is: on a terminal ``zermelo play`` colours its moves."""
+    env = _sandbox(tmp_path)
+    command = "printf 'moves\\nquit\\n' | zermelo play nim 1 2 --seed 1; echo \"status $?\""
+    shim = _on_terminal(command, tmp_path, _warm().path(env))
+    assert b"\x1b[" in shim and shim.endswith(b"status 0\r\n")
+    assert shim == _on_terminal(command, tmp_path, env)
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rpartition(")")[2].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def _one_child(pid: int) -> int:
+    deadline = time.monotonic() + 60  # not an assertion on speed: only how long to wait
+    while not (found := _children(pid)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    (child,) = found
+    return child
+
+
+def test_a_killed_or_timed_out_zermelo_ends_as_the_shell_says(tmp_path: Path) -> None:
+    """A warm child killed by a signal ends its shim the same way (``$?`` is 128 + N, as for the
+    console script); a timeout kills the child, through the shim or the test's own client."""
+    env = _sandbox(tmp_path)
+    command = 'zermelo value --cgsuite; echo "status $?"'  # reads its input, which never ends
+    said = []
+    for shell_env, parent in [(_warm().path(env), lambda bash: _warm().proc.pid), (env, lambda bash: bash)]:
+        read, write = os.pipe()
+        with subprocess.Popen(
+            **{**_shell(command, tmp_path, shell_env), "stdin": read}, start_new_session=True
+        ) as proc:
+            os.close(read)
+            os.kill(_one_child(parent(proc.pid)), signal.SIGKILL)  # zermelo handles SIGTERM itself
+            said.append(re.sub(r"\d+ Killed", "<pid> Killed", proc.communicate(timeout=TIMEOUT)[0].decode()))
+        os.close(write)
+    assert said[0] == said[1] and said[0].endswith("status 137\n"), said
+
+    warm = _warm()
+    read, write = os.pipe()
+    try:
+        environ = {os.fsencode(k): os.fsencode(v) for k, v in env.items()}
+        with pytest.raises(TimeoutError):
+            zermelo_shim.call(warm.socket, str(tmp_path), ["value", "--cgsuite"], environ, {0: read, 1: 1, 2: 2}, 0.5)
+        os.close(read)
+        with pytest.raises(BrokenPipeError):  # the child, which had the pipe's other end, is dead
+            os.write(write, b"0\n")
+    finally:
+        os.close(write)
+    assert warm.proc is not None and warm.proc.poll() is None and not _children(warm.proc.pid)
 
 
 # --- by hand: `python tests/test_docs.py [--update] [PAGE...]` ----------------------------
