@@ -269,9 +269,10 @@ class _Walk:
 
 #: Positions a value search expands before it keeps its values as ids of the compiled forms
 #: (:mod:`zermelo.values.compiled_forms`): when numba is loaded already (the first number), else
-#: the second — importing numba and loading the kernel costs 1-3 CPU s, and a compiled position
-#: saves tens of µs (a search smaller than about 50,000 positions would lose).
-COMPILED_AFTER = [4_000, 100_000]
+#: the second.  Importing numba and loading the kernels costs about 1.8 CPU s here, and a position
+#: valued in compiled code (with the games' compiled options) saves 35-55 µs: a fresh process
+#: wins past about 50,000 positions (Konane with 18 stones: 101,000), loses below.
+COMPILED_AFTER = [4_000, 50_000]
 #: The values of keys as ids of the compiled forms, one memo per rules object.
 ID_VALUES: RulesCache[dict[Hashable, int]] = RulesCache(lambda rules: {})
 
