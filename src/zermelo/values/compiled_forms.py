@@ -117,9 +117,10 @@ class Forms:
             CK, CV, AK, AV = old[5], old[6], old[7], old[8]
         HF = np.full(2 * capacity, -1, np.int64)
         HN = np.full(2 * capacity, -1, np.int64)
-        self.S = (T, OPT, M, HF, HN, CK, CV, AK, AV)
-        if old:
-            self.kernel(self.S, 9, 0, 0, _NONE, _NONE)
+        grown = (T, OPT, M, HF, HN, CK, CV, AK, AV)
+        if old:  # hashed before it replaces the table: an interrupt leaves one whole table or the other
+            self.kernel(grown, 9, 0, 0, _NONE, _NONE)
+        self.S = grown
 
     def call(self, op: int, a: int = 0, b: int = 0, X: Any = _NONE, Y: Any = _NONE) -> int:
         """:func:`run` ``(S, op, a, b, X, Y)``, again on grown arrays when it ran out of room."""
