@@ -6,8 +6,10 @@ earlier example), its own folder, environment and arguments, and the standard in
 error of whoever asked (the very file descriptors, passed over a Unix socket), rebuilt as Python
 builds them at start (buffered on a pipe or file, line-buffered on a terminal, ``isatty`` as the
 descriptor says); it ends through the interpreter's normal exit (``atexit``, threads joined), and
-its exit status -- or the signal that killed it -- goes back to the asker.  Only what every such
-process would do first, importing (and readying numba's compiler), is done once.
+its exit status -- or the signal that killed it -- goes back to the asker.  Only what such a
+process would do first is done once: importing (numpy, numba, rich and every module of zermelo
+but the web explorer's: none reads the environment or the folder as it is imported, which the
+warm process checks) and readying numba's compiler.
 
 Two kinds of asker (tests/test_docs.py): the test itself for a plain ``zermelo ARGS`` line
 (:meth:`WarmCLI.run`: no input, the output into a file), and, for a line bash must read (pipes,
