@@ -265,8 +265,9 @@ def test_small_answers_load_no_compiler(tmp_path: Path) -> None:
     late = loaded_by_command("negamax", "connect4", "7526576515141727663526411613424253744273")
     assert not heavy & late
     # Nor what only some answers need: hashlib (OpenSSL's load: checksums of files read or written;
-    # the compiled kernels' key is hashed by BLAKE2's own module) and the typed reasons (dataclasses).
-    assert not {"hashlib", "_hashlib", "zermelo.core.reasons"} & (value | late)
+    # the compiled kernels' key is hashed by BLAKE2's own module), the typed reasons and the
+    # alpha-beta trace (their dataclasses: about a millisecond each).
+    assert not {"hashlib", "_hashlib", "zermelo.core.reasons", "zermelo.search.minimax_trace"} & (value | late)
     batch = tmp_path / "nim.txt"
     batch.write_text("3 4 5\n1 2 3\n")
     assert not heavy & loaded_by_command("solve", "nim", "--batch", str(batch))

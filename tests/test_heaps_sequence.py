@@ -81,6 +81,16 @@ def test_checkpoint_resumes_without_recomputing(tmp_path: Path) -> None:
     assert np.array_equal(s.values[: saved.size], saved)
 
 
+def test_a_period_seen_is_proven_where_its_proof_ends() -> None:
+    # 0.177 (period 20 from heap 497) shows its period at the look at 1,024 heaps; its proof needs
+    # heaps 0..1,036 (Guy–Smith: 2·n0 + 2p + t), so the kernel stops there (before: at the next
+    # doubling, 2,048) and the proven period gives the rest, the kernel's own values.
+    s = sequence(Octal("0.177"), 4000)
+    assert (s.period, s.preperiod, s.proven) == (20, 497, True)
+    assert s.kernel.endswith("(then the proven period from heap 1037)"), s.kernel
+    assert np.array_equal(s.values, sequence(Octal("0.177"), 4000, use_period=False).values)
+
+
 def test_unwritable_checkpoint_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(z.InvalidPosition, match="cannot write checkpoint"):
         sequence(Octal("0.6"), 100, checkpoint=tmp_path / "missing" / "ck.npz")

@@ -11,7 +11,7 @@ own.
 
 What runs: the web explorer's warm-up (the engine's retrograde, loopy and dense kernels, the
 subtraction and all-but periods, the loopy comparison, Connect Four, the misère quotient, the char
-grids) and a short run of every ``sequence`` kernel with its period proof.
+grids, the compiled canonical forms) and a short run of every ``sequence`` kernel with its period proof.
 """
 
 from __future__ import annotations

@@ -145,6 +145,10 @@ class _Walk:
         # Optional hook of partisan rules: keyed_options(p) -> (count of Left's options, the
         # options with Left's first, their value keys) in one step, or None (Domineering's region).
         self.keyed_options = None if ordinal or impartial else getattr(rules, "keyed_options", None)
+        # Past this many positions the values are kept as ids of the compiled forms
+        # (:mod:`zermelo.values.compiled_forms`); never for impartial or ordinal-sum rules.
+        self.ids: _IdValues | None = _IdValues.resume(rules) if not (ordinal or impartial) else None
+        self.switch = COMPILED_AFTER[0] if self.ids is None and not (ordinal or impartial) else 1 << 62
 
     def value(self, root: Any) -> Game:
         memo, value_key = self.memo, self.value_key
@@ -152,42 +156,63 @@ class _Walk:
         v = memo.get(root_key)
         if v is not None:
             return -v if root_flip else v  # type: ignore[no-any-return]
+        ids = self.ids
+        if ids is not None and root_key in ids.memo:
+            return self.stored(root_key, root_flip)
         stack: list[list[Any]] = [[root, root_key, root_flip, None, None]]
         on_path: set[Hashable] = set()
         expand = self.expand
+        known = memo if ids is None else ids.memo
         while stack:
             frame = stack[-1]
             kids = frame[4]
             if kids is None:
                 k = frame[1]
-                if k in memo:
+                if k in known or k in memo:
                     stack.pop()
                     continue
                 positions, kids = expand(frame)
                 frame[4] = kids
                 on_path.add(k)
                 for c, (ck, cf) in zip(positions, kids, strict=True):
-                    if ck not in memo:
+                    if ck not in known and ck not in memo:
                         if ck in on_path:
                             raise Unsupported("this analysis needs a game without cycles")
                         stack.append([c, ck, cf, None, None])
                 continue
-            vals = [neg(memo[ck]) if cf else memo[ck] for ck, cf in kids]
             kind = frame[3]
-            if type(kind) is int:
-                out = game(vals[:kind], vals[kind:])
-            elif kind is _SUM:
-                out = total(vals)
-            elif kind is _IMP:
-                out = _mex_star(vals) or game(vals, vals)
-            else:
-                out = ordinal_sum(kind[1], vals[0])
             k = frame[1]
-            memo[k] = neg(out) if frame[2] else out
+            if ids is not None and (type(kind) is int or kind is _SUM):
+                ids.finish(k, kids, kind if type(kind) is int else -1, frame[2])
+            else:
+                vals = [neg(memo[ck]) if cf else memo[ck] for ck, cf in kids] if ids is None else ids.games(kids)
+                if type(kind) is int:
+                    out = game(vals[:kind], vals[kind:])
+                elif kind is _SUM:
+                    out = total(vals)
+                elif kind is _IMP:
+                    out = _mex_star(vals) or game(vals, vals)
+                else:
+                    out = ordinal_sum(kind[1], vals[0])
+                memo[k] = neg(out) if frame[2] else out
             on_path.discard(k)
             stack.pop()
+            if ids is None and self.expanded >= self.switch:
+                ids = self.ids = _IdValues.start(self.rules, memo, self.expanded)
+                if ids is not None:
+                    known = ids.memo
+                else:
+                    self.switch += COMPILED_AFTER[0]
+        if ids is not None and root_key not in memo:
+            return self.stored(root_key, root_flip)
         v = memo[root_key]
         return -v if root_flip else v  # type: ignore[no-any-return]
+
+    def stored(self, key: Hashable, flip: bool) -> Game:
+        """The value of a key the compiled forms hold, as a ``Game`` (kept in the memo)."""
+        assert self.ids is not None
+        v = self.memo[key] = self.ids.game(key)
+        return -v if flip else v
 
     def keyed(self, positions: Sequence[Any]) -> list[tuple[Hashable, bool]]:
         """The memo's keys of a position's children, counted as its options; a wide position's
@@ -240,6 +265,71 @@ class _Walk:
             frame[3] = len(kids)
             kids.extend(rules.right_options(p))  # type: ignore[attr-defined]
         return kids, self.keyed(kids)
+
+
+#: Positions a value search expands before it keeps its values as ids of the compiled forms
+#: (:mod:`zermelo.values.compiled_forms`): when numba is loaded already (the first number), else
+#: the second.  Importing numba and loading the kernels costs about 1.8 CPU s here, and a position
+#: valued in compiled code (with the games' compiled options) saves 35-55 µs: a fresh process
+#: wins past about 50,000 positions (Konane with 18 stones: 101,000), loses below.
+COMPILED_AFTER = [4_000, 50_000]
+#: The values of keys as ids of the compiled forms, one memo per rules object.
+ID_VALUES: RulesCache[dict[Hashable, int]] = RulesCache(lambda rules: {})
+
+
+class _IdValues:
+    """A search's values as ids of :mod:`zermelo.values.compiled_forms`: each finished
+    position costs one compiled call; the values found before (``Game``s in the memo) are
+    turned into ids when read."""
+
+    def __init__(self, rules: Rules[Any], memo: dict[Hashable, Any]) -> None:
+        from ..values.compiled_forms import forms
+
+        self.forms, new = forms()
+        if new:  # the ids of an earlier table (too large, dropped) are gone with it
+            ID_VALUES.clear()
+        self.memo = ID_VALUES.get(rules)
+        self.games_memo = memo
+
+    @classmethod
+    def resume(cls, rules: Rules[Any]) -> _IdValues | None:
+        """The id values of rules whose search switched before (their memo holds ids)."""
+        if rules not in ID_VALUES or not ID_VALUES.get(rules):
+            return None
+        return cls(rules, value_cache(rules))
+
+    @classmethod
+    def start(cls, rules: Rules[Any], memo: dict[Hashable, Any], expanded: int) -> _IdValues | None:
+        """Switch to ids after ``expanded`` positions, or None: not yet (numba is not loaded and
+        the search is still small, see :data:`COMPILED_AFTER`)."""
+        from ..core._jit import is_loaded
+
+        if not is_loaded() and expanded < COMPILED_AFTER[1]:
+            return None
+        return cls(rules, memo)
+
+    def id_of(self, key: Hashable) -> int:
+        i = self.memo.get(key)
+        if i is None:
+            i = self.memo[key] = self.forms.from_game(self.games_memo[key])
+        return i
+
+    def finish(self, key: Hashable, kids: list[tuple[Hashable, bool]], lefts: int, negate: bool) -> None:
+        memo = self.memo
+        ids = [memo[ck] if ck in memo else self.id_of(ck) for ck, _ in kids]
+        self.memo[key] = self.forms.value_of(ids, [cf for _, cf in kids], lefts, negate)
+
+    def games(self, kids: list[tuple[Hashable, bool]]) -> list[Game]:
+        out = []
+        for ck, cf in kids:
+            v = self.games_memo.get(ck)
+            if v is None:
+                v = self.game(ck)
+            out.append(neg(v) if cf else v)
+        return out
+
+    def game(self, key: Hashable) -> Game:
+        return self.forms.to_game(self.memo[key])
 
 
 def _mex_star(vals: list[Game]) -> Game | None:

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar
 
+from ..core._jit import is_loaded
 from ..rules import Partisan, validate_by_text
 from ..rules.boards import Board
 from ._grid import CharGrid, KeyImage, board_of_text, char_orbit, char_regions, format_chars, parse_chars
@@ -111,7 +112,7 @@ class CharGridGame(Partisan[CharGrid]):
                 return None
             if self._switch is None:
                 self._switch = _switch_point()  # asked once: it reads files
-            if seen < self._switch:
+            if seen < self._switch and not (seen >= COMPILED_AFTER[1] and is_loaded()):  # numba loaded since
                 return None
             from .chargrid_kernel import KeyedOptions
 
@@ -142,7 +143,6 @@ class CharGridGame(Partisan[CharGrid]):
 def _switch_point() -> int:
     """The :data:`COMPILED_AFTER` threshold for this process: what loading the kernel costs now."""
     from ..core import aot
-    from ..core._jit import is_loaded
 
     if aot.available(__package__ + ".chargrid_kernel"):
         return COMPILED_AFTER[0] if "numpy" in sys.modules else COMPILED_AFTER[1]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any, ClassVar
 
+from ..core._jit import is_loaded
 from ..rules import Partisan
 from ..rules.boards import Board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
@@ -32,7 +33,12 @@ from ._grid import (
     regions,
 )
 
-__all__ = ["Domineering"]
+__all__ = ["COMPILED_AFTER", "Domineering"]
+
+#: Boards a value search meets before it lists the options of a region in compiled code
+#: (:mod:`zermelo.games.domineering_kernel`), if numba is loaded by then (never loaded for it:
+#: that costs more than a search of this size saves).
+COMPILED_AFTER = 4_000
 
 
 class Domineering(Partisan[Grid]):
@@ -89,6 +95,10 @@ class Domineering(Partisan[Grid]):
         # (-1, -2, ...: a region's key is its framed bits or a board, never negative) so that
         # the search's memo hashes an int, not a tuple of tuples, at every look-up.
         self._sums: dict[tuple[tuple[Hashable, bool], ...], int] = {}
+        # The compiled options (games.domineering_kernel), once numba is loaded and the search
+        # has met COMPILED_AFTER boards; looked at again every COMPILED_AFTER boards till then.
+        self._compiled: Any = None
+        self._look_at = COMPILED_AFTER
 
     def _lookup(self, position: Grid) -> list[Any]:
         _rows, cols, bits = position
@@ -134,6 +144,15 @@ class Domineering(Partisan[Grid]):
         if cols != 8 or rows > FRAME_MAX or bits & _GUARD or self._lookup(position)[2] != [bits]:
             return None  # not one region in the corner of the frame
         framed = self._framed
+        if self._compiled is not None:
+            return self._compiled(rows, bits)  # type: ignore[no-any-return]
+        if len(framed) > self._look_at:
+            self._look_at += COMPILED_AFTER
+            if is_loaded():
+                from .domineering_kernel import KeyedOptions
+
+                self._compiled = KeyedOptions(framed, self._keys, self._sum_key)
+                return self._compiled(rows, bits)  # type: ignore[no-any-return]
         kids: list[Grid] = []
         keys: list[tuple[Hashable, bool]] = []
         lefts = 0

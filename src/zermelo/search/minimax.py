@@ -38,7 +38,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.budget import Budget
 from ..core.checks import game_argument
@@ -47,7 +47,9 @@ from ..core.limits import Limits, Progress
 from ..rules import Move, Scored
 from . import minimax_compiled as _compiled_solver
 from .minimax_result import WIN_SCORE, MoveValue, Result, child_target, outcome, split, unshrink
-from .minimax_trace import Trace
+
+if TYPE_CHECKING:  # a trace is the caller's (`negamax --trace`): its module loads with it
+    from .minimax_trace import Trace
 
 __all__ = [
     "WIN_SCORE",

@@ -43,6 +43,22 @@ __all__ = ["value_budget", "work_done"]
 TICK = 0.05  # seconds between looks at the clock and the caches
 _HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the zermelo package
 _VALUES = os.path.dirname(os.path.abspath(__file__)) + os.sep  # its value arithmetic
+#: The memos' weak-reference callbacks (core/cache.py) run inside the garbage collector, wherever it
+#: was triggered: a stop raised there is dropped, and Python prints "Exception ignored in" on stderr.
+_CALLBACKS = os.path.join(_HOME, "core", "cache.py")
+
+
+def raises_into(filename: str, home: str = _HOME) -> bool:
+    """Whether a stop may be raised into code of ``filename``: zermelo's own code under ``home``,
+    not its memos' weak-reference callbacks.  A tick can land in a finaliser or garbage-collector
+    callback (hypothesis times the collector; the memos drop dead forms), which would drop it.
+
+    >>> raises_into(os.path.join(_HOME, "values", "game.py")), raises_into(_CALLBACKS)
+    (True, False)
+    >>> raises_into("/usr/lib/python3/weakref.py")
+    False
+    """
+    return filename.startswith(home) and filename != _CALLBACKS
 
 
 @contextmanager
@@ -78,10 +94,8 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
     fired = [False]
 
     def check(signum: int, frame: FrameType | None) -> None:
-        # Raise only into zermelo's own code: a tick can land in someone else's finaliser or
-        # garbage-collector callback (hypothesis times the collector), which would drop the
-        # exception.  And raise at every tick past the budget, in case one is dropped anyway.
-        if frame is None or not frame.f_code.co_filename.startswith(home):
+        # Raise at every tick past the budget, in case one is dropped anyway.
+        if frame is None or not raises_into(frame.f_code.co_filename, home):
             return
         try:
             budget.look(work=work_done() - base)

@@ -8,7 +8,8 @@ emptied again.
 
 from __future__ import annotations
 
-from ..games import chargrid_kernel
+from ..games import chargrid_kernel, domineering_kernel
+from ..values import compiled_forms
 from . import api
 
 _WARM_UP = [
@@ -41,4 +42,8 @@ for _name, _params in _WARM_UP:
 # Konane's and Amazons' compiled options (games.chargrid_kernel): a value search turns to them after
 # a few thousand regions where numba is loaded, as it is here; no example is that large
 chargrid_kernel.warm()
+# the compiled canonical forms (values.compiled_forms): a value search where numba is loaded keeps its
+# values there past a few thousand positions; compiled on a cold cache they take 40 CPU s
+compiled_forms.warm()
+domineering_kernel.warm()  # Domineering's compiled options, used as those forms are
 api.forget_all()

@@ -1,0 +1,229 @@
+"""Canonical forms in compiled code: a table of games as rows of option ids, hash-consed (numba).
+
+The same arithmetic as :mod:`zermelo.values.game` — dominated options removed, reversible ones
+bypassed, numbers never expanded into options, the stops settling most comparisons, sums by the
+definition with number avoidance — over integer ids instead of Python objects, for the value
+searches that build hundreds of thousands of forms (:mod:`zermelo.analyses.canonical` switches to
+it once a search is large).  A game is a row of one table: a number ``n / 2^e`` (no options
+stored), or a form whose Left and Right options are runs of ids in one flat array, sorted;
+equal forms share one row (hash-consing), so equality is equality of ids, as the interned
+:class:`~zermelo.values.game.Game` is identity.  :class:`Forms` turns ids into ``Game`` and back.
+
+The tables (``S``, a tuple of arrays, passed to every kernel of :mod:`zermelo.values.forms_kernel`):
+
+* ``T[i]``: the fields :data:`KIND` … :data:`NEG` of game ``i`` (its number, nimber, stops as
+  dyadic pairs, where its options lie in ``O``, its negative once known);
+* ``O``: the options; ``M``: counters (games, options used, the *full* flag);
+* ``HF``, ``HN``: open-addressing hash tables of forms and numbers (ids, -1 empty);
+* ``CK``/``CV`` and ``AK``/``AV``: caches of comparisons and sums, one slot per hash (a later
+  pair overwrites an earlier one: a cache, never a wrong answer).
+
+A kernel never grows an array: when the table or ``O`` is full it sets the *full* flag, every
+new game it would make reads as 0 and nothing computed from then on is stored; the Python side
+grows the arrays and asks again (:meth:`Forms.call`).  Comparisons are stored even then: a
+comparison never makes a game, so it is a fact about the two ids it was asked of.
+
+Numbers are dyadic pairs of int64 with ``|n| < 2^31`` and ``e <= 31`` (their comparisons and
+sums cannot overflow); a value outside that sets the *overflow* flag and :class:`Forms` refuses
+(:class:`OutOfRange`), so a caller falls back on the Python core.
+
+>>> from zermelo.values import parse_value
+>>> f = Forms()
+>>> a, b = f.from_game(parse_value("{2|-1/2}")), f.from_game(parse_value("^*"))
+>>> print(f.to_game(f.add(a, b)), f.le(f.neg(b), b), f.to_game(f.canonical([b], [a])))
+{2^*|-1/2^*} True 0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..core._jit import compiled
+from .forms_kernel import (
+    COUNT,
+    EXP,
+    FIELDS,
+    FULL,
+    IS_NUMBER,
+    KIND,
+    LCNT,
+    LOFF,
+    NIM,
+    NUM,
+    OFILL,
+    OVERFLOW,
+    RCNT,
+    ROFF,
+    run,
+)
+from .game import Game, game, number, star
+
+__all__ = ["Forms", "OutOfRange", "forms", "warm"]
+
+_CACHE_BITS = 20
+
+
+class OutOfRange(ArithmeticError):
+    """A number past the kernels' limits (:data:`~zermelo.values.forms_kernel.NUM_LIMIT`): the
+    caller uses the Python core."""
+
+
+#: The operations of :func:`run`.
+OPS = {
+    "number": 0,
+    "star": 1,
+    "intern": 2,
+    "le": 3,
+    "neg": 4,
+    "add": 5,
+    "total": 6,
+    "canonical": 7,
+    "value_of": 8,
+    "rehash": 9,
+}
+_NONE = np.zeros(0, np.int64)
+
+
+# ---------------------------------------------------------------------- the Python side
+class Forms:
+    """One table of compiled forms, grown as needed, with the bridge to :class:`Game`."""
+
+    def __init__(self, capacity: int = 1 << 12) -> None:
+        self.S: tuple[Any, ...] = ()
+        self._grow(capacity)
+        self._from: dict[int, int] = {}  # Game.id -> id here
+        self._to: dict[int, Game] = {}  # id here -> Game
+        self.kernel = compiled(run)
+        self.zero = self.call(0, 0, 0)
+
+    def _grow(self, capacity: int) -> None:
+        old = self.S
+        T = np.zeros((capacity, FIELDS), np.int64)
+        OPT = np.zeros(4 * capacity, np.int64)
+        M = np.zeros(8, np.int64)
+        cache = 1 << _CACHE_BITS
+        CK, CV = np.full(cache, -1, np.int64), np.zeros(cache, np.int8)
+        AK, AV = np.full(cache, -1, np.int64), np.zeros(cache, np.int64)
+        if old:
+            count, ofill = int(old[2][COUNT]), int(old[2][OFILL])
+            T[:count] = old[0][:count]
+            OPT[:ofill] = old[1][:ofill]
+            M[:] = old[2]
+            M[FULL] = 0
+            CK, CV, AK, AV = old[5], old[6], old[7], old[8]
+        HF = np.full(2 * capacity, -1, np.int64)
+        HN = np.full(2 * capacity, -1, np.int64)
+        self.S = (T, OPT, M, HF, HN, CK, CV, AK, AV)
+        if old:
+            self.kernel(self.S, 9, 0, 0, _NONE, _NONE)
+
+    def call(self, op: int, a: int = 0, b: int = 0, X: Any = _NONE, Y: Any = _NONE) -> int:
+        """:func:`run` ``(S, op, a, b, X, Y)``, again on grown arrays when it ran out of room."""
+        S = self.S
+        M = S[2]
+        if M[COUNT] * 4 > S[0].shape[0] * 3 or M[OFILL] * 4 > S[1].shape[0] * 3:
+            self._grow(2 * S[0].shape[0])
+            S, M = self.S, self.S[2]
+        while True:
+            out = self.kernel(S, op, a, b, X, Y)
+            if M[OVERFLOW]:
+                M[OVERFLOW] = 0
+                raise OutOfRange("a number too large for the compiled forms")
+            if not M[FULL]:
+                return int(out)
+            self._grow(2 * S[0].shape[0])
+            S, M = self.S, self.S[2]
+
+    # -------------------------------------------------------------- operations on ids
+    def canonical(self, left: Sequence[int], right: Sequence[int]) -> int:
+        """The id of the canonical form of {left | right}."""
+        return self.call(7, X=np.array(left, np.int64), Y=np.array(right, np.int64))
+
+    def value_of(self, kids: Sequence[int], flips: Sequence[bool], lefts: int, negate: bool = False) -> int:
+        """See :func:`value_of`: a search's position from its children's ids."""
+        return self.call(8, lefts, int(negate), np.array(kids, np.int64), np.array(flips, np.int64))
+
+    def add(self, g: int, h: int) -> int:
+        return self.call(5, g, h)
+
+    def total(self, ids: Iterable[int]) -> int:
+        return self.call(6, X=np.array(list(ids), np.int64))
+
+    def neg(self, g: int) -> int:
+        return self.call(4, g)
+
+    def le(self, g: int, h: int) -> bool:
+        return self.call(3, g, h) != 0
+
+    def __len__(self) -> int:
+        return int(self.S[2][COUNT])
+
+    # -------------------------------------------------------------- the bridge
+    def from_game(self, g: Game) -> int:
+        """The id of a canonical :class:`Game`."""
+        i = self._from.get(g.id)
+        if i is not None:
+            return i
+        if g.num is not None:
+            x = g.num
+            d = x.denominator
+            i = self.call(0, x.numerator, d.bit_length() - 1)
+        elif g.nim is not None:
+            i = self.call(1, g.nim)
+        else:
+            left = [self.from_game(o) for o in g.left]
+            right = [self.from_game(o) for o in g.right]
+            i = self.call(2, X=np.array(left, np.int64), Y=np.array(right, np.int64))
+        self._from[g.id] = i
+        self._to.setdefault(i, g)
+        return i
+
+    def to_game(self, i: int) -> Game:
+        """The :class:`Game` of an id."""
+        g = self._to.get(i)
+        if g is not None:
+            return g
+        row = self.S[0][i]
+        if row[KIND] == IS_NUMBER:
+            g = number(Fraction(int(row[NUM]), 1 << int(row[EXP])))
+        elif row[NIM] >= 0:
+            g = star(int(row[NIM]))
+        else:
+            OPT = self.S[1]
+            lo, ro = int(row[LOFF]), int(row[ROFF])
+            left = [self.to_game(int(x)) for x in OPT[lo : lo + int(row[LCNT])]]
+            right = [self.to_game(int(x)) for x in OPT[ro : ro + int(row[RCNT])]]
+            g = game(left, right)
+        self._to[i] = g
+        self._from.setdefault(g.id, i)
+        return g
+
+
+_FORMS: list[Forms] = []
+#: Rows past which :func:`forms` starts a new table (about 1.4 GB): the ids of the old one are gone.
+MAX_ROWS = 1 << 23
+
+
+def forms(*, renew_past: int = MAX_ROWS) -> tuple[Forms, bool]:
+    """The process's table of compiled forms (made on first use), and whether it is new: a table
+    past ``renew_past`` rows is dropped first (call this only where no id of it is held)."""
+    if _FORMS and len(_FORMS[0]) > renew_past:
+        _FORMS.clear()
+    if not _FORMS:
+        _FORMS.append(Forms())
+        return _FORMS[0], True
+    return _FORMS[0], False
+
+
+def warm() -> None:
+    """Call every kernel once (numba compiles or loads them): for the web's pool before it forks."""
+    f = forms()[0]
+    up_star = game([number(0)], [star(1)]) + star(1)
+    a, b = f.from_game(game([number(2)], [number(Fraction(-1, 2))])), f.from_game(up_star)
+    f.value_of([a, b], [False, True], 1)
+    f.value_of([a, b], [False, True], -1)
+    f.le(a, b)

@@ -1,0 +1,594 @@
+"""The kernels of :mod:`zermelo.values.compiled_forms` (numba): hash-consed canonical forms as
+rows of a table of option ids, their comparison, canonical simplification, negation and sums.
+All in one module, as they call each other (numba compiles a call only to a kernel of its own
+module); the layout of the tables is in :mod:`zermelo.values.compiled_forms`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..core._jit import njit
+
+__all__ = ["FIELDS", "run"]
+
+# Fields of a row of T.
+KIND, NUM, EXP, NIM, LSN, LSE, RSN, RSE, LOFF, LCNT, ROFF, RCNT, NEG = range(13)
+FIELDS = 13
+IS_NUMBER, IS_FORM = 1, 0
+# Counters of M.
+COUNT, OFILL, FULL, OVERFLOW = range(4)
+#: The largest numerator and exponent of a number the kernels hold (their products fit in int64).
+NUM_LIMIT, EXP_LIMIT = 1 << 31, 31
+
+
+# ---------------------------------------------------------------------- dyadic numbers
+@njit
+def dy_cmp(a, ae, b, be):  # type: ignore[no-untyped-def]
+    """The sign of a / 2^ae - b / 2^be."""
+    e = max(ae, be)
+    x = a << (e - ae)
+    y = b << (e - be)
+    return (x > y) - (x < y)
+
+
+@njit
+def number_of(S, n, e):  # type: ignore[no-untyped-def]
+    """The id of the number n / 2^e (made if new)."""
+    T, M, HN = S[0], S[2], S[4]
+    while e > 0 and n & 1 == 0:
+        n >>= 1
+        e -= 1
+    if n >= NUM_LIMIT or -n >= NUM_LIMIT or e > EXP_LIMIT:
+        M[OVERFLOW] = 1
+        return 0
+    mask = HN.shape[0] - 1
+    slot = ((n * 1000003) ^ (e * 998244353)) & mask
+    while True:
+        i = HN[slot]
+        if i < 0:
+            break
+        if T[i, NUM] == n and T[i, EXP] == e:
+            return i
+        slot = (slot + 1) & mask
+    if M[FULL] != 0 or M[COUNT] >= T.shape[0]:
+        M[FULL] = 1
+        return 0
+    i = M[COUNT]
+    M[COUNT] = i + 1
+    T[i, :] = 0
+    T[i, KIND], T[i, NUM], T[i, EXP], T[i, NIM], T[i, NEG] = IS_NUMBER, n, e, 0 if n == 0 else -1, -1
+    T[i, LSN], T[i, LSE], T[i, RSN], T[i, RSE] = n, e, n, e  # a number is its own stops
+    HN[slot] = i
+    return i
+
+
+@njit
+def simplest(S, has_lo, ln, le_, has_hi, hn, he):  # type: ignore[no-untyped-def]
+    """The id of the simplest number strictly between the bounds (each present or not; lo < hi)."""
+    if (not has_lo or ln < 0) and (not has_hi or hn > 0):
+        return number_of(S, 0, 0)
+    if not has_hi or (has_lo and ln >= 0):
+        n = (ln >> le_) + 1  # the least integer above lo
+        if not has_hi or dy_cmp(n, 0, hn, he) < 0:
+            return number_of(S, n, 0)
+    else:
+        n = -((-hn) >> he) - 1  # the greatest integer below hi
+        if not has_lo or dy_cmp(n, 0, ln, le_) > 0:
+            return number_of(S, n, 0)
+    k = 1
+    while True:
+        floor = ln << (k - le_) if k >= le_ else ln >> (le_ - k)
+        m = floor + 1
+        if dy_cmp(m, k, hn, he) < 0:
+            return number_of(S, m, k)
+        k += 1
+
+
+@njit
+def number_option(S, x, left):  # type: ignore[no-untyped-def]
+    """Left's (or Right's) one option of the number ``x``, or -1 when it has none."""
+    T = S[0]
+    n, e = T[x, NUM], T[x, EXP]
+    if e == 0:
+        if left:
+            return number_of(S, n - 1, 0) if n > 0 else -1
+        return number_of(S, n + 1, 0) if n < 0 else -1
+    return number_of(S, n - 1 if left else n + 1, e)
+
+
+@njit
+def options(S, g, left):  # type: ignore[no-untyped-def]
+    """The options of ``g`` for Left (or Right), as an array (a number's made on the spot)."""
+    T, OPT = S[0], S[1]
+    if T[g, KIND] == IS_NUMBER:
+        o = number_option(S, g, left)
+        out = np.empty(1 if o >= 0 else 0, np.int64)
+        if o >= 0:
+            out[0] = o
+        return out
+    if left:
+        return OPT[T[g, LOFF] : T[g, LOFF] + T[g, LCNT]]
+    return OPT[T[g, ROFF] : T[g, ROFF] + T[g, RCNT]]
+
+
+# ---------------------------------------------------------------------- small arrays
+# Loops rather than numpy's sort, concatenate and friends: each numpy function numba compiles
+# into a kernel costs seconds of compiling on a cold cache, and these arrays are short.
+@njit
+def sorted_copy(X):  # type: ignore[no-untyped-def]
+    """``X`` sorted (a copy; Shell sort: options lists are short)."""
+    a = X.copy()
+    n = a.shape[0]
+    gap = n // 2
+    while gap > 0:
+        for i in range(gap, n):
+            x = a[i]
+            j = i
+            while j >= gap and a[j - gap] > x:
+                a[j] = a[j - gap]
+                j -= gap
+            a[j] = x
+        gap //= 2
+    return a
+
+
+@njit
+def form_hash(L, R):  # type: ignore[no-untyped-def]
+    h = np.int64(1469598103934665603)
+    for x in L:
+        h = (h ^ x) * 1099511628211
+    h = (h ^ -7) * 1099511628211
+    for x in R:
+        h = (h ^ x) * 1099511628211
+    return h ^ (h >> 29)
+
+
+@njit
+def same_options(OPT, off, cnt, X):  # type: ignore[no-untyped-def]
+    if cnt != X.shape[0]:
+        return False
+    for j in range(cnt):  # noqa: SIM110  (numba: a loop, not all() of a generator)
+        if OPT[off + j] != X[j]:
+            return False
+    return True
+
+
+@njit
+def intern(S, L, R):  # type: ignore[no-untyped-def]
+    """The id of the canonical non-number form {L | R} (options canonical, sorted, distinct)."""
+    T, OPT, M, HF = S[0], S[1], S[2], S[3]
+    mask = HF.shape[0] - 1
+    slot = form_hash(L, R) & mask
+    while True:
+        i = HF[slot]
+        if i < 0:
+            break
+        if same_options(OPT, T[i, LOFF], T[i, LCNT], L) and same_options(OPT, T[i, ROFF], T[i, RCNT], R):
+            return i
+        slot = (slot + 1) & mask
+    nl, nr = L.shape[0], R.shape[0]
+    if M[FULL] != 0 or M[COUNT] >= T.shape[0] or M[OFILL] + nl + nr > OPT.shape[0]:
+        M[FULL] = 1
+        return 0
+    i = M[COUNT]
+    M[COUNT] = i + 1
+    off = M[OFILL]
+    M[OFILL] = off + nl + nr
+    OPT[off : off + nl] = L
+    OPT[off + nl : off + nl + nr] = R
+    T[i, :] = 0
+    T[i, KIND], T[i, NEG] = IS_FORM, -1
+    T[i, LOFF], T[i, LCNT], T[i, ROFF], T[i, RCNT] = off, nl, off + nl, nr
+    # Stops: the left stop is Left's best right stop of an option, the right stop Right's best
+    # left stop (numbers are their own stops).
+    bn, be = (T[L[0], RSN], T[L[0], RSE]) if nl else (-NUM_LIMIT, 0)
+    for x in L[1:]:
+        if dy_cmp(T[x, RSN], T[x, RSE], bn, be) > 0:
+            bn, be = T[x, RSN], T[x, RSE]
+    T[i, LSN], T[i, LSE] = bn, be
+    bn, be = (T[R[0], LSN], T[R[0], LSE]) if nr else (NUM_LIMIT, 0)
+    for x in R[1:]:
+        if dy_cmp(T[x, LSN], T[x, LSE], bn, be) < 0:
+            bn, be = T[x, LSN], T[x, LSE]
+    T[i, RSN], T[i, RSE] = bn, be
+    # A nimber *n is {0, ..., *(n-1) | the same}.
+    nim = -1
+    if nl == nr:
+        nim = nl
+        seen = np.zeros(nl, np.bool_)
+        for j in range(nl):
+            k = T[L[j], NIM]
+            if L[j] != R[j] or k < 0 or k >= nl or seen[k]:
+                nim = -1
+                break
+            seen[k] = True
+    T[i, NIM] = nim
+    HF[slot] = i
+    return i
+
+
+@njit
+def star_of(S, n):  # type: ignore[no-untyped-def]
+    """The id of the nimber *n."""
+    g = number_of(S, 0, 0)
+    ids = np.empty(max(n, 1), np.int64)
+    ids[0] = g
+    for k in range(1, n + 1):
+        s = sorted_copy(ids[:k])
+        g = intern(S, s, s)
+        if k < n:
+            ids[k] = g
+    return g
+
+
+# ---------------------------------------------------------------------- comparison
+@njit
+def le(S, g, h):  # type: ignore[no-untyped-def]
+    """G <= H: no G^L >= H and no H^R <= G; the stops first, cached (see values.game.le)."""
+    if g == h:
+        return True
+    T = S[0]
+    gnum, hnum = T[g, KIND] == IS_NUMBER, T[h, KIND] == IS_NUMBER
+    if gnum and hnum:
+        return dy_cmp(T[g, NUM], T[g, EXP], T[h, NUM], T[h, EXP]) <= 0
+    if dy_cmp(T[g, LSN], T[g, LSE], T[h, RSN], T[h, RSE]) < 0:
+        return True
+    if dy_cmp(T[g, LSN], T[g, LSE], T[h, LSN], T[h, LSE]) > 0:
+        return False
+    if dy_cmp(T[g, RSN], T[g, RSE], T[h, RSN], T[h, RSE]) > 0:
+        return False
+    if T[g, NIM] >= 0 and T[h, NIM] >= 0:
+        return False
+    CK, CV = S[5], S[6]
+    key = (g << 32) | h
+    slot = ((key * -7046029254386353131) >> 20) & (CK.shape[0] - 1)
+    if CK[slot] == key:
+        return CV[slot] != 0
+    OPT = S[1]
+    r = True
+    if not gnum:
+        for j in range(T[g, LOFF], T[g, LOFF] + T[g, LCNT]):
+            if le(S, h, OPT[j]):
+                r = False
+                break
+    if r and not hnum:
+        for j in range(T[h, ROFF], T[h, ROFF] + T[h, RCNT]):
+            if le(S, OPT[j], g):
+                r = False
+                break
+    CK[slot] = key
+    CV[slot] = 1 if r else 0
+    return r
+
+
+# ---------------------------------------------------------------------- canonical form
+@njit
+def distinct(X):  # type: ignore[no-untyped-def]
+    """The sorted distinct ids of ``X``."""
+    s = sorted_copy(X)
+    if s.shape[0] < 2:
+        return s
+    out = np.empty(s.shape[0], np.int64)
+    k = 0
+    for j in range(s.shape[0]):
+        if k == 0 or s[j] != out[k - 1]:
+            out[k] = s[j]
+            k += 1
+    return out[:k]
+
+
+@njit
+def undominated(S, opts, left):  # type: ignore[no-untyped-def]
+    """The maximal options for Left (minimal for Right), compared with the kept ones only."""
+    n = opts.shape[0]
+    if n < 2:
+        return opts
+    keep = np.empty(n, np.int64)
+    k = 0
+    for a in opts:
+        dominated = False
+        for j in range(k):
+            if le(S, a, keep[j]) if left else le(S, keep[j], a):
+                dominated = True
+                break
+        if not dominated:
+            m = 0
+            for j in range(k):
+                x = keep[j]
+                if not (le(S, x, a) if left else le(S, a, x)):
+                    keep[m] = x
+                    m += 1
+            keep[m] = a
+            k = m + 1
+    return sorted_copy(keep[:k])
+
+
+@njit
+def raw_cmp(S, L, R, x, want_le, memo):  # type: ignore[no-untyped-def]
+    """X <= G (``want_le`` 1) or X >= G (0), G the raw form {L | R}; ``memo`` rows (x, want_le,
+    answer).  ``want_le`` is an int computed, never a constant: numba would compile one copy
+    per literal, and the two copies calling each other break its disk cache."""
+    for j in range(memo[0, 0]):
+        if memo[j + 1, 0] == x and memo[j + 1, 1] == want_le:
+            return memo[j + 1, 2] != 0
+    r = True
+    other = 1 - want_le
+    if want_le:  # X <= G: no G^R <= X and no X^L >= G
+        for gr in R:
+            if le(S, gr, x):
+                r = False
+                break
+        if r:
+            for xl in options(S, x, True):
+                if raw_cmp(S, L, R, xl, other, memo):
+                    r = False
+                    break
+    else:  # X >= G: no G^L >= X and no X^R <= G
+        for gl in L:
+            if le(S, x, gl):
+                r = False
+                break
+        if r:
+            for xr in options(S, x, False):
+                if raw_cmp(S, L, R, xr, other, memo):
+                    r = False
+                    break
+    k = memo[0, 0]
+    if k + 1 < memo.shape[0]:
+        memo[k + 1, 0] = x
+        memo[k + 1, 1] = want_le
+        memo[k + 1, 2] = 1 if r else 0
+        memo[0, 0] = k + 1
+    return r
+
+
+@njit
+def bypass(S, opts, L, R, left):  # type: ignore[no-untyped-def]
+    """Each reversible option replaced by the options it reverses through; (options, changed)."""
+    out = np.empty(2 * opts.shape[0] + 8, np.int64)
+    k = 0
+    changed = False
+    memo = np.zeros((64, 3), np.int64)
+    want_le = np.int64(1) if left else np.int64(0)
+    for o in opts:
+        replaced = False
+        for rev in options(S, o, not left):
+            if raw_cmp(S, L, R, rev, want_le, memo):
+                through = options(S, rev, left)
+                if k + through.shape[0] + 1 > out.shape[0]:
+                    out = grown(out, k + through.shape[0] + 1)
+                out[k : k + through.shape[0]] = through
+                k += through.shape[0]
+                replaced = changed = True
+                break
+        if not replaced:
+            if k + 1 > out.shape[0]:
+                out = grown(out, k + 1)
+            out[k] = o
+            k += 1
+    return distinct(out[:k]), changed
+
+
+@njit
+def grown(a, need):  # type: ignore[no-untyped-def]
+    b = np.empty(2 * need, np.int64)
+    b[: a.shape[0]] = a
+    return b
+
+
+@njit
+def number_bounds(S, L, R):  # type: ignore[no-untyped-def]
+    """(every option a number?, Left's best number or -1, Right's best number or -1)."""
+    T = S[0]
+    lo = hi = -1
+    for g in L:
+        if T[g, KIND] != IS_NUMBER:
+            return False, -1, -1
+        if lo < 0 or dy_cmp(T[g, NUM], T[g, EXP], T[lo, NUM], T[lo, EXP]) > 0:
+            lo = g
+    for g in R:
+        if T[g, KIND] != IS_NUMBER:
+            return False, -1, -1
+        if hi < 0 or dy_cmp(T[g, NUM], T[g, EXP], T[hi, NUM], T[hi, EXP]) < 0:
+            hi = g
+    return True, lo, hi
+
+
+@njit
+def number_between(S, lo, hi):  # type: ignore[no-untyped-def]
+    """The simplest number between the numbers ``lo`` and ``hi`` (-1: no bound)."""
+    T, a, b = S[0], max(lo, 0), max(hi, 0)
+    return simplest(S, lo >= 0, T[a, NUM], T[a, EXP], hi >= 0, T[b, NUM], T[b, EXP])
+
+
+@njit
+def canonical(S, left, right):  # type: ignore[no-untyped-def]
+    """The id of the canonical form of {left | right} (ids, any order, repeats allowed)."""
+    T = S[0]
+    L, R = distinct(left), distinct(right)
+    numeric, lo, hi = number_bounds(S, L, R)
+    if numeric:
+        if lo < 0 or hi < 0 or dy_cmp(T[lo, NUM], T[lo, EXP], T[hi, NUM], T[hi, EXP]) < 0:
+            return number_between(S, lo, hi)
+        zero = number_of(S, 0, 0)
+        if lo == zero and hi == zero:
+            return star_of(S, 1)
+        a, b = np.empty(1, np.int64), np.empty(1, np.int64)
+        a[0], b[0] = lo, hi
+        return intern(S, a, b)
+    same = L.shape[0] == R.shape[0]
+    for j in range(L.shape[0] if same else 0):
+        if L[j] != R[j] or T[L[j], NIM] < 0:
+            same = False
+            break
+    if same:
+        present = np.zeros(L.shape[0] + 1, np.bool_)
+        for j in range(L.shape[0]):
+            k = T[L[j], NIM]
+            if k <= L.shape[0]:
+                present[k] = True
+        m = 0
+        while present[m]:
+            m += 1
+        return star_of(S, m)
+    L = undominated(S, L, True)
+    R = undominated(S, R, False)
+    while True:
+        changed = False
+        newL, ch = bypass(S, L, L, R, True)
+        if ch:
+            L, changed = undominated(S, newL, True), True
+        newR, ch = bypass(S, R, L, R, False)
+        if ch:
+            R, changed = undominated(S, newR, False), True
+        if not changed:
+            break
+    numeric, lo, hi = number_bounds(S, L, R)
+    if numeric and (lo < 0 or hi < 0 or dy_cmp(T[lo, NUM], T[lo, EXP], T[hi, NUM], T[hi, EXP]) < 0):
+        return number_between(S, lo, hi)
+    return intern(S, L, R)
+
+
+# ---------------------------------------------------------------------- negation and sums
+@njit
+def neg(S, g):  # type: ignore[no-untyped-def]
+    """The id of -G = {-G^R | -G^L}."""
+    T, M = S[0], S[2]
+    n = T[g, NEG]
+    if n >= 0:
+        return n
+    if T[g, KIND] == IS_NUMBER:
+        n = number_of(S, -T[g, NUM], T[g, EXP])
+    elif T[g, NIM] >= 0:
+        n = g
+    else:
+        R = options(S, g, False)
+        L = options(S, g, True)
+        nl = np.empty(R.shape[0], np.int64)
+        for j in range(R.shape[0]):
+            nl[j] = neg(S, R[j])
+        nr = np.empty(L.shape[0], np.int64)
+        for j in range(L.shape[0]):
+            nr[j] = neg(S, L[j])
+        n = intern(S, sorted_copy(nl), sorted_copy(nr))
+    if M[FULL] == 0 and M[OVERFLOW] == 0:
+        T[g, NEG] = n
+        T[n, NEG] = g
+    return n
+
+
+@njit
+def add(S, g, h):  # type: ignore[no-untyped-def]
+    """The id of G + H = {G^L + H, G + H^L | G^R + H, G + H^R}; a number translates (avoidance)."""
+    T, M = S[0], S[2]
+    gnum, hnum = T[g, KIND] == IS_NUMBER, T[h, KIND] == IS_NUMBER
+    if gnum and hnum:
+        a, ae, b, be = T[g, NUM], T[g, EXP], T[h, NUM], T[h, EXP]
+        e = max(ae, be)
+        return number_of(S, (a << (e - ae)) + (b << (e - be)), e)
+    if gnum and T[g, NUM] == 0:
+        return h
+    if hnum and T[h, NUM] == 0:
+        return g
+    if T[g, NIM] >= 0 and T[h, NIM] >= 0:
+        return star_of(S, T[g, NIM] ^ T[h, NIM])
+    if g > h:
+        g, h = h, g
+        gnum, hnum = hnum, gnum
+    AK, AV = S[7], S[8]
+    key = (g << 32) | h
+    slot = ((key * -7046029254386353131) >> 20) & (AK.shape[0] - 1)
+    if AK[slot] == key:
+        return AV[slot]
+    gl = options(S, g, True) if not gnum else np.empty(0, np.int64)
+    gr = options(S, g, False) if not gnum else np.empty(0, np.int64)
+    hl = options(S, h, True) if not hnum else np.empty(0, np.int64)
+    hr = options(S, h, False) if not hnum else np.empty(0, np.int64)
+    L = np.empty(gl.shape[0] + hl.shape[0], np.int64)
+    R = np.empty(gr.shape[0] + hr.shape[0], np.int64)
+    for j in range(gl.shape[0]):
+        L[j] = add(S, gl[j], h)
+    for j in range(hl.shape[0]):
+        L[gl.shape[0] + j] = add(S, g, hl[j])
+    for j in range(gr.shape[0]):
+        R[j] = add(S, gr[j], h)
+    for j in range(hr.shape[0]):
+        R[gr.shape[0] + j] = add(S, g, hr[j])
+    r = canonical(S, L, R)
+    if M[FULL] == 0 and M[OVERFLOW] == 0:
+        AK[slot] = key
+        AV[slot] = r
+    return r
+
+
+@njit
+def total(S, ids):  # type: ignore[no-untyped-def]
+    """The id of the sum of ``ids``: numbers first, then nimbers, then the rest (smallest first)."""
+    T = S[0]
+    order = np.empty(ids.shape[0], np.int64)
+    for j in range(ids.shape[0]):
+        g = ids[j]
+        rank = 0 if T[g, KIND] == IS_NUMBER else (1 if T[g, NIM] >= 0 else 2)
+        order[j] = (rank << 40) | g
+    order = sorted_copy(order)
+    acc = number_of(S, 0, 0)
+    for j in range(order.shape[0]):
+        acc = add(S, acc, order[j] & ((1 << 40) - 1))
+    return acc
+
+
+@njit
+def value_of(S, kids, flips, lefts, negate):  # type: ignore[no-untyped-def]
+    """A position's value from its children's: negated where ``flips``; {first ``lefts`` |
+    the rest} when ``lefts`` >= 0, else their sum; negated if ``negate``.  The value search's
+    one call per position."""
+    vals = np.empty(kids.shape[0], np.int64)
+    for j in range(kids.shape[0]):
+        vals[j] = neg(S, kids[j]) if flips[j] != 0 else kids[j]
+    r = total(S, vals) if lefts < 0 else canonical(S, vals[:lefts], vals[lefts:])
+    return neg(S, r) if negate != 0 else r
+
+
+@njit
+def rehash(S):  # type: ignore[no-untyped-def]
+    """Fill the (emptied) hash tables from the table's rows: after the arrays grew."""
+    T, OPT, M, HF, HN = S[0], S[1], S[2], S[3], S[4]
+    for i in range(M[COUNT]):
+        if T[i, KIND] == IS_NUMBER:
+            table, mask = HN, HN.shape[0] - 1
+            slot = ((T[i, NUM] * 1000003) ^ (T[i, EXP] * 998244353)) & mask
+        else:
+            table, mask = HF, HF.shape[0] - 1
+            a, b = T[i, LOFF], T[i, ROFF]
+            slot = form_hash(OPT[a : a + T[i, LCNT]], OPT[b : b + T[i, RCNT]]) & mask
+        while table[slot] >= 0:
+            slot = (slot + 1) & mask
+        table[slot] = i
+
+
+@njit
+def run(S, op, a, b, X, Y):  # type: ignore[no-untyped-def]
+    """The one entry point (numba compiles and caches each entry point with all it calls: one
+    entry compiles the arithmetic once): ``op`` is one of :data:`OPS`; the result an id (0/1 for
+    a comparison)."""
+    if op == 0:
+        return number_of(S, a, b)
+    if op == 1:
+        return star_of(S, a)
+    if op == 2:
+        return intern(S, distinct(X), distinct(Y))
+    if op == 3:
+        return np.int64(1) if le(S, a, b) else np.int64(0)
+    if op == 4:
+        return neg(S, a)
+    if op == 5:
+        return add(S, a, b)
+    if op == 6:
+        return total(S, X)
+    if op == 7:
+        return canonical(S, X, Y)
+    if op == 8:
+        return value_of(S, X, Y, a, b)
+    rehash(S)
+    return np.int64(0)

@@ -1,0 +1,92 @@
+"""The compiled forms (values/compiled_forms.py) against the Python value core, and the value
+search's switch to them (analyses/canonical.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import zermelo as z
+from zermelo.analyses import canonical as walk
+from zermelo.values import Game, game, number, parse_value
+from zermelo.values.compiled_forms import Forms, OutOfRange, forms
+
+ATOMS = ["0", "1", "-1", "1/2", "-3/4", "2", "*", "*2", "^", "v", "^*", "±1", "{2|-1/2}", "{1|0}", "{0||0|-1}"]
+
+
+def raw_forms() -> st.SearchStrategy[Any]:
+    """A raw form as nested (left, right) lists over atoms: built both ways by :func:`both`."""
+    atoms = st.sampled_from(ATOMS)
+    return st.recursive(
+        atoms, lambda inner: st.tuples(st.lists(inner, max_size=3), st.lists(inner, max_size=3)), max_leaves=7
+    )
+
+
+def both(f: Forms, t: Any) -> tuple[Game, int]:
+    """The raw form ``t`` canonicalised by the Python core and by the compiled forms."""
+    if isinstance(t, str):
+        g = parse_value(t)
+        return g, f.from_game(g)
+    left = [both(f, x) for x in t[0]]
+    right = [both(f, x) for x in t[1]]
+    g = game([a for a, _ in left], [a for a, _ in right])
+    return g, f.canonical([b for _, b in left], [b for _, b in right])
+
+
+SETTINGS = settings(max_examples=40, deadline=None)
+
+
+@SETTINGS
+@given(raw_forms(), raw_forms())
+def test_canonical_forms_sums_and_comparisons_agree(s: Any, t: Any) -> None:
+    f = forms()[0]
+    g, i = both(f, s)
+    h, j = both(f, t)
+    # Hash-consed: the compiled canonical form is the row of the Python one (not re-simplified).
+    assert f.from_game(g) == i and f.from_game(h) == j
+    assert f.to_game(i) is g
+    assert f.le(i, j) == (g <= h) and f.le(j, i) == (h <= g)
+    assert f.from_game(g + h) == f.add(i, j) == f.total([j, i])
+    assert f.from_game(-g) == f.neg(i)
+    assert f.add(i, f.neg(i)) == f.zero
+    assert f.from_game(game([g, -h], [h])) == f.value_of([i, j, j], [False, True, False], 2)
+    assert f.from_game(-(g + h)) == f.value_of([i, j], [False, False], -1, negate=True)
+
+
+def test_a_small_table_grows_and_keeps_its_answers() -> None:
+    f = Forms(capacity=4)  # full at once: every call grows it and asks again
+    g = parse_value("{0||0|-1}") + parse_value("^*") + parse_value("{2|-1/2}")
+    assert f.to_game(f.from_game(g)) is g
+    h = parse_value("{3|1}")
+    i = f.from_game(h)
+    assert f.to_game(f.add(i, f.add(i, i))) is h + h + h
+    assert len(f) > 4
+
+
+def test_numbers_past_the_limit_are_refused() -> None:
+    f = Forms()
+    with pytest.raises(OutOfRange):
+        f.from_game(number(Fraction(1, 2**40)))
+    assert f.to_game(f.from_game(number(Fraction(-5, 8)))) is number(Fraction(-5, 8))  # still usable
+
+
+@pytest.mark.parametrize(
+    ("name", "board"),
+    [("domineering", "....|....|...."), ("domineering", "...#|....|.#..|...."), ("konane", "x.o.|oxox|.o.x")],
+)
+def test_the_search_switches_to_ids_halfway_and_answers_the_same(
+    monkeypatch: pytest.MonkeyPatch, name: str, board: str
+) -> None:
+    rules = z.make_game(name)
+    plain = z.canonical_form(rules, rules.parse(board))
+    monkeypatch.setattr(walk, "COMPILED_AFTER", [3, 3])
+    again = z.make_game(name)  # fresh memo
+    assert walk.canonical_form(again, again.parse(board)) is plain
+    assert walk.ID_VALUES.get(again)  # the search did switch
+    # A later search on the same rules resumes with ids and reads both memos.
+    for child in list(again.left_options(again.parse(board)))[:3]:
+        assert walk.canonical_form(again, child) is z.canonical_form(rules, child)
