@@ -6,8 +6,10 @@ earlier example), its own folder, environment and arguments, and the standard in
 error of whoever asked (the very file descriptors, passed over a Unix socket), rebuilt as Python
 builds them at start (buffered on a pipe or file, line-buffered on a terminal, ``isatty`` as the
 descriptor says); it ends through the interpreter's normal exit (``atexit``, threads joined), and
-its exit status -- or the signal that killed it -- goes back to the asker.  Only what every such
-process would do first, importing (and readying numba's compiler), is done once.
+its exit status -- or the signal that killed it -- goes back to the asker.  Only what such a
+process would do first is done once: importing (numpy, numba, rich and every module of zermelo
+but the web explorer's: none reads the environment or the folder as it is imported, which the
+warm process checks) and readying numba's compiler.
 
 Two kinds of asker (tests/test_docs.py): the test itself for a plain ``zermelo ARGS`` line
 (:meth:`WarmCLI.run`: no input, the output into a file), and, for a line bash must read (pipes,
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib
 import os
 import select
 import shlex
@@ -46,7 +49,7 @@ import sys
 import tempfile
 import threading
 from pathlib import Path
-from typing import NoReturn
+from typing import ClassVar, NoReturn
 
 import zermelo_shim
 
@@ -159,7 +162,9 @@ def serve() -> None:
     import numpy  # noqa: F401
     import rich.console  # noqa: F401
 
-    import zermelo.cli  # noqa: F401
+    import zermelo.cli
+
+    _import_every_module(Path(zermelo.cli.__file__).parent)
 
     # numba's compiler made ready (LLVM, its typing and target contexts), as the first kernel any
     # child runs, loaded from numba's disk cache or compiled, would make it: ~0.3 CPU s a child.
@@ -213,6 +218,37 @@ def serve() -> None:
             elif fd in watched:  # the asker hung up (killed, or timed out): the child is killed
                 pidfd = watched.pop(fd)
                 os.kill(running[pidfd][0], signal.SIGKILL)
+
+
+class _Watched(type(os.environ)):  # type: ignore[misc]
+    """``os.environ`` while the warm process imports: it notes each name read."""
+
+    read: ClassVar[list[str]] = []
+
+    def __getitem__(self, name: str) -> str:
+        self.read.append(name)
+        return super().__getitem__(name)
+
+
+def _import_every_module(package: Path) -> None:
+    """Import every module of zermelo a command may import, so that no child imports its own
+    (0.02-0.1 CPU s a child); not the web explorer's (a server runs the console script).  A module
+    that read the environment or the folder as it is imported would read the warm process's, not
+    the example's: that stops the warm process, with the culprit named."""
+    names = sorted(
+        ".".join(("zermelo", *path.relative_to(package).with_suffix("").parts)).removesuffix(".__init__")
+        for path in package.rglob("*.py")
+    )
+    os.environ.__class__, getcwd = _Watched, os.getcwd
+    os.getcwd = lambda: _Watched.read.append("the folder") or getcwd()  # type: ignore[func-returns-value]
+    try:
+        for name in names:
+            if not name.startswith(("zermelo.web", "zermelo.demo")):
+                importlib.import_module(name)
+                if _Watched.read:
+                    raise RuntimeError(f"importing {name} read {sorted(set(_Watched.read))}: warm_cli cannot import it")
+    finally:
+        os.environ.__class__, os.getcwd = type(os.environ).__mro__[1], getcwd
 
 
 def _receive(conn: socket.socket) -> tuple[bytes, list[int]]:
