@@ -62,7 +62,7 @@ from .forms_kernel import (
 )
 from .game import Game, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "forms", "warm"]
+__all__ = ["Forms", "OutOfRange", "forms", "ready", "warm"]
 
 _CACHE_BITS = 20
 
@@ -218,6 +218,11 @@ def forms(*, renew_past: int = MAX_ROWS) -> tuple[Forms, bool]:
         _FORMS.append(Forms())
         return _FORMS[0], True
     return _FORMS[0], False
+
+
+def ready() -> bool:
+    """Whether this process has a table already (its kernel loaded): then a search uses it at once."""
+    return bool(_FORMS)
 
 
 def warm() -> None:
