@@ -15,6 +15,7 @@ nimbers, and *n is exactly Grundy value n (Sprague–Grundy).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -148,7 +149,7 @@ class _Walk:
         # Past this many positions the values are kept as ids of the compiled forms
         # (:mod:`zermelo.values.compiled_forms`); never for impartial or ordinal-sum rules.
         self.ids: _IdValues | None = _IdValues.resume(rules) if not (ordinal or impartial) else None
-        self.switch = COMPILED_AFTER[0] if self.ids is None and not (ordinal or impartial) else 1 << 62
+        self.switch = 1 << 62 if self.ids is not None or ordinal or impartial else _switch_point()
 
     def value(self, root: Any) -> Game:
         memo, value_key = self.memo, self.value_key
@@ -273,6 +274,15 @@ class _Walk:
 #: valued in compiled code (with the games' compiled options) saves 35-55 µs: a fresh process
 #: wins past about 50,000 positions (Konane with 18 stones: 101,000), loses below.
 COMPILED_AFTER = [4_000, 50_000]
+
+
+def _switch_point() -> int:
+    """0 when this process has loaded the compiled forms already (a web worker, a notebook after
+    a large search: then they are cheaper from the first position), else :data:`COMPILED_AFTER`."""
+    module = sys.modules.get("zermelo.values.compiled_forms")
+    return 0 if module is not None and module.ready() else COMPILED_AFTER[0]
+
+
 #: The values of keys as ids of the compiled forms, one memo per rules object.
 ID_VALUES: RulesCache[dict[Hashable, int]] = RulesCache(lambda rules: {})
 

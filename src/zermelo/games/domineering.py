@@ -13,6 +13,7 @@ each region is valued once.  Known values: a 2 × 2 board is ±1, 2 rows × 3 co
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Hashable, Iterator
 from typing import Any, ClassVar
 
@@ -98,7 +99,8 @@ class Domineering(Partisan[Grid]):
         # The compiled options (games.domineering_kernel), once numba is loaded and the search
         # has met COMPILED_AFTER boards; looked at again every COMPILED_AFTER boards till then.
         self._compiled: Any = None
-        self._look_at = COMPILED_AFTER
+        loaded = "zermelo.games.domineering_kernel" in sys.modules and is_loaded()  # by a search before
+        self._look_at = 0 if loaded else COMPILED_AFTER
 
     def _lookup(self, position: Grid) -> list[Any]:
         _rows, cols, bits = position

@@ -204,7 +204,8 @@ class PartisanEvaluator(Evaluator):
     """Partisan games: every move's value is the canonical form of the position it leads to.
 
     The values come from :func:`zermelo.analyses.canonical.canonical_form`, which keeps them in the
-    rules' shared :func:`~zermelo.analyses.canonical.value_cache`: the position's own value values
+    rules' shared :func:`~zermelo.analyses.canonical.value_cache` (or as ids of the compiled forms,
+    ``ID_VALUES``, in a large search): the position's own value values
     all its options on the way, and every later move of the game is mostly cache hits.  Normal
     play: Left wins a position G with Right to move exactly when G >= 0, so Left's move to G is
     ``win`` when G is positive or 0; Right's when G is negative or 0.  The side to move wins when

@@ -62,7 +62,7 @@ from .forms_kernel import (
 )
 from .game import Game, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "forms", "warm"]
+__all__ = ["Forms", "OutOfRange", "forms", "ready", "warm"]
 
 _CACHE_BITS = 20
 
@@ -117,9 +117,10 @@ class Forms:
             CK, CV, AK, AV = old[5], old[6], old[7], old[8]
         HF = np.full(2 * capacity, -1, np.int64)
         HN = np.full(2 * capacity, -1, np.int64)
-        self.S = (T, OPT, M, HF, HN, CK, CV, AK, AV)
-        if old:
-            self.kernel(self.S, 9, 0, 0, _NONE, _NONE)
+        grown = (T, OPT, M, HF, HN, CK, CV, AK, AV)
+        if old:  # hashed before it replaces the table: an interrupt leaves one whole table or the other
+            self.kernel(grown, 9, 0, 0, _NONE, _NONE)
+        self.S = grown
 
     def call(self, op: int, a: int = 0, b: int = 0, X: Any = _NONE, Y: Any = _NONE) -> int:
         """:func:`run` ``(S, op, a, b, X, Y)``, again on grown arrays when it ran out of room."""
@@ -217,6 +218,11 @@ def forms(*, renew_past: int = MAX_ROWS) -> tuple[Forms, bool]:
         _FORMS.append(Forms())
         return _FORMS[0], True
     return _FORMS[0], False
+
+
+def ready() -> bool:
+    """Whether this process has a table already (its kernel loaded): then a search uses it at once."""
+    return bool(_FORMS)
 
 
 def warm() -> None:

@@ -314,26 +314,16 @@ def raw_cmp(S, L, R, x, want_le, memo):  # type: ignore[no-untyped-def]
             return memo[j + 1, 2] != 0
     r = True
     other = 1 - want_le
-    if want_le:  # X <= G: no G^R <= X and no X^L >= G
-        for gr in R:
-            if le(S, gr, x):
+    # X <= G: no G^R <= X and no X^L >= G;  X >= G: no G^L >= X and no X^R <= G
+    for g in R if want_le else L:
+        if le(S, g, x) if want_le else le(S, x, g):
+            r = False
+            break
+    if r:
+        for y in options(S, x, want_le != 0):
+            if raw_cmp(S, L, R, y, other, memo):
                 r = False
                 break
-        if r:
-            for xl in options(S, x, True):
-                if raw_cmp(S, L, R, xl, other, memo):
-                    r = False
-                    break
-    else:  # X >= G: no G^L >= X and no X^R <= G
-        for gl in L:
-            if le(S, x, gl):
-                r = False
-                break
-        if r:
-            for xr in options(S, x, False):
-                if raw_cmp(S, L, R, xr, other, memo):
-                    r = False
-                    break
     k = memo[0, 0]
     if k + 1 < memo.shape[0]:
         memo[k + 1, 0] = x
