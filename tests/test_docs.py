@@ -41,6 +41,7 @@ import re
 import select
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -509,6 +510,8 @@ def test_a_killed_or_timed_out_zermelo_ends_as_the_shell_says(tmp_path: Path) ->
     """A warm child killed by a signal ends its shim the same way (``$?`` is 128 + N, as for the
     console script); a timeout kills the child, through the shim or the test's own client."""
     env = _sandbox(tmp_path)
+    with socket.socket(socket.AF_UNIX) as early:  # an asker that hangs up before asking is let go
+        early.connect(_warm().socket)
     command = 'zermelo value --cgsuite; echo "status $?"'  # reads its input, which never ends
     said = []
     for shell_env, parent in [(_warm().path(env), lambda bash: _warm().proc.pid), (env, lambda bash: bash)]:

@@ -194,7 +194,11 @@ def serve() -> None:
                     return
             elif fd == listener.fileno():
                 conn, _ = listener.accept()
-                payload, fds = _receive(conn)
+                request = _receive(conn)
+                if request is None:
+                    conn.close()
+                    continue
+                payload, fds = request
                 pid = os.fork()
                 if pid == 0:  # no try/finally around this: the child's SystemExit leaves through here
                     for other in [listener, conn, *(c for _, c in running.values())]:
@@ -251,18 +255,19 @@ def _import_every_module(package: Path) -> None:
         os.environ.__class__, os.getcwd = type(os.environ).__mro__[1], getcwd
 
 
-def _receive(conn: socket.socket) -> tuple[bytes, list[int]]:
-    """A request's payload and descriptors (tests/zermelo_shim.py)."""
+def _receive(conn: socket.socket) -> tuple[bytes, list[int]] | None:
+    """A request's payload and descriptors (tests/zermelo_shim.py); ``None`` if the asker hung up
+    before it had sent the whole request (its descriptors closed)."""
     head, fds, _, _ = socket.recv_fds(conn, 4, 3)
-    while len(head) < 4:
-        head += conn.recv(4 - len(head))
-    payload = bytearray()
-    while len(payload) < int.from_bytes(head, "little"):
-        more = conn.recv(int.from_bytes(head, "little") - len(payload))
+    data = bytearray(head)
+    while len(data) < 4 + int.from_bytes(data[:4], "little") or len(data) < 4:
+        more = conn.recv(1 << 16)
         if not more:
-            break
-        payload += more
-    return bytes(payload), fds
+            for fd in fds:
+                os.close(fd)
+            return None
+        data += more
+    return bytes(data[4:]), fds
 
 
 def _child(payload: bytes, fds: list[int], shim: bytes, stdio: list[tuple[str, str]]) -> NoReturn:
@@ -275,7 +280,7 @@ def _child(payload: bytes, fds: list[int], shim: bytes, stdio: list[tuple[str, s
             os.dup2(given[target], target)
         else:
             os.close(target)
-    for fd in fds:
+    for fd in set(fds) - {0, 1, 2}:
         os.close(fd)
     os.environb.clear()
     os.environb.update(item.split(b"=", 1) for item in environ if b"=" in item)

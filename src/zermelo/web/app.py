@@ -28,6 +28,7 @@ cap (:data:`CAP` seconds) is stopped by replacing its worker.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shlex
 import sys
@@ -122,7 +123,13 @@ def _pool_endpoint(pool: WorkerPool, name: str) -> Callable[[Request], Awaitable
         if len(query) > MAX_QUERY:
             return JSONResponse({"error": f"the query is too long ({len(query):,} bytes; at most {MAX_QUERY:,})"}, 414)
         client = request.client.host if request.client else None
-        reply = await pool.run(name, dict(request.query_params), client)  # a fair share per address
+        try:
+            reply = await pool.run(name, dict(request.query_params), client)  # a fair share per address
+        except asyncio.CancelledError:
+            # The server is stopping (Ctrl-C or SIGTERM) and this answer ran past the grace the stop
+            # gives (``serve``'s STOP_SECONDS): its worker is killed, and the page is told why in
+            # JSON, not uvicorn's plain-text 500.
+            return JSONResponse({"error": "the server is stopping: ask again once it is back"}, 503)
         return Response(reply.body, reply.status, headers=dict(reply.headers), media_type=reply.media_type)
 
     return endpoint
