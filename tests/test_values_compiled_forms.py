@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import zermelo as z
 from zermelo.analyses import canonical as walk
+from zermelo.rules import Partisan
 from zermelo.values import Game, game, number, parse_value
 from zermelo.values.compiled_forms import Forms, OutOfRange, forms
 
@@ -90,3 +91,20 @@ def test_the_search_switches_to_ids_halfway_and_answers_the_same(
     # A later search on the same rules resumes with ids and reads both memos.
     for child in list(again.left_options(again.parse(board)))[:3]:
         assert walk.canonical_form(again, child) is z.canonical_form(rules, child)
+
+
+class Halving(Partisan[int]):
+    """Position n < 40 is {0 | position n + 1}, 40 is {0 | } = 1 and 41 is 0: n is 2^(n-40)."""
+
+    def left_options(self, n: int) -> list[int]:
+        return [41] if n < 41 else []
+
+    def right_options(self, n: int) -> list[int]:
+        return [n + 1] if n < 40 else []
+
+
+def test_a_number_past_the_kernels_range_is_valued_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(walk, "COMPILED_AFTER", [1, 1])
+    forms()  # loaded: the search switches at once
+    got = walk.canonical_form(Halving(), 0)
+    assert got is number(Fraction(1, 2**40))  # 2^-40: its exponent is past the kernels' 31

@@ -183,9 +183,9 @@ class _Walk:
                 continue
             kind = frame[3]
             k = frame[1]
-            if ids is not None and (type(kind) is int or kind is _SUM):
+            if ids is not None and ids.on and (type(kind) is int or kind is _SUM):
                 ids.finish(k, kids, kind if type(kind) is int else -1, frame[2])
-            else:
+            if ids is None or k not in ids.memo:  # in Python (numbers too large: ids.on is False)
                 vals = [neg(memo[ck]) if cf else memo[ck] for ck, cf in kids] if ids is None else ids.games(kids)
                 if type(kind) is int:
                     out = game(vals[:kind], vals[kind:])
@@ -293,13 +293,15 @@ class _IdValues:
     turned into ids when read."""
 
     def __init__(self, rules: Rules[Any], memo: dict[Hashable, Any]) -> None:
-        from ..values.compiled_forms import forms
+        from ..values.compiled_forms import OutOfRange, forms
 
+        self.too_large = OutOfRange  # a number past the kernels' range: see finish
         self.forms, new = forms()
         if new:  # the ids of an earlier table (too large, dropped) are gone with it
             ID_VALUES.clear()
         self.memo = ID_VALUES.get(rules)
         self.games_memo = memo
+        self.on = True
 
     @classmethod
     def resume(cls, rules: Rules[Any]) -> _IdValues | None:
@@ -325,9 +327,14 @@ class _IdValues:
         return i
 
     def finish(self, key: Hashable, kids: list[tuple[Hashable, bool]], lefts: int, negate: bool) -> None:
+        """The value of ``key`` from its children's, as an id; a number too large for the compiled
+        forms turns them off for the rest of the search (its values are then found in Python)."""
         memo = self.memo
-        ids = [memo[ck] if ck in memo else self.id_of(ck) for ck, _ in kids]
-        self.memo[key] = self.forms.value_of(ids, [cf for _, cf in kids], lefts, negate)
+        try:
+            ids = [memo[ck] if ck in memo else self.id_of(ck) for ck, _ in kids]
+            self.memo[key] = self.forms.value_of(ids, [cf for _, cf in kids], lefts, negate)
+        except self.too_large:
+            self.on = False
 
     def games(self, kids: list[tuple[Hashable, bool]]) -> list[Game]:
         out = []

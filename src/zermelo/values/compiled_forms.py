@@ -46,6 +46,7 @@ from ..core._jit import compiled
 from .forms_kernel import (
     COUNT,
     EXP,
+    EXP_LIMIT,
     FIELDS,
     FULL,
     IS_NUMBER,
@@ -54,6 +55,7 @@ from .forms_kernel import (
     LOFF,
     NIM,
     NUM,
+    NUM_LIMIT,
     OFILL,
     OVERFLOW,
     RCNT,
@@ -171,9 +173,13 @@ class Forms:
             return i
         if g.num is not None:
             x = g.num
-            d = x.denominator
-            i = self.call(0, x.numerator, d.bit_length() - 1)
+            e = x.denominator.bit_length() - 1
+            if abs(x.numerator) >= NUM_LIMIT or e > EXP_LIMIT:
+                raise OutOfRange(f"the number {x} is too large for the compiled forms")
+            i = self.call(0, x.numerator, e)
         elif g.nim is not None:
+            if g.nim >= NUM_LIMIT:
+                raise OutOfRange(f"the nimber *{g.nim} is too large for the compiled forms")
             i = self.call(1, g.nim)
         else:
             left = [self.from_game(o) for o in g.left]
