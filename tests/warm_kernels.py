@@ -5,19 +5,19 @@ is empty, and every process that calls a kernel first compiles it: the test work
 server's forkserver, each Dask worker of a census, each documentation example — several at once,
 the same kernels again and again until one of them has written the cache (a census test's three
 Dask workers compiled the octal kernels side by side: 84 s where the test takes 19 s warm).  Here
-each is compiled once (in two processes: the heap kernels beside the rest); the tests that are
-about a cold cache (tests/test_jit.py, the billion-heap run) point numba at empty folders of their
-own.
+each is compiled once (in three processes: the canonical forms and the heap kernels beside the
+rest); the tests that are about a cold cache (tests/test_jit.py, the billion-heap run) point numba
+at empty folders of their own.
 
-What runs: the web explorer's warm-up (the engine's retrograde, loopy and dense kernels, the
-subtraction and all-but periods, the loopy comparison, Connect Four, the misère quotient, the char
-grids, the compiled canonical forms) and a short run of every ``sequence`` kernel with its period proof.
+What runs: the web explorer's warm-up, step by step (zermelo.web.warmup: the engine's retrograde,
+loopy and dense kernels, the subtraction and all-but periods, the loopy comparison, Connect Four,
+the misère quotient, the char grids; the compiled canonical forms and Domineering's options in a
+process of their own) and a short run of every ``sequence`` kernel with its period proof.
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import io
 import os
 import subprocess
@@ -55,18 +55,28 @@ def warm() -> None:
     ~/.cache/zermelo held octal:0.16's proven period, so its runs here called no kernel, and the
     extensions `zermelo compile` leaves there served others; either way numba's cache stayed cold
     and a worker compiled the kernel inside a test (octal_sparse: 14 CPU s, past bad input's 8 s
-    alarm).  Two processes, with mypy beside them (`make -j2`): ~53 CPU s in all on a cold cache."""
+    alarm).  Three processes, with mypy beside them (`make -j2`): the compiled canonical forms
+    alone (33-40 CPU s, the largest kernel), the heap kernels (~12 s), and the explorer's other
+    steps with the period kernels here (~30 s); run one after the other, the forms made the
+    explorer's warm-up 62 s of the clock on a cold cache."""
     with tempfile.TemporaryDirectory(prefix="zermelo-warm-kernels-") as cache:
-        os.environ["ZERMELO_CACHE_DIR"] = cache  # the second process's too
-        beside = subprocess.Popen([sys.executable, __file__, "--heap-kernels"])
-        importlib.import_module("zermelo.web.warm")  # importing it runs the explorer's warm-up
+        os.environ["ZERMELO_CACHE_DIR"] = cache  # the other processes' too
+        beside = [subprocess.Popen([sys.executable, __file__, part]) for part in ("--values", "--heap-kernels")]
+        from zermelo.web import warmup
+
+        warmup.analyses()
         run_sequences(PERIOD_KERNELS)
-        if beside.wait() != 0:
-            raise SystemExit(f"warm_kernels: the heap kernels' process exited {beside.returncode}")
+        for part, process in zip(("values", "heap kernels"), beside, strict=True):
+            if process.wait() != 0:
+                raise SystemExit(f"warm_kernels: the {part} process exited {process.returncode}")
 
 
 if __name__ == "__main__":
     if sys.argv[1:] == ["--heap-kernels"]:
         run_sequences(HEAP_KERNELS)
+    elif sys.argv[1:] == ["--values"]:
+        from zermelo.web import warmup
+
+        warmup.compiled_values()
     else:
         warm()

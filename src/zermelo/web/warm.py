@@ -1,49 +1,9 @@
-"""Imported once by the pool's forkserver: every worker is forked already warm.
-
-The first analysis of a fresh process pays for lazy imports (numba, the games' modules, the
-explanations); done here once, a worker forked afterwards answers its first request as fast as
-its hundredth.  Nothing is cached that a request could change: the handlers' game cache is
-emptied again.
+"""Imported once by the pool's forkserver: every worker is forked already warm (the steps are in
+:mod:`zermelo.web.warmup`).  Importing this module is the warm-up; nothing else imports it.
 """
 
 from __future__ import annotations
 
-from ..games import chargrid_kernel, domineering_kernel
-from ..values import compiled_forms
-from . import api
+from .warmup import warm
 
-_WARM_UP = [
-    ("solve", {"game": "nim", "position": "3 4 5"}),
-    ("moves", {"game": "wythoff", "position": "3 5"}),
-    ("moves", {"game": "domineering", "position": "..|..", "turn": "left"}),
-    ("value", {"game": "hackenbush", "position": "BRR"}),
-    ("thermograph", {"game": "domineering", "position": "..|.."}),  # matplotlib and its fonts
-    ("solve", {"game": "tictactoe", "position": "XOX.O...."}),
-    # the engine's compiled kernels that the games' examples reach: retrograde analysis (Chomp),
-    # loopy Grundy values (digraphs), dense option lookup (Wythoff), so no worker compiles one
-    ("solve", {"game": "chomp", "position": "3x4"}),
-    ("solve", {"game": "digraph:a->b, b->a, b->c", "position": "a"}),
-    ("solve", {"game": "wythoff", "position": "26 34"}),
-    # subtraction and all-but games' proven periods (their sequence kernels), which answers cite
-    ("solve", {"game": "allbut:1,2", "position": "10"}),
-    ("solve", {"game": "subtraction:1,3,4", "position": "21"}),
-    # the loopy comparison's compiled kernel (values.survival): compiled on a cold cache it took
-    # 8 CPU s, past a request's cap on a busy machine
-    ("value", {"game": "backsliding", "position": "TT..FF"}),
-    # Connect Four's compiled solver (numba) and the shipped 6x5 opening book, read once here
-    ("play", {"game": "connect4:6x5", "position": "3344551"}),  # past the book: a search
-    # the misère quotient's compiled verification and trials (misere.kernels): a process with
-    # numba loaded uses them at once, and compiled on a cold cache they took a request past its cap
-    ("solve", {"game": "kayles", "position": "30 35 40", "misere": "1"}),
-]
-
-for _name, _params in _WARM_UP:
-    api.handle(_name, _params)
-# Konane's and Amazons' compiled options (games.chargrid_kernel): a value search turns to them after
-# a few thousand regions where numba is loaded, as it is here; no example is that large
-chargrid_kernel.warm()
-# the compiled canonical forms (values.compiled_forms): a value search where numba is loaded keeps its
-# values there past a few thousand positions; compiled on a cold cache they take 40 CPU s
-compiled_forms.warm()
-domineering_kernel.warm()  # Domineering's compiled options, used as those forms are
-api.forget_all()
+warm()
