@@ -510,11 +510,12 @@ def test_a_killed_or_timed_out_zermelo_ends_as_the_shell_says(tmp_path: Path) ->
     """A warm child killed by a signal ends its shim the same way (``$?`` is 128 + N, as for the
     console script); a timeout kills the child, through the shim or the test's own client."""
     env = _sandbox(tmp_path)
+    warm_env = _warm().path(env)  # started on first use: its socket is bound from here on
     with socket.socket(socket.AF_UNIX) as early:  # an asker that hangs up before asking is let go
         early.connect(_warm().socket)
     command = 'zermelo value --cgsuite; echo "status $?"'  # reads its input, which never ends
     said = []
-    for shell_env, parent in [(_warm().path(env), lambda bash: _warm().proc.pid), (env, lambda bash: bash)]:
+    for shell_env, parent in [(warm_env, lambda bash: _warm().proc.pid), (env, lambda bash: bash)]:
         read, write = os.pipe()
         with subprocess.Popen(
             **{**_shell(command, tmp_path, shell_env), "stdin": read}, start_new_session=True
