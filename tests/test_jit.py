@@ -234,3 +234,26 @@ def test_a_signal_inside_the_compiler_is_handled_when_the_kernel_is_made(
     finally:
         signal.signal(signal.SIGUSR1, old)
     assert module.quadruple(5) == 20 and module.double(4) == 8  # the kernels work afterwards
+
+
+def test_cached_says_whether_a_first_call_would_compile(tmp_path: Path) -> None:
+    """``cached``: False before a kernel was ever compiled, True once it is (in the process, and
+    from numba's disk cache in the next process) -- what lets a timed value search refuse a
+    kernel that would compile for half a minute inside its budget."""
+    import os
+
+    module = tmp_path / "src"
+    module.mkdir()
+    (module / "planted_kernel.py").write_text(KERNEL)
+    cache = tmp_path / "numba"
+    cache.mkdir(mode=0o700)
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env.update(ZERMELO_CACHE_DIR=str(tmp_path / "private"), NUMBA_CACHE_DIR=str(cache))
+    code = (
+        f"import sys; sys.path.insert(0, {str(module)!r}); import planted_kernel as k\n"
+        "from zermelo.core._jit import cached\n"
+        "before = cached(k.twice); k.twice(21); print(before, cached(k.twice))"
+    )
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)]
+    runs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300))
+    assert [r.stdout for r in runs] == ["False True\n", "True True\n"], [r.stderr[-500:] for r in runs]

@@ -93,6 +93,23 @@ def test_the_search_switches_to_ids_halfway_and_answers_the_same(
         assert walk.canonical_form(again, child) is z.canonical_form(rules, child)
 
 
+def test_a_timed_search_keeps_to_python_when_the_forms_would_compile(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a cold cache the forms' kernel compiles for 33-40 CPU s, which nothing interrupts (a 5 s
+    --timeout stopped after 31 s): under a time budget the search switches only when that costs
+    at most a load (``compiled_forms.cheap``); without one it switches as before."""
+    from zermelo.values import compiled_forms
+
+    board = "....|....|...."
+    plain = z.canonical_form(z.make_game("domineering"), z.make_game("domineering").parse(board))
+    monkeypatch.setattr(walk, "COMPILED_AFTER", [3, 3])
+    monkeypatch.setattr(compiled_forms, "cheap", lambda: False)
+    timed, untimed = z.make_game("domineering"), z.make_game("domineering")
+    assert walk.canonical_form(timed, timed.parse(board), limits=z.Limits(max_seconds=600)) is plain
+    assert not walk.ID_VALUES.get(timed)  # stayed in Python
+    assert walk.canonical_form(untimed, untimed.parse(board)) is plain
+    assert walk.ID_VALUES.get(untimed)  # switched
+
+
 class Halving(Partisan[int]):
     """Position n < 40 is {0 | position n + 1}, 40 is {0 | } = 1 and 41 is 0: n is 2^(n-40)."""
 

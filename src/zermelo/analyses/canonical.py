@@ -199,7 +199,7 @@ class _Walk:
             on_path.discard(k)
             stack.pop()
             if ids is None and self.expanded >= self.switch:
-                ids = self.ids = _IdValues.start(self.rules, memo, self.expanded)
+                ids = self.ids = _IdValues.start(self.rules, memo, self.expanded, self.budget.end is not None)
                 if ids is not None:
                     known = ids.memo
                 else:
@@ -311,13 +311,20 @@ class _IdValues:
         return cls(rules, value_cache(rules))
 
     @classmethod
-    def start(cls, rules: Rules[Any], memo: dict[Hashable, Any], expanded: int) -> _IdValues | None:
+    def start(cls, rules: Rules[Any], memo: dict[Hashable, Any], expanded: int, timed: bool) -> _IdValues | None:
         """Switch to ids after ``expanded`` positions, or None: not yet (numba is not loaded and
-        the search is still small, see :data:`COMPILED_AFTER`)."""
+        the search is still small, see :data:`COMPILED_AFTER`), or not under a time budget
+        (``timed``) while the forms' kernel would have to be compiled: 33-40 CPU s that nothing
+        interrupts (a 5 s ``--timeout`` stopped after 31 s on a cold cache)."""
         from ..core._jit import is_loaded
 
         if not is_loaded() and expanded < COMPILED_AFTER[1]:
             return None
+        if timed:
+            from ..values.compiled_forms import cheap
+
+            if not cheap():
+                return None
         return cls(rules, memo)
 
     def id_of(self, key: Hashable) -> int:

@@ -199,6 +199,22 @@ def ready(kernel: Any) -> bool:
     return is_loaded() or (fn.__module__, fn.__qualname__) in _AHEAD
 
 
+def cached(kernel: Any) -> bool:
+    """Whether calling ``kernel`` compiled costs at most a load: it is compiled in this process
+    already, or numba's disk cache holds it compiled from its present source.  Compiling it may
+    cost tens of CPU seconds (the compiled canonical forms: 33-40), which nothing interrupts, so a
+    search under a time budget turns to such a kernel only when this holds.  Imports numba.
+    False when numba's cache cannot be read."""
+    fn = getattr(kernel, "py_func", kernel)
+    found = _numba((fn.__module__, fn.__qualname__))
+    if getattr(found, "signatures", None):
+        return True
+    try:
+        return bool(found._cache._cache_file._load_index())  # type: ignore[attr-defined]
+    except Exception:  # no cache (uncached code), or numba's layout changed: say "no", compile as before
+        return False
+
+
 def _compile_module(module: str) -> None:
     with signals_deferred():
         _make_dispatchers(module)

@@ -42,7 +42,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import compiled
+from ..core._jit import cached, compiled
 from .forms_kernel import (
     COUNT,
     EXP,
@@ -229,6 +229,12 @@ def forms(*, renew_past: int = MAX_ROWS) -> tuple[Forms, bool]:
 def ready() -> bool:
     """Whether this process has a table already (its kernel loaded): then a search uses it at once."""
     return bool(_FORMS)
+
+
+def cheap() -> bool:
+    """Whether the forms cost at most a load here: this process has them, or numba's disk cache
+    holds their kernel (compiling it takes 33-40 CPU s, uninterruptible)."""
+    return ready() or cached(run)
 
 
 def warm() -> None:
