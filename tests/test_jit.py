@@ -254,6 +254,8 @@ def test_cached_says_whether_a_first_call_would_compile(tmp_path: Path) -> None:
         "from zermelo.core._jit import cached\n"
         "before = cached(k.twice); k.twice(21); print(before, cached(k.twice))"
     )
-    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)]
-    runs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300))
+    runs = [
+        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+        for _ in range(2)
+    ]
     assert [r.stdout for r in runs] == ["False True\n", "True True\n"], [r.stderr[-500:] for r in runs]

@@ -61,12 +61,12 @@ def warm() -> None:
     explorer's warm-up 62 s of the clock on a cold cache."""
     with tempfile.TemporaryDirectory(prefix="zermelo-warm-kernels-") as cache:
         os.environ["ZERMELO_CACHE_DIR"] = cache  # the other processes' too
-        beside = [subprocess.Popen([sys.executable, __file__, part]) for part in ("--values", "--heap-kernels")]
+        beside = {part: subprocess.Popen([sys.executable, __file__, part]) for part in ("--values", "--heap-kernels")}
         from zermelo.web import warmup
 
         warmup.analyses()
         run_sequences(PERIOD_KERNELS)
-        for part, process in zip(("values", "heap kernels"), beside, strict=True):
+        for part, process in beside.items():
             if process.wait() != 0:
                 raise SystemExit(f"warm_kernels: the {part} process exited {process.returncode}")
 

@@ -64,7 +64,7 @@ from .forms_kernel import (
 )
 from .game import Game, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "forms", "ready", "warm"]
+__all__ = ["Forms", "OutOfRange", "cheap", "forms", "ready", "warm"]
 
 _CACHE_BITS = 20
 

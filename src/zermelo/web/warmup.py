@@ -65,4 +65,3 @@ def warm() -> None:
     """Every step: what a worker needs before its first request."""
     analyses()
     compiled_values()
-    api.forget_all()
