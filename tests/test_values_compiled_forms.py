@@ -110,6 +110,30 @@ def test_a_timed_search_keeps_to_python_when_the_forms_would_compile(monkeypatch
     assert walk.ID_VALUES.get(untimed)  # switched
 
 
+def test_a_table_past_its_bound_is_renewed_before_the_next_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24 item 5: the process-wide table is bounded (:data:`compiled_forms.MAX_ROWS`): a
+    search that left it past the bound is followed by one on a new table, whose ids of earlier
+    searches are forgotten with it, and every answer stays right."""
+    from zermelo.values import compiled_forms
+
+    monkeypatch.setattr(walk, "COMPILED_AFTER", [3, 3])
+    unbounded = 1 << 62  # while the test looks at the table (looking would renew it)
+    monkeypatch.setattr(compiled_forms, "MAX_ROWS", unbounded)
+    boards = ["....|....|....", "...#|....|.#.."]
+    plain = [z.canonical_form(z.make_game("domineering"), z.make_game("domineering").parse(b)) for b in boards]
+    first = z.make_game("domineering")
+    assert walk.canonical_form(first, first.parse(boards[0])) is plain[0]
+    table = compiled_forms.forms()[0]
+    assert len(table) > 10 and walk.ID_VALUES.get(first)
+    monkeypatch.setattr(compiled_forms, "MAX_ROWS", 10)
+    second = z.make_game("domineering")
+    assert walk.canonical_form(second, second.parse(boards[1])) is plain[1]
+    assert not walk.ID_VALUES.get(first)  # the first search's ids went with the old table
+    assert walk.canonical_form(first, first.parse(boards[0])) is plain[0]
+    monkeypatch.setattr(compiled_forms, "MAX_ROWS", unbounded)
+    assert compiled_forms.forms()[0] is not table  # renewed when the second search began
+
+
 class Halving(Partisan[int]):
     """Position n < 40 is {0 | position n + 1}, 40 is {0 | } = 1 and 41 is 0: n is 2^(n-40)."""
 

@@ -211,14 +211,18 @@ class Forms:
 
 
 _FORMS: list[Forms] = []
-#: Rows past which :func:`forms` starts a new table (about 1.4 GB): the ids of the old one are gone.
-MAX_ROWS = 1 << 23
+#: Rows past which :func:`forms` starts a new table between searches: the ids of the old one are
+#: gone.  ~170 bytes a row (its fields, options and hash slots) beside the comparison and sum caches'
+#: fixed 25 MB: about 45 MB, so a web worker valuing large positions for weeks stays near the
+#: other caches' bounds (2^23 rows, ~1.4 GB a worker, was the first bound).  One search may grow
+#: the table past it; the next one starts afresh.
+MAX_ROWS = 1 << 18
 
 
-def forms(*, renew_past: int = MAX_ROWS) -> tuple[Forms, bool]:
+def forms() -> tuple[Forms, bool]:
     """The process's table of compiled forms (made on first use), and whether it is new: a table
-    past ``renew_past`` rows is dropped first (call this only where no id of it is held)."""
-    if _FORMS and len(_FORMS[0]) > renew_past:
+    past :data:`MAX_ROWS` rows is dropped first (call this only where no id of it is held)."""
+    if _FORMS and len(_FORMS[0]) > MAX_ROWS:
         _FORMS.clear()
     if not _FORMS:
         _FORMS.append(Forms())
