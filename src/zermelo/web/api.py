@@ -14,7 +14,7 @@ import json
 import random
 import tempfile
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import Any
 from ..analyses.analysis import solve
 from ..analyses.draw import board_svg, move_parts
 from ..analyses.value_facts import position_value, value_facts
+from ..core.cache import KeyedCache, RulesCache
 from ..core.checks import recursion_room
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits, deadline_scope
@@ -147,8 +148,9 @@ def _forget(game: Rules[Any]) -> None:
 
 
 def forget_all() -> None:
-    """Empty the cache of searched games."""
+    """Empty the cache of searched games (and of classified scored positions)."""
     _GAMES.clear()
+    _SCORED.clear()
 
 
 def _game_position(params: Mapping[str, str]) -> tuple[Rules[Any], Any]:
@@ -188,7 +190,39 @@ def _too_deep(game: Rules[Any]) -> Iterator[None]:
         raise SearchLimitExceeded(overtime({"game": game.spec()}, 0)) from exc
 
 
+#: Scored positions a worker keeps classified (a negamax of every move each), per rules object: a
+#: class clicking through a game (moves, find, play: each classifies the position again) pays each
+#: position's search once.  At most :data:`SCORED_POSITIONS` positions of each of the last
+#: :data:`SCORED_GAMES` games, each with at most :data:`SCORED_MOVES` moves (a few MB at most).
+SCORED_POSITIONS = 256
+SCORED_GAMES = 4
+SCORED_MOVES = 64
+_SCORED: RulesCache[KeyedCache[Hashable, PositionValue]] = RulesCache(
+    lambda _rules: KeyedCache(SCORED_POSITIONS), size=SCORED_GAMES
+)
+
+
 def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:
+    if isinstance(game, Scored) and not misere and _hashable(position):
+        kept = _SCORED.get(game)
+        hit: PositionValue | None = kept.get(position)
+        if hit is None:
+            hit = _search(game, position, misere, turn)
+            if len(hit.moves) <= SCORED_MOVES:
+                kept[position] = hit
+        return hit
+    return _search(game, position, misere, turn)
+
+
+def _hashable(position: Any) -> bool:
+    try:
+        hash(position)
+    except TypeError:
+        return False
+    return True
+
+
+def _search(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:
     try:
         with _too_deep(game):
             pv = classify(game, position, misere=misere, limits=LIMITS, turn=turn)
