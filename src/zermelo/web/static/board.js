@@ -68,7 +68,7 @@ export function renderBoard(data, hints, enabled, onMove) {
       g.appendChild(svgTitle(moveTitle(starts[0], hints)));
     } else {
       g.classList.add("move-part", starts.length ? "choice" : "target");
-      g.appendChild(svgTitle(starts.length ? choiceTitle(starts.length, alone) : part));
+      g.appendChild(svgTitle(starts.length ? choiceTitle(starts.length, alone, part) : part));
     }
     if (!enabled) continue;
     stops.push(g);
@@ -125,9 +125,19 @@ const svgTitle = (text) => svgEl("title", {}, text);
 // The ways to click a move: its ``clicks`` (every one), else its ``parts``.
 const ways = (m) => (m.clicks && m.clicks.length ? m.clicks : m.parts && m.parts.length ? [m.parts] : []);
 
-function choiceTitle(n, alone) {
+function choiceTitle(n, alone, part) {
   return alone ? `${n} moves start here: click it again to play it alone, or click where your move ends`
-    : `${n} moves start here: click, then the other cell`;
+    : `${n} moves start here: click, then the next ${partKind(part)}`;
+}
+
+// Whether a move still open takes more than two clicks (then "the next" part, not "the other").
+const longer = (open) => open.some((m) => ways(m).some((w) => w.length > 2 && path.every((p, i) => w[i] === p)));
+
+// The moves still open after a selection, named when they are few (a split of a heap into three
+// is built click by click: the note says which splits the clicks so far lead to).
+function stillOpen(open) {
+  if (open.length > 3) return ` (${open.length} moves go on from here)`;
+  return ` (${open.length === 1 ? "the move" : "one of"}: ${open.map((m) => m.move).join("; ")})`;
 }
 
 // The moves with a way that begins with ``prefix``, and those whose way is just ``prefix``.
@@ -167,10 +177,10 @@ function clickPart(part, moves, wrap, onMove) {
     }
   }
   const names = path.map(partName).join(", then ");
-  $("board-note").textContent = done.length === 1
+  $("board-note").textContent = (done.length === 1
     ? `${names} selected: click it again to play it alone, or click where your move goes on`
-    : path.length === 1 ? `${names} selected: now click the other ${partKind(part)} of your move`
-      : `${names} selected: now click the next ${partKind(part)} of your move`;
+    : path.length === 1 && !longer(open) ? `${names} selected: now click the other ${partKind(part)} of your move`
+      : `${names} selected: now click the next ${partKind(part)} of your move`) + stillOpen(open);
 }
 
 // What a part is called: a cell, an edge, a vertex, a handle of a cake, a counter, a coin.
