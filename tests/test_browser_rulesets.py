@@ -3,7 +3,8 @@ arrow fired in three clicks, a Konane double jump in two, an edge of Arc Kayles,
 typed, a column of Eatcake and a cut of Maundy Cake clicked; then Amazons on a phone, with
 axe-core's check of the drawn graph and cakes; Ruler's row of coins, a run of coins turned by its
 two ends, on a wide screen and a phone; Partizan Euclid's pairs, a move in one click, and a heap
-split into three, clicked where its row is cut, on a wide screen and a phone (with axe-core).
+split into three, clicked where its row is cut, on a wide screen and a phone (with axe-core);
+where a Fission stone's halves and a Konane stone's jumps land, shaded before the click.
 
 One server and one browser for the file (page_driver); screenshots go to test-output/browser/.
 """
@@ -182,3 +183,22 @@ def test_a_euclid_move_and_a_three_way_split_are_clicked_on_a_wide_screen_and_a_
         assert all(not v for v in found.values()), found
     finally:
         context.close()
+
+
+def test_where_a_stone_lands_is_shaded_before_the_click(page: Page) -> None:
+    play_as(page, "fission", "...|.x.|...", "left")
+    page.locator("#board [data-part=b2]").hover()  # Left's split: the halves above and below
+    assert lands(page) == ["b1", "b3"]
+    page.mouse.move(0, 0)
+    assert lands(page) == []
+    play_as(page, "konane", ".xo.o.o.|.o......|.x......", "left")
+    page.locator("#board [data-part=b1]").hover()  # one, two or three stones jumped
+    assert lands(page) == ["d1", "f1", "h1"]
+    shot(page, "konane-lands.png")
+    page.locator("#board [data-part=b1]").click()  # selected: the same cells, as where it goes on
+    assert page.locator("#board .next").count() == 3
+
+
+def lands(page: Page) -> list[str]:
+    found: list[str] = page.eval_on_selector_all("#board .lands", "gs => gs.map(g => g.dataset.part).sort()")
+    return found

@@ -165,6 +165,17 @@ def test_a_split_into_three_heaps_or_more_is_the_row_cut_smallest_first() -> Non
     assert equal["heap 1: 6 -> 2 + 2 + 2"] == [["h1:1", "h1:3", "h1:5"], ["h2:1", "h2:3", "h2:5"]]  # either heap
 
 
+def test_a_grid_move_names_the_cells_it_fills_that_no_click_names() -> None:
+    # Fission: the stone clicked, its two halves land above and below it (Left) or beside (Right).
+    left = moves_of("fission", "...|.x.|...", "left")["moves"]
+    right = moves_of("fission", "...|.x.|...", "right")["moves"]
+    assert [(m["clicks"], m["lands"]) for m in left + right] == [([["b2"]], ["b1", "b3"]), ([["b2"]], ["a2", "c2"])]
+    # Konane: where the jump lands is its second click already; a capture (Clobber) likewise.
+    assert all(m["lands"] == [] for m in moves_of("konane", ".xo.o.o.|.o......|.x......", "left")["moves"])
+    assert all(m["lands"] == [] for m in moves_of("clobber", "xo|ox", "left")["moves"])
+    assert "lands" not in moves_of("nim", "3 4", None)["moves"][0]  # a grid's only
+
+
 def test_the_takes_are_drawn_and_said_and_typed_moves_are_read() -> None:
     reply = moves_of("mem", "9 3", None)
     assert reply["board"]["takes"] == [3, 9]

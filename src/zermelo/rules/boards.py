@@ -57,6 +57,7 @@ __all__ = [
     "cell_name",
     "changed_cells",
     "coins_board",
+    "filled_cells",
     "graph_board",
     "grid_board",
     "hackenbush_board",
@@ -243,6 +244,23 @@ def changed_cells(before: Sequence[str], after: Sequence[str] | None) -> str | N
         return None
     changed.sort(key=lambda x: (x[2] != ".", x[0], x[1]))  # emptied first: the cell moved from
     return "-".join(cell_name(r, c) for r, c, _ in changed)
+
+
+def filled_cells(before: Sequence[str], after: Sequence[str] | None) -> list[str]:
+    """The cells of a grid a move fills or turns into another piece (not those it empties), named
+    as :func:`cell_name` does: where its stones land (Fission's split, a Konane jump, a capture).
+
+    >>> filled_cells(["...", ".x.", "..."], ["x..", "...", "x.."]), filled_cells(["xo."], [".x."])
+    (['a1', 'a3'], ['b1'])
+    """
+    if after is None or len(after) != len(before):
+        return []
+    return [
+        cell_name(r, c)
+        for r, (old_row, new_row) in enumerate(zip(before, after, strict=True))
+        for c, (old, new) in enumerate(zip(old_row, new_row, strict=False))
+        if old != new and new != "."
+    ]
 
 
 def whole_numbers(words: Sequence[str]) -> list[int] | None:

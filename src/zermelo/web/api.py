@@ -42,7 +42,7 @@ from ..play import (
     other_side,
 )
 from ..rules import Impartial, Partisan, Rules, Scored
-from ..rules.boards import Board, cell_index, with_dominoes
+from ..rules.boards import Board, cell_index, filled_cells, rows, with_dominoes
 from ..values.budget import value_budget
 from .params import BadRequest, flag, number, text
 
@@ -257,9 +257,16 @@ def _clicks(game: Rules[Any], position: Any, board: Board | None, after: Any, si
 def _with_clicks(
     game: Rules[Any], position: Any, board: Board | None, m: MoveInfo, side: str | None = None
 ) -> dict[str, Any]:
-    """A classified move with its ``parts`` (the first way to click it) and ``clicks`` (every way)."""
+    """A classified move with its ``parts`` (the first way to click it), ``clicks`` (every way) and,
+    on a grid, ``lands``: the cells it fills that no click names (a Fission stone's two halves),
+    which the page shades while the part it starts from is pointed at."""
     clicks = _clicks(game, position, board, m.position, side)
-    return {**_move_json(game, position, m), "parts": clicks[0] if clicks else [], "clicks": clicks}
+    out = {**_move_json(game, position, m), "parts": clicks[0] if clicks else [], "clicks": clicks}
+    before = rows(board)
+    if before is not None:
+        named = {part for way in clicks for part in way}
+        out["lands"] = [c for c in filled_cells(before, rows(game.board(m.position))) if c not in named]
+    return out
 
 
 def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str = "") -> dict[str, Any]:

@@ -77,6 +77,14 @@ export function renderBoard(data, hints, enabled, onMove) {
     g.setAttribute("aria-label", starts.length === 1 ? moveTitle(starts[0], hints) : partKind(part) === "cell" ? `cell ${part}` : partName(part));
     const act = () => clickPart(part, data.moves, wrap, onMove);
     g.addEventListener("click", act);
+    // Where the moves from here land, shaded while the part is pointed at or focused (a Konane
+    // stone's jumps, a Fission stone's two halves), before any click.
+    if (starts.length) {
+      g.addEventListener("pointerenter", () => preview(part, starts, wrap));
+      g.addEventListener("focus", () => preview(part, starts, wrap));
+      g.addEventListener("pointerleave", () => unpreview(wrap));
+      g.addEventListener("blur", () => unpreview(wrap));
+    }
     g.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); return; }
       const at = stops.indexOf(g);
@@ -122,6 +130,30 @@ function drawMarks(svg, marked, best) {
 
 const svgTitle = (text) => svgEl("title", {}, text);
 
+// The parts the moves starting at ``part`` go to (each way's second click) and the cells a
+// one-click move fills (its ``lands``), marked "lands" while nothing is selected.
+function preview(part, starts, wrap) {
+  unpreview(wrap);
+  if (path.length) return;
+  const cells = new Set();
+  for (const m of starts) {
+    for (const w of ways(m)) {
+      if (w[0] !== part) continue;
+      if (w.length > 1) cells.add(w[1]);
+      else for (const c of m.lands || []) cells.add(c);
+    }
+  }
+  cells.delete(part);
+  for (const c of cells) {
+    const g = wrap.querySelector(`[data-part="${CSS.escape(c)}"]`);
+    if (g) g.classList.add("lands");
+  }
+}
+
+function unpreview(wrap) {
+  for (const g of wrap.querySelectorAll(".lands")) g.classList.remove("lands");
+}
+
 // The ways to click a move: its ``clicks`` (every one), else its ``parts``.
 const ways = (m) => (m.clicks && m.clicks.length ? m.clicks : m.parts && m.parts.length ? [m.parts] : []);
 
@@ -150,6 +182,7 @@ function following(moves, prefix) {
 }
 
 function clickPart(part, moves, wrap, onMove) {
+  unpreview(wrap);
   let next = [...path, part];
   let { open, done } = following(moves, next);
   if (!open.length && path.length) {
