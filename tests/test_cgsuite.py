@@ -123,6 +123,15 @@ NOTATION = [
     ("*omega", "*ω"),
     ("*omega + *omega", "0"),
     ("*omega * *omega", "*ω^2"),
+    # a coefficient follows its power of ω after × (CGSuite's worksheet tests, commit e909ab8b)
+    ("omega*5", "ω×5"),
+    ("*(omega*5)", "*(ω×5)"),
+    ("*(omega+5)", "*(ω+5)"),
+    ("omega*3 + omega^(omega^2+omega) - omega^19*9*omega", "ω^(ω^2+ω)-ω^20×9+ω×3"),
+    ("(omega^omega^2+1)^3", "ω^(ω^2×3)+ω^(ω^2×2)×3+ω^ω^2×3+1"),
+    ("(omega^omega-5*omega^19+omega^2+1).Birthday", "ω^ω+ω^19×5+ω^2+1"),
+    ("omega^3 NimProduct omega^6", "ω"),
+    ("omega^8 NimProduct omega^8", "ω^5×2"),
     ("inf", "inf"),
     ("true and not false", "true"),
 ]
