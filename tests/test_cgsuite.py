@@ -132,6 +132,10 @@ NOTATION = [
     ("(omega^omega-5*omega^19+omega^2+1).Birthday", "ω^ω+ω^19×5+ω^2+1"),
     ("omega^3 NimProduct omega^6", "ω"),
     ("omega^8 NimProduct omega^8", "ω^5×2"),
+    ("omega^(omega^2*32) NimProduct omega^(omega^2*24)", "ω^(ω^2+1)+ω^ω^2"),
+    ("(omega^omega*4 + omega^3*9 + 11) NimSum (omega^omega*6 + omega^3*5 + omega)", "ω^ω×2+ω^3×12+ω+11"),
+    ("omega NimExp 3", "2"),
+    ("[8 NimProduct n for n from 14 to 16]", "[14,10,2]"),
     ("inf", "inf"),
     ("true and not false", "true"),
 ]
@@ -247,6 +251,9 @@ ERRORS = [
     ("if ^ > 0 then 1 else 2 end", NotSupported, "CGScript's `if` is not supported"),
     ("class C end", NotSupported, "CGScript's `class` is not supported"),
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
+    ("11 NimSum -1", CGSuiteError, "NimSum applies only to nonnegative integers."),
+    ("11 NimProduct -1", CGSuiteError, "NimProduct applies only to nonnegative integers."),
+    ("(omega-1) NimProduct 2", CGSuiteError, "NimProduct applies only to ordinals."),
 ]
 
 
