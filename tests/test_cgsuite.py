@@ -135,7 +135,7 @@ NOTATION = [
     ("omega^(omega^2*32) NimProduct omega^(omega^2*24)", "ω^(ω^2+1)+ω^ω^2"),
     ("(omega^omega*4 + omega^3*9 + 11) NimSum (omega^omega*6 + omega^3*5 + omega)", "ω^ω×2+ω^3×12+ω+11"),
     ("omega NimExp 3", "2"),
-    ("[8 NimProduct n for n from 14 to 16]", "[14,10,2]"),
+    ("[8 NimProduct n for n from 14 to 16]", "[10,2,128]"),
     ("inf", "inf"),
     ("true and not false", "true"),
 ]

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ..core.cantor import ONE
 from ..core.dyadic import birthday_of_number
 from ..core.errors import Unsupported
-from ..core.cantor import ONE
 from ..core.nimber import by_squaring, nim_add, nim_inverse, nim_multiply, ugly_multiply
 from ..values import atomic, calculus, forms, reduced
 from ..values.folds import birthday
@@ -227,6 +227,14 @@ def _nim_exp(a: Any, n: Any) -> Any:
     return nim_power(a, as_int(surreal(n), "a whole number"))
 
 
+def _as_method(op: Callable[[Any, Any], Surreal]) -> Method:
+    return lambda v, args: op(v, _scalar_arg(args)[0])
+
+
+def _as_function(op: Callable[[Any, Any], Surreal]) -> Callable[[list[Any]], Any]:
+    return lambda args: op(*_scalar_arg(args, 2))
+
+
 _NIM_OPS = {
     "NimSum": _nim_op("NimSum", nim_add, nim_sum),
     "NimProduct": _nim_op("NimProduct", nim_multiply, nim_product),
@@ -303,7 +311,7 @@ METHODS: dict[str, Method] = {
     "IsPlumtree": _pred(lambda g: True),
     "IsPseudonumber": _pred(lambda g: g.num is not None),
     "IsLoopfree": lambda v, _a: True,
-    **{name: (lambda op: lambda v, args: op(v, _scalar_arg(args)[0]))(op) for name, op in _NIM_OPS.items()},
+    **{name: _as_method(op) for name, op in _NIM_OPS.items()},
     "NimDiv": _int_op(_nim_div),
     "NimInverse": _nim_inverse,
     "UglyProduct": _int_op(ugly_multiply),
@@ -348,7 +356,7 @@ def _tiny(args: list[Any], miny: bool) -> Game:
 FUNCTIONS: dict[str, Callable[[list[Any]], Any]] = {
     "Tiny": lambda args: _tiny(args, False),
     "Miny": lambda args: _tiny(args, True),
-    **{name: (lambda op: lambda args: op(*_scalar_arg(args, 2)))(op) for name, op in _NIM_OPS.items()},
+    **{name: _as_function(op) for name, op in _NIM_OPS.items()},
     "NimDiv": lambda args: surreal(_on_whole(_nim_div, *(as_int(a) for a in _scalar_arg(args, 2)))),
     "NimInverse": lambda args: _nim_inverse(_scalar_arg(args)[0], []),
     "UglyProduct": lambda args: surreal(_on_whole(ugly_multiply, *(as_int(a) for a in _scalar_arg(args, 2)))),
