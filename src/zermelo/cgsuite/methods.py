@@ -20,9 +20,11 @@ from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber, nim_power, nim_product, nim_sum
 from .errors import CGSuiteError
+from .grammar import not_supported
 from .loopy import is_loopy
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .misere import is_misere_call, misere_call
+from .number_methods import is_number_call, number_call
 from .printer import sort_key
 from .uptimal import format_expansion, uptimal_expansion
 from .values import LEFT, Explicit, Player, as_game, as_int, as_number
@@ -338,6 +340,10 @@ def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
     if is_misere_call(value, name):
         return misere_call(value, name, args)
+    if name == "Class":
+        raise not_supported(".Class")
+    if is_number_call(value, name):
+        return number_call(value, name, args)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)
