@@ -150,6 +150,32 @@ class _Walk:
         # (:mod:`zermelo.values.compiled_forms`); never for impartial or ordinal-sum rules.
         self.ids: _IdValues | None = _IdValues.resume(rules) if not (ordinal or impartial) else None
         self.switch = 1 << 62 if self.ids is not None or ordinal or impartial else _switch_point()
+        # With ids, rules that list a region's options compiled have whole regions valued by the
+        # compiled walk (:mod:`zermelo.analyses.compiled_walk`): region_bytes(key) -> bytes or None.
+        self.region_bytes = None if ordinal or impartial else getattr(rules, "region_bytes", None)
+        self.regions: Any = None
+        self.compiled_regions()
+
+    def compiled_regions(self) -> None:
+        """The compiled walk of the rules' regions, once the values are ids (and the rules list
+        their options compiled): see :func:`zermelo.analyses.compiled_walk.region_walk`."""
+        if self.ids is not None and self.region_bytes is not None:
+            from .compiled_walk import region_walk
+
+            self.regions = region_walk(self.rules, self.ids.forms, self.budget.end is not None)
+
+    def between(self, positions: int, options: int) -> tuple[int, int]:
+        """The compiled walk's slice done (its counts added, the budget looked at); how many
+        positions and options the next may take: the cap is met exactly, as in Python."""
+        from .compiled_walk import SLICE_OPTIONS, SLICE_POSITIONS
+
+        self.expanded += positions
+        self.listed += options
+        if self.watched or (self.cap is not None and self.expanded > self.cap):
+            self.budget.tick(positions=self.expanded, options=self.listed)
+        room = SLICE_POSITIONS if self.cap is None else max(1, min(SLICE_POSITIONS, self.cap + 1 - self.expanded))
+        cap = self.budget.max_options
+        return room, SLICE_OPTIONS if cap is None else max(1, min(SLICE_OPTIONS, cap + 1 - self.listed))
 
     def value(self, root: Any) -> Game:
         memo, value_key = self.memo, self.value_key
@@ -172,6 +198,13 @@ class _Walk:
                 if k in known or k in memo:
                     stack.pop()
                     continue
+                if self.regions is not None and (kb := self.region_bytes(k)) is not None:
+                    try:  # the whole region in compiled code
+                        ids.memo[k] = self.regions.value(kb, self.between)  # type: ignore[union-attr]
+                        stack.pop()
+                        continue
+                    except self.ids.too_large:  # type: ignore[union-attr]
+                        self.regions = None
                 positions, kids = expand(frame)
                 frame[4] = kids
                 on_path.add(k)
@@ -202,6 +235,7 @@ class _Walk:
                 ids = self.ids = _IdValues.start(self.rules, memo, self.expanded, self.budget.end is not None)
                 if ids is not None:
                     known = ids.memo
+                    self.compiled_regions()
                 else:
                     self.switch += COMPILED_AFTER[0]
         if ids is not None and root_key not in memo:
