@@ -150,9 +150,14 @@ class _Walk:
         # (:mod:`zermelo.values.compiled_forms`); never for impartial or ordinal-sum rules.
         self.ids: _IdValues | None = _IdValues.resume(rules) if not (ordinal or impartial) else None
         self.switch = 1 << 62 if self.ids is not None or ordinal or impartial else _switch_point()
+        if self.switch == 0:  # the compiled forms are loaded: ids from the root on
+            self.ids = _IdValues.start(rules, memo, 0, self.budget.end is not None)
+            self.switch = 1 << 62 if self.ids is not None else COMPILED_AFTER[0]
         # With ids, rules that list a region's options compiled have whole regions valued by the
         # compiled walk (:mod:`zermelo.analyses.compiled_walk`): region_bytes(key) -> bytes or None.
-        self.region_bytes = None if ordinal or impartial else getattr(rules, "region_bytes", None)
+        self.region_bytes: Callable[[Hashable], bytes | None] | None = (
+            None if ordinal or impartial else getattr(rules, "region_bytes", None)
+        )
         self.regions: Any = None
         self.compiled_regions()
 
@@ -198,12 +203,12 @@ class _Walk:
                 if k in known or k in memo:
                     stack.pop()
                     continue
-                if self.regions is not None and (kb := self.region_bytes(k)) is not None:
+                if self.regions is not None and ids is not None and (kb := self.region_bytes(k)) is not None:  # type: ignore[misc]
                     try:  # the whole region in compiled code
-                        ids.memo[k] = self.regions.value(kb, self.between)  # type: ignore[union-attr]
+                        ids.memo[k] = self.regions.value(kb, self.between)
                         stack.pop()
                         continue
-                    except self.ids.too_large:  # type: ignore[union-attr]
+                    except ids.too_large:
                         self.regions = None
                 positions, kids = expand(frame)
                 frame[4] = kids

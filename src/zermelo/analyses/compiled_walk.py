@@ -179,8 +179,11 @@ def cheap(rules: Any) -> bool:
     return got is not None and cached(_kernel(got[0]))
 
 
-def warm(step: Any, code: int, key: bytes) -> None:
-    """Compile (or load) the walk of ``step`` and value the region ``key`` with it once."""
+def warm(rules: Any, board: str) -> None:
+    """Compile (or load) the rules' walk and value ``board`` (one region) with it once: for
+    ``make kernels`` and the web's warm-up (:mod:`zermelo.web.warmup`)."""
     from ..values.compiled_forms import forms
 
+    step, code = rules.compiled_step()
+    key = rules.region_bytes(rules.value_key(rules.parse(board))[0])
     RegionWalk(step, code, forms()[0]).value(key, lambda positions, options: (SLICE_POSITIONS, SLICE_OPTIONS))

@@ -207,11 +207,11 @@ def cached(kernel: Any) -> bool:
     search under a time budget turns to such a kernel only when this holds.  Imports numba.
     False when numba's cache cannot be read."""
     fn = getattr(kernel, "py_func", kernel)
-    found = _SPECIAL.get(id(kernel)) or _numba((fn.__module__, fn.__qualname__))
+    found: Any = _SPECIAL.get(id(kernel)) or _numba((fn.__module__, fn.__qualname__))
     if getattr(found, "signatures", None):
         return True
     try:
-        return bool(found._cache._cache_file._load_index())  # type: ignore[attr-defined]
+        return bool(found._cache._cache_file._load_index())
     except Exception:  # no cache (uncached code), or numba's layout changed: say "no", compile as before
         return False
 

@@ -133,10 +133,10 @@ class CharGridGame(Partisan[CharGrid]):
         """The bytes of a region's memo key ``(rows, columns, cells)`` for the compiled value
         walk: its rows, its columns, its cells; None for any other key (a sum's) or a region too
         long for a byte."""
-        if (type(key) is not tuple and type(key) is not KeyImage) or len(key) != 3:  # type: ignore[arg-type]
+        if (type(key) is not tuple and type(key) is not KeyImage) or len(key) != 3:
             return None
-        rows, cols, cells = key  # type: ignore[misc]
-        if type(rows) is not int or rows > 255 or cols > 255:
+        rows, cols, cells = key
+        if type(rows) is not int or type(cols) is not int or type(cells) is not str or rows > 255 or cols > 255:
             return None
         return bytes((rows, cols)) + cells.encode("latin-1")
 

@@ -17,8 +17,8 @@ is negated), compared as the texts compare.
 Arrays filled by :func:`keyed_options` for options ``j`` (Left's first) and regions ``r``:
 ``opts[3j:3j+3]`` = (regions kept, first region's index, offset of the option's whole text or
 -1), ``regs[5r:5r+5]`` = (rows, columns, swapped?, start and end of the key's bytes: its rows, its
-columns and its cells), the bytes in ``text``; ``count`` gets (Left's options, options, regions, text used, options with other than
-one region).
+columns and its cells), the bytes in ``text``; ``count`` gets (Left's options, options, regions,
+text used, options with other than one region).
 """
 
 from __future__ import annotations
