@@ -161,3 +161,24 @@ def test_a_large_state_is_renewed_between_searches(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(compiled_walk, "MAX_ENTRIES", 10)
     canonical_form(rules, rules.parse("x.o.x.|o.xox."))
     assert compiled_walk.WALKS.get(rules)[0] is not first
+
+
+def test_a_timed_search_looks_at_the_clock_between_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a time budget the budget is looked at after every slice: a slice stops once it has
+    listed SLICE_OPTIONS options (here 500), so a look comes within one wide position of that."""
+    from zermelo.core.budget import Budget
+
+    monkeypatch.setattr(compiled_walk, "SLICE_OPTIONS", 500)
+    seen: list[tuple[int, int]] = []
+    look = Budget.look
+
+    def counted(self: Budget, doing: str | None = None, **counters: int) -> None:
+        look(self, doing, **counters)
+        seen.append((self.positions, self.options))
+
+    monkeypatch.setattr(Budget, "look", counted)
+    rules = Amazons()
+    board = rules.parse("x...|.#o.|.x..")
+    assert canonical_form(rules, board, limits=Limits(max_seconds=3600)) is python_value("amazons", "x...|.#o.|.x..")
+    steps = [b[1] - a[1] for a, b in zip(seen, seen[1:], strict=False)]
+    assert len(seen) > 5 and max(steps) < 500 + 200  # at most one position (< 200 options here) past it

@@ -309,10 +309,12 @@ class _Walk:
 
 #: Positions a value search expands before it keeps its values as ids of the compiled forms
 #: (:mod:`zermelo.values.compiled_forms`): when numba is loaded already (the first number), else
-#: the second.  Importing numba and loading the kernels costs about 1.8 CPU s here, and a position
-#: valued in compiled code (with the games' compiled options) saves 35-55 µs: a fresh process
-#: wins past about 50,000 positions (Konane with 18 stones: 101,000), loses below.
-COMPILED_AFTER = [4_000, 50_000]
+#: the second, or the third for rules whose regions the compiled walk values whole
+#: (:mod:`zermelo.analyses.compiled_walk`).  Importing numba and loading the kernels costs
+#: 0.7-1.8 CPU s here; a position valued with ids (one compiled call each) saves 35-55 µs, one in
+#: the compiled walk most of the Python's 40-50 µs: a fresh process loads them once the search has
+#: spent in Python about what loading costs (then it pays at most twice the best choice's time).
+COMPILED_AFTER = [4_000, 50_000, 20_000]
 
 
 def _switch_point() -> int:
@@ -357,8 +359,10 @@ class _IdValues:
         interrupts (a 5 s ``--timeout`` stopped after 31 s on a cold cache)."""
         from ..core._jit import is_loaded
 
-        if not is_loaded() and expanded < COMPILED_AFTER[1]:
-            return None
+        if not is_loaded():
+            step = getattr(rules, "compiled_step", None)
+            if expanded < COMPILED_AFTER[2 if step is not None and step() is not None else 1]:
+                return None
         if timed:
             from ..values.compiled_forms import cheap
 
