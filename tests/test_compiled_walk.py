@@ -10,6 +10,7 @@ budget all give the Python walk's answer.  The kernels are compiled (``make kern
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -180,5 +181,5 @@ def test_a_timed_search_looks_at_the_clock_between_slices(monkeypatch: pytest.Mo
     rules = Amazons()
     board = rules.parse("x...|.#o.|.x..")
     assert canonical_form(rules, board, limits=Limits(max_seconds=3600)) is python_value("amazons", "x...|.#o.|.x..")
-    steps = [b[1] - a[1] for a, b in zip(seen, seen[1:], strict=False)]
+    steps = [b[1] - a[1] for a, b in itertools.pairwise(seen)]
     assert len(seen) > 5 and max(steps) < 500 + 200  # at most one position (< 200 options here) past it
