@@ -530,3 +530,52 @@ def test_draw_levels_past_their_budget_leave_the_moves_answered(monkeypatch: pyt
     reply = api.handle("moves", {"game": "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x", "position": "x"})
     body = json.loads(reply.body)
     assert reply.status == 200 and body["value"] == "draw" and "draw_level" not in body
+
+
+def test_a_scored_game_clicked_through_searches_each_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page asks for a position's moves, then finds the typed move, then the computer plays:
+    each asks the same position's negamax again.  A worker keeps the classified positions (per
+    rules object, bounded): each position is searched once, counted by the searches that run."""
+    import zermelo.search.minimax as minimax
+    from zermelo.web import api
+
+    searches: list[str] = []
+    real = minimax.move_values
+
+    def counted(game: Any, position: Any, **kw: Any) -> Any:
+        searches.append(position)
+        return real(game, position, **kw)
+
+    monkeypatch.setattr(minimax, "move_values", counted)
+    monkeypatch.setattr(api, "LIMITS", replace(api.LIMITS, max_seconds=None))  # counted, not timed
+    api.forget_all()
+    game, position = {"game": "mnk:4,3,3"}, "X.O..O..X..."
+    seen = set()
+    while True:  # the person's move (typed, found), the page's answer, the computer's move
+        moves = api.api_moves({**game, "position": position})
+        seen.add(position)
+        if moves["over"]:
+            break
+        typed = max(moves["moves"], key=lambda m: m["score"])  # the best: a long game
+        position = api.api_find({**game, "position": position, "move": typed["move"]})["move"]["position"]
+        assert position == typed["position"]
+        seen.add(position)
+        if api.api_moves({**game, "position": position})["over"]:
+            break
+        position = api.api_play({**game, "position": position, "seed": "1"})["move"]["position"]
+        seen.add(position)
+    # Once each, no more (a game over has no moves: no search).
+    over = {p for p in seen if api.api_moves({**game, "position": p})["over"]}
+    assert len(seen - over) >= 4 and sorted(searches) == sorted(seen - over), (searches, seen)
+    # Bounded: past SCORED_POSITIONS positions of a game the least recently used goes, and is
+    # searched again when asked; another rules object keeps its own.
+    api.forget_all()
+    monkeypatch.setattr(api, "SCORED_POSITIONS", 2)
+    searches.clear()
+    kept = ("XO..XO......", "XO..X.O.....", "XOX.O.......", "XO..XO......")
+    for p in kept:
+        api.api_moves({**game, "position": p})
+    assert searches == list(kept)
+    api.api_moves({"game": "mnk:3,4,3", "position": "XO..XO......"})  # other rules, other positions
+    assert len(searches) == 5 and len(api._SCORED) == 2
+    api.forget_all()
