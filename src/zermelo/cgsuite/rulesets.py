@@ -348,6 +348,28 @@ def _side(player: Player | None) -> Callable[[Position, list[Any]], frozenset[Po
     return fn
 
 
+_MAX_FOLLOWERS = 200_000
+
+
+def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
+    """Every position reachable from ``p`` (itself included), as CGSuite lists a game's followers:
+    positions, not their canonical forms (Amazons "x...|o..." has 2,784 of them)."""
+    players = (LEFT,) if isinstance(p.ruleset.rules, Impartial) else (LEFT, RIGHT)
+    seen, stack = {p}, [p]
+    while stack:
+        q = stack.pop()
+        for player in players:
+            for o in q.options(player):
+                if o not in seen:
+                    if len(seen) >= _MAX_FOLLOWERS:
+                        raise CGSuiteError(
+                            f"{cgsuite_name(p)} has more than {_MAX_FOLLOWERS:,} followers: too many to list"
+                        )
+                    seen.add(o)
+                    stack.append(o)
+    return frozenset(seen)
+
+
 #: The properties a position answers itself; the others are its canonical form's.
 POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "CanonicalForm": lambda p, _a: p.canonical_form(),
@@ -358,6 +380,7 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "LeftOptions": _side(LEFT),
     "RightOptions": _side(RIGHT),
     "GridString": lambda p, _a: _grid_string(p),
+    "Followers": _followers,
 }
 
 
