@@ -28,6 +28,12 @@ DONE_MEANS = [
 ]
 
 VALUES = [
+    # n copies of a stopper or a stopper-sided value (CGSuite's worksheet tests, commit e909ab8b)
+    ("10*upon", "{0|{0||||0|||0||0|{0||||0|||0||0|^[on]*}}}"),
+    ("9*(upon & v)", "{0||||0|||0||0|{0||||0|||0||0|^[on]}} & v9"),
+    ("upon*2", "{0|^[on]*}"),
+    ("-2*upon", "{v[on]*|0}"),
+    ("0*upon", "0"),
     ("on", "on"),
     ("off", "off"),
     ("{pass|}", "on"),
