@@ -74,6 +74,12 @@ VALUES = [
 ]
 
 PROPERTIES = [
+    # x + a tiny or miny, on stoppers too (CGSuite's worksheet tests, commit e909ab8b)
+    ("{on|0||0}.IsNumberTiny", "true"),
+    ("{0||0|under}.IsNumberTiny", "true"),
+    ("(+-{0|pass}).IsNumberTiny", "false"),
+    ("on.IsNumberTiny", "false"),
+    ("dud.IsNumberTiny", "false"),
     ("on.Degree", "on"),
     ("on.Variety", "on"),
     ("on.IsIdempotent", "true"),
