@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -139,7 +140,7 @@ def test_the_extension_is_built_without_numpy(tmp_path: Any) -> None:
     cc = aot._without_numpy(pycc.CC)("probe")
     cc._zermelo_build = str(tmp_path)
     sources = cc._get_mixin_sources()
-    text = open(sources[0], encoding="utf-8").read()  # noqa: PTH123
+    text = Path(sources[0]).read_text(encoding="utf-8")
     assert "import_array();" not in text and "init_numpy" in text and sources[0].startswith(str(tmp_path))
     quick.available()  # declares the buffer kernels
     assert MODULE in aot._BUFFERS
