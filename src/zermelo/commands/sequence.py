@@ -8,8 +8,7 @@ import json
 import math
 import os
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InvalidPosition, Unsupported
 from ..core.files import check_output, save_figure, write_atomic
@@ -20,6 +19,9 @@ from ..heaps.heap import HeapGame
 from ..rules import Impartial
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from, progress_lines, stopped, whole
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def add(sub: Any) -> None:
@@ -148,10 +150,13 @@ def run(args: argparse.Namespace) -> int:
         return status
     finally:
         bar.close()
-    if args.out:
-        _write_values(Path(args.out), result)
-    if args.plot:
-        plot(result, Path(args.plot))
+    if args.out or args.plot:
+        from pathlib import Path
+
+        if args.out:
+            _write_values(Path(args.out), result)
+        if args.plot:
+            plot(result, Path(args.plot))
     if args.json:
         emit_json(result.to_json(with_values=args.values))
         return 0
@@ -169,7 +174,7 @@ def _without_numpy(game: Impartial[Any], args: argparse.Namespace, limits: Limit
     """The run of :mod:`zermelo.heaps.quick` (no numpy in the process: issue 31's short octal runs)
     when it applies — an octal code leaving at most two heaps, none of ``--kernel``, ``--checkpoint``,
     ``--out``, ``--plot``, ``--budget``, ``--timeout``, and the buffer kernels compiled ahead of time
-    (``zermelo compile``) — else None."""
+    (``zermelo compile``), at most 2^24 heaps — else None."""
     if args.kernel or args.checkpoint or args.out or args.plot or limits.max_positions is not None:
         return None
     if limits.max_seconds is not None or limits.deadline is not None or not isinstance(game, HeapGame):
@@ -179,7 +184,7 @@ def _without_numpy(game: Impartial[Any], args: argparse.Namespace, limits: Limit
     from ..heaps import quick
 
     code = code_of(game)
-    if code is None or not quick.eligible(code) or not quick.available():
+    if code is None or not quick.eligible(code, args.upto) or not quick.available():
         return None
     return quick.sequence(game, code, args.upto, prove=not args.no_prove, max_upto=args.max, progress=bar)
 

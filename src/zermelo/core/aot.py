@@ -53,9 +53,11 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a run that loads an extension does without pathlib (5-12 ms: issue 31)
+    from pathlib import Path
 
 __all__ = [
     "Kernel",
@@ -175,12 +177,18 @@ def declared() -> dict[str, dict[str, tuple[Signature, ...]]]:
 
 def folder() -> Path:
     """``CACHE/aot`` (:func:`zermelo.core.files.cache_dir`)."""
-    from .files import cache_dir
+    from pathlib import Path
 
-    return cache_dir() / "aot"
+    return Path(_folder())
 
 
-def _private(path: Path) -> bool:
+def _folder() -> str:
+    from .files import cache_root
+
+    return os.path.join(cache_root(), "aot")
+
+
+def _private(path: str | os.PathLike[str]) -> bool:
     from .files import only_mine
 
     return only_mine(path)
@@ -192,8 +200,9 @@ def _numba_version() -> str:
     origin = spec.origin if spec is not None else None
     if origin is None:
         return "none"
-    with contextlib.suppress(OSError):
-        return Path(origin).with_name("_version.py").read_text(encoding="utf-8")
+    version = os.path.join(os.path.dirname(origin), "_version.py")
+    with contextlib.suppress(OSError), open(version, encoding="utf-8") as f:
+        return f.read()
     return origin
 
 
@@ -215,7 +224,8 @@ def _source(module: str) -> bytes:
     else:  # not imported yet: its file, found as import would find it
         spec = importlib.util.find_spec(module)
         source = (spec.origin if spec is not None else None) or ""
-    return Path(source).read_bytes()
+    with open(source, "rb") as f:
+        return f.read()
 
 
 def key(module: str) -> str:
@@ -234,8 +244,13 @@ def key(module: str) -> str:
 
 
 def _file(module: str) -> Path:
-    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return folder() / f"{key(module)}{suffix}"
+    from pathlib import Path
+
+    return Path(_file_name(module))
+
+
+def _file_name(module: str) -> str:
+    return os.path.join(_folder(), f"{key(module)}{importlib.machinery.EXTENSION_SUFFIXES[0]}")
 
 
 def built(module: str) -> Path | None:
@@ -247,7 +262,7 @@ def built(module: str) -> Path | None:
 def available(module: str) -> bool:
     """Whether ``module``'s kernels would load compiled ahead of time (built for its current
     source on this machine, and not turned off), asked before ``module`` is imported."""
-    return not os.environ.get(OFF_ENV) and built(module) is not None
+    return not os.environ.get(OFF_ENV) and os.path.isfile(_file_name(module))
 
 
 #: Module -> its loaded extension, or None (none built, refused, or turned off).
@@ -261,16 +276,17 @@ def load(module: str) -> ModuleType | None:
         return _LOADED[module]
     ext = None
     if module in _DECLARED and not os.environ.get(OFF_ENV):
-        path = _file(module)
-        if path.is_file() and _private(path.parent):
-            name = path.name.split(".", 1)[0]
+        path = _file_name(module)
+        if os.path.isfile(path) and _private(os.path.dirname(path)):
+            name = os.path.basename(path).split(".", 1)[0]
             spec = importlib.util.spec_from_file_location(name, path)
             if spec is not None and spec.loader is not None:
                 try:
                     ext = importlib.util.module_from_spec(spec)
                     spec.loader.exec_module(ext)
                 except ImportError as exc:  # damaged or foreign: numba instead, and say so
-                    print(f"zermelo: warning: ignoring the compiled kernels {path.name}: {exc}", file=sys.stderr)
+                    name = os.path.basename(path)
+                    print(f"zermelo: warning: ignoring the compiled kernels {name}: {exc}", file=sys.stderr)
                     ext = None
     _LOADED[module] = ext
     return ext
@@ -319,6 +335,7 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
     """
     import tempfile
     import warnings
+    from pathlib import Path
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -356,6 +373,8 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
 
 
 def _without_numpy(cc_class: Any) -> Any:
+    from pathlib import Path
+
     """numba's ``pycc.CC`` whose extension does not call numpy's ``import_array()`` when it loads:
     numba's module code (``modulemixin.c``) copied with that one line left out.  Only for kernels
     that take no numpy array (buffers are unpacked by Python's buffer protocol): numpy's C API is

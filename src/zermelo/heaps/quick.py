@@ -42,9 +42,15 @@ from .driver import (
 __all__ = ["available", "eligible", "kernels", "numba_kernels", "sequence"]
 
 
-def eligible(code: Code | None) -> bool:
-    """Whether this driver runs the code: at most two heaps left by a move, no repeating digit."""
-    return code is not None and code.max_heaps <= 2 and not code.repeat
+#: The most heaps (``upto + 1``) this driver is for: past them numpy's import is a small part of a
+#: run, and the sequence driver's refusal of a values array past the memory is worded.
+MOST = 1 << 24
+
+
+def eligible(code: Code | None, upto: int = 0) -> bool:
+    """Whether this driver runs the code to heap ``upto``: at most two heaps left by a move, no
+    repeating digit, at most :data:`MOST` heaps."""
+    return code is not None and code.max_heaps <= 2 and not code.repeat and upto < MOST
 
 
 def available() -> bool:
@@ -76,7 +82,7 @@ def _numba(name: str) -> Any:
 
 
 def _zeros(code: str, n: int) -> array[int]:
-    return array(code, bytes(n * array(code).itemsize))
+    return array(code, [0]) * n
 
 
 class _Octal:
