@@ -209,7 +209,7 @@ def test_the_console_script_ends_at_once_after_its_output_and_atexit() -> None:
     neither = code.replace(", numba", "").replace("'solve', 'nim', '3', '4', '5', '--json'", "'games'")
     threaded = neither.replace(
         "late = Late()\n",
-        "late = Late()\nimport threading, time\nthreading.Thread(target=time.sleep, args=(0.5,)).start()\n",
+        "late = Late()\nimport threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n",
     )
     for source, teardown in ((numpy_only, False), (neither, False), (threaded, True)):
         done = subprocess.run([sys.executable, "-c", source], capture_output=True, text=True, timeout=120)
