@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core import _jit
-from ..core._jit import ahead
+from ..core._jit import ahead, njit
 from . import heap_kernels, periodicity
 from .buffer_signatures import SIGNATURES, declare
 
@@ -37,46 +37,38 @@ _sparse = _jit.dispatcher(heap_kernels.octal_sparse)
 _tail = _jit.dispatcher(periodicity._tail_runs)
 
 
+@njit
+def _i4(b):  # type: ignore[no-untyped-def]
+    return np.frombuffer(b, np.int32)
+
+
+@njit
+def _i8(b):  # type: ignore[no-untyped-def]
+    return np.frombuffer(b, np.int64)
+
+
+@njit
+def _u1(b):  # type: ignore[no-untyped-def]
+    return np.frombuffer(b, np.uint8)
+
+
 @ahead(SIGNATURES["octal_plain"], buffers=True)
 def octal_plain(g, start, stop, take0, take1, split, uneq, mark):  # type: ignore[no-untyped-def]
     """:func:`zermelo.search.heap_kernels.octal_plain` on buffers."""
-    return _plain(
-        np.frombuffer(g, np.int32),
-        start,
-        stop,
-        np.frombuffer(take0, np.uint8),
-        np.frombuffer(take1, np.uint8),
-        np.frombuffer(split, np.uint8),
-        np.frombuffer(uneq, np.uint8),
-        np.frombuffer(mark, np.int64),
-    )
+    return _plain(_i4(g), start, stop, _u1(take0), _u1(take1), _u1(split), _u1(uneq), _i8(mark))
 
 
 @ahead(SIGNATURES["octal_sparse"], buffers=True)
 def octal_sparse(g, start, stop, take0, take1, split_k, good, uneq, mark, parity, rare, nrare, domain, off):  # type: ignore[no-untyped-def]
     """:func:`zermelo.search.heap_kernels.octal_sparse` on buffers."""
-    return _sparse(
-        np.frombuffer(g, np.int32),
-        start,
-        stop,
-        np.frombuffer(take0, np.uint8),
-        np.frombuffer(take1, np.uint8),
-        np.frombuffer(split_k, np.int64),
-        np.frombuffer(good, np.uint8),
-        np.frombuffer(uneq, np.uint8),
-        np.frombuffer(mark, np.int64),
-        np.frombuffer(parity, np.uint8),
-        np.frombuffer(rare, np.int64),
-        nrare,
-        domain,
-        off,
-    )
+    t0, t1, ks, ok, ne = _u1(take0), _u1(take1), _i8(split_k), _u1(good), _u1(uneq)
+    return _sparse(_i4(g), start, stop, t0, t1, ks, ok, ne, _i8(mark), _u1(parity), _i8(rare), nrare, domain, off)
 
 
 @ahead(SIGNATURES["tail_runs"], buffers=True)
 def tail_runs(g, pmax, need, saltus):  # type: ignore[no-untyped-def]
     """:func:`zermelo.search.periodicity._tail_runs` on a buffer."""
-    return _tail(np.frombuffer(g, np.int32), pmax, need, saltus)
+    return _tail(_i4(g), pmax, need, saltus)
 
 
 @ahead(SIGNATURES["tally"], buffers=True)
