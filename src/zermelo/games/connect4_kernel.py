@@ -17,7 +17,9 @@
   and *both* a lower and an upper bound on the score (Pons keeps one); a new bound tightens the
   old ones.  Entries are true bounds whatever window found them, so the table is kept per board
   size for the whole session.  It starts small (no page faults for a small search) and grows,
-  entries rehashed, once a search has visited :data:`GROW_AFTER` times the entries it holds.
+  entries rehashed, once its searches (all of them: an answer's proofs share it) have visited
+  :data:`GROW_AFTER` times the entries it holds, and past 2 MiB (:data:`CACHE_LOG`), where its
+  probes leave the core's cache, only after :data:`GROW_PAST_CACHE` times.
 * **Symmetry**: in the first plies the key is the smaller of the position's and its mirror
   image's, and a symmetric position only tries the moves of its left half.
 * **Enhanced transposition cutoffs** (Plaat et al.): at every node, a child whose stored upper
@@ -220,6 +222,10 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
     for c in range((w + 1) // 2):
         left_half |= col_bits << (c * (h + 1))
     sc = np.empty(w, np.int64)
+    cquot = np.empty(w, np.int64)
+    cslot = np.empty(w, np.int64)
+    ccol = np.empty(w, np.int64)
+    cword = np.empty(w, np.int64)
     log = _log2(table.shape[0])
     ply = ctl[PLY]
     ret = ctl[RET]
@@ -280,18 +286,32 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 nxt &= left_half  # a symmetric position: the right half mirrors the left
             if not done and n < etc_plies:
                 # Enhanced transposition cutoff: a child already known to be bad enough for the opponent.
+                # The children's slots first, then their words, then the test: the loads are
+                # independent, so their cache misses overlap (they dominate the node's time).
                 opp = cur ^ mask
+                k = 0
                 for c in range(w):
                     mv = nxt & (col_bits << (c * (h + 1)))
                     if mv:
-                        _lo, chi, _mv = _probe(table, log, _key(opp, mask | mv, n + 1, w, h, sym_plies))
-                        if chi < 100 and -chi >= beta:
-                            ret = -chi
-                            _store(table, log, key, ret, 100, 1 + (c if key == cur + mask else w - 1 - c))
-                            if ply == 0:
-                                ctl[BEST] = c
-                            done = True
-                            break
+                        ck = _key(opp, mask | mv, n + 1, w, h, sym_plies)
+                        cquot[k] = ck >> log
+                        cslot[k] = _slot(ck, log)
+                        ccol[k] = c
+                        k += 1
+                for i in range(k):
+                    cword[i] = table[cslot[i]]
+                for i in range(k):
+                    word = cword[i]
+                    b = word & 127
+                    # A stored upper bound chi of the child with -chi >= beta (b == chi + 64).
+                    if word != 0 and b != _NONE and word >> _QUOT_SHIFT == cquot[i] and _OFFSET - b >= beta:
+                        c = ccol[i]
+                        ret = _OFFSET - b
+                        _store(table, log, key, ret, 100, 1 + (c if key == cur + mask else w - 1 - c))
+                        if ply == 0:
+                            ctl[BEST] = c
+                        done = True
+                        break
             if not done:
                 # The column that refuted a window here before goes first (0: none stored).
                 if hint and key != cur + mask:
@@ -428,6 +448,12 @@ PLAIN_NODES, PLAIN_EMPTY = 1 << 14, 16
 #: A search grows its table once it has visited this many times the entries it holds: a smaller
 #: table is faster (7x5 from empty: 2^23 entries, 2% more positions than 2^25, 3/4 of the time).
 GROW_AFTER = 4
+#: Past ``2^CACHE_LOG`` entries (2 MiB) a table's probes mostly miss the core's cache: on this
+#: machine's EPYC the 6x5 weak solve from empty ran 2.5 M positions in a 2^18 table faster than
+#: 2.1 M in a 2^20 one.  So a table grows past it only once its searches have visited
+#: :data:`GROW_PAST_CACHE` times its entries: 6x5's whole answer (~4.7 M) keeps the small, fast
+#: table; 7x5's (~40 M) and 7x6's still grow.
+CACHE_LOG, GROW_PAST_CACHE = 18, 32
 #: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
 #: what growing costs on an idle machine).
 GROW_SECONDS_PER_ENTRY = 1e-7
@@ -447,15 +473,21 @@ class Table:
         self.view = self.ctl.data  # Python-side reads and writes of ctl (faster than numpy's)
         self.ctl[W], self.ctl[H] = w, h
         self.ctl[SYM_PLIES], self.ctl[ETC_PLIES] = SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT
+        #: Positions the searches of this table have visited before the current one.
+        self.visited = 0
 
     def grow(self, nodes: int, seconds_left: float | None = None) -> None:
-        """A larger table (entries rehashed) once a search has visited :data:`GROW_AFTER` times the
-        entries it holds; not when ``seconds_left`` (to the deadline) is shorter than the growth may
-        take (page faults and the rehash, ~40 ns an entry): the search goes on in the table it has."""
+        """A larger table (entries rehashed) once the searches have visited :data:`GROW_AFTER` times
+        the entries it holds (``nodes``: the current search's, added to :attr:`visited`); not when
+        ``seconds_left`` (to the deadline) is shorter than the growth may take (page faults and the
+        rehash, ~40 ns an entry): the search goes on in the table it has."""
         size = self.table.shape[0]
-        if nodes < GROW_AFTER * size or size >= (1 << self.max_log):
+        total = self.visited + nodes
+        if total < self._after(size) * size or size >= (1 << self.max_log):
             return
-        log = min(self.max_log, max(size.bit_length() + 1, (nodes // GROW_AFTER).bit_length()))
+        log = min(self.max_log, max(size.bit_length() + 1, (total // GROW_AFTER).bit_length()))
+        if size < (1 << CACHE_LOG) and log > CACHE_LOG and total < GROW_PAST_CACHE << CACHE_LOG:
+            log = CACHE_LOG
         if seconds_left is not None and seconds_left < GROW_SECONDS_PER_ENTRY * (1 << log):
             return
         new = np.zeros(1 << log, np.int64)
@@ -463,9 +495,16 @@ class Table:
         self.table = new
 
     def growth_due(self) -> int:
-        """The node count at which a search grows this table (:meth:`grow`); 0 once it is full size."""
+        """The current search's node count at which it grows this table (:meth:`grow`); 0 once it is
+        full size (or due already: :func:`solve` grows it before it searches)."""
         size = self.table.shape[0]
-        return 0 if size >= (1 << self.max_log) else GROW_AFTER * size
+        if size >= (1 << self.max_log):
+            return 0
+        return max(0, self._after(size) * size - self.visited)
+
+    @staticmethod
+    def _after(size: int) -> int:
+        return GROW_PAST_CACHE if size >= (1 << CACHE_LOG) else GROW_AFTER
 
     def clear(self) -> None:
         """Forget every bound (benchmarks start cold), keeping the size: one memset, no page faults."""
@@ -540,21 +579,31 @@ def solve(
     v[THRESH] = 0 if at_most is None else at_most
     v[PHASE] = v[STATUS] = 0
     limit = max_nodes or 0
-    if not _RUN:
-        if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY and not ready(_run):  # the first nodes in Python
-            v[PAUSE] = min(limit, _PLAIN_LEFT[0]) if limit else _PLAIN_LEFT[0]
-            interpreted(_run)(t.ctl, t.stack, t.table)
-            _PLAIN_LEFT[0] -= v[NODES]
-            if v[STATUS] == DONE:
-                return v[SCORE], v[NODES]
+    t.grow(0, None if deadline is None else deadline - time.monotonic())  # due before this search
+    due = t.growth_due()
+    try:
+        if not _RUN:
+            if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY and not ready(_run):  # the first nodes in Python
+                v[PAUSE] = _first_pause(min(limit, _PLAIN_LEFT[0]) if limit else _PLAIN_LEFT[0], due)
+                interpreted(_run)(t.ctl, t.stack, t.table)
+                _PLAIN_LEFT[0] -= v[NODES]
+                if v[STATUS] == DONE:
+                    return v[SCORE], v[NODES]
+                _RUN.append(compiled(_run))
+                return _resume(t, limit, deadline, progress)
             _RUN.append(compiled(_run))
-            return _resume(t, limit, deadline, progress)
-        _RUN.append(compiled(_run))
-    v[PAUSE] = min(limit, SLICE) if limit else SLICE
-    _RUN[0](t.ctl, t.stack, t.table)
-    if v[STATUS] == DONE:  # the common case: one call, nothing else to pay
-        return v[SCORE], v[NODES]
-    return _resume(t, limit, deadline, progress)
+        v[PAUSE] = _first_pause(min(limit, SLICE) if limit else SLICE, due)
+        _RUN[0](t.ctl, t.stack, t.table)
+        if v[STATUS] == DONE:  # the common case: one call, nothing else to pay
+            return v[SCORE], v[NODES]
+        return _resume(t, limit, deadline, progress)
+    finally:
+        t.visited += v[NODES]
+
+
+def _first_pause(pause: int, due: int) -> int:
+    """The first slice's end: ``pause``, or sooner where the table is due to grow."""
+    return due if 0 < due < pause else pause
 
 
 def _resume(
