@@ -463,8 +463,8 @@ GROW_AFTER = 4
 #: Past ``2^CACHE_LOG`` entries (2 MiB) a table's probes mostly miss the core's cache: on this
 #: machine's EPYC the 6x5 weak solve from empty ran 2.5 M positions in a 2^18 table faster than
 #: 2.1 M in a 2^20 one.  So a table grows past it only once its searches have visited
-#: :data:`GROW_PAST_CACHE` times its entries: 6x5's whole answer (~4.7 M) keeps the small, fast
-#: table; 7x5's (~40 M) and 7x6's still grow.
+#: :data:`GROW_PAST_CACHE` times its entries (8: at 32 the 30-position 7x6 batch searched 40%
+#: more positions in its small table).
 CACHE_LOG, GROW_PAST_CACHE = 18, 8
 #: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
 #: what growing costs on an idle machine).
