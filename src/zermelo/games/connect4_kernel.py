@@ -461,11 +461,11 @@ PLAIN_NODES, PLAIN_EMPTY = 1 << 14, 16
 #: table is faster (7x5 from empty: 2^23 entries, 2% more positions than 2^25, 3/4 of the time).
 GROW_AFTER = 4
 #: Past ``2^CACHE_LOG`` entries (2 MiB) a table's probes mostly miss the core's cache: on this
-#: machine's EPYC the 6x5 weak solve from empty ran 2.5 M positions in a 2^18 table faster than
-#: 2.1 M in a 2^20 one.  So a table grows past it only once its searches have visited
-#: :data:`GROW_PAST_CACHE` times its entries (8: at 32 the 30-position 7x6 batch searched 40%
-#: more positions in its small table).
-CACHE_LOG, GROW_PAST_CACHE = 18, 8
+#: machine's EPYC the 6x5 weak solve from empty ran 2.45 M positions in a 2^18 table faster than
+#: 2.3 M in a 2^20 one.  So a table grows past it only once its searches have visited
+#: :data:`GROW_PAST_CACHE` times its entries: 6x5's answers keep the small table, 7x5's and
+#: 7x6's grow (at 8x the 6x5 strong solve grew in its middle, slower than either size alone).
+CACHE_LOG, GROW_PAST_CACHE = 18, 32
 #: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
 #: what growing costs on an idle machine).
 GROW_SECONDS_PER_ENTRY = 1e-7
