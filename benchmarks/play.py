@@ -106,7 +106,7 @@ def _partisan() -> None:
 
 def _web() -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    import httpx
+    import httpx2
 
     from web_server import running_server
 
@@ -114,7 +114,7 @@ def _web() -> None:
     p = g.parse("3 4 5")
     classify(g, p)
     local = [_time(lambda: classify(g, p), repeat=1) for _ in range(50)]
-    with running_server() as base, httpx.Client(base_url=base, timeout=30.0) as c:
+    with running_server() as base, httpx2.Client(base_url=base, timeout=30.0) as c:
         c.get("/api/moves", params={"game": "nim", "position": "3 4 5"})
         remote = []
         for _ in range(50):

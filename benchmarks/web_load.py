@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 SECONDS = 60.0
 STUDENTS = 30
@@ -74,7 +74,7 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-async def _student(client: httpx.AsyncClient, rng: random.Random, until: float, out: list[tuple[float, int]]) -> None:
+async def _student(client: httpx2.AsyncClient, rng: random.Random, until: float, out: list[tuple[float, int]]) -> None:
     await asyncio.sleep(rng.uniform(0, 1.0))
     while time.monotonic() < until:
         path, params = rng.choice(CHEAP)
@@ -84,7 +84,7 @@ async def _student(client: httpx.AsyncClient, rng: random.Random, until: float, 
         await asyncio.sleep(rng.uniform(0.3, 1.5))
 
 
-async def _heavy(client: httpx.AsyncClient, path: str, params: dict[str, str], until: float, out: list[int]) -> None:
+async def _heavy(client: httpx2.AsyncClient, path: str, params: dict[str, str], until: float, out: list[int]) -> None:
     while time.monotonic() < until:
         r = await client.get(path, params=params)
         out.append(r.status_code)
@@ -100,10 +100,10 @@ async def _run(base: str, seconds: float, heavy: bool, pid: int) -> dict[str, An
         # own): the server shares its workers fairly between addresses.
         clients = [
             await stack.enter_async_context(
-                httpx.AsyncClient(
+                httpx2.AsyncClient(
                     base_url=base,
                     timeout=60.0,
-                    transport=httpx.AsyncHTTPTransport(local_address=f"127.0.0.{10 + n}"),
+                    transport=httpx2.AsyncHTTPTransport(local_address=f"127.0.0.{10 + n}"),
                 )
             )
             for n in range(STUDENTS + len(HEAVY))
@@ -137,7 +137,7 @@ async def _run(base: str, seconds: float, heavy: bool, pid: int) -> dict[str, An
 def _floor(base: str) -> float:
     """The median time of the cheap requests asked one at a time, nothing else running."""
     times = []
-    with httpx.Client(base_url=base, timeout=60.0) as client:
+    with httpx2.Client(base_url=base, timeout=60.0) as client:
         for _ in range(5):
             for path, params in CHEAP:
                 t = time.perf_counter()

@@ -576,13 +576,9 @@ def test_hackenbush_graphs_read_back_as_themselves() -> None:
 # ----------------------------------------------------------------------------- web API
 @pytest.fixture(scope="module")
 def web() -> Iterator[Any]:
-    import warnings
+    from starlette.testclient import TestClient
 
     from zermelo.web.app import create_app
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # starlette says it prefers httpx2 to httpx
-        from starlette.testclient import TestClient
 
     with TestClient(create_app(), raise_server_exceptions=False, base_url="http://localhost") as client:
         yield client

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-import httpx
+import httpx2
 from playwright.sync_api import Browser, Page, Route
 
 from page_driver import OUT, phone, start, wait_turn
@@ -304,7 +304,7 @@ def test_12_a_budget_error_names_no_command_line_option(page: Page) -> None:
 
 
 def test_13_the_favicon_is_served(base_url: str) -> None:
-    r = httpx.get(f"{base_url}/favicon.ico")
+    r = httpx2.get(f"{base_url}/favicon.ico")
     assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
 
 

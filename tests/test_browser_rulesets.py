@@ -2,7 +2,9 @@
 arrow fired in three clicks, a Konane double jump in two, an edge of Arc Kayles, a vertex of Col
 typed, a column of Eatcake and a cut of Maundy Cake clicked; then Amazons on a phone, with
 axe-core's check of the drawn graph and cakes; Ruler's row of coins, a run of coins turned by its
-two ends, on a wide screen and a phone.
+two ends, on a wide screen and a phone; Partizan Euclid's pairs, a move in one click, and a heap
+split into three, clicked where its row is cut, on a wide screen and a phone (with axe-core);
+where a Fission stone's halves and a Konane stone's jumps land, shaded before the click.
 
 One server and one browser for the file (page_driver); screenshots go to test-output/browser/.
 """
@@ -143,3 +145,60 @@ def test_ruler_coins_are_turned_by_the_ends_of_their_run_on_a_wide_screen_and_a_
             shot(tab, name)
     finally:
         context.close()
+
+
+def test_a_euclid_move_and_a_three_way_split_are_clicked_on_a_wide_screen_and_a_phone(
+    page: Page, browser: Browser, base_url: str
+) -> None:
+    context, p = phone(browser, base_url)
+    try:
+        found: dict[str, list[str]] = {}
+        for tab, end in ((page, ".png"), (p, "-phone.png")):
+            # Partizan Euclid: 5 3 and 7 3 drawn as two rows each; Left's move from 7 3 to 3 1 is
+            # one click, on the 7's row: the counter it keeps up to (its second).
+            play_as(tab, "partizaneuclid", "7 3, 5 3", "left")
+            assert tab.locator("#board .counter").count() == 18 and "pair 2" in tab.inner_text("#board")
+            assert tab.locator("#board .move-part").count() == 2  # Left has one move in each pair
+            shot(tab, f"partizaneuclid{end}")
+            tab.locator("#board [data-part='h3:1']").click()
+            wait_turn(tab)
+            assert first_log(tab).startswith("you (Left): 7 3 -> 3 1")
+            assert tab.locator("#board .counter").count() == 8  # 3 1, and Right's only reply: 5 3 to 3 1
+            if tab is p:  # axe-core on the phone (its run costs a second or two)
+                found["euclid"] = serious(tab)
+            # hex:0.9: take one counter and leave three heaps.  The row of 7 is cut smallest first:
+            # a heap of 1 (its first pin), then of 2 (its third): 1 + 2 + 3, the last pin taken.
+            start(tab, "hex", "7", spec="hex:0.9")
+            tab.locator("#board [data-part='h1:0']").click()
+            note = tab.inner_text("#board-note")
+            assert note.startswith("heap 1, counter 1 selected: now click the next counter"), note
+            assert "7 -> 1 + 1 + 4; 7 -> 1 + 2 + 3" in note
+            assert tab.locator("#board .next").count() == 2
+            shot(tab, f"split-three{end}")
+            tab.locator("#board [data-part='h1:2']").click()
+            wait_turn(tab)
+            assert first_log(tab).startswith("you: 7 -> 1 + 2 + 3")
+            if tab is p:
+                found["split"] = serious(tab)
+        assert all(not v for v in found.values()), found
+    finally:
+        context.close()
+
+
+def test_where_a_stone_lands_is_shaded_before_the_click(page: Page) -> None:
+    play_as(page, "fission", "...|.x.|...", "left")
+    page.locator("#board [data-part=b2]").hover()  # Left's split: the halves above and below
+    assert lands(page) == ["b1", "b3"]
+    page.mouse.move(0, 0)
+    assert lands(page) == []
+    play_as(page, "konane", ".xo.o.o.|.o......|.x......", "left")
+    page.locator("#board [data-part=b1]").hover()  # one, two or three stones jumped
+    assert lands(page) == ["d1", "f1", "h1"]
+    shot(page, "konane-lands.png")
+    page.locator("#board [data-part=b1]").click()  # selected: the same cells, as where it goes on
+    assert page.locator("#board .next").count() == 3
+
+
+def lands(page: Page) -> list[str]:
+    found: list[str] = page.eval_on_selector_all("#board .lands", "gs => gs.map(g => g.dataset.part).sort()")
+    return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Page
 
@@ -31,12 +31,12 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def test_the_api_serves_the_game_and_loads_no_file_a_request_names(base_url: str) -> None:
-    games = httpx.get(f"{base_url}/api/games", timeout=30).json()
+    games = httpx2.get(f"{base_url}/api/games", timeout=30).json()
     mine = [g for g in games if g["name"] == "divisors.py"]
     assert mine and mine[0]["spec"] == "divisors.py:game" and mine[0]["position"] == "10"
-    solved = httpx.get(f"{base_url}/api/solve", params={"game": "divisors.py:game", "position": "21"}, timeout=30)
+    solved = httpx2.get(f"{base_url}/api/solve", params={"game": "divisors.py:game", "position": "21"}, timeout=30)
     assert solved.status_code == 200 and solved.json()["outcome"] == "P"
-    other = httpx.get(f"{base_url}/api/solve", params={"game": "other.py:game", "position": "21"}, timeout=30)
+    other = httpx2.get(f"{base_url}/api/solve", params={"game": "other.py:game", "position": "21"}, timeout=30)
     assert other.status_code == 400 and "unknown game" in other.json()["error"]
 
 

@@ -134,3 +134,65 @@ def test_memos_emptied_while_a_value_is_computed_give_the_same_values(monkeypatc
     clear_caches()
     assert answers() == full
     assert cache.memo_filled("values: comparisons") - memo_sizes()["values: comparisons"] > emptied + 256
+
+
+# ---------------------------------------------------------------------- the value searches' memos
+def _boards(n: int, rows: int, cols: int) -> list[str]:
+    import random
+
+    rng = random.Random(7)
+    return ["|".join("".join(rng.choice("..#") for _ in range(cols)) for _ in range(rows)) for _ in range(n)]
+
+
+def test_the_value_memos_of_a_long_lived_rules_object_are_bounded_by_a_value_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A web worker keeps one Domineering object for weeks: its memos grew with every board valued
+    # (1 GB after forty 5 x 6 boards).  Past VALUES_KEEP entries they are emptied when a budget
+    # starts, with the rules' own analyses (forget); every value stays the one a fresh object gives.
+    from zermelo.analyses import canonical
+    from zermelo.analyses.canonical import ID_VALUES, value_cache
+    from zermelo.core.limits import Limits
+    from zermelo.values.budget import value_budget
+
+    monkeypatch.setattr(canonical, "VALUES_KEEP", 300)
+    clear_caches()
+    d = Domineering()
+    most = 0
+    for board in _boards(30, 4, 4):
+        with value_budget(Limits(max_positions=None, max_seconds=60)):
+            before = len(value_cache(d)) + len(ID_VALUES.get(d))
+            assert before <= 300  # emptied at this budget's start if it was past the bound
+            got = canonical_form(d, d.parse(board))
+        fresh = Domineering()
+        assert got == canonical_form(fresh, fresh.parse(board)), board
+        most = max(most, len(value_cache(d)) + len(ID_VALUES.get(d)))
+        assert len(d._framed) <= 20 * 300 + len(fresh._framed)  # the rules' analyses go with the memo
+    assert most > 300  # the boards do fill the memo past the bound: the trim was needed
+
+
+def test_a_value_search_under_way_keeps_its_memo_when_the_memos_are_trimmed() -> None:
+    # The trim runs at safe moments, but a value search may start a budget of its own (an
+    # explanation valuing a part): the memo of a search under way is never emptied under it.
+    from zermelo.core.cache import trim_memos
+
+    class Trimming(Domineering):
+        def left_options(self, position):  # type: ignore[no-untyped-def]
+            trim_memos(limit=0)  # every memo emptied, at every position
+            return super().left_options(position)
+
+        keyed_options = None  # the Python path, which asks left_options
+
+    clear_caches()
+    t, d = Trimming(), Domineering()
+    for board in _boards(6, 3, 4):
+        assert canonical_form(t, t.parse(board)) == canonical_form(d, d.parse(board)), board
+
+
+def test_a_domineering_sum_is_never_numbered_twice_after_forget() -> None:
+    d = Domineering()
+    two = d.parse("..#..|..#..")  # two regions: a sum's number
+    first, _ = d.value_key(two)
+    d.forget()
+    again, _ = d.value_key(d.parse(".#.|.#."))  # another sum, numbered after forget
+    assert isinstance(first, int) and first < 0 and again != first

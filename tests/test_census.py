@@ -428,7 +428,7 @@ def test_a_local_cluster_listens_on_this_machine_only(tmp_path: Path) -> None:
 def test_the_dask_dashboard_is_off_unless_asked() -> None:
     """Without ``--dashboard`` the scheduler's HTTP server answers a health check and nothing that
     lists the workers; with it, the status pages are there (on 127.0.0.1)."""
-    import httpx
+    import httpx2
 
     from zermelo.heaps.census.run import dask_cluster, release
 
@@ -437,8 +437,8 @@ def test_the_dask_dashboard_is_off_unless_asked() -> None:
         try:
             link = cluster.dashboard_link.rsplit("/", 1)[0]
             assert link.startswith("http://127.0.0.1:")
-            assert httpx.get(f"{link}/info/main/workers.html", timeout=30).status_code == status
-            assert httpx.get(f"{link}/health", timeout=30).status_code == 200
+            assert httpx2.get(f"{link}/info/main/workers.html", timeout=30).status_code == status
+            assert httpx2.get(f"{link}/health", timeout=30).status_code == 200
         finally:
             release(client, cluster, [])
 

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from web_server import running_server
@@ -22,12 +22,12 @@ from zermelo.web.app import CAP
 
 
 @pytest.fixture(scope="module")
-def client() -> Iterator[httpx.Client]:
-    with running_server() as base, httpx.Client(base_url=base, timeout=30.0) as c:
+def client() -> Iterator[httpx2.Client]:
+    with running_server() as base, httpx2.Client(base_url=base, timeout=30.0) as c:
         yield c
 
 
-def get(client: httpx.Client, path: str, **params: Any) -> tuple[int, Any]:
+def get(client: httpx2.Client, path: str, **params: Any) -> tuple[int, Any]:
     r = client.get(path, params=params)
     assert r.headers["content-type"].startswith("application/json"), r.text[:200]
     return r.status_code, r.json()
@@ -38,7 +38,7 @@ def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
     return json.loads(capsys.readouterr().out)
 
 
-def test_games_lists_every_registered_game_with_a_runnable_example(client: httpx.Client) -> None:
+def test_games_lists_every_registered_game_with_a_runnable_example(client: httpx2.Client) -> None:
     status, games = get(client, "/api/games")
     assert status == 200
     names = {g["name"] for g in games}
@@ -63,7 +63,7 @@ def test_games_lists_every_registered_game_with_a_runnable_example(client: httpx
     ],
 )
 def test_solve_is_exactly_the_cli_json(
-    client: httpx.Client, capsys: pytest.CaptureFixture[str], game: str, position: str, misere: bool
+    client: httpx2.Client, capsys: pytest.CaptureFixture[str], game: str, position: str, misere: bool
 ) -> None:
     status, body = get(client, "/api/solve", game=game, position=position, misere="1" if misere else "0")
     assert status == 200
@@ -71,7 +71,7 @@ def test_solve_is_exactly_the_cli_json(
     assert body == expected
 
 
-def test_a_misere_heap_game_is_answered_from_its_quotient(client: httpx.Client) -> None:
+def test_a_misere_heap_game_is_answered_from_its_quotient(client: httpx2.Client) -> None:
     # 30 35 40 of Kayles is past the search budget: the quotient (order 40) answers, and says how
     status, body = get(client, "/api/solve", game="kayles", position="30 35 40", misere="1")
     assert status == 200 and body["outcome"] == "N"
@@ -83,7 +83,7 @@ def test_a_misere_heap_game_is_answered_from_its_quotient(client: httpx.Client) 
     assert status == 200 and "misere_quotient" not in body
 
 
-def test_moves_are_classified_for_the_mover(client: httpx.Client) -> None:
+def test_moves_are_classified_for_the_mover(client: httpx2.Client) -> None:
     status, body = get(client, "/api/moves", game="nim", position="3 4 5")
     assert status == 200
     assert body["value"] == "win" and body["remoteness"] == 11 and body["grundy"] == 2
@@ -99,7 +99,7 @@ def test_moves_are_classified_for_the_mover(client: httpx.Client) -> None:
     assert body["value"] == "draw" and {m["position"]: m["value"] for m in body["moves"]} == {"b": "draw", "e": "lose"}
 
 
-def test_huge_nim_is_classified_by_bouton_and_its_remoteness_formula(client: httpx.Client) -> None:
+def test_huge_nim_is_classified_by_bouton_and_its_remoteness_formula(client: httpx2.Client) -> None:
     status, body = get(client, "/api/moves", game="nim", position="1000 1000 1000")
     assert status == 200 and not body["exact"] and body["remoteness"] == 1 + 2000
     assert [m["position"] for m in body["moves"] if m["value"] == "win"] == [
@@ -109,7 +109,7 @@ def test_huge_nim_is_classified_by_bouton_and_its_remoteness_formula(client: htt
     ]
 
 
-def test_a_60_digit_heap_is_played_by_typing(client: httpx.Client) -> None:
+def test_a_60_digit_heap_is_played_by_typing(client: httpx2.Client) -> None:
     # Play refused the heap ("too many moves to list"): a few moves stand for all, any is typed.
     big = "1" + "0" * 59
     status, body = get(client, "/api/moves", game="nim", position=f"{big} 7")
@@ -123,7 +123,7 @@ def test_a_60_digit_heap_is_played_by_typing(client: httpx.Client) -> None:
     assert status == 200 and reply["move"]["position"] == "7 7" and reply["after"]["remoteness"] == 14
 
 
-def test_the_computer_plays_the_fastest_win(client: httpx.Client) -> None:
+def test_the_computer_plays_the_fastest_win(client: httpx2.Client) -> None:
     status, body = get(client, "/api/play", game="wythoff", position="4 6")
     assert status == 200
     assert body["move"]["value"] == "win" and body["move"]["position"] == "3 5"
@@ -134,7 +134,7 @@ def test_the_computer_plays_the_fastest_win(client: httpx.Client) -> None:
     assert again == same  # a seeded random player is reproducible
 
 
-def test_partisan_moves_carry_their_values(client: httpx.Client) -> None:
+def test_partisan_moves_carry_their_values(client: httpx2.Client) -> None:
     status, body = get(client, "/api/moves", game="domineering", position="...|...", turn="left")
     assert status == 200, body
     assert body["partisan"] and body["turn"] == "left" and body["value"] == "win"
@@ -166,7 +166,7 @@ def test_partisan_moves_carry_their_values(client: httpx.Client) -> None:
     ],
 )
 def test_value_is_exactly_the_cli_json(
-    client: httpx.Client,
+    client: httpx2.Client,
     capsys: pytest.CaptureFixture[str],
     game: str,
     position: str,
@@ -182,7 +182,7 @@ def test_value_is_exactly_the_cli_json(
     assert body == cli_json(capsys, "value", game, *words, "--json")
 
 
-def test_value_facts_of_known_positions(client: httpx.Client) -> None:
+def test_value_facts_of_known_positions(client: httpx2.Client) -> None:
     _, hot = get(client, "/api/value", game="domineering", position="...|...")
     assert (hot["left_stop"], hot["right_stop"], hot["birthday"], hot["reduced"]) == ("2", "-1/2", 3, "{2|-1/2}")
     assert hot["atomic_weight"] is None and hot["thermograph"]["mast"] == "3/4"
@@ -193,7 +193,7 @@ def test_value_facts_of_known_positions(client: httpx.Client) -> None:
 
 
 def test_a_loopy_value_has_its_sides_and_a_small_games_graph(
-    client: httpx.Client, capsys: pytest.CaptureFixture[str]
+    client: httpx2.Client, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A loopy position's value panel: the object of ``zermelo value --json`` (its value, outcome
     with draws, sides), marked ``loopy``, with the game graph when it is small."""
@@ -214,7 +214,7 @@ def test_a_loopy_value_has_its_sides_and_a_small_games_graph(
     assert big["stopper"] and big["cgsuite"] == "*" and big["graph"] is None and big["graph_size"] == 90
 
 
-def test_thermograph_is_a_png(client: httpx.Client) -> None:
+def test_thermograph_is_a_png(client: httpx2.Client) -> None:
     r = client.get("/api/thermograph.png", params={"game": "domineering", "position": "...|..."})
     assert r.status_code == 200 and r.headers["content-type"] == "image/png"
     assert r.content.startswith(b"\x89PNG\r\n\x1a\n") and len(r.content) > 5_000
@@ -222,7 +222,7 @@ def test_thermograph_is_a_png(client: httpx.Client) -> None:
     assert status == 400 and "unexpected 'q'" in body["error"]
 
 
-@pytest.mark.filterwarnings("ignore:Using `httpx` with `starlette.testclient`")
+@pytest.mark.filterwarnings("ignore:Using `httpx2` with `starlette.testclient`")
 def test_value_budgets_hold_in_the_workers() -> None:
     """Past the search budget a partisan value is a 422; value arithmetic, which polls no clock (a long
     Hackenbush stalk), is stopped by the budget's timer at the search's 5 s (it ran to the cap, where
@@ -269,7 +269,7 @@ def test_every_search_of_a_request_keeps_to_one_deadline(monkeypatch: pytest.Mon
     assert r.status == 422 and json.loads(r.body)["error"].startswith("time budget exceeded after"), r.body[:200]
 
 
-def test_table_is_an_integration_point(client: httpx.Client) -> None:
+def test_table_is_an_integration_point(client: httpx2.Client) -> None:
     r = client.get("/api/table", params={"game": "wythoff", "rows": 8, "cols": 8})
     if importlib.util.find_spec("zermelo.analyses.tables") is None:
         assert r.status_code == 501 and "zermelo.analyses.tables" in r.json()["error"]
@@ -321,14 +321,14 @@ def test_table_is_an_integration_point(client: httpx.Client) -> None:
     ],
 )
 def test_bad_input_is_a_clear_4xx(
-    client: httpx.Client, path: str, params: dict[str, str], status: int | None, message: str
+    client: httpx2.Client, path: str, params: dict[str, str], status: int | None, message: str
 ) -> None:
     code, body = get(client, path, **params)
     assert 400 <= code < 500 if status is None else code == status, body
     assert message in body["error"]
 
 
-def test_garbage_never_gets_a_500(client: httpx.Client) -> None:
+def test_garbage_never_gets_a_500(client: httpx2.Client) -> None:
     rng = random.Random(1)
     alphabet = "0123456789 ,:-><()xyzab∞é\\\"';%&\x00\t"
     junk = ["", " ", "%", "\x00", "1" * 3000, "9" * 400, "nim:3", "nim:", ":", "digraph:->", "digraph:a->"]
@@ -341,7 +341,7 @@ def test_garbage_never_gets_a_500(client: httpx.Client) -> None:
             assert isinstance(r.json(), dict)
 
 
-def test_concurrent_requests_are_answered(client: httpx.Client) -> None:
+def test_concurrent_requests_are_answered(client: httpx2.Client) -> None:
     positions = [f"{a} {b}" for a in range(6) for b in range(6)]
     with ThreadPoolExecutor(4) as pool:
         answers = list(pool.map(lambda p: get(client, "/api/solve", game="wythoff", position=p), positions))
@@ -349,7 +349,7 @@ def test_concurrent_requests_are_answered(client: httpx.Client) -> None:
     assert p_positions == {"0 0", "1 2", "2 1", "3 5", "5 3"}
 
 
-def test_the_page_and_its_assets_are_served_locally(client: httpx.Client) -> None:
+def test_the_page_and_its_assets_are_served_locally(client: httpx2.Client) -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     assert "/static/app.js" in page.text and "http" not in page.text.replace("http-equiv", "")
@@ -372,8 +372,8 @@ def test_serve_on_a_busy_port_is_a_one_line_error(capsys: pytest.CaptureFixture[
     assert main(["serve", "--port", "70000"]) == 2
 
 
-def _raw(client: httpx.Client, request: bytes) -> tuple[int, bytes, bytes]:
-    """Send bytes on a raw socket (httpx refuses URLs this long and malformed requests); the
+def _raw(client: httpx2.Client, request: bytes) -> tuple[int, bytes, bytes]:
+    """Send bytes on a raw socket (httpx2 refuses URLs this long and malformed requests); the
     status, headers and body of the answer.  The server may close while the request is still
     being sent: its answer is read all the same."""
     url = client.base_url
@@ -391,7 +391,7 @@ def _raw(client: httpx.Client, request: bytes) -> tuple[int, bytes, bytes]:
     return int(status_line.split()[1]), headers.lower(), body
 
 
-def test_a_hundred_kilobyte_query_gets_a_json_414(client: httpx.Client) -> None:
+def test_a_hundred_kilobyte_query_gets_a_json_414(client: httpx2.Client) -> None:
     # uvicorn's h11 answered it with a plain-text "400 Invalid HTTP request received.".
     host = f"localhost:{client.base_url.port}"  # a loopback name with this server's port
     head = f"GET /api/solve?game=nim&position={'1+' * 50_000} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
@@ -417,7 +417,7 @@ def test_a_hundred_kilobyte_query_gets_a_json_414(client: httpx.Client) -> None:
     ],
 )
 def test_what_uvicorn_refuses_before_the_app_is_json_too(
-    client: httpx.Client, request_bytes: bytes, status: int, message: str
+    client: httpx2.Client, request_bytes: bytes, status: int, message: str
 ) -> None:
     got, headers, body = _raw(client, request_bytes)
     assert got == status and b"content-type: application/json" in headers, (got, headers, body[:300])
@@ -428,7 +428,7 @@ def test_what_uvicorn_refuses_before_the_app_is_json_too(
 SLOW_VALUES = [("snort", "." * 40), ("clobber", "xo" * 50), ("toads", "T." * 150), ("toppling", "BGRG" * 30)]
 
 
-def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client) -> None:
+def test_slow_partisan_values_end_within_the_search_budget(client: httpx2.Client) -> None:
     # Asked at once, as a class would: each stops at its own budget, whatever the others do (one
     # client's share of the workers answers some at once, the rest in turn; one by one they took
     # 20 s).  Either stop is a clear one-line 422: the search budget, or (toppling's sums grow fast)
@@ -444,7 +444,7 @@ def test_slow_partisan_values_end_within_the_search_budget(client: httpx.Client)
         assert error != overtime({"game": game, "position": position}, CAP)
 
 
-def test_typed_moves_sums_scored_solve_and_help(client: httpx.Client) -> None:
+def test_typed_moves_sums_scored_solve_and_help(client: httpx2.Client) -> None:
     status, body = get(client, "/api/find", game="nim", position="3 4 5", move="heap 1 -> 1")
     assert status == 200 and body["move"]["position"] == "1 4 5" and body["move"]["value"] == "win"
     status, body = get(client, "/api/find", game="nim", position="3 4 5", move="9 1")
@@ -465,7 +465,7 @@ def test_typed_moves_sums_scored_solve_and_help(client: httpx.Client) -> None:
     assert [m["parts"][0] for m in moves["moves"]] == ["col-a", "col-b", "col-c", "col-d", "col-e", "col-f"]
 
 
-def test_big_integers_stay_exact_in_the_json(client: httpx.Client) -> None:
+def test_big_integers_stay_exact_in_the_json(client: httpx2.Client) -> None:
     a, b = 1234567890123456789012345678901234567890, 98765432109876543210
     r = client.get("/api/solve", params={"game": "nim", "position": f"{a} {b}"})
     assert f'"grundy":{a ^ b}' in r.text  # digits, not a float
@@ -498,7 +498,7 @@ def test_every_move_of_every_game_can_be_typed(monkeypatch: pytest.MonkeyPatch) 
 
 
 def test_the_alpha_beta_tree_is_the_cli_trace_with_its_drawing(
-    client: httpx.Client, capsys: pytest.CaptureFixture[str]
+    client: httpx2.Client, capsys: pytest.CaptureFixture[str]
 ) -> None:
     status, body = get(client, "/api/trace", game="tictactoe", position="X...O....")
     assert status == 200 and body["svg"].startswith("<svg") and 'class="cut"' in body["svg"]
@@ -508,7 +508,7 @@ def test_the_alpha_beta_tree_is_the_cli_trace_with_its_drawing(
     assert status == 400 and "not a scored game" in body["error"]
 
 
-def test_a_draws_level_comes_with_its_moves(client: httpx.Client) -> None:
+def test_a_draws_level_comes_with_its_moves(client: httpx2.Client) -> None:
     # The chart's Draw-Level view (GamesmanUni's): each draw's level, who presses, how soon.
     spec = "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x"
     status, body = get(client, "/api/moves", game=spec, position="x")
@@ -530,3 +530,52 @@ def test_draw_levels_past_their_budget_leave_the_moves_answered(monkeypatch: pyt
     reply = api.handle("moves", {"game": "digraph:a->b, b->a, b->c, c->d, x->a, x->y, y->x", "position": "x"})
     body = json.loads(reply.body)
     assert reply.status == 200 and body["value"] == "draw" and "draw_level" not in body
+
+
+def test_a_scored_game_clicked_through_searches_each_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page asks for a position's moves, then finds the typed move, then the computer plays:
+    each asks the same position's negamax again.  A worker keeps the classified positions (per
+    rules object, bounded): each position is searched once, counted by the searches that run."""
+    import zermelo.search.minimax as minimax
+    from zermelo.web import api
+
+    searches: list[str] = []
+    real = minimax.move_values
+
+    def counted(game: Any, position: Any, **kw: Any) -> Any:
+        searches.append(position)
+        return real(game, position, **kw)
+
+    monkeypatch.setattr(minimax, "move_values", counted)
+    monkeypatch.setattr(api, "LIMITS", replace(api.LIMITS, max_seconds=None))  # counted, not timed
+    api.forget_all()
+    game, position = {"game": "mnk:4,3,3"}, "X.O..O..X..."
+    seen = set()
+    while True:  # the person's move (typed, found), the page's answer, the computer's move
+        moves = api.api_moves({**game, "position": position})
+        seen.add(position)
+        if moves["over"]:
+            break
+        typed = max(moves["moves"], key=lambda m: m["score"])  # the best: a long game
+        position = api.api_find({**game, "position": position, "move": typed["move"]})["move"]["position"]
+        assert position == typed["position"]
+        seen.add(position)
+        if api.api_moves({**game, "position": position})["over"]:
+            break
+        position = api.api_play({**game, "position": position, "seed": "1"})["move"]["position"]
+        seen.add(position)
+    # Once each, no more (a game over has no moves: no search).
+    over = {p for p in seen if api.api_moves({**game, "position": p})["over"]}
+    assert len(seen - over) >= 4 and sorted(searches) == sorted(seen - over), (searches, seen)
+    # Bounded: past SCORED_POSITIONS positions of a game the least recently used goes, and is
+    # searched again when asked; another rules object keeps its own.
+    api.forget_all()
+    monkeypatch.setattr(api, "SCORED_POSITIONS", 2)
+    searches.clear()
+    kept = ("XO..XO......", "XO..X.O.....", "XOX.O.......", "XO..XO......")
+    for p in kept:
+        api.api_moves({**game, "position": p})
+    assert searches == list(kept)
+    api.api_moves({"game": "mnk:3,4,3", "position": "XO..XO......"})  # other rules, other positions
+    assert len(searches) == 5 and len(api._SCORED) == 2
+    api.forget_all()

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -123,7 +123,7 @@ PLACES = [
     (lambda s: {"game": "nim", "position": f"3 + digraph {s} a"}, False),
     (lambda s: {"game": f"digraph:{s}", "rows": "3"}, True),
 ]
-#: httpx's own encoding, every byte percent-encoded, or encoded twice (the server decodes once).
+#: httpx2's own encoding, every byte percent-encoded, or encoded twice (the server decodes once).
 QUOTES = [
     lambda q: urllib.parse.urlencode(q),
     lambda q: "&".join(f"{k}={urllib.parse.quote(v, safe='')}" for k, v in q.items()),
@@ -158,7 +158,7 @@ def test_no_request_opens_a_file(base: str, planted: tuple[Path, OpenWatch]) -> 
         assert TOKEN not in r.text, (query, r.text[:300])
         assert watch.opened() == [], query
 
-    with httpx.Client(base_url=base, timeout=30.0) as client:
+    with httpx2.Client(base_url=base, timeout=30.0) as client:
         check()
 
 
@@ -166,14 +166,14 @@ def test_foreign_hosts_are_refused(base: str) -> None:
     """DNS rebinding: a page of evil.example that resolves to 127.0.0.1 sends ``Host: evil.example``."""
     port = base.rsplit(":", 1)[1]
     for host in ["evil.example", f"evil.example:{port}", "localhost.evil.example", "127.0.0.1.nip.io", "0.0.0.0"]:
-        r = httpx.get(f"{base}/api/games", headers={"Host": host})
+        r = httpx2.get(f"{base}/api/games", headers={"Host": host})
         assert r.status_code == 421, host
         assert "evil" not in r.text and "nip" not in r.text and r.json()["error"].startswith("this server answers")
         assert r.headers["x-content-type-options"] == "nosniff"
-        r = httpx.get(f"{base}/", headers={"Host": host})
+        r = httpx2.get(f"{base}/", headers={"Host": host})
         assert r.status_code == 421 and "<html" not in r.text.lower()
     for host in [f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}", f"[::1]:{port}", ALLOWED]:
-        assert httpx.get(f"{base}/api/games", headers={"Host": host}).status_code == 200, host
+        assert httpx2.get(f"{base}/api/games", headers={"Host": host}).status_code == 200, host
 
 
 def test_a_loopback_host_must_name_this_servers_port(base: str) -> None:
@@ -183,10 +183,10 @@ def test_a_loopback_host_must_name_this_servers_port(base: str) -> None:
     port = int(base.rsplit(":", 1)[1])
     other = port + 1 if port < 65535 else port - 1
     for host in [f"127.0.0.1:{other}", f"localhost:{other}", f"[::1]:{other}", "127.0.0.1", "localhost", "[::1]"]:
-        r = httpx.get(f"{base}/api/games", headers={"Host": host})
+        r = httpx2.get(f"{base}/api/games", headers={"Host": host})
         assert r.status_code == 421 and r.headers["x-frame-options"] == "DENY", host
     for host in [f"{ALLOWED}:{other}", f"{ALLOWED}:443", f"127.0.0.1:{port}"]:
-        assert httpx.get(f"{base}/api/games", headers={"Host": host}).status_code == 200, host
+        assert httpx2.get(f"{base}/api/games", headers={"Host": host}).status_code == 200, host
 
 
 def _has_security_headers(head: bytes) -> bool:
@@ -246,7 +246,7 @@ def test_a_request_without_host_is_refused(base: str) -> None:
 
 def test_every_answer_carries_the_security_headers(base: str) -> None:
     for path in ["/", "/static/app.js", "/api/games", "/api/solve?game=nim&position=3", "/api/solve?game=x", "/nope"]:
-        r = httpx.get(base + path)
+        r = httpx2.get(base + path)
         assert r.headers["content-security-policy"] == CSP, path
         assert r.headers["x-content-type-options"] == "nosniff"
         assert r.headers["x-frame-options"] == "DENY" and "frame-ancestors 'none'" in CSP
@@ -334,7 +334,7 @@ def test_slow_heads_are_cut_off_and_others_are_served(strict: tuple[str, int]) -
         with contextlib.suppress(OSError):
             s.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Long: " + b"a" * 2**20)
         long.append(s)
-    r = httpx.get(f"{base}/api/solve", params={"game": "nim", "position": "3 4 5"}, timeout=30)
+    r = httpx2.get(f"{base}/api/solve", params={"game": "nim", "position": "3 4 5"}, timeout=30)
     assert r.status_code == 200 and r.json()["outcome"] == "N"
     for s in slow[:50]:
         with contextlib.suppress(OSError):
@@ -371,17 +371,17 @@ def test_one_address_cannot_starve_another(strict: tuple[str, int]) -> None:
 
     base, _ = strict
 
-    async def scenario() -> tuple[list[str], list[httpx.Response], httpx.Response]:
+    async def scenario() -> tuple[list[str], list[httpx2.Response], httpx2.Response]:
         order: list[str] = []
-        greedy = httpx.AsyncClient(
-            base_url=base, timeout=60, transport=httpx.AsyncHTTPTransport(local_address="127.0.0.2")
+        greedy = httpx2.AsyncClient(
+            base_url=base, timeout=60, transport=httpx2.AsyncHTTPTransport(local_address="127.0.0.2")
         )
-        other = httpx.AsyncClient(
-            base_url=base, timeout=60, transport=httpx.AsyncHTTPTransport(local_address="127.0.0.3")
+        other = httpx2.AsyncClient(
+            base_url=base, timeout=60, transport=httpx2.AsyncHTTPTransport(local_address="127.0.0.3")
         )
         async with greedy, other:
 
-            async def heavy() -> httpx.Response:
+            async def heavy() -> httpx2.Response:
                 r = await greedy.get("/api/thermograph.png", params={"game": "hackenbush", "position": STALK})
                 order.append(f"heavy {r.status_code}")
                 return r
@@ -424,11 +424,11 @@ def test_a_stop_does_not_wait_for_answers_still_running() -> None:
 
         def heavy() -> None:
             try:
-                r = httpx.get(
+                r = httpx2.get(
                     f"{base}/api/thermograph.png", params={"game": "hackenbush", "position": STALK}, timeout=60
                 )
                 got.append((r.status_code, r.text[:200]))
-            except httpx.TransportError as e:
+            except httpx2.TransportError as e:
                 got.append(type(e).__name__)
 
         before = _descendants_cpu(proc.pid)

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import httpx
+import httpx2
 
 
 def free_port() -> int:
@@ -48,9 +48,9 @@ def serving(
             if proc.poll() is not None:
                 raise RuntimeError(f"zermelo serve exited: {proc.stderr.read() if proc.stderr else ''}")
             try:
-                if httpx.get(f"{base}/api/games", timeout=2.0).status_code == 200:
+                if httpx2.get(f"{base}/api/games", timeout=2.0).status_code == 200:
                     break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             if time.monotonic() > deadline:
                 raise RuntimeError("zermelo serve did not answer in time")

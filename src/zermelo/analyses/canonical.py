@@ -20,7 +20,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from ..core.budget import Budget
-from ..core.cache import RulesCache
+from ..core.cache import RulesCache, memo_trimmer
 from ..core.checks import game_argument, short
 from ..core.checks import shown as quoted
 from ..core.errors import InvalidArgument, Unsupported
@@ -52,6 +52,39 @@ def value_cache(rules: Rules[Any]) -> dict[Hashable, Any]:
     return VALUES.get(rules)
 
 
+#: Entries the value memos of all rules objects together (:data:`VALUES`, :data:`ID_VALUES`) may
+#: hold when a value budget starts (a request of the web explorer, a line of ``zermelo value``):
+#: past it every rules object's memos are emptied, with what the rules keep of the positions met
+#: (their optional ``forget()``: Domineering's regions and keys).  A web worker keeps one rules
+#: object per game for weeks, and its memos grew with every board valued (1 GB after forty 5 × 6
+#: Domineering boards, each within the explorer's budget).  Only time is lost: a value forgotten
+#: is found again.  Read at each trim, so a test may lower it.
+VALUES_KEEP = 1 << 17
+
+#: id(rules) -> value searches of it under way (their memos are never emptied under them).
+_UNDER_WAY: dict[int, int] = {}
+
+
+@memo_trimmer
+def _trim_values(limit: int | None) -> int:
+    """Empty the value memos when they hold more than ``limit`` (:data:`VALUES_KEEP`) entries
+    together (see :func:`zermelo.core.cache.trim_memos`); how many entries went."""
+    bound = VALUES_KEEP if limit is None else limit
+    held = [(rules, memo) for cache in (VALUES, ID_VALUES) for rules, memo in cache.items()]
+    if sum(len(memo) for _, memo in held) <= bound:
+        return 0
+    gone = 0
+    for rules, memo in held:
+        if id(rules) in _UNDER_WAY:
+            continue
+        gone += len(memo)
+        memo.clear()
+        forget = getattr(rules, "forget", None)
+        if forget is not None:
+            forget()
+    return gone
+
+
 _NO_LIMITS = Limits()
 
 
@@ -77,11 +110,16 @@ def canonical_form(rules: Rules[Any], position: Any, *, limits: Limits | None = 
     ordinal = rules.ordinal if isinstance(rules, Partisan) and type(rules).ordinal is not Partisan.ordinal else None
     value_key = _value_key(rules)
     walk = _Walk(rules, limits, memo, value_key, ordinal, impartial)
+    _UNDER_WAY[id(rules)] = _UNDER_WAY.get(id(rules), 0) + 1
     try:
         with deep():  # value arithmetic recurses by birthday
             out = walk.value(position)
     finally:
         walk.budget.report(done=True)
+        if _UNDER_WAY[id(rules)] == 1:
+            del _UNDER_WAY[id(rules)]
+        else:
+            _UNDER_WAY[id(rules)] -= 1
     return out
 
 

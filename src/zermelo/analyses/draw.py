@@ -51,7 +51,9 @@ PIECES = {
 
 
 # ----------------------------------------------------------------------------- heaps
-def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None) -> str:
+def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None, names: Sequence[str] = (), label: str = "") -> str:
+    """Rows of counters, ``names`` the rows' labels (``heap 1``, ``heap 2``, … when not given),
+    ``label`` the drawing's (``heaps 3 4 5`` when not given)."""
     widest = min(max(heaps, default=0), MAX_COUNTERS)
     label_w, size_w = 72, 90
     width = label_w + CELL * max(widest, 1) + size_w
@@ -61,7 +63,8 @@ def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None) -> str:
         y = i * CELL
         # The size beside the name, seen even when a long heap runs past the page's box.
         size = str(h) if h < 10**7 else f"{len(str(h))} digits"
-        body.append(f'<text x="4" y="{y + 19}" fill="{MUTED}" font-size="15">heap {i + 1}</text>')
+        name = names[i] if i < len(names) else f"heap {i + 1}"
+        body.append(f'<text x="4" y="{y + 19}" fill="{MUTED}" font-size="15">{name}</text>')
         body.append(f'<text class="heap-size" x="4" y="{y + 37}" fill="{INK}" font-size="14">{size}</text>')
         for j in range(min(h, MAX_COUNTERS)):
             cx = label_w + j * CELL + CELL / 2
@@ -73,13 +76,20 @@ def _heaps(heaps: Sequence[int], takes: Sequence[int] | None = None) -> str:
         more = "… " if h > MAX_COUNTERS else ""
         x = label_w + min(h, MAX_COUNTERS) * CELL + 8
         body.append(f'<text x="{x}" y="{y + 28}" fill="{MUTED}" font-size="15">{more}{h}</text>')
-    label = "heaps " + " ".join(map(str, heaps))
+    label = label or "heaps " + " ".join(map(str, heaps))
     if takes:  # the range the previous take set (Mem, Fibonacci Nim)
         said = takes_words(takes[0], takes[1])
         width = max(width, 9 * len(said) + 8)  # the words never cut off beside a short heap
         body.append(f'<text class="takes" x="4" y="{height - 8}" fill="{INK}" font-size="15">{said}</text>')
         label += f", {said}"
     return document(width, height, body, label)
+
+
+def _pairs(pairs: Sequence[Sequence[int]]) -> str:
+    """Each pair as two rows of counters, ``pair 1`` beside its first (larger) number's row."""
+    rows = [n for pair in pairs for n in pair]
+    names = [f"pair {i // 2 + 1}" if i % 2 == 0 else "" for i in range(len(rows))]
+    return _heaps(rows, names=names, label="pairs " + " + ".join(" ".join(map(str, pair)) for pair in pairs))
 
 
 # ----------------------------------------------------------------------------- grids
@@ -273,6 +283,8 @@ def board_svg(board: Board | None, label: str = "") -> str | None:
     kind = board.get("kind")
     if kind == "heaps":
         return _heaps(board["heaps"], board.get("takes"))
+    if kind == "pairs":
+        return _pairs(board["pairs"])
     if kind == "grid":
         return _grid(board)
     if kind == "graph":

@@ -131,18 +131,32 @@ def board(game: Rules[Any], position: Any) -> str:
         return "\n".join(
             [f"  {'':>{width}}  {letters}"] + [f"  {r + 1:>{width}}  {' '.join(row)}" for r, row in enumerate(rows)]
         )
+    drawn = game.board(position) or {}
+    if drawn.get("kind") == "pairs":  # Partizan Euclid: each pair two rows, p over q
+        sizes = [n for pair in drawn["pairs"] for n in pair]
+        return "\n".join(_counter_rows([f"pair {i // 2 + 1}" if i % 2 == 0 else "" for i in range(len(sizes))], sizes))
     hs = heaps(game, position)
     if hs is None:
         return f"  position: {game.format(position)}"
-    width = min(max(hs, default=0), MAX_COUNTERS)
-    lines = []
-    for i, h in enumerate(hs):
-        row = "●" * h if h <= MAX_COUNTERS else "●" * (MAX_COUNTERS - 3) + "…●●"
-        lines.append(f"  heap {i + 1}  {row:<{width}}  {h}")
-    takes = (game.board(position) or {}).get("takes")
+    lines = _counter_rows([f"heap {i + 1}" for i in range(len(hs))], hs)
+    takes = drawn.get("takes")
     if takes:  # the range the previous take set (Mem, Fibonacci Nim)
         lines.append(f"  {takes_words(*takes)}")
     return "\n".join(lines)
+
+
+def _counter_rows(names: list[str], sizes: list[int]) -> list[str]:
+    """Rows of counters, each with its name and size (a long one shortened).
+
+    >>> _counter_rows(["pair 1", ""], [5, 3])
+    ['  pair 1  ●●●●●  5', '          ●●●    3']
+    """
+    width = min(max(sizes, default=0), MAX_COUNTERS)
+    rows = []
+    for name, h in zip(names, sizes, strict=True):
+        row = "●" * h if h <= MAX_COUNTERS else "●" * (MAX_COUNTERS - 3) + "…●●"
+        rows.append(f"  {name:<6}  {row:<{width}}  {h}")
+    return rows
 
 
 def _value_words(value: str, remoteness: int | None, who: str, pv: PositionValue | None = None) -> str:

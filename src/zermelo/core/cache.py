@@ -22,6 +22,8 @@ The value arithmetic keeps two more kinds, for speed in its innermost loops:
   :func:`clear_caches`), because a fold reads back what it stored a moment ago; a table that can
   grow within one computation and is only ever read by ``.get`` (comparisons, sums) checks itself
   before it stores (:func:`memo_full`, past :data:`MEMO_LIMIT`).  Emptying a memo loses only time.
+  A memo kept elsewhere with a measure of its own (a value search's memo per rules object)
+  registers a :func:`memo_trimmer`, which :func:`trim_memos` calls at the same moments.
 
 :func:`clear_caches` empties every one of these caches but the interning tables.
 
@@ -61,6 +63,7 @@ __all__ = [
     "memo_full",
     "memo_sizes",
     "memo_table",
+    "memo_trimmer",
     "trim_memos",
 ]
 
@@ -121,6 +124,12 @@ class RulesCache(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def items(self) -> list[tuple[Any, V]]:
+        """The live (rules object, value) pairs kept, least recently used first (a copy)."""
+        with self._lock:
+            held = list(self._entries.values())
+        return [(r, value) for ref, value in held if (r := _referent(ref)) is not None]
 
     def discard(self, rules: object) -> None:
         """Forget the value kept for ``rules``, if any (a batch drops a graph grown past its budget)."""
@@ -248,10 +257,22 @@ def memo_full(name: str) -> None:
 
 
 def trim_memos(limit: int | None = None) -> int:
-    """Empty every memo table holding more than ``limit`` (:data:`MEMO_KEEP`) entries; how many
-    entries went."""
+    """Empty every memo table holding more than ``limit`` (:data:`MEMO_KEEP`) entries, and call
+    each :func:`memo_trimmer` with ``limit``; how many entries went."""
     bound = MEMO_KEEP if limit is None else limit
-    return sum(_empty(name) for name in list(_MEMOS) if _entries(name) > bound)
+    return sum(_empty(name) for name in list(_MEMOS) if _entries(name) > bound) + sum(trim(limit) for trim in _TRIMMERS)
+
+
+_TRIMMERS: list[Callable[[int | None], int]] = []
+
+
+def memo_trimmer(trim: Callable[[int | None], int]) -> Callable[[int | None], int]:
+    """Register ``trim(limit)`` with :func:`trim_memos`, at the same safe moments: for memos that
+    are not tables made here and have a measure of their own (a value search's memo per rules
+    object, :mod:`zermelo.analyses.canonical`).  ``limit`` is None for the trimmer's own bound,
+    0 to empty everything; it returns the entries emptied."""
+    _TRIMMERS.append(trim)
+    return trim
 
 
 def memo_filled(name: str) -> int:

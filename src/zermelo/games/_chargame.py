@@ -86,6 +86,12 @@ class CharGridGame(Partisan[CharGrid]):
             hit = self._analyse(position)
         return hit[1]
 
+    def forget(self) -> None:
+        """Drop the analyses of the positions met (keys and parts), with the value memos' trim
+        (:data:`zermelo.analyses.canonical.VALUES_KEEP`); keys are the regions' own texts, so
+        nothing kept elsewhere changes meaning."""
+        self._info.clear()  # in place: the compiled options' driver shares it
+
     def key(self, position: CharGrid) -> Hashable:
         return self.value_key(position)
 

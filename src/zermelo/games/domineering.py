@@ -96,6 +96,7 @@ class Domineering(Partisan[Grid]):
         # (-1, -2, ...: a region's key is its framed bits or a board, never negative) so that
         # the search's memo hashes an int, not a tuple of tuples, at every look-up.
         self._sums: dict[tuple[tuple[Hashable, bool], ...], int] = {}
+        self._sums_made = 0  # never reset (see forget): a number is never given twice
         # The compiled options (games.domineering_kernel), once numba is loaded and the search
         # has met COMPILED_AFTER boards; looked at again every COMPILED_AFTER boards till then.
         self._compiled: Any = None
@@ -122,6 +123,14 @@ class Domineering(Partisan[Grid]):
                         framed[part[2]] = [[part], self._keys[part[2]], [part[2]]]
             hit[0] = parts
         return parts
+
+    def forget(self) -> None:
+        """Drop the analyses of the boards met (their regions, keys and sums' numbers): called
+        with the value memos' trim (:data:`zermelo.analyses.canonical.VALUES_KEEP`), so a process
+        valuing board after board stays bounded.  A sum's number is never given twice, so a memo
+        still keyed by a forgotten one is unused, never wrong."""
+        for table in (self._info, self._framed, self._keys, self._sums):
+            table.clear()  # in place: the compiled options' driver shares them
 
     def key(self, position: Grid) -> Hashable:
         return self.value_key(position)
@@ -196,7 +205,8 @@ class Domineering(Partisan[Grid]):
         """The number of a sorted list of region keys (a board of several regions)."""
         n = self._sums.get(keys)
         if n is None:
-            n = self._sums[keys] = ~len(self._sums)
+            self._sums_made += 1
+            n = self._sums[keys] = -self._sums_made
         return n
 
     def _analyse(self, position: Grid) -> list[Any]:

@@ -6,6 +6,9 @@ A game's :meth:`~zermelo.rules.Rules.board` hook returns one of these plain, JSO
 * ``{"kind": "heaps", "heaps": [3, 4, 5]}`` — rows of counters (Nim, subtraction games, Wythoff);
   with ``"takes": [3, 12]`` when a move takes 3 to 12 counters, fewer or more than the heap
   allows by itself (Mem, Fibonacci Nim: the limit the previous move set);
+* ``{"kind": "pairs", "pairs": [[31, 13], [7, 3]]}`` — pairs of numbers, each drawn as two rows
+  of counters, its larger number over its smaller (Partizan Euclid); counter ``j`` of pair ``i``'s
+  rows is ``h{2i + 1}:j`` and ``h{2i + 2}:j`` (``i`` from 0), as on heaps;
 * ``{"kind": "grid", "rows": ["XO.", "..X"]}`` — a board of cells, top row first, one character
   per cell: ``.`` empty, ``#`` blocked or used up, any other character a piece (tic-tac-toe,
   Domineering, Clobber, Toads and Frogs); ``"style": "burnt"`` when a ``#`` is a square an
@@ -41,6 +44,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import accumulate
 from typing import Any, TypeVar
 
 from ..core.checks import is_digits
@@ -53,6 +57,7 @@ __all__ = [
     "cell_name",
     "changed_cells",
     "coins_board",
+    "filled_cells",
     "graph_board",
     "grid_board",
     "hackenbush_board",
@@ -62,6 +67,7 @@ __all__ = [
     "network_board",
     "norm",
     "pair_clicks",
+    "pairs_board",
     "read_cells",
     "read_heap_move",
     "rows",
@@ -87,6 +93,15 @@ def heaps_board(heaps: Iterable[int], takes: tuple[int, int] | None = None) -> B
     if takes is not None:
         board["takes"] = list(takes)
     return board
+
+
+def pairs_board(pairs: Iterable[tuple[int, int]]) -> Board:
+    """Pairs of numbers, each drawn as two rows of counters, the first number's row on top.
+
+    >>> pairs_board([(31, 13)])
+    {'kind': 'pairs', 'pairs': [[31, 13]]}
+    """
+    return {"kind": "pairs", "pairs": [[a, b] for a, b in pairs]}
 
 
 def grid_board(rows: Iterable[str]) -> Board:
@@ -231,6 +246,23 @@ def changed_cells(before: Sequence[str], after: Sequence[str] | None) -> str | N
     return "-".join(cell_name(r, c) for r, c, _ in changed)
 
 
+def filled_cells(before: Sequence[str], after: Sequence[str] | None) -> list[str]:
+    """The cells of a grid a move fills or turns into another piece (not those it empties), named
+    as :func:`cell_name` does: where its stones land (Fission's split, a Konane jump, a capture).
+
+    >>> filled_cells(["...", ".x.", "..."], ["x..", "...", "x.."]), filled_cells(["xo."], [".x."])
+    (['a1', 'a3'], ['b1'])
+    """
+    if after is None or len(after) != len(before):
+        return []
+    return [
+        cell_name(r, c)
+        for r, (old_row, new_row) in enumerate(zip(before, after, strict=True))
+        for c, (old, new) in enumerate(zip(old_row, new_row, strict=False))
+        if old != new and new != "."
+    ]
+
+
 def whole_numbers(words: Sequence[str]) -> list[int] | None:
     """The words as whole numbers when every one is one (and there is one), else ``None``.
 
@@ -324,12 +356,19 @@ def heap_clicks(before: Sequence[int], after: Sequence[int], pins: bool) -> list
     and last pin (one click for one pin), a split that takes nothing (Grundy's game) by the two
     pins beside it.  Every heap of the size the move changes is a way; no way for other moves.
 
+    A split into three heaps or more (a hexadecimal code's, ``{2+}=.0``'s) cannot be one run
+    knocked out: the row is cut into the heaps it leaves, smallest first from the left, each
+    clicked at its last pin; the pins after the last click are the ones taken.  One way per heap
+    of that size, as long as the heaps it leaves (at least three clicks: never a run's way).
+
     >>> heap_clicks((5,), (1, 3), pins=True)
     [['h1:1'], ['h1:3']]
     >>> heap_clicks((2, 3), (1, 1, 2), pins=True)  # the 3 knocked in its middle
     [['h2:1']]
     >>> heap_clicks((3, 7, 7), (3, 4, 7), pins=False), heap_clicks((3, 7), (1, 2, 3), pins=False)
     ([['h2:4'], ['h3:4']], [['h2:1', 'h2:4'], ['h2:2', 'h2:5']])
+    >>> heap_clicks((7,), (2, 1, 3), pins=True)  # 1 | 2 | 3, the seventh pin taken
+    [['h1:0', 'h1:2', 'h1:5']]
     """
     gone, came = Counter(before) - Counter(after), Counter(after) - Counter(before)
     came.pop(0, None)
@@ -338,8 +377,11 @@ def heap_clicks(before: Sequence[int], after: Sequence[int], pins: bool) -> list
         return []
     (n,) = gone
     parts = sorted(came.elements())
-    if len(parts) > 2 or sum(parts) > n:
+    if sum(parts) > n:
         return []
+    if len(parts) > 2:
+        ends = list(accumulate(parts))
+        return [[f"h{i + 1}:{e - 1}" for e in ends] for i, h in enumerate(before) if h == n]
     if not pins and len(parts) <= 1:
         return [[f"h{i + 1}:{parts[0] if parts else 0}"] for i, h in enumerate(before) if h == n]
     k = n - sum(parts)

@@ -14,7 +14,7 @@ import json
 import random
 import tempfile
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +23,7 @@ from typing import Any
 from ..analyses.analysis import solve
 from ..analyses.draw import board_svg, move_parts
 from ..analyses.value_facts import position_value, value_facts
+from ..core.cache import KeyedCache, RulesCache
 from ..core.checks import recursion_room
 from ..core.errors import InvalidGame, InvalidPosition, Remedy, SearchLimitExceeded, Unsupported, ZermeloError
 from ..core.limits import Limits, deadline_scope
@@ -41,7 +42,7 @@ from ..play import (
     other_side,
 )
 from ..rules import Impartial, Partisan, Rules, Scored
-from ..rules.boards import Board, cell_index, with_dominoes
+from ..rules.boards import Board, cell_index, filled_cells, rows, with_dominoes
 from ..values.budget import value_budget
 from .params import BadRequest, flag, number, text
 
@@ -147,8 +148,9 @@ def _forget(game: Rules[Any]) -> None:
 
 
 def forget_all() -> None:
-    """Empty the cache of searched games."""
+    """Empty the cache of searched games (and of classified scored positions)."""
     _GAMES.clear()
+    _SCORED.clear()
 
 
 def _game_position(params: Mapping[str, str]) -> tuple[Rules[Any], Any]:
@@ -188,7 +190,41 @@ def _too_deep(game: Rules[Any]) -> Iterator[None]:
         raise SearchLimitExceeded(overtime({"game": game.spec()}, 0)) from exc
 
 
+#: Scored positions a worker keeps classified (a negamax of every move each), per rules object: a
+#: class clicking through a game (moves, find, play: each classifies the position again) pays each
+#: position's search once.  At most :data:`SCORED_POSITIONS` positions of each of the last
+#: :data:`SCORED_GAMES` games, each with at most :data:`SCORED_MOVES` moves: about half a KB a
+#: move kept (mnk:4,3,3's 10 moves, 5.5 KB), so ~7 MB full of twelve-move positions, under 40 MB at
+#: the worst, against a worker's 3 GiB.
+SCORED_POSITIONS = 256
+SCORED_GAMES = 4
+SCORED_MOVES = 64
+_SCORED: RulesCache[KeyedCache[Hashable, PositionValue]] = RulesCache(
+    lambda _rules: KeyedCache(SCORED_POSITIONS), size=SCORED_GAMES
+)
+
+
 def _classify(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:
+    if isinstance(game, Scored) and not misere and _hashable(position):
+        kept = _SCORED.get(game)
+        hit: PositionValue | None = kept.get(position)
+        if hit is None:
+            hit = _search(game, position, misere, turn)
+            if len(hit.moves) <= SCORED_MOVES:
+                kept[position] = hit
+        return hit
+    return _search(game, position, misere, turn)
+
+
+def _hashable(position: Any) -> bool:
+    try:
+        hash(position)
+    except TypeError:
+        return False
+    return True
+
+
+def _search(game: Rules[Any], position: Any, misere: bool, turn: str | None = None) -> PositionValue:
     try:
         with _too_deep(game):
             pv = classify(game, position, misere=misere, limits=LIMITS, turn=turn)
@@ -223,9 +259,16 @@ def _clicks(game: Rules[Any], position: Any, board: Board | None, after: Any, si
 def _with_clicks(
     game: Rules[Any], position: Any, board: Board | None, m: MoveInfo, side: str | None = None
 ) -> dict[str, Any]:
-    """A classified move with its ``parts`` (the first way to click it) and ``clicks`` (every way)."""
+    """A classified move with its ``parts`` (the first way to click it), ``clicks`` (every way) and,
+    on a grid, ``lands``: the cells it fills that no click names (a Fission stone's two halves),
+    which the page shades while the part it starts from is pointed at."""
     clicks = _clicks(game, position, board, m.position, side)
-    return {**_move_json(game, position, m), "parts": clicks[0] if clicks else [], "clicks": clicks}
+    out = {**_move_json(game, position, m), "parts": clicks[0] if clicks else [], "clicks": clicks}
+    before = rows(board)
+    if before is not None:
+        named = {part for way in clicks for part in way}
+        out["lands"] = [c for c in filled_cells(before, rows(game.board(m.position))) if c not in named]
+    return out
 
 
 def _moves_json(game: Rules[Any], position: Any, pv: PositionValue, placed: str = "") -> dict[str, Any]:

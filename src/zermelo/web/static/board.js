@@ -68,7 +68,7 @@ export function renderBoard(data, hints, enabled, onMove) {
       g.appendChild(svgTitle(moveTitle(starts[0], hints)));
     } else {
       g.classList.add("move-part", starts.length ? "choice" : "target");
-      g.appendChild(svgTitle(starts.length ? choiceTitle(starts.length, alone) : part));
+      g.appendChild(svgTitle(starts.length ? choiceTitle(starts.length, alone, part) : part));
     }
     if (!enabled) continue;
     stops.push(g);
@@ -77,6 +77,14 @@ export function renderBoard(data, hints, enabled, onMove) {
     g.setAttribute("aria-label", starts.length === 1 ? moveTitle(starts[0], hints) : partKind(part) === "cell" ? `cell ${part}` : partName(part));
     const act = () => clickPart(part, data.moves, wrap, onMove);
     g.addEventListener("click", act);
+    // Where the moves from here land, shaded while the part is pointed at or focused (a Konane
+    // stone's jumps, a Fission stone's two halves), before any click.
+    if (starts.length) {
+      g.addEventListener("pointerenter", () => preview(part, starts, wrap));
+      g.addEventListener("focus", () => preview(part, starts, wrap));
+      g.addEventListener("pointerleave", () => unpreview(wrap));
+      g.addEventListener("blur", () => unpreview(wrap));
+    }
     g.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); act(); return; }
       const at = stops.indexOf(g);
@@ -122,12 +130,46 @@ function drawMarks(svg, marked, best) {
 
 const svgTitle = (text) => svgEl("title", {}, text);
 
+// The parts the moves starting at ``part`` go to (each way's second click) and the cells a
+// one-click move fills (its ``lands``), marked "lands" while nothing is selected.
+function preview(part, starts, wrap) {
+  unpreview(wrap);
+  if (path.length) return;
+  const cells = new Set();
+  for (const m of starts) {
+    for (const w of ways(m)) {
+      if (w[0] !== part) continue;
+      if (w.length > 1) cells.add(w[1]);
+      else for (const c of m.lands || []) cells.add(c);
+    }
+  }
+  cells.delete(part);
+  for (const c of cells) {
+    const g = wrap.querySelector(`[data-part="${CSS.escape(c)}"]`);
+    if (g) g.classList.add("lands");
+  }
+}
+
+function unpreview(wrap) {
+  for (const g of wrap.querySelectorAll(".lands")) g.classList.remove("lands");
+}
+
 // The ways to click a move: its ``clicks`` (every one), else its ``parts``.
 const ways = (m) => (m.clicks && m.clicks.length ? m.clicks : m.parts && m.parts.length ? [m.parts] : []);
 
-function choiceTitle(n, alone) {
+function choiceTitle(n, alone, part) {
   return alone ? `${n} moves start here: click it again to play it alone, or click where your move ends`
-    : `${n} moves start here: click, then the other cell`;
+    : `${n} moves start here: click, then the next ${partKind(part)}`;
+}
+
+// Whether a move still open takes more than two clicks (then "the next" part, not "the other").
+const longer = (open) => open.some((m) => ways(m).some((w) => w.length > 2 && path.every((p, i) => w[i] === p)));
+
+// The moves still open after a selection, named when they are few (a split of a heap into three
+// is built click by click: the note says which splits the clicks so far lead to).
+function stillOpen(open) {
+  if (open.length > 3) return ` (${open.length} moves go on from here)`;
+  return ` (${open.length === 1 ? "the move" : "one of"}: ${open.map((m) => m.move).join("; ")})`;
 }
 
 // The moves with a way that begins with ``prefix``, and those whose way is just ``prefix``.
@@ -140,6 +182,7 @@ function following(moves, prefix) {
 }
 
 function clickPart(part, moves, wrap, onMove) {
+  unpreview(wrap);
   let next = [...path, part];
   let { open, done } = following(moves, next);
   if (!open.length && path.length) {
@@ -167,10 +210,10 @@ function clickPart(part, moves, wrap, onMove) {
     }
   }
   const names = path.map(partName).join(", then ");
-  $("board-note").textContent = done.length === 1
+  $("board-note").textContent = (done.length === 1
     ? `${names} selected: click it again to play it alone, or click where your move goes on`
-    : path.length === 1 ? `${names} selected: now click the other ${partKind(part)} of your move`
-      : `${names} selected: now click the next ${partKind(part)} of your move`;
+    : path.length === 1 && !longer(open) ? `${names} selected: now click the other ${partKind(part)} of your move`
+      : `${names} selected: now click the next ${partKind(part)} of your move`) + stillOpen(open);
 }
 
 // What a part is called: a cell, an edge, a vertex, a handle of a cake, a counter, a coin.
