@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import gc
 import json
+import os
 import random
 import subprocess
 import sys
@@ -191,8 +192,19 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
 
 
 def _zermelo_value(rules: Any, position: Any) -> dict[str, Any]:
-    """zermelo's canonical form of a position, timed; the value's text is its check."""
+    """zermelo's canonical form of a position, timed; the value's text is its check.
+
+    With ``ZERMELO_BENCH_WARM=1`` in the environment the process is warmed first, outside the
+    clock, as a web worker is (:func:`zermelo.web.warmup.compiled_values`: numba and the compiled
+    forms, walks and options loaded), for the warm-process tables of ``benchmarks.values_variants``."""
     import zermelo as z
+
+    if os.environ.get("ZERMELO_BENCH_WARM") == "1":
+        from zermelo.games import chargrid_kernel
+        from zermelo.web import warmup
+
+        warmup.compiled_values()
+        chargrid_kernel.warm()
 
     canonical_form = z.canonical_form  # a lazy name: its import stays outside the clock, as the peers' do
     t = _start()

@@ -94,6 +94,7 @@ def test_a_wide_position_is_valued_with_a_look_at_the_clock_every_few_hundred_op
     board = A.parse("x.....|......|o....x|......|......|.o....")
     wide = len(list(A.left_options(board))) + len(list(A.right_options(board)))
     assert wide > 3 * KEYS_PER_LOOK
+    monkeypatch.setattr(A, "compiled_step", lambda: None)  # the Python walk (the compiled one: test_compiled_walk.py)
     seen = _looks(monkeypatch, stop_after=4)
     with pytest.raises(_Enough):  # a time budget, as --timeout gives (without one only the cap is watched)
         z.canonical_form(A, board, limits=z.Limits(max_seconds=3600))

@@ -188,6 +188,37 @@ class _Walk:
         # (:mod:`zermelo.values.compiled_forms`); never for impartial or ordinal-sum rules.
         self.ids: _IdValues | None = _IdValues.resume(rules) if not (ordinal or impartial) else None
         self.switch = 1 << 62 if self.ids is not None or ordinal or impartial else _switch_point()
+        if self.switch == 0:  # the compiled forms are loaded: ids from the root on
+            self.ids = _IdValues.start(rules, memo, 0, self.budget.end is not None)
+            self.switch = 1 << 62 if self.ids is not None else COMPILED_AFTER[0]
+        # With ids, rules that list a region's options compiled have whole regions valued by the
+        # compiled walk (:mod:`zermelo.analyses.compiled_walk`): region_bytes(key) -> bytes or None.
+        self.region_bytes: Callable[[Hashable], bytes | None] | None = (
+            None if ordinal or impartial else getattr(rules, "region_bytes", None)
+        )
+        self.regions: Any = None
+        self.compiled_regions()
+
+    def compiled_regions(self) -> None:
+        """The compiled walk of the rules' regions, once the values are ids (and the rules list
+        their options compiled): see :func:`zermelo.analyses.compiled_walk.region_walk`."""
+        if self.ids is not None and self.region_bytes is not None:
+            from .compiled_walk import region_walk
+
+            self.regions = region_walk(self.rules, self.ids.forms, self.budget.end is not None)
+
+    def between(self, positions: int, options: int) -> tuple[int, int]:
+        """The compiled walk's slice done (its counts added, the budget looked at); how many
+        positions and options the next may take: the cap is met exactly, as in Python."""
+        from .compiled_walk import SLICE_OPTIONS, SLICE_POSITIONS
+
+        self.expanded += positions
+        self.listed += options
+        if self.watched or (self.cap is not None and self.expanded > self.cap):
+            self.budget.tick(positions=self.expanded, options=self.listed)
+        room = SLICE_POSITIONS if self.cap is None else max(1, min(SLICE_POSITIONS, self.cap + 1 - self.expanded))
+        cap = self.budget.max_options
+        return room, SLICE_OPTIONS if cap is None else max(1, min(SLICE_OPTIONS, cap + 1 - self.listed))
 
     def value(self, root: Any) -> Game:
         memo, value_key = self.memo, self.value_key
@@ -210,6 +241,13 @@ class _Walk:
                 if k in known or k in memo:
                     stack.pop()
                     continue
+                if self.regions is not None and ids is not None and (kb := self.region_bytes(k)) is not None:  # type: ignore[misc]
+                    try:  # the whole region in compiled code
+                        ids.memo[k] = self.regions.value(kb, self.between)
+                        stack.pop()
+                        continue
+                    except ids.too_large:
+                        self.regions = None
                 positions, kids = expand(frame)
                 frame[4] = kids
                 on_path.add(k)
@@ -240,6 +278,7 @@ class _Walk:
                 ids = self.ids = _IdValues.start(self.rules, memo, self.expanded, self.budget.end is not None)
                 if ids is not None:
                     known = ids.memo
+                    self.compiled_regions()
                 else:
                     self.switch += COMPILED_AFTER[0]
         if ids is not None and root_key not in memo:
@@ -308,10 +347,12 @@ class _Walk:
 
 #: Positions a value search expands before it keeps its values as ids of the compiled forms
 #: (:mod:`zermelo.values.compiled_forms`): when numba is loaded already (the first number), else
-#: the second.  Importing numba and loading the kernels costs about 1.8 CPU s here, and a position
-#: valued in compiled code (with the games' compiled options) saves 35-55 µs: a fresh process
-#: wins past about 50,000 positions (Konane with 18 stones: 101,000), loses below.
-COMPILED_AFTER = [4_000, 50_000]
+#: the second, or the third for rules whose regions the compiled walk values whole
+#: (:mod:`zermelo.analyses.compiled_walk`).  Importing numba and loading the kernels costs
+#: 0.7-1.8 CPU s here; a position valued with ids (one compiled call each) saves 35-55 µs, one in
+#: the compiled walk most of the Python's 40-50 µs: a fresh process loads them once the search has
+#: spent in Python about what loading costs (then it pays at most twice the best choice's time).
+COMPILED_AFTER = [4_000, 50_000, 20_000]
 
 
 def _switch_point() -> int:
@@ -356,8 +397,10 @@ class _IdValues:
         interrupts (a 5 s ``--timeout`` stopped after 31 s on a cold cache)."""
         from ..core._jit import is_loaded
 
-        if not is_loaded() and expanded < COMPILED_AFTER[1]:
-            return None
+        if not is_loaded():
+            step = getattr(rules, "compiled_step", None)
+            if expanded < COMPILED_AFTER[2 if step is not None and step() is not None else 1]:
+                return None
         if timed:
             from ..values.compiled_forms import cheap
 

@@ -52,6 +52,7 @@ __all__ = [
     "njit",
     "private_cache",
     "ready",
+    "specialised",
 ]
 
 _PENDING: dict[str, dict[str, Callable[..., Any]]] = {}
@@ -206,13 +207,71 @@ def cached(kernel: Any) -> bool:
     search under a time budget turns to such a kernel only when this holds.  Imports numba.
     False when numba's cache cannot be read."""
     fn = getattr(kernel, "py_func", kernel)
-    found = _numba((fn.__module__, fn.__qualname__))
+    found: Any = _SPECIAL.get(id(kernel)) or _numba((fn.__module__, fn.__qualname__))
     if getattr(found, "signatures", None):
         return True
     try:
-        return bool(found._cache._cache_file._load_index())  # type: ignore[attr-defined]
+        return bool(found._cache._cache_file._load_index())
     except Exception:  # no cache (uncached code), or numba's layout changed: say "no", compile as before
         return False
+
+
+#: Kernels compiled by :func:`specialised`, by (module, kernel, tag) and by the id of the dispatcher.
+_SPECIAL: dict[Any, Any] = {}
+
+
+def specialised(kernel: Any, bindings: dict[str, Any], tag: str) -> Any:
+    """numba's dispatcher of a copy of ``kernel`` in which the global names of ``bindings`` call
+    the kernels given (their dispatchers), with the other kernels of its module copied the same way.
+
+    For a kernel written once over a step that others provide (the engine's value walk over a
+    game's compiled options step: :mod:`zermelo.analyses.walk_kernel`): each binding compiles its
+    own copy, cached on disk under the kernel's name, ``tag`` and a hash of the sources of its
+    module and of the bound kernels' modules (numba's cache does not look at the code a kernel
+    calls: a changed step or forms kernel makes a new name, never a stale copy).
+    """
+    fn = getattr(kernel, "py_func", kernel)
+    module = fn.__module__
+    py = {name: getattr(k, "py_func", k) for name, k in bindings.items()}
+    stamp = _source_stamp(sorted({module, *(f.__module__ for f in py.values())}))
+    key = (module, fn.__qualname__, tag, stamp)
+    found = _SPECIAL.get(key)
+    if found is not None:
+        return found
+    bound = {name: dispatcher(k) for name, k in bindings.items()}
+    with signals_deferred():
+        import numba
+
+        with _LOCK:
+            namespace = dict(sys.modules[module].__dict__)
+            namespace.update(bound)
+            for name, f in _PY.get(module, {}).items():
+                if "." in name or name in bound:
+                    continue
+                copy = types.FunctionType(f.__code__, namespace, name, f.__defaults__, f.__closure__)
+                copy.__qualname__ = f"{name}_{tag}_{stamp}"
+                copy.__module__ = module
+                cache = cache_place(numba.config, f.__code__.co_filename)
+                made = numba.njit(cache=cache)(copy)
+                _keep_going_when_the_cache_fails(made)
+                _compile_with_signals_deferred(made)
+                namespace[name] = made
+    found = _SPECIAL[key] = namespace[fn.__qualname__]
+    _SPECIAL[id(found)] = found
+    return found
+
+
+def _source_stamp(modules: list[str]) -> str:
+    """A short hash of the modules' source files."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for name in modules:
+        source = getattr(sys.modules[name], "__file__", None) or name
+        with contextlib.suppress(OSError), open(source, "rb") as f:
+            h.update(f.read())
+        h.update(name.encode())
+    return h.hexdigest()[:10]
 
 
 def _compile_module(module: str) -> None:

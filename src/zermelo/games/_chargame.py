@@ -125,6 +125,27 @@ class CharGridGame(Partisan[CharGrid]):
             fast = self._compiled = KeyedOptions(self.compiled_rules, self._info, self._table)
         return fast(region)
 
+    def compiled_step(self) -> tuple[Any, int] | None:
+        """For the compiled value walk (:mod:`zermelo.analyses.compiled_walk`): the kernel that
+        lists a region's options from its key bytes (:func:`~zermelo.games.chargrid_kernel.region_options`)
+        and the number of these rules it reads; None for rules without a kernel."""
+        if self.compiled_rules is None:
+            return None
+        from .chargrid_kernel import RULES, region_options
+
+        return region_options, RULES[self.compiled_rules]
+
+    def region_bytes(self, key: Hashable) -> bytes | None:
+        """The bytes of a region's memo key ``(rows, columns, cells)`` for the compiled value
+        walk: its rows, its columns, its cells; None for any other key (a sum's) or a region too
+        long for a byte."""
+        if (type(key) is not tuple and type(key) is not KeyImage) or len(key) != 3:
+            return None
+        rows, cols, cells = key
+        if type(rows) is not int or type(cols) is not int or type(cells) is not str or rows > 255 or cols > 255:
+            return None
+        return bytes((rows, cols)) + cells.encode("latin-1")
+
     def _analyse(self, position: CharGrid) -> tuple[tuple[Hashable, bool], list[CharGrid]]:
         info = self._info
         if len(info) > 1_000_000:

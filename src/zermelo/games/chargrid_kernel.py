@@ -16,9 +16,9 @@ is negated), compared as the texts compare.
 
 Arrays filled by :func:`keyed_options` for options ``j`` (Left's first) and regions ``r``:
 ``opts[3j:3j+3]`` = (regions kept, first region's index, offset of the option's whole text or
--1), ``regs[5r:5r+5]`` = (rows, columns, swapped?, start and end of the key's text), the texts
-in ``text``; ``count`` gets (Left's options, options, regions, text used, options with other than
-one region).
+-1), ``regs[5r:5r+5]`` = (rows, columns, swapped?, start and end of the key's bytes: its rows, its
+columns and its cells), the bytes in ``text``; ``count`` gets (Left's options, options, regions,
+text used, options with other than one region).
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from typing import Any
 import numpy as np
 
 from ..core import aot
-from ..core._jit import ahead, compiled
+from ..core._jit import ahead, compiled, njit
 from ._grid import KeyImage
 
-__all__ = ["AMAZONS", "KONANE", "RULES", "KeyedOptions", "keyed_options", "warm"]
+__all__ = ["AMAZONS", "KONANE", "RULES", "KeyedOptions", "keyed_options", "region_options", "warm"]
 
 LEFT, RIGHT, DOT, WALL = 120, 111, 46, 35
 #: Which rules :func:`keyed_options` plays.
@@ -195,8 +195,11 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
             h = r1 - r0 + 1
             w = c1 - c0 + 1
             size = h * w
-            if 5 * nreg + 5 > regs.shape[0] or used + size > text.shape[0]:
+            if 5 * nreg + 5 > regs.shape[0] or used + size + 2 > text.shape[0]:
                 return False
+            text[used] = min(h, w)  # the key's two bytes: its rows and columns
+            text[used + 1] = max(h, w)
+            base = used + 2
             lo = 4 * (h > w)
             hi = 4 + 4 * (h >= w)
             kr = min(h, w)
@@ -228,14 +231,14 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                             if sw == 1 and ch != DOT and ch != WALL:  # a stone (cells hold x, o, ., #)
                                 ch = LEFT + RIGHT - ch
                             if state == 0:
-                                old = text[used + m]
+                                old = text[base + m]
                                 if ch > old:
                                     state = 1
                                     break
                                 if ch < old:
                                     state = -1
                             if state < 0:
-                                text[used + m] = ch
+                                text[base + m] = ch
                             m += 1
                             pos += dj
                         if state > 0:
@@ -247,7 +250,7 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
             regs[5 * nreg + 1] = kc
             regs[5 * nreg + 2] = swapped
             regs[5 * nreg + 3] = used
-            used += size
+            used += size + 2
             regs[5 * nreg + 4] = used
             nreg += 1
         # 4. the option's record
@@ -270,6 +273,14 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
     count[3] = used
     count[4] = others
     return True
+
+
+@njit
+def region_options(key, rules, text, opts, regs, count):  # type: ignore[no-untyped-def]
+    """The options step of the compiled value walk (:mod:`zermelo.analyses.walk_kernel`): the
+    options of the region whose key bytes are ``key`` (its rows, its columns, its cells: what
+    :func:`keyed_options` writes for each region), in the arrays' layout that module describes."""
+    return keyed_options(key[2:], np.int64(key[0]), np.int64(key[1]), rules, text, opts, regs, count)
 
 
 class KeyedOptions:
@@ -322,7 +333,7 @@ class KeyedOptions:
         lefts, n, nreg, used, others = count.tolist()
         s = self.text[:used].decode("latin-1")
         regs = self.regs[: 5 * nreg].tolist()
-        texts = [s[a:b] for a, b in zip(regs[3::5], regs[4::5], strict=True)]
+        texts = [s[a + 2 : b] for a, b in zip(regs[3::5], regs[4::5], strict=True)]
         images: list[Any] = list(map(KeyImage, zip(regs[0::5], regs[1::5], texts, strict=True)))
         keys: list[tuple[Hashable, bool]] = list(zip(images, map(bool, regs[2::5]), strict=True))
         if not others:  # one region each: the options are the key images

@@ -182,6 +182,21 @@ class Domineering(Partisan[Grid]):
                 keys.append(hit[1])
         return lefts, kids, keys
 
+    def compiled_step(self) -> tuple[Any, int]:
+        """For the compiled value walk (:mod:`zermelo.analyses.compiled_walk`): the kernel that
+        lists a framed region's options from its key bytes
+        (:func:`~zermelo.games.domineering_kernel.region_options`), and 0 (it reads no number)."""
+        from .domineering_kernel import region_options
+
+        return region_options, 0
+
+    def region_bytes(self, key: Hashable) -> bytes | None:
+        """The bytes of a framed region's memo key (its least image) for the compiled value walk;
+        None for any other key (a sum's, a region too big for the frame)."""
+        if type(key) is not int or key < 0:
+            return None
+        return key.to_bytes(8, "little")
+
     def _in_frame(self, bits: int, corners: list[int]) -> list[Any]:
         """The analysis of a board in the frame, from its regions moved to the corner."""
         keys = self._keys

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core._jit import compiled, njit
 
-__all__ = ["MAX_OPTIONS", "MAX_REGIONS", "KeyedOptions", "keyed_options", "warm"]
+__all__ = ["MAX_OPTIONS", "MAX_REGIONS", "KeyedOptions", "keyed_options", "region_options", "warm"]
 
 #: The most options of a 7 x 7 region (42 dominoes each way) and regions of all its options
 #: (each option splits into at most 24 regions of two cells or more).
@@ -123,6 +123,39 @@ def keyed_options(bits, opts, regs, count):  # type: ignore[no-untyped-def]
     count[0] = lefts
     count[1] = nopt
     count[2] = nreg
+    return True
+
+
+@njit
+def region_options(key, rules, text, opts, regs, count):  # type: ignore[no-untyped-def]
+    """The options step of the compiled value walk (:mod:`zermelo.analyses.walk_kernel`): the
+    options of the framed region whose key bytes are ``key`` (its least image's 8 bytes, lowest
+    first: what the walk's arrays hold for each region), in the layout that module describes
+    (``rules`` is not read).  :func:`keyed_options`'s records are rewritten in place: an option's
+    (board, regions, first) as (regions, first, board), a region's three numbers as five, its key's
+    8 bytes in ``text``."""
+    bits = np.int64(0)
+    for i in range(8):
+        bits |= np.int64(key[i]) << (8 * i)
+    if opts.shape[0] < 3 * MAX_OPTIONS or not keyed_options(bits, opts, regs, count):
+        return False
+    nreg = count[2]
+    if regs.shape[0] < 5 * nreg or text.shape[0] < 8 * nreg:
+        return False
+    for j in range(count[1]):
+        board = opts[3 * j]
+        opts[3 * j] = opts[3 * j + 1]
+        opts[3 * j + 1] = opts[3 * j + 2]
+        opts[3 * j + 2] = board
+    for r in range(nreg - 1, -1, -1):  # from the last: a region's five numbers never cover one not read yet
+        comp, best, turned = regs[3 * r], regs[3 * r + 1], regs[3 * r + 2]
+        regs[5 * r] = comp
+        regs[5 * r + 1] = best
+        regs[5 * r + 2] = turned
+        regs[5 * r + 3] = 8 * r
+        regs[5 * r + 4] = 8 * r + 8
+        for i in range(8):
+            text[8 * r + i] = (best >> (8 * i)) & 0xFF
     return True
 
 

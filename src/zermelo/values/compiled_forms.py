@@ -141,6 +141,19 @@ class Forms:
             self._grow(2 * S[0].shape[0])
             S, M = self.S, self.S[2]
 
+    def room(self, *, full: bool = False) -> tuple[Any, ...]:
+        """The tables for a kernel that calls :func:`run` itself (the compiled value walk), grown
+        first when 3/4 full or when ``full`` (that kernel found them full and stopped)."""
+        S = self.S
+        M = S[2]
+        if full or M[COUNT] * 4 > S[0].shape[0] * 3 or M[OFILL] * 4 > S[1].shape[0] * 3:
+            self._grow(2 * S[0].shape[0])
+        return self.S
+
+    def overflowed(self) -> None:
+        """Clear the overflow flag a kernel calling :func:`run` found set (the caller refuses)."""
+        self.S[2][OVERFLOW] = 0
+
     # -------------------------------------------------------------- operations on ids
     def canonical(self, left: Sequence[int], right: Sequence[int]) -> int:
         """The id of the canonical form of {left | right}."""

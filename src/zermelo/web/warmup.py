@@ -10,7 +10,10 @@ request could change: the handlers' game cache is emptied again.
 
 from __future__ import annotations
 
+from ..analyses import compiled_walk
 from ..games import chargrid_kernel, domineering_kernel
+from ..games.amazons import Amazons
+from ..games.domineering import Domineering
 from ..values import compiled_forms
 from . import api
 
@@ -56,9 +59,13 @@ def compiled_values() -> None:
     """The compiled canonical forms (values.compiled_forms): a value search where numba is loaded
     keeps its values there past a few thousand positions; compiled on a cold cache they take
     33-40 CPU s, the largest kernel zermelo has.  And Domineering's compiled options, used as
-    those forms are."""
+    those forms are, and the compiled value walk of the games with compiled options."""
     compiled_forms.warm()
     domineering_kernel.warm()
+    # the compiled value walk over the char grids' and Domineering's options (analyses.compiled_walk,
+    # 10-16 CPU s each on a cold cache): a value search where numba is loaded values regions with it
+    compiled_walk.warm(Amazons(), "x.|.o")
+    compiled_walk.warm(Domineering(), "...|...")
 
 
 def warm() -> None:

@@ -1,0 +1,189 @@
+"""Whole regions valued in compiled code: the driver of :mod:`zermelo.analyses.walk_kernel`.
+
+The value search (:func:`zermelo.analyses.canonical.canonical_form`) hands a region to
+:meth:`RegionWalk.value` when the rules list a region's options in compiled code
+(``rules.compiled_step()``: the step kernel and the number it reads; ``rules.region_bytes(key)``:
+a memo key's bytes, or None when the key is not one region's) and its values are kept as ids of
+the compiled forms (:mod:`zermelo.values.compiled_forms`).  The kernel then values the region
+and every region below it with no Python per position; this driver runs it in slices of at most
+:data:`SLICE_POSITIONS` positions, looking at the budget (and so at Ctrl-C) between them, grows
+its arrays and the forms' when the kernel asks, and keeps its state (the regions' values by key
+bytes) for the next search of the same rules.
+
+The walk's kernel is compiled once per step (:func:`zermelo.core._jit.specialised`): 20-30 CPU s
+on a cold cache, so a search under a time budget uses it only when numba's cache holds it
+(:func:`cheap`); ``make kernels`` and the web's warm-up compile it (:func:`warm`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ..core._jit import cached, specialised
+from ..core.cache import RulesCache
+from ..core.errors import Unsupported
+from ..values.compiled_forms import Forms, OutOfRange
+from ..values.forms_kernel import run
+from . import walk_kernel as wk
+
+__all__ = ["RegionWalk", "cheap", "region_walk", "warm"]
+
+#: Positions a slice of the walk expands at most between two looks at the budget, and options it
+#: lists (a position of a 10 x 10 Amazons board has 3,682 options; 16,384 of them take ~30 ms).
+SLICE_POSITIONS = 4096
+SLICE_OPTIONS = 1 << 14
+#: Regions past which a rules object's walk state is renewed between searches (about 100 bytes a
+#: region with its key, beside the compiled forms' table): ~50 MB.  One search may pass it.
+MAX_ENTRIES = 1 << 19
+#: The first size of a state's tables (a test makes them tiny to force collisions and growth).
+CAPACITY = 1 << 12
+#: Every key's hash planted at 0 (a test's: then only the bytes tell keys apart).
+PLANT = False
+
+
+def _kernel(step: Any) -> Any:
+    name = getattr(step, "py_func", step).__module__.rsplit(".", 1)[-1]
+    return specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
+
+
+class RegionWalk:
+    """One rules object's compiled walk: its kernel, its state arrays, the forms it gives ids of."""
+
+    def __init__(self, step: Any, code: int, forms: Forms) -> None:
+        self.kernel = _kernel(step)
+        self.code, self.forms = code, forms
+        n = CAPACITY
+        C = np.zeros(wk.COUNTERS, np.int64)
+        C[wk.PLANT] = int(PLANT)
+        self.W: tuple[Any, ...] = (
+            np.zeros(8 * n, np.uint8),  # KP
+            np.zeros(wk.FIELDS * n, np.int64),  # E
+            np.full(2 * n, -1, np.int64),  # HT
+            np.zeros(2 * n, np.int64),  # STK
+            np.zeros(4 * n, np.int64),  # CP
+            C,
+            np.zeros(4096, np.uint8),  # text
+            np.zeros(768, np.int64),  # opts
+            np.zeros(1280, np.int64),  # regs
+            np.zeros(8, np.int64),  # count
+        )
+
+    def __len__(self) -> int:
+        return int(self.W[5][wk.ENTRIES])
+
+    def call(self, mode: int, a: int = 0, b: int = 0) -> int:
+        """The kernel on the state and the forms' tables (grown first when 3/4 full)."""
+        return int(self.kernel(self.W, self.forms.room(), self.code, mode, a, b))
+
+    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]]) -> int:
+        """The id (in :attr:`forms`) of the value of the region whose key bytes are ``key``.
+
+        ``between(positions, options)`` is called before the first slice and after each with the
+        positions expanded and options listed in it; it looks at the budget (raising past it) and
+        returns how many positions and options the next slice may take at most.  Raises
+        :class:`~zermelo.values.compiled_forms.OutOfRange` for a number too large for the forms
+        (the caller values the region in Python) and ``Unsupported`` for a cycle."""
+        W = self.W
+        C = W[5]
+        n = len(key)
+        while W[6].shape[0] < n:
+            self._grow(wk.NEED_STEP)
+        W = self.W
+        W[6][:n] = np.frombuffer(key, np.uint8)
+        self._room_for(1, n)
+        e = self.call(wk.ROOT_MODE, n)
+        try:
+            positions, options = between(0, 0)
+            while True:
+                before, listed = int(C[wk.EXPANDED]), int(C[wk.LISTED])
+                status = self.call(wk.WALK, positions, options)
+                if status == wk.GROW:
+                    self._grow(int(C[wk.NEED]))
+                elif status == wk.FULL:
+                    self.forms.room(full=True)
+                elif status == wk.OVERFLOW:
+                    self.forms.overflowed()
+                    raise OutOfRange("a number too large for the compiled forms")
+                elif status == wk.CYCLE:
+                    raise Unsupported("this analysis needs a game without cycles")
+                positions, options = between(int(C[wk.EXPANDED]) - before, int(C[wk.LISTED]) - listed)
+                if status == wk.DONE:
+                    break
+        finally:
+            if C[wk.DEPTH]:
+                self.call(wk.RESET)  # stopped halfway: what is pending is unknown again
+        return int(self.W[1][wk.FIELDS * e + 3])
+
+    def _room_for(self, entries: int, nbytes: int) -> None:
+        W, C = self.W, self.W[5]
+        if C[wk.KEYBYTES] + nbytes > W[0].shape[0]:
+            self._grow(wk.NEED_KEYS)
+        if wk.FIELDS * (C[wk.ENTRIES] + entries) > W[1].shape[0] or 2 * (C[wk.ENTRIES] + entries) > W[2].shape[0]:
+            self._grow(wk.NEED_ENTRIES)
+
+    def _grow(self, need: int) -> None:
+        """The arrays ``need`` names (:data:`~zermelo.analyses.walk_kernel.NEED_STEP` ...) doubled."""
+        W = list(self.W)
+
+        def doubled(a: Any) -> Any:
+            b = np.zeros(2 * a.shape[0], a.dtype)
+            b[: a.shape[0]] = a
+            return b
+
+        if need & wk.NEED_STEP:
+            W[6], W[7], W[8] = doubled(W[6]), doubled(W[7]), doubled(W[8])
+        if need & wk.NEED_KEYS:
+            W[0] = doubled(W[0])
+        if need & wk.NEED_CHILDREN:
+            W[4] = doubled(W[4])
+        if need & wk.NEED_STACK:
+            W[3] = doubled(W[3])
+        if need & wk.NEED_ENTRIES:
+            W[1] = doubled(W[1])
+            W[2] = np.full(2 * W[2].shape[0], -1, np.int64)
+            # hashed before it replaces the state: an interrupt leaves one whole state or the other
+            self.kernel(tuple(W), self.forms.room(), self.code, wk.REHASH, 0, 0)
+        self.W = tuple(W)
+
+
+#: Each rules object's walk, while the forms' table it gives ids of lasts.
+WALKS: RulesCache[list[RegionWalk]] = RulesCache(lambda rules: [])
+
+
+def region_walk(rules: Any, forms: Forms, timed: bool) -> RegionWalk | None:
+    """The compiled walk of ``rules`` giving ids of ``forms``, or None: the rules list no options
+    compiled, or (``timed``: a search under a time budget) the walk's kernel would have to be
+    compiled first.  A state of another table, or past :data:`MAX_ENTRIES` regions, is renewed."""
+    step = getattr(rules, "compiled_step", None)
+    got = step() if step is not None else None
+    if got is None:
+        return None
+    kernel, code = got
+    if timed and not cached(_kernel(kernel)):
+        return None
+    kept = WALKS.get(rules)
+    if kept and (kept[0].forms is not forms or len(kept[0]) > MAX_ENTRIES):
+        kept.clear()
+    if not kept:
+        kept.append(RegionWalk(kernel, code, forms))
+    return kept[0]
+
+
+def cheap(rules: Any) -> bool:
+    """Whether the rules' compiled walk costs at most a load here (numba's cache holds it)."""
+    step = getattr(rules, "compiled_step", None)
+    got = step() if step is not None else None
+    return got is not None and cached(_kernel(got[0]))
+
+
+def warm(rules: Any, board: str) -> None:
+    """Compile (or load) the rules' walk and value ``board`` (one region) with it once: for
+    ``make kernels`` and the web's warm-up (:mod:`zermelo.web.warmup`)."""
+    from ..values.compiled_forms import forms
+
+    step, code = rules.compiled_step()
+    key = rules.region_bytes(rules.value_key(rules.parse(board))[0])
+    RegionWalk(step, code, forms()[0]).value(key, lambda positions, options: (SLICE_POSITIONS, SLICE_OPTIONS))

@@ -1,0 +1,195 @@
+"""The compiled value walk (analyses/compiled_walk.py, analyses/walk_kernel.py) against the
+Python walk of analyses/canonical.py.
+
+Random boards valued both ways give the same canonical form; a search that switches to the
+compiled walk halfway, one stopped by its budget between slices and asked again, one whose
+keys all collide in a table too small for them (so that only the byte comparison tells keys
+apart: without it these answers go wrong) and one interrupted inside a slice's look at the
+budget all give the Python walk's answer.  The kernels are compiled (``make kernels`` warms them).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from partisan_check import grid_boards
+from zermelo.analyses import canonical, compiled_walk
+from zermelo.analyses.canonical import canonical_form
+from zermelo.core.errors import SearchLimitExceeded
+from zermelo.core.limits import Limits
+from zermelo.games.amazons import Amazons
+from zermelo.games.domineering import Domineering
+from zermelo.games.konane import Konane
+from zermelo.values import compiled_forms
+from zermelo.values.compiled_forms import OutOfRange
+
+RULES = {"konane": Konane, "amazons": Amazons, "domineering": Domineering}
+#: Boards large enough for a few hundred regions, small enough for a test.
+BOARDS = {"konane": "x.o.x.|o.xox.|.ox..o|xo.o.x", "amazons": "x..|.#o|.x.", "domineering": "....|....|....|...."}
+
+
+@pytest.fixture(autouse=True)
+def _forms_loaded() -> None:
+    compiled_forms.warm()  # as in a warm process: ids, and so the compiled walk, from the first position
+
+
+def python_value(name: str, board: str) -> Any:
+    """The Python walk's value (the reference): rules without their compiled step."""
+    rules = RULES[name]()
+    rules.compiled_step = lambda: None  # type: ignore[method-assign]
+    return canonical_form(rules, rules.parse(board))
+
+
+def walked(rules: Any) -> int:
+    """Regions the rules' compiled walk holds."""
+    kept = compiled_walk.WALKS.get(rules)
+    return len(kept[0]) if kept else 0
+
+
+def boards() -> st.SearchStrategy[tuple[str, str]]:
+    """A game and a board of it up to 3 x 4 (Amazons' with more burnt squares: its Python
+    reference is slow on open boards; x and o are covered cells in Domineering)."""
+    return st.sampled_from(sorted(RULES)).flatmap(
+        lambda name: st.tuples(st.just(name), grid_boards(3, 4, "xo.##" if name == "amazons" else "xo...#"))
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards())
+def test_values_match_the_python_walk(case: tuple[str, str]) -> None:
+    name, board = case
+    rules = RULES[name]()
+    position = rules.parse(board)
+    assert canonical_form(rules, position) is python_value(name, board)
+    if any(rules.region_bytes(rules.value_key(p)[0]) for p in rules.components(position)):
+        assert walked(rules) > 0  # the compiled walk did value it
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_a_search_switches_halfway(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python walk expands its first 20 positions, then hands each region it meets to the
+    compiled walk: the frames below it finish in Python over the compiled walk's values."""
+    monkeypatch.setattr(canonical, "_switch_point", lambda: 20)
+    rules = RULES[name]()
+    assert canonical_form(rules, rules.parse(BOARDS[name])) is python_value(name, BOARDS[name])
+    assert walked(rules) > 0
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_a_budget_stop_between_slices(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Slices of one position: the cap stops the walk exactly past it, as in Python; asked again
+    (the values found kept, the pending ones forgotten), the same answer."""
+    monkeypatch.setattr(compiled_walk, "SLICE_POSITIONS", 1)
+    rules = RULES[name]()
+    position = rules.parse(BOARDS[name])
+    with pytest.raises(SearchLimitExceeded) as stop:
+        canonical_form(rules, position, limits=Limits(max_positions=50))
+    assert stop.value.positions == 51
+    found = walked(rules)
+    assert found > 0
+    assert canonical_form(rules, position) is python_value(name, BOARDS[name])
+    assert walked(rules) > found
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_keys_are_compared_byte_for_byte(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every key hashed to 0 in a table of 4 slots: every look-up walks past keys of the same hash
+    (and mostly the same length), and the table grows many times; only the bytes tell them apart."""
+    monkeypatch.setattr(compiled_walk, "PLANT", True)
+    monkeypatch.setattr(compiled_walk, "CAPACITY", 2)
+    rules = RULES[name]()
+    assert canonical_form(rules, rules.parse(BOARDS[name])) is python_value(name, BOARDS[name])
+    walk = compiled_walk.WALKS.get(rules)[0]
+    assert walk.W[5][compiled_walk.wk.PLANT] == 1
+    assert len(walk) > 100
+
+
+def test_an_interrupt_inside_a_search_leaves_a_walk_that_answers() -> None:
+    """A Ctrl-C (here raised at the third look at the budget) leaves the state whole: the next
+    search of the same walk gives the answer a fresh walk gives."""
+    from zermelo.games.chargrid_kernel import KONANE, region_options
+
+    table = compiled_forms.forms()[0]
+    key = bytes((4, 6)) + b"x.o.x.o.xox..ox..oxo.o.x"
+    looks = [0]
+
+    def interrupting(positions: int, options: int) -> tuple[int, int]:
+        looks[0] += 1
+        if looks[0] == 3:
+            raise KeyboardInterrupt
+        return 2, 1000
+
+    walk = compiled_walk.RegionWalk(region_options, KONANE, table)
+    with pytest.raises(KeyboardInterrupt):
+        walk.value(key, interrupting)
+    assert walk.W[5][compiled_walk.wk.DEPTH] == 0
+    fresh = compiled_walk.RegionWalk(region_options, KONANE, table)
+    every = lambda positions, options: (100, 10_000)  # noqa: E731
+    assert walk.value(key, every) == fresh.value(key, every)
+
+
+def test_a_number_too_large_falls_back_on_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The forms' overflow flag (a number past their int64 range) makes the walk refuse
+    (``OutOfRange``, the flag cleared); the search then values the region in Python."""
+    from zermelo.games.chargrid_kernel import KONANE, region_options
+
+    table = compiled_forms.forms()[0]
+    walk = compiled_walk.RegionWalk(region_options, KONANE, table)
+    table.S[2][compiled_walk.wk._OVERFLOW] = 1
+    with pytest.raises(OutOfRange):
+        walk.value(bytes((1, 3)) + b"xo.", lambda positions, options: (100, 10_000))
+    assert table.S[2][compiled_walk.wk._OVERFLOW] == 0
+
+    def too_large(self: Any, key: bytes, between: Any) -> int:
+        raise OutOfRange("planted")
+
+    monkeypatch.setattr(compiled_walk.RegionWalk, "value", too_large)
+    rules = Konane()
+    assert canonical_form(rules, rules.parse(BOARDS["konane"])) is python_value("konane", BOARDS["konane"])
+
+
+def test_a_timed_search_never_compiles_the_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a time budget the walk is used only when numba's cache holds it (compiling it takes
+    tens of CPU seconds that nothing interrupts); otherwise the search runs as before."""
+    monkeypatch.setattr(compiled_walk, "cached", lambda kernel: False)
+    rules = Konane()
+    position = rules.parse(BOARDS["konane"])
+    assert canonical_form(rules, position, limits=Limits(max_seconds=600)) is python_value("konane", BOARDS["konane"])
+    assert walked(rules) == 0
+    assert canonical_form(rules, position) is python_value("konane", BOARDS["konane"])
+
+
+def test_a_large_state_is_renewed_between_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = Konane()
+    canonical_form(rules, rules.parse(BOARDS["konane"]))
+    first = compiled_walk.WALKS.get(rules)[0]
+    monkeypatch.setattr(compiled_walk, "MAX_ENTRIES", 10)
+    canonical_form(rules, rules.parse("x.o.x.|o.xox."))
+    assert compiled_walk.WALKS.get(rules)[0] is not first
+
+
+def test_a_timed_search_looks_at_the_clock_between_slices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a time budget the budget is looked at after every slice: a slice stops once it has
+    listed SLICE_OPTIONS options (here 100), so a look comes within one wide position of that."""
+    from zermelo.core.budget import Budget
+
+    monkeypatch.setattr(compiled_walk, "SLICE_OPTIONS", 100)
+    seen: list[tuple[int, int]] = []
+    look = Budget.look
+
+    def counted(self: Budget, doing: str | None = None, **counters: int) -> None:
+        look(self, doing, **counters)
+        seen.append((self.positions, self.options))
+
+    monkeypatch.setattr(Budget, "look", counted)
+    rules = Amazons()
+    board = rules.parse(BOARDS["amazons"])
+    assert canonical_form(rules, board, limits=Limits(max_seconds=3600)) is python_value("amazons", BOARDS["amazons"])
+    steps = [b[1] - a[1] for a, b in itertools.pairwise(seen)]
+    widest = max(len(list(rules.left_options(board))), len(list(rules.right_options(board))))
+    assert len(seen) > 5 and max(steps) < 100 + 2 * widest  # at most one position past it
