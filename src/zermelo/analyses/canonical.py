@@ -404,8 +404,8 @@ class _IdValues:
         from ..core._jit import is_loaded
 
         if not is_loaded():
-            step = getattr(rules, "compiled_step", None)
-            if listed < COMPILED_AFTER[2] if step is not None and step() is not None else expanded < COMPILED_AFTER[1]:
+            walked = getattr(rules, "region_bytes", None) is not None  # asked without importing its kernel
+            if listed < COMPILED_AFTER[2] if walked else expanded < COMPILED_AFTER[1]:
                 return None
         if timed:
             from ..values.compiled_forms import cheap
