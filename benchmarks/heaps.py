@@ -251,21 +251,56 @@ OCTAL_PEER_CODES = [
 ]
 
 
-def _octal_peer(quick: bool) -> None:
+#: The line of the peer's analyze_exec.cc that sets how many heaps it computes (when no period ends it).
+PEER_MAXN = "constexpr uint64_t maxn = 1<<28;"
+
+
+def build_octal_peer(folder: str, heaps_log2: int | None = None) -> tuple[str | None, str]:
+    """The C++ peer (``OCTAL_PEER_DIR``: github.com/tczajka/octal-games, its ``old/src``) built with
+    ``g++ -O3`` into ``folder``: (executable, "") or (None, why not).  ``heaps_log2``: it stops at
+    2^K heaps (its constant ``maxn`` set so in a copy of analyze_exec.cc), else at a proven period."""
     source = os.environ.get("OCTAL_PEER_DIR")
     if not source:
-        print("\noctal-games peer: OCTAL_PEER_DIR is not set (a checkout of github.com/tczajka/octal-games): skipped\n")
-        return
+        return None, "OCTAL_PEER_DIR is not set (a checkout of github.com/tczajka/octal-games)"
     src = Path(source) / "old" / "src" if (Path(source) / "old" / "src").is_dir() else Path(source)
     cxx = shutil.which("g++")
     if cxx is None or not (src / "analyze_exec.cc").exists():
-        print(f"\noctal-games peer: {'no g++' if cxx is None else f'no analyze_exec.cc in {src}'}: skipped\n")
-        return
+        return None, "no g++" if cxx is None else f"no analyze_exec.cc in {src}"
+    main_file = src / "analyze_exec.cc"
+    if heaps_log2 is not None:
+        text = main_file.read_text()
+        if PEER_MAXN not in text:
+            return None, "its maxn line changed"
+        main_file = Path(folder) / f"analyze_exec_{heaps_log2}.cc"
+        main_file.write_text(text.replace(PEER_MAXN, f"constexpr uint64_t maxn = uint64_t(1)<<{heaps_log2};"))
+    exe = os.path.join(folder, "analyze" if heaps_log2 is None else f"analyze_{heaps_log2}")
+    files = [str(main_file)] + [str(src / f) for f in ("game.cc", "game_util.cc", "hadamard.cc")]
+    build = [cxx, "-O3", "-std=c++11", "-pthread", f"-I{src}", "-o", exe, *files]
+    done = subprocess.run(build, capture_output=True, text=True)
+    if done.returncode:
+        return None, f"g++ failed: {done.stderr.strip()[-200:]}"
+    return exe, ""
+
+
+def peer_period(out: str) -> tuple[int, int] | None:
+    """(preperiod, period) the peer's output reports, or None."""
+    found = re.search(r"Found period start=(\d+) period=(\d+)", out)
+    return None if found is None else (int(found[1]), int(found[2]))
+
+
+def peer_largest(out: str) -> tuple[int, int] | None:
+    """(heap, value) of the largest value the peer's output reports last, or None."""
+    found = re.findall(r"largest G\[(\d+)\]=(\d+)", out)
+    return None if not found else (int(found[-1][0]), int(found[-1][1]))
+
+
+def _octal_peer(quick: bool) -> None:
     folder = tempfile.mkdtemp(prefix="zermelo-octal-peer-")
     try:
-        exe = os.path.join(folder, "analyze")
-        files = [str(src / f) for f in ("analyze_exec.cc", "game.cc", "game_util.cc", "hadamard.cc")]
-        subprocess.run([cxx, "-O3", "-std=c++11", "-pthread", "-o", exe, *files], check=True, capture_output=True)
+        exe, why = build_octal_peer(folder)
+        if exe is None:
+            print(f"\noctal-games peer: {why}: skipped\n")
+            return
         runs = int(os.environ.get("OCTAL_PEER_RUNS", "3"))
         print(
             "\noctal-games peer (tczajka/octal-games old/src, g++ -O3): whole processes, CPU seconds"
@@ -290,37 +325,29 @@ def _octal_peer(quick: bool) -> None:
                         raise RuntimeError(f"{code}: zermelo {got}, known {(pre, per)}")
                 seconds, theirs = _cpu([exe, code], None)
                 times["peer"].append(seconds)
-                found = re.search(r"Found period start=(\d+) period=(\d+)", theirs)
-                if found is None or (int(found[1]), int(found[2])) != (pre, per):
-                    raise RuntimeError(f"{code}: peer {found and found.groups()}, known {(pre, per)}")
+                if peer_period(theirs) != (pre, per):
+                    raise RuntimeError(f"{code}: peer {peer_period(theirs)}, known {(pre, per)}")
             tz, tn, tp = (statistics.median(times[k]) for k in ("aot", "numba", "peer"))
             _row(code, f"{tz:.2f} s", f"{tn:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{per:,}, {pre:,} (both proven)")
-        _octal_peer_sizes(src, folder, cxx, zermelo, runs, OCTAL_PEER_SIZES[:2] if quick else OCTAL_PEER_SIZES)
+        _octal_peer_sizes(folder, zermelo, runs, OCTAL_PEER_SIZES[:2] if quick else OCTAL_PEER_SIZES)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _octal_peer_sizes(src: Path, folder: str, cxx: str, zermelo: list[str], runs: int, sizes: tuple[int, ...]) -> None:
+def _octal_peer_sizes(folder: str, zermelo: list[str], runs: int, sizes: tuple[int, ...]) -> None:
     """0.161 (no period known) to 2^K heaps on both sides: the peer stops at its constant ``maxn``,
-    set to 2^K in a copy of its ``analyze_exec.cc``; zermelo runs ``--upto 2^K - 1``.  Both must
-    report the same largest value at the same heap."""
+    set to 2^K (:func:`build_octal_peer`); zermelo runs ``--upto 2^K - 1``.  Both must report the
+    same largest value at the same heap."""
     from benchmarks.startup import ENV
 
-    text = (src / "analyze_exec.cc").read_text()
-    line = "constexpr uint64_t maxn = 1<<28;"
-    if line not in text:
-        print("\noctal-games peer: its maxn line changed; the 0.161 rows are skipped\n")
-        return
     print(f"\n0.161 to 2^K heaps (no period known), medians of {runs} interleaved runs\n")
     _row("heaps", "zermelo sequence", "peer analyze", "zermelo / peer", "largest value (at heap)")
     _row("---", "---", "---", "---", "---")
     for k in sizes:
-        copy = Path(folder) / f"analyze_exec_{k}.cc"
-        copy.write_text(text.replace(line, f"constexpr uint64_t maxn = uint64_t(1)<<{k};"))
-        exe = os.path.join(folder, f"analyze_{k}")
-        files = [str(copy)] + [str(src / f) for f in ("game.cc", "game_util.cc", "hadamard.cc")]
-        build = [cxx, "-O3", "-std=c++11", "-pthread", f"-I{src}", "-o", exe, *files]
-        subprocess.run(build, check=True, capture_output=True)
+        exe, why = build_octal_peer(folder, k)
+        if exe is None:
+            print(f"\noctal-games peer: {why}; the 0.161 rows are skipped\n")
+            return
         times: dict[str, list[float]] = {"zermelo": [], "peer": []}
         for _ in range(runs):
             seconds, ours = _cpu([*zermelo, "octal:0.161", "--upto", str(2**k - 1), "--json", "--quiet"], ENV)
@@ -328,12 +355,13 @@ def _octal_peer_sizes(src: Path, folder: str, cxx: str, zermelo: list[str], runs
             data = json.loads(ours)
             seconds, theirs = _cpu([exe, "0.161"], None)
             times["peer"].append(seconds)
-            found = re.findall(r"largest G\[(\d+)\]=(\d+)", theirs)
-            if not found or int(found[-1][1]) != data["largest"]:
-                peer = found[-1] if found else None
-                raise RuntimeError(f"0.161 to 2^{k}: peer's largest (heap, value) {peer}, zermelo's {data['largest']}")
+            largest = peer_largest(theirs)
+            if largest is None or largest[1] != data["largest"]:
+                ours_largest = data["largest"]
+                raise RuntimeError(f"0.161 to 2^{k}: peer's largest (heap, value) {largest}, zermelo's {ours_largest}")
         tz, tp = (statistics.median(times[name]) for name in ("zermelo", "peer"))
-        _row(f"2^{k}", f"{tz:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{found[-1][1]} (heap {int(found[-1][0]):,})")
+        assert largest is not None
+        _row(f"2^{k}", f"{tz:.2f} s", f"{tp:.2f} s", f"{tz / tp:.2f}", f"{largest[1]} (heap {largest[0]:,})")
 
 
 def _cpu(argv: list[str], env: dict[str, str] | None) -> tuple[float, str]:

@@ -41,8 +41,8 @@ def test_ugly_product_in_expressions(expr: str, printed: str) -> None:
     ("expr", "words"),
     [
         ("UglyProduct(-1, 2)", "whole numbers >= 0"),
-        ("NimProduct(-1, 2)", "non-negative"),
-        ("(-3).NimProduct(2)", "non-negative"),
+        ("NimProduct(-1, 2)", "NimProduct applies only to nonnegative integers."),
+        ("(-3).NimProduct(2)", "NimProduct applies only to nonnegative integers."),
         ("NimDiv(-1, 2)", "non-negative"),
         ("{3||2|1}.Pow(2)", "the base of a power must be of the form {0|H}"),
     ],

@@ -46,7 +46,10 @@ ROWS = [
     ("*[2[2]].IsTame", "true"),
     ("*[2#321].IsTame", "false"),
     ("*[4].IsNimHeap", "true"),
-    ("*[2#].Options", "{*[2]}"),
+    ("*[2#].Options", "[*[2]]"),
+    # a list in CGSuite's order (its worksheet tests, commit e909ab8b)
+    ("(*[[[2],2,0],[[2],3],1]).Options", "[*[1],*[2[#1]],*[2#20]]"),
+    ("(*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]).Options", "[*[(2#1)[1]],*[(2#0)2[#1]2#]]"),
     ("*[2[2]].Birthday", "4"),
 ]
 

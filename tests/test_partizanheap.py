@@ -67,7 +67,7 @@ def test_cgsuite_names() -> None:
 
 def test_splittles_names() -> None:
     """CGSuite's Splittles([1,2]) is Kayles (0.77); PartizanSplittles is the codes' partizan game."""
-    assert evaluate("game.heap.Splittles([1,2]).NimValueSequence(10)") == "[0,1,2,3,1,4,3,2,1,4,2]"
+    assert evaluate("game.heap.Splittles([1,2]).NimValueSequence(10)") == "[1,2,3,1,4,3,2,1,4,2]"
     assert evaluate("game.heap.PartizanSplittles([1,2],[2])(6).CanonicalForm") == evaluate(
         'game.heap.PartizanTakeAndBreak("0.77","0.07")(6).CanonicalForm'
     )

@@ -95,7 +95,7 @@ def test_times_a_finite_number_on_each_coefficient(a: GeneralizedOrdinal, n: int
 
 
 def test_nimbers_print_as_cgsuite_prints_them() -> None:
-    rows = [(W, "*ω"), (W + 1, "*(ω+1)"), (W * 2, "*(2ω)"), (W * W, "*ω^2"), (omega_power(W), "*ω^ω"),
+    rows = [(W, "*ω"), (W + 1, "*(ω+1)"), (W * 2, "*(ω×2)"), (W * W, "*ω^2"), (omega_power(W), "*ω^ω"),
             (ZERO, "0"), (ONE, "*"), (integer(5), "*5")]  # fmt: skip
     for value, text in rows:
         assert str(TransfiniteNimber(value)) == text

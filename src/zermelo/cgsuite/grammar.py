@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from .errors import CGSuiteSyntaxError, NotSupported
 
-__all__ = ["GRAMMAR", "parse"]
+__all__ = ["GRAMMAR", "not_supported", "parse"]
 
 GRAMMAR = r"""
 start: [statement] (";" [statement])*
@@ -107,7 +107,7 @@ INT: /\d+/
 _SCRIPT = re.compile(
     r"\b(for|while|def|class|if|then|elseif|else|end|begin|do|yield|from|by|where|in|var|return"
     r"|break|continue|try|finally|listof|setof|tableof|sumof|mapof|import|enum|singleton|system"
-    r"|this|super|function|ruleset)\b|->|=>"
+    r"|this|super|function|ruleset)\b|->|=>|\.\."
 )
 _STRINGS = re.compile(r'"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"')
 # A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
@@ -137,15 +137,21 @@ def parse(text: str) -> Tree[Token]:
     """The syntax tree of a worksheet line; :class:`CGSuiteSyntaxError` naming line and column."""
     hit = _SCRIPT.search(_PROCEDURE.sub(r"\1  ", _without_comprehensions(_STRINGS.sub('""', text))))
     if hit is not None:
-        word = hit.group(0)
-        raise NotSupported(
-            f"CGScript's `{word}` is not supported: zermelo evaluates CGSuite expressions of short"
-            " games and numbers (values, operations, properties), not CGScript programs"
-        )
+        raise not_supported(hit.group(0))
     try:
         return _parser().parse(text)
     except UnexpectedInput as exc:
+        if isinstance(exc, UnexpectedToken) and _SCRIPT.fullmatch(str(exc.token)):
+            raise not_supported(str(exc.token)) from None  # a comprehension with two `for`s
         raise CGSuiteSyntaxError(_where(text, exc)) from None
+
+
+def not_supported(word: str) -> NotSupported:
+    """The error for CGScript's ``word``, which zermelo does not evaluate."""
+    return NotSupported(
+        f"CGScript's `{word}` is not supported: zermelo evaluates CGSuite expressions of short"
+        " games and numbers (values, operations, properties), not CGScript programs"
+    )
 
 
 def _where(text: str, exc: UnexpectedInput) -> str:

@@ -9,19 +9,22 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from ..core.cantor import ONE
 from ..core.dyadic import birthday_of_number
 from ..core.errors import Unsupported
-from ..core.nimber import nim_add, nim_inverse, nim_multiply, ugly_multiply
+from ..core.nimber import by_squaring, nim_add, nim_inverse, nim_multiply, ugly_multiply
 from ..values import atomic, calculus, forms, reduced
 from ..values.folds import birthday
 from ..values.game import Game, game, le, neg, number, star
 from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
-from ..values.transfinite import TransfiniteNimber
+from ..values.transfinite import TransfiniteNimber, nim_power, nim_product, nim_sum
 from .errors import CGSuiteError
+from .grammar import not_supported
 from .loopy import is_loopy
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .misere import is_misere_call, misere_call
+from .number_methods import is_number_call, number_call
 from .printer import sort_key
 from .uptimal import format_expansion, uptimal_expansion
 from .values import LEFT, Explicit, Player, as_game, as_int, as_number
@@ -196,6 +199,51 @@ def _on_whole(fn: Callable[[int, int], int], a: int, b: int) -> int:
         raise CGSuiteError(f"{exc}, got {a} and {b}") from None
 
 
+def _nim_op(
+    name: str, on_ints: Callable[[int, int], int], on_ordinals: Callable[[Any, Any], Any] | None = None
+) -> Callable[[Any, Any], Surreal]:
+    """``a Name b`` of nim arithmetic: on whole numbers, or (NimSum, NimProduct, NimExp) on ordinals."""
+
+    def op(a: Any, b: Any) -> Surreal:
+        x, y = as_number(a), as_number(b)
+        if x is None or y is None or not (x.is_generalized_ordinal() and y.is_generalized_ordinal()):
+            raise CGSuiteError(f"Expected an integer, not {a if x is None or not x.is_generalized_ordinal() else b}")
+        if x.is_integer() and y.is_integer():
+            i, j = int(x.as_fraction()), int(y.as_fraction())
+            if i < 0 or j < 0:
+                raise CGSuiteError(f"{name} applies only to nonnegative integers.")
+            return surreal(_on_whole(on_ints, i, j))
+        if on_ordinals is None or x.is_infinite() or y.is_infinite():
+            raise CGSuiteError(f"{name} applies only to nonnegative integers.")
+        if not (x.num.is_ordinal() and y.num.is_ordinal()):
+            raise CGSuiteError(f"{name} applies only to ordinals.")
+        try:
+            return Surreal(on_ordinals(x.num, y.num), ONE)
+        except ValueError as exc:
+            raise CGSuiteError(str(exc)) from None
+
+    return op
+
+
+def _nim_exp(a: Any, n: Any) -> Any:
+    return nim_power(a, as_int(surreal(n), "a whole number"))
+
+
+def _as_method(op: Callable[[Any, Any], Surreal]) -> Method:
+    return lambda v, args: op(v, _scalar_arg(args)[0])
+
+
+def _as_function(op: Callable[[Any, Any], Surreal]) -> Callable[[list[Any]], Any]:
+    return lambda args: op(*_scalar_arg(args, 2))
+
+
+_NIM_OPS = {
+    "NimSum": _nim_op("NimSum", nim_add, nim_sum),
+    "NimProduct": _nim_op("NimProduct", nim_multiply, nim_product),
+    "NimExp": _nim_op("NimExp", lambda a, n: by_squaring(a, n, nim_multiply, 1), _nim_exp),
+}
+
+
 def _nim_div(a: int, b: int) -> int:
     if b == 0:
         raise CGSuiteError("/ by zero")
@@ -265,8 +313,7 @@ METHODS: dict[str, Method] = {
     "IsPlumtree": _pred(lambda g: True),
     "IsPseudonumber": _pred(lambda g: g.num is not None),
     "IsLoopfree": lambda v, _a: True,
-    "NimSum": _int_op(nim_add),
-    "NimProduct": _int_op(nim_multiply),
+    **{name: _as_method(op) for name, op in _NIM_OPS.items()},
     "NimDiv": _int_op(_nim_div),
     "NimInverse": _nim_inverse,
     "UglyProduct": _int_op(ugly_multiply),
@@ -293,6 +340,10 @@ def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
     if is_misere_call(value, name):
         return misere_call(value, name, args)
+    if name == "Class":
+        raise not_supported(".Class")
+    if is_number_call(value, name):
+        return number_call(value, name, args)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)
@@ -311,8 +362,7 @@ def _tiny(args: list[Any], miny: bool) -> Game:
 FUNCTIONS: dict[str, Callable[[list[Any]], Any]] = {
     "Tiny": lambda args: _tiny(args, False),
     "Miny": lambda args: _tiny(args, True),
-    "NimSum": lambda args: surreal(nim_add(*(as_int(a) for a in _scalar_arg(args, 2)))),
-    "NimProduct": lambda args: surreal(_on_whole(nim_multiply, *(as_int(a) for a in _scalar_arg(args, 2)))),
+    **{name: _as_function(op) for name, op in _NIM_OPS.items()},
     "NimDiv": lambda args: surreal(_on_whole(_nim_div, *(as_int(a) for a in _scalar_arg(args, 2)))),
     "NimInverse": lambda args: _nim_inverse(_scalar_arg(args)[0], []),
     "UglyProduct": lambda args: surreal(_on_whole(ugly_multiply, *(as_int(a) for a in _scalar_arg(args, 2)))),

@@ -155,7 +155,7 @@ METHODS: dict[str, Callable[[MisereGame, list[Any]], Any]] = {
 #: Names a misère form answers in its own sense (a normal-play game answers them otherwise).
 _OWN: dict[str, Callable[[MisereGame, list[Any]], Any]] = {
     "Birthday": lambda g, _a: surreal(g.birthday),
-    "Options": lambda g, _a: frozenset(g.options),
+    "Options": lambda g, _a: list(g.sorted_options()),  # CGSuite: a list, in its order
     "IsEmpty": lambda g, _a: not g.options,
     "IsEven": lambda g, _a: add(g, nim_heap(1)).birthday > g.birthday,
     "NimValue": lambda g, _a: surreal(g.gplus),

@@ -13,7 +13,7 @@ a game (``.Temperature``) is asked of its canonical form.
 >>> evaluate('game.grid.Domineering("...|...").CanonicalForm')
 '{2|-1/2}'
 >>> evaluate('game.heap.Kayles.NimValueSequence(12)')
-'[0,1,2,3,1,4,3,2,1,4,2,6,4]'
+'[1,2,3,1,4,3,2,1,4,2,6,4]'
 >>> evaluate('game.grid.Clobber("xoo").LeftOptions')
 '{game.grid.Clobber(".xo")}'
 """
@@ -280,7 +280,7 @@ def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
             raise CGSuiteError(f"{name} needs a heap size of at least 0, got {n}")
         if name == "HeapNimValue":
             return _heap_value(r, n)
-        return [surreal(v) for v in _nim_values(r, n)]
+        return [surreal(v) for v in _nim_values(r, n)[1:]]  # CGSuite's: heaps 1 to n
     raise CGSuiteError(f"Not a method or member variable: `{name}` (of the ruleset {r.name})")
 
 

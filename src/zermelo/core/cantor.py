@@ -7,13 +7,13 @@ product (ω^α·ω^β = ω^(α⊕β); commutative, unlike ordinal arithmetic), a
 surreal numbers: by the first term where two of them differ (Conway, *On Numbers and Games*,
 ch. 3; Gonshor, *An Introduction to the Theory of Surreal Numbers*, ch. 5).
 
-They print as CGSuite prints them: a coefficient before ω (``5ω``), ``^`` for powers, exponents
-in parentheses when they have several terms or a coefficient (``ω^(ω+1)``, ``ω^(2ω)``, but
-``ω^ω^2``), no spaces.
+They print as CGSuite prints them: a coefficient after its power of ω with ``×`` (``ω×5``,
+``ω^19×9``), ``^`` for powers, exponents in parentheses when they have several terms or a
+coefficient (``ω^(ω+1)``, ``ω^(ω×2)``, but ``ω^ω^2``), no spaces.
 
 >>> w = OMEGA
 >>> print(w * 5, w + 5, 5 - w, (w + 1) * (w + 1), w ** w)
-5ω ω+5 -ω+5 ω^2+2ω+1 ω^ω
+ω×5 ω+5 -ω+5 ω^2+ω×2+1 ω^ω
 >>> w - 5 < w, (w - 5).birthday() == w + 5
 (True, True)
 """
@@ -225,22 +225,24 @@ OMEGA = GeneralizedOrdinal(((ONE, 1),))
 
 
 def format_generalized(x: GeneralizedOrdinal) -> str:
-    """CGSuite's text: ``ω^(ω^2+ω)-9ω^20+3ω``, ``-ω+5``, ``ω^(6ω^2)``, ``ω^ω^2``.
+    """CGSuite's text: ``ω^(ω^2+ω)-ω^20×9+ω×3``, ``-ω+5``, ``ω^(ω^2×6)``, ``ω^ω^2``.
 
     >>> print(format_generalized(omega_power(integer(2) * OMEGA) * 3 - omega_power(OMEGA ** 2)))
-    -ω^ω^2+3ω^(2ω)
+    -ω^ω^2+ω^(ω×2)×3
     """
     if not x.terms:
         return "0"
     out = []
     for i, (e, c) in enumerate(x.terms):
         out.append("-" if c < 0 else ("+" if i else ""))
-        if e.is_zero() or abs(c) != 1:
+        if e.is_zero():
             out.append(str(abs(c)))
-        if not e.is_zero():
-            out.append("ω")
-            if e != ONE:
-                (e0, c0), *rest = e.terms
-                paren = bool(rest) or (c0 != 1 and not e0.is_zero())
-                out.append(f"^({e})" if paren else f"^{e}")
+            continue
+        out.append("ω")
+        if e != ONE:
+            (e0, c0), *rest = e.terms
+            paren = bool(rest) or (c0 != 1 and not e0.is_zero())
+            out.append(f"^({e})" if paren else f"^{e}")
+        if abs(c) != 1:
+            out.append(f"×{abs(c)}")
     return "".join(out)

@@ -11,7 +11,7 @@ denominator of several terms goes in parentheses.  The rationals are the case p,
 
 >>> w = OMEGA
 >>> print(w ** w + 1 / (w + 1), Surreal.of(1, 3), -w + 5, w * 5, 1 / w)
-(ω^(ω+1)+ω^ω+1)/(ω+1) 1/3 -ω+5 5ω 1/ω
+(ω^(ω+1)+ω^ω+1)/(ω+1) 1/3 -ω+5 ω×5 1/ω
 >>> print((w ** (w + 1) - w ** w - w + 1) / (w - 1))
 ω^ω-1
 >>> print(Surreal.of(1, 3).birthday(), (w - 5).birthday(), Surreal.of(3, 16).birthday(), w.birthday())
@@ -232,7 +232,7 @@ class Surreal:
         """x^n for an integer n (negative: the reciprocal's power); ω^α for an ordinal α.
 
         >>> print(Surreal.of(2, 3) ** -3, OMEGA ** (OMEGA + 1), (OMEGA ** OMEGA ** 2 + 1) ** 2)
-        27/8 ω^(ω+1) ω^(2ω^2)+2ω^ω^2+1
+        27/8 ω^(ω+1) ω^(ω^2×2)+ω^ω^2×2+1
         >>> print(OMEGA ** (OMEGA - 1), OMEGA ** -2)
         ω^ω/ω 1/ω^2
         """
@@ -385,10 +385,10 @@ OMEGA = Surreal(OMEGA_ORDINAL, integer(1))
 
 
 def format_surreal(x: Surreal) -> str:
-    """CGSuite's text of a number: ``6/23``, ``inf``, ``ω-5``, ``1/ω``, ``(2ω+1)/3``.
+    """CGSuite's text of a number: ``6/23``, ``inf``, ``ω-5``, ``1/ω``, ``(ω×2+1)/3``.
 
     >>> print(format_surreal(Surreal.of(-6, 23)), format_surreal(NEG_INF), format_surreal((2 * OMEGA + 1) / -3))
-    -6/23 -inf (-2ω-1)/3
+    -6/23 -inf (-ω×2-1)/3
     """
     if x.is_infinite():
         return "inf" if x.sign() > 0 else "-inf"
@@ -435,13 +435,14 @@ def from_text(text: str) -> Surreal:
 
     The grammar: sums and differences of terms; a term is factors joined by ``/``; a factor is
     an optional ``-``, then an integer, ``ω`` or a parenthesised sum, an integer may stand before
-    ``ω`` (``5ω``), and ``ω`` may carry ``^`` and an exponent (an integer, ``ω`` with its own
+    ``ω`` (``5ω``) or after it and its exponent with ``×`` (``ω×5``, CGSuite's way), and ``ω`` may
+    carry ``^`` and an exponent (an integer, ``ω`` with its own
     exponent, or a parenthesised generalized ordinal); ``inf`` and ``-inf``.
 
     >>> print(from_text("(ω^(ω+1)+ω^ω+1)/(ω+1)") == OMEGA ** OMEGA + 1 / (OMEGA + 1), from_text("-6/23"))
     True -6/23
-    >>> print(from_text("omega^omega^2 - 5omega"), from_text("-inf"))
-    ω^ω^2-5ω -inf
+    >>> print(from_text("omega^omega^2 - 5omega"), from_text("ω^19×9"), from_text("-inf"))
+    ω^ω^2-ω×5 ω^19×9 -inf
     >>> print(from_text("ω^(ω-1)"))
     ω^ω/ω
     >>> from_text("ω^(1/2)")
@@ -509,7 +510,15 @@ class _Reader:
             if coefficient is None:
                 raise self.fail(f"unexpected {self.peek()!r}" if self.peek() else "a missing number")
             return surreal(coefficient)
-        return (1 if coefficient is None else coefficient) * self.power()
+        x = (1 if coefficient is None else coefficient) * self.power()
+        if self.take("×"):
+            start = self.i
+            while self.peek().isascii() and self.peek().isdigit():
+                self.i += 1
+            if self.i == start:
+                raise self.fail("a missing coefficient after ×")
+            x = int(self.text[start : self.i]) * x
+        return x
 
     def power(self) -> Surreal:
         """ω, with ``^exponent`` when one follows."""

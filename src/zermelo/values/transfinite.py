@@ -19,9 +19,9 @@ would be needed, and the product is refused in one line.
 
 >>> from zermelo.core.cantor import OMEGA as w, integer
 >>> print(nim_product(w, w), nim_product(w, nim_product(w, w)), nim_sum(w + 3, w * 2 + 1))
-ω^2 2 3ω+2
+ω^2 2 ω×3+2
 >>> print(TransfiniteNimber(w), TransfiniteNimber(w + 1), TransfiniteNimber(w * 2), TransfiniteNimber(integer(3)))
-*ω *(ω+1) *(2ω) *3
+*ω *(ω+1) *(ω×2) *3
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def nim_sum(a: GeneralizedOrdinal, b: GeneralizedOrdinal) -> GeneralizedOrdinal:
 
     >>> from zermelo.core.cantor import OMEGA as w
     >>> print(nim_sum(w * 3 + 5, w * 6 + 1), nim_sum(w, w))
-    5ω+4 0
+    ω×5+4 0
     """
     _check(a, "NimSum")
     _check(b, "NimSum")
@@ -130,7 +130,7 @@ def nim_product(a: GeneralizedOrdinal, b: GeneralizedOrdinal) -> GeneralizedOrdi
 
     >>> from zermelo.core.cantor import OMEGA as w, integer, omega_power
     >>> print(nim_product(w, integer(2)), nim_product(w, omega_power(integer(2)) * 3))
-    2ω 1
+    ω×2 1
     >>> print(nim_power(omega_power(w), 5), nim_power(omega_power(w * w), 7))
     4 ω+1
     """
