@@ -31,7 +31,7 @@ from ..rules.sizes import check_size
 from ..values.game import Game, game, neg, star, total
 from ..values.ordinal import ordinal_sum
 
-__all__ = ["canonical_form", "value_cache"]
+__all__ = ["canonical_form", "value_cache", "values_held"]
 
 _SUM = "sum"
 _ORD = "ordinal"
@@ -70,19 +70,34 @@ def _trim_values(limit: int | None) -> int:
     """Empty the value memos when they hold more than ``limit`` (:data:`VALUES_KEEP`) entries
     together (see :func:`zermelo.core.cache.trim_memos`); how many entries went."""
     bound = VALUES_KEEP if limit is None else limit
-    held = [(rules, memo) for cache in (VALUES, ID_VALUES) for rules, memo in cache.items()]
-    if sum(len(memo) for _, memo in held) <= bound:
+    held: list[tuple[Any, Any]] = [(rules, memo) for cache in (VALUES, ID_VALUES) for rules, memo in cache.items()]
+    walks = sys.modules.get("zermelo.analyses.compiled_walk")  # the compiled walk's states, if loaded
+    if walks is not None:
+        held += walks.WALKS.items()
+    if sum(_held(memo) for _, memo in held) <= bound:
         return 0
     gone = 0
     for rules, memo in held:
         if id(rules) in _UNDER_WAY:
             continue
-        gone += len(memo)
+        gone += _held(memo)
         memo.clear()
         forget = getattr(rules, "forget", None)
         if forget is not None:
             forget()
     return gone
+
+
+def _held(memo: Any) -> int:
+    """Entries of a memo: a dictionary's, or those of the compiled walk's state in a list."""
+    return len(memo[0]) if type(memo) is list and memo else len(memo)
+
+
+def values_held(rules: Rules[Any]) -> int:
+    """Values the memos of ``rules`` hold: as ``Game``s, as compiled ids, in the compiled walk."""
+    walks = sys.modules.get("zermelo.analyses.compiled_walk")
+    walked = walks.WALKS.get(rules) if walks is not None else []
+    return len(value_cache(rules)) + len(ID_VALUES.get(rules)) + _held(walked)
 
 
 _NO_LIMITS = Limits()
