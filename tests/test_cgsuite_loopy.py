@@ -28,6 +28,12 @@ DONE_MEANS = [
 ]
 
 VALUES = [
+    # n copies of a stopper or a stopper-sided value (CGSuite's worksheet tests, commit e909ab8b)
+    ("10*upon", "{0|{0||||0|||0||0|{0||||0|||0||0|^[on]*}}}"),
+    ("9*(upon & v)", "{0||||0|||0||0|{0||||0|||0||0|^[on]}} & v9"),
+    ("upon*2", "{0|^[on]*}"),
+    ("-2*upon", "{v[on]*|0}"),
+    ("0*upon", "0"),
     ("on", "on"),
     ("off", "off"),
     ("{pass|}", "on"),
@@ -68,6 +74,12 @@ VALUES = [
 ]
 
 PROPERTIES = [
+    # x + a tiny or miny, on stoppers too (CGSuite's worksheet tests, commit e909ab8b)
+    ("{on|0||0}.IsNumberTiny", "true"),
+    ("{0||0|under}.IsNumberTiny", "true"),
+    ("(+-{0|pass}).IsNumberTiny", "false"),
+    ("on.IsNumberTiny", "false"),
+    ("dud.IsNumberTiny", "false"),
     ("on.Degree", "on"),
     ("on.Variety", "on"),
     ("on.IsIdempotent", "true"),

@@ -37,6 +37,10 @@ GOLDEN = [
     ('game.heap.TakeAndBreak("4!.0").NimValueSequence(10)', "[0,0,1,0,2,1,0,2,1,0]"),
     ("game.heap.Subtraction([2,3,7]).NimValueSequence(20)", "[0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0]"),
     ('game.heap.Spawning("1-3").NimValueSequence(20)', "[1,2,4,7,8,11,13,14,16,19,21,22,25,26,28,31,32,35,37,38]"),
+    # a position's followers are positions (CGSuite's worksheet tests: 2,784 of them here)
+    ('game.grid.Amazons("x...|o...").Followers.Size', "2784"),
+    ('game.grid.Domineering("..|..").Followers.Size', "6"),
+    ('game.heap.Spawning("1+S").NimValueSequence(12)', "[1,2,4,3,6,7,8,16,18,25,32,11]"),
     ('game.heap.Spawning("3C(5)").NimValueSequence(20)', "[0,0,1,2,4,0,0,1,2,4,0,0,1,2,4,0,0,1,2,4]"),
     ('game.heap.TakeAndBreak("0.3F").NimValueSequence(20)', "[1,2,0,1,2,3,4,5,3,4,5,6,7,8,6,7,8,9,10,11]"),
     ('game.heap.TakeAndBreak("0.[3]")(7).NimValue', "7"),

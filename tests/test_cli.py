@@ -190,9 +190,9 @@ def test_a_position_too_big_to_list_its_winning_moves_says_so(capsys: pytest.Cap
     assert stop["part"] == "winning moves" and stop["remedies"] and "--" not in stop["message"]
 
 
-def test_the_console_script_ends_at_once_with_numba_or_numpy_loaded_after_its_output_and_atexit() -> None:
-    # cli.exit_fast: no interpreter teardown (0.1-0.3 s of CPU freeing numba's objects), but the
-    # answer is flushed, atexit handlers run and the status is kept.
+def test_the_console_script_ends_at_once_after_its_output_and_atexit() -> None:
+    # cli.exit_fast: no interpreter teardown (0.1-0.3 s of CPU freeing numba's objects, 0.02 s
+    # without numba and numpy), but the answer is flushed, atexit handlers run and the status is kept.
     code = (
         "import atexit, sys, numba; from zermelo.cli import main; atexit.register(print, 'atexit ran')\n"
         "class Late:\n    def __del__(self): print('teardown')\n"  # runs only in the interpreter's teardown
@@ -203,10 +203,15 @@ def test_the_console_script_ends_at_once_with_numba_or_numpy_loaded_after_its_ou
     assert done.returncode == 0, done.stderr
     assert '"outcome": "N"' in done.stdout and done.stdout.rstrip().endswith("atexit ran")
     assert "teardown" not in done.stdout
-    # numpy without numba (kernels compiled ahead of time): the same; neither (`zermelo games`): a teardown.
+    # numpy without numba (kernels compiled ahead of time), neither (`zermelo games`): the same;
+    # another thread alive: the ordinary teardown.
     numpy_only = code.replace("numba", "numpy")
     neither = code.replace(", numba", "").replace("'solve', 'nim', '3', '4', '5', '--json'", "'games'")
-    for source, teardown in ((numpy_only, False), (neither, True)):
+    threaded = neither.replace(
+        "late = Late()\n",
+        "late = Late()\nimport threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n",
+    )
+    for source, teardown in ((numpy_only, False), (neither, False), (threaded, True)):
         done = subprocess.run([sys.executable, "-c", source], capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert done.stdout.rstrip().endswith("teardown" if teardown else "atexit ran"), done.stdout[-200:]

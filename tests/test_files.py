@@ -193,10 +193,14 @@ def _umask() -> int:
     [
         (
             ["sequence", "kayles", "--upto", "10", "--out", "{fifo}"],
-            "zermelo.commands.sequence.sequence",
+            "zermelo.commands.sequence._sequence",
             "values file",
         ),
-        (["sequence", "kayles", "--upto", "10", "--plot", "{missing}"], "zermelo.commands.sequence.sequence", "figure"),
+        (
+            ["sequence", "kayles", "--upto", "10", "--plot", "{missing}"],
+            "zermelo.commands.sequence._sequence",
+            "figure",
+        ),
         (["table", "nim", "--size", "3", "--image", "{fifo}"], "zermelo.commands.table.table", "figure"),
         (
             ["value", "domineering", "..|..", "--thermograph", "{missing}"],

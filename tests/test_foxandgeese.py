@@ -3,6 +3,7 @@ search of the game graph with draws."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from zermelo.analyses.draws import loopy_outcome
 from zermelo.analyses.loopy_form import game_graph, loopy_value
-from zermelo.cgsuite import evaluate
+from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cli import main
 from zermelo.core.errors import InvalidPosition, SearchLimitExceeded
 from zermelo.games.foxandgeese import FoxAndGeese, Position
@@ -79,6 +80,24 @@ def test_cgsuites_value_of_the_fox_in_the_corner(capsys: pytest.CaptureFixture[s
 
 def test_cgsuite_name() -> None:
     assert evaluate('game.grid.FoxAndGeese("x.x.|....|o...").GameValue') == "{2|0}"
+
+
+def test_cgsuites_own_arguments() -> None:
+    # CGSuite's constructor: the geese, then the fox, as (row, column) from the bottom left
+    # (its worksheet tests, commit e909ab8b: the same position valued {6|2over}; bad squares refused).
+    assert evaluate("game.grid.FoxAndGeese({(3,1),(3,3),(3,5),(3,7)}, (1,1)).GameValue") == "{6|2over}"
+    assert evaluate("game.grid.FoxAndGeese({(3,1),(3,3),(3,5),(3,7)}, (1,1))") == (
+        'game.grid.FoxAndGeese("x.x.x.x.|........|o.......")'
+    )
+    for text, words in [
+        ("{(3,1),(3,3),(3,5),(3,7)}, (1,6)", "`fox` must be a valid `Coordinates`"),
+        ("{(3,1),(3,3),(2,5),(3,7)}, (1,1)", "Every element of `geese` must be a valid `Coordinates`"),
+        ("{(3,1),(1,1)}, (1,1)", "the fox stands on a goose's square"),
+    ]:
+        with pytest.raises(CGSuiteError, match=re.escape(words)):
+            evaluate(f"game.grid.FoxAndGeese({text})")
+    with pytest.raises(CGSuiteError, match=r"That is not a short game\. If that is intentional, try `GameValue`"):
+        evaluate('game.grid.FoxAndGeese("x.x.|....|o...").CanonicalForm')
 
 
 def test_a_board_too_large_for_the_comparison_stops_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:

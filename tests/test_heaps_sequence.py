@@ -20,7 +20,7 @@ import pytest
 import zermelo as z
 from zermelo.cli import main
 from zermelo.games import HeapGame, Square, Subtraction
-from zermelo.heaps import GrundyGame, Octal, SequenceProgress, sequence
+from zermelo.heaps import GrundyGame, Octal, SequenceProgress, TakeAndBreak, sequence
 
 
 class Kayles(HeapGame):
@@ -522,3 +522,15 @@ def test_bytes_a_heap_stay_as_documented() -> None:
     small, big = (int(w) * 1024 for w in got.stderr.split())
     grown = (big - small) / (10 * 10**6)
     assert grown <= 8, f"{grown:.1f} bytes a heap"
+
+
+def test_a_move_past_the_first_chunk_is_kept() -> None:
+    """A code's digits beyond the first chunk's end count: ``0.001`` to heap 2 is computed in a chunk
+    ending at heap 3, and its proof runs on to heap 7, where heap 3's move (take all 3) matters."""
+    s = sequence(Octal("0.001"), 2)
+    assert (s.period, s.preperiod, s.proven) == (1, 4, True)
+    for kernel in ("octal-plain", "octal-sparse", "tbreak-plain"):
+        assert sequence(Octal("0.001"), 2, kernel=kernel, max_upto=7).computed == 8
+    long = TakeAndBreak("0." + "0" * 299 + "3")  # subtraction {300}: G(n) = (n // 300) % 2
+    values = sequence(long, 700, prove=False).values.tolist()
+    assert values == [n // 300 % 2 for n in range(701)]

@@ -12,7 +12,8 @@ at empty folders of their own.
 What runs: the web explorer's warm-up, step by step (zermelo.web.warmup: the engine's retrograde,
 loopy and dense kernels, the subtraction and all-but periods, the loopy comparison, Connect Four,
 the misère quotient, the char grids; the compiled canonical forms and Domineering's options in a
-process of their own) and a short run of every ``sequence`` kernel with its period proof.
+process of their own) and a short run of every ``sequence`` kernel with its period proof, and of
+the buffer kernels that the command's run without numpy calls (zermelo.heaps.quick).
 """
 
 from __future__ import annotations
@@ -74,6 +75,10 @@ def warm() -> None:
 if __name__ == "__main__":
     if sys.argv[1:] == ["--heap-kernels"]:
         run_sequences(HEAP_KERNELS)
+        from zermelo.games import Octal
+        from zermelo.heaps import quick  # the buffer kernels (the command's run without numpy)
+
+        quick.sequence(Octal("0.16"), Octal("0.16").take_and_break_code(), 5000, found_kernels=quick.numba_kernels())
     elif sys.argv[1:] == ["--values"]:
         from zermelo.web import warmup
 

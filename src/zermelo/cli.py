@@ -86,8 +86,9 @@ def command_word(words: Sequence[str]) -> str:
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The argument parser, with every command's sub-parser; given ``argv``, only the sub-parser
-    of the command it runs is built in full (the others are named with their one-line help, as
-    ``zermelo --help`` shows them), so a command imports only what it uses."""
+    of the command it runs, so a command imports only what it uses (the others are named with
+    their one-line help, as ``zermelo --help`` shows them, when ``argv`` names no known command
+    or asks for the top-level help)."""
     parser = _Parser(
         prog="zermelo",
         description="Solve, analyse and play combinatorial games.",
@@ -99,10 +100,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
     wanted = None if argv is None else command_word(argv)
+    # A known command's run needs no other sub-parser (each costs an argparse parser: 15-25 ms of a
+    # short run's CPU for all of them); `zermelo --help CMD` and an unknown word list them all.
+    alone = argv is not None and wanted in SUMMARY and not {"-h", "--help"} & set(argv[: list(argv).index(wanted)])
     for name in COMMANDS:
         if wanted is None or name == wanted:
             importlib.import_module(f".commands.{name}", __package__).add(sub)
-        else:
+        elif not alone:
             sub.add_parser(name, help=SUMMARY[name])
     return parser
 
@@ -206,12 +210,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def exit_fast(status: int) -> int:
-    """End the console script's process now when numba or numpy is loaded: the interpreter's
-    teardown then frees LLVM's and numba's objects one by one, 0.1-0.3 s of CPU after the answer
-    is printed, and numpy's about 0.04 s (issue 31: a whole process against a C++ peer).  The
-    output is flushed and the ``atexit`` handlers run first; with other threads alive, or output
-    that cannot be flushed, the process ends the ordinary way (``status`` is returned)."""
-    if ("numba" not in sys.modules and "numpy" not in sys.modules) or threading.active_count() > 1:
+    """End the console script's process now: the interpreter's teardown frees every module's
+    objects one by one after the answer is printed — LLVM's and numba's 0.1-0.3 s of CPU, numpy's
+    about 0.04 s, and even without them 0.02 s of a 0.13 s octal run without numpy (issue 31: a
+    whole process against a C++ peer).  The output is flushed and the ``atexit`` handlers run
+    first; with other threads alive, or output that cannot be flushed, the process ends the
+    ordinary way (``status`` is returned)."""
+    if threading.active_count() > 1:
         return status
     try:
         sys.stdout.flush()

@@ -32,7 +32,20 @@ from .methods import call_function, call_method
 from .misere import read as read_misere
 from .printer import CGString, cgsuite_text
 from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
-from .values import LEFT, RIGHT, Explicit, Procedure, arith, as_game, as_int, compare, negate, nimber
+from .values import (
+    LEFT,
+    RIGHT,
+    Compound,
+    Explicit,
+    Procedure,
+    arith,
+    as_game,
+    as_int,
+    compare,
+    is_written,
+    negate,
+    nimber,
+)
 
 __all__ = ["evaluate", "evaluate_value"]
 
@@ -235,7 +248,7 @@ class _Eval:
         opts = list(v) if isinstance(v, frozenset | tuple | list) else [v]
         if not opts:
             raise CGSuiteError("+- needs at least one option")
-        if any(isinstance(o, Explicit) for o in opts):
+        if any(is_written(o) for o in opts):
             return Explicit(tuple(opts), tuple(negate(o) for o in opts))
         if any(is_loopy(o) for o in opts):
             return close(_loopy_switch(opts))
@@ -272,8 +285,8 @@ class _Eval:
             return frozenset(_hashable(v) for v in sides[0])
         if node is not None and not node.used:
             raise CGSuiteError(f"the label `{label}` is never used inside its braces")
-        if node is None and any(isinstance(v, Position) for side in sides for v in side):
-            explicit = True  # as CGSuite: a ruleset's position in braces makes an explicit game
+        if node is None and any(isinstance(v, Position) or is_written(v) for side in sides for v in side):
+            explicit = True  # as CGSuite: a position or an explicit game in braces makes an explicit game
         value = _nest(sides, bars, explicit, node)
         if isinstance(value, Node) and not open_labels(value, self.labels):
             return close(value)
@@ -387,24 +400,6 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
 def _ordinal_sum(a: Any, b: Any) -> Any:
     if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
         return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
-    if isinstance(a, Explicit):  # G : H depends on the form of G, only on the value of H
-        return _explicit_ordinal(a, b)
+    if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G
+        return Compound(":", a, b)
     return ordinal_sum(as_game(a), as_game(b))
-
-
-def _explicit_ordinal(a: Any, b: Any) -> Explicit:
-    """G : H = {G^L, G:H^L | G^R, G:H^R}, by the form of G as written."""
-    if isinstance(b, Explicit):
-        ho_l, ho_r = b.left, b.right
-    else:
-        h = as_game(b)
-        ho_l, ho_r = h.left, h.right
-    if isinstance(a, Explicit):
-        gl, gr = a.left, a.right
-    else:
-        g = as_game(a)
-        gl, gr = g.left, g.right
-    return Explicit(
-        tuple(gl) + tuple(_explicit_ordinal(a, x) for x in ho_l),
-        tuple(gr) + tuple(_explicit_ordinal(a, x) for x in ho_r),
-    )

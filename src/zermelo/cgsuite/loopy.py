@@ -240,13 +240,43 @@ def _value(v: Any) -> Value:
     return _as_stopper(v)
 
 
+_MAX_MULTIPLE = 1000  # n * G: about log n sums of growing graphs
+
+
 def loopy_arith(op: str, a: Any, b: Any) -> Value:
-    """a + b and a - b when either is loopy."""
+    """a + b, a - b, and n * G or G * n (n copies of G, negated for n < 0) when either is loopy."""
     if op == "+":
         return add(_value(a), _value(b))
     if op == "-":
         return add(_value(a), negative(_value(b)))
+    if op == "*" and (_whole(a) is not None or _whole(b) is not None):
+        n, g = (_whole(a), b) if _whole(a) is not None else (_whole(b), a)
+        assert n is not None
+        if abs(n) > _MAX_MULTIPLE:
+            raise CGSuiteError(f"a multiple of a loopy game is at most {_MAX_MULTIPLE} copies, not {n}")
+        x = negative(_value(g)) if n < 0 else _value(g)
+        return _multiple(x, abs(n))
     raise CGSuiteError(f"`{op}` is not defined for loopy games")
+
+
+def _whole(v: Any) -> int | None:
+    if isinstance(v, Game) and v.num is not None and v.num.denominator == 1:
+        return int(v.num)
+    if isinstance(v, Surreal) and v.is_integer():
+        return int(v.as_fraction())
+    return None
+
+
+def _multiple(x: Value, n: int) -> Value:
+    """x + x + … + x (n copies), by doubling."""
+    total: Value | None = None
+    while n:
+        if n & 1:
+            total = x if total is None else add(total, x)
+        n >>= 1
+        if n:
+            x = add(x, x)
+    return total if total is not None else _as_stopper(number(0))
 
 
 def loopy_ordinal(a: Any, b: Any) -> Value:

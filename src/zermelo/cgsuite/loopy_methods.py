@@ -26,6 +26,7 @@ from ..values.stopper import (
     Stopper,
     Value,
     add,
+    compare,
     downsum,
     equal,
     negative,
@@ -176,6 +177,25 @@ def _idempotent_value(v: Any) -> bool:
     return equal(add(x, x), x)
 
 
+def _number_tiny(v: Any) -> bool:
+    """x + a tiny or x + a miny (CGSuite's test on a stopper): {x || x | R} with R - x <= under,
+    or its negative; a number is one too."""
+    x = _value(v)
+    if isinstance(x, Sided):
+        return False
+    if isinstance(x, Game):
+        return x.num is not None
+    under = over_number(Fraction(0), False)
+    for g in (x, _neg(x)):
+        lo, ro = tuple(g.left), tuple(g.right)
+        if len(lo) == 1 and len(ro) == 1 and isinstance(lo[0], Game) and lo[0].num is not None:
+            r = ro[0]
+            rl, rr = tuple(r.left), tuple(r.right)
+            if len(rl) == 1 and len(rr) == 1 and equal(rl[0], lo[0]) and compare(add(rr[0], negative(lo[0])), under):
+                return True
+    return False
+
+
 _ALWAYS = {"IsStopperSided": True, "IsLoopfree": False, "IsNumber": False, "IsInteger": False, "IsNimber": False}
 _ALWAYS |= {"IsZero": False, "IsOrdinal": False, "IsUptimal": False}
 
@@ -194,6 +214,7 @@ METHODS: dict[str, Method] = {
     "IsIdempotent": _pred(_idempotent_value),
     "IsNumberish": _pred(_numberish),
     "IsInfinitesimal": _pred(_infinitesimal),
+    "IsNumberTiny": _pred(_number_tiny),
     "IsSwitch": _pred(lambda v: equal(_stopper(v), _neg(_stopper(v)))),
     "IsStable": _is_stable,
     "OutcomeClass": _outcome,

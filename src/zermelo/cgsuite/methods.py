@@ -27,7 +27,7 @@ from .misere import is_misere_call, misere_call
 from .number_methods import is_number_call, number_call
 from .printer import sort_key
 from .uptimal import format_expansion, uptimal_expansion
-from .values import LEFT, Explicit, Player, as_game, as_int, as_number
+from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number, is_written
 
 __all__ = ["FUNCTIONS", "METHODS", "call_function", "call_method"]
 
@@ -329,6 +329,9 @@ def _power(v: Any, n: Fraction) -> Game:
 
 
 def _conway(a: Any, b: Any) -> Any:
+    if is_written(a) or is_written(b):  # kept as written: an integer's product is its multiple
+        x = as_number(a)
+        return Compound("*" if x is not None and x.is_integer() else "ConwayProduct", a, b)
     if isinstance(a, TransfiniteNimber) or isinstance(b, TransfiniteNimber):
         from .values import arith
 

@@ -176,7 +176,7 @@ class _Printer:
     def any_text(self, o: Any, brackets: bool) -> tuple[str, int]:
         if isinstance(o, Game):
             return self.text(o, brackets, False)
-        if hasattr(o, "negative"):  # an explicit game inside another: no quotes of its own
+        if hasattr(o, "left") and hasattr(o, "negative"):  # an explicit game inside another: no quotes of its own
             return self.braces(list(o.left), list(o.right), brackets)
         return cgsuite_text(o), 0
 

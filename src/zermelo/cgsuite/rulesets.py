@@ -348,9 +348,41 @@ def _side(player: Player | None) -> Callable[[Position, list[Any]], frozenset[Po
     return fn
 
 
+def _short_form(p: Position) -> Any:
+    """``.CanonicalForm``: of a short game only, as CGSuite (a loopy ruleset's value is ``.GameValue``)."""
+    rules = p.ruleset.rules
+    if isinstance(rules, Partisan) and rules.loopy:
+        raise CGSuiteError(
+            "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`."
+        )
+    return p.canonical_form()
+
+
+_MAX_FOLLOWERS = 200_000
+
+
+def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
+    """Every position reachable from ``p`` (itself included), as CGSuite lists a game's followers:
+    positions, not their canonical forms (Amazons "x...|o..." has 2,784 of them)."""
+    players = (LEFT,) if isinstance(p.ruleset.rules, Impartial) else (LEFT, RIGHT)
+    seen, stack = {p}, [p]
+    while stack:
+        q = stack.pop()
+        for player in players:
+            for o in q.options(player):
+                if o not in seen:
+                    if len(seen) >= _MAX_FOLLOWERS:
+                        raise CGSuiteError(
+                            f"{cgsuite_name(p)} has more than {_MAX_FOLLOWERS:,} followers: too many to list"
+                        )
+                    seen.add(o)
+                    stack.append(o)
+    return frozenset(seen)
+
+
 #: The properties a position answers itself; the others are its canonical form's.
 POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
-    "CanonicalForm": lambda p, _a: p.canonical_form(),
+    "CanonicalForm": lambda p, _a: _short_form(p),
     "GameValue": lambda p, _a: p.canonical_form(),
     "NimValue": _nim_value,
     "OutcomeClass": _outcome,
@@ -358,6 +390,7 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "LeftOptions": _side(LEFT),
     "RightOptions": _side(RIGHT),
     "GridString": lambda p, _a: _grid_string(p),
+    "Followers": _followers,
 }
 
 
@@ -376,6 +409,11 @@ def _position_text(args: list[Any]) -> str:
         return args[0]
     words: list[str] = []
     for a in args:
+        if isinstance(a, frozenset):  # a set of coordinates (FoxAndGeese's geese), then ";"
+            for c in sorted(a, key=lambda c: [as_int(x) for x in c] if isinstance(c, tuple | list) else [as_int(c)]):
+                words.extend(str(as_int(x, "a whole number")) for x in (c if isinstance(c, tuple | list) else (c,)))
+            words.append(";")
+            continue
         for x in a if isinstance(a, tuple | list) else (a,):
             if isinstance(x, str):
                 raise CGSuiteError("A position is a string, or whole numbers")

@@ -81,6 +81,73 @@ class Explicit:
         return "'" + str(printer.braces(list(self.left), list(self.right), True)[0]) + "'"
 
 
+@dataclass(frozen=True)
+class Compound:
+    """A sum, ordinal sum, integer multiple or Conway product with an explicit game in it, kept as
+    written until ``.CanonicalForm``, as CGSuite keeps it: ``'{0|}' + 1``, ``'{-1|1}' : 1``,
+    ``-2 * '{|-1}'``, ``*6 ConwayProduct '{0,*|0,*}'``.  A negative goes inside a sum or an
+    ordinal sum (``-1 : '{0|-1}'``) and around a product (``-(1 * '{1|0}')``)."""
+
+    op: str  # "+", ":", "*" (a is the integer), "ConwayProduct"
+    a: Any
+    b: Any
+    negated: bool = False
+
+    def canonical(self) -> Game:
+        a, b = self.a, self.b
+        if self.op == "+":
+            return add(as_game(a), as_game(b))
+        if self.op == ":":
+            from ..values.ordinal import ordinal_sum
+
+            return (
+                explicit_ordinal(a, b).canonical() if isinstance(a, Explicit) else ordinal_sum(as_game(a), as_game(b))
+            )
+        g = norton_multiply(as_int(a), as_game(b)) if self.op == "*" else conway_multiply(as_game(a), as_game(b))
+        return neg(g) if self.negated else g
+
+    def negative(self) -> Compound:
+        if self.op in "+:":
+            return Compound(self.op, negate(self.a), negate(self.b))
+        return Compound(self.op, self.a, self.b, not self.negated)
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        from .printer import cgsuite_text
+
+        a, b = cgsuite_text(self.a), cgsuite_text(self.b)
+        if self.op in "+:":
+            if self.op == ":":
+                a, b = (
+                    f"({x})" if isinstance(v, Compound) and v.op == "+" else x for x, v in ((a, self.a), (b, self.b))
+                )
+            return f"{a} {self.op} {b}"
+        text = f"{a} {self.op} {f'({b})' if isinstance(self.b, Compound) else b}"
+        return f"-({text})" if self.negated else text
+
+
+def is_written(v: Any) -> bool:
+    """An explicit game or a compound of one: kept as written."""
+    return isinstance(v, Explicit | Compound)
+
+
+def explicit_ordinal(a: Any, b: Any) -> Explicit:
+    """G : H = {G^L, G:H^L | G^R, G:H^R}, by the form of G as written."""
+    if isinstance(b, Explicit):
+        ho_l, ho_r = b.left, b.right
+    else:
+        h = as_game(b)
+        ho_l, ho_r = h.left, h.right
+    if isinstance(a, Explicit):
+        gl, gr = a.left, a.right
+    else:
+        g = as_game(a)
+        gl, gr = g.left, g.right
+    return Explicit(
+        tuple(gl) + tuple(explicit_ordinal(a, x) for x in ho_l),
+        tuple(gr) + tuple(explicit_ordinal(a, x) for x in ho_r),
+    )
+
+
 def as_number(v: Any) -> Surreal | None:
     """v as a surreal number, if it is one (a game that is a number counts)."""
     if isinstance(v, Surreal):
@@ -101,7 +168,7 @@ def as_game(v: Any) -> Game:
     """v as a canonical short game; CGSuiteError for anything else."""
     if isinstance(v, Game):
         return v
-    if isinstance(v, Explicit):
+    if isinstance(v, Explicit | Compound):
         return v.canonical()
     if isinstance(v, Surreal):
         if v.is_dyadic():
@@ -131,7 +198,7 @@ def _is_scalar(v: Any) -> bool:
 def negate(v: Any) -> Any:
     if isinstance(v, Surreal | TransfiniteNimber):
         return -v
-    if isinstance(v, Explicit):
+    if isinstance(v, Explicit | Compound):
         return v.negative()
     if is_loopy(v):
         return loopy_arith("-", number(0), v)
@@ -188,6 +255,10 @@ def _arith(op: str, a: Any, b: Any) -> Any:
         return _nimbers(op, a, b)
     if is_loopy(a) or is_loopy(b):
         return loopy_arith(op, _operand(a), _operand(b))
+    if (is_written(a) or is_written(b)) and op in "+-":
+        return Compound("+", a, b if op == "+" else negate(b))
+    if (is_written(a) or is_written(b)) and op == "*" and (_whole(a) is not None or _whole(b) is not None):
+        return Compound("*", a, b) if _whole(a) is not None else Compound("*", b, a)
     if op in "+-":
         g, h = as_game(a), as_game(b)
         return add(g, h if op == "+" else neg(h))
@@ -200,6 +271,11 @@ def _arith(op: str, a: Any, b: Any) -> Any:
     if op == "^" and _is_scalar(a):
         return arith("^", a, as_number(b) if as_number(b) is not None else _not_number(b))
     raise CGSuiteError(f"`{op}` is not defined for {_short(a)} and {_short(b)}")
+
+
+def _whole(v: Any) -> int | None:
+    x = as_number(v)
+    return int(x.as_fraction()) if x is not None and x.is_integer() else None
 
 
 def _operand(v: Any) -> Any:

@@ -26,6 +26,7 @@ from .common import emit_json
 KERNEL_MODULES = (
     "zermelo.search.heap_kernels",
     "zermelo.search.periodicity",
+    "zermelo.search.heap_buffers",
     "zermelo.games.connect4_kernel",
     "zermelo.games.chargrid_kernel",
     "zermelo.misere.kernels",

@@ -8,18 +8,20 @@ import json
 import math
 import os
 import sys
-from pathlib import Path
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InvalidPosition, Unsupported
 from ..core.files import check_output, save_figure, write_atomic
+from ..core.limits import Limits
 from ..games.registry import make_game
-from ..heaps.sequence import KERNELS, HeapSequence, SequenceProgress, on_heaps, sequence
+from ..heaps.driver import KERNELS, HeapSequence, SequenceProgress, code_of, on_heaps
+from ..heaps.heap import HeapGame
 from ..rules import Impartial
 from . import SUMMARY
 from .common import add_limits, emit_json, file_name, limits_from, progress_lines, stopped, whole
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def add(sub: Any) -> None:
@@ -125,7 +127,7 @@ def run(args: argparse.Namespace) -> int:
     limits = dataclasses.replace(limits_from(args), progress=None)  # the heaps' bar is the display
     bar = _Bar(not args.quiet, game.spec())
     try:
-        result = sequence(
+        result = _without_numpy(game, args, limits, bar) or _sequence()(
             game,
             args.upto,
             kernel=args.kernel,
@@ -148,10 +150,13 @@ def run(args: argparse.Namespace) -> int:
         return status
     finally:
         bar.close()
-    if args.out:
-        _write_values(Path(args.out), result)
-    if args.plot:
-        plot(result, Path(args.plot))
+    if args.out or args.plot:
+        from pathlib import Path
+
+        if args.out:
+            _write_values(Path(args.out), result)
+        if args.plot:
+            plot(result, Path(args.plot))
     if args.json:
         emit_json(result.to_json(with_values=args.values))
         return 0
@@ -159,9 +164,36 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sequence() -> Any:
+    from ..heaps.sequence import sequence
+
+    return sequence
+
+
+def _without_numpy(game: Impartial[Any], args: argparse.Namespace, limits: Limits, bar: _Bar) -> HeapSequence | None:
+    """The run of :mod:`zermelo.heaps.quick` (no numpy in the process: issue 31's short octal runs)
+    when it applies — an octal code leaving at most two heaps, none of ``--kernel``, ``--checkpoint``,
+    ``--out``, ``--plot``, ``--budget``, ``--timeout``, and the buffer kernels compiled ahead of time
+    (``zermelo compile``), at most 2^24 heaps — else None."""
+    if args.kernel or args.checkpoint or args.out or args.plot or limits.max_positions is not None:
+        return None
+    if limits.max_seconds is not None or limits.deadline is not None or not isinstance(game, HeapGame):
+        return None
+    if game.subtraction_set is not None or game.excluded is not None:
+        return None
+    from ..heaps import quick
+
+    code = code_of(game)
+    if code is None or not quick.eligible(code, args.upto) or not quick.available():
+        return None
+    return quick.sequence(game, code, args.upto, prove=not args.no_prove, max_upto=args.max, progress=bar)
+
+
 def _write_values(path: Path, s: HeapSequence) -> None:
     """The values as ``.npy``, ``.json`` or text (one a line), written atomically (a FIFO, a
     device or a symbolic link is refused, not written through)."""
+    import numpy as np
+
     if path.suffix == ".npy":
         write_atomic(path, lambda f: np.save(f, s.values), what="values file")
     elif path.suffix == ".json":
@@ -173,7 +205,7 @@ def _write_values(path: Path, s: HeapSequence) -> None:
 def _print(s: HeapSequence, with_values: bool) -> None:
     print(f"{s.game}  heaps 0..{s.upto:,}" + (f" (computed to {s.computed - 1:,})" if s.computed > s.upto + 1 else ""))
     first = " ".join(map(str, s.values[:40].tolist()))
-    print(f"  values      {first}{' ...' if s.values.size > 40 else ''}")
+    print(f"  values      {first}{' ...' if len(s.values) > 40 else ''}")
     print(f"  largest     {s.largest}")
     if s.period is None:
         print("  period      none seen")
@@ -196,6 +228,7 @@ def plot(s: HeapSequence, path: Path) -> None:
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    import numpy as np
 
     n = np.arange(s.values.size)
     fig, ax = plt.subplots(figsize=(10, 4), dpi=120)

@@ -84,14 +84,15 @@ def njit(fn: Callable[..., Any]) -> Any:
     return call
 
 
-def ahead(*signatures: str) -> Callable[[Callable[..., Any]], Any]:
+def ahead(*signatures: str, buffers: bool = False) -> Callable[[Callable[..., Any]], Any]:
     """:func:`njit`, and compiled ahead of time for these signatures by ``zermelo compile``
-    (:mod:`zermelo.core.aot`): a process then calls that code without importing numba."""
+    (:mod:`zermelo.core.aot`): a process then calls that code without importing numba
+    (``buffers``: the arrays are memoryviews, and the extension does without numpy)."""
 
     def decorate(fn: Callable[..., Any]) -> Any:
         from . import aot
 
-        aot.declare(fn.__module__, fn.__qualname__, signatures)
+        aot.declare(fn.__module__, fn.__qualname__, signatures, buffers)
         return njit(fn)
 
     return decorate

@@ -18,6 +18,12 @@ a declared signature exactly (dtype, dimensions, C order) and gives any other ca
 An extension is code run on import: it is loaded only from a folder that no one but the user can
 write (mode 700), as numba's own cache (:func:`zermelo.core._jit.cache_place`).
 
+A module declared with ``buffers=True`` takes ``memoryview`` s of ``array.array`` s where the
+others take numpy arrays, and its extension is built without numpy's ``import_array()`` (numba's
+module code, otherwise unchanged): loading it and calling it never import numpy
+(:mod:`zermelo.search.heap_buffers`, for :mod:`zermelo.heaps.quick`).  Its key covers the sources of
+the modules whose kernels it calls (:func:`depends`).
+
 >>> Signature.parse("i8(i4[:], i8, b1)").numba()
 'i8(i4[::1], i8, b1)'
 >>> Signature.parse("UniTuple(i8, 2)(u1[:, :])").numba()
@@ -28,6 +34,12 @@ write (mode 700), as numba's own cache (:func:`zermelo.core._jit.cache_place`).
 True
 >>> sig.accepts((np.zeros((2, 2), np.int64), np.zeros(3, np.int8)))
 False
+>>> import array
+>>> buf = Signature.parse("i8(i4[:], i8)", buffers=True)
+>>> buf.numba()
+"i8(MemoryView(int32, 1, 'C'), i8)"
+>>> buf.accepts((memoryview(array.array("i", [1, 2])), 3)), buf.accepts((memoryview(array.array("q", [1])), 3))
+(True, False)
 """
 
 from __future__ import annotations
@@ -41,17 +53,33 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Kernel", "Signature", "available", "build", "built", "declare", "declared", "folder", "key", "load"]
+if TYPE_CHECKING:  # a run that loads an extension does without pathlib (5-12 ms: issue 31)
+    from pathlib import Path
+
+__all__ = [
+    "Kernel",
+    "Signature",
+    "available",
+    "build",
+    "built",
+    "declare",
+    "declared",
+    "depends",
+    "folder",
+    "key",
+    "load",
+]
 
 #: Argument type codes (numba's short names) and the numpy dtype each stands for.
 DTYPES = {
     **{f"i{n}": f"int{8 * n}" for n in (1, 2, 4, 8)},
     **{f"u{n}": f"uint{8 * n}" for n in (1, 2, 4, 8)},
 }
+#: ``array.array`` typecodes of the argument types a buffers module takes (memoryviews of them).
+FORMATS = {"i1": "b", "i2": "h", "i4": "i", "i8": "q", "u1": "B", "u2": "H", "u4": "I", "u8": "Q"}
 #: Set to 1 to ignore compiled extensions (a benchmark of numba's own path).
 OFF_ENV = "ZERMELO_NO_AOT"
 
@@ -62,11 +90,13 @@ class Signature:
 
     result: str
     args: tuple[tuple[str, int], ...]
+    buffers: bool = False
 
     @classmethod
-    def parse(cls, text: str) -> Signature:
+    def parse(cls, text: str, buffers: bool = False) -> Signature:
         """``"i8(i4[:], i8, b1)"``: arrays as ``CODE[:]`` or ``CODE[:, :]`` (C order), scalars as
-        ``i8`` or ``b1``; the result as numba writes it (``none``, ``UniTuple(i8, 2)``)."""
+        ``i8`` or ``b1``; the result as numba writes it (``none``, ``UniTuple(i8, 2)``).  With
+        ``buffers``, each array is a one-dimensional ``memoryview`` instead."""
         cut = text.rfind(")(") + 1 or text.index("(")
         result, inner = text[:cut], text[cut + 1 : text.rindex(")")]
         args = []
@@ -76,12 +106,17 @@ class Signature:
             if code not in DTYPES and code != "b1":
                 raise ValueError(f"unknown argument type {word!r} in {text!r}")
             args.append((code, dims.count(":")))
-        return cls(result.strip(), tuple(args))
+            if buffers and dims.count(":") > 1:
+                raise ValueError(f"a buffer is one-dimensional, got {word!r} in {text!r}")
+        return cls(result.strip(), tuple(args), buffers)
 
     def numba(self) -> str:
         """The signature in numba's words, arrays C-contiguous."""
         words = []
         for code, dims in self.args:
+            if dims and self.buffers:
+                words.append(f"MemoryView({DTYPES[code]}, 1, 'C')")
+                continue
             words.append(code if not dims else f"{code}[{', '.join([':'] * (dims - 1) + ['::1'])}]")
         return f"{self.result}({', '.join(words)})"
 
@@ -91,7 +126,10 @@ class Signature:
         if len(args) != len(self.args):
             return False
         for a, (code, dims) in zip(args, self.args, strict=True):
-            if dims:
+            if dims and self.buffers:
+                if type(a) is not memoryview or a.format != FORMATS[code] or a.ndim != 1 or not a.c_contiguous:
+                    return False
+            elif dims:
                 # The dtype by kind and size (C attributes: ``dtype.name`` is Python code in numpy,
                 # 2 ms a 2^16-heap sequence of 26 calls).
                 if (
@@ -109,27 +147,48 @@ class Signature:
 
 #: Kernel module -> kernel name -> its declared signatures (parsed when first needed).
 _DECLARED: dict[str, dict[str, tuple[str, ...]]] = {}
+#: The modules whose kernels take buffers (memoryviews), built without numpy.
+_BUFFERS: set[str] = set()
+#: Module -> the other kernel modules whose sources its compiled code includes.
+_DEPENDS: dict[str, tuple[str, ...]] = {}
 
 
-def declare(module: str, kernel: str, signatures: Sequence[str]) -> None:
+def declare(module: str, kernel: str, signatures: Sequence[str], buffers: bool = False) -> None:
     """Declare the signatures ``zermelo compile`` compiles for the kernel ``kernel`` of ``module``
-    (:func:`zermelo.core._jit.ahead` does, for the kernels it decorates)."""
+    (:func:`zermelo.core._jit.ahead` does, for the kernels it decorates); ``buffers``: the module's
+    kernels take memoryviews, and its extension does without numpy."""
     _DECLARED.setdefault(module, {})[kernel] = tuple(signatures)
+    if buffers:
+        _BUFFERS.add(module)
+
+
+def depends(module: str, others: Sequence[str]) -> None:
+    """``module``'s kernels call those of ``others``: their sources are part of its key."""
+    _DEPENDS[module] = tuple(others)
 
 
 def declared() -> dict[str, dict[str, tuple[Signature, ...]]]:
     """Every declaration made so far (by the kernel modules imported): module -> kernel -> signatures."""
-    return {m: {k: tuple(map(Signature.parse, sigs)) for k, sigs in ks.items()} for m, ks in _DECLARED.items()}
+    return {
+        m: {k: tuple(Signature.parse(sig, m in _BUFFERS) for sig in sigs) for k, sigs in ks.items()}
+        for m, ks in _DECLARED.items()
+    }
 
 
 def folder() -> Path:
     """``CACHE/aot`` (:func:`zermelo.core.files.cache_dir`)."""
-    from .files import cache_dir
+    from pathlib import Path
 
-    return cache_dir() / "aot"
+    return Path(_folder())
 
 
-def _private(path: Path) -> bool:
+def _folder() -> str:
+    from .files import cache_root
+
+    return os.path.join(cache_root(), "aot")
+
+
+def _private(path: str | os.PathLike[str]) -> bool:
     from .files import only_mine
 
     return only_mine(path)
@@ -141,8 +200,9 @@ def _numba_version() -> str:
     origin = spec.origin if spec is not None else None
     if origin is None:
         return "none"
-    with contextlib.suppress(OSError):
-        return Path(origin).with_name("_version.py").read_text(encoding="utf-8")
+    version = os.path.join(os.path.dirname(origin), "_version.py")
+    with contextlib.suppress(OSError), open(version, encoding="utf-8") as f:
+        return f.read()
     return origin
 
 
@@ -157,29 +217,40 @@ def _cpu() -> str:
     return platform.machine() + platform.processor()
 
 
-def key(module: str) -> str:
-    """The extension's name for ``module``: its short name and 16 hex digits of the BLAKE2b (256 bits)
-    of its source, numba's version, Python's ABI and this CPU."""
+def _source(module: str) -> bytes:
     loaded = sys.modules.get(module)
     if loaded is not None:
         source = loaded.__file__ or ""
     else:  # not imported yet: its file, found as import would find it
         spec = importlib.util.find_spec(module)
         source = (spec.origin if spec is not None else None) or ""
+    with open(source, "rb") as f:
+        return f.read()
+
+
+def key(module: str) -> str:
+    """The extension's name for ``module``: its short name and 16 hex digits of the BLAKE2b (256 bits)
+    of its source (and those of :func:`depends`), numba's version, Python's ABI and this CPU."""
     try:  # hashlib's own BLAKE2, without hashlib's load of OpenSSL (4 ms of every short run)
         from _blake2 import blake2b
     except ImportError:  # an interpreter without the module: hashlib finds one
         from hashlib import blake2b
     h = blake2b(digest_size=32)
-    parts = (Path(source).read_bytes(), _numba_version(), sys.implementation.cache_tag, _cpu())
+    sources = [_source(m) for m in (module, *_DEPENDS.get(module, ()))]
+    parts: list[bytes | str] = [*sources, _numba_version(), sys.implementation.cache_tag, _cpu()]
     for part in parts:
         h.update(blake2b(part if isinstance(part, bytes) else part.encode(), digest_size=32).digest())
     return f"{module.rsplit('.', 1)[-1].lstrip('_')}_{h.hexdigest()[:16]}"
 
 
 def _file(module: str) -> Path:
-    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
-    return folder() / f"{key(module)}{suffix}"
+    from pathlib import Path
+
+    return Path(_file_name(module))
+
+
+def _file_name(module: str) -> str:
+    return os.path.join(_folder(), f"{key(module)}{importlib.machinery.EXTENSION_SUFFIXES[0]}")
 
 
 def built(module: str) -> Path | None:
@@ -191,7 +262,7 @@ def built(module: str) -> Path | None:
 def available(module: str) -> bool:
     """Whether ``module``'s kernels would load compiled ahead of time (built for its current
     source on this machine, and not turned off), asked before ``module`` is imported."""
-    return not os.environ.get(OFF_ENV) and built(module) is not None
+    return not os.environ.get(OFF_ENV) and os.path.isfile(_file_name(module))
 
 
 #: Module -> its loaded extension, or None (none built, refused, or turned off).
@@ -205,16 +276,17 @@ def load(module: str) -> ModuleType | None:
         return _LOADED[module]
     ext = None
     if module in _DECLARED and not os.environ.get(OFF_ENV):
-        path = _file(module)
-        if path.is_file() and _private(path.parent):
-            name = path.name.split(".", 1)[0]
+        path = _file_name(module)
+        if os.path.isfile(path) and _private(os.path.dirname(path)):
+            name = os.path.basename(path).split(".", 1)[0]
             spec = importlib.util.spec_from_file_location(name, path)
             if spec is not None and spec.loader is not None:
                 try:
                     ext = importlib.util.module_from_spec(spec)
                     spec.loader.exec_module(ext)
                 except ImportError as exc:  # damaged or foreign: numba instead, and say so
-                    print(f"zermelo: warning: ignoring the compiled kernels {path.name}: {exc}", file=sys.stderr)
+                    name = os.path.basename(path)
+                    print(f"zermelo: warning: ignoring the compiled kernels {name}: {exc}", file=sys.stderr)
                     ext = None
     _LOADED[module] = ext
     return ext
@@ -263,6 +335,7 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
     """
     import tempfile
     import warnings
+    from pathlib import Path
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -276,7 +349,7 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
     target = _file(module)
     with tempfile.TemporaryDirectory(dir=where) as tmp:
         name = target.name.split(".", 1)[0]
-        cc = pycc.CC(name)
+        cc = _without_numpy(pycc.CC)(name) if module in _BUFFERS else pycc.CC(name)
         cc.output_dir = tmp
         cc.target_cpu = "host"
         cc.verbose = False
@@ -297,3 +370,40 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
                 old.unlink()
     _LOADED.pop(module, None)
     return target
+
+
+def _without_numpy(cc_class: Any) -> Any:
+    from pathlib import Path
+
+    """numba's ``pycc.CC`` whose extension does not call numpy's ``import_array()`` when it loads:
+    numba's module code (``modulemixin.c``) copied with that one line left out.  Only for kernels
+    that take no numpy array (buffers are unpacked by Python's buffer protocol): numpy's C API is
+    never set up in such an extension."""
+
+    class WithoutNumpy(cc_class):  # type: ignore[misc]
+        def _get_mixin_sources(self) -> list[str]:
+            sources = [os.path.normpath(s) for s in super()._get_mixin_sources()]
+            mixin = Path(sources[0])
+            text = mixin.read_text(encoding="utf-8")
+            lean = text.replace("    import_array();\n", "")
+            if mixin.name != "modulemixin.c" or lean == text:
+                raise OSError("numba's pycc changed (no import_array() line in modulemixin.c); not compiled")
+            copy = Path(self._zermelo_build) / "modulemixin_without_numpy.c"
+            copy.write_text(lean, encoding="utf-8")
+            self._zermelo_include = str(mixin.parent)  # its #include "../…" lines, found from there
+            return [str(copy), *sources[1:]]
+
+        def _compile_mixins(self, build_dir: str) -> list[str]:
+            self._zermelo_build = build_dir
+            sources = self._get_mixin_sources()
+            include_dirs = [*self._toolchain.get_python_include_dirs(), self._zermelo_include]
+            objects: list[str] = self._toolchain.compile_objects(
+                sources,
+                build_dir,
+                include_dirs=include_dirs,
+                macros=self._get_mixin_defines(),
+                extra_cflags=self._get_extra_cflags(),
+            )
+            return objects
+
+    return WithoutNumpy

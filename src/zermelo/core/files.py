@@ -43,15 +43,18 @@ import os
 import stat
 import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .errors import InvalidPosition
+
+if TYPE_CHECKING:  # pathlib is imported where a Path is made: with urllib and ipaddress, 5-12 ms
+    from pathlib import Path  # of a short run's CPU (an octal run without numpy: issue 31)
 
 __all__ = [
     "CACHE_ENV",
     "BadFile",
     "cache_dir",
+    "cache_root",
     "cannot_read",
     "cannot_write",
     "check_output",
@@ -73,25 +76,32 @@ __all__ = [
 CACHE_ENV = "ZERMELO_CACHE_DIR"
 
 
-def only_mine(path: Path) -> bool:
+def only_mine(path: str | os.PathLike[str]) -> bool:
     """Whether only this user (or root) can write in the folder ``path`` (False if it is not one):
     where code may be cached (numba's kernels, :mod:`zermelo.core.aot`'s extensions)."""
     try:
-        st = path.stat()
-    except OSError:
+        st = os.stat(path)
+    except (OSError, ValueError):
         return False
-    return path.is_dir() and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
+    return stat.S_ISDIR(st.st_mode) and st.st_uid in (os.geteuid(), 0) and not st.st_mode & 0o022
 
 
 def cache_dir() -> Path:
     """Where zermelo keeps what it computed once (proven periods, misère quotients, Connect Four
     books): ``$ZERMELO_CACHE_DIR``, else ``$XDG_CACHE_HOME/zermelo``, else ``~/.cache/zermelo``;
     each kind in its own folder below it."""
+    from pathlib import Path
+
+    return Path(cache_root())
+
+
+def cache_root() -> str:
+    """:func:`cache_dir` as a string, without pathlib."""
     mine = os.environ.get(CACHE_ENV)
     if mine:
-        return Path(mine)
+        return mine
     xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "zermelo"
+    return os.path.join(xdg or os.path.join(os.path.expanduser("~"), ".cache"), "zermelo")
 
 
 #: The ZIP comment that carries an ``.npz`` file's checksum: this prefix, then 64 hex digits.
@@ -240,6 +250,8 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str | Callable[[IO[
     atomically: a temporary file beside it, ``fsync``, rename.  Refuses a target that is not a
     regular file (:func:`check_target`); any failure is :func:`cannot_write` and leaves no file
     behind (the old one, if any, is untouched)."""
+    from pathlib import Path
+
     out = Path(path)
     check_target(out, what)
     payload = data.encode() if isinstance(data, str) else data
@@ -285,7 +297,7 @@ def save_figure(fig: Any, path: str | Path, *, format: str | None = None) -> Pat
     """
     try:
         check_target(path, "figure")  # before the drawing: refused at once
-        kind = format or Path(path).suffix.lstrip(".").lower() or "png"
+        kind = format or os.path.splitext(path)[1].lstrip(".").lower() or "png"
         buf = io.BytesIO()
         fig.savefig(buf, format=kind)
     except InvalidPosition:

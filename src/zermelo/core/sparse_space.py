@@ -16,10 +16,12 @@ MaskChoice(mask=15, domain=0, off=0, rare=4)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-__all__ = ["MaskChoice", "parity_table", "pick_mask", "walsh_hadamard"]
+__all__ = ["MaskChoice", "parity_bytes", "parity_table", "pick_mask", "walsh_hadamard"]
 
 
 @dataclass(frozen=True)
@@ -44,9 +46,12 @@ class MaskChoice:
 def walsh_hadamard(h: np.ndarray) -> np.ndarray:
     """The (unnormalised) Walsh–Hadamard transform of an array whose length is a power of two.
 
+    >>> import numpy as np
     >>> walsh_hadamard(np.array([1, 0, 0, 0])).tolist(), walsh_hadamard(np.array([0, 1, 0, 0])).tolist()
     ([1, 1, 1, 1], [1, -1, 1, -1])
     """
+    import numpy as np  # here: MaskChoice and parity_bytes serve a run without numpy
+
     a = np.array(h, dtype=np.int64)
     n = a.shape[0]
     step = 1
@@ -59,12 +64,23 @@ def walsh_hadamard(h: np.ndarray) -> np.ndarray:
 
 def parity_table(mask: int, size: int) -> np.ndarray:
     """``parity[v]`` = popcount(v & mask) mod 2 for ``v < size``."""
+    import numpy as np
+
     v = np.arange(size, dtype=np.int64) & mask
     par = np.zeros(size, np.uint8)
     while v.any():
         par ^= (v & 1).astype(np.uint8)
         v >>= 1
     return par
+
+
+def parity_bytes(mask: int, size: int) -> bytes:
+    """:func:`parity_table` as bytes, without numpy.
+
+    >>> list(parity_bytes(0b101, 8)), parity_table(0b101, 8).tolist()
+    ([0, 1, 0, 1, 1, 0, 1, 0], [0, 1, 0, 1, 1, 0, 1, 0])
+    """
+    return bytes((v & mask).bit_count() & 1 for v in range(size))
 
 
 def pick_mask(values: np.ndarray, split_parities: set[int]) -> MaskChoice:
@@ -74,6 +90,8 @@ def pick_mask(values: np.ndarray, split_parities: set[int]) -> MaskChoice:
     with offset ``off`` only helps when every such ``k`` is ``off`` mod 2 (otherwise some splits
     must be scanned in full), so it is only offered then.
     """
+    import numpy as np
+
     g = np.asarray(values, dtype=np.int64)
     n = g.shape[0]
     size = 1 << max(1, int(g.max()).bit_length()) if n else 2

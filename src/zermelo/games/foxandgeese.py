@@ -154,6 +154,36 @@ class FoxAndGeese(Partisan[Position]):
                 yield cols, geese, to
 
 
+_COORDINATES = "a valid `Coordinates` (1 <= col <= boardWidth; row >= 1; row + col even)"
+
+
+def from_cgsuite(words: str) -> str:
+    """CGSuite's ``FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1))`` — the geese, then the fox, as
+    (row, column) counted from the bottom left, 8 columns — as the board (the evaluator hands its
+    arguments over as ``4 2 4 4 4 6 4 8 ; 1 1``); a board's text is left as it is.
+
+    >>> from_cgsuite("4 2 4 4 4 6 4 8 ; 1 1")
+    '.x.x.x.x|........|........|o.......'
+    """
+    if ";" not in words:
+        return words
+    geese_words, fox_words = words.split(";", 1)
+    g, f = [int(w) for w in geese_words.split()], [int(w) for w in fox_words.split()]
+    geese, fox = list(zip(g[::2], g[1::2], strict=True)), tuple(f)
+    if len(fox) != 2 or not (1 <= fox[1] <= 8 and fox[0] >= 1 and sum(fox) % 2 == 0):
+        raise InvalidPosition(f"`fox` must be {_COORDINATES}")
+    if not all(1 <= c <= 8 and r >= 1 and (r + c) % 2 == 0 for r, c in geese):
+        raise InvalidPosition(f"Every element of `geese` must be {_COORDINATES}")
+    if fox in geese:
+        raise InvalidPosition("the fox stands on a goose's square")
+    height = max(r for r, _ in [*geese, fox])
+    rows = [["."] * 8 for _ in range(height)]
+    for r, c in geese:
+        rows[height - r][c - 1] = "x"
+    rows[height - fox[0]][fox[1] - 1] = "o"
+    return "|".join("".join(row) for row in rows)
+
+
 register(
     GameEntry(
         "foxandgeese",
@@ -162,6 +192,6 @@ register(
         "",
         "foxandgeese x.x.x.|......|o.....",
         rules=FoxAndGeese,
-        cgsuite=(CGSuiteName("game.grid.FoxAndGeese"),),
+        cgsuite=(CGSuiteName("game.grid.FoxAndGeese", text=from_cgsuite),),
     )
 )

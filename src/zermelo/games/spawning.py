@@ -83,8 +83,12 @@ class Element:
             return (high - low + 1) * max(m, 1)  # at most m spacings for each count
         total = 0
         for k in range(low, high + 1):
-            # S: a first coin, then half of the rest chosen (their mirrors follow), centre or not
-            total += comb(m, k) if not self.spacing else (m * 2 * comb(m, k // 2) if k else 1)
+            if self.spacing != "S" or k == 0:
+                total += comb(m, k)
+            else:  # S: a first coin p0, then pairs mirrored about (p0 + n) / 2, the centre or not
+                for inner in range(m):  # the coins strictly between p0 and n
+                    pairs, rest = inner // 2, k - 1
+                    total += comb(pairs, rest // 2) if rest % 2 == 0 else comb(pairs, (rest - 1) // 2) * (inner % 2)
             if total > most:
                 break
         return total

@@ -13,43 +13,19 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import InvalidPosition, Unsupported
-from ..core.heap_codes import Code, parse_code
+from ..core.heap_codes import Code
 from ..core.limits import Limits
 from ..core.sparse_space import MaskChoice, parity_table, pick_mask
 from ..rules import Impartial
 from ..search import heap_kernels as kernels
+from .driver import KERNELS, MAX_CODE_DIGITS, SPARSE_COST, WARM, code_of, plain_label
 from .heap import HeapGame
 
 __all__ = ["KERNELS", "MAX_CODE_DIGITS", "OctalRunner", "code_of", "kernel_label", "runner_for"]
 
-KERNELS = ("subtraction-bitset", "allbut-counts", "octal-sparse", "octal-plain", "tbreak-plain", "engine")
-
 #: The largest Grundy value a checkpoint may give a kernel (2^20 - 1): the octal kernels' scratch is
 #: an array as long as twice the largest value, the take-and-break kernel's a bit set as wide.
 MAX_VALUE = (1 << 20) - 1
-
-#: The longest code a subtraction set is written as (its largest member): beyond it, no code.
-MAX_CODE_DIGITS = 1 << 16
-
-
-def code_of(game: HeapGame) -> Code | None:
-    """The take-and-break code of a heap game, if it has one.
-
-    >>> from zermelo.games import Subtraction
-    >>> str(code_of(Subtraction({1, 3, 4})))
-    '0.3033'
-    """
-    code = game.take_and_break_code()
-    if code is not None:
-        return code
-    if game.octal_code is not None:
-        return parse_code(game.octal_code, 8, "octal")
-    if game.subtraction_set is not None and max(game.subtraction_set) <= MAX_CODE_DIGITS:
-        digits = [0] * (max(game.subtraction_set) + 1)
-        for k in game.subtraction_set:
-            digits[k] = 3
-        return Code(tuple(digits), (False,) * len(digits))
-    return None
 
 
 def options_bound(code: Code, n: np.ndarray) -> np.ndarray:
@@ -160,7 +136,10 @@ class _AllButRunner(_Runner):
 
 
 def _code_arrays(code: Code, length: int) -> tuple[np.ndarray, ...]:
-    size = length if code.repeat else min(len(code.digits), length)
+    """The digits and the ``!`` marks as arrays: ``length`` of them for a repeating code, every
+    digit of another (the runners build these once for such a code: cut at a first chunk's end,
+    ``octal:0.001 --upto 2`` lost its move at heap 3 and "proved" period 1 from heap 0)."""
+    size = length if code.repeat else len(code.digits)
     d = np.array([code.digit(k) for k in range(size)], np.int64)
     u = np.array([code.is_unequal(k) for k in range(size)], np.uint8)
     return d, u
@@ -169,13 +148,9 @@ def _code_arrays(code: Code, length: int) -> tuple[np.ndarray, ...]:
 class OctalRunner(_Runner):
     """Codes leaving at most two heaps: the sparse-space kernel (or the plain one if asked)."""
 
-    #: Heaps computed by the plain rule before the first mask is picked from their histogram.
-    warm = 64
-    #: Cost of one rare heap to the sparse kernel, in plain-rule splits (its rare pairs plus its
-    #: share of the scan; measured on Dawson's Kayles, where a third of the heaps are rare and the
-    #: plain rule is ~3.5× faster).  A chunk goes by the plain rule, which costs about
-    #: (start + stop) / 4 splits a heap, when ``sparse_cost · rare`` is more than that: no sparse space.
-    sparse_cost = 6.0
+    #: :data:`zermelo.heaps.driver.WARM` and :data:`~zermelo.heaps.driver.SPARSE_COST` (a test lowers them).
+    warm = WARM
+    sparse_cost = SPARSE_COST
 
     def __init__(self, code: Code, sparse: bool) -> None:
         self.code = code
@@ -425,6 +400,6 @@ def runner_for(
 
 def kernel_label(runner: _Runner, done: int) -> str:
     """The kernel's name, saying so when the plain rule did most of a sparse run's work."""
-    if isinstance(runner, OctalRunner) and runner.sparse and 2 * runner.plain_heaps > done:
-        return f"{runner.kernel} ({runner.plain_heaps:,} of {done:,} heaps by the plain rule: no sparse space)"
+    if isinstance(runner, OctalRunner) and runner.sparse:
+        return plain_label(runner.kernel, runner.plain_heaps, done)
     return runner.kernel

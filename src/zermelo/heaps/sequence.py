@@ -28,7 +28,6 @@ import operator
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +43,7 @@ from ..rules import Impartial
 from ..search.periodicity import Periodicity, allbut_periodicity, detect, proof_length, proven
 from .checkpoint import load as load_checkpoint
 from .checkpoint import save as save_checkpoint
-from .heap import HeapGame
+from .driver import HeapSequence, SequenceProgress, heaps_allowed, next_chunk, on_heaps, period_need, verdict
 from .runners import KERNELS, OctalRunner, code_of, kernel_label, runner_for
 
 #: The octal runner under the name the tests patch it by.
@@ -62,96 +61,12 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class SequenceProgress:
-    """Where a long run is: heaps done, heaps wanted, seconds so far, and the phase
-    (``"computing"`` heaps 0..upto, ``"proving the period"`` past them, ``"copying the period"``
-    once a proven period gives the rest, ``"done"``)."""
-
-    done: int
-    total: int
-    seconds: float
-    phase: str = "computing"
-
-
-@dataclass
-class HeapSequence:
-    """The result of :func:`sequence`.
-
-    ``values[n]`` is G(n) for ``0 <= n <= upto`` (the run may have computed more to prove the
-    period: ``computed``).  ``period``/``preperiod`` are the least ones seen (None if none),
-    ``saltus`` is non-zero for an arithmetic period, ``proven`` says a theorem certifies it and
-    ``proof`` says which.  ``rare_mask``/``rare_count`` describe the sparse space (None when the
-    sparse kernel was not used).
-    """
-
-    game: str
-    upto: int
-    values: np.ndarray
-    period: int | None
-    preperiod: int | None
-    saltus: int
-    proven: bool
-    proof: str
-    kernel: str
-    computed: int
-    seconds: float
-    rare_mask: str | None = None
-    rare_count: int | None = None
-    rare: np.ndarray | None = field(default=None, repr=False)
-
-    @property
-    def largest(self) -> int:
-        """The largest value among heaps 0..upto."""
-        return int(self.values.max()) if self.values.size else 0
-
-    def to_json(self, with_values: bool = False) -> dict[str, Any]:
-        """The CLI's JSON object; the values themselves only when asked for."""
-        out: dict[str, Any] = {
-            "game": self.game,
-            "upto": self.upto,
-            "computed": self.computed,
-            "period": self.period,
-            "preperiod": self.preperiod,
-            "last_exception": self.preperiod - 1 if self.preperiod else None,
-            "saltus": self.saltus,
-            "proven": self.proven,
-            "proof": self.proof,
-            "largest": self.largest,
-            "rare_mask": self.rare_mask,
-            "rare_count": self.rare_count,
-            "kernel": self.kernel,
-            "seconds": round(self.seconds, 3),
-        }
-        if with_values:
-            out["values"] = self.values.tolist()
-        return out
-
-
 #: Heaps a proven period copies, or the rare-heap pass reads, between two looks at the clock (and
 #: the most the pass holds at once: 8 bytes a heap of such a slice, not of the whole sequence).
 FILL_SLICE = 1 << 20
 #: Values arrays of more bytes than this are made after the run's kernels are compiled or loaded
 #: (the runner's ``prepare``).
 BIG_ARRAY = 64 << 20
-
-
-def on_heaps(game: Any) -> bool:
-    """Whether ``game`` is an impartial game whose positions include the whole numbers 0, 1, … (a
-    heap game, or a game of the user's on integers): ``sequence`` then computes its values.
-
-    >>> from zermelo.games import Subtraction, Wythoff
-    >>> on_heaps(Subtraction({1, 2})), on_heaps(Wythoff())
-    (True, False)
-    """
-    if isinstance(game, HeapGame):
-        return True
-    if not isinstance(game, Impartial):
-        return False
-    try:
-        return game.validate(0) == 0 and type(game.parse("1")) is int
-    except ValueError:  # InvalidPosition: not a position of this game
-        return False
 
 
 def compiled_kernel(game: Impartial[Any]) -> str | None:
@@ -231,7 +146,7 @@ def sequence(
         found, ok, proof = _periodicity(run.g[: run.done], rule, removal, heaps)
         while prove and found is not None and not ok and (not found.saltus or rule == "allbut") and rule:
             assert removal is not None
-            need = _proof_needs(found, rule, removal, heaps)
+            need = period_need(found, rule, removal, heaps)
             if need <= run.done or need > limit + 1:
                 break
             run.compute(need, "proving the period", rule, removal, heaps)
@@ -276,16 +191,7 @@ def _heaps_allowed(upto: int, max_upto: int | None, budget: int | None) -> int:
             budget=budget,
             remedies=(Remedy.MORE_POSITIONS,),
         )
-    limit = max(upto, max_upto if max_upto is not None else 4 * upto + 1000)
-    return limit if budget is None else min(limit, budget - 1)
-
-
-def _proof_needs(found: Periodicity, rule: str, removal: int, heaps: int) -> int:
-    """How many heaps the periodicity theorem needs to prove the period ``found``."""
-    if rule == "allbut":
-        return found.preperiod + removal + found.period + 1
-    subtraction = rule == "subtraction"
-    return proof_length(found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=subtraction)
+    return heaps_allowed(upto, max_upto, budget)
 
 
 class _Run:
@@ -368,7 +274,7 @@ class _Run:
                     break
                 look = 2 * self.done
                 if found is not None and rule != "allbut":  # seen, not proven yet: look where its proof ends
-                    need = _proof_needs(found, rule, removal, heaps)
+                    need = period_need(found, rule, removal, heaps)
                     if self.done < need < look:
                         look = need
             if self.budget.over():
@@ -392,7 +298,7 @@ class _Run:
             raise self.late(stop) from None
         self.done = end
         took = time.monotonic() - t0
-        return _timed_chunk(size, took, first, end) if self.budget.end is not None else _next_chunk(size, took)
+        return _timed_chunk(size, took, first, end) if self.budget.end is not None else next_chunk(size, took)
 
     def copy_period(self, found: Periodicity, stop: int) -> None:
         """A proven period gives every later value, G(n) = G(n - p) (+ the saltus): whole periods
@@ -475,11 +381,6 @@ def _timed_chunk(chunk: int, took: float, start: int, end: int) -> int:
     return max(16, min(grown, 2 * chunk, 1 << 24))
 
 
-def _next_chunk(chunk: int, took: float) -> int:
-    """The next chunk's size without a deadline: chunks take 0.2 to 1 s."""
-    return int(min(max(chunk * (2 if took < 0.2 else 1) // (2 if took > 1.0 else 1), 1024), 1 << 24))
-
-
 def _periodicity(
     g: np.ndarray, rule: str, removal: int | None, heaps: int, *, saltus: bool = True
 ) -> tuple[Periodicity | None, bool, str]:
@@ -499,11 +400,4 @@ def _periodicity(
         return found, False, "observed only (no periodicity theorem for this game)"
     need = proof_length(found.period, found.preperiod, removal=removal, heaps=heaps, subtraction=rule == "subtraction")
     ok = proven(g, found.period, found.preperiod, need)
-    theorem = {
-        "subtraction": f"subtraction game: {removal} = max(S) matching values after the preperiod",
-        "octal": f"Guy–Smith: G(n+p) = G(n) for n0 <= n < 2·n0 + p + t (t = {removal})",
-        "tbreak": f"take-and-break, up to {heaps} heaps: checked n0 <= n < j·n0 + (j-1)·p + t (t = {removal})",
-    }[rule if heaps >= 2 or rule == "subtraction" else "subtraction"]
-    if not ok:
-        return found, False, f"observed; a proof needs heaps up to {need - 1} ({theorem})"
-    return found, True, theorem
+    return found, ok, verdict(rule, removal, heaps, need, ok)

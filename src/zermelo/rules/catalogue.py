@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InvalidGame
 from . import Partisan, Rules, Scored
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "CGSuiteName",

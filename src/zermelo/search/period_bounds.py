@@ -5,7 +5,18 @@ needs only the bound (the period of a misère quotient's pretending function) im
 
 from __future__ import annotations
 
-__all__ = ["proof_length"]
+from dataclasses import dataclass
+
+__all__ = ["Periodicity", "proof_length"]
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """An observed (arithmetic) period: ``G(n + period) = G(n) + saltus`` for ``n >= preperiod``."""
+
+    period: int
+    preperiod: int
+    saltus: int = 0
 
 
 def proof_length(p: int, n0: int, *, removal: int, heaps: int, subtraction: bool = False) -> int:

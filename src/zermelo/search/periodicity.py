@@ -57,12 +57,10 @@ periods are reported as observed, with ``proven`` false.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ..core._jit import ahead, njit
-from .period_bounds import proof_length
+from .period_bounds import Periodicity, proof_length
 
 __all__ = [
     "Periodicity",
@@ -115,15 +113,6 @@ def _simplest(g, min_repeats):  # type: ignore[no-untyped-def]
             best_p, best_q = p, q
         q += 1
     return best_p, best_q
-
-
-@dataclass(frozen=True)
-class Periodicity:
-    """An observed (arithmetic) period: ``G(n + period) = G(n) + saltus`` for ``n >= preperiod``."""
-
-    period: int
-    preperiod: int
-    saltus: int = 0
 
 
 def _need(n: int, need: int | None) -> int:
