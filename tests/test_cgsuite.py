@@ -154,6 +154,13 @@ NOTATION = [
     ("omega NimExp 3", "2"),
     ("[8 NimProduct n for n from 14 to 16]", "[10,2,128]"),
     ("inf", "inf"),
+    # a tuple is printed as written, a list in brackets (CGSuite's worksheet tests, commit e909ab8b)
+    ("(1,3)", "(1,3)"),
+    ("{(3,1),(1,1)}", "{(1,1),(3,1)}"),
+    ("[(1,2),[3,4]]", "[(1,2),[3,4]]"),
+    ("(1,3) == (1,3)", "true"),
+    ("3 == []", "false"),
+    ('{1,2} == {2,1} and "a" != "b"', "true"),
     # methods of numbers (CGSuite's worksheet tests, commit e909ab8b)
     ("(-3/16).Floor", "-1"),
     ("(-3/16).Ceiling", "0"),

@@ -30,7 +30,7 @@ from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
-from .printer import CGString, cgsuite_text
+from .printer import CGString, Coordinates, cgsuite_text
 from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
@@ -151,7 +151,7 @@ class _Eval:
         if kind in ("true", "false"):
             return kind == "true"
         if kind == "tuple":
-            return tuple(self.eval(c) for c in ch)
+            return Coordinates(self.eval(c) for c in ch)
         if kind == "listing":
             return [] if ch[0] is None else self._args(ch[0])
         if kind == "braces":

@@ -33,7 +33,7 @@ from ..values.game import Game, neg
 from ..values.thermograph import Thermograph, Wall, expanded_thermograph
 from .uptimal import Uptimal, uptimal_expansion
 
-__all__ = ["FORMATTERS", "CGString", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
+__all__ = ["FORMATTERS", "CGString", "Coordinates", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
 
 _MAX_SLASHES = 4
 _KEYS: dict[int, tuple[Any, ...]] = {}
@@ -51,6 +51,12 @@ class CGString(str):
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         return '"' + self + '"'
+
+
+class Coordinates(tuple[Any, ...]):
+    """A tuple as written, ``(3,5)``: CGSuite's coordinates, printed in parentheses."""
+
+    __slots__ = ()
 
 
 def format_number(x: Fraction | int) -> str:
@@ -196,6 +202,8 @@ def cgsuite_text(value: Any) -> str:
     if isinstance(value, frozenset | set):
         items = sorted(value, key=_item_key)
         return "{" + ",".join(cgsuite_text(v) for v in items) + "}"
+    if isinstance(value, Coordinates):
+        return "(" + ",".join(cgsuite_text(v) for v in value) + ")"
     if isinstance(value, list | tuple):
         return "[" + ",".join(cgsuite_text(v) for v in value) + "]"
     if isinstance(value, str) and not hasattr(value, "cgsuite_text"):  # outcome classes: bare

@@ -311,7 +311,8 @@ def _nimbers(op: str, a: Any, b: Any) -> Any:
 def compare(rel: str, a: Any, b: Any) -> bool:
     """CGSuite's comparisons: ``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` (confused),
     ``<|`` (less than or confused), ``|>`` (greater than or confused)."""
-    if isinstance(a, bool | Player | MisereGame) or isinstance(b, bool | Player | MisereGame):
+    plain = (bool, Player, MisereGame, str, list, tuple, frozenset)
+    if isinstance(a, plain) or isinstance(b, plain):  # strings, lists, tuples, sets: equal or not
         if rel in ("==", "!="):
             return bool(a == b) == (rel == "==")
         raise CGSuiteError(f"`{rel}` is not defined for {_short(a)} and {_short(b)}")
