@@ -31,7 +31,7 @@ from ..rules.sizes import check_size
 from ..values.game import Game, game, neg, star, total
 from ..values.ordinal import ordinal_sum
 
-__all__ = ["canonical_form", "value_cache", "values_held"]
+__all__ = ["canonical_form", "value_cache"]
 
 _SUM = "sum"
 _ORD = "ordinal"
@@ -91,13 +91,6 @@ def _trim_values(limit: int | None) -> int:
 def _held(memo: Any) -> int:
     """Entries of a memo: a dictionary's, or those of the compiled walk's state in a list."""
     return len(memo[0]) if type(memo) is list and memo else len(memo)
-
-
-def values_held(rules: Rules[Any]) -> int:
-    """Values the memos of ``rules`` hold: as ``Game``s, as compiled ids, in the compiled walk."""
-    walks = sys.modules.get("zermelo.analyses.compiled_walk")
-    walked = walks.WALKS.get(rules) if walks is not None else []
-    return len(value_cache(rules)) + len(ID_VALUES.get(rules)) + _held(walked)
 
 
 _NO_LIMITS = Limits()
