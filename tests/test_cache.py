@@ -155,9 +155,12 @@ def test_the_value_memos_of_a_long_lived_rules_object_are_bounded_by_a_value_bud
     from zermelo.core.limits import Limits
     from zermelo.values.budget import value_budget
 
+    class PythonWalk(Domineering):
+        region_bytes = None  # no compiled walk (loaded by an earlier test): its own state is bounded apart
+
     monkeypatch.setattr(canonical, "VALUES_KEEP", 300)
     clear_caches()
-    d = Domineering()
+    d = PythonWalk()
     most = 0
     for board in _boards(30, 4, 4):
         with value_budget(Limits(max_positions=None, max_seconds=60)):

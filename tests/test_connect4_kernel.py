@@ -106,6 +106,25 @@ def test_the_table_grows_and_keeps_its_bounds() -> None:
     assert k._probe(big, 14, keys[0]) == (0, 1, 0)
 
 
+def test_growth_counts_every_search_of_the_table_and_waits_past_the_cache() -> None:
+    k._TABLES.clear()
+    t = k._TABLES[(6, 5)] = k.Table(6, 5)
+    size = t.table.shape[0]
+    before = t.visited
+    _, nodes = k.solve(0, 1 << 6, 1, 6, 5, at_most=0)
+    assert t.visited == before + nodes > 0  # each search adds its positions
+    t.visited = k.GROW_AFTER * size  # earlier searches visited enough: the next one grows first
+    k.solve(0, 1 << 6, 1, 6, 5, at_most=0)
+    assert size < t.table.shape[0] <= 1 << k.CACHE_LOG  # no further than the cache at once
+    t.table = np.zeros(1 << k.CACHE_LOG, np.int64)
+    t.visited = k.GROW_AFTER << k.CACHE_LOG  # enough below the cache, not past it
+    t.grow(0)
+    assert t.table.shape[0] == 1 << k.CACHE_LOG
+    t.visited = k.GROW_PAST_CACHE << k.CACHE_LOG
+    t.grow(0)
+    assert t.table.shape[0] > 1 << k.CACHE_LOG
+
+
 def test_answers_do_not_depend_on_what_the_table_holds() -> None:
     g = Connect4(5, 4)
     positions = [play(g, [i, j, k_, 2]) for i in range(5) for j in range(5) for k_ in (0, 4)]

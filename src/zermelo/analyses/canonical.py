@@ -70,19 +70,27 @@ def _trim_values(limit: int | None) -> int:
     """Empty the value memos when they hold more than ``limit`` (:data:`VALUES_KEEP`) entries
     together (see :func:`zermelo.core.cache.trim_memos`); how many entries went."""
     bound = VALUES_KEEP if limit is None else limit
-    held = [(rules, memo) for cache in (VALUES, ID_VALUES) for rules, memo in cache.items()]
-    if sum(len(memo) for _, memo in held) <= bound:
+    held: list[tuple[Any, Any]] = [(rules, memo) for cache in (VALUES, ID_VALUES) for rules, memo in cache.items()]
+    walks = sys.modules.get("zermelo.analyses.compiled_walk")  # the compiled walk's states, if loaded
+    if walks is not None:
+        held += walks.WALKS.items()
+    if sum(_held(memo) for _, memo in held) <= bound:
         return 0
     gone = 0
     for rules, memo in held:
         if id(rules) in _UNDER_WAY:
             continue
-        gone += len(memo)
+        gone += _held(memo)
         memo.clear()
         forget = getattr(rules, "forget", None)
         if forget is not None:
             forget()
     return gone
+
+
+def _held(memo: Any) -> int:
+    """Entries of a memo: a dictionary's, or those of the compiled walk's state in a list."""
+    return len(memo[0]) if type(memo) is list and memo else len(memo)
 
 
 _NO_LIMITS = Limits()
@@ -189,7 +197,7 @@ class _Walk:
         self.ids: _IdValues | None = _IdValues.resume(rules) if not (ordinal or impartial) else None
         self.switch = 1 << 62 if self.ids is not None or ordinal or impartial else _switch_point()
         if self.switch == 0:  # the compiled forms are loaded: ids from the root on
-            self.ids = _IdValues.start(rules, memo, 0, self.budget.end is not None)
+            self.ids = _IdValues.start(rules, memo, 0, 0, self.budget.end is not None)
             self.switch = 1 << 62 if self.ids is not None else COMPILED_AFTER[0]
         # With ids, rules that list a region's options compiled have whole regions valued by the
         # compiled walk (:mod:`zermelo.analyses.compiled_walk`): region_bytes(key) -> bytes or None.
@@ -275,12 +283,14 @@ class _Walk:
             on_path.discard(k)
             stack.pop()
             if ids is None and self.expanded >= self.switch:
-                ids = self.ids = _IdValues.start(self.rules, memo, self.expanded, self.budget.end is not None)
+                ids = self.ids = _IdValues.start(
+                    self.rules, memo, self.expanded, self.listed, self.budget.end is not None
+                )
                 if ids is not None:
                     known = ids.memo
                     self.compiled_regions()
                 else:
-                    self.switch += COMPILED_AFTER[0]
+                    self.switch += COMPILED_AFTER[0] if self.region_bytes is None else COMPILED_AFTER[0] // 4
         if ids is not None and root_key not in memo:
             return self.stored(root_key, root_flip)
         v = memo[root_key]
@@ -347,12 +357,14 @@ class _Walk:
 
 #: Positions a value search expands before it keeps its values as ids of the compiled forms
 #: (:mod:`zermelo.values.compiled_forms`): when numba is loaded already (the first number), else
-#: the second, or the third for rules whose regions the compiled walk values whole
-#: (:mod:`zermelo.analyses.compiled_walk`).  Importing numba and loading the kernels costs
-#: 0.7-1.8 CPU s here; a position valued with ids (one compiled call each) saves 35-55 µs, one in
-#: the compiled walk most of the Python's 40-50 µs: a fresh process loads them once the search has
-#: spent in Python about what loading costs (then it pays at most twice the best choice's time).
-COMPILED_AFTER = [4_000, 50_000, 20_000]
+#: the second; or, for rules whose regions the compiled walk values whole
+#: (:mod:`zermelo.analyses.compiled_walk`), options listed (the third, looked at every quarter of
+#: the first in positions).  Importing numba and loading the kernels costs 0.7-1.8 CPU s here; a
+#: position valued with ids (one compiled call each) saves 35-55 µs; the Python walk of Konane,
+#: Amazons and Domineering costs 13-15 µs an option listed, and the compiled walk most of that: a
+#: fresh process loads them once the search has spent in Python about what loading costs (it then
+#: pays at most about twice what the better choice would have).
+COMPILED_AFTER = [4_000, 50_000, 60_000]
 
 
 def _switch_point() -> int:
@@ -390,7 +402,9 @@ class _IdValues:
         return cls(rules, value_cache(rules))
 
     @classmethod
-    def start(cls, rules: Rules[Any], memo: dict[Hashable, Any], expanded: int, timed: bool) -> _IdValues | None:
+    def start(
+        cls, rules: Rules[Any], memo: dict[Hashable, Any], expanded: int, listed: int, timed: bool
+    ) -> _IdValues | None:
         """Switch to ids after ``expanded`` positions, or None: not yet (numba is not loaded and
         the search is still small, see :data:`COMPILED_AFTER`), or not under a time budget
         (``timed``) while the forms' kernel would have to be compiled: 33-40 CPU s that nothing
@@ -398,8 +412,8 @@ class _IdValues:
         from ..core._jit import is_loaded
 
         if not is_loaded():
-            step = getattr(rules, "compiled_step", None)
-            if expanded < COMPILED_AFTER[2 if step is not None and step() is not None else 1]:
+            walked = getattr(rules, "region_bytes", None) is not None  # asked without importing its kernel
+            if listed < COMPILED_AFTER[2] if walked else expanded < COMPILED_AFTER[1]:
                 return None
         if timed:
             from ..values.compiled_forms import cheap

@@ -1,40 +1,36 @@
 """The compiled Connect Four solver (numba), after Pascal Pons' design with more of the literature.
 
-* **Bitboards** (John Tromp's layout): bit ``c * (H + 1) + r`` is the cell in column ``c``, row
-  ``r`` from the bottom; each column has one spare bit on top so shifts never wrap into the next
-  column.  A position is ``current`` (the stones of the player to move) and ``mask`` (all
-  stones); ``current + mask`` is a unique key.  Boards need ``W * (H + 1) <= 62`` bits so every
-  value fits a signed 64-bit integer.
+* **Bitboards** (John Tromp's layout, as :mod:`zermelo.games.connect4_bits`): ``current`` (the
+  mover's stones) and ``mask`` (all stones), ``current + mask`` the key; ``W * (H + 1) <= 62``.
 * **Scores** (Pons): winning with the stone played when ``m`` stones are already on the board
   scores ``(W*H + 1 - m) // 2`` — the sooner, the more; a loss is the opposite; a draw 0.
-* **Search**: negamax with alpha-beta on an explicit stack (no recursion).  Only moves that do
-  not hand the opponent an immediate win are tried (a forced block when the opponent threatens,
-  none — a loss — when it threatens twice: *anticipating losing moves*); moves are ordered by how
-  many winning cells they create (*threat count*), centre columns first on ties; the column
-  that refuted a window at the same position before (kept in the table) goes first of all.
-* **Transposition table**: ``2^k`` entries; a key's slot is its low ``k`` bits mixed with a hash
-  of the rest (no division), and one 64-bit word per entry holds that rest, the refuting column
-  and *both* a lower and an upper bound on the score (Pons keeps one); a new bound tightens the
-  old ones.  Entries are true bounds whatever window found them, so the table is kept per board
-  size for the whole session.  It starts small (no page faults for a small search) and grows,
-  entries rehashed, once a search has visited :data:`GROW_AFTER` times the entries it holds.
+* **Search**: negamax with alpha-beta on an explicit stack.  Only moves that do not hand the
+  opponent an immediate win are tried (*anticipating losing moves*); moves are ordered by how
+  many winning cells they create (*threat count*), centre first on ties, a move right below one
+  of the mover's own threats on its good rows (odd rows for the first player, even for the
+  second: Allis' zugzwang rule) after the moves with one threat fewer (the opponent blocks it);
+  the column that refuted a window at the same position before (kept in the table) goes first.
+* **Transposition table**: ``2^k`` entries, a key's slot its low ``k`` bits mixed with a hash of
+  the rest; one 64-bit word holds that rest, the refuting column and *both* a lower and an upper
+  bound (Pons keeps one).  Bounds are true whatever window found them, so the table is kept per
+  board size for the session.  It starts small and grows, entries rehashed, once its searches
+  (all of them) have visited :data:`GROW_AFTER` times its entries — past 2 MiB
+  (:data:`CACHE_LOG`), where probes leave the core's cache, :data:`GROW_PAST_CACHE` times.
 * **Symmetry**: in the first plies the key is the smaller of the position's and its mirror
   image's, and a symmetric position only tries the moves of its left half.
 * **Enhanced transposition cutoffs** (Plaat et al.): at every node, a child whose stored upper
   bound already refutes the window cuts the node before any child is searched.
-* **Score bisection**: the exact score comes from null-window searches that bisect the score
-  range, probing near 0 first (Pons); a *weak* solve only bisects -1..1 (who wins).
+* **Score bisection**: null-window searches bisect the score range, near 0 first (Pons); a
+  *weak* solve only bisects -1..1 (who wins).
 
-The search is a resumable state machine: every array it needs lives in ``ctl`` (counters, the
-bisection, where the stack stopped), ``stack`` and ``table``, so a call runs until a node count
-Python chose and returns; Python then checks the clock, shows progress, honours Ctrl-C and calls
-again.  Where it pauses changes nothing: the table grows only at a pause placed at the node count
-where it is due, never at a time the clock chose (except that a growth that would overrun a
-deadline is skipped), so the same question searches the same positions on every run.  A
-process's first positions (:data:`PLAIN_NODES`) run in plain Python, the same code
-(:func:`zermelo.core._jit.interpreted`): an answer near the end of the game comes before numba
-would have loaded.  :mod:`zermelo.games.connect4` converts scores to win/loss distances; its
-pure-Python rules are the reference these kernels are tested against.
+The search is a resumable state machine (its arrays: ``ctl``, ``stack``, ``table``): a call runs
+to a node count Python chose; Python then checks the clock, shows progress, honours Ctrl-C and
+calls again.  The table grows only at a pause placed where it is due, never at a time the clock
+chose (except that a growth that would overrun a deadline is skipped), so the same question
+searches the same positions on every run.  A process's first positions (:data:`PLAIN_NODES`) run
+in plain Python, the same code: an answer near the end of the game comes before numba would have
+loaded.  :mod:`zermelo.games.connect4` converts scores to distances; its pure-Python rules are
+the reference these kernels are tested against.
 """
 
 from __future__ import annotations
@@ -51,19 +47,16 @@ from ..core.limits import over_budget, over_time
 
 __all__ = ["SolveProgress", "Table", "reset_table", "solve", "table_for"]
 
-# Fields of ``ctl`` (int64).
+# Fields of ``ctl``; STATUS values; MODE values (the exact score, who wins, one test at THRESH).
 NODES, LIMIT, PAUSE, STATUS, PLY, RET, ENTERING, LO, HI, MED, PHASE = range(11)
 N0, ROOT_CUR, ROOT_MASK, W, H, THRESH, MODE, BEST, SYM_PLIES, ETC_PLIES, SCORE = range(11, 22)
 CTL_SIZE = 24
-# STATUS values.
 RUNNING, DONE, PAUSED = 0, 1, 2
-# MODE values: the exact score, who wins (-1, 0, 1), one null-window test at THRESH.
 STRONG, WEAK, TEST = 0, 1, 2
 # Stack columns: the position, the window, the next child, the number of children, then the moves.
 S_CUR, S_MASK, S_ALPHA, S_BETA, S_IDX, S_CNT, S_MOVES = range(7)
-# A table word: quotient << 19 | move << 14 | (lower bound + 64) << 7 | (upper bound + 64), where
-# move is 1 + the column that refuted a window last (0: none; a mirrored key's column mirrored
-# too) and a bound of 0 is no bound.
+# A table word: quotient << 19 | move << 14 | (lower bound + 64) << 7 | (upper bound + 64); move:
+# 1 + the column that refuted a window last (0: none; mirrored with the key); a bound 0: none.
 _BOUND_BITS = 7
 _MOVE_SHIFT = 14
 _QUOT_SHIFT = 19
@@ -220,6 +213,9 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
     for c in range((w + 1) // 2):
         left_half |= col_bits << (c * (h + 1))
     sc = np.empty(w, np.int64)
+    odd_rows = 0  # rows 1, 3, 5, ... counted from 1 at the bottom
+    for r in range(0, h, 2):
+        odd_rows |= bottom << r
     log = _log2(table.shape[0])
     ply = ctl[PLY]
     ret = ctl[RET]
@@ -243,8 +239,7 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
             possible = (mask + bottom) & board_mask
             opp_win = _winning_cells(cur ^ mask, mask, h, board_mask)
             forced = possible & opp_win
-            # Moves that do not lose at once: a forced block (none if two threats), never
-            # directly below an opponent's winning cell.
+            # Moves that do not lose at once: a forced block (none if two), never below its threat.
             candidates = possible if not forced else 0 if forced & (forced - 1) else forced
             nxt = candidates & ~(opp_win >> 1)
             if nxt == 0:  # every move lets the opponent win next
@@ -297,10 +292,15 @@ def _negamax(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> bool:
                 if hint and key != cur + mask:
                     hint = w + 1 - hint
                 cnt = 0
+                # The mover's own threats on its good rows (Allis): a move right below one wastes it.
+                good = _winning_cells(cur, mask, h, board_mask) & (odd_rows if n % 2 == 0 else board_mask ^ odd_rows)
                 for i in range(w):
                     mv = nxt & (col_bits << (order[i] * (h + 1)))
                     if mv:
                         s = _popcount(_winning_cells(cur | mv, mask, h, board_mask))
+                        s *= 2
+                        if (mv << 1) & good:
+                            s -= 3  # after the moves with one threat fewer
                         if order[i] + 1 == hint:
                             s = 1000
                         j = cnt
@@ -413,24 +413,18 @@ def _run(ctl: np.ndarray, st: np.ndarray, table: np.ndarray) -> None:
 
 #: Table sizes (log2 of the entry count): where a table starts, and how far it grows.
 START_LOG, MAX_LOG = 16, 25
-#: Plies from the start where keys merge mirror images, and where enhanced transposition cutoffs
-#: are tried (every ply: on random 8-move 7x6 positions they save a quarter of the positions at
-#: an unchanged rate).
+#: Plies from the start with mirror keys, and with enhanced transposition cutoffs (every ply).
 SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT = 12, 64
-#: Nodes before the first return to Python (clock, progress, Ctrl-C); later slices are sized to
-#: last about :data:`SLICE_SECONDS` at the rate measured so far.
-SLICE, SLICE_SECONDS = 1 << 16, 0.05
-#: Positions a process searches in plain Python before it loads the compiled kernel (numba's
-#: import: about half a second of CPU), if the position has at most ``PLAIN_EMPTY`` empty cells
-#: (more: a long search, where the plain share would only add its 0.3 s).  Near the end of the
-#: game a few hundred do; a long search goes on compiled from where Python paused.
-PLAIN_NODES, PLAIN_EMPTY = 1 << 14, 16
-#: A search grows its table once it has visited this many times the entries it holds: a smaller
-#: table is faster (7x5 from empty: 2^23 entries, 2% more positions than 2^25, 3/4 of the time).
-GROW_AFTER = 4
-#: A table's growth is skipped when the deadline is nearer than this many seconds an entry (2.5×
-#: what growing costs on an idle machine).
-GROW_SECONDS_PER_ENTRY = 1e-7
+#: Nodes before the first return to Python, then slices of about ``SLICE_SECONDS``; positions a
+#: process searches in plain Python before loading the kernel (~0.5 s) if at most ``PLAIN_EMPTY`` are empty.
+SLICE, SLICE_SECONDS, PLAIN_NODES, PLAIN_EMPTY = 1 << 16, 0.05, 1 << 14, 16
+#: A table grows once its searches have visited this many times its entries (7x5 from empty:
+#: 2^23 entries, 2% more positions than 2^25, 3/4 of the time) and past ``2^CACHE_LOG`` entries
+#: (2 MiB, where probes leave the core's cache: the 6x5 weak solve ran 2.45 M positions in 2^18
+#: entries faster than 2.3 M in 2^20) only after ``GROW_PAST_CACHE`` times (at 8 the 6x5 strong
+#: solve grew in its middle, slower than either size).  No growth when the deadline is nearer
+#: than ``GROW_SECONDS_PER_ENTRY`` an entry (2.5x the cost on an idle machine).
+GROW_AFTER, CACHE_LOG, GROW_PAST_CACHE, GROW_SECONDS_PER_ENTRY = 4, 18, 32, 1e-7
 
 
 class Table:
@@ -447,15 +441,18 @@ class Table:
         self.view = self.ctl.data  # Python-side reads and writes of ctl (faster than numpy's)
         self.ctl[W], self.ctl[H] = w, h
         self.ctl[SYM_PLIES], self.ctl[ETC_PLIES] = SYM_PLIES_DEFAULT, ETC_PLIES_DEFAULT
+        self.visited = 0  # positions its searches visited before the current one
 
     def grow(self, nodes: int, seconds_left: float | None = None) -> None:
-        """A larger table (entries rehashed) once a search has visited :data:`GROW_AFTER` times the
-        entries it holds; not when ``seconds_left`` (to the deadline) is shorter than the growth may
-        take (page faults and the rehash, ~40 ns an entry): the search goes on in the table it has."""
+        """A larger table (entries rehashed) when due (``nodes``: the current search's, added to
+        :attr:`visited`), unless ``seconds_left`` (to the deadline) is too short for it."""
         size = self.table.shape[0]
-        if nodes < GROW_AFTER * size or size >= (1 << self.max_log):
+        total = self.visited + nodes
+        if total < self._after(size) * size or size >= (1 << self.max_log):
             return
-        log = min(self.max_log, max(size.bit_length() + 1, (nodes // GROW_AFTER).bit_length()))
+        log = min(self.max_log, max(size.bit_length() + 1, (total // GROW_AFTER).bit_length()))
+        if size < (1 << CACHE_LOG) and log > CACHE_LOG and total < GROW_PAST_CACHE << CACHE_LOG:
+            log = CACHE_LOG
         if seconds_left is not None and seconds_left < GROW_SECONDS_PER_ENTRY * (1 << log):
             return
         new = np.zeros(1 << log, np.int64)
@@ -463,9 +460,13 @@ class Table:
         self.table = new
 
     def growth_due(self) -> int:
-        """The node count at which a search grows this table (:meth:`grow`); 0 once it is full size."""
+        """The current search's node count where the table grows; 0: full size, or due at once."""
         size = self.table.shape[0]
-        return 0 if size >= (1 << self.max_log) else GROW_AFTER * size
+        return 0 if size >= (1 << self.max_log) else max(0, self._after(size) * size - self.visited)
+
+    @staticmethod
+    def _after(size: int) -> int:
+        return GROW_PAST_CACHE if size >= (1 << CACHE_LOG) else GROW_AFTER
 
     def clear(self) -> None:
         """Forget every bound (benchmarks start cold), keeping the size: one memset, no page faults."""
@@ -540,21 +541,26 @@ def solve(
     v[THRESH] = 0 if at_most is None else at_most
     v[PHASE] = v[STATUS] = 0
     limit = max_nodes or 0
-    if not _RUN:
-        if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY and not ready(_run):  # the first nodes in Python
-            v[PAUSE] = min(limit, _PLAIN_LEFT[0]) if limit else _PLAIN_LEFT[0]
-            interpreted(_run)(t.ctl, t.stack, t.table)
-            _PLAIN_LEFT[0] -= v[NODES]
-            if v[STATUS] == DONE:
-                return v[SCORE], v[NODES]
+    t.grow(0, None if deadline is None else deadline - time.monotonic())  # due before this search
+    due = t.growth_due() or 1 << 62  # the first slice ends there at the latest
+    try:
+        if not _RUN:
+            if _PLAIN_LEFT[0] > 0 and w * h - moves <= PLAIN_EMPTY and not ready(_run):  # the first nodes in Python
+                v[PAUSE] = min(limit or _PLAIN_LEFT[0], _PLAIN_LEFT[0], due)
+                interpreted(_run)(t.ctl, t.stack, t.table)
+                _PLAIN_LEFT[0] -= v[NODES]
+                if v[STATUS] == DONE:
+                    return v[SCORE], v[NODES]
+                _RUN.append(compiled(_run))
+                return _resume(t, limit, deadline, progress)
             _RUN.append(compiled(_run))
-            return _resume(t, limit, deadline, progress)
-        _RUN.append(compiled(_run))
-    v[PAUSE] = min(limit, SLICE) if limit else SLICE
-    _RUN[0](t.ctl, t.stack, t.table)
-    if v[STATUS] == DONE:  # the common case: one call, nothing else to pay
-        return v[SCORE], v[NODES]
-    return _resume(t, limit, deadline, progress)
+        v[PAUSE] = min(limit or SLICE, SLICE, due)
+        _RUN[0](t.ctl, t.stack, t.table)
+        if v[STATUS] == DONE:  # the common case: one call, nothing else to pay
+            return v[SCORE], v[NODES]
+        return _resume(t, limit, deadline, progress)
+    finally:
+        t.visited += v[NODES]
 
 
 def _resume(
@@ -569,13 +575,8 @@ def _resume(
         nodes = int(ctl[NODES])
         now = time.monotonic()
         if limit and nodes >= limit:
-            raise over_budget(
-                limit,
-                by=f"connect4:{t.w}x{t.h}",
-                remedies=(Remedy.MORE_POSITIONS,),
-                positions=nodes,
-                seconds=now - start,
-            )
+            by, remedies = f"connect4:{t.w}x{t.h}", (Remedy.MORE_POSITIONS,)
+            raise over_budget(limit, by=by, remedies=remedies, positions=nodes, seconds=now - start)
         if deadline is not None and now > deadline:
             raise over_time(
                 None, f"{nodes:,} positions", by=f"connect4:{t.w}x{t.h}", positions=nodes, elapsed=now - start
@@ -590,8 +591,7 @@ def _resume(
         pause = nodes + slice_nodes
         if limit:
             pause = min(limit, pause)
-        # Growth changes which entries collide, so it happens at a node count, never at a time:
-        # the slice ends exactly where the table is due to grow (the search stays deterministic).
+        # The slice ends exactly where the table is due to grow: a node count, never a time.
         due = t.growth_due()
         if nodes < due < pause:
             pause = due
