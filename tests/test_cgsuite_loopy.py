@@ -34,6 +34,11 @@ VALUES = [
     ("upon*2", "{0|^[on]*}"),
     ("-2*upon", "{v[on]*|0}"),
     ("0*upon", "0"),
+    # ^<on> and ^[on] as powers of ^ (CGSuite's worksheet tests, commit e909ab8b)
+    ("^.Pow(on)", "^<on>"),
+    ("^.PowTo(on)", "^[on]"),
+    ("^.Pow(on) + {0|upon}", "{0||0|^<on>*} & {0|^[on]}"),
+    ("(^.Pow(on) + {0|upon}).Offside", "{0|^[on]}"),
     ("on", "on"),
     ("off", "off"),
     ("{pass|}", "on"),

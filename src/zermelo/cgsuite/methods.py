@@ -16,16 +16,17 @@ from ..core.nimber import by_squaring, nim_add, nim_inverse, nim_multiply, ugly_
 from ..values import atomic, calculus, forms, reduced
 from ..values.folds import birthday
 from ..values.game import Game, game, le, neg, number, star
+from ..values.stopper import equal
 from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber, nim_power, nim_product, nim_sum
 from .errors import CGSuiteError
 from .grammar import not_supported
-from .loopy import is_loopy
+from .loopy import is_loopy, named
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .misere import is_misere_call, misere_call
 from .number_methods import is_number_call, number_call
-from .printer import sort_key
+from .printer import cgsuite_text, sort_key
 from .uptimal import format_expansion, uptimal_expansion
 from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number, is_written
 
@@ -60,7 +61,7 @@ def _scalar_arg(args: list[Any], n: int = 1) -> list[Any]:
 def _dyadic(v: Any) -> Fraction:
     x = as_number(v)
     if x is None or not x.is_dyadic():
-        raise CGSuiteError(f"Expected a dyadic rational, not {v}")
+        raise CGSuiteError(f"Expected a dyadic rational, not {cgsuite_text(v)}")
     return x.as_fraction()
 
 
@@ -287,8 +288,8 @@ METHODS: dict[str, Method] = {
     "NimValue": _nim_value,
     "Abs": _abs,
     "Denominator": _denominator,
-    "Pow": lambda v, args: _power(v, _dyadic(_scalar_arg(args)[0])),
-    "PowTo": lambda v, args: calculus.power_to(as_game(v), _dyadic(_scalar_arg(args)[0])),
+    "Pow": lambda v, args: _on_power(v, args, "uponth") or _power(v, _dyadic(_scalar_arg(args)[0])),
+    "PowTo": lambda v, args: _on_power(v, args, "upon") or calculus.power_to(as_game(v), _dyadic(_scalar_arg(args)[0])),
     "Followers": _followers,
     "FollowerCount": lambda v, _a: surreal(forms.follower_count(as_game(v))),
     "Size": _size,
@@ -318,6 +319,18 @@ METHODS: dict[str, Method] = {
     "NimInverse": _nim_inverse,
     "UglyProduct": _int_op(ugly_multiply),
 }
+
+
+def _on_power(v: Any, args: list[Any], name: str) -> Any:
+    """``^.Pow(on)`` is ^<on> (uponth) and ``^.PowTo(on)`` is ^[on] (upon); None when the
+    exponent is not ``on``."""
+    on = named("on")
+    assert on is not None
+    if len(args) != 1 or not is_loopy(args[0]) or not equal(args[0], on):
+        return None
+    if as_game(v) is not game([number(0)], [star(1)]):  # ^ = {0|*}
+        raise CGSuiteError("Pow(on) and PowTo(on) are given for ^ only")
+    return named(name)
 
 
 def _power(v: Any, n: Fraction) -> Game:
