@@ -77,11 +77,14 @@ def _trim_values(limit: int | None) -> int:
     if sum(_held(memo) for _, memo in held) <= bound:
         return 0
     gone = 0
+    emptied: dict[int, Any] = {}  # a rules object is in several of these caches: forgets once
     for rules, memo in held:
         if id(rules) in _UNDER_WAY:
             continue
         gone += _held(memo)
         memo.clear()
+        emptied[id(rules)] = rules
+    for rules in emptied.values():
         forget = getattr(rules, "forget", None)
         if forget is not None:
             forget()
