@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.cgsuite import CGSuiteError, CGSuiteSyntaxError, NotSupported, evaluate
+from zermelo.cgsuite import CGSuiteError, CGSuiteSyntaxError, NotSupported, evaluate, evaluate_value
 from zermelo.cli import main
 
 DONE_MEANS = [
@@ -72,9 +72,9 @@ NOTATION = [
     ("+-1", "+-1"),
     ("{1|-1}", "+-1"),
     ("+-1 + *", "+-(1*)"),
-    ("+-(1,2)", "+-2"),
-    ("+-(2,{3|1})", "+-{2,{3|1}}"),
-    ("+-(1*,1)", "+-{1,1*}"),
+    ("+-{1,2}", "+-2"),  # a switch's options are a set; CGSuite refuses +-(1,2), coordinates
+    ("+-{2,{3|1}}", "+-{2,{3|1}}"),
+    ("+-{1*,1}", "+-{1,1*}"),
     ("{3|1}", "{3|1}"),
     ("+-{1,2}", "+-2"),
     # braces and bars
@@ -278,7 +278,7 @@ ERRORS = [
     ("1 +", CGSuiteSyntaxError, "Syntax error at line 1, column 4"),
     ("{0|}|", CGSuiteSyntaxError, "Syntax error at line 1, column 5: unexpected '|'"),
     ("x + 1", CGSuiteError, "That variable is not defined: `x`"),
-    ("5.AtomicWeight", CGSuiteError, "That game is not atomic."),
+    ("5.AtomicWeight", CGSuiteError, "That game is not atomic: 5"),
     ("^.Frobnicate", CGSuiteError, "Not a method or member variable: `Frobnicate`"),
     ("{0|1/3}", CGSuiteError, "1/3 is not a short game"),
     ("1/0 + ^", CGSuiteError, "inf is not a short game"),
@@ -292,7 +292,7 @@ ERRORS = [
     ("if ^ > 0 then 1 else 2 end", NotSupported, "CGScript's `if` is not supported"),
     ("class C end", NotSupported, "CGScript's `class` is not supported"),
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
-    ("(omega).Class", NotSupported, "CGScript's `.Class` is not supported"),
+    ("begin 0; end", NotSupported, "CGScript's `begin` is not supported"),
     ("3..12", NotSupported, "CGScript's `..` is not supported"),
     ("[x+y for x from 1 to 2 for y from 1 to 2]", NotSupported, "CGScript's `for` is not supported"),
     ("(17/0).Floor", CGSuiteError, "/ by zero"),
@@ -416,3 +416,46 @@ def test_any_text_gets_a_value_or_a_one_line_value_error(text: str) -> None:
         assert str(exc) and "\n" not in str(exc)
     else:
         assert isinstance(out, str)
+
+
+def test_a_lone_up_a_name_and_a_star_is_an_up_multiple() -> None:
+    # CGSuite's EvalTest: `^ Heat 2` is the infix method ^.Heat(2), `^^ Heat *` is ^^.Heat(*), but
+    # `^ Heat *` reads ^Heat* (the variable Heat ups, and a star), so Heat must be defined.
+    assert evaluate("^ Heat 2") == "{2||0|-4}"
+    assert evaluate("^^ Heat *") == "0"
+    for text in ("^ Heat *", "v Heat *"):
+        with pytest.raises(CGSuiteError, match="That variable is not defined: `Heat`"):
+            evaluate(text)
+    env: dict[str, object] = {}
+    evaluate("n := 3", env)
+    assert [evaluate(t, env) for t in ("^ n *", "^n*", "v n *", "^ n *2", "^ n * 2 * 3")] == [
+        "^3*",
+        "^3*",
+        "v3*",
+        "^3*2",
+        "^9*2",
+    ]
+    with pytest.raises(CGSuiteError, match="Expected an integer count of ups"):
+        evaluate("^ x *", {"x": evaluate_value("1/2")})
+
+
+def test_the_engines_refusals_are_the_evaluators_errors() -> None:
+    from zermelo.cgsuite import BudgetExceeded
+    from zermelo.core.limits import Limits
+    from zermelo.values.budget import value_budget
+
+    # a search over budget (CGSuite's GameGridTest values this Fox and Geese; here a budget of 50)
+    with pytest.raises(BudgetExceeded, match="budget"), value_budget(Limits(50, None).started()):
+        evaluate("game.grid.Domineering(Grid.Empty(4,4)).CanonicalForm")
+    # what the engine does not do is NotSupported, not a crash (a sided value whose sides are not stoppers)
+    with pytest.raises(NotSupported):
+        evaluate("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+
+
+def test_cli_prints_one_line_for_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["value", "--cgsuite", "--budget", "50", "--expr", "game.grid.Domineering(Grid.Empty(4,4)).CanonicalForm"])
+        == 2
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("!! ") and out.count("\n") == 1

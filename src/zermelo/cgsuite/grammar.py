@@ -10,10 +10,14 @@ then atoms.
 
 Atoms: integers; ups, downs and stars with an optional number in front, read as one word
 (``^``, ``vv``, ``^3``, ``v[3]``, ``^<2>*``, ``3/4v[3]*``, ``-1^^``: a minus in front of such a
-word belongs to its number, as CGSuite prints it); ``*``, ``*n``, ``*(expr)``; a number
-juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``; ``{L|R}`` games whose bars nest by
-count, the more bars the looser (``{a||b|c}`` is {a || {b|c}}, two equal loosest bars are
-ambiguous); ``'{L|R}'`` explicit games kept as written; ``{a,b}`` sets and ``[a,b]`` lists.
+word belongs to its number, as CGSuite prints it); a lone ``^`` or ``v``, a name and a star,
+read as one word too, CGSuite's up-multiple by a variable (``^ n *`` is n.↑ + *, ``^ n *2``
+adds *2): ``^ Heat *`` names the variable ``Heat``, never the infix method ``^.Heat(*)``
+(``^ Heat 2`` is that method: CGSuite's grammar reads ``^ NAME *`` as an up-multiple first);
+``*``, ``*n``, ``*(expr)``; a number juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``;
+``{L|R}`` games whose bars nest by count, the more bars the looser (``{a||b|c}`` is
+{a || {b|c}}, two equal loosest bars are ambiguous); ``'{L|R}'`` explicit games kept as
+written; ``{a,b}`` sets and ``[a,b]`` lists.
 A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``).
 """
 
@@ -68,6 +72,7 @@ args: arg ("," arg)*
 
 ?atom: INT -> integer
      | UPLIT -> uplit
+     | UPBY [atom] -> upby
      | JUXT postfix -> juxt
      | "*" atom -> nimber
      | MISERE -> misere
@@ -92,6 +97,7 @@ PM: "+-"
 STRING: /"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
+UPBY.5: /(\^\s*|v\s+)(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*\s*\*/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
 OVERLIT.3: /\d+(\/\d+)?(over|under)(?![A-Za-z0-9_])/
 JUXT.3: /\d+(\/\d+)?(?=[A-Z])/

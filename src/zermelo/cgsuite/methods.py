@@ -20,8 +20,9 @@ from ..values.stopper import equal
 from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber, nim_power, nim_product, nim_sum
+from .classes import class_of
+from .compounds import FORM_COMPOUNDS, compound
 from .errors import CGSuiteError
-from .grammar import not_supported
 from .loopy import is_loopy, named
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .misere import is_misere_call, misere_call
@@ -80,7 +81,9 @@ def _atomic_weight(v: Any, _args: list[Any]) -> Game:
     try:
         return atomic.atomic_weight(g)
     except Unsupported:
-        raise CGSuiteError("That game is not atomic.") from None
+        # CGSuite names a number-ish game (a number plus an infinitesimal) and not a hot one
+        shown = f": {cgsuite_text(g)}" if g.left_stop == g.right_stop else "."
+        raise CGSuiteError(f"That game is not atomic{shown}") from None
 
 
 def _is_atomic(v: Any, _args: list[Any]) -> bool:
@@ -170,6 +173,11 @@ def _cool(v: Any, args: list[Any]) -> Game:
     if t >= 0:
         return cool(g, t)
     return calculus.heat(g, -t) if g.num is None else g
+
+
+def _compound_method(op: str) -> Method:
+    """``G ConjunctiveSum H`` and its kin: a compound of the forms, kept as written."""
+    return lambda v, args: compound(op, v, _scalar_arg(args)[0])
 
 
 def _game_fn(fn: Callable[[Game], Any]) -> Method:
@@ -278,6 +286,7 @@ METHODS: dict[str, Method] = {
     "Overheat": lambda v, args: calculus.overheat(as_game(v), *(as_game(a) for a in _scalar_arg(args, 2))),
     "NortonProduct": lambda v, args: calculus.norton_multiply(as_game(v), as_game(_scalar_arg(args)[0])),
     "ConwayProduct": lambda v, args: _conway(v, _scalar_arg(args)[0]),
+    **{op: _compound_method(op) for op in FORM_COMPOUNDS},
     "Incentives": _set_fn(calculus.incentives),
     "LeftIncentives": _set_fn(calculus.left_incentives),
     "RightIncentives": _set_fn(calculus.right_incentives),
@@ -354,10 +363,10 @@ def _conway(a: Any, b: Any) -> Any:
 
 def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
+    if name == "Class" and args is None:
+        return class_of(value)
     if is_misere_call(value, name):
         return misere_call(value, name, args)
-    if name == "Class":
-        raise not_supported(".Class")
     if is_number_call(value, name):
         return number_call(value, name, args)
     if is_loopy(value) or name in SHORT_AS_STOPPER:

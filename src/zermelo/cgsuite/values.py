@@ -83,12 +83,14 @@ class Explicit:
 
 @dataclass(frozen=True)
 class Compound:
-    """A sum, ordinal sum, integer multiple or Conway product with an explicit game in it, kept as
-    written until ``.CanonicalForm``, as CGSuite keeps it: ``'{0|}' + 1``, ``'{-1|1}' : 1``,
-    ``-2 * '{|-1}'``, ``*6 ConwayProduct '{0,*|0,*}'``.  A negative goes inside a sum or an
-    ordinal sum (``-1 : '{0|-1}'``) and around a product (``-(1 * '{1|0}')``)."""
+    """A sum, ordinal sum, integer multiple or Conway product with an explicit game in it, or any
+    conjunctive sum, selective sum or ordinal product (:mod:`.compounds`), kept as written until
+    ``.CanonicalForm``, as CGSuite keeps it: ``'{0|}' + 1``, ``'{-1|1}' : 1``, ``-2 * '{|-1}'``,
+    ``*6 ConwayProduct '{0,*|0,*}'``, ``1/2 ConjunctiveSum 1/4``.  A negative goes inside a sum
+    (``-1 : '{0|-1}'``, ``-1 ConjunctiveSum '{0|-1}'``) and around a product
+    (``-(1 * '{1|0}')``, ``-(1 OrdinalProduct '{1|0}')``)."""
 
-    op: str  # "+", ":", "*" (a is the integer), "ConwayProduct"
+    op: str  # "+", ":", "*" (a is the integer), "ConwayProduct", "ConjunctiveSum", "SelectiveSum", "OrdinalProduct"
     a: Any
     b: Any
     negated: bool = False
@@ -100,14 +102,22 @@ class Compound:
         if self.op == ":":
             from ..values.ordinal import ordinal_sum
 
+            if isinstance(a, Compound):  # the base's form is its definition's (compounds.py)
+                from .compounds import form_options
+
+                a = Explicit(*form_options(a))
             return (
                 explicit_ordinal(a, b).canonical() if isinstance(a, Explicit) else ordinal_sum(as_game(a), as_game(b))
             )
+        if self.op in ("ConjunctiveSum", "SelectiveSum", "OrdinalProduct"):
+            from .compounds import compound_value
+
+            return compound_value(self)
         g = norton_multiply(as_int(a), as_game(b)) if self.op == "*" else conway_multiply(as_game(a), as_game(b))
         return neg(g) if self.negated else g
 
     def negative(self) -> Compound:
-        if self.op in "+:":
+        if self.op in ("+", ":", "ConjunctiveSum", "SelectiveSum"):  # -(G op H) = -G op -H
             return Compound(self.op, negate(self.a), negate(self.b))
         return Compound(self.op, self.a, self.b, not self.negated)
 
@@ -212,11 +222,16 @@ def nimber(v: Any) -> Any:
         return from_list(v)
     x = as_number(v)
     if x is None:
+        from .classes import class_name
+
+        name = class_name(v)
+        if name is None or name.startswith("cgsuite."):  # a string, a list: no nimber of it
+            raise CGSuiteError(f"No operation `nim` for argument of type `{name or type(v).__name__}`")
         raise CGSuiteError(f"Nim value is not an ordinal: {_short(v)}")
     if x.is_integer():
         n = int(x.as_fraction())
         if n < 0:
-            raise CGSuiteError(f"Nim value is not an ordinal: {n}")
+            raise CGSuiteError(f"Nim value is negative: {n}")
         if n > _MAX_NIMBER:
             raise CGSuiteError(f"nimbers up to *{_MAX_NIMBER} only, got *{n}")
         return star(n)
