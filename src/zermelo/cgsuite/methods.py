@@ -261,8 +261,8 @@ def _nim_div(a: int, b: int) -> int:
 
 def _nim_inverse(v: Any, _args: list[Any]) -> Any:
     a = as_int(v)
-    if a == 0:
-        raise CGSuiteError("/ by zero")
+    if a <= 0:
+        raise CGSuiteError("NimInverse applies only to positive integers.")
     return surreal(nim_inverse(a))
 
 
