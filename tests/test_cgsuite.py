@@ -456,9 +456,9 @@ def test_the_engines_refusals_are_the_evaluators_errors() -> None:
     from zermelo.core.limits import Limits
     from zermelo.values.budget import value_budget
 
-    # a search over budget (CGSuite's GameGridTest values this Fox and Geese; here a budget of 50)
+    # a search over budget (a board no other test values, so nothing is cached)
     with pytest.raises(BudgetExceeded, match="budget"), value_budget(Limits(50, None).started()):
-        evaluate("game.grid.Domineering(Grid.Empty(4,4)).CanonicalForm")
+        evaluate('game.grid.Domineering("#...|....|..#.|....").CanonicalForm')
     # what the engine does not do is NotSupported, not a crash (a sided value whose sides are not stoppers)
     with pytest.raises(NotSupported):
         evaluate("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
@@ -466,7 +466,16 @@ def test_the_engines_refusals_are_the_evaluators_errors() -> None:
 
 def test_cli_prints_one_line_for_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
-        main(["value", "--cgsuite", "--budget", "50", "--expr", "game.grid.Domineering(Grid.Empty(4,4)).CanonicalForm"])
+        main(
+            [
+                "value",
+                "--cgsuite",
+                "--budget",
+                "50",
+                "--expr",
+                'game.grid.Domineering("....|#...|....|..#.").CanonicalForm',
+            ]
+        )
         == 2
     )
     out = capsys.readouterr().out

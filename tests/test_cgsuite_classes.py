@@ -56,6 +56,19 @@ def test_cgsuite_errors_name_the_classes(text: str, message: str) -> None:
     assert str(info.value) == message
 
 
+def test_player_and_no_arithmetic_on_collections() -> None:
+    # CGSuite's EvalTest and GameTest: Player.Left, and the "No operation" errors naming classes
+    assert [evaluate(t) for t in ("Player.Left", "Player.Right", "Player.Left == Player.Right")] == [
+        "Left",
+        "Right",
+        "false",
+    ]
+    assert evaluate("Player") == "⟪game.Player⟫"
+    with pytest.raises(CGSuiteError) as info:
+        evaluate("[] + 5")
+    assert str(info.value) == "No operation `+` for arguments of types `cgsuite.lang.List`, `game.Integer`"
+
+
 def test_coordinates_are_pairs_of_integers() -> None:
     assert evaluate("(1,3)") == "(1,3)"
     assert evaluate("({1|},-2)") == "(2,-2)"  # {1|} is the integer 2

@@ -29,9 +29,9 @@ from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
-from .values import Compound, Explicit, Player
+from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Player
 
-__all__ = ["CLASS_NAMES", "ClassRef", "class_name", "class_of", "pair"]
+__all__ = ["CLASS_NAMES", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
 # The classes of CGSuite's default packages (cgsuite.lang, cgsuite.util, game): a worksheet
 # variable cannot take one's name.
@@ -111,6 +111,18 @@ class ClassRef(str):
         return f"⟪{self}⟫"
 
 
+PLAYER = ClassRef("game.Player")  # ``Player``, whose members are ``Player.Left`` and ``Player.Right``
+
+
+def class_member(cls: ClassRef, name: str) -> Any:
+    """``Player.Left``, ``Player.Right``: a class's constants."""
+    if cls == PLAYER and name in ("Left", "Right"):
+        return LEFT if name == "Left" else RIGHT
+    if name == "Class":
+        return ClassRef("cgsuite.lang.Class")
+    raise CGSuiteError(f"Not a method or member variable: `{name}` (in class `{cls}`)")
+
+
 def class_name(v: Any) -> str | None:
     """CGSuite's full class name of ``v`` (``game.Integer``, ``cgsuite.lang.String``), or None
     for a value zermelo does not class (a ruleset's position, a procedure)."""
@@ -136,6 +148,8 @@ def class_name(v: Any) -> str | None:
         return "game.Player"
     if isinstance(v, Thermograph):
         return "cgsuite.util.Thermograph"
+    if isinstance(v, ClassRef):
+        return "cgsuite.lang.Class"
     if isinstance(v, CGString):
         return "cgsuite.lang.String"
     if isinstance(v, str) and v in _OUTCOMES:
@@ -173,3 +187,6 @@ def pair(a: Any, b: Any) -> Coordinates:
         return Coordinates((a, b))
     names = ", ".join(f"`{class_name(x) or type(x).__name__}`" for x in (a, b))
     raise CGSuiteError(f"No operation `(,)` for arguments of types {names}")
+
+
+FORMS["class_name"] = class_name

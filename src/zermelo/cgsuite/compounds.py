@@ -20,7 +20,7 @@ from typing import Any
 
 from ..values.compounds import conjunctive_sum, ordinal_product, selective_sum
 from ..values.game import Game, number
-from .values import Compound, Explicit, as_game, as_int, negate
+from .values import FORMS, Compound, Explicit, as_game, as_int, negate
 
 __all__ = ["FORM_COMPOUNDS", "compound", "compound_value", "form_options"]
 
@@ -111,3 +111,6 @@ def _selective(a: Any, b: Any, ao: tuple[Any, ...], bo: tuple[Any, ...]) -> tupl
 def _cp_term(a: Any, b: Any, x: Any, y: Any) -> Compound:
     op = "ConwayProduct"
     return Compound("+", Compound("+", Compound(op, x, b), Compound(op, a, y)), negate(Compound(op, x, y)))
+
+
+FORMS["options"], FORMS["value"] = form_options, compound_value

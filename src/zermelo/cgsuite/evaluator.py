@@ -26,7 +26,7 @@ from ..values.calculus import power, power_to
 from ..values.game import Game, add, game, neg, number, star
 from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
-from .classes import CLASS_NAMES, class_name, pair
+from .classes import CLASS_NAMES, PLAYER, ClassRef, class_member, class_name, pair
 from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
 from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
@@ -54,7 +54,15 @@ __all__ = ["evaluate", "evaluate_value"]
 
 _LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
 
-_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF, "game": GAME, "Grid": GRID}
+_CONSTANTS: dict[str, Any] = {
+    "Left": LEFT,
+    "Right": RIGHT,
+    "Player": PLAYER,
+    "omega": OMEGA,
+    "inf": INF,
+    "game": GAME,
+    "Grid": GRID,
+}
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
@@ -331,6 +339,8 @@ def _method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` / ``value.Name(args)``: the library's objects answer themselves."""
     if isinstance(value, Namespace | Ruleset | Family | Position):
         return member(value, name, args)
+    if isinstance(value, ClassRef) and args is None:
+        return class_member(value, name)
     return call_method(value, name, args)
 
 

@@ -34,6 +34,9 @@ __all__ = [
 ]
 
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
+# What the modules built on this one give it (each registers itself when loaded, as the printer's
+# FORMATTERS): "options" and "value" of a compound's form (compounds.py), "class_name" (classes.py).
+FORMS: dict[str, Callable[[Any], Any]] = {}
 
 
 @dataclass(frozen=True)
@@ -103,16 +106,12 @@ class Compound:
             from ..values.ordinal import ordinal_sum
 
             if isinstance(a, Compound):  # the base's form is its definition's (compounds.py)
-                from .compounds import form_options
-
-                a = Explicit(*form_options(a))
+                a = Explicit(*FORMS["options"](a))
             return (
                 explicit_ordinal(a, b).canonical() if isinstance(a, Explicit) else ordinal_sum(as_game(a), as_game(b))
             )
         if self.op in ("ConjunctiveSum", "SelectiveSum", "OrdinalProduct"):
-            from .compounds import compound_value
-
-            return compound_value(self)
+            return FORMS["value"](self)  # type: ignore[no-any-return]
         g = norton_multiply(as_int(a), as_game(b)) if self.op == "*" else conway_multiply(as_game(a), as_game(b))
         return neg(g) if self.negated else g
 
@@ -222,9 +221,7 @@ def nimber(v: Any) -> Any:
         return from_list(v)
     x = as_number(v)
     if x is None:
-        from .classes import class_name
-
-        name = class_name(v)
+        name = _class_name(v)
         if name is None or name.startswith("cgsuite."):  # a string, a list: no nimber of it
             raise CGSuiteError(f"No operation `nim` for argument of type `{name or type(v).__name__}`")
         raise CGSuiteError(f"Nim value is not an ordinal: {_short(v)}")
@@ -242,12 +239,24 @@ def nimber(v: Any) -> Any:
 
 def arith(op: str, a: Any, b: Any) -> Any:
     """a op b for op in + - * / % ^."""
+    if isinstance(a, _PLAIN) or isinstance(b, _PLAIN):  # a list, a string, a truth value: no arithmetic
+        names = ", ".join(f"`{_class_name(x) or type(x).__name__}`" for x in (a, b))
+        raise CGSuiteError(f"No operation `{op}` for arguments of types {names}")
     try:
         return _arith(op, a, b)
     except SurrealError as exc:
         raise CGSuiteError(str(exc)) from None
     except ZeroDivisionError:
         raise CGSuiteError("/ by zero") from None
+
+
+_PLAIN = (bool, str, list, tuple, frozenset, Player)
+
+
+def _class_name(v: Any) -> str | None:
+    """CGSuite's class of v (classes.py, once loaded)."""
+    namer = FORMS.get("class_name")
+    return None if namer is None else namer(v)
 
 
 def _arith(op: str, a: Any, b: Any) -> Any:
