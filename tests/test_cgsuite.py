@@ -480,3 +480,18 @@ def test_cli_prints_one_line_for_a_refusal(capsys: pytest.CaptureFixture[str]) -
     )
     out = capsys.readouterr().out
     assert out.startswith("!! ") and out.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [  # CGSuite's CanonicalShortGameTestCase: a number plus an infinitesimal is named, others not
+        ("(5).AtomicWeight", "That game is not atomic: 5"),
+        ("(73/16+v9*8).AtomicWeight", "That game is not atomic: 73/16v9*8"),
+        ("({1|^^^||^}).AtomicWeight", "That game is not atomic."),
+        ("({3||2+*|1+*}).AtomicWeight", "That game is not atomic."),
+    ],
+)
+def test_not_atomic(text: str, message: str) -> None:
+    with pytest.raises(CGSuiteError) as info:
+        evaluate(text)
+    assert str(info.value) == message

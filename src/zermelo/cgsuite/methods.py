@@ -81,8 +81,8 @@ def _atomic_weight(v: Any, _args: list[Any]) -> Game:
     try:
         return atomic.atomic_weight(g)
     except Unsupported:
-        # CGSuite names a number-ish game (a number plus an infinitesimal) and not a hot one
-        shown = f": {cgsuite_text(g)}" if g.left_stop == g.right_stop else "."
+        # CGSuite names a game that is a nonzero number plus an infinitesimal, not the others
+        shown = f": {cgsuite_text(g)}" if g.left_stop == g.right_stop != 0 else "."
         raise CGSuiteError(f"That game is not atomic{shown}") from None
 
 
