@@ -165,6 +165,8 @@ NOTATION = [
     ("(-3/16).Floor", "-1"),
     # an integer's methods (CGSuite's GameTest; Div rounds toward zero, as CGSuite's Integer.Div)
     ("17.Div(4)", "4"),
+    # ω^(ω²) is the 7th root of ω+1 (ONAG ch. 6): its 6th power times itself
+    ("*(omega^(omega^2*6)) * *(omega^(omega^2))", "*(ω+1)"),
     ("(-17).Div(4)", "-4"),
     ("[11.IsEvil, 23.IsEvil]", "[false,true]"),
     ("[11.IsOdious, 23.IsOdious]", "[true,false]"),
@@ -305,6 +307,9 @@ ERRORS = [
     ("[x+y for x from 1 to 2 for y from 1 to 2]", NotSupported, "CGScript's `for` is not supported"),
     ("(17/0).Floor", CGSuiteError, "/ by zero"),
     ("17.Div(0)", CGSuiteError, "/ by zero"),
+    # exact below ω^(ω^3) (ONAG ch. 6: α_3, α_5, α_7); past it, refused as not done
+    ("*(omega^(omega^3)) * *omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
+    ("(omega^(omega^3)) NimProduct omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
     ("0.Lb", CGSuiteError, "Argument to Lb is not strictly positive: 0"),
     ("(-1).Isqrt", CGSuiteError, "Argument to Isqrt is negative: -1"),
     ("0.NimInverse", CGSuiteError, "NimInverse applies only to positive integers."),

@@ -26,6 +26,7 @@ from ..values.calculus import power, power_to
 from ..values.game import Game, add, game, neg, number, star
 from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
+from ..values.transfinite import NimberError
 from .classes import CLASS_NAMES, PLAYER, ClassRef, class_member, class_name, pair
 from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
@@ -101,6 +102,8 @@ def _engine_errors() -> Iterator[None]:
         raise BudgetExceeded(exc.message, remedies=exc.remedies, doing=exc.doing) from exc
     except Unsupported as exc:
         raise NotSupported(str(exc)) from exc
+    except NimberError as exc:  # a nim-operation on what is not an ordinal
+        raise CGSuiteError(str(exc)) from exc
 
 
 class _Eval:

@@ -228,6 +228,8 @@ def _nim_op(
             raise CGSuiteError(f"{name} applies only to ordinals.")
         try:
             return Surreal(on_ordinals(x.num, y.num), ONE)
+        except Unsupported:
+            raise  # past what is computed: NotSupported, from evaluate
         except ValueError as exc:
             raise CGSuiteError(str(exc)) from None
 
