@@ -461,9 +461,9 @@ def test_the_engines_refusals_are_the_evaluators_errors() -> None:
     from zermelo.core.limits import Limits
     from zermelo.values.budget import value_budget
 
-    # a search over budget (a board no other test values, so nothing is cached)
+    # a search over budget (sums no other test makes, so nothing is cached)
     with pytest.raises(BudgetExceeded, match="budget"), value_budget(Limits(50, None).started()):
-        evaluate('game.grid.Domineering("#...|....|..#.|....").CanonicalForm')
+        evaluate("({41|{37|-11/8}} + ^.Pow(7) + *29 + {5/16|-3||-7}).Temperature")
     # what the engine does not do is NotSupported, not a crash (a sided value whose sides are not stoppers)
     with pytest.raises(NotSupported):
         evaluate("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
@@ -478,7 +478,7 @@ def test_cli_prints_one_line_for_a_refusal(capsys: pytest.CaptureFixture[str]) -
                 "--budget",
                 "50",
                 "--expr",
-                'game.grid.Domineering("....|#...|....|..#.").CanonicalForm',
+                "({43|{39|-13/8}} + ^.Pow(6) + *27 + {7/16|-3||-9}).Temperature",
             ]
         )
         == 2

@@ -45,6 +45,10 @@ ERRORS = [
     ('("foo","bar")', "No operation `(,)` for arguments of types `cgsuite.lang.String`, `cgsuite.lang.String`"),
     ('*"foo"', "No operation `nim` for argument of type `cgsuite.lang.String`"),
     ("*(-8)", "Nim value is negative: -8"),
+    (
+        "({0||0|vvv}).UptimalExpansion",
+        "Not a method or member variable: `UptimalExpansion` (in object of class `game.CanonicalShortGame`)",
+    ),
     ("+-(1,2)", "No operation `+-` for argument of type `cgsuite.lang.Coordinates`"),  # a switch takes +-{1,2}
 ]
 

@@ -20,7 +20,7 @@ from ..values.stopper import equal
 from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber, nim_power, nim_product, nim_sum
-from .classes import class_of
+from .classes import class_name, class_of
 from .compounds import FORM_COMPOUNDS, compound
 from .errors import CGSuiteError
 from .loopy import is_loopy, named
@@ -142,8 +142,8 @@ def _followers(v: Any, _args: list[Any]) -> frozenset[Game]:
 
 def _uptimal(v: Any, _args: list[Any]) -> str:
     u = uptimal_expansion(as_game(v))
-    if u is None:
-        raise CGSuiteError("Not a method or member variable: `UptimalExpansion` (that game is not an uptimal)")
+    if u is None:  # CGSuite's Uptimal class has the method, and that game is not one
+        raise CGSuiteError(f"Not a method or member variable: `UptimalExpansion`{_in_class(as_game(v))}")
     return format_expansion(u)
 
 
@@ -375,8 +375,14 @@ def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)
     if fn is None:
-        raise CGSuiteError(f"Not a method or member variable: `{name}`")
+        raise CGSuiteError(f"Not a method or member variable: `{name}`{_in_class(value)}")
     return fn(value, [] if args is None else args)
+
+
+def _in_class(value: Any) -> str:
+    """`` (in object of class `game.Nimber`)``, as CGSuite ends its "Not a method" errors."""
+    name = class_name(value)
+    return "" if name is None else f" (in object of class `{name}`)"
 
 
 def _tiny(args: list[Any], miny: bool) -> Game:
