@@ -71,8 +71,8 @@ NAMED = {
 class Turning(CoinTurning):
     """The coin-turning game of a turning code (see the module docstring)."""
 
-    syntax = "the row of coins from the left: h heads, t tails (or a number n: one head, on coin n)"
-    examples = ("htththtth", "thht")
+    syntax = "the row of coins from the left: H heads, T tails (CGSuite's h and t too; a number n: one head, on coin n)"
+    examples = ("HTTHTHTTH", "THHT")
 
     name: ClassVar[str] = "turning"
 
