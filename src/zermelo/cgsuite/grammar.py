@@ -14,7 +14,10 @@ word belongs to its number, as CGSuite prints it); ``*``, ``*n``, ``*(expr)``; a
 juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``; ``{L|R}`` games whose bars nest by
 count, the more bars the looser (``{a||b|c}`` is {a || {b|c}}, two equal loosest bars are
 ambiguous); ``'{L|R}'`` explicit games kept as written; ``{a,b}`` sets and ``[a,b]`` lists.
-A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``).
+A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
+``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
+(``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
+``{Left => {2}, Right => {1}}`` (GenClobber's ``clobbered``).
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ start: [statement] (";" [statement])*
 args: arg ("," arg)*
 ?arg: expr
     | NAME "->" expr -> procedure
+    | PARAMS "->" expr -> procedure
+    | NAME "=>" expr -> named
 
 ?atom: INT -> integer
      | UPLIT -> uplit
@@ -86,9 +91,12 @@ args: arg ("," arg)*
      | STRING -> string
 
 body: options (SLASHES options)*
-options: [expr ("," expr)*]
+options: [entry ("," entry)*]
+?entry: expr
+      | expr "=>" expr -> pair
 
 PM: "+-"
+PARAMS.3: /\(\s*[A-Za-z_]\w*(\s*,\s*[A-Za-z_]\w*)+\s*\)(?=\s*->)/
 STRING: /"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
@@ -107,11 +115,11 @@ INT: /\d+/
 _SCRIPT = re.compile(
     r"\b(for|while|def|class|if|then|elseif|else|end|begin|do|yield|from|by|where|in|var|return"
     r"|break|continue|try|finally|listof|setof|tableof|sumof|mapof|import|enum|singleton|system"
-    r"|this|super|function|ruleset)\b|->|=>|\.\."
+    r"|this|super|function|ruleset)\b|->|\.\."
 )
 _STRINGS = re.compile(r'"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"')
 # A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
-_PROCEDURE = re.compile(r"([(,]\s*[A-Za-z_]\w*\s*)->")
+_PROCEDURE = re.compile(r"([(,]\s*(?:[A-Za-z_]\w*|\(\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+\s*\))\s*)->")
 # CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
 _COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)from\b")
 
