@@ -459,8 +459,9 @@ PROCEDURE_POINTS = 24
 
 
 def _param_text(a: Any) -> str:
-    """A family's parameter as the game's text; a procedure as its values at 1, 2, …
-    (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``)."""
+    """A family's parameter as the game's text; a procedure of one parameter as its values at 1,
+    2, … (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``), one of
+    two as its text (GenMem's ``(k, a) -> a != k``, which the game reads)."""
     if isinstance(a, bool):
         return "true" if a else "false"
     if isinstance(a, str):
@@ -473,6 +474,8 @@ def _param_text(a: Any) -> str:
         return str(a)
     if a is INF:
         return "inf"
+    if isinstance(a, Procedure) and a.text.startswith("("):  # (k, a) -> …: the game reads its text
+        return a.text
     if isinstance(a, Procedure):
         values = [a(surreal(k)) for k in range(1, PROCEDURE_POINTS + 1)]
         return "fn:" + ",".join(str(as_int(v, "a procedure whose values are whole numbers")) for v in values)
