@@ -304,7 +304,6 @@ ERRORS = [
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
     ("begin 0; end", NotSupported, "CGScript's `begin` is not supported"),
     ("3..12", NotSupported, "CGScript's `..` is not supported"),
-    ("[x+y for x from 1 to 2 for y from 1 to 2]", NotSupported, "CGScript's `for` is not supported"),
     ("(17/0).Floor", CGSuiteError, "/ by zero"),
     ("17.Div(0)", CGSuiteError, "/ by zero"),
     # exact below ω^(ω^3) (ONAG ch. 6: α_3, α_5, α_7); past it, refused as not done

@@ -213,24 +213,34 @@ class _Eval:
         """The value of ``t`` for arithmetic: a ruleset's position as its canonical form."""
         return as_value(self.eval(t))
 
-    def _comprehension(self, body: Any, name: Token, start: Any, stop: Any) -> list[Any]:
-        """CGSuite's ``[expr for n from a to b]``: n runs over the integers a..b."""
+    def _comprehension(self, body: Any, *clauses: Tree[Token]) -> list[Any]:
+        """CGSuite's ``[expr for n from a to b]``: n runs over the integers a..b; several ``for``
+        clauses nest, the first outermost (a later range may use an earlier variable)."""
+        out: list[Any] = []
+        self._loop(body, list(clauses), out)
+        return out
+
+    def _loop(self, body: Any, clauses: list[Tree[Token]], out: list[Any]) -> None:
+        name, start, stop = clauses[0].children
         lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
-        if hi - lo + 1 > _MAX_LIST:
-            raise CGSuiteError(f"That list would have {hi - lo + 1} elements (at most {_MAX_LIST:,})")
+        if hi - lo + 1 > _MAX_LIST - len(out):
+            raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
         var = str(name)
         saved = self.env.get(var, _UNSET)
-        out = []
         try:
             for n in range(lo, hi + 1):
                 self.env[var] = surreal(n)
-                out.append(self.eval(body))
+                if len(clauses) > 1:
+                    self._loop(body, clauses[1:], out)
+                else:
+                    out.append(self.eval(body))
+                if len(out) > _MAX_LIST:
+                    raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
         finally:
             if saved is _UNSET:
                 self.env.pop(var, None)
             else:
                 self.env[var] = saved
-        return out
 
     def _procedure(self, t: Tree[Token]) -> Procedure:
         """``k -> body`` (``(k, a) -> body``): called with values, the body evaluated with the

@@ -17,7 +17,8 @@ adds *2): ``^ Heat *`` names the variable ``Heat``, never the infix method ``^.H
 ``*``, ``*n``, ``*(expr)``; a number juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``;
 ``{L|R}`` games whose bars nest by count, the more bars the looser (``{a||b|c}`` is
 {a || {b|c}}, two equal loosest bars are ambiguous); ``'{L|R}'`` explicit games kept as
-written; ``{a,b}`` sets and ``[a,b]`` lists.
+written; ``{a,b}`` sets and ``[a,b]`` lists; ``[expr for a from 1 to 3 for b from 1 to a]``
+comprehensions (the first ``for`` outermost).
 A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
 ``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
 (``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
@@ -92,8 +93,10 @@ args: arg ("," arg)*
      | OVERLIT -> overlit
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
-     | "[" expr "for" NAME "from" expr "to" expr "]" -> comprehension
+     | "[" expr comp_for+ "]" -> comprehension
      | STRING -> string
+
+comp_for: "for" NAME "from" expr "to" expr
 
 body: options (SLASHES options)*
 options: [entry ("," entry)*]
@@ -156,7 +159,7 @@ def parse(text: str) -> Tree[Token]:
         return _parser().parse(text)
     except UnexpectedInput as exc:
         if isinstance(exc, UnexpectedToken) and _SCRIPT.fullmatch(str(exc.token)):
-            raise not_supported(str(exc.token)) from None  # a comprehension with two `for`s
+            raise not_supported(str(exc.token)) from None  # a `for` where no comprehension can be
         raise CGSuiteSyntaxError(_where(text, exc)) from None
 
 

@@ -285,6 +285,8 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
     full = f"{ns.path}.{name}"
     if ns.path == "game" and name in PACKAGES and args is None:
         return Namespace(full)
+    if full == "game.heap.HeapRuleset":
+        return _heap_ruleset(args)
     hit = rulesets().get(full)
     if hit is None:
         if ns.path == "game":
@@ -300,6 +302,18 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
     ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options)
     return ruleset if args is None else ruleset.position(args)
+
+
+def _heap_ruleset(args: list[Any] | None) -> Ruleset:
+    """``game.heap.HeapRuleset(fn)``: the heap game of a procedure (:mod:`.heap_ruleset`)."""
+    if args is None or len(args) != 1 or not isinstance(args[0], Procedure):
+        raise CGSuiteError(
+            "game.heap.HeapRuleset takes one procedure of the heap size listing its options,"
+            " like game.heap.HeapRuleset(n -> [[m] for m from 0 to n - 1])"
+        )
+    from .heap_ruleset import ProcedureHeap
+
+    return Ruleset(f"game.heap.HeapRuleset({args[0].text})", ProcedureHeap(args[0]))
 
 
 def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
@@ -465,8 +479,9 @@ PROCEDURE_POINTS = 24
 
 
 def _param_text(a: Any) -> str:
-    """A family's parameter as the game's text; a procedure as its values at 1, 2, …
-    (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``)."""
+    """A family's parameter as the game's text; a procedure of one parameter as its values at 1,
+    2, … (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``), one of
+    two as its text (GenMem's ``(k, a) -> a != k``, which the game reads)."""
     if isinstance(a, bool):
         return "true" if a else "false"
     if isinstance(a, str):
@@ -479,6 +494,8 @@ def _param_text(a: Any) -> str:
         return str(a)
     if a is INF:
         return "inf"
+    if isinstance(a, Procedure) and a.text.startswith("("):  # (k, a) -> …: the game reads its text
+        return a.text
     if isinstance(a, Procedure):
         values = [a(surreal(k)) for k in range(1, PROCEDURE_POINTS + 1)]
         return "fn:" + ",".join(str(as_int(v, "a procedure whose values are whole numbers")) for v in values)

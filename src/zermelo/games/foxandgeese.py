@@ -53,7 +53,7 @@ from typing import ClassVar
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Partisan, validate_by_text
-from ..rules.boards import Board, grid_board
+from ..rules.boards import Board, cell_name, grid_board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._grid import bad_cell, board_rows
 
@@ -143,6 +143,21 @@ class FoxAndGeese(Partisan[Position]):
         """
         rows = self.format(position).split("|")
         return {**grid_board(rows), "dark": (len(rows) + 1) % 2}
+
+    def board_clicks(self, position: Position, after: Position, side: str | None = None) -> list[list[str]] | None:
+        """The fox that is past runs for ever (its move to the same position, ``off``'s pass): the
+        fox clicked; any other move by the squares it changes (the drawing's own way).
+
+        >>> g = FoxAndGeese()
+        >>> p = g.parse(".x.o|....")  # the fox level with the geese: past
+        >>> list(g.right_options(p)) == [p], g.board_clicks(p, p), g.board_clicks(p, g.parse(".x..|..o.")) is None
+        (True, [['d1']], True)
+        """
+        if after != position:
+            return None
+        _cols, geese, (row, col) = position
+        top = max([row, *(r for r, _ in geese)])
+        return [[cell_name(top - row, col - 1)]]
 
     def key(self, position: Position) -> Hashable:
         return position
