@@ -29,7 +29,7 @@ from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
-from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Player
+from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Nothing, Player
 
 __all__ = ["CLASS_NAMES", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
@@ -150,6 +150,8 @@ def class_name(v: Any) -> str | None:
         return "cgsuite.util.Thermograph"
     if isinstance(v, ClassRef):
         return "cgsuite.lang.Class"
+    if isinstance(v, Nothing):
+        return "cgsuite.lang.Nothing"
     if isinstance(v, CGString):
         return "cgsuite.lang.String"
     if isinstance(v, str) and v in _OUTCOMES:

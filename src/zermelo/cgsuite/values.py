@@ -21,7 +21,9 @@ from .loopy import is_loopy, loopy_arith, loopy_compare
 from .misere import from_list, misere_arith
 
 __all__ = [
+    "NOTHING",
     "Explicit",
+    "Nothing",
     "Player",
     "Procedure",
     "arith",
@@ -50,6 +52,16 @@ class Player:
 
 
 LEFT, RIGHT = Player("Left"), Player("Right")
+
+
+class Nothing:
+    """CGSuite's ``Nothing``: what a check that found nothing answers (``CheckPeriodicity``)."""
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return "Nothing"
+
+
+NOTHING = Nothing()
 
 
 @dataclass(frozen=True)
@@ -250,7 +262,7 @@ def arith(op: str, a: Any, b: Any) -> Any:
         raise CGSuiteError("/ by zero") from None
 
 
-_PLAIN = (bool, str, list, tuple, frozenset, Player)
+_PLAIN = (bool, str, list, tuple, frozenset, Player, Nothing)
 
 
 def _class_name(v: Any) -> str | None:
