@@ -39,6 +39,14 @@ KONANE = [
 ]
 #: Amazons endgames on 5 x 5 boards, two amazons a side, 11-15 burnt squares.
 AMAZONS = ["x.###|..#.o|##...|.####|o..x.", "##o#x|.##o#|.##.#|#.#x#|.....", "##o#x|.##o.|.##.#|#.#x#|....."]
+#: Named cases, for commands and tables (``python -m benchmarks.values_variants ... -- KONANE18``):
+#: the rows of docs/benchmarks.md's warm-process tables.
+NAMED = {
+    "KONANE14": f"konane:{KONANE[1]}",
+    "KONANE18": f"konane:{KONANE[2]}",
+    "AMAZONS1": f"amazons:{AMAZONS[1]}",
+    "AMAZONS4": f"amazons:{AMAZONS[2]}",
+}
 LIBS = ("zermelo", "pycgt", "cgt-py")
 TIMEOUT = 180.0
 REPEATS = 5
@@ -81,7 +89,7 @@ def _start() -> float:
 
 def run_one(lib: str, case: str) -> dict[str, Any]:
     """Compute one case with one library in this process; returns seconds and the printed value."""
-    kind, _, arg = case.partition(":")
+    kind, _, arg = NAMED.get(case, case).partition(":")
     if kind == "domineering":
         r, c = map(int, arg.split("x"))
         board = "|".join(["." * c] * r)

@@ -128,8 +128,10 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
     board = np.empty(n, np.uint8)
     label = np.empty(n, np.int64)
     stack = np.empty(n, np.int64)
+    row = np.empty(n, np.int64)  # each cell's row, found once: the flood fill divides no more
     for i in range(n):
         board[i] = cells[i]
+        row[i] = i // cols
     count[0] = lefts
     nreg = 0
     used = 0
@@ -169,7 +171,7 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
             while top > 0:
                 top -= 1
                 c = stack[top]
-                r = c // cols
+                r = row[c]
                 q = c - r * cols
                 r0 = min(r0, r)
                 r1 = max(r1, r)

@@ -20,6 +20,9 @@ IS_NUMBER, IS_FORM = 1, 0
 COUNT, OFILL, FULL, OVERFLOW = range(4)
 #: The largest numerator and exponent of a number the kernels hold (their products fit in int64).
 NUM_LIMIT, EXP_LIMIT = 1 << 31, 31
+#: Numbers per slot of the cache of canonical forms by raw options ``S[9]``: Left's count, Right's
+#: count, the canonical form's id, then the raw options (at most ``RAW_WIDTH - 3`` of them).
+RAW_WIDTH = 16
 
 
 # ---------------------------------------------------------------------- dyadic numbers
@@ -339,7 +342,8 @@ def bypass(S, opts, L, R, left):  # type: ignore[no-untyped-def]
     out = np.empty(2 * opts.shape[0] + 8, np.int64)
     k = 0
     changed = False
-    memo = np.zeros((64, 3), np.int64)
+    memo = np.empty((64, 3), np.int64)  # rows past memo[0, 0] are never read
+    memo[0, 0] = 0
     want_le = np.int64(1) if left else np.int64(0)
     for o in opts:
         replaced = False
@@ -422,6 +426,50 @@ def canonical(S, left, right):  # type: ignore[no-untyped-def]
         while present[m]:
             m += 1
         return star_of(S, m)
+    slot = raw_slot(S, L, R)
+    if slot >= 0:
+        RC = S[9]
+        at = slot * RAW_WIDTH
+        if RC[at] == L.shape[0] and RC[at + 1] == R.shape[0]:
+            same = True
+            for j in range(L.shape[0]):
+                if RC[at + 3 + j] != L[j]:
+                    same = False
+                    break
+            for j in range(R.shape[0] if same else 0):
+                if RC[at + 3 + L.shape[0] + j] != R[j]:
+                    same = False
+                    break
+            if same:
+                return RC[at + 2]
+    r = simplified(S, L, R)
+    M = S[2]
+    if slot >= 0 and M[FULL] == 0 and M[OVERFLOW] == 0:
+        RC = S[9]
+        at = slot * RAW_WIDTH
+        RC[at] = L.shape[0]
+        RC[at + 1] = R.shape[0]
+        RC[at + 2] = r
+        RC[at + 3 : at + 3 + L.shape[0]] = L
+        RC[at + 3 + L.shape[0] : at + 3 + L.shape[0] + R.shape[0]] = R
+    return r
+
+
+@njit
+def raw_slot(S, L, R):  # type: ignore[no-untyped-def]
+    """The slot of the raw form {L | R} (distinct sorted ids) in the cache of canonical forms
+    ``S[9]``, or -1 when it has too many options to be cached there."""
+    if L.shape[0] + R.shape[0] > RAW_WIDTH - 3:
+        return -1
+    h = form_hash(L, R)
+    return ((h * -7046029254386353131) >> 24) & (S[9].shape[0] // RAW_WIDTH - 1)
+
+
+@njit
+def simplified(S, L, R):  # type: ignore[no-untyped-def]
+    """The id of the canonical form of {L | R} (distinct sorted ids, not all numbers nor all
+    nimbers): dominated options removed, reversible ones bypassed."""
+    T = S[0]
     L = undominated(S, L, True)
     R = undominated(S, R, False)
     while True:
