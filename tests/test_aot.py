@@ -29,6 +29,12 @@ def test_a_signature_accepts_exactly_the_arrays_it_was_compiled_for() -> None:
     good = (np.zeros(4, np.int32), 3, True, np.zeros((2, 3), np.uint8))
     assert sig.accepts(good)
     assert sig.accepts((good[0], np.int64(3), False, good[3]))
+    tables = aot.Signature.parse("i8(Tuple(i8[:, :], i1[:]), i8)")
+    assert tables.numba() == "i8(Tuple((i8[:, ::1], i1[::1])), i8)"
+    pair = (np.zeros((2, 2), np.int64), np.zeros(3, np.int8))
+    assert tables.accepts((pair, 1))
+    assert not tables.accepts(((pair[0], np.zeros(3, np.int64)), 1))  # a member of another dtype
+    assert not tables.accepts((list(pair), 1)) and not tables.accepts(((pair[0],), 1))
     wrong = [
         (np.zeros(4, np.int64), 3, True, good[3]),  # another dtype: the compiled code would misread it
         (np.zeros(8, np.int32)[::2], 3, True, good[3]),  # not C-contiguous
@@ -84,8 +90,9 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
     def refused(name: str) -> Any:
         raise AssertionError(f"{name} called with arguments no declared signature accepts")
 
-    # The buffer kernels (the command's run without numpy) have their own such test (test_heaps_quick.py).
-    declared = {m: ks for m, ks in aot.declared().items() if m not in aot._BUFFERS}
+    # The buffer kernels (the command's run without numpy) have their own such test (test_heaps_quick.py),
+    # the value search's forms and walks the one below.
+    declared = {m: ks for m, ks in aot.declared().items() if m not in aot._BUFFERS and not m.startswith(VALUE_MODULES)}
     for module, kernels in declared.items():
         namespace = sys.modules[module]
         ext = type(sys)("stand-in")
@@ -109,6 +116,79 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
     assert KeyedOptions("amazons", {}, {})((2, 2, "x..o"))[0] == 4  # 2 cells to go, 2 to shoot at
     assert compute(Octal("0.07"), 14).quotient.order == 24  # the misère search and marking, compiled when ready
     assert called == {name for kernels in declared.values() for name in kernels}
+
+
+#: The value search's kernels compiled ahead of time: the forms and one walk per options step.
+VALUE_MODULES = ("zermelo.values.forms_kernel", "zermelo.analyses.walk_kernel__")
+
+
+@pytest.mark.parametrize(("name", "board"), [("konane", "x.o.x.|o.xox.|.ox..o"), ("domineering", "....|....|....")])
+def test_the_value_search_calls_the_forms_and_walk_with_declared_signatures(
+    name: str, board: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A value search in a process where ``zermelo compile`` built the compiled forms and the
+    rules' walk (stand-in extensions: numba's dispatchers, reached only through the declared
+    signatures — a call they do not accept fails here): the forms' table and the walk take them,
+    and the value is the Python walk's."""
+    import zermelo as z
+    from zermelo.analyses import canonical, compiled_walk
+    from zermelo.core import _jit
+    from zermelo.values import compiled_forms, forms_kernel
+
+    reference = z.make_game(name)
+    reference.compiled_step = lambda: None  # type: ignore[attr-defined]  # the Python walk
+    monkeypatch.setattr(canonical, "COMPILED_AFTER", [1 << 62] * 3)  # and no switch to ids
+    plain = z.canonical_form(reference, reference.parse(board))
+    monkeypatch.undo()
+
+    rules = z.make_game(name)
+    step = rules.compiled_step()[0]  # type: ignore[attr-defined]
+    walk_module = compiled_walk.ahead_name(step.py_func.__module__)
+    called: list[str] = []
+
+    def stand_in(label: str, fn: Any) -> Any:
+        def call(*args: Any) -> Any:
+            called.append(label)
+            return fn(*args)
+
+        return call
+
+    def refused(kernel: str) -> Any:
+        raise AssertionError(f"{kernel} called with arguments no declared signature accepts")
+
+    for module, fn in ((forms_kernel.__name__, _jit.dispatcher(forms_kernel.run)),):
+        ext = type(sys)("stand-in")
+        ext.run__0 = stand_in("forms", fn)  # type: ignore[attr-defined]
+        monkeypatch.setitem(aot._LOADED, module, ext)
+        monkeypatch.setitem(_jit._AHEAD, (module, "run"), aot.kernels(module, refused)["run"])
+    ext = type(sys)("stand-in")
+    ext.walk__0 = stand_in("walk", compiled_walk.dispatcher(step))  # type: ignore[attr-defined]
+    monkeypatch.setitem(aot._LOADED, walk_module, ext)
+    monkeypatch.setattr(compiled_walk, "dispatcher", refused)  # the walk only as built ahead of time
+    monkeypatch.setattr(compiled_forms, "_FORMS", [])  # a new table: its kernel the stand-in
+    compiled_forms.forms()
+    assert z.canonical_form(rules, rules.parse(board)) is plain
+    assert {"forms", "walk"} <= set(called)
+    assert compiled_walk.WALKS.get(rules)[0].kernel.__name__ == "call"  # the stand-in itself, resolved once
+
+
+def test_a_specialisation_is_keyed_by_every_source_it_compiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walk built for a step is stale when the walk's, the forms' or the step's source changes."""
+    from zermelo.analyses import compiled_walk
+
+    name = compiled_walk.ahead_name("zermelo.games.domineering_kernel")
+    assert aot.key(name).startswith("walk_kernel__domineering_kernel_")
+    first = aot.key(name)
+    source = aot._source
+    for module in ("zermelo.analyses.walk_kernel", "zermelo.values.forms_kernel", "zermelo.games.domineering_kernel"):
+
+        def edited(m: str, module: str = module) -> bytes:
+            return source(m) + (b"#" if aot._SOURCE_OF.get(m, m) == module else b"")
+
+        monkeypatch.setattr(aot, "_source", edited)
+        assert aot.key(name) != first, module
+    monkeypatch.setattr(aot, "_source", source)
+    assert aot.key(name) == first
 
 
 def test_a_damaged_or_unsafe_extension_is_not_loaded(
@@ -138,19 +218,21 @@ def test_a_damaged_or_unsafe_extension_is_not_loaded(
 def test_compile_keeps_the_extensions_that_are_up_to_date(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import importlib
     import json
 
     from zermelo.cli import main
-    from zermelo.commands.compile import KERNEL_MODULES
+    from zermelo.commands.compile import KERNEL_MODULES, WALK_STEPS, _builds
 
     monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path))
-    for module in KERNEL_MODULES:
-        importlib.import_module(module)
+    modules = [module for module, _ in _builds()]  # the kernel modules, then a walk per step
+    assert modules[: len(KERNEL_MODULES)] == list(KERNEL_MODULES) and len(modules) == len(KERNEL_MODULES) + len(
+        WALK_STEPS
+    )
+    for module in modules:
         path = aot._file(module)
         path.parent.mkdir(mode=0o700, exist_ok=True)
         path.write_bytes(b"")  # built for this source, this numba and this CPU: nothing to do
     assert main(["compile", "--json"]) == 0
     done = json.loads(capsys.readouterr().out)
-    assert [d["module"] for d in done] == list(KERNEL_MODULES)
+    assert [d["module"] for d in done] == modules
     assert all(d["seconds"] == 0 and d["path"] == str(aot._file(d["module"])) for d in done)

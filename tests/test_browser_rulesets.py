@@ -1,6 +1,6 @@
 """Issue 28's rulesets in the browser, played as a person plays them: an amazon moved and her
 arrow fired in three clicks, a Konane double jump in two, an edge of Arc Kayles, a vertex of Col
-typed, a column of Eatcake and a cut of Maundy Cake clicked; then Amazons on a phone, with
+typed, a column of Eatcake, a cut of Maundy Cake and a toppled domino clicked; then Amazons on a phone, with
 axe-core's check of the drawn graph and cakes; Ruler's row of coins, a run of coins turned by its
 two ends, on a wide screen and a phone; Partizan Euclid's pairs, a move in one click, and a heap
 split into three, clicked where its row is cut, on a wide screen and a phone (with axe-core);
@@ -102,6 +102,13 @@ def test_the_new_rulesets_are_drawn_clicked_and_typed(page: Page) -> None:
     page.locator("#board [data-part='k1:v2']").click()
     wait_turn(page)
     assert first_log(page).startswith("you (Left): cut 2x4 into 2+2 columns")
+    # Toppling Dominoes: the grey domino on c1 clicked, then d1, the side it falls to (knocking d1 over).
+    play_as(page, "toppling", "BRGB", "left")
+    page.locator("#board [data-part=c1]").click()
+    assert page.locator("#board .next").count() == 2  # it may fall either way
+    page.locator("#board [data-part=d1]").click()
+    wait_turn(page)
+    assert first_log(page).startswith("you (Left): to BR")
 
 
 def test_amazons_on_a_phone_and_the_drawings_accessible(browser: Browser, base_url: str) -> None:

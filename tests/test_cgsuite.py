@@ -294,7 +294,6 @@ ERRORS = [
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
     ("(omega).Class", NotSupported, "CGScript's `.Class` is not supported"),
     ("3..12", NotSupported, "CGScript's `..` is not supported"),
-    ("[x+y for x from 1 to 2 for y from 1 to 2]", NotSupported, "CGScript's `for` is not supported"),
     ("(17/0).Floor", CGSuiteError, "/ by zero"),
     ("11 NimSum -1", CGSuiteError, "NimSum applies only to nonnegative integers."),
     ("11 NimProduct -1", CGSuiteError, "NimProduct applies only to nonnegative integers."),

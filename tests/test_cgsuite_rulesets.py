@@ -54,6 +54,8 @@ GOLDEN = [
     ("[game.heap.Subtraction([1,2,3])(n).NimValue for n from 1 to 5]", "[1,2,3,0,1]"),  # brackets inside
     ("[[m for m from 1 to n] for n from 1 to 3]", "[[1],[1,2],[1,2,3]]"),
     ("[n for n from 3 to 2]", "[]"),
+    ("[x+y for x from 1 to 2 for y from 1 to 2]", "[2,3,3,4]"),  # two `for`s: the first outermost
+    ("[[a,b] for a from 0 to 2 for b from 0 to a - 1]", "[[1,0],[2,0],[2,1]]"),
 ]
 
 

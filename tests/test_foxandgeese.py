@@ -162,3 +162,54 @@ def test_positions_repeat() -> None:
 def test_bad_boards_are_refused(text: str, message: str) -> None:
     with pytest.raises(InvalidPosition, match=message):
         G.parse(text)
+
+
+# Ceylonese Fox and Geese (CGSuite's CeyloneseFoxAndGeese = GenFoxAndGeese(foxRange => 2)).
+C = FoxAndGeese(2)
+
+
+class BoundedCeylonese(Bounded):
+    fox_range = 2
+
+
+def test_the_ceylonese_fox_moves_two_squares_but_not_over_a_goose() -> None:
+    p = C.parse("....|....|.x..|o...")  # fox (1,1), a goose on (2,2)
+    assert sorted(q[2] for q in BoundedCeylonese(6).right_options(p)) == []  # its only diagonal is blocked
+    p = C.parse(".x..|....|....|o...")
+    assert sorted(q[2] for q in BoundedCeylonese(6).right_options(p)) == [(2, 2), (3, 3)]
+    assert C.spec() == "foxandgeese:2" and FoxAndGeese(1, 10).spec() == "foxandgeese:1,10"
+
+
+@settings(max_examples=15, deadline=None)
+@given(positions())
+def test_ceylonese_values_have_the_searched_outcome_with_draws(p: Position) -> None:
+    assert outcome_class(loopy_value(C, p)) == loopy_outcome(C, p)
+
+
+@settings(max_examples=10, deadline=None)
+@given(positions())
+def test_the_fox_is_past_rule_keeps_who_wins_in_ceylonese(p: Position) -> None:
+    top = max([p[2][0], *(r for r, _ in p[1])])
+    assert loopy_outcome(C, p) == loopy_outcome(BoundedCeylonese(top + 3), p)
+
+
+def test_ceylonese_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    # The fox's second square matters: with range 1 Left (the geese) wins {2|0} moving first...
+    assert evaluate('game.grid.FoxAndGeese("x.x.|....|o...").GameValue') == "{2|0}"
+    value = evaluate('game.grid.CeyloneseFoxAndGeese("x.x.x.|......|o.....").GameValue')
+    assert value == evaluate('game.grid.GenFoxAndGeese(foxRange => 2)("x.x.x.|......|o.....").GameValue')
+    assert main(["value", "ceylonese", "x.x.x.|......|o....."]) == 0
+    assert f"  value        {value}\n" in capsys.readouterr().out
+    # CGSuite's coordinates on a board of another width (its boardWidth)
+    assert evaluate("game.grid.GenFoxAndGeese(boardWidth => 4)({(3,1),(3,3)}, (1,1))") == (
+        'game.grid.GenFoxAndGeese(boardWidth => 4)("x.x.|....|o...")'
+    )
+    with pytest.raises(CGSuiteError, match=re.escape("`fox` must be a valid `Coordinates`")):
+        evaluate("game.grid.GenFoxAndGeese(boardWidth => 4)({(3,1),(3,3)}, (1,5))")
+    with pytest.raises(CGSuiteError, match="the board is 4 squares wide; got 6"):
+        evaluate('game.grid.GenFoxAndGeese(boardWidth => 4)("x.x.x.|......|o.....")')
+    with pytest.raises(CGSuiteError, match=re.escape("`foxRange` must be >= 1")):  # CGSuite's own check
+        evaluate("game.grid.GenFoxAndGeese(foxRange => 0)")
+    assert main(["value", "ceylonese", "x.x.x.|......|.o...."]) == 2
+    assert "light square" in capsys.readouterr().err
+    assert main(["value", "foxandgeese:0", "x.x.|....|o..."]) == 2

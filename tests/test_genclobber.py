@@ -90,3 +90,83 @@ def test_anti_clobber_fast_value_matches_plain_play(board: str) -> None:  # its 
     kind = "anti"
     g = GenClobber(kind)
     check_position(g, g.parse(board))
+
+
+# CGSuite's GenClobber(directions, clobbered, leftBehind, maxDistance) beyond the named variants:
+# a rule that treats the players alike, one that does not, and one that moves on empty squares.
+RULES = [
+    "diagonal",
+    "knights,clobber=xo/xo",
+    "compass,distance=2",
+    "orthogonal,clobber=xo/x",
+    "diagonal,clobber=./.,behind=x/o",
+]
+
+
+@pytest.mark.parametrize("rule", RULES)
+@settings(max_examples=6, deadline=None)
+@given(board=grid_boards(3, 3, "xo...."))
+def test_general_rules_match_plain_play(rule: str, board: str) -> None:
+    g = GenClobber(rule)
+    check_position(g, g.parse(board))
+
+
+def test_general_rules() -> None:
+    from zermelo.games.genclobber import cgsuite_params, parse_rule
+
+    assert [parse_rule(r).spec() for r in ("orthogonal,clobber=xo/xo", "compass,distance=inf", "diagonal")] == [
+        "hot",
+        "queens",
+        "diagonal",
+    ]
+    assert not GenClobber("orthogonal,clobber=xo/x").negates  # Left may clobber her own stones, Right not
+    knights = "1,2,2,1,2,-1,1,-2,-1,-2,-2,-1,-2,1,-1,2"
+    assert cgsuite_params({"directions": knights, "maxDistance": "inf"}) == "knights,distance=inf"
+    for bad, words in [
+        ("hexagonal", "the variants are"),
+        ("diagonal,clobber=q/x", "clobber= is Left's cells / Right's"),
+        ("diagonal,behind=xo/.", "behind= is Left's a cell / Right's"),
+        ("diagonal,distance=0", "the distance"),
+        ("diagonal,speed=2", "is not clobber=L/R"),
+        ("diagonal,clobber=./o", "Left's stones would move onto empty squares and leave them empty"),
+    ]:
+        with pytest.raises(InvalidGame, match=words):
+            GenClobber(bad)
+
+
+@pytest.mark.parametrize(
+    ("expr", "printed"),
+    [
+        # CGSuite's worksheet tests (GameGridTest, commit e909ab8b)
+        ('game.grid.GenClobber(directions => Coordinates.Diagonal)("xoxo|oox.|xxx.").CanonicalForm', "{0,v*|vv}"),
+        ('game.grid.Kings("xox|ox.").CanonicalForm', "{^^*|*,v[2]}"),
+        ('game.grid.Rooks("xox|ox.").CanonicalForm', "{^^*|0,*}"),
+        ('game.grid.Queens("xox|ox.").CanonicalForm', "^"),
+        ('game.grid.AntiClobber("xoxo|oo..").CanonicalForm', "{*|-1}"),
+        # CGSuite's library defines the variants so (game/grid/constants.cgs): the same games
+        (
+            "game.grid.GenClobber(clobbered => {Left => {0}, Right => {0}}, leftBehind => {Left => 2, Right => 1})"
+            '("xoxo|oo..").CanonicalForm',
+            "{*|-1}",
+        ),
+        ('game.grid.GenClobber(directions => Coordinates.Compass, maxDistance => inf)("xox|ox.").CanonicalForm', "^"),
+        ('game.grid.GenClobber(maxDistance => inf)("xox|ox.").CanonicalForm', "{^^*|0,*}"),
+        ('game.grid.GenClobber(directions => Coordinates.Compass)("xox|ox.").CanonicalForm', "{^^*|*,v[2]}"),
+        ('game.grid.GenClobber()("xox|ox.").CanonicalForm', "{^^*|*,v}"),
+    ],
+)
+def test_cgsuite_gen_clobber(expr: str, printed: str) -> None:
+    assert evaluate(expr) == printed
+
+
+def test_cgsuite_gen_clobber_errors() -> None:
+    from zermelo.cgsuite import CGSuiteError
+
+    for expr, words in [
+        ("game.grid.GenClobber(directions => Coordinates.Hexagonal)", "`directions` is Coordinates.Orthogonal"),
+        ("game.grid.GenClobber(clobbered => {Left => {3}, Right => {1}})", "holds cells 0 (empty), 1"),
+        ("game.grid.GenClobber(clobbered => {Left => {1}})", "is a map {Left => …, Right => …}"),
+        ("game.grid.GenClobber(speed => 2)", "Invalid parameter name (in call to `game.grid.GenClobber` constructor)"),
+    ]:
+        with pytest.raises(CGSuiteError, match=words.replace("(", r"\(").replace(")", r"\)").replace("{", r"\{")):
+            evaluate(expr)

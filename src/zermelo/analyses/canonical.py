@@ -208,15 +208,22 @@ class _Walk:
             None if ordinal or impartial else getattr(rules, "region_bytes", None)
         )
         self.regions: Any = None
+        #: Options listed past which the walk is loaded through numba, when it was not built ahead
+        #: of time and numba was not loaded at the switch (None: nothing deferred).
+        self.walk_at: int | None = None
         self.compiled_regions()
 
     def compiled_regions(self) -> None:
         """The compiled walk of the rules' regions, once the values are ids (and the rules list
-        their options compiled): see :func:`zermelo.analyses.compiled_walk.region_walk`."""
+        their options compiled): see :func:`zermelo.analyses.compiled_walk.region_walk`.  Built
+        ahead of time, it is taken at once; through numba (which costs 0.7-1.8 CPU s to load)
+        only once the search has listed :data:`COMPILED_AFTER` ``[2]`` options."""
         if self.ids is not None and self.region_bytes is not None:
             from .compiled_walk import region_walk
 
-            self.regions = region_walk(self.rules, self.ids.forms, self.budget.end is not None)
+            later = not is_loaded() and self.listed < COMPILED_AFTER[2]
+            self.regions = region_walk(self.rules, self.ids.forms, self.budget.end is not None, ahead_only=later)
+            self.walk_at = COMPILED_AFTER[2] if self.regions is None and later else None
 
     def between(self, positions: int, options: int) -> tuple[int, int]:
         """The compiled walk's slice done (its counts added, the budget looked at); how many
@@ -293,7 +300,9 @@ class _Walk:
                     known = ids.memo
                     self.compiled_regions()
                 else:
-                    self.switch += COMPILED_AFTER[0] if self.region_bytes is None else COMPILED_AFTER[0] // 4
+                    self.switch += LOOK_EVERY
+            elif self.walk_at is not None and self.listed >= self.walk_at:
+                self.compiled_regions()
         if ids is not None and root_key not in memo:
             return self.stored(root_key, root_flip)
         v = memo[root_key]
@@ -361,20 +370,65 @@ class _Walk:
 #: Positions a value search expands before it keeps its values as ids of the compiled forms
 #: (:mod:`zermelo.values.compiled_forms`): when numba is loaded already (the first number), else
 #: the second; or, for rules whose regions the compiled walk values whole
-#: (:mod:`zermelo.analyses.compiled_walk`), options listed (the third, looked at every quarter of
-#: the first in positions).  Importing numba and loading the kernels costs 0.7-1.8 CPU s here; a
-#: position valued with ids (one compiled call each) saves 35-55 µs; the Python walk of Konane,
-#: Amazons and Domineering costs 13-15 µs an option listed, and the compiled walk most of that: a
-#: fresh process loads them once the search has spent in Python about what loading costs (it then
-#: pays at most about twice what the better choice would have).
+#: (:mod:`zermelo.analyses.compiled_walk`), options listed (the third).  Importing numba and
+#: loading the kernels costs 0.7-1.8 CPU s here; a position valued with ids (one compiled call
+#: each) saves 35-55 µs; the Python walk of Konane, Amazons and Domineering costs 13-15 µs an
+#: option listed, and the compiled walk most of that: a fresh process loads them once the search
+#: has spent in Python about what loading costs (it then pays at most about twice what the better
+#: choice would have).
 COMPILED_AFTER = [4_000, 50_000, 60_000]
+#: The same two thresholds (options listed by rules with a compiled walk, else positions) when
+#: ``zermelo compile`` built the forms (and the rules' walk) ahead of time: loading them then costs
+#: numpy's import and a few milliseconds, not numba's load (:mod:`zermelo.core.aot`).
+AHEAD_AFTER = [5_000, 3_000]
+#: Positions between two looks at whether to switch (the first look after as many).
+LOOK_EVERY = 250
+
+
+def is_loaded() -> bool:
+    """:func:`zermelo.core._jit.is_loaded` (whether numba is imported), without importing that
+    module (and its pathlib: 5-12 ms of a small answer, issue 31)."""
+    return "numba" in sys.modules
 
 
 def _switch_point() -> int:
     """0 when this process has loaded the compiled forms already (a web worker, a notebook after
-    a large search: then they are cheaper from the first position), else :data:`COMPILED_AFTER`."""
+    a large search: then they are cheaper from the first position), else the first look at
+    whether to switch: after :data:`COMPILED_AFTER` ``[0]`` positions when numba is loaded, else
+    :data:`LOOK_EVERY`."""
     module = sys.modules.get("zermelo.values.compiled_forms")
-    return 0 if module is not None and module.ready() else COMPILED_AFTER[0]
+    if module is not None and module.ready():
+        return 0
+    return COMPILED_AFTER[0] if is_loaded() else LOOK_EVERY
+
+
+#: Whether ``zermelo compile`` built the compiled forms (and each step's walk) for this process's
+#: sources, machine and numba: found once (it reads the sources), by module.
+_AHEAD: dict[str, bool] = {}
+
+
+def _built_ahead(rules: Rules[Any], walked: bool) -> bool:
+    """Whether the compiled forms, and the rules' compiled walk when ``walked``, load ahead of
+    time (numpy's import and a few ms) rather than through numba."""
+    if not _available("zermelo.values.forms_kernel"):
+        return False
+    if not walked:
+        return True
+    step = rules.compiled_step()  # type: ignore[attr-defined]
+    if step is None:
+        return False
+    from .compiled_walk import ahead_name
+
+    return _available(ahead_name(getattr(step[0], "py_func", step[0]).__module__))
+
+
+def _available(module: str) -> bool:
+    found = _AHEAD.get(module)
+    if found is None:
+        from ..core import aot
+
+        found = _AHEAD[module] = aot.available(module)
+    return found
 
 
 #: The values of keys as ids of the compiled forms, one memo per rules object.
@@ -409,14 +463,16 @@ class _IdValues:
         cls, rules: Rules[Any], memo: dict[Hashable, Any], expanded: int, listed: int, timed: bool
     ) -> _IdValues | None:
         """Switch to ids after ``expanded`` positions, or None: not yet (numba is not loaded and
-        the search is still small, see :data:`COMPILED_AFTER`), or not under a time budget
+        the search is still small, see :data:`COMPILED_AFTER`; or :data:`AHEAD_AFTER` when
+        ``zermelo compile`` built the forms, and the rules' walk, ahead of time), or not under a time budget
         (``timed``) while the forms' kernel would have to be compiled: 33-40 CPU s that nothing
         interrupts (a 5 s ``--timeout`` stopped after 31 s on a cold cache)."""
-        from ..core._jit import is_loaded
-
         if not is_loaded():
             walked = getattr(rules, "region_bytes", None) is not None  # asked without importing its kernel
-            if listed < COMPILED_AFTER[2] if walked else expanded < COMPILED_AFTER[1]:
+            if listed < AHEAD_AFTER[0] if walked else expanded < AHEAD_AFTER[1]:
+                return None
+            small = listed < COMPILED_AFTER[2] if walked else expanded < COMPILED_AFTER[1]
+            if small and not _built_ahead(rules, walked):  # numba's load would cost more than it saves
                 return None
         if timed:
             from ..values.compiled_forms import cheap

@@ -12,7 +12,9 @@ bytes) for the next search of the same rules.
 
 The walk's kernel is compiled once per step (:func:`zermelo.core._jit.specialised`): 20-30 CPU s
 on a cold cache, so a search under a time budget uses it only when numba's cache holds it
-(:func:`cheap`); ``make kernels`` and the web's warm-up compile it (:func:`warm`).
+(:func:`cheap`); ``make kernels`` and the web's warm-up compile it (:func:`warm`).  ``zermelo
+compile`` also builds it ahead of time, one extension per step (:func:`ahead_name`, declared with
+:data:`SIGNATURE`): a process then loads it with numpy, without numba (:mod:`zermelo.core.aot`).
 """
 
 from __future__ import annotations
@@ -22,14 +24,20 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import cached, specialised
+from ..core import aot
+from ..core._jit import cached, is_loaded, specialised
 from ..core.cache import RulesCache
 from ..core.errors import Unsupported
 from ..values.compiled_forms import Forms, OutOfRange
-from ..values.forms_kernel import run
+from ..values.forms_kernel import TABLES, run
 from . import walk_kernel as wk
 
-__all__ = ["RegionWalk", "cheap", "region_walk", "warm"]
+__all__ = ["SIGNATURE", "RegionWalk", "ahead_name", "cheap", "region_walk", "warm"]
+
+#: :func:`~zermelo.analyses.walk_kernel.walk` as ``zermelo compile`` builds it for a step: the state
+#: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count), the forms' tables, the rules' number,
+#: the mode and its two numbers.
+SIGNATURE = f"i8(Tuple(u1[:], i8[:], i8[:], i8[:], i8[:], i8[:], u1[:], i8[:], i8[:], i8[:]), {TABLES}, i8, i8, i8, i8)"
 
 #: Positions a slice of the walk expands at most between two looks at the budget, and options it
 #: lists (a position of a 10 x 10 Amazons board has 3,682 options; 16,384 of them take ~30 ms).
@@ -46,24 +54,45 @@ CAPACITY = 1 << 8
 PLANT = False
 
 
-#: The walk's kernel per options step, found once per process: :func:`specialised` hashes the
-#: sources of three modules to name it (0.4-0.6 ms, a third of a warm 3 x 4 Domineering value).
-_KERNELS: dict[Any, Any] = {}
+def ahead_name(step_module: str) -> str:
+    """The name under which ``zermelo compile`` builds the walk bound to the options step of the
+    module ``step_module`` (``zermelo.analyses.walk_kernel__chargrid_kernel``), declared now."""
+    name = f"{wk.__name__}__{step_module.rsplit('.', 1)[-1]}"
+    if name not in aot._DECLARED:
+        aot.specialisation(name, wk.__name__, (run.__module__, step_module))
+        aot.declare(name, "walk", [SIGNATURE])
+    return name
+
+
+#: The walk's numba dispatcher per options step, found once per process: :func:`specialised`
+#: hashes the sources of three modules to name it (0.4-0.6 ms, a third of a warm 3 x 4 Domineering value).
+_DISPATCHERS: dict[Any, Any] = {}
+
+
+def dispatcher(step: Any) -> Any:
+    """numba's dispatcher of the walk bound to ``step``: what ``zermelo compile`` compiles (imports numba)."""
+    found = _DISPATCHERS.get(step)
+    if found is None:
+        name = getattr(step, "py_func", step).__module__.rsplit(".", 1)[-1]
+        found = _DISPATCHERS[step] = specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
+    return found
+
+
+def _ahead(step: Any) -> aot.Kernel | None:
+    """The walk bound to ``step`` as ``zermelo compile`` built it for this machine, or None."""
+    name = ahead_name(getattr(step, "py_func", step).__module__)
+    return aot.kernels(name, lambda _: dispatcher(step)).get("walk")
 
 
 def _kernel(step: Any) -> Any:
-    found = _KERNELS.get(step)
-    if found is None:
-        name = getattr(step, "py_func", step).__module__.rsplit(".", 1)[-1]
-        found = _KERNELS[step] = specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
-    return found
+    return _ahead(step) or dispatcher(step)
 
 
 class RegionWalk:
     """One rules object's compiled walk: its kernel, its state arrays, the forms it gives ids of."""
 
-    def __init__(self, step: Any, code: int, forms: Forms) -> None:
-        self.kernel = _kernel(step)
+    def __init__(self, step: Any, code: int, forms: Forms, *, kernel: Any = None) -> None:
+        kernel = _kernel(step) if kernel is None else kernel
         self.code, self.forms = code, forms
         n = CAPACITY
         C = np.zeros(wk.COUNTERS, np.int64)
@@ -80,6 +109,9 @@ class RegionWalk:
             np.zeros(1280, np.int64),  # regs
             np.zeros(8, np.int64),  # count
         )
+        if isinstance(kernel, aot.Kernel):  # compiled ahead of time: the types checked once
+            kernel = kernel.resolve(self.W, forms.S, code, 0, 0, 0)
+        self.kernel = kernel
 
     def __len__(self) -> int:
         return int(self.W[5][wk.ENTRIES])
@@ -163,30 +195,38 @@ class RegionWalk:
 WALKS: RulesCache[list[RegionWalk]] = RulesCache(lambda rules: [])
 
 
-def region_walk(rules: Any, forms: Forms, timed: bool) -> RegionWalk | None:
+def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = False) -> RegionWalk | None:
     """The compiled walk of ``rules`` giving ids of ``forms``, or None: the rules list no options
     compiled, or (``timed``: a search under a time budget) the walk's kernel would have to be
-    compiled first.  A state of another table, or past :data:`MAX_ENTRIES` regions, is renewed."""
+    compiled first, or (``ahead_only``) it was not built ahead of time and numba is not loaded (a
+    search still small for numba's load).  A state of another table, or past :data:`MAX_ENTRIES`
+    regions, is renewed."""
     step = getattr(rules, "compiled_step", None)
     got = step() if step is not None else None
     if got is None:
         return None
-    kernel, code = got
-    if timed and not cached(_kernel(kernel)):
-        return None
+    step_kernel, code = got
     kept = WALKS.get(rules)
     if kept and (kept[0].forms is not forms or len(kept[0]) > MAX_ENTRIES):
         kept.clear()
     if not kept:
-        kept.append(RegionWalk(kernel, code, forms))
+        kernel: Any = _ahead(step_kernel)
+        if kernel is None:
+            if ahead_only and not is_loaded():
+                return None
+            kernel = dispatcher(step_kernel)
+            if timed and not cached(kernel):
+                return None
+        kept.append(RegionWalk(step_kernel, code, forms, kernel=kernel))
     return kept[0]
 
 
 def cheap(rules: Any) -> bool:
-    """Whether the rules' compiled walk costs at most a load here (numba's cache holds it)."""
+    """Whether the rules' compiled walk costs at most a load here (built ahead of time, or numba's
+    cache holds it)."""
     step = getattr(rules, "compiled_step", None)
     got = step() if step is not None else None
-    return got is not None and cached(_kernel(got[0]))
+    return got is not None and (_ahead(got[0]) is not None or cached(dispatcher(got[0])))
 
 
 def warm(rules: Any, board: str) -> None:

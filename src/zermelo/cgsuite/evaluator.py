@@ -30,8 +30,9 @@ from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
+from .named import CGMap, Named, plain
 from .printer import CGString, Coordinates, cgsuite_text
-from .rulesets import GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
+from .rulesets import COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
     RIGHT,
@@ -51,7 +52,15 @@ __all__ = ["evaluate", "evaluate_value"]
 
 _LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
 
-_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "omega": OMEGA, "inf": INF, "game": GAME, "Grid": GRID}
+_CONSTANTS: dict[str, Any] = {
+    "Left": LEFT,
+    "Right": RIGHT,
+    "omega": OMEGA,
+    "inf": INF,
+    "game": GAME,
+    "Grid": GRID,
+    "Coordinates": COORDINATES,
+}
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
@@ -130,10 +139,16 @@ class _Eval:
             return self._comprehension(*ch)
         if kind == "procedure":
             return self._procedure(t)
+        if kind == "named":
+            return Named(str(ch[0]), self.eval(ch[1]))
+        if kind == "pair":
+            raise CGSuiteError("A map entry `key => value` belongs in braces without bars: {Left => 0, Right => 0}")
         if kind == "infix":
             return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
-            return call_function(str(ch[0]), self._args(ch[1]))
+            args = self._args(ch[1])
+            plain(args)
+            return call_function(str(ch[0]), args)
         if kind == "integer":
             return surreal(_int(str(ch[0])))
         if kind == "uplit":
@@ -172,40 +187,55 @@ class _Eval:
         """The value of ``t`` for arithmetic: a ruleset's position as its canonical form."""
         return as_value(self.eval(t))
 
-    def _comprehension(self, body: Any, name: Token, start: Any, stop: Any) -> list[Any]:
-        """CGSuite's ``[expr for n from a to b]``: n runs over the integers a..b."""
+    def _comprehension(self, body: Any, *clauses: Tree[Token]) -> list[Any]:
+        """CGSuite's ``[expr for n from a to b]``: n runs over the integers a..b; several ``for``
+        clauses nest, the first outermost (a later range may use an earlier variable)."""
+        out: list[Any] = []
+        self._loop(body, list(clauses), out)
+        return out
+
+    def _loop(self, body: Any, clauses: list[Tree[Token]], out: list[Any]) -> None:
+        name, start, stop = clauses[0].children
         lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
-        if hi - lo + 1 > _MAX_LIST:
-            raise CGSuiteError(f"That list would have {hi - lo + 1} elements (at most {_MAX_LIST:,})")
+        if hi - lo + 1 > _MAX_LIST - len(out):
+            raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
         var = str(name)
         saved = self.env.get(var, _UNSET)
-        out = []
         try:
             for n in range(lo, hi + 1):
                 self.env[var] = surreal(n)
-                out.append(self.eval(body))
+                if len(clauses) > 1:
+                    self._loop(body, clauses[1:], out)
+                else:
+                    out.append(self.eval(body))
+                if len(out) > _MAX_LIST:
+                    raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
         finally:
             if saved is _UNSET:
                 self.env.pop(var, None)
             else:
                 self.env[var] = saved
-        return out
 
     def _procedure(self, t: Tree[Token]) -> Procedure:
-        """``k -> body``: called with a value, the body evaluated with ``k`` bound to it."""
-        name, body = str(t.children[0]), t.children[1]
-        text = self.source[t.meta.start_pos : t.meta.end_pos] if not t.meta.empty else name + " -> ..."
+        """``k -> body`` (``(k, a) -> body``): called with values, the body evaluated with the
+        parameters bound to them."""
+        head, body = str(t.children[0]), t.children[1]
+        names = [n.strip() for n in head.strip("() ").split(",")]
+        text = self.source[t.meta.start_pos : t.meta.end_pos] if not t.meta.empty else head + " -> ..."
 
-        def call(x: Any) -> Any:
-            saved = self.env.get(name, _UNSET)
-            self.env[name] = x
+        def call(*xs: Any) -> Any:
+            if len(xs) != len(names):
+                raise CGSuiteError(f"The procedure {head} -> ... takes {len(names)} arguments, not {len(xs)}")
+            saved = {name: self.env.get(name, _UNSET) for name in names}
+            self.env.update(zip(names, xs, strict=True))
             try:
                 return self.eval(body)
             finally:
-                if saved is _UNSET:
-                    self.env.pop(name, None)
-                else:
-                    self.env[name] = saved
+                for name, was in saved.items():
+                    if was is _UNSET:
+                        self.env.pop(name, None)
+                    else:
+                        self.env[name] = was
 
         return Procedure(" ".join(text.split()), call)
 
@@ -256,6 +286,11 @@ class _Eval:
         return game(gs, [neg(g) for g in gs])
 
     def _braces(self, body: Tree[Token], explicit: bool, label: str | None = None) -> Any:
+        parts = body.children
+        if any(
+            isinstance(e, Tree) and e.data == "pair" for p in parts[0::2] if isinstance(p, Tree) for e in p.children
+        ):
+            return self._map(parts, label)
         node = None
         if label is not None:
             if explicit:
@@ -266,7 +301,6 @@ class _Eval:
             self.labels.append(node)
         self.depth += 1
         try:
-            parts = body.children
             sides = [
                 [self.eval(e, explicit) for e in p.children if e is not None]
                 for p in parts[0::2]
@@ -292,6 +326,13 @@ class _Eval:
             return close(value)
         return value
 
+    def _map(self, parts: list[Any], label: str | None) -> CGMap:
+        """``{key => value, …}``: CGSuite's map."""
+        entries = parts[0].children
+        if len(parts) > 1 or label is not None or not all(isinstance(e, Tree) and e.data == "pair" for e in entries):
+            raise CGSuiteError("A map is braces of `key => value` entries only: {Left => 0, Right => 0}")
+        return CGMap(tuple((_hashable(self.eval(e.children[0])), self.eval(e.children[1])) for e in entries))
+
 
 _UNSET = object()
 
@@ -300,6 +341,7 @@ def _method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` / ``value.Name(args)``: the library's objects answer themselves."""
     if isinstance(value, Namespace | Ruleset | Family | Position):
         return member(value, name, args)
+    plain(args, f"in call to `{name}`")
     return call_method(value, name, args)
 
 

@@ -13,8 +13,12 @@ Atoms: integers; ups, downs and stars with an optional number in front, read as 
 word belongs to its number, as CGSuite prints it); ``*``, ``*n``, ``*(expr)``; a number
 juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``; ``{L|R}`` games whose bars nest by
 count, the more bars the looser (``{a||b|c}`` is {a || {b|c}}, two equal loosest bars are
-ambiguous); ``'{L|R}'`` explicit games kept as written; ``{a,b}`` sets and ``[a,b]`` lists.
-A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``).
+ambiguous); ``'{L|R}'`` explicit games kept as written; ``{a,b}`` sets and ``[a,b]`` lists;
+``[expr for a from 1 to 3 for b from 1 to a]`` comprehensions (the first ``for`` outermost).
+A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
+``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
+(``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
+``{Left => {2}, Right => {1}}`` (GenClobber's ``clobbered``).
 """
 
 from __future__ import annotations
@@ -65,6 +69,8 @@ start: [statement] (";" [statement])*
 args: arg ("," arg)*
 ?arg: expr
     | NAME "->" expr -> procedure
+    | PARAMS "->" expr -> procedure
+    | NAME "=>" expr -> named
 
 ?atom: INT -> integer
      | UPLIT -> uplit
@@ -82,13 +88,18 @@ args: arg ("," arg)*
      | OVERLIT -> overlit
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
-     | "[" expr "for" NAME "from" expr "to" expr "]" -> comprehension
+     | "[" expr comp_for+ "]" -> comprehension
      | STRING -> string
 
+comp_for: "for" NAME "from" expr "to" expr
+
 body: options (SLASHES options)*
-options: [expr ("," expr)*]
+options: [entry ("," entry)*]
+?entry: expr
+      | expr "=>" expr -> pair
 
 PM: "+-"
+PARAMS.3: /\(\s*[A-Za-z_]\w*(\s*,\s*[A-Za-z_]\w*)+\s*\)(?=\s*->)/
 STRING: /"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
@@ -107,11 +118,11 @@ INT: /\d+/
 _SCRIPT = re.compile(
     r"\b(for|while|def|class|if|then|elseif|else|end|begin|do|yield|from|by|where|in|var|return"
     r"|break|continue|try|finally|listof|setof|tableof|sumof|mapof|import|enum|singleton|system"
-    r"|this|super|function|ruleset)\b|->|=>|\.\."
+    r"|this|super|function|ruleset)\b|->|\.\."
 )
 _STRINGS = re.compile(r'"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"')
 # A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
-_PROCEDURE = re.compile(r"([(,]\s*[A-Za-z_]\w*\s*)->")
+_PROCEDURE = re.compile(r"([(,]\s*(?:[A-Za-z_]\w*|\(\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+\s*\))\s*)->")
 # CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
 _COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)from\b")
 
@@ -142,7 +153,7 @@ def parse(text: str) -> Tree[Token]:
         return _parser().parse(text)
     except UnexpectedInput as exc:
         if isinstance(exc, UnexpectedToken) and _SCRIPT.fullmatch(str(exc.token)):
-            raise not_supported(str(exc.token)) from None  # a comprehension with two `for`s
+            raise not_supported(str(exc.token)) from None  # a `for` where no comprehension can be
         raise CGSuiteSyntaxError(_where(text, exc)) from None
 
 

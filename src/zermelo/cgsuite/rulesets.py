@@ -27,13 +27,27 @@ from typing import Any
 from ..core.errors import ZermeloError
 from ..rules import Impartial, Outcome, Partisan, Rules
 from ..rules.catalogue import CGSuiteName, GameEntry
-from ..values.surreal import surreal
+from ..values.surreal import INF, surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
+from .named import COORDINATES as DIRECTIONS
+from .named import CGMap, Named, bind, plain
 from .printer import CGString
 from .values import LEFT, RIGHT, Player, Procedure, as_int
 
-__all__ = ["GAME", "GRID", "Namespace", "Position", "Ruleset", "apply", "as_value", "member", "rulesets", "shown_args"]
+__all__ = [
+    "COORDINATES",
+    "GAME",
+    "GRID",
+    "Namespace",
+    "Position",
+    "Ruleset",
+    "apply",
+    "as_value",
+    "member",
+    "rulesets",
+    "shown_args",
+]
 
 #: The packages of CGSuite's library under ``game``.
 PACKAGES = ("grid", "strip", "graph", "heap")
@@ -78,6 +92,7 @@ class Ruleset:
         return self.name
 
     def position(self, args: list[Any]) -> Position:
+        plain(args, f"in call to `{self.name}`")
         words = _position_text(args)
         try:
             text = self.text(words) if self.text is not None else words
@@ -97,15 +112,25 @@ class Family:
         return self.cg.name
 
     def ruleset(self, args: list[Any]) -> Ruleset:
-        params = self.cg.separator.join(_param_text(a) for a in args)
-        if not params:
-            raise CGSuiteError(f"{self.cg.name} needs its parameters, like {self.entry.example}")
-        try:
-            rules = self.entry.factory(self.cg.code(params) if self.cg.code is not None else params)
-        except ZermeloError as exc:
-            raise CGSuiteError(f"{self.cg.name}: {_unprefixed(str(exc))}") from None
-        shown = ",".join(_shown_arg(a) for a in args)
         cg = self.cg
+        if cg.bind is None:
+            plain(args, f"in call to `{cg.name}` constructor")
+            params = cg.separator.join(_param_text(a) for a in args)
+            if not params:
+                raise CGSuiteError(f"{cg.name} needs its parameters, like {self.entry.example}")
+        else:  # CGSuite's parameters by name too (maxJump => 2), with their defaults
+            named = {k: _param_text(v) for k, v in bind(args, cg.parameters, cg.name).items()}
+        try:
+            if cg.bind is not None:
+                params = cg.bind(named)
+            rules = self.entry.factory(cg.code(params) if cg.code is not None else params)
+        except ZermeloError as exc:
+            raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
+        shown = (
+            ", ".join(_shown_arg(a) for a in args)
+            if any(isinstance(a, Named) for a in args)
+            else (",".join(_shown_arg(a) for a in args))
+        )
         return Ruleset(f"{cg.name}({shown})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
 
 
@@ -194,6 +219,8 @@ class EmptyGrid(str):
 
 #: ``Grid.Empty(rows, cols)``: the text of an empty grid.
 GRID = Namespace("Grid")
+#: ``Coordinates.Compass`` and the other directions a ruleset takes (GenClobber's ``directions``).
+COORDINATES = Namespace("Coordinates")
 #: ``game``, the root of CGSuite's library.
 GAME = Namespace("game")
 
@@ -244,6 +271,10 @@ def as_value(v: Any) -> Any:
 
 
 def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
+    if ns.path == "Coordinates":
+        if name in DIRECTIONS and args is None:
+            return DIRECTIONS[name]
+        raise CGSuiteError(f"Not a method or member variable: `Coordinates.{name}`")
     if ns is GRID or ns.path == "Grid":
         if name == "Empty" and args is not None and len(args) == 2:
             rows, cols = as_int(args[0]), as_int(args[1])
@@ -254,6 +285,8 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
     full = f"{ns.path}.{name}"
     if ns.path == "game" and name in PACKAGES and args is None:
         return Namespace(full)
+    if full == "game.heap.HeapRuleset":
+        return _heap_ruleset(args)
     hit = rulesets().get(full)
     if hit is None:
         if ns.path == "game":
@@ -269,6 +302,18 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
     ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options)
     return ruleset if args is None else ruleset.position(args)
+
+
+def _heap_ruleset(args: list[Any] | None) -> Ruleset:
+    """``game.heap.HeapRuleset(fn)``: the heap game of a procedure (:mod:`.heap_ruleset`)."""
+    if args is None or len(args) != 1 or not isinstance(args[0], Procedure):
+        raise CGSuiteError(
+            "game.heap.HeapRuleset takes one procedure of the heap size listing its options,"
+            " like game.heap.HeapRuleset(n -> [[m] for m from 0 to n - 1])"
+        )
+    from .heap_ruleset import ProcedureHeap
+
+    return Ruleset(f"game.heap.HeapRuleset({args[0].text})", ProcedureHeap(args[0]))
 
 
 def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
@@ -428,10 +473,23 @@ PROCEDURE_POINTS = 24
 
 
 def _param_text(a: Any) -> str:
-    """A family's parameter as the game's text; a procedure as its values at 1, 2, …
-    (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``)."""
+    """A family's parameter as the game's text; a procedure of one parameter as its values at 1,
+    2, … (``fn:3,4,5,…``), which the game's ``code`` reads (GenWythoff's ``k -> k + a``), one of
+    two as its text (GenMem's ``(k, a) -> a != k``, which the game reads)."""
+    if isinstance(a, bool):
+        return "true" if a else "false"
     if isinstance(a, str):
         return a
+    if isinstance(a, Ruleset):  # Turning(game.heap.Spawning("1-3")): ruleset:spawning:1-3
+        return "ruleset:" + a.rules.spec()
+    if isinstance(a, CGMap):  # {Left => {2}, Right => {1}}: Left=2;Right=1
+        return ";".join(f"{_param_text(k)}={_param_text(v)}" for k, v in a)
+    if isinstance(a, Player):
+        return str(a)
+    if a is INF:
+        return "inf"
+    if isinstance(a, Procedure) and a.text.startswith("("):  # (k, a) -> …: the game reads its text
+        return a.text
     if isinstance(a, Procedure):
         values = [a(surreal(k)) for k in range(1, PROCEDURE_POINTS + 1)]
         return "fn:" + ",".join(str(as_int(v, "a procedure whose values are whole numbers")) for v in values)

@@ -55,10 +55,10 @@ class Procedure:
     as typed, and the call that evaluates its body with the parameter bound."""
 
     text: str
-    call: Callable[[Any], Any]
+    call: Callable[..., Any]
 
-    def __call__(self, x: Any) -> Any:
-        return self.call(x)
+    def __call__(self, *xs: Any) -> Any:
+        return self.call(*xs)
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         return self.text

@@ -24,7 +24,7 @@ SUMMARY = {
     "check": "a game's self-check: text form, keys, cycles, closed forms and components against plain search",
     "play": "play a position against the perfect player, with hints",
     "serve": "the web explorer: solve and play in the browser",
-    "compile": "compile the heap and Connect Four kernels ahead of time for this machine (faster start)",
+    "compile": "compile the heap, Connect Four and value-search kernels ahead of time for this machine (faster start)",
 }
 
 

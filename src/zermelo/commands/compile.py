@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import sys
 import time
 from typing import Any
 
@@ -30,7 +29,29 @@ KERNEL_MODULES = (
     "zermelo.games.connect4_kernel",
     "zermelo.games.chargrid_kernel",
     "zermelo.misere.kernels",
+    "zermelo.values.forms_kernel",
 )
+#: The modules of the compiled options steps (``region_options``) that the compiled value walk is
+#: built for, one extension each (:func:`zermelo.analyses.compiled_walk.ahead_name`).
+WALK_STEPS = ("zermelo.games.chargrid_kernel", "zermelo.games.domineering_kernel")
+
+
+def _builds() -> list[tuple[str, Any]]:
+    """(module or specialisation, a function giving its kernels' dispatchers) for every extension."""
+    from ..analyses import compiled_walk
+
+    out: list[tuple[str, Any]] = []
+    for name in KERNEL_MODULES:
+        module = importlib.import_module(name)
+        out.append((name, lambda module=module, name=name: _dispatchers(module, aot.declared()[name])))
+    for name in WALK_STEPS:
+        step = importlib.import_module(name).region_options
+        out.append((compiled_walk.ahead_name(name), lambda step=step: {"walk": compiled_walk.dispatcher(step)}))
+    return out
+
+
+def _dispatchers(module: Any, kernels: Any) -> dict[str, Any]:
+    return {name: _jit.dispatcher(getattr(module, name)) for name in kernels}
 
 
 def add(sub: Any) -> None:
@@ -41,11 +62,10 @@ def add(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    for name in KERNEL_MODULES:
-        importlib.import_module(name)
+    builds = _builds()
     done = []
     declared = aot.declared()
-    for module in KERNEL_MODULES:
+    for module, dispatchers in builds:
         kernels = declared[module]
         start = time.perf_counter()
         if not args.force and aot.built(module):
@@ -53,9 +73,8 @@ def run(args: argparse.Namespace) -> int:
             if not args.json:
                 print(f"{module}: up to date ({aot.built(module)})")
             continue
-        functions = {name: _jit.dispatcher(getattr(sys.modules[module], name)) for name in kernels}
         try:
-            path = aot.build(module, functions)
+            path = aot.build(module, dispatchers())
         except Exception as exc:  # no pycc, no C compiler, a failed compile or link: say so in one line
             raise Unsupported(f"cannot compile {module} ahead of time: {type(exc).__name__}: {exc}") from None
         seconds = time.perf_counter() - start

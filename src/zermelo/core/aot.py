@@ -71,6 +71,7 @@ __all__ = [
     "folder",
     "key",
     "load",
+    "specialisation",
 ]
 
 #: Argument type codes (numba's short names) and the numpy dtype each stands for.
@@ -91,58 +92,105 @@ class Signature:
     result: str
     args: tuple[tuple[str, int], ...]
     buffers: bool = False
+    #: The members of each tuple argument (an argument ``(TUPLE, k)`` has ``members[k]``).
+    members: tuple[tuple[tuple[str, int], ...], ...] = ()
 
     @classmethod
     def parse(cls, text: str, buffers: bool = False) -> Signature:
         """``"i8(i4[:], i8, b1)"``: arrays as ``CODE[:]`` or ``CODE[:, :]`` (C order), scalars as
-        ``i8`` or ``b1``; the result as numba writes it (``none``, ``UniTuple(i8, 2)``).  With
-        ``buffers``, each array is a one-dimensional ``memoryview`` instead."""
+        ``i8`` or ``b1``, a tuple of them as ``Tuple(i8[:, :], u1[:])``; the result as numba writes
+        it (``none``, ``UniTuple(i8, 2)``).  With ``buffers``, each array is a one-dimensional
+        ``memoryview`` instead (and no tuple)."""
         cut = text.rfind(")(") + 1 or text.index("(")
         result, inner = text[:cut], text[cut + 1 : text.rindex(")")]
-        args = []
-        for word in inner.replace(", :", ":").split(","):
-            word = word.strip()
-            code, _, dims = word.partition("[")
-            if code not in DTYPES and code != "b1":
-                raise ValueError(f"unknown argument type {word!r} in {text!r}")
-            args.append((code, dims.count(":")))
-            if buffers and dims.count(":") > 1:
-                raise ValueError(f"a buffer is one-dimensional, got {word!r} in {text!r}")
-        return cls(result.strip(), tuple(args), buffers)
+        args: list[tuple[str, int]] = []
+        members: list[tuple[tuple[str, int], ...]] = []
+        for word in _split(inner):
+            if word.startswith("Tuple(") and word.endswith(")"):
+                if buffers:
+                    raise ValueError(f"a buffers kernel takes no tuple, got {word!r} in {text!r}")
+                members.append(tuple(_arg(w, text, buffers) for w in _split(word[6:-1])))
+                args.append((TUPLE, len(members) - 1))
+            else:
+                args.append(_arg(word, text, buffers))
+        return cls(result.strip(), tuple(args), buffers, tuple(members))
 
     def numba(self) -> str:
         """The signature in numba's words, arrays C-contiguous."""
         words = []
         for code, dims in self.args:
-            if dims and self.buffers:
-                words.append(f"MemoryView({DTYPES[code]}, 1, 'C')")
-                continue
-            words.append(code if not dims else f"{code}[{', '.join([':'] * (dims - 1) + ['::1'])}]")
+            if code == TUPLE:
+                words.append(f"Tuple(({', '.join(self._word(m) for m in self.members[dims])}))")
+            else:
+                words.append(self._word((code, dims)))
         return f"{self.result}({', '.join(words)})"
+
+    def _word(self, arg: tuple[str, int]) -> str:
+        code, dims = arg
+        if dims and self.buffers:
+            return f"MemoryView({DTYPES[code]}, 1, 'C')"
+        return code if not dims else f"{code}[{', '.join([':'] * (dims - 1) + ['::1'])}]"
 
     def accepts(self, args: Sequence[Any]) -> bool:
         """Whether ``args`` are exactly what the compiled code reads: each array of the dtype,
-        dimensions and C order declared, each scalar an integer (or bool)."""
+        dimensions and C order declared, each scalar an integer (or bool), each tuple a tuple of
+        exactly such."""
         if len(args) != len(self.args):
             return False
         for a, (code, dims) in zip(args, self.args, strict=True):
-            if dims and self.buffers:
-                if type(a) is not memoryview or a.format != FORMATS[code] or a.ndim != 1 or not a.c_contiguous:
+            if code == TUPLE:
+                members = self.members[dims]
+                if type(a) is not tuple or len(a) != len(members):
                     return False
-            elif dims:
-                # The dtype by kind and size (C attributes: ``dtype.name`` is Python code in numpy,
-                # 2 ms a 2^16-heap sequence of 26 calls).
-                if (
-                    type(a).__name__ != "ndarray"
-                    or a.ndim != dims
-                    or a.dtype.kind != code[0]
-                    or a.dtype.itemsize != int(code[1])
-                    or not a.flags.c_contiguous
-                ):
+                if not all(self._takes(x, m) for x, m in zip(a, members, strict=True)):
                     return False
-            elif not hasattr(a, "__index__"):
+            elif not self._takes(a, (code, dims)):
                 return False
         return True
+
+    def _takes(self, a: Any, arg: tuple[str, int]) -> bool:
+        code, dims = arg
+        if dims and self.buffers:
+            return type(a) is memoryview and a.format == FORMATS[code] and a.ndim == 1 and a.c_contiguous
+        if dims:
+            # The dtype by kind and size (C attributes: ``dtype.name`` is Python code in numpy,
+            # 2 ms a 2^16-heap sequence of 26 calls).
+            return (
+                type(a).__name__ == "ndarray"
+                and a.ndim == dims
+                and a.dtype.kind == code[0]
+                and a.dtype.itemsize == int(code[1])
+                and bool(a.flags.c_contiguous)
+            )
+        return hasattr(a, "__index__")
+
+
+#: The code of a tuple argument in :attr:`Signature.args` (its dimensions: its index in ``members``).
+TUPLE = "()"
+
+
+def _split(text: str) -> list[str]:
+    """``text`` cut at its commas outside brackets and parentheses, each part stripped."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+def _arg(word: str, text: str, buffers: bool) -> tuple[str, int]:
+    code, _, dims = word.partition("[")
+    if code not in DTYPES and code != "b1":
+        raise ValueError(f"unknown argument type {word!r} in {text!r}")
+    if buffers and dims.count(":") > 1:
+        raise ValueError(f"a buffer is one-dimensional, got {word!r} in {text!r}")
+    return code, dims.count(":")
 
 
 #: Kernel module -> kernel name -> its declared signatures (parsed when first needed).
@@ -165,6 +213,19 @@ def declare(module: str, kernel: str, signatures: Sequence[str], buffers: bool =
 def depends(module: str, others: Sequence[str]) -> None:
     """``module``'s kernels call those of ``others``: their sources are part of its key."""
     _DEPENDS[module] = tuple(others)
+
+
+#: A specialisation's name -> the module whose kernels it compiles (:func:`specialisation`).
+_SOURCE_OF: dict[str, str] = {}
+
+
+def specialisation(name: str, module: str, others: Sequence[str]) -> None:
+    """``name`` (a module's name with a suffix, ``pkg.walk_kernel__step``) stands for the kernels of
+    ``module`` compiled with names bound to kernels of ``others``
+    (:func:`zermelo.core._jit.specialised`): declared and built under ``name``, keyed by the sources
+    of all of them; the caller declares its kernels and gives :func:`build` their dispatchers."""
+    _SOURCE_OF[name] = module
+    _DEPENDS[name] = tuple(others)
 
 
 def declared() -> dict[str, dict[str, tuple[Signature, ...]]]:
@@ -218,6 +279,7 @@ def _cpu() -> str:
 
 
 def _source(module: str) -> bytes:
+    module = _SOURCE_OF.get(module, module)
     loaded = sys.modules.get(module)
     if loaded is not None:
         source = loaded.__file__ or ""

@@ -54,6 +54,9 @@ class CharGridGame(Partisan[CharGrid]):
         # position -> (key, negated), its parts: both questions the value search asks of a position.
         self._info: dict[CharGrid, tuple[tuple[Hashable, bool], list[CharGrid]]] = {}
         self._table = str.maketrans(self.swap)
+        #: Whether the colour-swapped board is the negative game (an instance may have rules that
+        #: treat the players differently: then no key merges the two).
+        self.negates = bool(self.swap)
         self._compiled: Callable[[CharGrid], Any] | None = None
         self._switch: int | None = None  # when to load the kernel (see keyed_options)
 
@@ -156,7 +159,7 @@ class CharGridGame(Partisan[CharGrid]):
             rows, cols, texts = char_orbit(parts[0], turns=self.turns)
             plain = min(texts)
             key = ((rows, cols, plain), False)
-            if self.swap:
+            if self.negates:
                 table = self._table
                 swapped = min([t.translate(table) for t in texts])
                 if swapped < plain:

@@ -25,6 +25,11 @@ goose, ``o`` the fox, ``.`` empty — the text CGSuite prints for a position.  C
 ``FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1))`` (geese and fox as (row, column)) is
 ``.x.x.x.x|........|........|o.......``.
 
+**Ceylonese Fox and Geese** (``ceylonese``, CGSuite's ``game.grid.CeyloneseFoxAndGeese``,
+``GenFoxAndGeese(foxRange => 2)``): the fox moves up to two squares in one diagonal direction,
+never over a goose.  ``foxandgeese:R`` gives the fox a range of R squares; ``foxandgeese:R,W``
+also fixes the board's width at W (CGSuite's ``boardWidth``, which its coordinates need).
+
 **Why it matters.**  Winning Ways uses it to show that a game with cycles can still have a value
 that is a number, a number plus ``over``, or a short game: the geese's spare moves count as
 free moves, and the fox's oscillation is worth ``over``'s endless tiny advantage.  Golden
@@ -45,9 +50,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..core.errors import InvalidPosition
+from ..core.checks import parse_int
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Partisan, validate_by_text
-from ..rules.boards import Board, grid_board
+from ..rules.boards import Board, cell_name, grid_board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ._grid import bad_cell, board_rows
 
@@ -71,13 +77,32 @@ class FoxAndGeese(Partisan[Position]):
 
     name: ClassVar[str] = "foxandgeese"
     loopy: ClassVar[bool] = True
+    #: How far the fox moves in one diagonal direction (CGSuite's ``foxRange``; 2 is Ceylonese).
+    fox_range: int = 1
+    #: The board's width when the rules fix it (CGSuite's ``boardWidth``), else the text's.
+    width: int | None = None
+
+    def __init__(self, fox_range: int = 1, width: int | None = None) -> None:
+        if fox_range < 1:
+            raise InvalidGame("`foxRange` must be >= 1")
+        if width is not None and not 2 <= width <= 16:
+            raise InvalidGame(f"foxandgeese: the board is 2 to 16 squares wide; got {width}")
+        self.fox_range, self.width = fox_range, width
+
+    def spec(self) -> str:
+        if self.width is not None:
+            return f"{self.name}:{self.fox_range},{self.width}"
+        return self.name if self.fox_range == 1 else f"{self.name}:{self.fox_range}"
 
     validate = validate_by_text
 
     def parse(self, text: str) -> Position:
+        text = from_cgsuite(text, self.width or 8)
         rows, cols = board_rows(text.strip().lower(), self.name, _EXAMPLE)
         if not 2 <= cols <= 16:
             raise InvalidPosition(f"{self.name}: the board is 2 to 16 squares wide; got {cols}")
+        if self.width is not None and cols != self.width:
+            raise InvalidPosition(f"{self.spec()}: the board is {self.width} squares wide; got {cols}")
         height = len(rows)
         geese: set[Cell] = set()
         fox: list[Cell] = []
@@ -119,6 +144,21 @@ class FoxAndGeese(Partisan[Position]):
         rows = self.format(position).split("|")
         return {**grid_board(rows), "dark": (len(rows) + 1) % 2}
 
+    def board_clicks(self, position: Position, after: Position, side: str | None = None) -> list[list[str]] | None:
+        """The fox that is past runs for ever (its move to the same position, ``off``'s pass): the
+        fox clicked; any other move by the squares it changes (the drawing's own way).
+
+        >>> g = FoxAndGeese()
+        >>> p = g.parse(".x.o|....")  # the fox level with the geese: past
+        >>> list(g.right_options(p)) == [p], g.board_clicks(p, p), g.board_clicks(p, g.parse(".x..|..o.")) is None
+        (True, [['d1']], True)
+        """
+        if after != position:
+            return None
+        _cols, geese, (row, col) = position
+        top = max([row, *(r for r, _ in geese)])
+        return [[cell_name(top - row, col - 1)]]
+
     def key(self, position: Position) -> Hashable:
         return position
 
@@ -149,18 +189,20 @@ class FoxAndGeese(Partisan[Position]):
             return
         cols, geese, fox = position
         for dr, dc in _FOX_STEPS:
-            to = (fox[0] + dr, fox[1] + dc)
-            if to[0] >= 1 and 1 <= to[1] <= cols and to not in geese:
+            for k in range(1, self.fox_range + 1):
+                to = (fox[0] + k * dr, fox[1] + k * dc)
+                if not (to[0] >= 1 and 1 <= to[1] <= cols and to not in geese):
+                    break
                 yield cols, geese, to
 
 
 _COORDINATES = "a valid `Coordinates` (1 <= col <= boardWidth; row >= 1; row + col even)"
 
 
-def from_cgsuite(words: str) -> str:
+def from_cgsuite(words: str, width: int = 8) -> str:
     """CGSuite's ``FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1))`` — the geese, then the fox, as
-    (row, column) counted from the bottom left, 8 columns — as the board (the evaluator hands its
-    arguments over as ``4 2 4 4 4 6 4 8 ; 1 1``); a board's text is left as it is.
+    (row, column) counted from the bottom left, ``width`` columns — as the board (the evaluator
+    hands its arguments over as ``4 2 4 4 4 6 4 8 ; 1 1``); a board's text is left as it is.
 
     >>> from_cgsuite("4 2 4 4 4 6 4 8 ; 1 1")
     '.x.x.x.x|........|........|o.......'
@@ -170,28 +212,68 @@ def from_cgsuite(words: str) -> str:
     geese_words, fox_words = words.split(";", 1)
     g, f = [int(w) for w in geese_words.split()], [int(w) for w in fox_words.split()]
     geese, fox = list(zip(g[::2], g[1::2], strict=True)), tuple(f)
-    if len(fox) != 2 or not (1 <= fox[1] <= 8 and fox[0] >= 1 and sum(fox) % 2 == 0):
+    if len(fox) != 2 or not (1 <= fox[1] <= width and fox[0] >= 1 and sum(fox) % 2 == 0):
         raise InvalidPosition(f"`fox` must be {_COORDINATES}")
-    if not all(1 <= c <= 8 and r >= 1 and (r + c) % 2 == 0 for r, c in geese):
+    if not all(1 <= c <= width and r >= 1 and (r + c) % 2 == 0 for r, c in geese):
         raise InvalidPosition(f"Every element of `geese` must be {_COORDINATES}")
     if fox in geese:
         raise InvalidPosition("the fox stands on a goose's square")
     height = max(r for r, _ in [*geese, fox])
-    rows = [["."] * 8 for _ in range(height)]
+    rows = [["."] * width for _ in range(height)]
     for r, c in geese:
         rows[height - r][c - 1] = "x"
     rows[height - fox[0]][fox[1] - 1] = "o"
     return "|".join("".join(row) for row in rows)
 
 
+def fox_and_geese(params: str | None) -> FoxAndGeese:
+    """``R`` (the fox's range) or ``R,W`` (and the board's width); none: the classic game."""
+    if not params:
+        return FoxAndGeese()
+    words = [w.strip() for w in params.split(",")]
+    if len(words) > 2:
+        raise InvalidGame(f"foxandgeese: give the fox's range R, or R,W (and the board's width); got {params!r}")
+    fox_range = parse_int(words[0], "foxandgeese: the fox's range", maximum=16)
+    width = parse_int(words[1], "foxandgeese: the board's width", maximum=16) if len(words) == 2 else None
+    return FoxAndGeese(fox_range, width)
+
+
+def cgsuite_params(named: dict[str, str]) -> str:
+    """CGSuite's ``GenFoxAndGeese(boardWidth ? 8, foxRange ? 1)`` as ``R,W`` (``R`` alone when
+    the width is not given: a board's text then says it).
+
+    >>> cgsuite_params({"foxRange": "2"}), cgsuite_params({"boardWidth": "10"})
+    ('2', '1,10')
+    """
+    fox_range = named.get("foxRange", "1")
+    return fox_range if "boardWidth" not in named else f"{fox_range},{named['boardWidth']}"
+
+
 register(
     GameEntry(
         "foxandgeese",
-        no_params(FoxAndGeese, "foxandgeese"),
+        fox_and_geese,
         "Fox and Geese: geese (x, Left) step diagonally down, the fox (o, Right) any diagonal; loopy, partisan",
-        "",
+        "[R[,W]]: the fox's range (1; Ceylonese: 2), the board's width (from the board when not given)",
         "foxandgeese x.x.x.|......|o.....",
         rules=FoxAndGeese,
-        cgsuite=(CGSuiteName("game.grid.FoxAndGeese", text=from_cgsuite),),
+        cgsuite=(
+            CGSuiteName("game.grid.FoxAndGeese"),
+            CGSuiteName(
+                "game.grid.GenFoxAndGeese", family=True, parameters=("boardWidth", "foxRange"), bind=cgsuite_params
+            ),
+        ),
+    )
+)
+register(
+    GameEntry(
+        "ceylonese",
+        no_params(lambda: FoxAndGeese(2), "ceylonese"),
+        "Ceylonese Fox and Geese: as Fox and Geese, but the fox moves up to two squares diagonally; loopy, partisan",
+        "",
+        "ceylonese x.x.x.|......|o.....",
+        rules=FoxAndGeese,
+        aliases=("ceylonesefoxandgeese",),
+        cgsuite=(CGSuiteName("game.grid.CeyloneseFoxAndGeese"),),
     )
 )

@@ -44,17 +44,20 @@ square: 0), and Right has no stone: 1; ``x.o`` is ``{0|0}`` = *; Hot Clobber's `
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import ClassVar
 
+from ..core.checks import parse_int
 from ..core.errors import InvalidGame
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from ._chargame import CharGridGame
 from ._grid import CharGrid, char_regions, parse_chars
 
-__all__ = ["VARIANTS", "GenClobber"]
+__all__ = ["DIRECTIONS", "VARIANTS", "GenClobber", "Rule", "parse_rule"]
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right: as _grid.char_neighbours
-_COMPASS = (*_ORTHOGONAL, (1, 1), (1, -1), (-1, 1), (-1, -1))
+_DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+_COMPASS = (*_ORTHOGONAL, *_DIAGONAL)
 _KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
 
 #: variant: (CGSuite's name, directions, slides (unlimited distance), what is clobbered, summary)
@@ -70,6 +73,111 @@ VARIANTS: dict[str, tuple[str, tuple[tuple[int, int], ...], bool, str]] = {
 
 #: Clobber itself (``clobber``, :class:`~zermelo.games.clobber.Clobber`) is the family's plain member.
 _KINDS = {**VARIANTS, "clobber": ("Clobber", _ORTHOGONAL, False, "clobber an adjacent enemy stone")}
+
+#: CGSuite's lists of directions (``Coordinates.Orthogonal`` …) by the names a general rule uses.
+DIRECTIONS = {"orthogonal": _ORTHOGONAL, "diagonal": _DIAGONAL, "compass": _COMPASS, "knights": _KNIGHT}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """CGSuite's ``GenClobber(directions, clobbered, leftBehind, maxDistance)``: the cells
+    (``.``, ``x``, ``o``) Left's and Right's stones may move onto, what each leaves behind, how
+    far a stone goes (over empty cells, then onto the last; 0: no limit)."""
+
+    directions: str
+    clobbered: tuple[str, str] = ("o", "x")
+    behind: tuple[str, str] = (".", ".")
+    reach: int = 1
+
+    def spec(self) -> str:
+        """The rule as ``genclobber``'s parameter: a variant's name, else the directions and what
+        differs from Clobber (``diagonal``, ``compass,clobber=xo/xo,distance=2``)."""
+        for kind, (_cg, dirs, slides, _s) in _KINDS.items():
+            if self == _variant_rule(kind, dirs, slides):
+                return kind
+        words = [self.directions]
+        if self.clobbered != ("o", "x"):
+            words.append("clobber=" + "/".join(_cells(c) for c in self.clobbered))
+        if self.behind != (".", "."):
+            words.append("behind=" + "/".join(self.behind))
+        if self.reach != 1:
+            words.append(f"distance={self.reach or 'inf'}")
+        return ",".join(words)
+
+    @property
+    def symmetric(self) -> bool:
+        """Whether swapping the colours swaps the players' rules (the swapped board is then the negative)."""
+        swap = str.maketrans("xo", "ox")
+        return _cells(self.clobbered[0].translate(swap)) == _cells(self.clobbered[1]) and (
+            self.behind[0].translate(swap) == self.behind[1]
+        )
+
+
+def _cells(text: str) -> str:
+    return "".join(sorted(set(text), key=".xo".index))
+
+
+def _variant_rule(kind: str, dirs: tuple[tuple[int, int], ...], slides: bool) -> Rule:
+    name = next(n for n, d in DIRECTIONS.items() if d == dirs)
+    if kind == "anti":
+        return Rule(name, (".", "."), ("o", "x"))
+    if kind == "hot":
+        return Rule(name, ("xo", "xo"))
+    return Rule(name, reach=0 if slides else 1)
+
+
+def parse_rule(text: str) -> Rule:
+    """A variant's name, or ``DIRECTIONS[,clobber=L/R][,behind=L/R][,distance=N|inf]``: the
+    cells (``.xo``) Left / Right may move onto and leave behind.
+
+    >>> parse_rule("diagonal"), parse_rule("kings") == parse_rule("compass")
+    (Rule(directions='diagonal', clobbered=('o', 'x'), behind=('.', '.'), reach=1), True)
+    >>> parse_rule("orthogonal,clobber=./.,behind=o/x").spec(), parse_rule("compass,distance=inf").spec()
+    ('anti', 'queens')
+    """
+    t = text.strip().lower()
+    if t in _KINDS:
+        _cg, dirs, slides, _s = _KINDS[t]
+        return _variant_rule(t, dirs, slides)
+    first, *rest = [w.strip() for w in t.split(",")]
+    if first not in DIRECTIONS:
+        raise InvalidGame(
+            f"genclobber: the variants are {', '.join(VARIANTS)}, or directions ({', '.join(DIRECTIONS)})"
+            f" with clobber=, behind=, distance=; got {text.strip()!r}"
+        )
+    fields: dict[str, str] = {}
+    for w in rest:
+        key, eq, value = w.partition("=")
+        if not eq or key not in ("clobber", "behind", "distance") or key in fields:
+            raise InvalidGame(f"genclobber: {w!r} is not clobber=L/R, behind=L/R or distance=N (once each)")
+        fields[key] = value
+    clobbered, behind = ("o", "x"), (".", ".")
+    if "clobber" in fields:
+        clobbered = _pair(fields["clobber"], "clobber", single=False)
+    if "behind" in fields:
+        behind = _pair(fields["behind"], "behind", single=True)
+    reach = 1
+    if "distance" in fields:
+        d = fields["distance"]
+        reach = (
+            0 if d == "inf" else parse_int(d, "genclobber: the distance", minimum=1, maximum=1000, error=InvalidGame)
+        )
+    for side, who in ((0, "Left"), (1, "Right")):
+        if "." in clobbered[side] and behind[side] == ".":
+            raise InvalidGame(
+                f"genclobber: {who}'s stones would move onto empty squares and leave them empty, walking"
+                " for ever (a loopy game): give behind= a stone for that side"
+            )
+    return Rule(first, (_cells(clobbered[0]), _cells(clobbered[1])), behind, reach)
+
+
+def _pair(text: str, what: str, *, single: bool) -> tuple[str, str]:
+    left, slash, right = text.partition("/")
+    ok = slash and all(side and set(side) <= set(".xo") and (len(side) == 1 or not single) for side in (left, right))
+    if not ok:
+        one = "a cell" if single else "cells"
+        raise InvalidGame(f"genclobber: {what}= is Left's {one} / Right's, of . x o (like {what}=o/x); got {text!r}")
+    return left, right
 
 
 class GenClobber(CharGridGame):
@@ -87,36 +195,35 @@ class GenClobber(CharGridGame):
     swap: ClassVar[dict[str, str]] = {"x": "o", "o": "x"}
 
     def __init__(self, kind: str) -> None:
-        if kind not in _KINDS:
-            raise InvalidGame(f"genclobber: the variants are {', '.join(VARIANTS)}; got {kind!r}")
+        self.rule = parse_rule(kind)
+        self.kind = self.rule.spec()
+        self.directions = DIRECTIONS[self.rule.directions]
         super().__init__()
-        self.kind = kind
-        _cg, self.directions, self.slides, _summary = _KINDS[kind]
+        self.negates = self.rule.symmetric  # else the colours swapped are another game
 
     def spec(self) -> str:
         return f"genclobber:{self.kind}"
 
     def parse(self, text: str) -> CharGrid:
         """Anti-Clobber's boards may have ``#`` (no cell): its empty squares take part in play."""
-        chars = "xo.#" if self.kind == "anti" else "xo."
+        chars = "xo.#" if "." in "".join(self.rule.clobbered) else "xo."
         return parse_chars(text, chars, name=self.spec(), aliases=self.aliases)
 
     def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
         rows, cols, cells = position
-        anti, hot = self.kind == "anti", self.kind == "hot"
-        behind = you if anti else "."
+        side = 0 if me == "x" else 1
+        onto, behind, reach = self.rule.clobbered[side], self.rule.behind[side], self.rule.reach
         for i, ch in enumerate(cells):
             if ch != me:
                 continue
             r0, c0 = divmod(i, cols)
             for dr, dc in self.directions:
-                r, c = r0 + dr, c0 + dc
-                while self.slides and 0 <= r < rows and 0 <= c < cols and cells[r * cols + c] == ".":
-                    r, c = r + dr, c + dc
+                r, c, n = r0 + dr, c0 + dc, 1
+                while (not reach or n < reach) and 0 <= r < rows and 0 <= c < cols and cells[r * cols + c] == ".":
+                    r, c, n = r + dr, c + dc, n + 1
                 if not (0 <= r < rows and 0 <= c < cols):
                     continue
-                target = cells[r * cols + c]
-                if target == "." if anti else (target in "xo" if hot else target == you):
+                if cells[r * cols + c] in onto:
                     new = list(cells)
                     new[i], new[r * cols + c] = behind, me
                     yield (rows, cols, "".join(new))
@@ -129,6 +236,8 @@ class GenClobber(CharGridGame):
 
     def dead(self, region: CharGrid) -> bool:
         cells = region[2]
+        if self.kind not in _KINDS:
+            return "x" not in cells and "o" not in cells
         if self.kind == "anti":
             return "." not in cells or not ("x" in cells or "o" in cells)
         if self.kind == "hot":
@@ -136,6 +245,8 @@ class GenClobber(CharGridGame):
         return "x" not in cells or "o" not in cells
 
     def split(self, position: CharGrid) -> list[CharGrid]:
+        if self.kind not in _KINDS:
+            return self._general_split(position)
         if self.kind == "anti":
             parts = char_regions(position, "xo.", "#")
         elif self.kind in ("hot", "clobber"):
@@ -144,6 +255,18 @@ class GenClobber(CharGridGame):
             parts = char_regions(position, self.live, self.blank, diagonal=True)
         else:
             parts = _linked_groups(position, self.kind)
+        return [p for p in parts if not self.dead(p)]
+
+    def _general_split(self, position: CharGrid) -> list[CharGrid]:
+        """A rule that is not a named variant: stones one step apart are one game while every move
+        only shrinks the stones' squares (onto a stone, one step); otherwise the board is one game."""
+        rule = self.rule
+        if rule.reach != 1 or "." in "".join(rule.clobbered) or rule.behind != (".", "."):
+            return [position] if not self.dead(position) else []
+        if rule.directions == "knights":
+            parts = _linked_groups(position, "knights")
+        else:
+            parts = char_regions(position, self.live, self.blank, diagonal=rule.directions != "orthogonal")
         return [p for p in parts if not self.dead(p)]
 
 
@@ -190,16 +313,76 @@ def _linked_groups(position: CharGrid, kind: str) -> list[CharGrid]:
     return out
 
 
+def cgsuite_params(named: dict[str, str]) -> str:
+    """CGSuite's ``GenClobber(directions ? Coordinates.Orthogonal, clobbered ? {Left => {2}, Right
+    => {1}}, leftBehind ? {Left => 0, Right => 0}, maxDistance ? 1)`` (CGSuite's cells: 0 empty,
+    1 Left's stone, 2 Right's) as ``genclobber``'s rule.
+
+    >>> cgsuite_params({"directions": "-1,1,1,1,1,-1,-1,-1"}), cgsuite_params({"maxDistance": "inf"})
+    ('diagonal', 'rooks')
+    >>> cgsuite_params({"clobbered": "Left=0;Right=0", "leftBehind": "Left=2;Right=1"})
+    'anti'
+    """
+    words = [_cgsuite_directions(named.get("directions"))]
+    if "clobbered" in named:
+        words.append("clobber=" + _cgsuite_sides(named["clobbered"], "clobbered"))
+    if "leftBehind" in named:
+        words.append("behind=" + _cgsuite_sides(named["leftBehind"], "leftBehind"))
+    if "maxDistance" in named:
+        words.append(f"distance={named['maxDistance']}")
+    return parse_rule(",".join(words)).spec()
+
+
+def _cgsuite_directions(text: str | None) -> str:
+    if text is None:
+        return "orthogonal"
+    nums = text.split(",")
+    try:
+        pairs = {(int(a), int(b)) for a, b in zip(nums[::2], nums[1::2], strict=True)}
+    except ValueError:
+        pairs = set()
+    for name, dirs in DIRECTIONS.items():
+        if pairs == set(dirs):
+            return name
+    raise InvalidGame(
+        "genclobber: `directions` is Coordinates.Orthogonal, Coordinates.Diagonal, Coordinates.Compass"
+        " or Coordinates.KnightsMove"
+    )
+
+
+def _cgsuite_sides(text: str, what: str) -> str:
+    """``Left=1,2;Right=1,2`` (CGSuite's map, cells 0 1 2) as ``xo/xo``."""
+    sides = dict(part.partition("=")[::2] for part in text.split(";"))
+    if set(sides) != {"Left", "Right"} or not all(sides.values()):
+        raise InvalidGame(f"genclobber: `{what}` is a map {{Left => …, Right => …}}")
+    cells = []
+    for side in ("Left", "Right"):
+        digits = sides[side].split(",")
+        if not all(d in ("0", "1", "2") for d in digits):
+            raise InvalidGame(f"genclobber: `{what}` holds cells 0 (empty), 1 (Left's stone), 2 (Right's)")
+        cells.append("".join(".xo"[int(d)] for d in digits))
+    return "/".join(cells)
+
+
 def _entry() -> GameEntry:
     names = " | ".join(VARIANTS)
     return GameEntry(
         "genclobber",
         needs_params(GenClobber, "genclobber", f"the variant ({names})", "kings"),
         "the Clobber family: anti (Anti-Clobber), hot, kings, knights, rooks, queens (x: Left, o: Right; partisan)",
-        names,
+        f"{names}, or DIRECTIONS ({' | '.join(DIRECTIONS)})[,clobber=L/R][,behind=L/R][,distance=N|inf]:"
+        " the cells (. x o) Left's / Right's stones may move onto and leave behind",
         'genclobber:kings "xox|oxo"',
         rules=GenClobber,
-        cgsuite=tuple(CGSuiteName(f"game.grid.{cg}", params=kind) for kind, (cg, *_rest) in VARIANTS.items()),
+        cgsuite=(
+            *(CGSuiteName(f"game.grid.{cg}", params=kind) for kind, (cg, *_rest) in VARIANTS.items()),
+            CGSuiteName(
+                "game.grid.GenClobber",
+                family=True,
+                parameters=("directions", "clobbered", "leftBehind", "maxDistance"),
+                bind=cgsuite_params,
+            ),
+        ),
     )
 
 

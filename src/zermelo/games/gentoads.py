@@ -182,6 +182,20 @@ def gen_toads(params: str) -> GenToads:
     return GenToads(low, high, jump, friendly)
 
 
+def cgsuite_params(named: dict[str, str]) -> str:
+    """CGSuite's ``GenToadsAndFrogs(minSlide ? 1, maxSlide ? 1, maxJump ? 1, allowFriendlyJump ?
+    false)`` by name, as ``A,B,J[,friendly]``.
+
+    >>> cgsuite_params({"maxJump": "2"}), cgsuite_params({"maxSlide": "3", "allowFriendlyJump": "true"})
+    ('1,1,2', '1,3,1,friendly')
+    """
+    low, high, jump = (named.get(k, "1") for k in ("minSlide", "maxSlide", "maxJump"))
+    friendly = named.get("allowFriendlyJump", "false")
+    if friendly not in ("true", "false"):
+        raise InvalidGame(f"gentoads: allowFriendlyJump is true or false, got {friendly}")
+    return f"{low},{high},{jump}" + (",friendly" if friendly == "true" else "")
+
+
 register(
     GameEntry(
         "gentoads",
@@ -190,7 +204,15 @@ register(
         "A,B,J[,friendly]: slide distances A to B, jumps over up to J pieces (friendly: over own pieces too)",
         "gentoads:1,2,1 TT..FF",
         rules=GenToads,
-        cgsuite=(CGSuiteName("game.strip.GenToadsAndFrogs", family=True, shown=cgsuite_string({"T": "t", "F": "f"})),),
+        cgsuite=(
+            CGSuiteName(
+                "game.strip.GenToadsAndFrogs",
+                family=True,
+                shown=cgsuite_string({"T": "t", "F": "f"}),
+                parameters=("minSlide", "maxSlide", "maxJump", "allowFriendlyJump"),
+                bind=cgsuite_params,
+            ),
+        ),
     )
 )
 register(

@@ -83,12 +83,12 @@ class Mem(TakeAway):
         words = text.replace(",", " ").replace("(", " ").replace(")", " ").split()
         if not 1 <= len(words) <= 2:
             raise InvalidPosition(
-                f"mem: a position is 'n' (the start) or 'n k' (after a take of k), got {text.strip()!r}"
+                f"{self.name}: a position is 'n' (the start) or 'n k' (after a take of k), got {text.strip()!r}"
             )
-        n = parse_int(words[0], "mem: the number of counters")
-        k = parse_int(words[1], "mem: the previous take") if len(words) == 2 else 0
+        n = parse_int(words[0], f"{self.name}: the number of counters")
+        k = parse_int(words[1], f"{self.name}: the previous take") if len(words) == 2 else 0
         if n > 100_000 or k > 100_000:
-            raise InvalidPosition("mem: heaps up to 100,000")
+            raise InvalidPosition(f"{self.name}: heaps up to 100,000")
         return (n, k)
 
     def format(self, position: Position) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
 from ..rules import Partisan, validate_by_text
-from ..rules.boards import Board, grid_board
+from ..rules.boards import Board, cell_name, grid_board
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, no_params, register
 from ._grid import check_cells
 
@@ -51,6 +51,29 @@ class TopplingDominoes(Partisan[Rows]):
 
     def format(self, position: Rows) -> str:
         return " ".join(position) if position else "0"
+
+    def board_clicks(self, position: Rows, after: Rows, side: str | None = None) -> list[list[str]] | None:
+        """A move is clicked as the domino toppled, then the cell it falls onto (a domino at the
+        row's end falling off it: the domino alone, or clicked again).
+
+        >>> g = TopplingDominoes()
+        >>> g.board_clicks(("BRGB",), ("RGB",), "left"), g.board_clicks(("BRGB",), (), "left")
+        ([['a1']], [['a1', 'b1'], ['d1', 'c1']])
+        >>> g.board_clicks(("BRGB",), ("BR",), "left"), g.board_clicks(("BRGB",), ("BRG",), "left")
+        ([['c1', 'd1']], [['d1']])
+        """
+        if len(position) != 1:
+            return None  # a sum of rows has no drawing
+        row = position[0]
+        mine = {"left": "BG", "right": "RG"}.get(side or "", "BRG")
+        ways = []
+        for j, d in enumerate(row):
+            if d not in mine:
+                continue
+            for left_over, onto in ((row[:j], j + 1), (row[j + 1 :], j - 1)):  # falls right, falls left
+                if (tuple([left_over]) if left_over else ()) == after:
+                    ways.append([cell_name(0, j), *([cell_name(0, onto)] if 0 <= onto < len(row) else [])])
+        return ways
 
     def _moves(self, position: Rows, mine: str) -> Iterator[Rows]:
         seen: set[Rows] = set()

@@ -220,9 +220,11 @@ class HeapGame(Impartial[Heaps]):
         >>> from zermelo.games import Nim
         >>> Nim().heap_move((7, 5), 1, (2,)).label
         'take 3 from heap 2 (5 -> 2)'
+        >>> Nim().heap_move((1,), 0, ()).position  # the last heap gone (a spawning heap of 1): 0, as written
+        0
         """
         new = heaps[:i] + parts + heaps[i + 1 :]
-        result: Heaps = new[0] if len(new) == 1 else new
+        result: Heaps = new[0] if len(new) == 1 else (new or 0)
         return Move(heap_move_label(heaps, i, parts, self.unit), result)
 
     def options_never_split(self) -> bool:

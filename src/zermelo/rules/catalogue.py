@@ -54,6 +54,10 @@ class CGSuiteName:
     are pairs, CGSuite's coordinates (``Wythoff((3,5))``), not heaps.  ``options(rules, position,
     left)``: a position's options as CGSuite's ruleset lists them (its order, repeats kept, nothing
     merged by symmetry), where the game knows that order; ``.Options`` is then CGSuite's list.
+    ``parameters``: the names of CGSuite's constructor parameters, in order, for a family that
+    takes them by name too (``GenToadsAndFrogs(maxJump => 2)``); ``bind`` turns those given (each
+    as text: ``2``, ``true``, ``inf``, a map ``Left=2;Right=1``, a ruleset by its ``spec``) into
+    the game's parameters, CGSuite's defaults standing for the others.
     """
 
     name: str
@@ -65,6 +69,8 @@ class CGSuiteName:
     shown: Callable[[str], list[str]] | None = None
     coordinates: bool = False
     options: Callable[[Any, Any, bool], list[Any]] | None = None
+    parameters: tuple[str, ...] = ()
+    bind: Callable[[dict[str, str]], str] | None = None
 
 
 def cgsuite_string(table: dict[str, str]) -> Callable[[str], list[str]]:

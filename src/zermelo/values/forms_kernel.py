@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core._jit import njit
+from ..core._jit import ahead, njit
 
-__all__ = ["FIELDS", "run"]
+__all__ = ["FIELDS", "TABLES", "run"]
 
 # Fields of a row of T.
 KIND, NUM, EXP, NIM, LSN, LSE, RSN, RSE, LOFF, LCNT, ROFF, RCNT, NEG = range(13)
@@ -23,6 +23,9 @@ NUM_LIMIT, EXP_LIMIT = 1 << 31, 31
 #: Numbers per slot of the cache of canonical forms by raw options ``S[9]``: Left's count, Right's
 #: count, the canonical form's id, then the raw options (at most ``RAW_WIDTH - 3`` of them).
 RAW_WIDTH = 16
+#: The tables ``S`` as :func:`run` is compiled for ahead of time (``zermelo compile``):
+#: T, O, M, HF, HN, CK, CV, AK, AV, RC (:mod:`zermelo.values.compiled_forms`).
+TABLES = "Tuple(i8[:, :], i8[:], i8[:], i8[:], i8[:], i8[:], i1[:], i8[:], i8[:], i8[:])"
 
 
 @njit
@@ -569,7 +572,7 @@ def rehash(S):  # type: ignore[no-untyped-def]
         table[slot] = i
 
 
-@njit
+@ahead(f"i8({TABLES}, i8, i8, i8, i8[:], i8[:])")
 def run(S, op, a, b, X, Y):  # type: ignore[no-untyped-def]
     """The one entry point (numba compiles and caches each entry point with all it calls: one
     entry compiles the arithmetic once): ``op`` is one of :data:`OPS`; the result an id (0/1 for

@@ -1,0 +1,82 @@
+"""Coin-turning games by turning code (zermelo.games.turning): values against plain search of the
+whole row, the heads against the spawning game, CGSuite's worksheet values, bad input."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.analyses.analysis import grundy
+from zermelo.cgsuite import CGSuiteError, evaluate
+from zermelo.cli import main
+from zermelo.core.errors import InvalidGame, InvalidPosition
+from zermelo.games.spawning import Spawning
+from zermelo.games.turning import NAMED, Turning
+from zermelo.search.engine import Engine
+
+CODES = ["1-3", "1+C", "3", "3E", "4FS", "1+S", "1-3C(5)", "2-3,6C", "1+"]
+
+
+class _Whole(Turning):
+    """The same rules without the coin-turning theorem: the plain search of the whole row."""
+
+    def components(self, coins):  # type: ignore[no-untyped-def]
+        return None
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(CODES), st.integers(1, 8), st.integers(0, 255))
+def test_rows_against_plain_search(code: str, n: int, heads: int) -> None:
+    heads &= (1 << n) - 1
+    assert grundy(Turning(code), (n, heads)) == Engine(_Whole(code)).grundy((n, heads))
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_a_head_plays_as_the_spawning_heap(code: str) -> None:
+    heaps = Spawning(code)
+    for n in range(1, 9):
+        assert Engine(_Whole(code)).grundy((n, 1 << (n - 1))) == grundy(heaps, n), (code, n)
+
+
+def test_cgsuites_worksheet_values() -> None:
+    # CGSuite's worksheet tests (GameStripTest, commit e909ab8b): both constructors, value 29.
+    assert evaluate('game.strip.Turning(game.heap.Spawning("1-3"))("htththtth").NimValue') == "29"
+    assert evaluate('game.strip.Turning("1-3")("htththtth").NimValue') == "29"
+    assert evaluate('game.strip.Turning("1-3")("htth")') == 'game.strip.Turning("1-3")("htth")'
+    # Mock Turtles' heads are the odious numbers; Ruler's the largest power of 2 dividing n
+    # (Winning Ways ch. 14; CGSuite's Spawning rows in its GameHeapTest).
+    assert [grundy(Turning("1-3"), Turning("1-3").parse(str(n))) for n in range(1, 9)] == [1, 2, 4, 7, 8, 11, 13, 14]
+    assert evaluate('[game.strip.Turning("1+C")("hhhh").NimValue]') == "[6]"  # 1 ^ 2 ^ 1 ^ 4
+
+
+def test_names_and_moves() -> None:
+    assert NAMED["1-3"] == "Mock Turtles" and Turning("1-3c").spec() == "turning:1-3C"
+    g = Turning("1-3")
+    p = g.parse("htth")
+    assert sorted(g.format(q) for q in g.options(p)) == sorted(
+        ["TTTH", "HHTT", "HTHT", "HTTT", "THTT", "TTHT", "HHHT", "TTTT"]
+    )
+    move = g.parse_move(p, "turn 4 1", list(g.moves(p)))
+    assert move is not None and g.format(move.position) == "TTTT"
+
+
+def test_bad_input() -> None:
+    with pytest.raises(InvalidGame, match="is not an element like"):
+        Turning("x")
+    with pytest.raises(InvalidPosition, match="a row is H"):
+        Turning("1-3").parse("hxh")
+    with pytest.raises(
+        CGSuiteError, match=r"Turning takes a turning code or a game\.heap\.Spawning ruleset, not kayles"
+    ):
+        evaluate("game.strip.Turning(game.heap.Kayles)")
+    assert main(["value", "turning:1-3", "htxh"]) == 2
+    assert main(["value", "turning:q", "h"]) == 2
+
+
+def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "turning:4FS", "thhtthth"]) == 0
+    out = capsys.readouterr().out
+    assert "Grundy      2" in out and "Grunt (turning code 4FS)" in out
+    assert main(["value", "--cgsuite", "--expr", 'game.strip.Turning("1-3")("htththtth").NimValue']) == 0
+    assert capsys.readouterr().out.strip() == "29"
