@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from zermelo.cgsuite import CGSuiteError, CGSuiteSyntaxError, NotSupported, evaluate
+from zermelo.cgsuite import CGSuiteError, CGSuiteSyntaxError, NotSupported, evaluate, evaluate_value
 from zermelo.cli import main
 
 DONE_MEANS = [
@@ -72,9 +72,9 @@ NOTATION = [
     ("+-1", "+-1"),
     ("{1|-1}", "+-1"),
     ("+-1 + *", "+-(1*)"),
-    ("+-(1,2)", "+-2"),
-    ("+-(2,{3|1})", "+-{2,{3|1}}"),
-    ("+-(1*,1)", "+-{1,1*}"),
+    ("+-{1,2}", "+-2"),  # a switch's options are a set; CGSuite refuses +-(1,2), coordinates
+    ("+-{2,{3|1}}", "+-{2,{3|1}}"),
+    ("+-{1*,1}", "+-{1,1*}"),
     ("{3|1}", "{3|1}"),
     ("+-{1,2}", "+-2"),
     # braces and bars
@@ -163,6 +163,16 @@ NOTATION = [
     ('{1,2} == {2,1} and "a" != "b"', "true"),
     # methods of numbers (CGSuite's worksheet tests, commit e909ab8b)
     ("(-3/16).Floor", "-1"),
+    # an integer's methods (CGSuite's GameTest; Div rounds toward zero, as CGSuite's Integer.Div)
+    ("17.Div(4)", "4"),
+    # ω^(ω²) is the 7th root of ω+1 (ONAG ch. 6): its 6th power times itself
+    ("*(omega^(omega^2*6)) * *(omega^(omega^2))", "*(ω+1)"),
+    ("(-17).Div(4)", "-4"),
+    ("[11.IsEvil, 23.IsEvil]", "[false,true]"),
+    ("[11.IsOdious, 23.IsOdious]", "[true,false]"),
+    ("[32.IsTwoPower,48.IsTwoPower]", "[true,false]"),
+    ("[15.Lb, 16.Lb, (2^30-1).Lb, (2^32+1).Lb]", "[3,4,29,32]"),
+    ("[0.Isqrt, 17.Isqrt, (2^31).IsSmallInteger, (-2^31).IsSmallInteger]", "[0,4,false,true]"),
     ("(-3/16).Ceiling", "0"),
     ("(-3/16).Numerator", "-3"),
     ("(6/23).IsDyadic", "false"),
@@ -278,7 +288,7 @@ ERRORS = [
     ("1 +", CGSuiteSyntaxError, "Syntax error at line 1, column 4"),
     ("{0|}|", CGSuiteSyntaxError, "Syntax error at line 1, column 5: unexpected '|'"),
     ("x + 1", CGSuiteError, "That variable is not defined: `x`"),
-    ("5.AtomicWeight", CGSuiteError, "That game is not atomic."),
+    ("5.AtomicWeight", CGSuiteError, "That game is not atomic: 5"),
     ("^.Frobnicate", CGSuiteError, "Not a method or member variable: `Frobnicate`"),
     ("{0|1/3}", CGSuiteError, "1/3 is not a short game"),
     ("1/0 + ^", CGSuiteError, "inf is not a short game"),
@@ -292,9 +302,16 @@ ERRORS = [
     ("if ^ > 0 then 1 else 2 end", NotSupported, "CGScript's `if` is not supported"),
     ("class C end", NotSupported, "CGScript's `class` is not supported"),
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
-    ("(omega).Class", NotSupported, "CGScript's `.Class` is not supported"),
+    ("begin 0; end", NotSupported, "CGScript's `begin` is not supported"),
     ("3..12", NotSupported, "CGScript's `..` is not supported"),
     ("(17/0).Floor", CGSuiteError, "/ by zero"),
+    ("17.Div(0)", CGSuiteError, "/ by zero"),
+    # exact below ω^(ω^3) (ONAG ch. 6: α_3, α_5, α_7); past it, refused as not done
+    ("*(omega^(omega^3)) * *omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
+    ("(omega^(omega^3)) NimProduct omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
+    ("0.Lb", CGSuiteError, "Argument to Lb is not strictly positive: 0"),
+    ("(-1).Isqrt", CGSuiteError, "Argument to Isqrt is negative: -1"),
+    ("0.NimInverse", CGSuiteError, "NimInverse applies only to positive integers."),
     ("11 NimSum -1", CGSuiteError, "NimSum applies only to nonnegative integers."),
     ("11 NimProduct -1", CGSuiteError, "NimProduct applies only to nonnegative integers."),
     ("(omega-1) NimProduct 2", CGSuiteError, "NimProduct applies only to ordinals."),
@@ -415,3 +432,70 @@ def test_any_text_gets_a_value_or_a_one_line_value_error(text: str) -> None:
         assert str(exc) and "\n" not in str(exc)
     else:
         assert isinstance(out, str)
+
+
+def test_a_lone_up_a_name_and_a_star_is_an_up_multiple() -> None:
+    # CGSuite's EvalTest: `^ Heat 2` is the infix method ^.Heat(2), `^^ Heat *` is ^^.Heat(*), but
+    # `^ Heat *` reads ^Heat* (the variable Heat ups, and a star), so Heat must be defined.
+    assert evaluate("^ Heat 2") == "{2||0|-4}"
+    assert evaluate("^^ Heat *") == "0"
+    for text in ("^ Heat *", "v Heat *"):
+        with pytest.raises(CGSuiteError, match="That variable is not defined: `Heat`"):
+            evaluate(text)
+    env: dict[str, object] = {}
+    evaluate("n := 3", env)
+    assert [evaluate(t, env) for t in ("^ n *", "^n*", "v n *", "^ n *2", "^ n * 2 * 3")] == [
+        "^3*",
+        "^3*",
+        "v3*",
+        "^3*2",
+        "^9*2",
+    ]
+    with pytest.raises(CGSuiteError, match="Expected an integer count of ups"):
+        evaluate("^ x *", {"x": evaluate_value("1/2")})
+
+
+def test_the_engines_refusals_are_the_evaluators_errors() -> None:
+    from zermelo.cgsuite import BudgetExceeded
+    from zermelo.core.limits import Limits
+    from zermelo.values.budget import value_budget
+
+    # a search over budget (sums no other test makes, so nothing is cached)
+    with pytest.raises(BudgetExceeded, match="budget"), value_budget(Limits(50, None).started()):
+        evaluate("({41|{37|-11/8}} + ^.Pow(7) + *29 + {5/16|-3||-7}).Temperature")
+    # what the engine does not do is NotSupported, not a crash (a sided value whose sides are not stoppers)
+    with pytest.raises(NotSupported):
+        evaluate("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+
+
+def test_cli_prints_one_line_for_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(
+            [
+                "value",
+                "--cgsuite",
+                "--budget",
+                "50",
+                "--expr",
+                "({43|{39|-13/8}} + ^.Pow(6) + *27 + {7/16|-3||-9}).Temperature",
+            ]
+        )
+        == 2
+    )
+    out = capsys.readouterr().out
+    assert out.startswith("!! ") and out.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [  # CGSuite's CanonicalShortGameTestCase: a number plus an infinitesimal is named, others not
+        ("(5).AtomicWeight", "That game is not atomic: 5"),
+        ("(73/16+v9*8).AtomicWeight", "That game is not atomic: 73/16v9*8"),
+        ("({1|^^^||^}).AtomicWeight", "That game is not atomic."),
+        ("({3||2+*|1+*}).AtomicWeight", "That game is not atomic."),
+    ],
+)
+def test_not_atomic(text: str, message: str) -> None:
+    with pytest.raises(CGSuiteError) as info:
+        evaluate(text)
+    assert str(info.value) == message

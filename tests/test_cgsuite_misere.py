@@ -96,3 +96,16 @@ def test_a_rulesets_position_answers_from_its_own_misere_form() -> None:
     assert evaluate("game.heap.Kayles(1).MisereOutcomeClass") == "P"  # one pin: the mover takes it and loses
     with pytest.raises(CGSuiteError, match="impartial"):
         evaluate('game.grid.Domineering("..|..").Genus')
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [  # CGSuite's GameTest (commit e909ab8b): its words for games that are not linked, not subtractable
+        ("*[[[2]]] Link *[[2]]", "Those misere games are not linked: *[2##], *[2#]"),
+        ("*[[[2]]] MisereMinus *[[4]]", "Those misere games are not subtractable: *[2##], *[4#]"),
+    ],
+)
+def test_refusals_in_cgsuites_words(text: str, message: str) -> None:
+    with pytest.raises(CGSuiteError) as info:
+        evaluate(text)
+    assert str(info.value) == message

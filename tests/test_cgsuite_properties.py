@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from test_values_calculus import games  # the random games built from options of the calculus tests
-from zermelo.cgsuite import cgsuite_text, evaluate, evaluate_value
+from zermelo.cgsuite import CGSuiteError, NotSupported, cgsuite_text, evaluate, evaluate_value
 from zermelo.cgsuite.uptimal import up_power, uptimal_expansion
 from zermelo.cgsuite.values import as_game
 from zermelo.core.nimber import nim_add
@@ -114,3 +114,98 @@ def test_nim_products_against_the_mex_definition(a: int, b: int) -> None:
     assert evaluate(f"(*{a}).ConwayProduct(*{b})") == cgsuite_text(star(_mex_product(a, b)))
     if b:
         assert evaluate(f"NimDiv({_mex_product(a, b)}, {b})") == str(a)
+
+
+# Issue 25's properties and operations by CGSuite's names, each asked of random short games: an
+# answer, or CGSuite's error for a game it does not apply to (never a crash, never NotSupported).
+ASKED = [
+    "CanonicalForm",
+    "Options(Left)",
+    "Options(Right)",
+    "LeftOptions",
+    "RightOptions",
+    "Birthday",
+    "LeftStop",
+    "RightStop",
+    "Stop(Left)",
+    "Stop(Right)",
+    "Mean",
+    "Temperature",
+    "Thermograph",
+    "AtomicWeight",
+    "ReducedCanonicalForm",
+    "Cool(1/2)",
+    "Cool(2)",
+    "Heat(1)",
+    "Heat(*)",
+    "Overheat(1,2)",
+    "NortonProduct(^)",
+    "NortonProduct({2|1})",
+    "ConwayProduct(h)",
+    "Incentives",
+    "LeftIncentives",
+    "RightIncentives",
+    "Freeze",
+    "Companion",
+    "UptimalExpansion",
+    "OutcomeClass",
+    "NimValue",
+    "Abs",
+    "Denominator",
+    "Pow(2)",
+    "PowTo(2)",
+    "Followers",
+    "FollowerCount",
+    "Followers.Size",
+    "StopCount",
+    "Class",
+    "ConjunctiveSum(h)",
+    "SelectiveSum(h)",
+    "OrdinalProduct(h)",
+    "Onside",
+    "Offside",
+    "Degree",
+    "Variety",
+    "IsNumber",
+    "IsInteger",
+    "IsNimber",
+    "IsInfinitesimal",
+    "IsAllSmall",
+    "IsAtomic",
+    "IsEven",
+    "IsOdd",
+    "IsEvenTempered",
+    "IsOddTempered",
+    "IsNumberish",
+    "IsNumberTiny",
+    "IsUptimal",
+    "IsZero",
+    "IsOrdinal",
+    "IsIdempotent",
+    "IsPlumtree",
+    "IsPseudonumber",
+    "IsLoopfree",
+    "IsSwitch",
+    "IsStopper",
+    "IsStopperSided",
+    "IsStable",
+]
+REFUSALS = {  # a property: CGSuite's words for the games it does not apply to
+    "AtomicWeight": "That game is not atomic",
+    "NimValue": "That game is not a nimber.",
+    "UptimalExpansion": "Not a method or member variable: `UptimalExpansion`",
+    "Denominator": "Denominator is defined for numbers only",
+    "Pow(2)": "the base of a power must be of the form {0|H}",
+}
+
+
+@settings(max_examples=25, deadline=None)
+@given(games(), games())
+def test_every_property_answers_on_short_games(g: Game, h: Game) -> None:
+    env = {"g": g, "h": h}
+    for name in ASKED:
+        try:
+            evaluate(f"g.{name}", env)
+        except CGSuiteError as exc:
+            assert not isinstance(exc, NotSupported), (name, str(exc))
+            assert name in REFUSALS and str(exc).startswith(REFUSALS[name]), (name, str(exc))

@@ -146,5 +146,5 @@ def test_in_the_cgsuite_evaluator() -> None:
     assert evaluate("(*[2] + *[2#0]).IsPrime") == "false" and evaluate("*[2#0].IsPrime") == "true"
     assert evaluate("*[4[2#]].IsExtraverted") == "false" and evaluate("*[1].IsIntroverted") == "true"
     assert evaluate("(*[2] + *[2#0]).MisereMinus(*[2])") == "*[2#0]"
-    with pytest.raises(CGSuiteError, match="not a part"):
+    with pytest.raises(CGSuiteError, match="not subtractable"):
         evaluate("*[2].MisereMinus(*[2#])")

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 from ..core._lazy import lazy
 
 if TYPE_CHECKING:
-    from .errors import CGSuiteError, CGSuiteSyntaxError, NotSupported
+    from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
     from .evaluator import evaluate, evaluate_value
     from .printer import cgsuite_text
 
 __getattr__, __dir__ = lazy(
     __name__,
     {
+        "BudgetExceeded": ".errors",
         "CGSuiteError": ".errors",
         "CGSuiteSyntaxError": ".errors",
         "NotSupported": ".errors",
@@ -28,4 +29,12 @@ __getattr__, __dir__ = lazy(
     },
 )
 
-__all__ = ["CGSuiteError", "CGSuiteSyntaxError", "NotSupported", "cgsuite_text", "evaluate", "evaluate_value"]
+__all__ = [
+    "BudgetExceeded",
+    "CGSuiteError",
+    "CGSuiteSyntaxError",
+    "NotSupported",
+    "cgsuite_text",
+    "evaluate",
+    "evaluate_value",
+]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.errors import ZermeloError
 
-__all__ = ["CGSuiteError", "CGSuiteSyntaxError", "NotSupported"]
+__all__ = ["BudgetExceeded", "CGSuiteError", "CGSuiteSyntaxError", "NotSupported"]
 
 
 class CGSuiteError(ZermeloError, ValueError):
@@ -18,3 +18,8 @@ class CGSuiteSyntaxError(CGSuiteError):
 
 class NotSupported(CGSuiteError):
     """Valid CGScript that zermelo does not evaluate (loops, definitions, classes)."""
+
+
+class BudgetExceeded(CGSuiteError):
+    """A value's search met its budget (positions, comparisons or time) before it finished; the
+    message says which, and what was under way."""

@@ -13,18 +13,22 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from lark import Token, Tree
 
 from ..core.checks import parse_int
-from ..core.errors import InvalidPosition
+from ..core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from ..core.limits import deep
 from ..values.calculus import power, power_to
-from ..values.game import add, game, neg, number, star
+from ..values.game import Game, add, game, neg, number, star
 from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
-from .errors import CGSuiteError
+from ..values.transfinite import NimberError
+from .classes import CLASS_NAMES, PLAYER, ClassRef, class_member, class_name, pair
+from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
 from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
 from .loopy_text import loopy_text
@@ -55,6 +59,7 @@ _LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it regis
 _CONSTANTS: dict[str, Any] = {
     "Left": LEFT,
     "Right": RIGHT,
+    "Player": PLAYER,
     "omega": OMEGA,
     "inf": INF,
     "game": GAME,
@@ -74,7 +79,8 @@ def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
     :class:`~zermelo.cgsuite.errors.CGSuiteError` (a ValueError) with CGSuite-like wording.
     """
     value = evaluate_value(text, env)
-    return "" if value is None else cgsuite_text(value)
+    with _engine_errors():
+        return "" if value is None else cgsuite_text(value)
 
 
 def evaluate_value(text: str, env: dict[str, Any] | None = None) -> Any:
@@ -82,10 +88,24 @@ def evaluate_value(text: str, env: dict[str, Any] | None = None) -> Any:
     tree = parse(text)
     scope: dict[str, Any] = {} if env is None else env
     last: Any = None
-    with deep():
+    with _engine_errors(), deep():
         for stmt in tree.children:
             last = None if stmt is None else _Eval(scope, text).eval(stmt)
     return last
+
+
+@contextmanager
+def _engine_errors() -> Iterator[None]:
+    """The engine's refusals as the evaluator's errors (ValueErrors all): a search over its
+    budget is :class:`BudgetExceeded`, what the engine does not do :class:`NotSupported`."""
+    try:
+        yield
+    except SearchLimitExceeded as exc:
+        raise BudgetExceeded(exc.message, remedies=exc.remedies, doing=exc.doing) from exc
+    except Unsupported as exc:
+        raise NotSupported(str(exc)) from exc
+    except NimberError as exc:  # a nim-operation on what is not an ordinal
+        raise CGSuiteError(str(exc)) from exc
 
 
 class _Eval:
@@ -100,6 +120,8 @@ class _Eval:
         kind = t.data
         ch = t.children
         if kind == "assign":
+            if str(ch[0]) in CLASS_NAMES:
+                raise CGSuiteError(f"Cannot assign to class name as variable: `{ch[0]}`")
             value = self.eval(ch[1])
             self.env[str(ch[0])] = value
             return value
@@ -153,6 +175,8 @@ class _Eval:
             return surreal(_int(str(ch[0])))
         if kind == "uplit":
             return _uplit(str(ch[0]), negative_number=False)
+        if kind == "upby":
+            return self._upby(str(ch[0]), ch[1])
         if kind == "juxt":
             return arith("+", _fraction(str(ch[0])), self.eval(ch[1]))
         if kind == "nimber":
@@ -166,7 +190,9 @@ class _Eval:
         if kind in ("true", "false"):
             return kind == "true"
         if kind == "tuple":
-            return Coordinates(self.eval(c) for c in ch)
+            if len(ch) != 2:
+                raise CGSuiteSyntaxError("Syntax error: coordinates are a pair (a,b)")
+            return pair(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "listing":
             return [] if ch[0] is None else self._args(ch[0])
         if kind == "braces":
@@ -260,6 +286,13 @@ class _Eval:
             return loopy
         raise CGSuiteError(f"That variable is not defined: `{name}`")
 
+    def _upby(self, word: str, nim: Any) -> Any:
+        """``^ n *`` (CGSuite's up-multiple by a variable): n.↑ (v: n.↓) plus ``*`` or ``*x``."""
+        sign, name = word[0], word[1:].rstrip()[:-1].strip()
+        n = as_int(self.eval(Tree("name", [Token("NAME", name)])), "an integer count of ups")
+        part = _ups(-n if sign == "v" else n)
+        return arith("+", part, star() if nim is None else nimber(self.eval(nim)))
+
     def _negate(self, t: Any) -> Any:
         # A minus written against a number-and-infinitesimal word belongs to its number, as
         # CGSuite prints them: -1^^ is -1 + ^^, -2Tiny(1) is -2 + Tiny(1).
@@ -275,7 +308,9 @@ class _Eval:
 
     def _switch(self, t: Any) -> Any:
         v = self.eval(t)
-        opts = list(v) if isinstance(v, frozenset | tuple | list) else [v]
+        if isinstance(v, Coordinates | list):
+            raise CGSuiteError(f"No operation `+-` for argument of type `{class_name(v)}`")
+        opts = list(v) if isinstance(v, frozenset) else [v]
         if not opts:
             raise CGSuiteError("+- needs at least one option")
         if any(is_written(o) for o in opts):
@@ -341,6 +376,8 @@ def _method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` / ``value.Name(args)``: the library's objects answer themselves."""
     if isinstance(value, Namespace | Ruleset | Family | Position):
         return member(value, name, args)
+    if isinstance(value, ClassRef) and args is None:
+        return class_member(value, name)
     plain(args, f"in call to `{name}`")
     return call_method(value, name, args)
 
@@ -428,6 +465,17 @@ def _uplit(text: str, *, negative_number: bool) -> Any:
     if stars:
         total = arith("+", total, nimber(surreal(_int(stars[1:]) if len(stars) > 1 else 1)))
     return total
+
+
+def _ups(n: int) -> Game:
+    """n.↑ for any integer n (n.↓ for negative n)."""
+    if abs(n) > _MAX_COUNT:
+        raise CGSuiteError(f"at most {_MAX_COUNT} ups in one term, not {abs(n)}")
+    up = game([number(0)], [star()])
+    part = number(0)
+    for _ in range(abs(n)):
+        part = add(part, up)
+    return neg(part) if n < 0 else part
 
 
 def _count(text: str, most: int = _MAX_COUNT) -> int:

@@ -10,11 +10,15 @@ then atoms.
 
 Atoms: integers; ups, downs and stars with an optional number in front, read as one word
 (``^``, ``vv``, ``^3``, ``v[3]``, ``^<2>*``, ``3/4v[3]*``, ``-1^^``: a minus in front of such a
-word belongs to its number, as CGSuite prints it); ``*``, ``*n``, ``*(expr)``; a number
-juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``; ``{L|R}`` games whose bars nest by
-count, the more bars the looser (``{a||b|c}`` is {a || {b|c}}, two equal loosest bars are
-ambiguous); ``'{L|R}'`` explicit games kept as written; ``{a,b}`` sets and ``[a,b]`` lists;
-``[expr for a from 1 to 3 for b from 1 to a]`` comprehensions (the first ``for`` outermost).
+word belongs to its number, as CGSuite prints it); a lone ``^`` or ``v``, a name and a star,
+read as one word too, CGSuite's up-multiple by a variable (``^ n *`` is n.↑ + *, ``^ n *2``
+adds *2): ``^ Heat *`` names the variable ``Heat``, never the infix method ``^.Heat(*)``
+(``^ Heat 2`` is that method: CGSuite's grammar reads ``^ NAME *`` as an up-multiple first);
+``*``, ``*n``, ``*(expr)``; a number juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``;
+``{L|R}`` games whose bars nest by count, the more bars the looser (``{a||b|c}`` is
+{a || {b|c}}, two equal loosest bars are ambiguous); ``'{L|R}'`` explicit games kept as
+written; ``{a,b}`` sets and ``[a,b]`` lists; ``[expr for a from 1 to 3 for b from 1 to a]``
+comprehensions (the first ``for`` outermost).
 A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
 ``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
 (``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
@@ -74,6 +78,7 @@ args: arg ("," arg)*
 
 ?atom: INT -> integer
      | UPLIT -> uplit
+     | UPBY [atom] -> upby
      | JUXT postfix -> juxt
      | "*" atom -> nimber
      | MISERE -> misere
@@ -103,6 +108,7 @@ PARAMS.3: /\(\s*[A-Za-z_]\w*(\s*,\s*[A-Za-z_]\w*)+\s*\)(?=\s*->)/
 STRING: /"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
+UPBY.5: /(\^\s*|v\s+)(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*\s*\*/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
 OVERLIT.3: /\d+(\/\d+)?(over|under)(?![A-Za-z0-9_])/
 JUXT.3: /\d+(\/\d+)?(?=[A-Z])/

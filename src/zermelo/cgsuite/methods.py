@@ -20,8 +20,9 @@ from ..values.stopper import equal
 from ..values.surreal import Surreal, SurrealError, surreal
 from ..values.thermograph import cool, expanded_thermograph
 from ..values.transfinite import TransfiniteNimber, nim_power, nim_product, nim_sum
+from .classes import class_name, class_of
+from .compounds import FORM_COMPOUNDS, compound
 from .errors import CGSuiteError
-from .grammar import not_supported
 from .loopy import is_loopy, named
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .misere import is_misere_call, misere_call
@@ -80,7 +81,9 @@ def _atomic_weight(v: Any, _args: list[Any]) -> Game:
     try:
         return atomic.atomic_weight(g)
     except Unsupported:
-        raise CGSuiteError("That game is not atomic.") from None
+        # CGSuite names a game that is a nonzero number plus an infinitesimal, not the others
+        shown = f": {cgsuite_text(g)}" if g.left_stop == g.right_stop != 0 else "."
+        raise CGSuiteError(f"That game is not atomic{shown}") from None
 
 
 def _is_atomic(v: Any, _args: list[Any]) -> bool:
@@ -139,8 +142,8 @@ def _followers(v: Any, _args: list[Any]) -> frozenset[Game]:
 
 def _uptimal(v: Any, _args: list[Any]) -> str:
     u = uptimal_expansion(as_game(v))
-    if u is None:
-        raise CGSuiteError("Not a method or member variable: `UptimalExpansion` (that game is not an uptimal)")
+    if u is None:  # CGSuite's Uptimal class has the method, and that game is not one
+        raise CGSuiteError(f"Not a method or member variable: `UptimalExpansion`{_in_class(as_game(v))}")
     return format_expansion(u)
 
 
@@ -170,6 +173,11 @@ def _cool(v: Any, args: list[Any]) -> Game:
     if t >= 0:
         return cool(g, t)
     return calculus.heat(g, -t) if g.num is None else g
+
+
+def _compound_method(op: str) -> Method:
+    """``G ConjunctiveSum H`` and its kin: a compound of the forms, kept as written."""
+    return lambda v, args: compound(op, v, _scalar_arg(args)[0])
 
 
 def _game_fn(fn: Callable[[Game], Any]) -> Method:
@@ -220,6 +228,8 @@ def _nim_op(
             raise CGSuiteError(f"{name} applies only to ordinals.")
         try:
             return Surreal(on_ordinals(x.num, y.num), ONE)
+        except Unsupported:
+            raise  # past what is computed: NotSupported, from evaluate
         except ValueError as exc:
             raise CGSuiteError(str(exc)) from None
 
@@ -253,8 +263,8 @@ def _nim_div(a: int, b: int) -> int:
 
 def _nim_inverse(v: Any, _args: list[Any]) -> Any:
     a = as_int(v)
-    if a == 0:
-        raise CGSuiteError("/ by zero")
+    if a <= 0:
+        raise CGSuiteError("NimInverse applies only to positive integers.")
     return surreal(nim_inverse(a))
 
 
@@ -278,6 +288,7 @@ METHODS: dict[str, Method] = {
     "Overheat": lambda v, args: calculus.overheat(as_game(v), *(as_game(a) for a in _scalar_arg(args, 2))),
     "NortonProduct": lambda v, args: calculus.norton_multiply(as_game(v), as_game(_scalar_arg(args)[0])),
     "ConwayProduct": lambda v, args: _conway(v, _scalar_arg(args)[0]),
+    **{op: _compound_method(op) for op in FORM_COMPOUNDS},
     "Incentives": _set_fn(calculus.incentives),
     "LeftIncentives": _set_fn(calculus.left_incentives),
     "RightIncentives": _set_fn(calculus.right_incentives),
@@ -354,18 +365,24 @@ def _conway(a: Any, b: Any) -> Any:
 
 def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` (args None) or ``value.Name(args)``."""
+    if name == "Class" and args is None:
+        return class_of(value)
     if is_misere_call(value, name):
         return misere_call(value, name, args)
-    if name == "Class":
-        raise not_supported(".Class")
     if is_number_call(value, name):
         return number_call(value, name, args)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)
     if fn is None:
-        raise CGSuiteError(f"Not a method or member variable: `{name}`")
+        raise CGSuiteError(f"Not a method or member variable: `{name}`{_in_class(value)}")
     return fn(value, [] if args is None else args)
+
+
+def _in_class(value: Any) -> str:
+    """`` (in object of class `game.Nimber`)``, as CGSuite ends its "Not a method" errors."""
+    name = class_name(value)
+    return "" if name is None else f" (in object of class `{name}`)"
 
 
 def _tiny(args: list[Any], miny: bool) -> Game:

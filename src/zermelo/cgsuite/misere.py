@@ -99,9 +99,10 @@ def _other(args: list[Any]) -> MisereGame:
 
 
 def _link(g: MisereGame, args: list[Any]) -> MisereGame:
-    t = link(g, _other(args))
-    if t is None:
-        raise CGSuiteError("Those games are not linked (one is an option of the other).")
+    h = _other(args)
+    t = link(g, h)
+    if t is None:  # (one is an option of the other)
+        raise CGSuiteError(f"Those misere games are not linked: {g}, {h}")
     return t
 
 
@@ -116,7 +117,7 @@ def _minus(g: MisereGame, args: list[Any]) -> MisereGame:
     h = _other(args)
     d = subtract(g, h)
     if d is None:
-        raise CGSuiteError(f"{h} is not a part of {g}: no game X has {h} + X = {g}.")
+        raise CGSuiteError(f"Those misere games are not subtractable: {g}, {h}")  # no X has h + X = g
     return d
 
 

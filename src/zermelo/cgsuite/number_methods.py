@@ -1,5 +1,6 @@
 """CGSuite's methods of a number that is not (only) a short game: ``(6/23).Floor``,
-``(1/3).Reciprocal``, ``omega.Sign``, ``(-omega).IsOrdinal``, ``3 Max 5``, ``(17/0).OutcomeClass``.
+``(1/3).Reciprocal``, ``omega.Sign``, ``(-omega).IsOrdinal``, ``3 Max 5``, ``(17/0).OutcomeClass``;
+an integer's ``17.Div(4)``, ``Lb``, ``Isqrt``, ``IsEvil``, ``IsOdious``, ``IsTwoPower``, ``IsSmallInteger``.
 
 Numbers are :class:`~zermelo.values.surreal.Surreal`; a dyadic rational answers these too (and
 every property of its canonical form through :mod:`.methods`).
@@ -60,7 +61,50 @@ def _outcome(x: Surreal, _args: list[Any]) -> str:
     return "L" if x.sign() > 0 else "R" if x.sign() < 0 else "P"
 
 
+def _whole(x: Surreal, what: str) -> int:
+    if not x.is_integer():
+        raise CGSuiteError(f"Not a method or member variable: `{what}` (that number is not an integer: {x})")
+    return int(x.as_fraction())
+
+
+def _natural(x: Surreal, what: str) -> int:
+    n = _whole(x, what)
+    if n < 0:
+        raise CGSuiteError(f"{what} applies only to nonnegative integers.")
+    return n
+
+
+def _div(x: Surreal, args: list[Any]) -> Surreal:
+    """a.Div(b): a / b rounded toward zero (the floor of a/b when a/b >= 0, else its ceiling)."""
+    a, b = _whole(x, "Div"), _whole(_other(args, "Div"), "Div")
+    if b == 0:
+        raise CGSuiteError("/ by zero")
+    q = abs(a) // abs(b)
+    return surreal(q if (a < 0) == (b < 0) else -q)
+
+
+def _lb(x: Surreal, _args: list[Any]) -> Surreal:
+    n = _whole(x, "Lb")
+    if n <= 0:
+        raise CGSuiteError(f"Argument to Lb is not strictly positive: {n}")
+    return surreal(n.bit_length() - 1)
+
+
+def _isqrt(x: Surreal, _args: list[Any]) -> Surreal:
+    n = _whole(x, "Isqrt")
+    if n < 0:
+        raise CGSuiteError(f"Argument to Isqrt is negative: {n}")
+    return surreal(math.isqrt(n))
+
+
 NUMBER_METHODS: dict[str, Method] = {
+    "Div": _div,
+    "Lb": _lb,
+    "Isqrt": _isqrt,
+    "IsEvil": lambda x, _a: _natural(x, "IsEvil").bit_count() % 2 == 0,
+    "IsOdious": lambda x, _a: _natural(x, "IsOdious").bit_count() % 2 == 1,
+    "IsTwoPower": lambda x, _a: (n := _whole(x, "IsTwoPower")) > 0 and n & (n - 1) == 0,
+    "IsSmallInteger": lambda x, _a: -(2**31) <= _whole(x, "IsSmallInteger") < 2**31,
     "Numerator": lambda x, _a: _rational(x, "Numerator").numerator,
     "IsDyadic": lambda x, _a: x.is_dyadic(),
     "Floor": _rounded(math.floor, "Floor"),

@@ -326,6 +326,12 @@ def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
         if name == "HeapNimValue":
             return _heap_value(r, n)
         return [surreal(v) for v in _nim_values(r, n)[1:]]  # CGSuite's: heaps 1 to n
+    if name in ("CheckPeriodicity", "code"):
+        from .periodicity import check_periodicity, heap_code
+
+        return (
+            check_periodicity(r.name, r.rules, args or []) if name == "CheckPeriodicity" else heap_code(r.name, r.rules)
+        )
     raise CGSuiteError(f"Not a method or member variable: `{name}` (of the ruleset {r.name})")
 
 

@@ -34,6 +34,9 @@ __all__ = [
 ]
 
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
+# What the modules built on this one give it (each registers itself when loaded, as the printer's
+# FORMATTERS): "options" and "value" of a compound's form (compounds.py), "class_name" (classes.py).
+FORMS: dict[str, Callable[[Any], Any]] = {}
 
 
 @dataclass(frozen=True)
@@ -83,12 +86,14 @@ class Explicit:
 
 @dataclass(frozen=True)
 class Compound:
-    """A sum, ordinal sum, integer multiple or Conway product with an explicit game in it, kept as
-    written until ``.CanonicalForm``, as CGSuite keeps it: ``'{0|}' + 1``, ``'{-1|1}' : 1``,
-    ``-2 * '{|-1}'``, ``*6 ConwayProduct '{0,*|0,*}'``.  A negative goes inside a sum or an
-    ordinal sum (``-1 : '{0|-1}'``) and around a product (``-(1 * '{1|0}')``)."""
+    """A sum, ordinal sum, integer multiple or Conway product with an explicit game in it, or any
+    conjunctive sum, selective sum or ordinal product (:mod:`.compounds`), kept as written until
+    ``.CanonicalForm``, as CGSuite keeps it: ``'{0|}' + 1``, ``'{-1|1}' : 1``, ``-2 * '{|-1}'``,
+    ``*6 ConwayProduct '{0,*|0,*}'``, ``1/2 ConjunctiveSum 1/4``.  A negative goes inside a sum
+    (``-1 : '{0|-1}'``, ``-1 ConjunctiveSum '{0|-1}'``) and around a product
+    (``-(1 * '{1|0}')``, ``-(1 OrdinalProduct '{1|0}')``)."""
 
-    op: str  # "+", ":", "*" (a is the integer), "ConwayProduct"
+    op: str  # "+", ":", "*" (a is the integer), "ConwayProduct", "ConjunctiveSum", "SelectiveSum", "OrdinalProduct"
     a: Any
     b: Any
     negated: bool = False
@@ -100,14 +105,18 @@ class Compound:
         if self.op == ":":
             from ..values.ordinal import ordinal_sum
 
+            if isinstance(a, Compound):  # the base's form is its definition's (compounds.py)
+                a = Explicit(*FORMS["options"](a))
             return (
                 explicit_ordinal(a, b).canonical() if isinstance(a, Explicit) else ordinal_sum(as_game(a), as_game(b))
             )
+        if self.op in ("ConjunctiveSum", "SelectiveSum", "OrdinalProduct"):
+            return FORMS["value"](self)  # type: ignore[no-any-return]
         g = norton_multiply(as_int(a), as_game(b)) if self.op == "*" else conway_multiply(as_game(a), as_game(b))
         return neg(g) if self.negated else g
 
     def negative(self) -> Compound:
-        if self.op in "+:":
+        if self.op in ("+", ":", "ConjunctiveSum", "SelectiveSum"):  # -(G op H) = -G op -H
             return Compound(self.op, negate(self.a), negate(self.b))
         return Compound(self.op, self.a, self.b, not self.negated)
 
@@ -212,11 +221,14 @@ def nimber(v: Any) -> Any:
         return from_list(v)
     x = as_number(v)
     if x is None:
+        name = _class_name(v)
+        if name is None or name.startswith("cgsuite."):  # a string, a list: no nimber of it
+            raise CGSuiteError(f"No operation `nim` for argument of type `{name or type(v).__name__}`")
         raise CGSuiteError(f"Nim value is not an ordinal: {_short(v)}")
     if x.is_integer():
         n = int(x.as_fraction())
         if n < 0:
-            raise CGSuiteError(f"Nim value is not an ordinal: {n}")
+            raise CGSuiteError(f"Nim value is negative: {n}")
         if n > _MAX_NIMBER:
             raise CGSuiteError(f"nimbers up to *{_MAX_NIMBER} only, got *{n}")
         return star(n)
@@ -227,12 +239,24 @@ def nimber(v: Any) -> Any:
 
 def arith(op: str, a: Any, b: Any) -> Any:
     """a op b for op in + - * / % ^."""
+    if isinstance(a, _PLAIN) or isinstance(b, _PLAIN):  # a list, a string, a truth value: no arithmetic
+        names = ", ".join(f"`{_class_name(x) or type(x).__name__}`" for x in (a, b))
+        raise CGSuiteError(f"No operation `{op}` for arguments of types {names}")
     try:
         return _arith(op, a, b)
     except SurrealError as exc:
         raise CGSuiteError(str(exc)) from None
     except ZeroDivisionError:
         raise CGSuiteError("/ by zero") from None
+
+
+_PLAIN = (bool, str, list, tuple, frozenset, Player)
+
+
+def _class_name(v: Any) -> str | None:
+    """CGSuite's class of v (classes.py, once loaded)."""
+    namer = FORMS.get("class_name")
+    return None if namer is None else namer(v)
 
 
 def _arith(op: str, a: Any, b: Any) -> Any:

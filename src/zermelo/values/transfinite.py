@@ -29,14 +29,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.cantor import GeneralizedOrdinal, integer
-from ..core.errors import ZermeloError
+from ..core.errors import Unsupported, ZermeloError
 from ..core.nimber import by_squaring, nim_multiply
 
-__all__ = ["NimberError", "TransfiniteNimber", "nim_power", "nim_product", "nim_sum"]
+__all__ = ["NimberBeyond", "NimberError", "TransfiniteNimber", "nim_power", "nim_product", "nim_sum"]
 
 
 class NimberError(ZermeloError, ValueError):
     """A nim-operation on something that is not an ordinal, or beyond what is computed."""
+
+
+class NimberBeyond(NimberError, Unsupported):
+    """A nim-product at or past ω^(ω^3): exact there too, but not computed (Lenstra's α_p for the
+    primes from 11 on would be needed)."""
 
 
 #: The odd prime of each level k: ω^(ω^k·d) is built from the κ_(p^n) of p = PRIMES[k].
@@ -79,7 +84,7 @@ def _digits(e: GeneralizedOrdinal) -> dict[tuple[int, int], int]:
     out: dict[tuple[int, int], int] = {}
     for k_ord, d in e.terms:
         if not k_ord.is_integer() or k_ord.to_int() >= len(PRIMES):
-            raise NimberError("NimProduct is computed below ω^(ω^3): past it Lenstra's α_p would be needed")
+            raise NimberBeyond("NimProduct is computed below ω^(ω^3): past it Lenstra's α_p would be needed")
         k = k_ord.to_int()
         p, n = PRIMES[k], 0
         while d:

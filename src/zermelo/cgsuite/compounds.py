@@ -1,0 +1,116 @@
+"""CGSuite's compounds of game forms: ``G ConjunctiveSum H``, ``G SelectiveSum H``,
+``G OrdinalProduct H`` (values from :mod:`zermelo.values.compounds`), and the options of any
+form the evaluator keeps as written, which those compounds and the ordinal sum read.
+
+A compound is kept as written, as CGSuite keeps it (``1/2 ConjunctiveSum 1/4`` prints so), and is
+valued by ``.CanonicalForm``.  Its value depends on the forms of its parts: a canonical game's
+form is its canonical form, an explicit game's ``'{*|*}'`` the one written, and a compound's the
+one its definition gives (G + H has the options G^L + H and G + H^L, and so on).
+
+>>> from zermelo.cgsuite import evaluate
+>>> evaluate("(1/2 ConjunctiveSum 1/4).CanonicalForm"), evaluate("('{*|*}' ConjunctiveSum 3).CanonicalForm")
+('1/2', '2')
+>>> evaluate("-(1 SelectiveSum '{1|0}')"), evaluate("((*5) OrdinalProduct (*6)).CanonicalForm")
+("-1 SelectiveSum '{0|-1}'", '*30')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..values.compounds import conjunctive_sum, ordinal_product, selective_sum
+from ..values.game import Game, number
+from .values import FORMS, Compound, Explicit, as_game, as_int, negate
+
+__all__ = ["FORM_COMPOUNDS", "compound", "compound_value", "form_options"]
+
+FORM_COMPOUNDS = {"ConjunctiveSum": conjunctive_sum, "SelectiveSum": selective_sum, "OrdinalProduct": ordinal_product}
+
+Sides = tuple[tuple[Any, ...], tuple[Any, ...]]
+
+
+def compound(op: str, a: Any, b: Any) -> Compound:
+    """``a op b`` for op ConjunctiveSum, SelectiveSum or OrdinalProduct, kept as written."""
+    as_form(a), as_form(b)  # a loopy game, a list: the user's error, said now
+    return Compound(op, a, b)
+
+
+def compound_value(c: Compound) -> Game:
+    """The canonical value of a compound kept as written."""
+    return FORM_COMPOUNDS[c.op](c.a, c.b, form_options) if not c.negated else _negated(c)
+
+
+def _negated(c: Compound) -> Game:
+    from ..values.game import neg
+
+    return neg(FORM_COMPOUNDS[c.op](c.a, c.b, form_options))
+
+
+def as_form(v: Any) -> Any:
+    """v as a form the compounds walk: itself if written, else its canonical form."""
+    return v if isinstance(v, Explicit | Compound | Game) else as_game(v)
+
+
+def form_options(v: Any) -> Sides:
+    """The Left and Right options of the form v (a canonical game, an explicit game, a compound)."""
+    v = as_form(v)
+    if isinstance(v, Game):
+        return v.left, v.right
+    if isinstance(v, Explicit):
+        return v.left, v.right
+    left, right = _compound_options(v.op, v.a, v.b)
+    if v.negated:  # a negated product: the negatives of the product's options, sides swapped
+        return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
+    return left, right
+
+
+def _compound_options(op: str, a: Any, b: Any) -> Sides:
+    if op == "*":  # n * G: G + (n-1) * G, as CGSuite's integer multiple of a form
+        n = as_int(a)
+        if n == 0:
+            return (), ()
+        if n < 0:
+            left, right = _compound_options("*", -n, b)
+            return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
+        return form_options(b) if n == 1 else form_options(Compound("+", b, Compound("*", number(n - 1), b)))
+    (al, ar), (bl, br) = form_options(a), form_options(b)
+    if op == "+":
+        return (
+            tuple(Compound("+", x, b) for x in al) + tuple(Compound("+", a, y) for y in bl),
+            tuple(Compound("+", x, b) for x in ar) + tuple(Compound("+", a, y) for y in br),
+        )
+    if op == ":":
+        return tuple(al) + tuple(Compound(":", a, y) for y in bl), tuple(ar) + tuple(Compound(":", a, y) for y in br)
+    if op == "ConjunctiveSum":
+        return tuple(Compound(op, x, y) for x in al for y in bl), tuple(Compound(op, x, y) for x in ar for y in br)
+    if op == "SelectiveSum":
+        return _selective(a, b, al, bl), _selective(a, b, ar, br)
+    if op == "OrdinalProduct":  # {G⊛H^L : G^L, G⊛H^R : -G^R | G⊛H^L : G^R, G⊛H^R : -G^L}
+        nl, nr = [negate(x) for x in al], [negate(x) for x in ar]
+        return (
+            tuple(Compound(":", Compound(op, a, y), x) for y in bl for x in al)
+            + tuple(Compound(":", Compound(op, a, y), x) for y in br for x in nr),
+            tuple(Compound(":", Compound(op, a, y), x) for y in bl for x in ar)
+            + tuple(Compound(":", Compound(op, a, y), x) for y in br for x in nl),
+        )
+    # the Conway product: G^L·H + G·H^L − G^L·H^L and its kin (ONAG ch. 1)
+    cp_left = [_cp_term(a, b, x, y) for x in al for y in bl] + [_cp_term(a, b, x, y) for x in ar for y in br]
+    cp_right = [_cp_term(a, b, x, y) for x in al for y in br] + [_cp_term(a, b, x, y) for x in ar for y in bl]
+    return tuple(cp_left), tuple(cp_right)
+
+
+def _selective(a: Any, b: Any, ao: tuple[Any, ...], bo: tuple[Any, ...]) -> tuple[Any, ...]:
+    op = "SelectiveSum"
+    return (
+        tuple(Compound(op, x, b) for x in ao)
+        + tuple(Compound(op, a, y) for y in bo)
+        + tuple(Compound(op, x, y) for x in ao for y in bo)
+    )
+
+
+def _cp_term(a: Any, b: Any, x: Any, y: Any) -> Compound:
+    op = "ConwayProduct"
+    return Compound("+", Compound("+", Compound(op, x, b), Compound(op, a, y)), negate(Compound(op, x, y)))
+
+
+FORMS["options"], FORMS["value"] = form_options, compound_value
