@@ -224,6 +224,8 @@ def test_compile_keeps_the_extensions_that_are_up_to_date(
     from zermelo.commands.compile import KERNEL_MODULES, WALK_STEPS, _builds
 
     monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path))
+    checked: list[str] = []
+    monkeypatch.setattr(aot, "check", lambda module, path: checked.append(module))  # each loads (the test below)
     modules = [module for module, _ in _builds()]  # the kernel modules, then a walk per step
     assert modules[: len(KERNEL_MODULES)] == list(KERNEL_MODULES) and len(modules) == len(KERNEL_MODULES) + len(
         WALK_STEPS
@@ -236,3 +238,65 @@ def test_compile_keeps_the_extensions_that_are_up_to_date(
     done = json.loads(capsys.readouterr().out)
     assert [d["module"] for d in done] == modules
     assert all(d["seconds"] == 0 and d["path"] == str(aot._file(d["module"])) for d in done)
+    assert checked == modules
+
+
+def test_compile_builds_again_an_extension_found_wrong(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file under the right name that does not load right is not called up to date: it is built
+    again, and the output says why."""
+    import json
+
+    from zermelo.cli import main
+    from zermelo.commands.compile import _builds
+
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path))
+    bad = "zermelo.search.heap_buffers"
+    for module, _ in _builds():
+        aot._file(module).parent.mkdir(mode=0o700, exist_ok=True)
+        aot._file(module).write_bytes(b"")
+    monkeypatch.setattr(aot, "check", lambda module, path: "loading it imports numpy" if module == bad else None)
+    rebuilt: list[str] = []
+    monkeypatch.setattr(aot, "build", lambda module, functions: rebuilt.append(module) or aot._file(module))
+    assert main(["compile", "--json"]) == 0
+    done = {d["module"]: d for d in json.loads(capsys.readouterr().out)}
+    assert rebuilt == [bad] and done[bad]["replaced"] == "loading it imports numpy"
+    assert all("replaced" not in d for m, d in done.items() if m != bad)
+    assert main(["compile"]) == 0
+    said = f"{bad}: {aot._file(bad)} is not right (loading it imports numpy): compiling it again"
+    assert said in capsys.readouterr().out
+
+
+def test_check_loads_an_extension_in_a_new_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`aot.check` on stand-ins (Python files load as extensions do, by path): all kernels
+    and no numpy is right; a missing kernel, a failing load, or numpy imported by a buffers
+    module's build is named — and this process never runs the file."""
+    monkeypatch.setitem(aot._DECLARED, "probe_mod", {"total": ("i8(i8[:], i8)",), "pair": ("i8(i8)", "i8(i4)")})
+    monkeypatch.setattr(aot, "_BUFFERS", {"probe_mod"})
+    files = {
+        "good": "total__0 = pair__0 = pair__1 = 1\n",
+        "short": "total__0 = pair__0 = 1\n",
+        "numpy": "import numpy\ntotal__0 = pair__0 = pair__1 = 1\n",
+        "broken": "raise ImportError('undefined symbol: NRT_foo')\n",
+    }
+    found = {}
+    for name, text in files.items():
+        (tmp_path / f"{name}.py").write_text(text)
+        found[name] = aot.check("probe_mod", tmp_path / f"{name}.py")
+    assert found["good"] is None
+    assert found["short"] == "it lacks the kernels pair__1"
+    assert found["numpy"] == "loading it imports numpy, which the build of a buffers module must not"
+    assert found["broken"] == "loading it failed (ImportError: undefined symbol: NRT_foo)"
+    monkeypatch.setattr(aot, "_BUFFERS", set())  # a build with numpy may import it
+    assert aot.check("probe_mod", tmp_path / "numpy.py") is None
+    assert not {"good", "short", "broken"} & set(sys.modules)  # run in a child, not here
+
+
+def test_the_key_covers_the_build_recipe(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An extension built by another version of :mod:`zermelo.core.aot` (another checkout sharing
+    the cache) has another name."""
+    before = aot.key("zermelo.search.heap_buffers")
+    real = aot._source
+    monkeypatch.setattr(aot, "_source", lambda m: real(m) + (b"# edited" if m == aot.__name__ else b""))
+    assert aot.key("zermelo.search.heap_buffers") != before

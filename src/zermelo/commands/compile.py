@@ -6,7 +6,10 @@ command has numba compile the kernels that declare their signatures
 (:func:`zermelo.core.aot.declare`) into extensions kept in ``CACHE/aot``, which later runs import
 without numba.  They are a cache: a changed kernel,
 another numba or another CPU finds none and uses numba as before; run the command again to
-rebuild (it needs a C compiler; an extension up to date is kept unless ``--force``).  ``ZERMELO_NO_AOT=1`` ignores them.
+rebuild (it needs a C compiler; an extension up to date is kept unless ``--force``).  Each
+extension is loaded in a new process before it is kept, and before one found is called up to date
+(:func:`zermelo.core.aot.check`): one that lacks a kernel, or a lean build that imports numpy, is
+built again.  ``ZERMELO_NO_AOT=1`` ignores them.
 """
 
 from __future__ import annotations
@@ -68,17 +71,25 @@ def run(args: argparse.Namespace) -> int:
     for module, dispatchers in builds:
         kernels = declared[module]
         start = time.perf_counter()
-        if not args.force and aot.built(module):
-            done.append({"module": module, "kernels": sorted(kernels), "path": str(aot.built(module)), "seconds": 0})
+        found = None if args.force else aot.built(module)
+        problem = None if found is None else aot.check(module, found)
+        if found is not None and problem is None:
+            done.append({"module": module, "kernels": sorted(kernels), "path": str(found), "seconds": 0})
             if not args.json:
-                print(f"{module}: up to date ({aot.built(module)})")
+                print(f"{module}: up to date ({found})")
             continue
+        if problem is not None and not args.json:
+            print(f"{module}: {found} is not right ({problem}): compiling it again")
         try:
             path = aot.build(module, dispatchers())
         except Exception as exc:  # no pycc, no C compiler, a failed compile or link: say so in one line
             raise Unsupported(f"cannot compile {module} ahead of time: {type(exc).__name__}: {exc}") from None
         seconds = time.perf_counter() - start
-        done.append({"module": module, "kernels": sorted(kernels), "path": str(path), "seconds": round(seconds, 1)})
+        entry: dict[str, Any] = {"module": module, "kernels": sorted(kernels), "path": str(path)}
+        entry["seconds"] = round(seconds, 1)
+        if problem is not None:
+            entry["replaced"] = problem
+        done.append(entry)
         if not args.json:
             print(f"{module}: {', '.join(sorted(kernels))} in {seconds:.1f} s -> {path}")
     if args.json:

@@ -37,10 +37,12 @@ import sys
 import threading
 import types
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .signals import signals_deferred
+
+if TYPE_CHECKING:  # pathlib loads when a kernel does (12 ms of a short run that runs none: issue 31)
+    from pathlib import Path
 
 __all__ = [
     "ahead",
@@ -113,6 +115,8 @@ def _make_private(path: Path) -> None:
 def private_cache() -> Path:
     """``CACHE/numba``: ``$ZERMELO_CACHE_DIR``, else ``$XDG_CACHE_HOME/zermelo``, else
     ``~/.cache/zermelo``, as the other caches."""
+    from pathlib import Path
+
     root = os.environ.get("ZERMELO_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "zermelo"
     )
@@ -135,6 +139,8 @@ def cache_place(config: Any, source: str) -> bool:
     """
     if _PLACE and _PLACE[0] is not False:
         return bool(_PLACE[0])  # a folder was chosen (or none) for the whole process
+    from pathlib import Path
+
     wanted = str(config.CACHE_DIR or "")
     if wanted:
         _make_private(Path(wanted))

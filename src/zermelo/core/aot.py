@@ -65,6 +65,7 @@ __all__ = [
     "available",
     "build",
     "built",
+    "check",
     "declare",
     "declared",
     "depends",
@@ -81,6 +82,8 @@ DTYPES = {
 }
 #: ``array.array`` typecodes of the argument types a buffers module takes (memoryviews of them).
 FORMATS = {"i1": "b", "i2": "h", "i4": "i", "i8": "q", "u1": "B", "u2": "H", "u4": "I", "u8": "Q"}
+#: How many extensions of other sources of a module a build keeps (the newest).
+KEEP_OTHERS = 3
 #: Set to 1 to ignore compiled extensions (a benchmark of numba's own path).
 OFF_ENV = "ZERMELO_NO_AOT"
 
@@ -292,13 +295,16 @@ def _source(module: str) -> bytes:
 
 def key(module: str) -> str:
     """The extension's name for ``module``: its short name and 16 hex digits of the BLAKE2b (256 bits)
-    of its source (and those of :func:`depends`), numba's version, Python's ABI and this CPU."""
+    of its source (and those of :func:`depends` and of this module, which builds it), numba's
+    version, Python's ABI and this CPU."""
     try:  # hashlib's own BLAKE2, without hashlib's load of OpenSSL (4 ms of every short run)
         from _blake2 import blake2b
     except ImportError:  # an interpreter without the module: hashlib finds one
         from hashlib import blake2b
     h = blake2b(digest_size=32)
-    sources = [_source(m) for m in (module, *_DEPENDS.get(module, ()))]
+    # This module's own source too: it is the build's recipe (an extension built by another
+    # version of it, from another checkout sharing the cache, is another file).
+    sources = [_source(m) for m in (module, *_DEPENDS.get(module, ()), __name__)]
     parts: list[bytes | str] = [*sources, _numba_version(), sys.implementation.cache_tag, _cpu()]
     for part in parts:
         h.update(blake2b(part if isinstance(part, bytes) else part.encode(), digest_size=32).digest())
@@ -425,13 +431,60 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
         built = [p for p in Path(tmp).iterdir() if p.name.startswith(name) and p.suffix == target.suffix]
         if len(built) != 1:
             raise OSError(f"numba's pycc wrote no extension for {module}")
+        problem = check(module, built[0])
+        if problem is not None:
+            raise OSError(f"the extension numba's pycc built for {module} is not kept: {problem}")
         os.replace(built[0], target)
-    for old in where.glob(f"{name.rsplit('_', 1)[0]}_*"):  # extensions of earlier sources
-        if old != target and old.is_file():
-            with contextlib.suppress(OSError):
-                old.unlink()
+    # Extensions of other sources: the newest few are kept (another checkout sharing this cache,
+    # a branch switched back and forth), the rest removed.
+    others = [p for p in where.glob(f"{name.rsplit('_', 1)[0]}_*") if p != target and p.is_file()]
+    others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in others[KEEP_OTHERS:]:
+        with contextlib.suppress(OSError):
+            old.unlink()
     _LOADED.pop(module, None)
     return target
+
+
+#: Run by :func:`check` in a new interpreter: load the file as a module, say what it exports and
+#: whether loading it imported numpy.
+_CHECK = """
+import importlib.util, json, sys
+name, path, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+spec = importlib.util.spec_from_file_location(name, path)
+ext = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(ext)
+print(json.dumps({"numpy": "numpy" in sys.modules, "missing": [n for n in names if not hasattr(ext, n)]}))
+"""
+
+
+def check(module: str, path: str | os.PathLike[str]) -> str | None:
+    """What is wrong with the extension at ``path`` for ``module``, or None: it is loaded in a new
+    interpreter (never in this one: it is code run on import), must export every declared kernel
+    and, for a buffers module, must not import numpy when it loads (the whole point of that build:
+    a numpy-importing build kept under a lean build's name once went unnoticed, issue 31).
+
+    ``zermelo compile`` checks what it builds before keeping it, and what it finds before calling
+    it up to date."""
+    import json
+    import subprocess
+
+    names = [f"{k}__{i}" for k, sigs in _DECLARED.get(module, {}).items() for i in range(len(sigs))]
+    name = os.path.basename(path).split(".", 1)[0]
+    argv = [sys.executable, "-I", "-c", _CHECK, name, os.fspath(path), *names]
+    try:
+        run = subprocess.run(argv, capture_output=True, text=True, timeout=300, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        return f"it could not be loaded in a new process ({type(exc).__name__}: {exc})"
+    if run.returncode != 0:
+        last = (run.stderr.strip().splitlines() or ["no message"])[-1]
+        return f"loading it failed ({last})"
+    found = json.loads(run.stdout)
+    if found["missing"]:
+        return f"it lacks the kernels {', '.join(found['missing'])}"
+    if module in _BUFFERS and found["numpy"]:
+        return "loading it imports numpy, which the build of a buffers module must not"
+    return None
 
 
 def _without_numpy(cc_class: Any) -> Any:

@@ -90,12 +90,7 @@ __getattr__, __dir__ = lazy(
 )
 
 # The modules that complete the Game class (its str, pickling, thermograph, cooling and reduced
-# form: zermelo.values.game.BuiltOn).  Python runs this file before any module of the package,
-# so no Game is ever seen without them.  (After lazy(): the package then keeps the functions
-# notation.format_value, thermograph.thermograph, ... under their names, not the modules.)
-import zermelo.values.notation  # noqa: E402
-import zermelo.values.reduced  # noqa: E402
-import zermelo.values.thermograph  # noqa: E402, F401
+# form) load when a Game first needs them: zermelo.values.built_on.BuiltOn.
 
 __all__ = [
     "Game",
