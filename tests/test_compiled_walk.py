@@ -72,8 +72,9 @@ def test_values_match_the_python_walk(case: tuple[str, str]) -> None:
 
 @pytest.mark.parametrize("name", sorted(RULES))
 def test_a_search_switches_halfway(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Python walk expands its first 20 positions, then hands each region it meets to the
-    compiled walk: the frames below it finish in Python over the compiled walk's values."""
+    """The Python walk expands its first 20 positions, then starts again from the root, handing
+    each region it meets to the compiled walk (a region valued in Python before is read from the
+    memo, its value turned into an id)."""
     monkeypatch.setattr(canonical, "_switch_point", lambda: 20)
     rules = RULES[name]()
     assert canonical_form(rules, rules.parse(BOARDS[name])) is python_value(name, BOARDS[name])

@@ -299,6 +299,12 @@ class _Walk:
                 if ids is not None:
                     known = ids.memo
                     self.compiled_regions()
+                    if self.regions is not None and stack:
+                        # The compiled walk values again what the frames under way have expanded,
+                        # sooner than they would finish in Python over ids (each of their values
+                        # turned into an id): the search starts again from the root, values kept.
+                        stack[:] = [[root, root_key, root_flip, None, None]]
+                        on_path.clear()
                 else:
                     self.switch += LOOK_EVERY
             elif self.walk_at is not None and self.listed >= self.walk_at:
@@ -380,7 +386,7 @@ COMPILED_AFTER = [4_000, 50_000, 60_000]
 #: The same two thresholds (options listed by rules with a compiled walk, else positions) when
 #: ``zermelo compile`` built the forms (and the rules' walk) ahead of time: loading them then costs
 #: numpy's import and a few milliseconds, not numba's load (:mod:`zermelo.core.aot`).
-AHEAD_AFTER = [5_000, 3_000]
+AHEAD_AFTER = [2_500, 1_500]
 #: Positions between two looks at whether to switch (the first look after as many).
 LOOK_EVERY = 250
 
