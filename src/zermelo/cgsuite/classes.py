@@ -27,9 +27,10 @@ from ..values.surreal import Surreal, surreal
 from ..values.thermograph import Thermograph
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
+from .named import NOTHING
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
-from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Nothing, Player
+from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Player
 
 __all__ = ["CLASS_NAMES", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
@@ -150,7 +151,7 @@ def class_name(v: Any) -> str | None:
         return "cgsuite.util.Thermograph"
     if isinstance(v, ClassRef):
         return "cgsuite.lang.Class"
-    if isinstance(v, Nothing):
+    if v is NOTHING:
         return "cgsuite.lang.Nothing"
     if isinstance(v, CGString):
         return "cgsuite.lang.String"

@@ -39,7 +39,6 @@ from .printer import CGString, Coordinates, cgsuite_text
 from .rulesets import COLOR, COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
-    NOTHING,
     RIGHT,
     Compound,
     Explicit,
@@ -61,7 +60,6 @@ _CONSTANTS: dict[str, Any] = {
     "Left": LEFT,
     "Right": RIGHT,
     "Player": PLAYER,
-    "Nothing": NOTHING,
     "omega": OMEGA,
     "inf": INF,
     "game": GAME,

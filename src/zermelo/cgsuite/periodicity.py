@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CGSuiteError
+from .named import NOTHING, Symbol
 from .printer import CGString
-from .values import NOTHING, Nothing, as_int
+from .values import as_int
 
 __all__ = ["Periodicity", "check_periodicity", "heap_code"]
 
@@ -43,7 +44,7 @@ class Periodicity:
         return f"Periodicity(Period => {self.period}, Preperiod => {self.preperiod}, Saltus => {self.saltus})"
 
 
-def check_periodicity(name: str, rules: Any, args: list[Any]) -> Periodicity | Nothing:
+def check_periodicity(name: str, rules: Any, args: list[Any]) -> Periodicity | Symbol:
     """``R.CheckPeriodicity(n)`` for the heap ruleset ``rules`` (CGSuite's ``name``)."""
     from ..heaps.sequence import on_heaps, sequence
 

@@ -21,9 +21,7 @@ from .loopy import is_loopy, loopy_arith, loopy_compare
 from .misere import from_list, misere_arith
 
 __all__ = [
-    "NOTHING",
     "Explicit",
-    "Nothing",
     "Player",
     "Procedure",
     "arith",
@@ -52,16 +50,6 @@ class Player:
 
 
 LEFT, RIGHT = Player("Left"), Player("Right")
-
-
-class Nothing:
-    """CGSuite's ``Nothing``: what a check that found nothing answers (``CheckPeriodicity``)."""
-
-    def cgsuite_text(self, _printer: Any = None) -> str:
-        return "Nothing"
-
-
-NOTHING = Nothing()
 
 
 @dataclass(frozen=True)
@@ -251,7 +239,7 @@ def nimber(v: Any) -> Any:
 
 def arith(op: str, a: Any, b: Any) -> Any:
     """a op b for op in + - * / % ^."""
-    if isinstance(a, _PLAIN) or isinstance(b, _PLAIN):  # a list, a string, a truth value: no arithmetic
+    if any(isinstance(x, _PLAIN) or _class_name(x) == "cgsuite.lang.Nothing" for x in (a, b)):  # no arithmetic
         names = ", ".join(f"`{_class_name(x) or type(x).__name__}`" for x in (a, b))
         raise CGSuiteError(f"No operation `{op}` for arguments of types {names}")
     try:
@@ -262,7 +250,7 @@ def arith(op: str, a: Any, b: Any) -> Any:
         raise CGSuiteError("/ by zero") from None
 
 
-_PLAIN = (bool, str, list, tuple, frozenset, Player, Nothing)
+_PLAIN = (bool, str, list, tuple, frozenset, Player)
 
 
 def _class_name(v: Any) -> str | None:
