@@ -24,7 +24,7 @@ from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .printer import Coordinates
 
-__all__ = ["COORDINATES", "CGMap", "Named", "bind", "plain"]
+__all__ = ["COLORS", "COORDINATES", "NOTHING", "CGMap", "Named", "Symbol", "bind", "plain"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,24 @@ class CGMap:
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         return "{" + ", ".join(f"{_text(k)} => {_text(v)}" for k, v in self) + "}"
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A constant a ruleset takes as a parameter: ``Nothing``, ``Color.Blue`` (GenCol's and
+    GenHackenbush's); printed as written, handed to the ruleset by its ``word``."""
+
+    text: str
+    word: str
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return self.text
+
+
+#: ``Nothing``, CGSuite's null value (GenCol's lists of permitted neighbours hold it).
+NOTHING = Symbol("Nothing", "Nothing")
+#: ``Color.Blue``, ``Color.Red``, ``Color.Green``: the colours of Hackenbush's edges.
+COLORS = {name: Symbol(f"Color.{name}", name) for name in ("Blue", "Red", "Green")}
 
 
 def _text(v: Any) -> str:
