@@ -39,6 +39,25 @@ KONANE = [
 ]
 #: Amazons endgames on 5 x 5 boards, two amazons a side, 11-15 burnt squares.
 AMAZONS = ["x.###|..#.o|##...|.####|o..x.", "##o#x|.##o#|.##.#|#.#x#|.....", "##o#x|.##o.|.##.#|#.#x#|....."]
+#: Issue 28 item 4's bigger boards: 4 x 8 Konane with 20 and 22 stones (10 and 12 cells empty, as
+#: some ten moves into a game from the full board; stones on their checkerboard colours, drawn by
+#: ``random.Random(28)``), and 5 x 5 Amazons endgames with two amazons a side and 10 and 9 burnt
+#: squares (11 and 12 empty cells; the same seed).  Tens of seconds each: not in the main table.
+BIGGER = {
+    "KONANE20": "konane:..x.xoxo|.x..oxo.|.o.ox.xo|.xox.xox",
+    "KONANE22": "konane:..xoxoxo|.x.xoxo.|.o.ox.xo|.xox.xox",
+    "AMAZONS_B10": "amazons:..#xo|###..|...##|.#o.#|..#x#",
+    "AMAZONS_B9": "amazons:..#xo|#.#..|...##|.#o.#|..#x#",
+}
+#: Named cases, for commands and tables (``python -m benchmarks.values_variants ... -- KONANE18``):
+#: the rows of docs/benchmarks.md's warm-process tables, and the bigger boards.
+NAMED = {
+    "KONANE14": f"konane:{KONANE[1]}",
+    "KONANE18": f"konane:{KONANE[2]}",
+    "AMAZONS1": f"amazons:{AMAZONS[1]}",
+    "AMAZONS4": f"amazons:{AMAZONS[2]}",
+    **BIGGER,
+}
 LIBS = ("zermelo", "pycgt", "cgt-py")
 TIMEOUT = 180.0
 REPEATS = 5
@@ -81,7 +100,7 @@ def _start() -> float:
 
 def run_one(lib: str, case: str) -> dict[str, Any]:
     """Compute one case with one library in this process; returns seconds and the printed value."""
-    kind, _, arg = case.partition(":")
+    kind, _, arg = NAMED.get(case, case).partition(":")
     if kind == "domineering":
         r, c = map(int, arg.split("x"))
         board = "|".join(["." * c] * r)

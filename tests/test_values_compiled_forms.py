@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import zermelo as z
 from zermelo.analyses import canonical as walk
 from zermelo.rules import Partisan
-from zermelo.values import Game, game, number, parse_value
+from zermelo.values import Game, compiled_forms, game, number, parse_value
 from zermelo.values.compiled_forms import Forms, OutOfRange, forms
 
 ATOMS = ["0", "1", "-1", "1/2", "-3/4", "2", "*", "*2", "^", "v", "^*", "±1", "{2|-1/2}", "{1|0}", "{0||0|-1}"]
@@ -56,6 +56,19 @@ def test_canonical_forms_sums_and_comparisons_agree(s: Any, t: Any) -> None:
     assert f.add(i, f.neg(i)) == f.zero
     assert f.from_game(game([g, -h], [h])) == f.value_of([i, j, j], [False, True, False], 2)
     assert f.from_game(-(g + h)) == f.value_of([i, j], [False, False], -1, negate=True)
+
+
+@SETTINGS
+@given(st.lists(raw_forms(), min_size=2, max_size=4))
+def test_the_cache_of_canonical_forms_by_raw_options_tells_raw_forms_apart(ts: list[Any]) -> None:
+    # One slot (every raw form hashes to it): a cached answer is used only for the very options
+    # it was computed from, whatever the others that passed through the slot.
+    f = Forms()
+    f.S = (*f.S[:9], f.S[9][: compiled_forms.RAW_WIDTH].copy())  # the cache cut to one slot
+    f.S[9][:] = -1
+    for t in ts + ts:  # each twice: the second time from the cache when its slot still holds it
+        g, i = both(f, t)
+        assert f.to_game(i) is g
 
 
 def test_a_small_table_grows_and_keeps_its_answers() -> None:

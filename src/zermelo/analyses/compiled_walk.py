@@ -46,8 +46,10 @@ SLICE_OPTIONS = 1 << 14
 #: Regions past which a rules object's walk state is renewed between searches (about 100 bytes a
 #: region with its key, beside the compiled forms' table): ~50 MB.  One search may pass it.
 MAX_ENTRIES = 1 << 19
-#: The first size of a state's tables (a test makes them tiny to force collisions and growth).
-CAPACITY = 1 << 12
+#: The first size of a state's tables (a test makes them tiny to force collisions and growth): small,
+#: as a small board's search meets a few dozen regions and zeroing 400 KB took 0.15 ms of its 1 ms;
+#: a large one doubles them a few times more.
+CAPACITY = 1 << 8
 #: Every key's hash planted at 0 (a test's: then only the bytes tell keys apart).
 PLANT = False
 
@@ -62,10 +64,18 @@ def ahead_name(step_module: str) -> str:
     return name
 
 
+#: The walk's numba dispatcher per options step, found once per process: :func:`specialised`
+#: hashes the sources of three modules to name it (0.4-0.6 ms, a third of a warm 3 x 4 Domineering value).
+_DISPATCHERS: dict[Any, Any] = {}
+
+
 def dispatcher(step: Any) -> Any:
     """numba's dispatcher of the walk bound to ``step``: what ``zermelo compile`` compiles (imports numba)."""
-    name = getattr(step, "py_func", step).__module__.rsplit(".", 1)[-1]
-    return specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
+    found = _DISPATCHERS.get(step)
+    if found is None:
+        name = getattr(step, "py_func", step).__module__.rsplit(".", 1)[-1]
+        found = _DISPATCHERS[step] = specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
+    return found
 
 
 def _ahead(step: Any) -> aot.Kernel | None:

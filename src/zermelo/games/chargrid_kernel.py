@@ -128,8 +128,20 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
     board = np.empty(n, np.uint8)
     label = np.empty(n, np.int64)
     stack = np.empty(n, np.int64)
+    row = np.empty(n, np.int64)  # each cell's row, found once: the flood fill divides no more
+    # Konane on a board without holes: every option's one region is the whole board (empty cells
+    # join it), so its stones are counted, not flooded.
+    board_only = rules == KONANE
+    xs0 = os0 = 0
     for i in range(n):
         board[i] = cells[i]
+        row[i] = i // cols
+        if cells[i] == WALL:
+            board_only = False
+        elif cells[i] == LEFT:
+            xs0 += 1
+        elif cells[i] == RIGHT:
+            os0 += 1
     count[0] = lefts
     nreg = 0
     used = 0
@@ -151,44 +163,51 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
             board[a] = me
             board[b] = WALL
         for i in range(n):
-            label[i] = -1
+            label[i] = 0 if board_only else -1
         k = 0
         first = nreg
         for seed in range(n):
-            if board[seed] == WALL or label[seed] >= 0:
-                continue
-            label[seed] = k
-            stack[0] = seed
-            top = 1
-            r0 = rows
-            r1 = -1
-            c0 = cols
-            c1 = -1
-            xs = 0
-            os_ = 0
-            while top > 0:
-                top -= 1
-                c = stack[top]
-                r = c // cols
-                q = c - r * cols
-                r0 = min(r0, r)
-                r1 = max(r1, r)
-                c0 = min(c0, q)
-                c1 = max(c1, q)
-                if board[c] == LEFT:
-                    xs += 1
-                elif board[c] == RIGHT:
-                    os_ += 1
-                for e in range(reach):  # corners only for queens
-                    rr = r + _DR[e]
-                    qq = q + _DC[e]
-                    if 0 <= rr < rows and 0 <= qq < cols:
-                        d = rr * cols + qq
-                        if board[d] != WALL and label[d] < 0:
-                            label[d] = k
-                            stack[top] = d
-                            top += 1
-            k += 1
+            if board_only:  # the one region: the board, less the stones jumped
+                if seed > 0:
+                    break
+                r0, r1, c0, c1, k = 0, rows - 1, 0, cols - 1, 1
+                xs = xs0 - (b if me == RIGHT else 0)
+                os_ = os0 - (b if me == LEFT else 0)
+            else:
+                if board[seed] == WALL or label[seed] >= 0:
+                    continue
+                label[seed] = k
+                stack[0] = seed
+                top = 1
+                r0 = rows
+                r1 = -1
+                c0 = cols
+                c1 = -1
+                xs = 0
+                os_ = 0
+                while top > 0:
+                    top -= 1
+                    c = stack[top]
+                    r = row[c]
+                    q = c - r * cols
+                    r0 = min(r0, r)
+                    r1 = max(r1, r)
+                    c0 = min(c0, q)
+                    c1 = max(c1, q)
+                    if board[c] == LEFT:
+                        xs += 1
+                    elif board[c] == RIGHT:
+                        os_ += 1
+                    for e in range(reach):  # corners only for queens
+                        rr = r + _DR[e]
+                        qq = q + _DC[e]
+                        if 0 <= rr < rows and 0 <= qq < cols:
+                            d = rr * cols + qq
+                            if board[d] != WALL and label[d] < 0:
+                                label[d] = k
+                                stack[top] = d
+                                top += 1
+                k += 1
             if xs + os_ == 0 or (rules == KONANE and xs * os_ == 0):
                 continue  # dead
             # 3. the region's key

@@ -16,7 +16,11 @@ The tables (``S``, a tuple of arrays, passed to every kernel of :mod:`zermelo.va
 * ``O``: the options; ``M``: counters (games, options used, the *full* flag);
 * ``HF``, ``HN``: open-addressing hash tables of forms and numbers (ids, -1 empty);
 * ``CK``/``CV`` and ``AK``/``AV``: caches of comparisons and sums, one slot per hash (a later
-  pair overwrites an earlier one: a cache, never a wrong answer).
+  pair overwrites an earlier one: a cache, never a wrong answer);
+* ``RC``: a cache of canonical forms by their raw options, one slot per hash, each holding the
+  raw options it was computed from (compared before it is used): a value search meets the same
+  options again and again (a Konane search of 101,774 regions has 39,794 distinct ones), and
+  removing dominated options and bypassing reversible ones was most of the forms' work.
 
 A kernel never grows an array: when the table or ``O`` is full it sets the *full* flag, every
 new game it would make reads as 0 and nothing computed from then on is stored; the Python side
@@ -60,6 +64,7 @@ from .forms_kernel import (
     NUM_LIMIT,
     OFILL,
     OVERFLOW,
+    RAW_WIDTH,
     RCNT,
     ROFF,
     run,
@@ -69,6 +74,8 @@ from .game import Game, game, number, star
 __all__ = ["Forms", "OutOfRange", "ahead", "cheap", "forms", "ready", "warm"]
 
 _CACHE_BITS = 20
+#: Slots of the cache of canonical forms by raw options (``RC``: 2^16 slots of 16 numbers, 8 MB).
+_RAW_BITS = 16
 
 
 class OutOfRange(ArithmeticError):
@@ -120,10 +127,12 @@ class Forms:
             OPT[:ofill] = old[1][:ofill]
             M[:] = old[2]
             M[FULL] = 0
-            CK, CV, AK, AV = old[5], old[6], old[7], old[8]
+            CK, CV, AK, AV, RC = old[5], old[6], old[7], old[8], old[9]
+        else:
+            RC = np.full(RAW_WIDTH << _RAW_BITS, -1, np.int64)
         HF = np.full(2 * capacity, -1, np.int64)
         HN = np.full(2 * capacity, -1, np.int64)
-        grown = (T, OPT, M, HF, HN, CK, CV, AK, AV)
+        grown = (T, OPT, M, HF, HN, CK, CV, AK, AV, RC)
         if old:  # hashed before it replaces the table: an interrupt leaves one whole table or the other
             self.kernel(grown, 9, 0, 0, _NONE, _NONE)
         self.S = grown

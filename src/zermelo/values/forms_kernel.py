@@ -20,12 +20,14 @@ IS_NUMBER, IS_FORM = 1, 0
 COUNT, OFILL, FULL, OVERFLOW = range(4)
 #: The largest numerator and exponent of a number the kernels hold (their products fit in int64).
 NUM_LIMIT, EXP_LIMIT = 1 << 31, 31
+#: Numbers per slot of the cache of canonical forms by raw options ``S[9]``: Left's count, Right's
+#: count, the canonical form's id, then the raw options (at most ``RAW_WIDTH - 3`` of them).
+RAW_WIDTH = 16
 #: The tables ``S`` as :func:`run` is compiled for ahead of time (``zermelo compile``):
-#: T, O, M, HF, HN, CK, CV, AK, AV (:mod:`zermelo.values.compiled_forms`).
-TABLES = "Tuple(i8[:, :], i8[:], i8[:], i8[:], i8[:], i8[:], i1[:], i8[:], i8[:])"
+#: T, O, M, HF, HN, CK, CV, AK, AV, RC (:mod:`zermelo.values.compiled_forms`).
+TABLES = "Tuple(i8[:, :], i8[:], i8[:], i8[:], i8[:], i8[:], i1[:], i8[:], i8[:], i8[:])"
 
 
-# ---------------------------------------------------------------------- dyadic numbers
 @njit
 def dy_cmp(a, ae, b, be):  # type: ignore[no-untyped-def]
     """The sign of a / 2^ae - b / 2^be."""
@@ -115,24 +117,18 @@ def options(S, g, left):  # type: ignore[no-untyped-def]
     return OPT[T[g, ROFF] : T[g, ROFF] + T[g, RCNT]]
 
 
-# ---------------------------------------------------------------------- small arrays
 # Loops rather than numpy's sort, concatenate and friends: each numpy function numba compiles
 # into a kernel costs seconds of compiling on a cold cache, and these arrays are short.
 @njit
 def sorted_copy(X):  # type: ignore[no-untyped-def]
-    """``X`` sorted (a copy; Shell sort: options lists are short)."""
+    """``X`` sorted (a copy; insertion sort: options lists are short)."""
     a = X.copy()
-    n = a.shape[0]
-    gap = n // 2
-    while gap > 0:
-        for i in range(gap, n):
-            x = a[i]
-            j = i
-            while j >= gap and a[j - gap] > x:
-                a[j] = a[j - gap]
-                j -= gap
-            a[j] = x
-        gap //= 2
+    for i in range(1, a.shape[0]):
+        x, j = a[i], i
+        while j > 0 and a[j - 1] > x:
+            a[j] = a[j - 1]
+            j -= 1
+        a[j] = x
     return a
 
 
@@ -225,7 +221,6 @@ def star_of(S, n):  # type: ignore[no-untyped-def]
     return g
 
 
-# ---------------------------------------------------------------------- comparison
 @njit
 def le(S, g, h):  # type: ignore[no-untyped-def]
     """G <= H: no G^L >= H and no H^R <= G; the stops first, cached (see values.game.le)."""
@@ -265,7 +260,6 @@ def le(S, g, h):  # type: ignore[no-untyped-def]
     return r
 
 
-# ---------------------------------------------------------------------- canonical form
 @njit
 def distinct(X):  # type: ignore[no-untyped-def]
     """The sorted distinct ids of ``X``."""
@@ -342,7 +336,8 @@ def bypass(S, opts, L, R, left):  # type: ignore[no-untyped-def]
     out = np.empty(2 * opts.shape[0] + 8, np.int64)
     k = 0
     changed = False
-    memo = np.zeros((64, 3), np.int64)
+    memo = np.empty((64, 3), np.int64)  # rows past memo[0, 0] are never read
+    memo[0, 0] = 0
     want_le = np.int64(1) if left else np.int64(0)
     for o in opts:
         replaced = False
@@ -410,21 +405,39 @@ def canonical(S, left, right):  # type: ignore[no-untyped-def]
         a, b = np.empty(1, np.int64), np.empty(1, np.int64)
         a[0], b[0] = lo, hi
         return intern(S, a, b)
-    same = L.shape[0] == R.shape[0]
-    for j in range(L.shape[0] if same else 0):
-        if L[j] != R[j] or T[L[j], NIM] < 0:
-            same = False
-            break
-    if same:
-        present = np.zeros(L.shape[0] + 1, np.bool_)
-        for j in range(L.shape[0]):
-            k = T[L[j], NIM]
-            if k <= L.shape[0]:
-                present[k] = True
-        m = 0
-        while present[m]:
-            m += 1
-        return star_of(S, m)
+    at, hit = cached_form(S, L, R)
+    if hit >= 0:
+        return hit
+    r = simplified(S, L, R)
+    M, RC = S[2], S[9]
+    if at >= 0 and M[FULL] == 0 and M[OVERFLOW] == 0:
+        RC[at], RC[at + 1], RC[at + 2] = L.shape[0], R.shape[0], r
+        RC[at + 3 : at + 3 + L.shape[0]] = L
+        RC[at + 3 + L.shape[0] : at + 3 + L.shape[0] + R.shape[0]] = R
+    return r
+
+
+@njit
+def cached_form(S, L, R):  # type: ignore[no-untyped-def]
+    """(where {L | R}, distinct sorted ids, goes in the cache of canonical forms by raw options
+    ``S[9]``, or -1 when it has too many options for a slot; its canonical form there, or -1)."""
+    RC, nl, nr = S[9], L.shape[0], R.shape[0]
+    if nl + nr > RAW_WIDTH - 3:
+        return -1, -1
+    at = (((form_hash(L, R) * -7046029254386353131) >> 24) & (RC.shape[0] // RAW_WIDTH - 1)) * RAW_WIDTH
+    if RC[at] != nl or RC[at + 1] != nr:
+        return at, -1
+    for j in range(nl + nr):
+        if RC[at + 3 + j] != (L[j] if j < nl else R[j - nl]):
+            return at, -1
+    return at, RC[at + 2]
+
+
+@njit
+def simplified(S, L, R):  # type: ignore[no-untyped-def]
+    """The id of the canonical form of {L | R} (distinct sorted ids, not all numbers nor all
+    nimbers): dominated options removed, reversible ones bypassed."""
+    T = S[0]
     L = undominated(S, L, True)
     R = undominated(S, R, False)
     while True:
@@ -443,7 +456,6 @@ def canonical(S, left, right):  # type: ignore[no-untyped-def]
     return intern(S, L, R)
 
 
-# ---------------------------------------------------------------------- negation and sums
 @njit
 def neg(S, g):  # type: ignore[no-untyped-def]
     """The id of -G = {-G^R | -G^L}."""
