@@ -354,6 +354,8 @@ class _Eval:
             if node is not None or any(v is PASS for v in sides[0]):
                 raise CGSuiteError("a label or `pass` needs a game in braces with a `|`")
             return frozenset(_hashable(v) for v in sides[0])
+        if any(isinstance(v, bool | str | list | tuple | frozenset | CGMap) for side in sides for v in side):
+            raise CGSuiteError("Invalid game specifier: objects must be of type `Game` or `SidedValue`")
         if node is not None and not node.used:
             raise CGSuiteError(f"the label `{label}` is never used inside its braces")
         if node is None and any(isinstance(v, Position) or is_written(v) for side in sides for v in side):

@@ -43,7 +43,7 @@ class Named:
 @dataclass(frozen=True)
 class CGMap:
     """CGSuite's map ``{Left => {2}, Right => {1}}``: its entries in the order written (a key
-    written twice keeps its last value)."""
+    written twice keeps its last value); printed in CGSuite's order of its keys."""
 
     entries: tuple[tuple[Any, Any], ...]
 
@@ -57,7 +57,13 @@ class CGMap:
         raise CGSuiteError(f"Key not found: {_text(key)}")
 
     def cgsuite_text(self, _printer: Any = None) -> str:
-        return "{" + ", ".join(f"{_text(k)} => {_text(v)}" for k, v in self) + "}"
+        """As CGSuite prints a map: each key once (its last value), in CGSuite's order of keys."""
+        from .printer import item_key
+
+        last = {k: v for k, v in self}
+        if not last:
+            return "{=>}"
+        return "{" + ", ".join(f"{_text(k)} => {_text(last[k])}" for k in sorted(last, key=item_key)) + "}"
 
 
 @dataclass(frozen=True)
