@@ -499,3 +499,16 @@ def test_not_atomic(text: str, message: str) -> None:
     with pytest.raises(CGSuiteError) as info:
         evaluate(text)
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [  # CGSuite's order of a set's elements and a map's keys (EvalTest, commit e909ab8b)
+        ("{3,16}", "{3,16}"),
+        ("{16,3,1/2,-5,omega,1/3}", "{-5,1/3,1/2,3,16,ω}"),
+        ('{3,"foo",[],true,Nothing,[3,5,3,1],+-6,*2,"bar"}', '{Nothing,3,*2,+-6,true,"bar","foo",[],[3,5,3,1]}'),
+        ('{"foo" => 1, "bar" => *2, 16 => 22}', '{16 => 22, "bar" => *2, "foo" => 1}'),
+    ],
+)
+def test_sets_and_maps_print_in_cgsuites_order(text: str, expected: str) -> None:
+    assert evaluate(text) == expected

@@ -49,6 +49,8 @@ ERRORS = [
         "({0||0|vvv}).UptimalExpansion",
         "Not a method or member variable: `UptimalExpansion` (in object of class `game.CanonicalShortGame`)",
     ),
+    ("{0|false}", "Invalid game specifier: objects must be of type `Game` or `SidedValue`"),
+    ("5 + Nothing", "No operation `+` for arguments of types `game.Integer`, `cgsuite.lang.Nothing`"),
     ("+-(1,2)", "No operation `+-` for argument of type `cgsuite.lang.Coordinates`"),  # a switch takes +-{1,2}
 ]
 

@@ -64,7 +64,9 @@ def test_names_and_moves() -> None:
 def test_bad_input() -> None:
     with pytest.raises(InvalidGame, match="is not an element like"):
         Turning("x")
-    with pytest.raises(InvalidPosition, match="a row is H"):
+    with pytest.raises(
+        InvalidPosition, match=r"turning: unexpected 'X' at row 1, column 2 of 'HXH' \(use one of 'HT'\)"
+    ):
         Turning("1-3").parse("hxh")
     with pytest.raises(
         CGSuiteError, match=r"Turning takes a turning code or a game\.heap\.Spawning ruleset, not kayles"

@@ -27,6 +27,7 @@ from ..values.surreal import Surreal, surreal
 from ..values.thermograph import Thermograph
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
+from .named import NOTHING
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
 from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Player
@@ -150,6 +151,8 @@ def class_name(v: Any) -> str | None:
         return "cgsuite.util.Thermograph"
     if isinstance(v, ClassRef):
         return "cgsuite.lang.Class"
+    if v is NOTHING:
+        return "cgsuite.lang.Nothing"
     if isinstance(v, CGString):
         return "cgsuite.lang.String"
     if isinstance(v, str) and v in _OUTCOMES:

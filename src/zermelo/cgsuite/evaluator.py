@@ -34,9 +34,9 @@ from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open
 from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
-from .named import CGMap, Named, plain
+from .named import NOTHING, CGMap, Named, plain
 from .printer import CGString, Coordinates, cgsuite_text
-from .rulesets import COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
+from .rulesets import COLOR, COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
     RIGHT,
@@ -65,6 +65,8 @@ _CONSTANTS: dict[str, Any] = {
     "game": GAME,
     "Grid": GRID,
     "Coordinates": COORDINATES,
+    "Color": COLOR,
+    "Nothing": NOTHING,
 }
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
@@ -352,6 +354,8 @@ class _Eval:
             if node is not None or any(v is PASS for v in sides[0]):
                 raise CGSuiteError("a label or `pass` needs a game in braces with a `|`")
             return frozenset(_hashable(v) for v in sides[0])
+        if any(isinstance(v, bool | str | list | tuple | frozenset | CGMap) for side in sides for v in side):
+            raise CGSuiteError("Invalid game specifier: objects must be of type `Game` or `SidedValue`")
         if node is not None and not node.used:
             raise CGSuiteError(f"the label `{label}` is never used inside its braces")
         if node is None and any(isinstance(v, Position) or is_written(v) for side in sides for v in side):

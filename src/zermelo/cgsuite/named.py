@@ -24,7 +24,7 @@ from ..values.surreal import surreal
 from .errors import CGSuiteError
 from .printer import Coordinates
 
-__all__ = ["COORDINATES", "CGMap", "Named", "bind", "plain"]
+__all__ = ["COLORS", "COORDINATES", "NOTHING", "CGMap", "Named", "Symbol", "bind", "plain"]
 
 
 @dataclass(frozen=True)
@@ -43,7 +43,7 @@ class Named:
 @dataclass(frozen=True)
 class CGMap:
     """CGSuite's map ``{Left => {2}, Right => {1}}``: its entries in the order written (a key
-    written twice keeps its last value)."""
+    written twice keeps its last value); printed in CGSuite's order of its keys."""
 
     entries: tuple[tuple[Any, Any], ...]
 
@@ -57,7 +57,31 @@ class CGMap:
         raise CGSuiteError(f"Key not found: {_text(key)}")
 
     def cgsuite_text(self, _printer: Any = None) -> str:
-        return "{" + ", ".join(f"{_text(k)} => {_text(v)}" for k, v in self) + "}"
+        """As CGSuite prints a map: each key once (its last value), in CGSuite's order of keys."""
+        from .printer import item_key
+
+        last = {k: v for k, v in self}
+        if not last:
+            return "{=>}"
+        return "{" + ", ".join(f"{_text(k)} => {_text(last[k])}" for k in sorted(last, key=item_key)) + "}"
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A constant a ruleset takes as a parameter: ``Nothing``, ``Color.Blue`` (GenCol's and
+    GenHackenbush's); printed as written, handed to the ruleset by its ``word``."""
+
+    text: str
+    word: str
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return self.text
+
+
+#: ``Nothing``, CGSuite's null value (GenCol's lists of permitted neighbours hold it).
+NOTHING = Symbol("Nothing", "Nothing")
+#: ``Color.Blue``, ``Color.Red``, ``Color.Green``: the colours of Hackenbush's edges.
+COLORS = {name: Symbol(f"Color.{name}", name) for name in ("Blue", "Red", "Green")}
 
 
 def _text(v: Any) -> str:

@@ -20,25 +20,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CGSuiteError
+from .named import NOTHING, Symbol
 from .printer import CGString
 from .values import as_int
 
-__all__ = ["NOTHING", "Nothing", "Periodicity", "check_periodicity", "heap_code"]
+__all__ = ["Periodicity", "check_periodicity", "heap_code"]
 
 _MAX_HEAPS = 100_000  # CheckPeriodicity(n): the heaps computed
 # The rulesets CGSuite defines by a take-and-break code of their own (its game.heap constants).
 _CODES = {"game.heap.Nim": "0.[3]", "game.heap.Kayles": "0.77", "game.heap.DawsonsKayles": "0.07"}
 _CODES["game.heap.GrundysGame"] = "4!.0"
-
-
-class Nothing:
-    """CGSuite's ``Nothing``: what a check that found nothing answers."""
-
-    def cgsuite_text(self, _printer: Any = None) -> str:
-        return "Nothing"
-
-
-NOTHING = Nothing()
 
 
 @dataclass(frozen=True)
@@ -53,7 +44,7 @@ class Periodicity:
         return f"Periodicity(Period => {self.period}, Preperiod => {self.preperiod}, Saltus => {self.saltus})"
 
 
-def check_periodicity(name: str, rules: Any, args: list[Any]) -> Periodicity | Nothing:
+def check_periodicity(name: str, rules: Any, args: list[Any]) -> Periodicity | Symbol:
     """``R.CheckPeriodicity(n)`` for the heap ruleset ``rules`` (CGSuite's ``name``)."""
     from ..heaps.sequence import on_heaps, sequence
 

@@ -30,10 +30,20 @@ from typing import Any
 from ..core.dyadic import format_dyadic
 from ..core.limits import deep
 from ..values.game import Game, neg
+from ..values.surreal import Surreal, surreal
 from ..values.thermograph import Thermograph, Wall, expanded_thermograph
 from .uptimal import Uptimal, uptimal_expansion
 
-__all__ = ["FORMATTERS", "CGString", "Coordinates", "cgsuite_text", "format_number", "sort_key", "thermograph_text"]
+__all__ = [
+    "FORMATTERS",
+    "CGString",
+    "Coordinates",
+    "cgsuite_text",
+    "format_number",
+    "item_key",
+    "sort_key",
+    "thermograph_text",
+]
 
 _MAX_SLASHES = 4
 _KEYS: dict[int, tuple[Any, ...]] = {}
@@ -200,7 +210,7 @@ def cgsuite_text(value: Any) -> str:
     if isinstance(value, Thermograph):
         return thermograph_text(value)
     if isinstance(value, frozenset | set):
-        items = sorted(value, key=_item_key)
+        items = sorted(value, key=item_key)
         return "{" + ",".join(cgsuite_text(v) for v in items) + "}"
     if isinstance(value, Coordinates):
         return "(" + ",".join(cgsuite_text(v) for v in value) + ")"
@@ -217,12 +227,22 @@ def cgsuite_text(value: Any) -> str:
     return str(value)
 
 
-def _item_key(v: Any) -> tuple[Any, ...]:
+def item_key(v: Any) -> tuple[Any, ...]:
+    """CGSuite's order of a set's elements (and a map's keys): ``Nothing``; then games and numbers
+    (numbers by size, then nimbers, uptimals and the rest as options are ordered); truth values;
+    strings; lists (element by element); anything else by its text."""
+    if isinstance(v, bool):
+        return (2, v)
     if isinstance(v, Game):
-        return (0, sort_key(v))
-    if isinstance(v, int | Fraction) and not isinstance(v, bool):
-        return (0, (0, Fraction(v)))
-    return (1, cgsuite_text(v))
+        return (1, (0, surreal(v.num))) if v.num is not None else (1, sort_key(v))
+    if isinstance(v, int | Fraction | Surreal):  # numbers by size, dyadic or not
+        return (1, (0, surreal(v)))
+    if isinstance(v, CGString):
+        return (3, str(v))
+    if isinstance(v, list | tuple) and not isinstance(v, Coordinates):  # a list (kept as a tuple in a set)
+        return (4, tuple(item_key(x) for x in v))
+    text = cgsuite_text(v)
+    return (0,) if text == "Nothing" else (5, text)
 
 
 def _wall_text(w: Wall) -> str:

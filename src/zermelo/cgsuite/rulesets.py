@@ -30,12 +30,13 @@ from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import INF, surreal
 from .errors import CGSuiteError
 from .misere import is_misere_call, misere_call
+from .named import COLORS, CGMap, Named, Symbol, bind, plain
 from .named import COORDINATES as DIRECTIONS
-from .named import CGMap, Named, bind, plain
 from .printer import CGString
 from .values import LEFT, RIGHT, Player, Procedure, as_int
 
 __all__ = [
+    "COLOR",
     "COORDINATES",
     "GAME",
     "GRID",
@@ -112,7 +113,7 @@ class Family:
         return self.cg.name
 
     def ruleset(self, args: list[Any]) -> Ruleset:
-        cg = self.cg
+        cg, entry = self.cg, self.entry
         if cg.bind is None:
             plain(args, f"in call to `{cg.name}` constructor")
             params = cg.separator.join(_param_text(a) for a in args)
@@ -123,15 +124,19 @@ class Family:
         try:
             if cg.bind is not None:
                 params = cg.bind(named)
-            rules = self.entry.factory(cg.code(params) if cg.code is not None else params)
+            target: str | None = params
+            if params.startswith("="):  # the schema's instance is another of the library's rulesets
+                entry, cg = rulesets()[params[1:]]
+                target = cg.params
+            rules = entry.factory(cg.code(target) if cg.code is not None and target is not None else target)
         except ZermeloError as exc:
-            raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
+            raise CGSuiteError(f"{self.cg.name}: {_unprefixed(str(exc))}") from None
         shown = (
             ", ".join(_shown_arg(a) for a in args)
             if any(isinstance(a, Named) for a in args)
             else (",".join(_shown_arg(a) for a in args))
         )
-        return Ruleset(f"{cg.name}({shown})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
+        return Ruleset(f"{self.cg.name}({shown})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
 
 
 @dataclass(frozen=True)
@@ -221,6 +226,8 @@ class EmptyGrid(str):
 GRID = Namespace("Grid")
 #: ``Coordinates.Compass`` and the other directions a ruleset takes (GenClobber's ``directions``).
 COORDINATES = Namespace("Coordinates")
+#: ``Color.Blue``, ``Color.Red``, ``Color.Green`` (GenHackenbush's ``childishEdges``).
+COLOR = Namespace("Color")
 #: ``game``, the root of CGSuite's library.
 GAME = Namespace("game")
 
@@ -271,6 +278,10 @@ def as_value(v: Any) -> Any:
 
 
 def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
+    if ns.path == "Color":
+        if name in COLORS and args is None:
+            return COLORS[name]
+        raise CGSuiteError(f"Not a method or member variable: `Color.{name}` (Color.Blue, Color.Red, Color.Green are)")
     if ns.path == "Coordinates":
         if name in DIRECTIONS and args is None:
             return DIRECTIONS[name]
@@ -492,6 +503,8 @@ def _param_text(a: Any) -> str:
         return ";".join(f"{_param_text(k)}={_param_text(v)}" for k, v in a)
     if isinstance(a, Player):
         return str(a)
+    if isinstance(a, Symbol):
+        return a.word
     if a is INF:
         return "inf"
     if isinstance(a, Procedure) and a.text.startswith("("):  # (k, a) -> …: the game reads its text

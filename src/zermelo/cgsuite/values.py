@@ -239,7 +239,7 @@ def nimber(v: Any) -> Any:
 
 def arith(op: str, a: Any, b: Any) -> Any:
     """a op b for op in + - * / % ^."""
-    if isinstance(a, _PLAIN) or isinstance(b, _PLAIN):  # a list, a string, a truth value: no arithmetic
+    if any(isinstance(x, _PLAIN) or _class_name(x) == "cgsuite.lang.Nothing" for x in (a, b)):  # no arithmetic
         names = ", ".join(f"`{_class_name(x) or type(x).__name__}`" for x in (a, b))
         raise CGSuiteError(f"No operation `{op}` for arguments of types {names}")
     try:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator, Sequence
 from typing import ClassVar
 
+from ..core.errors import InvalidGame
 from ..rules import Impartial, Move, Partisan, validate_by_text
 from ..rules.boards import Board, network_board, read_cells
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
@@ -195,6 +196,18 @@ def _uncoloured(name: str, text: str) -> None:
     raise InvalidPosition(f"{name}: every edge needs a colour, l (blue), r (red) or e (green), got {text.strip()!r}")
 
 
+def gen_arc_kayles(named: dict[str, str]) -> str:
+    """CGSuite's ``GenArcKayles(weighted ? false)``: Arc Kayles, or Weighted Arc Kayles.
+
+    >>> gen_arc_kayles({}), gen_arc_kayles({"weighted": "true"})
+    ('=game.graph.ArcKayles', '=game.graph.WeightedArcKayles')
+    """
+    weighted = named.get("weighted", "false")
+    if weighted not in ("true", "false"):
+        raise InvalidGame(f"GenArcKayles: `weighted` is true or false, got {weighted}")
+    return "=game.graph.WeightedArcKayles" if weighted == "true" else "=game.graph.ArcKayles"
+
+
 register(
     GameEntry(
         "arckayles",
@@ -210,6 +223,7 @@ register(
                 shown=cgsuite_shown,
                 options=lambda _r, g, _left: cgsuite_options(g, None),
             ),
+            CGSuiteName("game.graph.GenArcKayles", family=True, parameters=("weighted",), bind=gen_arc_kayles),
         ),
         rules=ArcKayles,
     )

@@ -38,6 +38,7 @@ from ..rules import Impartial, Move, validate_by_text
 from ..rules.boards import Board, coins_board, whole_numbers
 from ..rules.catalogue import GameEntry, register
 from ..rules.wording import MAX_LISTED, notes_verdict, xor_text
+from ._grid import check_cells
 
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis
@@ -135,12 +136,13 @@ class CoinTurning(Impartial[Coins]):
     def parse(self, text: str) -> Coins:
         t = "".join(text.split()).upper()
         if is_digits(t):  # a number n: one head, on coin n (the table of the heads' values)
-            n = parse_int(t, "coins: the coin with a head", maximum=MAX_COINS)
+            n = parse_int(t, f"{self.name}: the coin with a head", maximum=MAX_COINS)
             return (n, 1 << (n - 1) if n else 0)
-        if not t or any(c not in "HT" for c in t):
-            raise InvalidPosition(f"coins: a row is H (heads) and T (tails), like 'THHTH'; got {text.strip()!r}")
+        if not t:
+            raise InvalidPosition(f"{self.name}: a row is H (heads) and T (tails), like 'THHTH'; got {text.strip()!r}")
+        check_cells(self.name, [t], "HT")  # the first other character, by its column
         if len(t) > MAX_COINS:
-            raise InvalidPosition(f"coins: at most {MAX_COINS} coins, got {len(t)}")
+            raise InvalidPosition(f"{self.name}: at most {MAX_COINS} coins, got {len(t)}")
         return (len(t), sum(1 << i for i, c in enumerate(t) if c == "H"))
 
     def format(self, coins: Coins) -> str:

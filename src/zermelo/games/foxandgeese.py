@@ -98,9 +98,9 @@ class FoxAndGeese(Partisan[Position]):
 
     def parse(self, text: str) -> Position:
         text = from_cgsuite(text, self.width or 8)
-        rows, cols = board_rows(text.strip().lower(), self.name, _EXAMPLE)
+        rows, cols = board_rows(text.strip().lower(), self.spec(), _EXAMPLE)
         if not 2 <= cols <= 16:
-            raise InvalidPosition(f"{self.name}: the board is 2 to 16 squares wide; got {cols}")
+            raise InvalidPosition(f"{self.spec()}: the board is 2 to 16 squares wide; got {cols}")
         if self.width is not None and cols != self.width:
             raise InvalidPosition(f"{self.spec()}: the board is {self.width} squares wide; got {cols}")
         height = len(rows)
@@ -109,19 +109,19 @@ class FoxAndGeese(Partisan[Position]):
         for i, line in enumerate(rows):
             for j, ch in enumerate(line):
                 if ch not in "xo.":
-                    raise bad_cell(self.name, rows, i, j, "xo.")
+                    raise bad_cell(self.spec(), rows, i, j, "xo.")
                 if ch == ".":
                     continue
                 square = (height - i, j + 1)
                 if sum(square) % 2:
                     who = "a goose" if ch == "x" else "the fox"
                     raise InvalidPosition(
-                        f"{self.name}: {who} at row {i + 1}, column {j + 1} stands on a light square;"
+                        f"{self.spec()}: {who} at row {i + 1}, column {j + 1} stands on a light square;"
                         " pieces stand on the dark squares (the bottom-left square is dark)"
                     )
                 (geese.add(square) if ch == "x" else fox.append(square))
         if len(fox) != 1:
-            raise InvalidPosition(f"{self.name}: one fox (o) on the board, got {len(fox)}; rows like {_EXAMPLE!r}")
+            raise InvalidPosition(f"{self.spec()}: one fox (o) on the board, got {len(fox)}; rows like {_EXAMPLE!r}")
         return cols, frozenset(geese), fox[0]
 
     def format(self, position: Position) -> str:

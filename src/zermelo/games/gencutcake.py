@@ -227,6 +227,45 @@ def gen_cutcake(params: str) -> GenCutcake:
     return GenCutcake(words[0], words[1], twisted)
 
 
+#: CGSuite's codes of the heap rulesets it names (its ``game/heap/constants.cgs``), by zermelo's spec.
+_CODES = {"kayles": "0.77", "dawsonkayles": "0.07", "nim": "0.[3]", "grundygame": "4!.0"}
+
+
+def cgsuite_params(named: dict[str, str]) -> str:
+    """CGSuite's ``GenCutcake(leftRuleset, rightRuleset, twisted ? false)`` as ``L,R[,twisted]``:
+    each ruleset a take-and-break one (the evaluator hands it over as ``ruleset:SPEC``), or its code.
+
+    >>> cgsuite_params({"leftRuleset": "ruleset:cgtbreak:{2+}=.0", "rightRuleset": "0.7", "twisted": "true"})
+    '{2+}=.0,0.7,twisted'
+    """
+    codes = []
+    for side in ("leftRuleset", "rightRuleset"):
+        if side not in named:
+            raise InvalidGame(f"GenCutcake: missing required parameter `{side}`")
+        codes.append(_heap_code(named[side]))
+    twisted = named.get("twisted", "false")
+    if twisted not in ("true", "false"):
+        raise InvalidGame(f"GenCutcake: `twisted` is true or false, got {twisted}")
+    return ",".join(codes) + (",twisted" if twisted == "true" else "")
+
+
+def _heap_code(text: str) -> str:
+    """A heap ruleset's CGSuite code from its ``ruleset:SPEC`` (or a code as it is)."""
+    if not text.startswith("ruleset:"):
+        return text
+    spec = text.removeprefix("ruleset:")
+    head, _, rest = spec.partition(":")
+    if head in ("cgtbreak", "tbreak", "octal") and rest:
+        return rest
+    if head == "subtraction" and rest:
+        from .tbcode import set_code
+
+        return set_code(rest, "GenCutcake")
+    if spec in _CODES:
+        return _CODES[spec]
+    raise InvalidGame(f"GenCutcake: its rulesets are take-and-break ones (game.heap.TakeAndBreak(code)), not {spec}")
+
+
 def _cgsuite_piece(text: str) -> str:
     """CGSuite's ``Eatcake((3,4))`` arrives as the words ``3 4``: the cake ``3x4``."""
     return "x".join(text.split()) if " " in text.strip() else text
@@ -252,5 +291,15 @@ register(
         "L,R[,twisted]: CGSuite codes for Left (columns) and Right (rows); twisted: turn the cake before moving",
         "gencutcake:0.7,4.0 2x3",
         rules=GenCutcake,
+        cgsuite=(
+            CGSuiteName(
+                "game.heap.GenCutcake",
+                family=True,
+                text=_cgsuite_piece,
+                shown=cgsuite_pieces,
+                parameters=("leftRuleset", "rightRuleset", "twisted"),
+                bind=cgsuite_params,
+            ),
+        ),
     )
 )

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
+from ..core.errors import InvalidGame
 from ..rules import Move, Partisan, validate_by_text
 from ..rules.boards import Board, network_board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
@@ -166,6 +167,35 @@ class GraphSnort(GenCol):
     right_may: ClassVar[tuple[str, ...]] = ("", "R")
 
 
+#: CGSuite's library defines its Col-like games by GenCol (game/graph/constants.cgs): the colours
+#: a vertex Left may colour may have as neighbours (Nothing: uncoloured), then Right's.
+_GEN_COL = {
+    (frozenset({"Nothing", "Right"}), frozenset({"Nothing", "Left"})): "=game.graph.Col",
+    (frozenset({"Nothing", "Left"}), frozenset({"Nothing", "Right"})): "=game.graph.Snort",
+    (frozenset({"Left"}), frozenset({"Right"})): "=game.graph.Fjords",
+}
+
+
+def gen_col(named: dict[str, str]) -> str:
+    """CGSuite's ``GenCol(leftPermitted, rightPermitted)`` as the game the library names by it.
+
+    >>> gen_col({"leftPermitted": "Nothing,Left", "rightPermitted": "Right,Nothing"})
+    '=game.graph.Snort'
+    """
+    sides = []
+    for name in ("leftPermitted", "rightPermitted"):
+        if name not in named:
+            raise InvalidGame(f"GenCol: missing required parameter `{name}`")
+        sides.append(frozenset(w for w in named[name].split(",") if w))
+    hit = _GEN_COL.get((sides[0], sides[1]))
+    if hit is None:
+        raise InvalidGame(
+            "GenCol: zermelo plays the library's Col ([Nothing, Right], [Nothing, Left]), Snort ([Nothing, Left],"
+            " [Nothing, Right]) and Fjords ([Left], [Right])"
+        )
+    return hit
+
+
 register(
     GameEntry(
         "graphcol",
@@ -174,7 +204,10 @@ register(
         "",
         'graphcol "L-R---L"',
         rules=GraphCol,
-        cgsuite=(cgsuite_name("game.graph.Col"),),
+        cgsuite=(
+            cgsuite_name("game.graph.Col"),
+            CGSuiteName("game.graph.GenCol", family=True, parameters=("leftPermitted", "rightPermitted"), bind=gen_col),
+        ),
     )
 )
 register(

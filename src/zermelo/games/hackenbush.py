@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any, ClassVar
 
-from ..core.errors import InvalidPosition
+from ..core.errors import InvalidGame, InvalidPosition
 from ..rules import Partisan, recursion_room, validate_by_text
 from ..rules.boards import Board, hackenbush_board
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
@@ -482,6 +482,24 @@ def cgsuite_graph(text: str) -> list[str]:
     return ['"' + format_graph(make_graph(len(names), edges, [""] * len(names))) + '"']
 
 
+def gen_hackenbush(named: dict[str, str]) -> str:
+    """CGSuite's ``GenHackenbush(childishEdges ? [])``: Hackenbush, or with blue and red edges
+    childish (they fall only from the ground's ends) Childish Hackenbush.
+
+    >>> gen_hackenbush({}), gen_hackenbush({"childishEdges": "Red,Blue"})
+    ('=game.graph.Hackenbush', '=game.graph.ChildishHackenbush')
+    """
+    childish = frozenset(w for w in named.get("childishEdges", "").split(",") if w)
+    if not childish:
+        return "=game.graph.Hackenbush"
+    if childish == {"Blue", "Red"}:
+        return "=game.graph.ChildishHackenbush"
+    raise InvalidGame(
+        "GenHackenbush: zermelo plays childishEdges => [] (Hackenbush)"
+        " and [Color.Blue, Color.Red] (Childish Hackenbush)"
+    )
+
+
 register(
     GameEntry(
         "hackenbush",
@@ -490,6 +508,9 @@ register(
         "",
         "hackenbush BRR",
         rules=Hackenbush,
-        cgsuite=(CGSuiteName("game.graph.Hackenbush", text=lambda t: cgsuite_stalk(t), shown=cgsuite_graph),),
+        cgsuite=(
+            CGSuiteName("game.graph.Hackenbush", text=lambda t: cgsuite_stalk(t), shown=cgsuite_graph),
+            CGSuiteName("game.graph.GenHackenbush", family=True, parameters=("childishEdges",), bind=gen_hackenbush),
+        ),
     )
 )

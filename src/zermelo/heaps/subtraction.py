@@ -316,15 +316,45 @@ def _powers_reaching_six(n: int) -> list[int] | None:
     return out
 
 
+def _set_game(cls: type[Subtraction | AllBut], params: str) -> Subtraction | AllBut:
+    """The game of a set; ``S;allbut`` (CGSuite's ``Subtraction(S, allbut => true)``) the all-but game."""
+    text, allbut, rest = params.partition(";")
+    if allbut and rest.strip() != "allbut":
+        raise InvalidGame(f"{cls.name}: after the set comes only ';allbut', got {params!r}")
+    kind = AllBut if allbut else cls
+    return kind(parse_set(text, kind.name))
+
+
+def cgsuite_params(named: dict[str, str]) -> str:
+    """CGSuite's ``Subtraction(subtset, allbut ? false)``: the set, ``;allbut`` when every other take is allowed.
+
+    >>> cgsuite_params({"subtset": "2,3,7", "allbut": "true"}), cgsuite_params({"subtset": "1,2"})
+    ('2,3,7;allbut', '1,2')
+    """
+    if "subtset" not in named:
+        raise InvalidGame("Subtraction: missing required parameter `subtset`")
+    allbut = named.get("allbut", "false")
+    if allbut not in ("true", "false"):
+        raise InvalidGame(f"Subtraction: `allbut` is true or false, got {allbut}")
+    return named["subtset"] + (";allbut" if allbut == "true" else "")
+
+
 def _set_entry(
     cls: type[Subtraction | AllBut], what: str, sample: str, summary: str, example: str, cgsuite: str = ""
 ) -> GameEntry:
     """The entry of a game on a set S of numbers (``subtraction:1,3,4``)."""
     name = cls.name
-    factory = needs_params(lambda p: cls(parse_set(p, name)), name, what, sample)
-    cg = (CGSuiteName(cgsuite, family=True),) if cgsuite else ()
+    factory = needs_params(lambda p: _set_game(cls, p), name, what, sample)
+    cg = (CGSuiteName(cgsuite, family=True, parameters=("subtset", "allbut"), bind=cgsuite_params),) if cgsuite else ()
     return GameEntry(
-        name, factory, summary, "S: comma-separated positive numbers", example, cls, table="{n}", cgsuite=cg
+        name,
+        factory,
+        summary,
+        "S: comma-separated positive numbers (S;allbut: every take but those, CGSuite's allbut => true)",
+        example,
+        cls,
+        table="{n}",
+        cgsuite=cg,
     )
 
 
