@@ -85,8 +85,12 @@ def run(args: argparse.Namespace) -> int:
         except Exception as exc:  # no pycc, no C compiler, a failed compile or link: say so in one line
             raise Unsupported(f"cannot compile {module} ahead of time: {type(exc).__name__}: {exc}") from None
         seconds = time.perf_counter() - start
-        entry: dict[str, Any] = {"module": module, "kernels": sorted(kernels), "path": str(path)}
-        entry["seconds"] = round(seconds, 1)
+        entry: dict[str, Any] = {
+            "module": module,
+            "kernels": sorted(kernels),
+            "path": str(path),
+            "seconds": round(seconds, 1),
+        }
         if problem is not None:
             entry["replaced"] = problem
         done.append(entry)

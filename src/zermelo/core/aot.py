@@ -438,7 +438,7 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
     # Extensions of other sources: the newest few are kept (another checkout sharing this cache,
     # a branch switched back and forth), the rest removed.
     others = [p for p in where.glob(f"{name.rsplit('_', 1)[0]}_*") if p != target and p.is_file()]
-    others.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    others.sort(key=_age, reverse=True)
     for old in others[KEEP_OTHERS:]:
         with contextlib.suppress(OSError):
             old.unlink()
@@ -485,6 +485,15 @@ def check(module: str, path: str | os.PathLike[str]) -> str | None:
     if module in _BUFFERS and found["numpy"]:
         return "loading it imports numpy, which the build of a buffers module must not"
     return None
+
+
+def _age(path: Path) -> float:
+    """``path``'s modification time; 0 for a file gone meanwhile (another checkout's build
+    removing it)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _without_numpy(cc_class: Any) -> Any:
