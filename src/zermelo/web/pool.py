@@ -74,6 +74,9 @@ def default_size() -> int:
 def _serve(conn: Connection, memory: int, limits: Limits | None, games: tuple[str, ...] = ()) -> None:
     """A worker's life: answer jobs ``(endpoint, params)`` one at a time until told to stop.
 
+    Each answer is sent as ``(reply, going_on)``: False when the worker stops after it (out of
+    memory), so the pool replaces it at once rather than hand it the next request while it exits.
+
     ``games`` are the user's ``FILE.py:NAME`` given to ``zermelo serve --game`` on the command
     line: loaded here at the worker's start, never because a request names a file."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the server's to handle
@@ -102,11 +105,11 @@ def _serve(conn: Connection, memory: int, limits: Limits | None, games: tuple[st
             if isinstance(exc, MemoryError) or _near(memory):
                 # Out of memory (some code turns a failed allocation into another error): the
                 # worker may be in any state, so it answers and is replaced.
-                conn.send(error_reply(OUT_OF_MEMORY, 422))
+                conn.send((error_reply(OUT_OF_MEMORY, 422), False))
                 return
             report = user_report(exc)  # the user's game raised it: their file, line and position
             reply = error_reply(report, 422) if report else error_reply(f"internal error: {type(exc).__name__}", 500)
-        conn.send(reply)
+        conn.send((reply, True))
 
 
 def _near(memory: int) -> bool:
@@ -364,7 +367,8 @@ class WorkerPool:
         slow = asyncio.get_running_loop().create_task(self._demote_when_long(w))
         try:
             w.conn.send((endpoint, dict(params)))
-            reply: Reply = await asyncio.wait_for(_receive(w.conn), self.cap)
+            reply: Reply
+            reply, going_on = await asyncio.wait_for(_receive(w.conn), self.cap)
         except TimeoutError:
             self._retire(w)
             return error_reply(overtime(params, self.cap), 422)
@@ -380,7 +384,7 @@ class WorkerPool:
             if not self._running[client]:
                 del self._running[client]
             self._kick()  # the client may run one more: a worker already idle can take it
-        if w.niced or not w.proc.is_alive() or w.rss() > self.memory // 2:
+        if not going_on or w.niced or not w.proc.is_alive() or w.rss() > self.memory // 2:
             self._retire(w)
         else:
             w.games.append(game)
