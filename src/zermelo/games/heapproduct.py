@@ -285,7 +285,7 @@ for _kind, (_method, _move) in KINDS.items():
             needs_params(partial(heap_product, _kind), _kind, "two heap rulesets R/S", "spawning:1+/spawning:1+C"),
             f"the {_method[:-7].lower()} product of two heap games R and S on pairs m n: {_move}",
             "R/S: two heap games by their specs (kayles, subtraction:1,2, spawning:1+C, cgtbreak:0.07)",
-            f"{_kind}:{'spawning:1+/spawning:1+C' if _kind == 'acrostic' else 'spawning:3E/spawning:4FS'} 4 5",
+            _kind + (":spawning:1+/spawning:1+C 4 5" if _kind == "acrostic" else ":spawning:3E/spawning:4FS 6 7"),
             rules=HeapProduct,
         )
     )
