@@ -200,3 +200,22 @@ def test_bad_specs_and_positions() -> None:
         a.parse("3 4 5")
     with pytest.raises(InvalidPosition, match="up to 10,000"):
         a.parse("3 40000")
+
+
+def test_moves_are_said_and_clicked_on_the_drawn_pairs() -> None:
+    """Each move said once (two moves to one position are one), one click per heap it leaves whole
+    on the pair's rows; a heap split in several is chosen from the list, not clicked."""
+    from zermelo.web import api
+
+    for spec, position in (("acrostic:nim/kayles", "2 3, 1 4"), ("directproduct:nim/nim", "2 2")):
+        reply = api.api_moves({"game": spec, "position": position})
+        assert reply["board"]["kind"] == "pairs"
+        owner: dict[tuple[str, ...], str] = {}
+        for m in reply["moves"]:
+            for way in m["clicks"]:
+                assert owner.setdefault(tuple(way), m["move"]) == m["move"], (spec, way)
+        assert len({m["position"] for m in reply["moves"]}) == len(reply["moves"])
+    a = heap_product("acrostic", "spawning:1+/spawning:1+C")
+    labels = [m.label for m in a.moves(((3, 2),))]
+    assert labels[:4] == ["3 2: 3 -> 0", "3 2: 3 -> 1", "3 2: 3 -> 2", "3 2: 3 -> 1 + 2"]
+    assert a.board_clicks(((3, 2),), ((1, 2), (2, 2))) == []

@@ -50,7 +50,7 @@ from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
 from ..core.nimber import nim_multiply
 from ..heaps.heap import HeapGame, heap_tuple
-from ..rules import Impartial, is_natural, require
+from ..rules import Impartial, Move, is_natural, require
 from ..rules.boards import Board, pairs_board
 from ..rules.catalogue import GameEntry, needs_params, register
 from .gencutcake import GenCutcake
@@ -132,16 +132,60 @@ class HeapProduct(Impartial[Pairs]):
 
     def pair_options(self, m: int, n: int) -> Iterator[Pairs]:
         """The pairs that one pair (m, n) may become, CGSuite's order (R's moves first)."""
+        return (new for _ms, _ns, new in self.changes(m, n))
+
+    def changes(self, m: int, n: int) -> Iterator[tuple[tuple[int, ...] | None, tuple[int, ...] | None, Pairs]]:
+        """Each move of one pair: what R's heap m becomes (None: not moved), what S's heap n
+        becomes, and the pairs left (CGSuite's order: R's moves first)."""
         if self.kind == "acrostic":
             for ms in parts(self.first, m):
-                yield tuple((a, n) for a in ms)
+                yield ms, None, tuple((a, n) for a in ms)
             for ns in parts(self.second, n):
-                yield tuple((m, b) for b in ns)
+                yield None, ns, tuple((m, b) for b in ns)
             return
         second = list(parts(self.second, n))
         for ms in parts(self.first, m):
             for ns in second:
-                yield tuple((a, n) for a in ms) + tuple((m, b) for b in ns) + tuple((a, b) for a in ms for b in ns)
+                left = tuple((a, n) for a in ms) + tuple((m, b) for b in ns) + tuple((a, b) for a in ms for b in ns)
+                yield ms, ns, left
+
+    def moves(self, position: Pairs) -> Iterator[Move[Pairs]]:
+        """``3 5: 3 -> 1 + 2``, ``3 5: 5 -> 4``, ``2 3: 2 -> 1 and 3 -> 2`` (the direct product's
+        two heaps at once); a heap taken whole goes ``-> 0``.  Two moves to one position are one
+        move (the first said): emptying either heap of a pair of the acrostic product takes it away."""
+        seen: set[Pairs] = set()
+        for i, (m, n) in enumerate(position):
+            if i and position[i - 1] == (m, n):
+                continue
+            rest = position[:i] + position[i + 1 :]
+            for ms, ns, new in self.changes(m, n):
+                after = tuple(sorted(rest + new))
+                if after in seen:
+                    continue
+                seen.add(after)
+                said = [f"{h} -> {' + '.join(map(str, hs)) or 0}" for h, hs in ((m, ms), (n, ns)) if hs is not None]
+                yield Move(f"{m} {n}: {' and '.join(said)}", after)
+
+    def board_clicks(self, position: Pairs, after: Pairs, side: str | None = None) -> list[list[str]] | None:
+        """A move that leaves one heap (or none) of each heap it moves is clicked on the drawn
+        pair: on a heap's row, the counter it keeps up to (``h1:2``: m's row of pair 1 keeps 2); the
+        direct product's move by both of its clicks.  A heap split in several is chosen from the
+        list of moves.
+
+        >>> g = heap_product("directproduct", "nim/nim")
+        >>> g.board_clicks(((2, 3),), ((1, 2), (1, 3), (2, 2))), g.board_clicks(((2, 3),), ((2, 1),))
+        ([['h1:1', 'h2:2']], [['h1:0', 'h2:1']])
+        """
+        ways: list[list[str]] = []
+        for i, (m, n) in enumerate(position):
+            rest = position[:i] + position[i + 1 :]
+            for ms, ns, new in self.changes(m, n):
+                if tuple(sorted(rest + new)) != after:
+                    continue
+                way = [f"h{2 * i + k}:{hs[0] if hs else 0}" for k, hs in ((1, ms), (2, ns)) if hs is not None]
+                if all(hs is None or len(hs) <= 1 for hs in (ms, ns)) and way not in ways:
+                    ways.append(way)
+        return ways
 
     def components(self, position: Pairs) -> list[Pairs]:
         return [(p,) for p in position]
