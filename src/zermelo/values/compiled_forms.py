@@ -69,7 +69,7 @@ from .forms_kernel import (
     ROFF,
     run,
 )
-from .game import Game, _intern, _number, game, number, star
+from .game import Game, canonical_row, dyadic, game, number, star
 
 __all__ = ["Forms", "OutOfRange", "ahead", "cheap", "forms", "ready", "warm"]
 
@@ -221,13 +221,13 @@ class Forms:
             return g
         row = self.S[0][i].tolist()
         if row[KIND] == IS_NUMBER:
-            g = _number(row[NUM], 1 << row[EXP])  # in lowest terms, as the kernels keep numbers
+            g = dyadic(row[NUM], row[EXP])
         elif row[NIM] >= 0:
             g = star(row[NIM])
         else:  # a canonical form of canonical options: interned as it is, not simplified again
             OPT, lo, ro = self.S[1], row[LOFF], row[ROFF]
             left = tuple(map(self.to_game, OPT[lo : lo + row[LCNT]].tolist()))
-            g = _intern(left, tuple(map(self.to_game, OPT[ro : ro + row[RCNT]].tolist())))
+            g = canonical_row(left, tuple(map(self.to_game, OPT[ro : ro + row[RCNT]].tolist())))
         self._to[i] = g
         self._from.setdefault(g.id, i)
         return g
