@@ -189,6 +189,13 @@ NOTATION = [
     ("(inf).Min(-inf)", "-inf"),
     ("(-3).Max(14/5)", "14/5"),
     ("true and not false", "true"),
+    # a lone * before an infix method: heating * by t is {t|-t} (∫^t * = {0+t | 0-t})
+    ("* Heat 2", "+-2"),
+    ("* Heat 1 == +-1", "true"),
+    # a block: the value of its last statement, Nothing when it has none
+    ("begin var x := ^; x + x end", "^^"),
+    ("begin 1/2; end", "1/2"),
+    ("begin end", "Nothing"),
 ]
 
 PROPERTIES = [
@@ -302,7 +309,8 @@ ERRORS = [
     ("if ^ > 0 then 1 else 2 end", NotSupported, "CGScript's `if` is not supported"),
     ("class C end", NotSupported, "CGScript's `class` is not supported"),
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
-    ("begin 0; end", NotSupported, "CGScript's `begin` is not supported"),
+    ("while true do 0 end", NotSupported, "CGScript's `while` is not supported"),
+    ("begin 1", CGSuiteSyntaxError, "Syntax error at line 1, column 8: unexpected end of input"),
     ("3..12", NotSupported, "CGScript's `..` is not supported"),
     ("(17/0).Floor", CGSuiteError, "/ by zero"),
     ("17.Div(0)", CGSuiteError, "/ by zero"),
@@ -321,6 +329,17 @@ ERRORS = [
 @pytest.mark.parametrize(("text", "expected"), DONE_MEANS + NOTATION + PROPERTIES)
 def test_cgsuite_prints(text: str, expected: str) -> None:
     assert evaluate(text) == expected
+
+
+def test_a_blocks_vars_are_its_own() -> None:
+    env: dict[str, object] = {}
+    assert evaluate("var h := 5", env) == "5"  # outside a block: the worksheet's
+    assert evaluate("begin var h := *; var k := h + h; h end", env) == "*"
+    assert evaluate("h", env) == "5"
+    with pytest.raises(CGSuiteError, match="not defined: `k`"):
+        evaluate("k", env)
+    assert evaluate("begin u := {2|0}; u end", env) == "{2|0}"  # no var: the worksheet's
+    assert evaluate("u.Options(Left)", env) == "{2}"
 
 
 @pytest.mark.parametrize(("text", "kind", "message"), ERRORS)

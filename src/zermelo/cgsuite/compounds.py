@@ -20,6 +20,7 @@ from typing import Any
 
 from ..values.compounds import conjunctive_sum, ordinal_product, selective_sum
 from ..values.game import Game, number
+from ..values.misere import MisereGame
 from .values import FORMS, Compound, Explicit, as_game, as_int, negate
 
 __all__ = ["FORM_COMPOUNDS", "compound", "compound_value", "form_options"]
@@ -48,7 +49,7 @@ def _negated(c: Compound) -> Game:
 
 def as_form(v: Any) -> Any:
     """v as a form the compounds walk: itself if written, else its canonical form."""
-    return v if isinstance(v, Explicit | Compound | Game) else as_game(v)
+    return v if isinstance(v, Explicit | Compound | Game | MisereGame) else as_game(v)
 
 
 def form_options(v: Any) -> Sides:
@@ -58,6 +59,8 @@ def form_options(v: Any) -> Sides:
         return v.left, v.right
     if isinstance(v, Explicit):
         return v.left, v.right
+    if isinstance(v, MisereGame):  # an impartial form: its options are either player's
+        return v.options, v.options
     left, right = _compound_options(v.op, v.a, v.b)
     if v.negated:  # a negated product: the negatives of the product's options, sides swapped
         return tuple(negate(x) for x in right), tuple(negate(x) for x in left)

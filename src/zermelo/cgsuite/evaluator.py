@@ -72,6 +72,7 @@ _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 _MAX_LIST = 100_000  # elements of one list comprehension
+_UNSET = object()  # a name a block's var hides had no value outside the block
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -115,6 +116,7 @@ class _Eval:
         self.env, self.source = env, source
         self.labels: list[Node] = []  # the labels of braces still open, innermost last
         self.depth = 0  # braces open
+        self.blocks: list[dict[str, Any]] = []  # per open begin … end: its vars' values outside it
 
     def eval(self, t: Any, explicit: bool = False) -> Any:
         if isinstance(t, Token):
@@ -127,6 +129,10 @@ class _Eval:
             value = self.eval(ch[1])
             self.env[str(ch[0])] = value
             return value
+        if kind == "declare":
+            return self._declare(str(ch[0]), ch[1])
+        if kind == "block":
+            return self._block(ch)
         if kind in ("plus", "minus"):
             return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
         if kind == "plus_pm":
@@ -269,6 +275,33 @@ class _Eval:
 
     def _args(self, t: Tree[Token] | None) -> list[Any]:
         return [] if t is None else [self.eval(c) for c in t.children]
+
+    def _declare(self, name: str, init: Any) -> Any:
+        """``var x := v`` (``var x`` is Nothing): the innermost block's own, else the worksheet's."""
+        if name in CLASS_NAMES:
+            raise CGSuiteError(f"Cannot assign to class name as variable: `{name}`")
+        if self.blocks and name not in self.blocks[-1]:
+            self.blocks[-1][name] = self.env.get(name, _UNSET)  # put back when the block ends
+        value = NOTHING if init is None else self.eval(init)
+        self.env[name] = value
+        return value
+
+    def _block(self, statements: list[Any]) -> Any:
+        """``begin s1; s2 end``: the value of its last statement (Nothing if it has none); its
+        ``var`` are its own, other assignments the worksheet's, as in CGSuite."""
+        self.blocks.append({})
+        last: Any = NOTHING
+        try:
+            for stmt in statements:
+                if stmt is not None:
+                    last = self.eval(stmt)
+        finally:
+            for name, old in self.blocks.pop().items():
+                if old is _UNSET:
+                    self.env.pop(name, None)
+                else:
+                    self.env[name] = old
+        return last
 
     def _name(self, name: str) -> Any:
         for node in reversed(self.labels):

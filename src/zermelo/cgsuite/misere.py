@@ -80,9 +80,21 @@ def as_misere(v: Any) -> MisereGame:
         return v
     if isinstance(v, Game) and v.nim is not None:
         return nim_heap(v.nim)
-    if isinstance(v, Game) and v.num == 0:
+    if (isinstance(v, Game) and v.num == 0) or (isinstance(v, Surreal) and v == surreal(0)):
         return nim_heap(0)
+    written = _written_options(v)
+    if written is not None:  # a compound or explicit game of impartial forms: its own options'
+        left, right = ({as_misere(o) for o in side} for side in written)
+        if left == right:
+            return misere_game(left)
     raise CGSuiteError("misère canonical forms are of impartial games (a nimber or *[...])")
+
+
+def _written_options(v: Any) -> Any:
+    """The options of a form kept as written (cgsuite.values, loaded by then), None for others."""
+    from .values import FORMS, is_written
+
+    return FORMS["options"](v) if is_written(v) else None
 
 
 def misere_arith(op: str, a: Any, b: Any) -> MisereGame:
@@ -165,8 +177,9 @@ _OWN: dict[str, Callable[[MisereGame, list[Any]], Any]] = {
 
 
 def is_misere_call(value: Any, name: str) -> bool:
-    """Whether ``value.name`` is a misère property (of a misère form, or by its misère name)."""
-    return isinstance(value, MisereGame) or name in METHODS
+    """Whether ``value.name`` is a misère property (by its misère name, or a name a misère form
+    answers in its own sense); a misère form's other methods are those of its normal-play form."""
+    return name in METHODS or (isinstance(value, MisereGame) and name in _OWN)
 
 
 def misere_call(value: Any, name: str, args: list[Any] | None) -> Any:
@@ -177,7 +190,5 @@ def misere_call(value: Any, name: str, args: list[Any] | None) -> Any:
 
         return str(form_misere_outcome(value))  # a partisan form, played as it stands
     g = as_misere(value)
-    fn = METHODS.get(name) or _OWN.get(name)
-    if fn is None:
-        raise CGSuiteError(f"Not a method or member variable of a misère game: `{name}`")
+    fn = METHODS.get(name) or _OWN[name]  # (is_misere_call: one of the two)
     return fn(g, [] if args is None else args)
