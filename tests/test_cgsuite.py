@@ -196,6 +196,10 @@ NOTATION = [
     ("begin var x := ^; x + x end", "^^"),
     ("begin 1/2; end", "1/2"),
     ("begin end", "Nothing"),
+    # if … then … else … end: ^ > 0 and * is confused with 0
+    ("if ^ > 0 then 1 else 2 end", "1"),
+    ("if * > 0 then 1 elseif * < 0 then 2 else 3 end", "3"),
+    ("if * == 0 then 1 end", "Nothing"),
 ]
 
 PROPERTIES = [
@@ -306,7 +310,7 @@ ERRORS = [
     ("{1|-1}.UptimalExpansion", CGSuiteError, "Not a method or member variable: `UptimalExpansion`"),
     ("for n from 1 to 3 do n end", NotSupported, "CGScript's `for` is not supported"),
     ("def f(x) := x + 1", NotSupported, "CGScript's `def` is not supported"),
-    ("if ^ > 0 then 1 else 2 end", NotSupported, "CGScript's `if` is not supported"),
+    ("if 3 then 3 end", CGSuiteError, "Expected `cgsuite.lang.Boolean`; found `game.Integer`."),
     ("class C end", NotSupported, "CGScript's `class` is not supported"),
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
     ("while true do 0 end", NotSupported, "CGScript's `while` is not supported"),

@@ -132,7 +132,9 @@ class _Eval:
         if kind == "declare":
             return self._declare(str(ch[0]), ch[1])
         if kind == "block":
-            return self._block(ch)
+            return self._block(ch[0].children)
+        if kind == "if_":
+            return self._if(ch)
         if kind in ("plus", "minus"):
             return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
         if kind == "plus_pm":
@@ -303,6 +305,14 @@ class _Eval:
                     self.env[name] = old
         return last
 
+    def _if(self, parts: list[Any]) -> Any:
+        """``if c then a elseif c2 then b else d end``: the branch of the first true condition."""
+        *tests, otherwise = parts
+        for cond, body in zip(tests[0::2], tests[1::2], strict=True):
+            if _truth(self.eval(cond), "if"):
+                return self._block(body.children)
+        return NOTHING if otherwise is None else self._block(otherwise.children)
+
     def _name(self, name: str) -> Any:
         for node in reversed(self.labels):
             if node.label == name:
@@ -456,9 +466,11 @@ def _option(v: Any) -> Any:
     return v if is_loopy(v) else as_game(v)
 
 
-def _truth(v: Any) -> bool:
+def _truth(v: Any, where: str = "") -> bool:
     if isinstance(v, bool):
         return v
+    if where:  # a condition, in CGSuite's words
+        raise CGSuiteError(f"Expected `cgsuite.lang.Boolean`; found `{class_name(v) or type(v).__name__}`.")
     raise CGSuiteError(f"Expected a Boolean, not {cgsuite_text(v)}")
 
 

@@ -22,7 +22,8 @@ star, the name an infix method (``* Heat 2`` is ``*.Heat(2)``, as CGSuite reads 
 written; ``{a,b}`` sets and ``[a,b]`` lists; ``[expr for a from 1 to 3 for b from 1 to a]``
 comprehensions (the first ``for`` outermost); a block ``begin s1; s2 end`` (its last statement's
 value, ``Nothing`` if none), whose ``var x := …`` are its own (``var`` outside a block is the
-worksheet's ``:=``).
+worksheet's ``:=``); ``if c then … elseif c2 then … else … end`` (Nothing when no branch is
+taken).
 A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
 ``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
 (``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
@@ -101,8 +102,10 @@ args: arg ("," arg)*
      | "[" [args] "]" -> listing
      | "[" expr comp_for+ "]" -> comprehension
      | STRING -> string
-     | "begin" [statement] (";" [statement])* "end" -> block
+     | "begin" stmts "end" -> block
+     | "if" expr "then" stmts ("elseif" expr "then" stmts)* ["else" stmts] "end" -> if_
 
+stmts: [statement] (";" [statement])*
 comp_for: "for" NAME "from" expr "to" expr
 
 body: options (SLASHES options)*
@@ -130,7 +133,7 @@ INT: /\d+/
 
 # CGScript beyond expressions: named, never reported as a syntax error in the user's game.
 _SCRIPT = re.compile(
-    r"\b(for|while|def|class|if|then|elseif|else|do|yield|from|by|where|in|return"
+    r"\b(for|while|def|class|do|yield|from|by|where|in|return"
     r"|break|continue|try|finally|listof|setof|tableof|sumof|mapof|import|enum|singleton|system"
     r"|this|super|function|ruleset)\b|->|\.\."
 )
