@@ -200,6 +200,7 @@ NOTATION = [
     ("if ^ > 0 then 1 else 2 end", "1"),
     ("if * > 0 then 1 elseif * < 0 then 2 else 3 end", "3"),
     ("if * == 0 then 1 end", "Nothing"),
+    ("{=>}", "{=>}"),  # the empty map
 ]
 
 PROPERTIES = [

@@ -89,6 +89,12 @@ def test_cgsuite_misere_refuses(text: str) -> None:
         evaluate(text)
 
 
+def test_a_misere_specifier_holds_heaps_and_forms() -> None:
+    with pytest.raises(CGSuiteError, match="must be a `List` of `Integer`s or `MisereCanonicalGame`s"):
+        evaluate('*["foo"]')
+    assert evaluate("*[*2, 3]") == evaluate("*[2] + *[2]")  # {*2, *3}: *2 + *2 as *2 + * = *3 in misère
+
+
 def test_forms_read_back_as_printed() -> None:
     for text in ("*[2#3210] + *[2#1]", "*[2[2]321] + *[2#]", "*[[*[2#1]],[[2],3]] + *[3#]"):
         shown = evaluate(text)

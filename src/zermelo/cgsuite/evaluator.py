@@ -133,6 +133,8 @@ class _Eval:
             return self._declare(str(ch[0]), ch[1])
         if kind == "block":
             return self._block(ch[0].children)
+        if kind == "empty_map":
+            return CGMap(())
         if kind == "if_":
             return self._if(ch)
         if kind in ("plus", "minus"):

@@ -27,7 +27,7 @@ taken).
 A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
 ``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
 (``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
-``{Left => {2}, Right => {1}}`` (GenClobber's ``clobbered``).
+``{Left => {2}, Right => {1}}`` (GenClobber's ``clobbered``), ``{=>}`` the empty one.
 """
 
 from __future__ import annotations
@@ -96,6 +96,7 @@ args: arg ("," arg)*
      | "(" expr ")"
      | "(" expr "," expr ("," expr)* ")" -> tuple
      | "{" body "}" -> braces
+     | "{" "=>" "}" -> empty_map
      | NAME "{" body "}" -> labelled
      | OVERLIT -> overlit
      | "'" "{" body "}" "'" -> explicit

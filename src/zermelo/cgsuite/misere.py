@@ -64,7 +64,14 @@ def _entry(v: Any) -> MisereGame:
     if isinstance(v, list):
         return misere_game(_entry(x) for x in v)
     h = _heap(v)
-    return h if h is not None else as_misere(v)
+    if h is not None:
+        return h
+    try:
+        return as_misere(v)
+    except CGSuiteError:
+        raise CGSuiteError(
+            "Invalid misere game specifier: must be a `List` of `Integer`s or `MisereCanonicalGame`s"
+        ) from None
 
 
 def from_list(items: list[Any]) -> MisereGame:
