@@ -322,6 +322,10 @@ ERRORS = [
     # exact below ω^(ω^3) (ONAG ch. 6: α_3, α_5, α_7); past it, refused as not done
     ("*(omega^(omega^3)) * *omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
     ("(omega^(omega^3)) NimProduct omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
+    # bounded, in one line: G^→x and G : x walk a form a level a day of x
+    ("(^).PowTo(2^70)", CGSuiteError, "exponents of Pow and PowTo up to 1000 only"),
+    ("^ : 1001", CGSuiteError, "ordinal sums up to 1,000 days deep only, not ^ : 1001"),
+    ("-1823543748192 : 4", CGSuiteError, "ordinal sums up to 1,000,000 days deep only"),
     ("0.Lb", CGSuiteError, "Argument to Lb is not strictly positive: 0"),
     ("(-1).Isqrt", CGSuiteError, "Argument to Isqrt is negative: -1"),
     ("0.NimInverse", CGSuiteError, "NimInverse applies only to positive integers."),

@@ -72,6 +72,8 @@ _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 _MAX_LIST = 100_000  # elements of one list comprehension
+_MAX_ORDINAL_DAYS = 1000  # G : x, x a number: ^ : 1000 is ^[1001], printed in seconds
+_MAX_STALK = 1_000_000  # x : y of numbers: the signs of a stalk
 _UNSET = object()  # a name a block's var hides had no value outside the block
 
 
@@ -418,6 +420,8 @@ class _Eval:
         return CGMap(tuple((_hashable(self.eval(e.children[0])), self.eval(e.children[1])) for e in entries))
 
 
+_MAX_ORDINAL_DAYS = 1000  # G : x, x a number: ^ : 1000 is ^[1001], printed in seconds
+_MAX_STALK = 1_000_000  # x : y of numbers: the signs of a stalk
 _UNSET = object()
 
 
@@ -529,6 +533,30 @@ def _ups(n: int) -> Game:
     return neg(part) if n < 0 else part
 
 
+def _ordinal_bounds(a: Any, b: Any) -> None:
+    """G : x walks x's form, one level a day of x's birthday; x : y of numbers joins their sign
+    expansions: both bounded, said in one line (a day count past them would exhaust memory)."""
+    x, y = (_days(v) for v in (a, b))
+    if y is None:
+        return
+    most = _MAX_ORDINAL_DAYS if x is None else _MAX_STALK
+    if y + (x or 0) > most:
+        raise CGSuiteError(f"ordinal sums up to {most:,} days deep only, not {_short_text(a)} : {_short_text(b)}")
+
+
+def _short_text(v: Any) -> str:
+    text = cgsuite_text(v)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _days(v: Any) -> int | None:
+    """About the birthday of a short number (its integer part and binary places), else None."""
+    if not isinstance(v, Surreal) or not v.is_dyadic():
+        return None
+    f = v.as_fraction()
+    return abs(f.numerator) // f.denominator + f.denominator.bit_length() - 1
+
+
 def _count(text: str, most: int = _MAX_COUNT) -> int:
     n = _int(text)
     if n > most:
@@ -539,6 +567,7 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
 
 
 def _ordinal_sum(a: Any, b: Any) -> Any:
+    _ordinal_bounds(a, b)
     if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
         return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
     if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G
