@@ -16,7 +16,6 @@ import json
 import os
 import statistics
 import time
-from dataclasses import replace
 from typing import Any
 
 import zermelo.search.minimax as minimax
@@ -41,7 +40,7 @@ def _loop(games: list[dict[str, Any]], cache: bool, searches: list[int]) -> tupl
 
 
 def main() -> None:
-    api.LIMITS = replace(api.LIMITS, max_seconds=None)  # as the test: the position budget only
+    api.LIMITS = api.LIMITS.replace(max_seconds=None)  # as the test: the position budget only
     searches = [0]
     real = minimax.move_values
 

@@ -219,9 +219,21 @@ def test_a_game_by_its_name_loads_its_own_module_only() -> None:
 
 def test_the_bottom_floor_imports_nothing_above_errors() -> None:
     for name in ("zermelo.core.sprague_grundy", "zermelo.core.limits", "zermelo.core.cache", "zermelo.core.traversal"):
-        assert graph()[name] <= {"zermelo", "zermelo.core.errors"}, name
+        assert graph()[name] <= {"zermelo", "zermelo.core.errors", "zermelo.core.frozen"}, name
         loaded = {m for m in loaded_by(f"import {name}") if m.startswith("zermelo")}
-        assert loaded <= {"zermelo", "zermelo.core", "zermelo.core._lazy", "zermelo.core.errors", name}, (name, loaded)
+        below = {"zermelo", "zermelo.core", "zermelo.core._lazy", "zermelo.core.errors", "zermelo.core.frozen", name}
+        assert loaded <= below, (name, loaded)
+
+
+def test_a_value_in_a_fresh_process_does_not_import_dataclasses() -> None:
+    # dataclasses brings inspect, dis and tokenize: 10-20 ms of a 90 ms process valuing a small
+    # board (issue 31's Domineering 3x3 against pycgt); the records on this path are Frozen or
+    # named tuples (zermelo.core.frozen).
+    loaded = loaded_by(
+        "import zermelo\nd = zermelo.games.Domineering()\nprint(zermelo.canonical_form(d, d.parse('...|...|...')))"
+    )
+    assert "zermelo.values.notation" in loaded  # the value was printed
+    assert not {"dataclasses", "inspect"} & loaded
 
 
 def loaded_by_command(*argv: str) -> set[str]:

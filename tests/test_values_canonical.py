@@ -62,7 +62,6 @@ def test_budget_is_respected() -> None:
 def test_a_shared_deadline_is_respected() -> None:
     # Limits.started() fixes one deadline for every search of an analysis; one already past stops
     # the value search at its next check (every 1,024 positions), whatever its own max_seconds.
-    import dataclasses
     import time
 
     import pytest
@@ -72,7 +71,7 @@ def test_a_shared_deadline_is_respected() -> None:
     from zermelo.search.engine import Limits
 
     d = Domineering()
-    past = dataclasses.replace(Limits(max_positions=100_000), deadline=time.monotonic() - 1.0)
+    past = Limits(max_positions=100_000).replace(deadline=time.monotonic() - 1.0)
     with pytest.raises(SearchLimitExceeded, match="time budget"):
         canonical_form(d, d.parse("......|......|......|......|......|......"), limits=past)
 

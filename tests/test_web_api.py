@@ -9,7 +9,6 @@ import random
 import socket
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from typing import Any
 
 import httpx2
@@ -479,7 +478,7 @@ def test_every_move_of_every_game_can_be_typed(monkeypatch: pytest.MonkeyPatch) 
 
     # The position budget bounds each search; the 5 s clock is the server's, and a loaded
     # machine stretches it (mnk:4,3,3's example ran past it once in CI): not what is tested here.
-    monkeypatch.setattr(api, "LIMITS", replace(api.LIMITS, max_seconds=None))
+    monkeypatch.setattr(api, "LIMITS", api.LIMITS.replace(max_seconds=None))
 
     games = games_json()
     assert len(games) >= 40
@@ -547,7 +546,7 @@ def test_a_scored_game_clicked_through_searches_each_position_once(monkeypatch: 
         return real(game, position, **kw)
 
     monkeypatch.setattr(minimax, "move_values", counted)
-    monkeypatch.setattr(api, "LIMITS", replace(api.LIMITS, max_seconds=None))  # counted, not timed
+    monkeypatch.setattr(api, "LIMITS", api.LIMITS.replace(max_seconds=None))  # counted, not timed
     api.forget_all()
     game, position = {"game": "mnk:4,3,3"}, "X.O..O..X..."
     seen = set()

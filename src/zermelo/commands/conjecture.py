@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 from typing import Any
 
 from ..analyses.patterns import CONDITIONS, MISERE_CONDITION_1, ConjectureReport, check_pset, guess_pset
@@ -70,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     upto = args.upto
     guessed = False
     if text is None:
-        guess = guess_pset(game, args.upto, misere=args.misere, limits=replace(limits, max_positions=args.budget))
+        guess = guess_pset(game, args.upto, misere=args.misere, limits=limits.replace(max_positions=args.budget))
         if guess is None:
             raise InvalidPosition(f"{game.spec()}: no P-position up to {args.upto} to describe; give a predicate")
         text, upto, guessed = guess, 2 * args.upto, True

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import os
@@ -124,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     for name, what in ((args.out, "values file"), (args.plot, "figure")):
         if name:
             check_output(name, what)  # a FIFO, a device or a missing folder: refused before the work
-    limits = dataclasses.replace(limits_from(args), progress=None)  # the heaps' bar is the display
+    limits = limits_from(args).replace(progress=None)  # the heaps' bar is the display
     bar = _Bar(not args.quiet, game.spec())
     try:
         result = _without_numpy(game, args, limits, bar) or _sequence()(

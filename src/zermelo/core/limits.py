@@ -1,10 +1,11 @@
 """Budgets of a search, the deadline every search of one analysis shares, and the budget error.
 
-Bottom floor: imports only :mod:`zermelo.core.errors`.  Every search in zermelo (the engine's graph
-search, negamax, canonical forms, the value arithmetic, the compiled solvers) takes
-:class:`Limits` and, past them, raises the one :class:`~zermelo.core.errors.SearchLimitExceeded` built
-here by :func:`over_budget`, :func:`over_time` or :func:`too_big`.  :func:`deep` is the one
-recursion allowance of the value arithmetic (its depth is bounded by birthdays).
+Bottom floor: imports only :mod:`zermelo.core.errors` and :mod:`zermelo.core.frozen`. Every search
+in zermelo (the engine's graph search, negamax, canonical forms, the value arithmetic, the compiled
+solvers) takes :class:`Limits` and, past them, raises the one
+:class:`~zermelo.core.errors.SearchLimitExceeded` built here by :func:`over_budget`,
+:func:`over_time` or :func:`too_big`. :func:`deep` is the one recursion allowance of the value
+arithmetic (its depth is bounded by birthdays).
 
 >>> lim = Limits(max_positions=1000, max_seconds=5).started()
 >>> lim.deadline is not None and lim.started() is lim
@@ -21,11 +22,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, replace
 from numbers import Integral, Real
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import InvalidArgument, Remedy, SearchLimitExceeded, Unsupported
+from .frozen import Frozen
 
 __all__ = [
     "ARITHMETIC",
@@ -51,13 +52,13 @@ __all__ = [
 ARITHMETIC = "value arithmetic"
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(NamedTuple):
     """What a long search reports: positions reached, options examined, seconds so far.
 
     ``phase`` names what is running (``"searching"``, or :data:`ARITHMETIC` with ``work`` the
     sums, comparisons and values built so far); ``detail`` says where a search that is not a
-    graph walk is (the compiled Connect Four solver: its phase and window).
+    graph walk is (the compiled Connect Four solver: its phase and window).  (A named tuple, not a
+    dataclass: :mod:`zermelo.core.frozen` says why.)
     """
 
     positions: int
@@ -82,42 +83,50 @@ def _quoted(v: object) -> str:
     return text if len(text) <= 60 else text[:59] + "…"
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(Frozen):
     """Budgets for one search.  ``None`` means unbounded.
 
     ``max_positions`` and ``max_options`` count what *this* search adds to the engine's graph
     (positions reached, options examined); ``max_seconds`` is its running time, or, once
     :meth:`started`, the time left until one ``deadline`` shared by every search given these limits
-    (so the parts of one analysis share one ``--timeout``).
+    (so the parts of one analysis share one ``--timeout``).  Frozen; ``limits.replace(max_seconds=5)``
+    is a copy with a field changed (:class:`~zermelo.core.frozen.Frozen`, not a dataclass: it says why).
     """
 
-    max_positions: int | None = 10_000_000
-    max_seconds: float | None = None
-    progress: Callable[[Progress], None] | None = None
-    max_options: int | None = None
-    deadline: float | None = None  # time.monotonic() by which every search must end
+    __match_args__ = ("max_positions", "max_seconds", "progress", "max_options", "deadline")
+    __slots__ = __match_args__
+    max_positions: int | None
+    max_seconds: float | None
+    progress: Callable[[Progress], None] | None
+    max_options: int | None
+    deadline: float | None  # time.monotonic() by which every search must end
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        max_positions: int | None = 10_000_000,
+        max_seconds: float | None = None,
+        progress: Callable[[Progress], None] | None = None,
+        max_options: int | None = None,
+        deadline: float | None = None,
+    ) -> None:
         # Checked where they are made (``Limits('x')`` was taken, and failed deep in a search).
-        for name in ("max_positions", "max_options"):
-            v = getattr(self, name)
+        for name, v in (("max_positions", max_positions), ("max_options", max_options)):
             if v is not None and (not isinstance(v, Integral) or isinstance(v, bool) or v < 0):
                 raise InvalidArgument(f"Limits: {name} must be a whole number >= 0 or None, got {_quoted(v)}")
-        for name in ("max_seconds", "deadline"):
-            v = getattr(self, name)
-            if v is not None and (not isinstance(v, Real) or isinstance(v, bool) or not _finite(v)):
-                raise InvalidArgument(f"Limits: {name} must be a finite number of seconds or None, got {_quoted(v)}")
-        if self.max_seconds is not None and self.max_seconds < 0:
-            raise InvalidArgument(f"Limits: max_seconds must be >= 0, got {_quoted(self.max_seconds)}")
-        if self.progress is not None and not callable(self.progress):
-            raise InvalidArgument(f"Limits: progress must be a function of a Progress, got {_quoted(self.progress)}")
+        for name, t in (("max_seconds", max_seconds), ("deadline", deadline)):
+            if t is not None and (not isinstance(t, Real) or isinstance(t, bool) or not _finite(t)):
+                raise InvalidArgument(f"Limits: {name} must be a finite number of seconds or None, got {_quoted(t)}")
+        if max_seconds is not None and max_seconds < 0:
+            raise InvalidArgument(f"Limits: max_seconds must be >= 0, got {_quoted(max_seconds)}")
+        if progress is not None and not callable(progress):
+            raise InvalidArgument(f"Limits: progress must be a function of a Progress, got {_quoted(progress)}")
+        self._fill(max_positions, max_seconds, progress, max_options, deadline)
 
     def started(self) -> Limits:
         """These limits with ``max_seconds`` fixed to an absolute deadline from now (idempotent)."""
         if self.deadline is not None or self.max_seconds is None:
             return self
-        return replace(self, deadline=time.monotonic() + self.max_seconds)
+        return self.replace(deadline=time.monotonic() + self.max_seconds)
 
     def tighter(self, max_positions: int, max_seconds: float | None = None, max_options: int | None = None) -> Limits:
         """These limits, capped further (for optional extras like remoteness of a huge Nim)."""

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from .errors import InvalidArgument
+from .frozen import Frozen
 
 __all__ = ["GValue", "Loopy", "mex", "nim_sum"]
 
@@ -72,15 +72,19 @@ def _natural(v: object, what: str) -> int:
     return i
 
 
-@dataclass(frozen=True)
-class Loopy:
+class Loopy(Frozen):
     """The generalized Sprague–Grundy value ∞(K) of a loopy impartial position.
 
     ``K`` is the set of finite values among its options.  The position is an N-position when
     0 ∈ K and a draw otherwise; ∞(K) + n = ∞(K ⊕ n) and ∞ + ∞ is a draw (Smith; Fraenkel).
     """
 
+    __match_args__ = ("finite",)
+    __slots__ = __match_args__
     finite: frozenset[int]
+
+    def __init__(self, finite: frozenset[int]) -> None:
+        self._fill(finite)
 
     def __str__(self) -> str:
         inside = ",".join(str(v) for v in sorted(self.finite))

@@ -184,7 +184,7 @@ class Session:
         if hit is None:
             # Each analysis gets the whole --timeout (a game is many analyses, with the player's
             # thinking in between): its deadline starts now.
-            limits = replace(self.limits, deadline=None).started()
+            limits = self.limits.replace(deadline=None).started()
             hit = self._cache[key] = classify(self.game, position, misere=self.misere, limits=limits, turn=turn)
         return hit
 

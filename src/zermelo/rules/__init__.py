@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from math import isqrt
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from ..core.checks import STRUCTURE_DEPTH, is_natural, parse_int, recursion_room, require, short, shown
 from ..core.errors import InvalidPosition
 from .boards import Board, changed_cells, read_cells, rows
+from .move import Move
 
 if TYPE_CHECKING:
     import numpy as np
@@ -77,17 +77,6 @@ class Outcome(enum.Enum):
     def winner(self) -> str:
         """Who wins with perfect play, in the words of the CLI: first, second, draw, left, right."""
         return {Outcome.P: "second", Outcome.N: "first", Outcome.DRAW: "draw", Outcome.L: "left"}.get(self, "right")
-
-
-@dataclass(frozen=True, slots=True)
-class Move(Generic[P]):
-    """A labelled move: what a person would say ("take 3 from heap 2") and the position it leads to."""
-
-    label: str
-    position: P
-
-    def __str__(self) -> str:
-        return self.label
 
 
 def validate_by_text(game: Rules[P], position: P) -> P:

@@ -4,7 +4,8 @@ A game module ends with ``register(GameEntry(...))`` beside its rules: its name 
 grammar (``subtraction:1,3,4``), how to build the rules from the parameters, a summary and an
 example.  This module sits below the games (it imports only :mod:`zermelo.rules` and
 :mod:`zermelo.core.errors`); :mod:`zermelo.games.registry`, above them, loads every game module and looks
-names up.
+names up.  Its records are named tuples, not dataclasses: every game's import makes them, and
+:mod:`zermelo.core.frozen` says what importing :mod:`dataclasses` costs a short command.
 
 >>> from zermelo.rules import Impartial
 >>> e = GameEntry("race", no_params(Impartial, "race"), "a toy", "", "race 3", Impartial)
@@ -15,8 +16,7 @@ names up.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.errors import InvalidGame
 from . import Partisan, Rules, Scored
@@ -37,8 +37,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class CGSuiteName:
+class CGSuiteName(NamedTuple):
     """A game's name in CGSuite's library of rulesets (``game.grid.Domineering``), read by the
     CGSuite evaluator (:mod:`zermelo.cgsuite.rulesets`).
 
@@ -93,8 +92,7 @@ def cgsuite_pieces(text: str) -> list[str]:
     return [f"({w.replace('x', ',')})" for w in text.split() if "x" in w]
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(NamedTuple):
     """One registered game.
 
     ``factory(params)`` builds the rules from the text after the colon (``None`` if there is

@@ -24,10 +24,11 @@ class BuiltOn:
     Printing (``str``), pickling, the thermograph (``mean``, ``temperature``), cooling and the
     reduced canonical form live in :mod:`~zermelo.values.notation`,
     :mod:`~zermelo.values.thermograph` and :mod:`~zermelo.values.reduced`, which build values
-    with :mod:`zermelo.values.game`, so that module cannot import them (no import cycle, not even inside a
-    function).  Each of them fills its slots here when it loads — as the games register
-    themselves with the catalogue — and a slot asked for before its module loaded loads it, by
-    name, as a lazy package does (:mod:`zermelo.core._lazy`): a :class:`Game` is never seen
+    with :mod:`zermelo.values.game`, so that module has no import statement of them, not even
+    inside a function (the import graph stays without a cycle).  Each of them fills its slots
+    here when it loads — as the games register themselves with the catalogue — and a slot asked
+    for before its module loaded loads that module by its name in :data:`_HOMES`, at run time, as
+    a lazy package does (:mod:`zermelo.core._lazy`): a :class:`Game` is never seen
     without them, and a process that only values a position never loads the thermographs (a few
     milliseconds of a short run, issue 31).
 

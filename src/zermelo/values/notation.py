@@ -29,10 +29,9 @@ zermelo.core.errors.InvalidPosition: bad value '{1|': unclosed '{'
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.checks import is_digits, parse_int
 from ..core.checks import shown as quoted
@@ -122,8 +121,7 @@ def _atom(g: Game) -> str | None:
     return out
 
 
-@dataclass
-class _Printed:
+class _Printed(NamedTuple):  # named tuples here: dataclasses' import is 10-20 ms (core/frozen.py)
     text: str
     bars: int  # 0: an atom; k: a bare {…} body whose main split is k bars
 
@@ -274,8 +272,7 @@ def _read_atom(text: str, pos: int) -> tuple[Game, Game | None]:
     return total, part
 
 
-@dataclass(frozen=True)
-class _Side:
+class _Side(NamedTuple):
     options: list[Game | None]
 
 

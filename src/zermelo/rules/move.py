@@ -1,0 +1,34 @@
+"""A labelled move: what a person would say ("take 3 from heap 2") and the position it leads to.
+
+Its own module so that :mod:`zermelo.rules` stays one file of the rules' classes; imported from
+there (``from zermelo.rules import Move``).
+
+>>> m = Move("take 3 from heap 2", (1, 0, 5))
+>>> str(m), m.position, m == Move("take 3 from heap 2", (1, 0, 5))
+('take 3 from heap 2', (1, 0, 5), True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+from ..core.frozen import Frozen
+
+P = TypeVar("P", bound=Hashable)
+
+
+class Move(Frozen, Generic[P]):
+    """A labelled move: what a person would say ("take 3 from heap 2") and the position it leads to.
+    Frozen, compared and hashed by both (a :class:`~zermelo.core.frozen.Frozen` record)."""
+
+    __match_args__ = ("label", "position")
+    __slots__ = __match_args__
+    label: str
+    position: P
+
+    def __init__(self, label: str, position: P) -> None:
+        self._fill(label, position)
+
+    def __str__(self) -> str:
+        return self.label
