@@ -201,6 +201,9 @@ NOTATION = [
     ("if * > 0 then 1 elseif * < 0 then 2 else 3 end", "3"),
     ("if * == 0 then 1 end", "Nothing"),
     ("{=>}", "{=>}"),  # the empty map
+    # a comprehension over a list: G + G is 0 for an impartial G, 2G otherwise
+    ("[x + x for x in [^, *, 1/2]]", "[^^,0,1]"),
+    ("[[x, n] for x in [1,2] for n from 1 to x]", "[[1,1],[2,1],[2,2]]"),
 ]
 
 PROPERTIES = [
@@ -326,6 +329,7 @@ ERRORS = [
     ("(^).PowTo(2^70)", CGSuiteError, "exponents of Pow and PowTo up to 1000 only"),
     ("^ : 1001", CGSuiteError, "ordinal sums up to 1,000 days deep only, not ^ : 1001"),
     ("-1823543748192 : 4", CGSuiteError, "ordinal sums up to 1,000,000 days deep only"),
+    ("[x for x in 3]", CGSuiteError, "Expected a list or a set to iterate over, not 3"),
     ("0.Lb", CGSuiteError, "Argument to Lb is not strictly positive: 0"),
     ("(-1).Isqrt", CGSuiteError, "Argument to Isqrt is negative: -1"),
     ("0.NimInverse", CGSuiteError, "NimInverse applies only to positive integers."),

@@ -35,7 +35,7 @@ from .loopy_text import loopy_text
 from .methods import call_function, call_method
 from .misere import read as read_misere
 from .named import NOTHING, CGMap, Named, plain
-from .printer import CGString, Coordinates, cgsuite_text
+from .printer import CGString, Coordinates, cgsuite_text, item_key
 from .rulesets import COLOR, COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
@@ -74,7 +74,6 @@ _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 _MAX_LIST = 100_000  # elements of one list comprehension
 _MAX_ORDINAL_DAYS = 1000  # G : x, x a number: ^ : 1000 is ^[1001], printed in seconds
 _MAX_STALK = 1_000_000  # x : y of numbers: the signs of a stalk
-_UNSET = object()  # a name a block's var hides had no value outside the block
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -235,15 +234,23 @@ class _Eval:
         return out
 
     def _loop(self, body: Any, clauses: list[Tree[Token]], out: list[Any]) -> None:
-        name, start, stop = clauses[0].children
-        lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
-        if hi - lo + 1 > _MAX_LIST - len(out):
-            raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
+        if clauses[0].data == "comp_in":  # for x in a list (or a set, in CGSuite's order)
+            name, source = clauses[0].children
+            items = self.eval(source)
+            if not isinstance(items, list | frozenset):
+                raise CGSuiteError(f"Expected a list or a set to iterate over, not {cgsuite_text(items)}")
+            values: Any = items if isinstance(items, list) else sorted(items, key=item_key)
+        else:
+            name, start, stop = clauses[0].children
+            lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
+            if hi - lo + 1 > _MAX_LIST - len(out):
+                raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
+            values = (surreal(n) for n in range(lo, hi + 1))
         var = str(name)
         saved = self.env.get(var, _UNSET)
         try:
-            for n in range(lo, hi + 1):
-                self.env[var] = surreal(n)
+            for n in values:
+                self.env[var] = n
                 if len(clauses) > 1:
                     self._loop(body, clauses[1:], out)
                 else:
@@ -420,8 +427,6 @@ class _Eval:
         return CGMap(tuple((_hashable(self.eval(e.children[0])), self.eval(e.children[1])) for e in entries))
 
 
-_MAX_ORDINAL_DAYS = 1000  # G : x, x a number: ^ : 1000 is ^[1001], printed in seconds
-_MAX_STALK = 1_000_000  # x : y of numbers: the signs of a stalk
 _UNSET = object()
 
 

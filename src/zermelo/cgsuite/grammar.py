@@ -20,10 +20,10 @@ star, the name an infix method (``* Heat 2`` is ``*.Heat(2)``, as CGSuite reads 
 ``{L|R}`` games whose bars nest by count, the more bars the looser (``{a||b|c}`` is
 {a || {b|c}}, two equal loosest bars are ambiguous); ``'{L|R}'`` explicit games kept as
 written; ``{a,b}`` sets and ``[a,b]`` lists; ``[expr for a from 1 to 3 for b from 1 to a]``
-comprehensions (the first ``for`` outermost); a block ``begin s1; s2 end`` (its last statement's
-value, ``Nothing`` if none), whose ``var x := …`` are its own (``var`` outside a block is the
-worksheet's ``:=``); ``if c then … elseif c2 then … else … end`` (Nothing when no branch is
-taken).
+and ``[expr for x in list]`` comprehensions (the first ``for`` outermost); a block
+``begin s1; s2 end`` (its last statement's value, ``Nothing`` if none), whose ``var x := …``
+are its own (``var`` outside a block is the worksheet's ``:=``); ``if c then … elseif c2
+then … else … end`` (Nothing when no branch is taken).
 A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
 ``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
 (``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
@@ -108,6 +108,7 @@ args: arg ("," arg)*
 
 stmts: [statement] (";" [statement])*
 comp_for: "for" NAME "from" expr "to" expr
+        | "for" NAME "in" expr -> comp_in
 
 body: options (SLASHES options)*
 options: [entry ("," entry)*]
@@ -141,8 +142,8 @@ _SCRIPT = re.compile(
 _STRINGS = re.compile(r'"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"')
 # A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
 _PROCEDURE = re.compile(r"([(,]\s*(?:[A-Za-z_]\w*|\(\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+\s*\))\s*)->")
-# CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
-_COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)from\b")
+# CGSuite's list comprehension [expr for n from a to b] (or for x in a list) is an expression.
+_COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)(?:from|in)\b")
 
 
 def _without_comprehensions(text: str) -> str:
