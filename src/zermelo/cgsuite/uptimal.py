@@ -16,6 +16,7 @@ Uptimal(number=Fraction(0, 1), nimber=0, digits=(1, 1, 1, 1))
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -67,23 +68,7 @@ def up_power(k: int) -> Game:
 
 def uptimal_expansion(g: Game) -> Uptimal | None:
     """The uptimal expansion of g, or None when g is not an uptimal."""
-    if g.num is not None:
-        return Uptimal(g.num, 0, ())
-    if g.nim is not None:
-        return Uptimal(Fraction(0), g.nim, ())
-    if g.id in _CACHE:
-        return _CACHE[g.id]
-    out = None
-    x = g.left_stop
-    if g.right_stop == x:
-        with deep():
-            # Every follower of an uptimal's canonical form is an uptimal with the same number
-            # part (so are those of ↑^k, *m and x, and sums and reversals keep to followers):
-            # a test bottom-up through this cache that turns most other games away at once.
-            if all(_same_number(uptimal_expansion(o), x) for o in (*g.left, *g.right)):
-                out = _expand(g)
-    _CACHE[g.id] = out
-    return out
+    return _cached(g, _CACHE, _full)
 
 
 def shown_expansion(g: Game) -> Uptimal | None:
@@ -92,17 +77,33 @@ def shown_expansion(g: Game) -> Uptimal | None:
 
     What the printer asks: each candidate is matched outright against ↑^n and ↑^[n] (no greedy
     digits, whose sums of deep forms grow fast: ``^.PowTo(60+1/16)`` took minutes)."""
-    if g.num is not None or g.nim is not None:
-        return uptimal_expansion(g)
-    if g.id in _SHOWN:
-        return _SHOWN[g.id]
+    return _cached(g, _SHOWN, lambda g: _shown(add(g, number(-g.left_stop)), g.left_stop))
+
+
+def _cached(g: Game, cache: dict[int, Uptimal | None], find: Callable[[Game], Uptimal | None]) -> Uptimal | None:
+    """Numbers and nimbers outright; other games by ``find`` once (an uptimal's stops agree)."""
+    if g.num is not None:
+        return Uptimal(g.num, 0, ())
+    if g.nim is not None:
+        return Uptimal(Fraction(0), g.nim, ())
+    if g.id in cache:
+        return cache[g.id]
     out = None
-    x = g.left_stop
-    if g.right_stop == x:
+    if g.right_stop == g.left_stop:
         with deep():
-            out = _shown(add(g, number(-x)), x)
-    _SHOWN[g.id] = out
+            out = find(g)
+    cache[g.id] = out
     return out
+
+
+def _full(g: Game) -> Uptimal | None:
+    # Every follower of an uptimal's canonical form is an uptimal with the same number part (so
+    # are those of ↑^k, *m and x, and sums and reversals keep to followers): a test bottom-up
+    # through the cache that turns most other games away at once.
+    x = g.left_stop
+    if all(_same_number(uptimal_expansion(o), x) for o in (*g.left, *g.right)):
+        return _expand(g)
+    return None
 
 
 def _shown(h: Game, x: Fraction) -> Uptimal | None:
