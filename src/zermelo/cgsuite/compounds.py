@@ -21,7 +21,8 @@ from typing import Any
 from ..values.compounds import conjunctive_sum, ordinal_product, selective_sum
 from ..values.game import Game, number
 from ..values.misere import MisereGame
-from .values import FORMS, Compound, Explicit, as_game, as_int, negate
+from .misere import WRITTEN
+from .values import FORMS, Compound, Explicit, as_game, as_int, is_written, negate
 
 __all__ = ["FORM_COMPOUNDS", "compound", "compound_value", "form_options"]
 
@@ -117,3 +118,4 @@ def _cp_term(a: Any, b: Any, x: Any, y: Any) -> Compound:
 
 
 FORMS["options"], FORMS["value"] = form_options, compound_value
+WRITTEN["options"] = lambda v: form_options(v) if is_written(v) else None

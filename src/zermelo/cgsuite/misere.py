@@ -38,7 +38,7 @@ from ..values.misere_text import MisereSyntaxError, parse_misere
 from ..values.surreal import Surreal, surreal
 from .errors import CGSuiteError
 
-__all__ = ["METHODS", "as_misere", "from_list", "is_misere_call", "misere_arith", "misere_call", "read"]
+__all__ = ["METHODS", "WRITTEN", "as_misere", "from_list", "is_misere_call", "misere_arith", "misere_call", "read"]
 
 _MAX_HEAP = 1024  # a nim heap of n has n options
 
@@ -97,11 +97,14 @@ def as_misere(v: Any) -> MisereGame:
     raise CGSuiteError("misère canonical forms are of impartial games (a nimber or *[...])")
 
 
-def _written_options(v: Any) -> Any:
-    """The options of a form kept as written (cgsuite.values, loaded by then), None for others."""
-    from .values import FORMS, is_written
+#: The options of a form kept as written, None for any other value (set by .compounds, which
+#: reads those forms; no import of them here, which they import).
+WRITTEN: dict[str, Callable[[Any], Any]] = {}
 
-    return FORMS["options"](v) if is_written(v) else None
+
+def _written_options(v: Any) -> Any:
+    find = WRITTEN.get("options")
+    return None if find is None else find(v)
 
 
 def misere_arith(op: str, a: Any, b: Any) -> MisereGame:
