@@ -189,6 +189,21 @@ NOTATION = [
     ("(inf).Min(-inf)", "-inf"),
     ("(-3).Max(14/5)", "14/5"),
     ("true and not false", "true"),
+    # a lone * before an infix method: heating * by t is {t|-t} (∫^t * = {0+t | 0-t})
+    ("* Heat 2", "+-2"),
+    ("* Heat 1 == +-1", "true"),
+    # a block: the value of its last statement, Nothing when it has none
+    ("begin var x := ^; x + x end", "^^"),
+    ("begin 1/2; end", "1/2"),
+    ("begin end", "Nothing"),
+    # if … then … else … end: ^ > 0 and * is confused with 0
+    ("if ^ > 0 then 1 else 2 end", "1"),
+    ("if * > 0 then 1 elseif * < 0 then 2 else 3 end", "3"),
+    ("if * == 0 then 1 end", "Nothing"),
+    ("{=>}", "{=>}"),  # the empty map
+    # a comprehension over a list: G + G is 0 for an impartial G, 2G otherwise
+    ("[x + x for x in [^, *, 1/2]]", "[^^,0,1]"),
+    ("[[x, n] for x in [1,2] for n from 1 to x]", "[[1,1],[2,1],[2,2]]"),
 ]
 
 PROPERTIES = [
@@ -299,16 +314,22 @@ ERRORS = [
     ("{1|-1}.UptimalExpansion", CGSuiteError, "Not a method or member variable: `UptimalExpansion`"),
     ("for n from 1 to 3 do n end", NotSupported, "CGScript's `for` is not supported"),
     ("def f(x) := x + 1", NotSupported, "CGScript's `def` is not supported"),
-    ("if ^ > 0 then 1 else 2 end", NotSupported, "CGScript's `if` is not supported"),
+    ("if 3 then 3 end", CGSuiteError, "Expected `cgsuite.lang.Boolean`; found `game.Integer`."),
     ("class C end", NotSupported, "CGScript's `class` is not supported"),
     ("x -> x + 1", NotSupported, "CGScript's `->` is not supported"),
-    ("begin 0; end", NotSupported, "CGScript's `begin` is not supported"),
+    ("while true do 0 end", NotSupported, "CGScript's `while` is not supported"),
+    ("begin 1", CGSuiteSyntaxError, "Syntax error at line 1, column 8: unexpected end of input"),
     ("3..12", NotSupported, "CGScript's `..` is not supported"),
     ("(17/0).Floor", CGSuiteError, "/ by zero"),
     ("17.Div(0)", CGSuiteError, "/ by zero"),
     # exact below ω^(ω^3) (ONAG ch. 6: α_3, α_5, α_7); past it, refused as not done
     ("*(omega^(omega^3)) * *omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
     ("(omega^(omega^3)) NimProduct omega", NotSupported, "NimProduct is computed below ω^(ω^3)"),
+    # bounded, in one line: G^→x and G : x walk a form a level a day of x
+    ("(^).PowTo(2^70)", CGSuiteError, "exponents of Pow and PowTo up to 1000 only"),
+    ("^ : 1001", CGSuiteError, "ordinal sums up to 1,000 days deep only, not ^ : 1001"),
+    ("-1823543748192 : 4", CGSuiteError, "ordinal sums up to 1,000,000 days deep only"),
+    ("[x for x in 3]", CGSuiteError, "Expected a list or a set to iterate over, not 3"),
     ("0.Lb", CGSuiteError, "Argument to Lb is not strictly positive: 0"),
     ("(-1).Isqrt", CGSuiteError, "Argument to Isqrt is negative: -1"),
     ("0.NimInverse", CGSuiteError, "NimInverse applies only to positive integers."),
@@ -321,6 +342,17 @@ ERRORS = [
 @pytest.mark.parametrize(("text", "expected"), DONE_MEANS + NOTATION + PROPERTIES)
 def test_cgsuite_prints(text: str, expected: str) -> None:
     assert evaluate(text) == expected
+
+
+def test_a_blocks_vars_are_its_own() -> None:
+    env: dict[str, object] = {}
+    assert evaluate("var h := 5", env) == "5"  # outside a block: the worksheet's
+    assert evaluate("begin var h := *; var k := h + h; h end", env) == "*"
+    assert evaluate("h", env) == "5"
+    with pytest.raises(CGSuiteError, match="not defined: `k`"):
+        evaluate("k", env)
+    assert evaluate("begin u := {2|0}; u end", env) == "{2|0}"  # no var: the worksheet's
+    assert evaluate("u.Options(Left)", env) == "{2}"
 
 
 @pytest.mark.parametrize(("text", "kind", "message"), ERRORS)

@@ -51,6 +51,20 @@ ROWS = [
     ("(*[[[2],2,0],[[2],3],1]).Options", "[*[1],*[2[#1]],*[2#20]]"),
     ("(*[*[[2],1]+*[1],[[2],*[[2]]+*[1],[[2],0]]]).Options", "[*[(2#1)[1]],*[(2#0)2[#1]2#]]"),
     ("*[2[2]].Birthday", "4"),
+    # a misère form is a game form too: with a normal-play game it is their compound, as
+    # written, valued in normal play by its own options (G+ of {{*2}, 0} is mex{0, 0} = 1)
+    ("*[2#0] + *5", "*[2#0] + *5"),
+    ("(*[2#0] + *5).CanonicalForm", "*4"),
+    ("(*[2#0]).CanonicalForm", "*"),
+    ("(*[2#0] ConwayProduct *5).CanonicalForm", "*5"),
+    ("(*[2#0] : *5).CanonicalForm", "*6"),  # G : *n has G+ + n while G's options are below G+
+    # G ∧ G for G = {A, 0}, A = {*2}: A ∧ A = {*2 ∧ *2} = {*2} (*2 ∧ *2 = {0, * ∧ *} = {0, *}),
+    # whose G+ is 0, and X ∧ 0 = 0: so G ∧ G = {0, 0} = *
+    ("(*[2#0] ConjunctiveSum *[2#0]).CanonicalForm", "*"),
+    ("-*[2#]", "*[2#]"),
+    ("*[2#] + 0", "*[2#]"),
+    ("(*[2] + *2).MisereCanonicalForm", "*[2[2]]"),
+    ("('{0,*|0,*}' + *[2#]).MisereCanonicalForm == *[2] + *[2#]", "true"),
 ]
 
 
@@ -61,11 +75,24 @@ def test_cgsuite_misere_prints(text: str, expected: str) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["*[2] + 1", "{1|0}.MisereCanonicalForm", "*[2#].Link(*[2])", "*[2].Distinguisher(*[2])", "*[2] * *[2]"],
+    [
+        "*[2] / *[2]",
+        "{1|0}.MisereCanonicalForm",
+        "(*[2] + 1).MisereCanonicalForm",
+        "*[2#].Link(*[2])",
+        "*[2].Distinguisher(*[2])",
+        "*[2] * *[2]",
+    ],
 )
 def test_cgsuite_misere_refuses(text: str) -> None:
     with pytest.raises(CGSuiteError):
         evaluate(text)
+
+
+def test_a_misere_specifier_holds_heaps_and_forms() -> None:
+    with pytest.raises(CGSuiteError, match="must be a `List` of `Integer`s or `MisereCanonicalGame`s"):
+        evaluate('*["foo"]')
+    assert evaluate("*[*2, 3]") == evaluate("*[2] + *[2]")  # {*2, *3}: *2 + *2 as *2 + * = *3 in misère
 
 
 def test_forms_read_back_as_printed() -> None:

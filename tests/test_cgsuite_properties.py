@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from test_values_calculus import games  # the random games built from options of the calculus tests
 from zermelo.cgsuite import CGSuiteError, NotSupported, cgsuite_text, evaluate, evaluate_value
-from zermelo.cgsuite.uptimal import up_power, uptimal_expansion
+from zermelo.cgsuite.uptimal import _up_to, shown_expansion, up_power, uptimal_expansion
 from zermelo.cgsuite.values import as_game
 from zermelo.core.nimber import nim_add
 from zermelo.values import Game, game, number, parse_value, star
+from zermelo.values.calculus import power, power_to
 from zermelo.values.game import add, neg
 
 
@@ -93,6 +94,30 @@ def test_uptimal_expansions_rebuild_their_game(digits: list[int], m: int, x: Fra
     while digits and digits[-1] == 0:
         digits.pop()
     assert (u.number, u.nimber, u.digits) == (x, m, tuple(digits))
+
+
+def test_powers_of_up_are_those_of_the_calculus() -> None:
+    """The printer's ↑^n and ↑^[n], built a level at a time, are CGSuite's ``^.Pow(n)`` and
+    ``^.PowTo(n)`` of the calculus (↑^[n] = ↑ : (n − 1), ↑^n = {0 | * − ↑^[n−1]})."""
+    up = up_power(1)
+    for n in range(12, 0, -1):  # from the top: the lower ones come from the cache's walk
+        assert _up_to(n) is power_to(up, n)
+        assert up_power(n) is (up if n == 1 else power(up, n))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 9), st.integers(0, 5), st.booleans(), st.booleans())
+def test_printed_uptimals_are_their_full_expansions(n: int, m: int, to: bool, down: bool) -> None:
+    """What the printer matches outright (x ± ↑^n + *m, x ± ↑^[n] + *m) is what the greedy
+    expansion finds, and prints as CGSuite writes it."""
+    base = _up_to(n) if to else up_power(n)
+    g = add(add(neg(base) if down else base, star(m)), number(Fraction(3, 4)))
+    shown = shown_expansion(g)
+    assert shown is not None and shown == uptimal_expansion(g)
+    star_part = "" if m == 0 else "*" if m == 1 else f"*{m}"
+    text = f"3/4{'v' if down else '^'}{'[' if to else '<'}{n}{']' if to else '>'}{star_part}"
+    assert cgsuite_text(g) == text
+    assert evaluate_value(text) is g
 
 
 @cache

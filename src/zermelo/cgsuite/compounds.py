@@ -20,7 +20,9 @@ from typing import Any
 
 from ..values.compounds import conjunctive_sum, ordinal_product, selective_sum
 from ..values.game import Game, number
-from .values import FORMS, Compound, Explicit, as_game, as_int, negate
+from ..values.misere import MisereGame
+from .misere import WRITTEN
+from .values import FORMS, Compound, Explicit, as_game, as_int, is_written, negate
 
 __all__ = ["FORM_COMPOUNDS", "compound", "compound_value", "form_options"]
 
@@ -48,7 +50,7 @@ def _negated(c: Compound) -> Game:
 
 def as_form(v: Any) -> Any:
     """v as a form the compounds walk: itself if written, else its canonical form."""
-    return v if isinstance(v, Explicit | Compound | Game) else as_game(v)
+    return v if isinstance(v, Explicit | Compound | Game | MisereGame) else as_game(v)
 
 
 def form_options(v: Any) -> Sides:
@@ -58,6 +60,8 @@ def form_options(v: Any) -> Sides:
         return v.left, v.right
     if isinstance(v, Explicit):
         return v.left, v.right
+    if isinstance(v, MisereGame):  # an impartial form: its options are either player's
+        return v.options, v.options
     left, right = _compound_options(v.op, v.a, v.b)
     if v.negated:  # a negated product: the negatives of the product's options, sides swapped
         return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
@@ -114,3 +118,4 @@ def _cp_term(a: Any, b: Any, x: Any, y: Any) -> Compound:
 
 
 FORMS["options"], FORMS["value"] = form_options, compound_value
+WRITTEN["options"] = lambda v: form_options(v) if is_written(v) else None

@@ -36,7 +36,7 @@ from .map_methods import map_method
 from .methods import call_function, call_method
 from .misere import read as read_misere
 from .named import NOTHING, CGMap, Named, plain
-from .printer import CGString, Coordinates, cgsuite_text
+from .printer import CGString, Coordinates, cgsuite_text, item_key
 from .rulesets import COLOR, COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
@@ -73,6 +73,8 @@ _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 _MAX_LIST = 100_000  # elements of one list comprehension
+_MAX_ORDINAL_DAYS = 1000  # G : x, x a number: ^ : 1000 is ^[1001], printed in seconds
+_MAX_STALK = 1_000_000  # x : y of numbers: the signs of a stalk
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -116,6 +118,7 @@ class _Eval:
         self.env, self.source = env, source
         self.labels: list[Node] = []  # the labels of braces still open, innermost last
         self.depth = 0  # braces open
+        self.blocks: list[dict[str, Any]] = []  # per open begin … end: its vars' values outside it
 
     def eval(self, t: Any, explicit: bool = False) -> Any:
         if isinstance(t, Token):
@@ -128,6 +131,14 @@ class _Eval:
             value = self.eval(ch[1])
             self.env[str(ch[0])] = value
             return value
+        if kind == "declare":
+            return self._declare(str(ch[0]), ch[1])
+        if kind == "block":
+            return self._block(ch[0].children)
+        if kind == "empty_map":
+            return CGMap(())
+        if kind == "if_":
+            return self._if(ch)
         if kind in ("plus", "minus"):
             return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
         if kind == "plus_pm":
@@ -226,15 +237,23 @@ class _Eval:
         return out
 
     def _loop(self, body: Any, clauses: list[Tree[Token]], out: list[Any]) -> None:
-        name, start, stop = clauses[0].children
-        lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
-        if hi - lo + 1 > _MAX_LIST - len(out):
-            raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
+        if clauses[0].data == "comp_in":  # for x in a list (or a set, in CGSuite's order)
+            name, source = clauses[0].children
+            items = self.eval(source)
+            if not isinstance(items, list | frozenset):
+                raise CGSuiteError(f"Expected a list or a set to iterate over, not {cgsuite_text(items)}")
+            values: Any = items if isinstance(items, list) else sorted(items, key=item_key)
+        else:
+            name, start, stop = clauses[0].children
+            lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
+            if hi - lo + 1 > _MAX_LIST - len(out):
+                raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
+            values = (surreal(n) for n in range(lo, hi + 1))
         var = str(name)
         saved = self.env.get(var, _UNSET)
         try:
-            for n in range(lo, hi + 1):
-                self.env[var] = surreal(n)
+            for n in values:
+                self.env[var] = n
                 if len(clauses) > 1:
                     self._loop(body, clauses[1:], out)
                 else:
@@ -272,6 +291,41 @@ class _Eval:
 
     def _args(self, t: Tree[Token] | None) -> list[Any]:
         return [] if t is None else [self.eval(c) for c in t.children]
+
+    def _declare(self, name: str, init: Any) -> Any:
+        """``var x := v`` (``var x`` is Nothing): the innermost block's own, else the worksheet's."""
+        if name in CLASS_NAMES:
+            raise CGSuiteError(f"Cannot assign to class name as variable: `{name}`")
+        if self.blocks and name not in self.blocks[-1]:
+            self.blocks[-1][name] = self.env.get(name, _UNSET)  # put back when the block ends
+        value = NOTHING if init is None else self.eval(init)
+        self.env[name] = value
+        return value
+
+    def _block(self, statements: list[Any]) -> Any:
+        """``begin s1; s2 end``: the value of its last statement (Nothing if it has none); its
+        ``var`` are its own, other assignments the worksheet's, as in CGSuite."""
+        self.blocks.append({})
+        last: Any = NOTHING
+        try:
+            for stmt in statements:
+                if stmt is not None:
+                    last = self.eval(stmt)
+        finally:
+            for name, old in self.blocks.pop().items():
+                if old is _UNSET:
+                    self.env.pop(name, None)
+                else:
+                    self.env[name] = old
+        return last
+
+    def _if(self, parts: list[Any]) -> Any:
+        """``if c then a elseif c2 then b else d end``: the branch of the first true condition."""
+        *tests, otherwise = parts
+        for cond, body in zip(tests[0::2], tests[1::2], strict=True):
+            if _truth(self.eval(cond), "if"):
+                return self._block(body.children)
+        return NOTHING if otherwise is None else self._block(otherwise.children)
 
     def _name(self, name: str) -> Any:
         for node in reversed(self.labels):
@@ -428,9 +482,11 @@ def _option(v: Any) -> Any:
     return v if is_loopy(v) else as_game(v)
 
 
-def _truth(v: Any) -> bool:
+def _truth(v: Any, where: str = "") -> bool:
     if isinstance(v, bool):
         return v
+    if where:  # a condition, in CGSuite's words
+        raise CGSuiteError(f"Expected `cgsuite.lang.Boolean`; found `{class_name(v) or type(v).__name__}`.")
     raise CGSuiteError(f"Expected a Boolean, not {cgsuite_text(v)}")
 
 
@@ -487,6 +543,30 @@ def _ups(n: int) -> Game:
     return neg(part) if n < 0 else part
 
 
+def _ordinal_bounds(a: Any, b: Any) -> None:
+    """G : x walks x's form, one level a day of x's birthday; x : y of numbers joins their sign
+    expansions: both bounded, said in one line (a day count past them would exhaust memory)."""
+    x, y = (_days(v) for v in (a, b))
+    if y is None:
+        return
+    most = _MAX_ORDINAL_DAYS if x is None else _MAX_STALK
+    if y + (x or 0) > most:
+        raise CGSuiteError(f"ordinal sums up to {most:,} days deep only, not {_short_text(a)} : {_short_text(b)}")
+
+
+def _short_text(v: Any) -> str:
+    text = cgsuite_text(v)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def _days(v: Any) -> int | None:
+    """About the birthday of a short number (its integer part and binary places), else None."""
+    if not isinstance(v, Surreal) or not v.is_dyadic():
+        return None
+    f = v.as_fraction()
+    return abs(f.numerator) // f.denominator + f.denominator.bit_length() - 1
+
+
 def _count(text: str, most: int = _MAX_COUNT) -> int:
     n = _int(text)
     if n > most:
@@ -497,6 +577,7 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
 
 
 def _ordinal_sum(a: Any, b: Any) -> Any:
+    _ordinal_bounds(a, b)
     if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
         return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
     if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G

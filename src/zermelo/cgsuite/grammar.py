@@ -14,15 +14,20 @@ word belongs to its number, as CGSuite prints it); a lone ``^`` or ``v``, a name
 read as one word too, CGSuite's up-multiple by a variable (``^ n *`` is n.↑ + *, ``^ n *2``
 adds *2): ``^ Heat *`` names the variable ``Heat``, never the infix method ``^.Heat(*)``
 (``^ Heat 2`` is that method: CGSuite's grammar reads ``^ NAME *`` as an up-multiple first);
-``*``, ``*n``, ``*(expr)``; a number juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``;
+``*``, ``*n``, ``*(expr)``; a lone ``*`` before a capitalised name and an operand is the
+star, the name an infix method (``* Heat 2`` is ``*.Heat(2)``, as CGSuite reads it; ``*n``,
+``* x + 1`` stay nimbers of names); a number juxtaposed with a call (``2Tiny(2)``); names; ``(expr)``;
 ``{L|R}`` games whose bars nest by count, the more bars the looser (``{a||b|c}`` is
 {a || {b|c}}, two equal loosest bars are ambiguous); ``'{L|R}'`` explicit games kept as
 written; ``{a,b}`` sets and ``[a,b]`` lists; ``[expr for a from 1 to 3 for b from 1 to a]``
-comprehensions (the first ``for`` outermost).
+and ``[expr for x in list]`` comprehensions (the first ``for`` outermost); a block
+``begin s1; s2 end`` (its last statement's value, ``Nothing`` if none), whose ``var x := …``
+are its own (``var`` outside a block is the worksheet's ``:=``); ``if c then … elseif c2
+then … else … end`` (Nothing when no branch is taken).
 A call's argument may be a procedure, ``k -> k + 2`` (``GenWythoff(k -> k + 2)``) or
 ``(k, a) -> a != k`` (``GenMem``), or a named parameter, ``maxJump => 2``
 (``GenToadsAndFrogs(maxJump => 2)``); braces without bars may hold a map,
-``{Left => {2}, Right => {1}}`` (GenClobber's ``clobbered``).
+``{Left => {2}, Right => {1}}`` (GenClobber's ``clobbered``), ``{=>}`` the empty one.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ GRAMMAR = r"""
 start: [statement] (";" [statement])*
 
 ?statement: NAME ":=" statement -> assign
+          | "var" NAME [":=" statement] -> declare
           | expr
 
 ?expr: or_
@@ -83,20 +89,26 @@ args: arg ("," arg)*
      | "*" atom -> nimber
      | MISERE -> misere
      | "*" -> star
+     | STARBY -> star
      | NAME -> name
      | "true" -> true
      | "false" -> false
      | "(" expr ")"
      | "(" expr "," expr ("," expr)* ")" -> tuple
      | "{" body "}" -> braces
+     | "{" "=>" "}" -> empty_map
      | NAME "{" body "}" -> labelled
      | OVERLIT -> overlit
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
      | "[" expr comp_for+ "]" -> comprehension
      | STRING -> string
+     | "begin" stmts "end" -> block
+     | "if" expr "then" stmts ("elseif" expr "then" stmts)* ["else" stmts] "end" -> if_
 
+stmts: [statement] (";" [statement])*
 comp_for: "for" NAME "from" expr "to" expr
+        | "for" NAME "in" expr -> comp_in
 
 body: options (SLASHES options)*
 options: [entry ("," entry)*]
@@ -104,6 +116,7 @@ options: [entry ("," entry)*]
       | expr "=>" expr -> pair
 
 PM: "+-"
+STARBY.4: /\*(?=\s+[A-Z]\w*\s+[0-9A-Za-z_{'"\[^])/
 PARAMS.3: /\(\s*[A-Za-z_]\w*(\s*,\s*[A-Za-z_]\w*)+\s*\)(?=\s*->)/
 STRING: /"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
@@ -122,15 +135,15 @@ INT: /\d+/
 
 # CGScript beyond expressions: named, never reported as a syntax error in the user's game.
 _SCRIPT = re.compile(
-    r"\b(for|while|def|class|if|then|elseif|else|end|begin|do|yield|from|by|where|in|var|return"
+    r"\b(for|while|def|class|do|yield|from|by|where|in|return"
     r"|break|continue|try|finally|listof|setof|tableof|sumof|mapof|import|enum|singleton|system"
     r"|this|super|function|ruleset)\b|->|\.\."
 )
 _STRINGS = re.compile(r'"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"')
 # A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
 _PROCEDURE = re.compile(r"([(,]\s*(?:[A-Za-z_]\w*|\(\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+\s*\))\s*)->")
-# CGSuite's list comprehension [expr for n from a to b] is an expression, not a program.
-_COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)from\b")
+# CGSuite's list comprehension [expr for n from a to b] (or for x in a list) is an expression.
+_COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)(?:from|in)\b")
 
 
 def _without_comprehensions(text: str) -> str:

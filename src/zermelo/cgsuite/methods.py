@@ -33,6 +33,8 @@ from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number
 
 __all__ = ["FUNCTIONS", "METHODS", "call_function", "call_method"]
 
+_MAX_EXPONENT = 1000  # of Pow and PowTo: ^.PowTo(1000) is printed in about 2 s
+
 Method = Callable[[Any, list[Any]], Any]
 
 
@@ -64,6 +66,15 @@ def _dyadic(v: Any) -> Fraction:
     if x is None or not x.is_dyadic():
         raise CGSuiteError(f"Expected a dyadic rational, not {cgsuite_text(v)}")
     return x.as_fraction()
+
+
+def _exponent(args: list[Any]) -> Fraction:
+    """The exponent of ``Pow`` and ``PowTo``: G^→x is an ordinal sum on a number born on about
+    day x, one level of G's form a day, so x is bounded (as ``^<n>`` and ``^[n]`` are)."""
+    x = _dyadic(_scalar_arg(args)[0])
+    if abs(x) > _MAX_EXPONENT or x.denominator > 1 << _MAX_EXPONENT:
+        raise CGSuiteError(f"exponents of Pow and PowTo up to {_MAX_EXPONENT} only, not {cgsuite_text(surreal(x))}")
+    return x
 
 
 def _birthday(v: Any, _args: list[Any]) -> Any:
@@ -299,8 +310,8 @@ METHODS: dict[str, Method] = {
     "NimValue": _nim_value,
     "Abs": _abs,
     "Denominator": _denominator,
-    "Pow": lambda v, args: _on_power(v, args, "uponth") or _power(v, _dyadic(_scalar_arg(args)[0])),
-    "PowTo": lambda v, args: _on_power(v, args, "upon") or calculus.power_to(as_game(v), _dyadic(_scalar_arg(args)[0])),
+    "Pow": lambda v, args: _on_power(v, args, "uponth") or _power(v, _exponent(args)),
+    "PowTo": lambda v, args: _on_power(v, args, "upon") or calculus.power_to(as_game(v), _exponent(args)),
     "Followers": _followers,
     "FollowerCount": lambda v, _a: surreal(forms.follower_count(as_game(v))),
     "Size": _size,

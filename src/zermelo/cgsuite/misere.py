@@ -38,7 +38,7 @@ from ..values.misere_text import MisereSyntaxError, parse_misere
 from ..values.surreal import Surreal, surreal
 from .errors import CGSuiteError
 
-__all__ = ["METHODS", "as_misere", "from_list", "is_misere_call", "misere_arith", "misere_call", "read"]
+__all__ = ["METHODS", "WRITTEN", "as_misere", "from_list", "is_misere_call", "misere_arith", "misere_call", "read"]
 
 _MAX_HEAP = 1024  # a nim heap of n has n options
 
@@ -64,7 +64,14 @@ def _entry(v: Any) -> MisereGame:
     if isinstance(v, list):
         return misere_game(_entry(x) for x in v)
     h = _heap(v)
-    return h if h is not None else as_misere(v)
+    if h is not None:
+        return h
+    try:
+        return as_misere(v)
+    except CGSuiteError:
+        raise CGSuiteError(
+            "Invalid misere game specifier: must be a `List` of `Integer`s or `MisereCanonicalGame`s"
+        ) from None
 
 
 def from_list(items: list[Any]) -> MisereGame:
@@ -80,9 +87,24 @@ def as_misere(v: Any) -> MisereGame:
         return v
     if isinstance(v, Game) and v.nim is not None:
         return nim_heap(v.nim)
-    if isinstance(v, Game) and v.num == 0:
+    if (isinstance(v, Game) and v.num == 0) or (isinstance(v, Surreal) and v == surreal(0)):
         return nim_heap(0)
+    written = _written_options(v)
+    if written is not None:  # a compound or explicit game of impartial forms: its own options'
+        left, right = ({as_misere(o) for o in side} for side in written)
+        if left == right:
+            return misere_game(left)
     raise CGSuiteError("misère canonical forms are of impartial games (a nimber or *[...])")
+
+
+#: The options of a form kept as written, None for any other value (set by .compounds, which
+#: reads those forms; no import of them here, which they import).
+WRITTEN: dict[str, Callable[[Any], Any]] = {}
+
+
+def _written_options(v: Any) -> Any:
+    find = WRITTEN.get("options")
+    return None if find is None else find(v)
 
 
 def misere_arith(op: str, a: Any, b: Any) -> MisereGame:
@@ -165,8 +187,9 @@ _OWN: dict[str, Callable[[MisereGame, list[Any]], Any]] = {
 
 
 def is_misere_call(value: Any, name: str) -> bool:
-    """Whether ``value.name`` is a misère property (of a misère form, or by its misère name)."""
-    return isinstance(value, MisereGame) or name in METHODS
+    """Whether ``value.name`` is a misère property (by its misère name, or a name a misère form
+    answers in its own sense); a misère form's other methods are those of its normal-play form."""
+    return name in METHODS or (isinstance(value, MisereGame) and name in _OWN)
 
 
 def misere_call(value: Any, name: str, args: list[Any] | None) -> Any:
@@ -177,7 +200,5 @@ def misere_call(value: Any, name: str, args: list[Any] | None) -> Any:
 
         return str(form_misere_outcome(value))  # a partisan form, played as it stands
     g = as_misere(value)
-    fn = METHODS.get(name) or _OWN.get(name)
-    if fn is None:
-        raise CGSuiteError(f"Not a method or member variable of a misère game: `{name}`")
+    fn = METHODS.get(name) or _OWN[name]  # (is_misere_call: one of the two)
     return fn(g, [] if args is None else args)

@@ -32,7 +32,7 @@ from ..core.limits import deep
 from ..values.game import Game, neg
 from ..values.surreal import Surreal, surreal
 from ..values.thermograph import Thermograph, Wall, expanded_thermograph
-from .uptimal import Uptimal, uptimal_expansion
+from .uptimal import Uptimal, shown_expansion, uptimal_expansion
 
 __all__ = [
     "FORMATTERS",
@@ -77,12 +77,7 @@ def format_number(x: Fraction | int) -> str:
 
 def _uptimal_shown(g: Game) -> Uptimal | None:
     """g's expansion when CGSuite writes g by it (number, nimber, ups, ^<n>, ^[n]), else None."""
-    u = uptimal_expansion(g)
-    if u is None:
-        return None
-    if len(u.digits) <= 1 or u.is_unit or u.is_unit_sum:
-        return u
-    return None
+    return shown_expansion(g)
 
 
 def _uptimal_text(u: Uptimal) -> str:

@@ -16,23 +16,25 @@ Uptimal(number=Fraction(0, 1), nimber=0, digits=(1, 1, 1, 1))
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.dyadic import format_dyadic
 from ..core.limits import deep
 from ..values.atomic import far_star, is_all_small
-from ..values.calculus import power, power_to
 from ..values.folds import birthday
 from ..values.game import Game, add, game, le, neg, number, star
 from ..values.notation import uptimal
 
-__all__ = ["Uptimal", "format_expansion", "up_power", "uptimal_expansion"]
+__all__ = ["Uptimal", "format_expansion", "shown_expansion", "up_power", "uptimal_expansion"]
 
 _MAX_NIMBER = 64  # nimbers tried as the star part of an uptimal
 _POWERS: dict[int, Game] = {}
 _CACHE: dict[int, Uptimal | None] = {}
+_SHOWN: dict[int, Uptimal | None] = {}
 _POWERS_TO: dict[int, Game] = {}
+_UP = game([number(0)], [star()])
 
 
 @dataclass(frozen=True)
@@ -60,31 +62,64 @@ def up_power(k: int) -> Game:
     """↑^k: ↑ for k = 1, {0 | ↓^[k−1]*} after (CGSuite's ``^.Pow(k)``)."""
     hit = _POWERS.get(k)
     if hit is None:
-        up = game([number(0)], [star()])
-        hit = up if k == 1 else power(up, k)
-        _POWERS[k] = hit
+        hit = _POWERS[k] = _UP if k == 1 else game([number(0)], [add(neg(_up_to(k - 1)), star())])
     return hit
 
 
 def uptimal_expansion(g: Game) -> Uptimal | None:
     """The uptimal expansion of g, or None when g is not an uptimal."""
+    return _cached(g, _CACHE, _full)
+
+
+def shown_expansion(g: Game) -> Uptimal | None:
+    """g's expansion when CGSuite writes g by it: x, *m, x + n.↑ + *m, x ± ↑^n + *m (``^<n>``)
+    and x ± ↑^[n] + *m (``^[n]``); None for any other game, uptimal or not.
+
+    What the printer asks: each candidate is matched outright against ↑^n and ↑^[n] (no greedy
+    digits, whose sums of deep forms grow fast: ``^.PowTo(60+1/16)`` took minutes)."""
+    return _cached(g, _SHOWN, lambda g: _shown(add(g, number(-g.left_stop)), g.left_stop))
+
+
+def _cached(g: Game, cache: dict[int, Uptimal | None], find: Callable[[Game], Uptimal | None]) -> Uptimal | None:
+    """Numbers and nimbers outright; other games by ``find`` once (an uptimal's stops agree)."""
     if g.num is not None:
         return Uptimal(g.num, 0, ())
     if g.nim is not None:
         return Uptimal(Fraction(0), g.nim, ())
-    if g.id in _CACHE:
-        return _CACHE[g.id]
+    if g.id in cache:
+        return cache[g.id]
     out = None
-    x = g.left_stop
-    if g.right_stop == x:
+    if g.right_stop == g.left_stop:
         with deep():
-            # Every follower of an uptimal's canonical form is an uptimal with the same number
-            # part (so are those of ↑^k, *m and x, and sums and reversals keep to followers):
-            # a test bottom-up through this cache that turns most other games away at once.
-            if all(_same_number(uptimal_expansion(o), x) for o in (*g.left, *g.right)):
-                out = _expand(g)
-    _CACHE[g.id] = out
+            out = find(g)
+    cache[g.id] = out
     return out
+
+
+def _full(g: Game) -> Uptimal | None:
+    # Every follower of an uptimal's canonical form is an uptimal with the same number part (so
+    # are those of ↑^k, *m and x, and sums and reversals keep to followers): a test bottom-up
+    # through the cache that turns most other games away at once.
+    x = g.left_stop
+    if all(_same_number(uptimal_expansion(o), x) for o in (*g.left, *g.right)):
+        return _expand(g)
+    return None
+
+
+def _shown(h: Game, x: Fraction) -> Uptimal | None:
+    if not is_all_small(h):
+        return None
+    simple = uptimal(h)
+    if simple is not None:
+        n, m = simple
+        return Uptimal(x, m, (n,) if n else ())
+    places = birthday(h) + 1
+    for m in range(0, min(_MAX_NIMBER, 1 << places.bit_length(), 1 << far_star(h).bit_length()), 2):
+        k = add(h, star(m)) if m else h
+        named = _named(k, birthday(k))  # tries k and k + *
+        if named is not None:
+            return Uptimal(x, m ^ named[1], named[0])
+    return None
 
 
 def _same_number(u: Uptimal | None, x: Fraction) -> bool:
@@ -129,10 +164,15 @@ def _named(h: Game, born: int) -> tuple[tuple[int, ...], int] | None:
 
 
 def _up_to(n: int) -> Game:
-    """↑^[n] = ↑ + ↑^2 + … + ↑^n (CGSuite's ``^.PowTo(n)``)."""
+    """↑^[n] = ↑ + ↑^2 + … + ↑^n (CGSuite's ``^.PowTo(n)``): the ordinal sum ↑ : (n − 1), so
+    {0, ↑^[n−1] | *} (an ordinal sum on an integer k = {k−1|} is {G^L, G:(k−1) | G^R}), built
+    up one level at a time from the last one known: each level one canonical step."""
     hit = _POWERS_TO.get(n)
     if hit is None:
-        hit = _POWERS_TO[n] = power_to(up_power(1), n)
+        known = max((k for k in _POWERS_TO if k < n), default=1)
+        hit = _UP if known == 1 else _POWERS_TO[known]
+        for k in range(known + 1, n + 1):
+            hit = _POWERS_TO[k] = game([number(0), hit], [star()])
     return hit
 
 

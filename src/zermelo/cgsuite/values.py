@@ -105,7 +105,7 @@ class Compound:
         if self.op == ":":
             from ..values.ordinal import ordinal_sum
 
-            if isinstance(a, Compound):  # the base's form is its definition's (compounds.py)
+            if isinstance(a, Compound | MisereGame):  # the base's form is its definition's (compounds.py)
                 a = Explicit(*FORMS["options"](a))
             return (
                 explicit_ordinal(a, b).canonical() if isinstance(a, Explicit) else ordinal_sum(as_game(a), as_game(b))
@@ -135,8 +135,9 @@ class Compound:
 
 
 def is_written(v: Any) -> bool:
-    """An explicit game or a compound of one: kept as written."""
-    return isinstance(v, Explicit | Compound)
+    """An explicit game, a compound of one or a misère form (a game form of its own, as CGSuite
+    takes it wherever a normal-play game goes): kept as written."""
+    return isinstance(v, Explicit | Compound | MisereGame)
 
 
 def explicit_ordinal(a: Any, b: Any) -> Explicit:
@@ -179,6 +180,8 @@ def as_game(v: Any) -> Game:
         return v
     if isinstance(v, Explicit | Compound):
         return v.canonical()
+    if isinstance(v, MisereGame):  # its form in normal play: the nimber of its G+
+        return star(v.gplus)
     if isinstance(v, Surreal):
         if v.is_dyadic():
             return number(v.as_fraction())
@@ -209,6 +212,8 @@ def negate(v: Any) -> Any:
         return -v
     if isinstance(v, Explicit | Compound):
         return v.negative()
+    if isinstance(v, MisereGame):  # impartial: its own negative
+        return v
     if is_loopy(v):
         return loopy_arith("-", number(0), v)
     return neg(as_game(v))
@@ -260,7 +265,7 @@ def _class_name(v: Any) -> str | None:
 
 
 def _arith(op: str, a: Any, b: Any) -> Any:
-    if isinstance(a, MisereGame) or isinstance(b, MisereGame):
+    if _misere_sum(op, a, b):
         return misere_arith(op, a, b)
     if _is_scalar(a) and _is_scalar(b):
         x, y = surreal(a), surreal(b)
@@ -295,6 +300,17 @@ def _arith(op: str, a: Any, b: Any) -> Any:
     if op == "^" and _is_scalar(a):
         return arith("^", a, as_number(b) if as_number(b) is not None else _not_number(b))
     raise CGSuiteError(f"`{op}` is not defined for {_short(a)} and {_short(b)}")
+
+
+def _misere_sum(op: str, a: Any, b: Any) -> bool:
+    """Whether ``a op b`` is a misère form: two misère forms (or one and 0) in a sum, or any
+    operation but a sum or a multiple of one (refused there).  A misère form with another game
+    is their compound, as CGSuite keeps it (``*[2#] + *5``, valued by ``.CanonicalForm``)."""
+    if not (isinstance(a, MisereGame) or isinstance(b, MisereGame)):
+        return False
+    if op in "+-":
+        return all(isinstance(x, MisereGame) or _whole(x) == 0 for x in (a, b))
+    return op != "*" or (_whole(a) is None and _whole(b) is None)
 
 
 def _whole(v: Any) -> int | None:
