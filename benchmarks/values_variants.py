@@ -35,6 +35,11 @@ def run(lib: str, case: str, env: dict[str, str]) -> tuple[float, float, str]:
     return float(got["seconds"]), cpu, str(got["check"])
 
 
+def _seconds(s: float) -> str:
+    """Three significant digits: the small boards' figures are tenths of a millisecond."""
+    return f"{s:.3g}" if s < 0.01 else f"{s:.4f}"
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -66,7 +71,7 @@ def main(argv: list[str]) -> None:
         cells = []
         for n in names:
             runs = times[(case, n)]
-            cells += [f"{statistics.median(r[0] for r in runs):.4f}", f"{statistics.median(r[1] for r in runs):.3f}"]
+            cells += [_seconds(statistics.median(r[0] for r in runs)), f"{statistics.median(r[1] for r in runs):.3f}"]
         shown = case.replace("|", "\\|")
         same = all(v is values[case][0] for v in values[case])
         print(f"| `{shown}` | " + " | ".join(cells) + f" | {'yes' if same else 'NO'} |")

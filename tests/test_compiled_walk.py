@@ -194,3 +194,41 @@ def test_a_timed_search_looks_at_the_clock_between_slices(monkeypatch: pytest.Mo
     steps = [b[1] - a[1] for a, b in itertools.pairwise(seen)]
     widest = max(len(list(rules.left_options(board))), len(list(rules.right_options(board))))
     assert len(seen) > 5 and max(steps) < 100 + 2 * widest  # at most one position past it
+
+
+def test_the_walk_of_a_step_is_named_once_whichever_form_of_the_step_asks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules object hands its step's stand-in before numba loads the step's module and numba's
+    dispatcher after: both find the one walk (naming it hashes three sources, 0.2-0.6 ms a search)."""
+    from zermelo.core import _jit
+    from zermelo.games import chargrid_kernel
+
+    made: list[Any] = []
+    specialised = compiled_walk.specialised
+
+    def counted(*args: Any) -> Any:
+        made.append(args)
+        return specialised(*args)
+
+    monkeypatch.setattr(compiled_walk, "specialised", counted)
+    monkeypatch.setattr(compiled_walk, "_DISPATCHERS", {})
+    stand_in = _jit._STAND_INS[(chargrid_kernel.__name__, "region_options")]
+    numba_form = _jit.dispatcher(stand_in)
+    assert stand_in is not numba_form
+    assert compiled_walk.dispatcher(stand_in) is compiled_walk.dispatcher(numba_form)
+    assert len(made) == 1
+
+
+def test_a_walk_calls_its_compiled_code_without_numbas_dispatch_once_known() -> None:
+    """After its first search a walk calls the code numba compiled for its tables' types directly
+    (``_jit.resolved``: no typing of two tuples of ten arrays at every call); the answers stay the
+    Python walk's."""
+    rules = Domineering()
+    board = "...|..#|..."
+    assert canonical_form(rules, rules.parse(board)) is python_value("domineering", board)
+    walk = compiled_walk.WALKS.get(rules)[0]
+    if isinstance(walk.unresolved, compiled_walk.aot.Kernel):
+        pytest.skip("the walk was built ahead of time here")
+    assert walk.kernel is not walk.unresolved and not hasattr(walk.kernel, "overloads")
+    second = Domineering()
+    assert canonical_form(second, second.parse("....|....|....")) is python_value("domineering", "....|....|....")
+    assert compiled_walk.WALKS.get(second)[0].kernel is walk.kernel  # resolved once in the process

@@ -259,3 +259,19 @@ def test_cached_says_whether_a_first_call_would_compile(tmp_path: Path) -> None:
         for _ in range(2)
     ]
     assert [r.stdout for r in runs] == ["False True\n", "True True\n"], [r.stderr[-500:] for r in runs]
+
+
+def test_resolved_calls_the_code_numba_compiled_for_the_types_once_it_has_run() -> None:
+    """The compiled forms call their kernel's code directly once numba has it (no dispatch by type
+    at every call), with the same answers; a callable that is not a kernel is itself."""
+    from zermelo.core import _jit, aot
+    from zermelo.values import compiled_forms, forms_kernel, parse_value
+
+    assert _jit.resolved(len, "ab") is len
+    kernel = _jit.compiled(forms_kernel.run)
+    forms = compiled_forms.Forms()
+    if isinstance(kernel, aot.Kernel):
+        pytest.skip("the forms were built ahead of time here")
+    assert forms.kernel is not kernel and not hasattr(forms.kernel, "overloads")
+    a, b = parse_value("{2|-1/2}"), parse_value("^*")
+    assert forms.to_game(forms.add(forms.from_game(a), forms.from_game(b))) is a + b

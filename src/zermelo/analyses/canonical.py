@@ -228,8 +228,8 @@ class _Walk:
     def between(self, positions: int, options: int) -> tuple[int, int]:
         """The compiled walk's slice done (its counts added, the budget looked at); how many
         positions and options the next may take: the cap is met exactly, as in Python."""
-        from .compiled_walk import SLICE_OPTIONS, SLICE_POSITIONS
-
+        walks = sys.modules["zermelo.analyses.compiled_walk"]  # loaded (a walk calls this): no import statement
+        SLICE_POSITIONS, SLICE_OPTIONS = walks.SLICE_POSITIONS, walks.SLICE_OPTIONS
         self.expanded += positions
         self.listed += options
         if self.watched or (self.cap is not None and self.expanded > self.cap):

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from ..core import aot
-from ..core._jit import cached, is_loaded, specialised
+from ..core._jit import cached, is_loaded, resolved, specialised
 from ..core.cache import RulesCache
 from ..core.errors import Unsupported
 from ..values.compiled_forms import Forms, OutOfRange
@@ -64,24 +64,37 @@ def ahead_name(step_module: str) -> str:
     return name
 
 
-#: The walk's numba dispatcher per options step, found once per process: :func:`specialised`
-#: hashes the sources of three modules to name it (0.4-0.6 ms, a third of a warm 3 x 4 Domineering value).
+#: The walk's numba dispatcher per options step (by the step's Python function: a rules object
+#: hands the step's stand-in before numba loads its module and its dispatcher after), found once
+#: per process: :func:`specialised` hashes the sources of three modules to name it (0.2-0.6 ms, a
+#: third of a warm 3 x 4 Domineering value).
 _DISPATCHERS: dict[Any, Any] = {}
 
 
 def dispatcher(step: Any) -> Any:
     """numba's dispatcher of the walk bound to ``step``: what ``zermelo compile`` compiles (imports numba)."""
-    found = _DISPATCHERS.get(step)
+    fn = getattr(step, "py_func", step)
+    found = _DISPATCHERS.get(fn)
     if found is None:
-        name = getattr(step, "py_func", step).__module__.rsplit(".", 1)[-1]
-        found = _DISPATCHERS[step] = specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
+        name = fn.__module__.rsplit(".", 1)[-1]
+        found = _DISPATCHERS[fn] = specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
     return found
+
+
+#: The walk built ahead of time per options step (by its Python function): (the step's extension
+#: as :func:`zermelo.core.aot.load` gave it, the kernel or None), made again when that changes.
+_AHEAD: dict[Any, tuple[Any, aot.Kernel | None]] = {}
 
 
 def _ahead(step: Any) -> aot.Kernel | None:
     """The walk bound to ``step`` as ``zermelo compile`` built it for this machine, or None."""
-    name = ahead_name(getattr(step, "py_func", step).__module__)
-    return aot.kernels(name, lambda _: dispatcher(step)).get("walk")
+    fn = getattr(step, "py_func", step)
+    name = ahead_name(fn.__module__)
+    ext = aot.load(name)
+    hit = _AHEAD.get(fn)
+    if hit is None or hit[0] is not ext:  # reading the declarations again costs 0.1-0.4 ms
+        hit = _AHEAD[fn] = (ext, aot.kernels(name, lambda _: dispatcher(step)).get("walk") if ext else None)
+    return hit[1]
 
 
 def _kernel(step: Any) -> Any:
@@ -109,9 +122,8 @@ class RegionWalk:
             np.zeros(1280, np.int64),  # regs
             np.zeros(8, np.int64),  # count
         )
-        if isinstance(kernel, aot.Kernel):  # compiled ahead of time: the types checked once
-            kernel = kernel.resolve(self.W, forms.S, code, 0, 0, 0)
-        self.kernel = kernel
+        self.unresolved = kernel
+        self.kernel = resolved(kernel, self.W, forms.S, code, 0, 0, 0)  # the types checked once
 
     def __len__(self) -> int:
         return int(self.W[5][wk.ENTRIES])
@@ -157,6 +169,8 @@ class RegionWalk:
         finally:
             if C[wk.DEPTH]:
                 self.call(wk.RESET)  # stopped halfway: what is pending is unknown again
+        if self.kernel is self.unresolved:  # numba compiled it (or loaded it) at its first call: now known
+            self.kernel = resolved(self.kernel, self.W, self.forms.S, self.code, 0, 0, 0)
         return int(self.W[1][wk.FIELDS * e + 3])
 
     def _room_for(self, entries: int, nbytes: int) -> None:

@@ -362,6 +362,37 @@ def dispatcher(kernel: Any) -> Any:
     return _numba((fn.__module__, fn.__qualname__))
 
 
+def resolved(kernel: Any, *args: Any) -> Any:
+    """What to call for ``kernel`` with arguments of the types of ``args``, checked once per kernel
+    in a process (typing a tuple of arrays costs numba 0.1-0.5 ms): a kernel built ahead of time
+    its variant that accepts them (:meth:`zermelo.core.aot.Kernel.resolve`); numba's dispatcher the
+    code it compiled for them, called without the dispatch by type at each call (5-10 µs for a
+    tuple of arrays, a tenth of a small board's value walk); else the kernel itself.  The caller
+    passes arguments of exactly these types to this kernel from then on (the arrays' dtypes,
+    dimensions and order), as to a kernel built ahead of time: the compiled forms' and the value
+    walk's drivers, whose tables have one layout."""
+    found = _RESOLVED.get(kernel)
+    if found is None:
+        from . import aot
+
+        if isinstance(kernel, aot.Kernel):
+            found = kernel.resolve(*args)
+        else:
+            overloads = getattr(kernel, "overloads", None)
+            if not overloads:  # not numba's, or not compiled yet: its first call compiles it
+                return kernel
+            code = overloads.get(tuple(kernel.typeof_pyval(a) for a in args))
+            if code is None:
+                return kernel
+            found = code.entry_point
+        _RESOLVED[kernel] = found
+    return found
+
+
+#: :func:`resolved`'s answers by kernel.
+_RESOLVED: dict[Any, Any] = {}
+
+
 def is_loaded() -> bool:
     """Whether numba is imported already (then compiled kernels cost nothing more to call)."""
     return "numba" in sys.modules

@@ -357,9 +357,9 @@ def parse_chars(text: str, allowed: str, *, name: str, aliases: dict[str, str] |
     cells = "".join(rows)
     if aliases:
         cells = "".join(aliases.get(ch, ch) for ch in cells)
-    for i, ch in enumerate(cells):
-        if ch not in allowed:
-            raise bad_cell(name, rows, i // cols, i % cols, allowed)
+    if not set(cells) <= set(allowed):  # the cell named only when one is wrong (a whole-string step)
+        i = next(i for i, ch in enumerate(cells) if ch not in allowed)
+        raise bad_cell(name, rows, i // cols, i % cols, allowed)
     return (len(rows), cols, cells)
 
 

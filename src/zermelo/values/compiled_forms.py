@@ -47,7 +47,7 @@ from typing import Any
 import numpy as np
 
 from ..core import aot
-from ..core._jit import cached, compiled
+from ..core._jit import cached, compiled, resolved
 from ..core._jit import ready as loaded
 from .forms_kernel import (
     COUNT,
@@ -69,7 +69,7 @@ from .forms_kernel import (
     ROFF,
     run,
 )
-from .game import Game, game, number, star
+from .game import Game, canonical_row, dyadic, game, number, star
 
 __all__ = ["Forms", "OutOfRange", "ahead", "cheap", "forms", "ready", "warm"]
 
@@ -109,9 +109,8 @@ class Forms:
         self._from: dict[int, int] = {}  # Game.id -> id here
         self._to: dict[int, Game] = {}  # id here -> Game
         self.kernel = compiled(run)
-        if isinstance(self.kernel, aot.Kernel):  # compiled ahead of time: the types checked once
-            self.kernel = self.kernel.resolve(self.S, 0, 0, 0, _NONE, _NONE)
-        self.zero = self.call(0, 0, 0)
+        self.zero = self.call(0, 0, 0)  # numba compiles (or loads) it now if it must
+        self.kernel = resolved(self.kernel, self.S, 0, 0, 0, _NONE, _NONE)  # the types checked once
 
     def _grow(self, capacity: int) -> None:
         old = self.S
@@ -220,17 +219,15 @@ class Forms:
         g = self._to.get(i)
         if g is not None:
             return g
-        row = self.S[0][i]
+        row = self.S[0][i].tolist()
         if row[KIND] == IS_NUMBER:
-            g = number(Fraction(int(row[NUM]), 1 << int(row[EXP])))
+            g = dyadic(row[NUM], row[EXP])
         elif row[NIM] >= 0:
-            g = star(int(row[NIM]))
-        else:
-            OPT = self.S[1]
-            lo, ro = int(row[LOFF]), int(row[ROFF])
-            left = [self.to_game(int(x)) for x in OPT[lo : lo + int(row[LCNT])]]
-            right = [self.to_game(int(x)) for x in OPT[ro : ro + int(row[RCNT])]]
-            g = game(left, right)
+            g = star(row[NIM])
+        else:  # a canonical form of canonical options: interned as it is, not simplified again
+            OPT, lo, ro = self.S[1], row[LOFF], row[ROFF]
+            left = tuple(map(self.to_game, OPT[lo : lo + row[LCNT]].tolist()))
+            g = canonical_row(left, tuple(map(self.to_game, OPT[ro : ro + row[RCNT]].tolist())))
         self._to[i] = g
         self._from.setdefault(g.id, i)
         return g

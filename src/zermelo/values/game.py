@@ -45,8 +45,10 @@ __all__ = [
     "BUILT_ON",
     "BuiltOn",
     "Game",
+    "canonical_row",
     "count_work",
     "deep",
+    "dyadic",
     "fold_values",
     "game",
     "integer",
@@ -325,6 +327,18 @@ def _intern(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
         g._ls, g._rs = max(o._rs for o in left), min(o._ls for o in right)  # numbers: compared exactly
         intern_weakly(_FORMS, k, g)
     return g
+
+
+def canonical_row(left: tuple[Game, ...], right: tuple[Game, ...]) -> Game:
+    """``{left | right}`` for a form known to be canonical, neither a number nor a nimber, of
+    canonical options (a row of :mod:`zermelo.values.compiled_forms`): interned as it is, not
+    simplified again."""
+    return _intern(left, right)
+
+
+def dyadic(n: int, e: int) -> Game:
+    """The number n / 2^e given in lowest terms (n odd, or e = 0), as the compiled forms keep numbers."""
+    return _number(n, 1 << e)
 
 
 # ---------------------------------------------------------------------- comparison
