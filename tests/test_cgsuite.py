@@ -204,6 +204,9 @@ NOTATION = [
     # a comprehension over a list: G + G is 0 for an impartial G, 2G otherwise
     ("[x + x for x in [^, *, 1/2]]", "[^^,0,1]"),
     ("[[x, n] for x in [1,2] for n from 1 to x]", "[[1,1],[2,1],[2,2]]"),
+    # in braces: a set (each element once) or a map
+    ("{x + x for x in [^, *, ^]}", "{0,^^}"),
+    ("{x => x + x for x in [1, *]}", "{1 => 2, * => 0}"),
 ]
 
 PROPERTIES = [

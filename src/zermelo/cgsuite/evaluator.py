@@ -171,6 +171,10 @@ class _Eval:
             return apply(self.eval(ch[0]), self._args(ch[1]))
         if kind == "string":  # CGSuite's escapes: \" is a quote, the others stay as typed
             return CGString(str(ch[0])[1:-1].replace('\\"', '"'))
+        if kind == "set_comprehension":
+            return frozenset(_hashable(v) for v in self._comprehension(*ch))
+        if kind == "map_comprehension":
+            return CGMap(tuple((_hashable(k), v) for k, v in self._comprehension((ch[0], ch[1]), *ch[2:])))
         if kind == "comprehension":
             return self._comprehension(*ch)
         if kind == "procedure":
@@ -256,8 +260,8 @@ class _Eval:
                 self.env[var] = n
                 if len(clauses) > 1:
                     self._loop(body, clauses[1:], out)
-                else:
-                    out.append(self.eval(body))
+                else:  # (a map's key and value: a pair)
+                    out.append(tuple(self.eval(b) for b in body) if isinstance(body, tuple) else self.eval(body))
                 if len(out) > _MAX_LIST:
                     raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
         finally:

@@ -20,7 +20,8 @@ star, the name an infix method (``* Heat 2`` is ``*.Heat(2)``, as CGSuite reads 
 ``{L|R}`` games whose bars nest by count, the more bars the looser (``{a||b|c}`` is
 {a || {b|c}}, two equal loosest bars are ambiguous); ``'{L|R}'`` explicit games kept as
 written; ``{a,b}`` sets and ``[a,b]`` lists; ``[expr for a from 1 to 3 for b from 1 to a]``
-and ``[expr for x in list]`` comprehensions (the first ``for`` outermost); a block
+and ``[expr for x in list]`` comprehensions (the first ``for`` outermost; in braces a set,
+``{x^2 for x in [1,3]}``, or a map, ``{x^2 => x for …}``); a block
 ``begin s1; s2 end`` (its last statement's value, ``Nothing`` if none), whose ``var x := …``
 are its own (``var`` outside a block is the worksheet's ``:=``); ``if c then … elseif c2
 then … else … end`` (Nothing when no branch is taken).
@@ -102,6 +103,8 @@ args: arg ("," arg)*
      | "'" "{" body "}" "'" -> explicit
      | "[" [args] "]" -> listing
      | "[" expr comp_for+ "]" -> comprehension
+     | "{" expr comp_for+ "}" -> set_comprehension
+     | "{" expr "=>" expr comp_for+ "}" -> map_comprehension
      | STRING -> string
      | "begin" stmts "end" -> block
      | "if" expr "then" stmts ("elseif" expr "then" stmts)* ["else" stmts] "end" -> if_
@@ -147,12 +150,13 @@ _COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)(?:from|in)\b")
 
 
 def _without_comprehensions(text: str) -> str:
-    """``text`` with the ``for n from`` of every comprehension blanked: those inside brackets
-    (``[game.heap.Subtraction([1,2])(n).NimValue for n from 1 to 9]`` has brackets of its own)."""
+    """``text`` with the ``for n from`` of every comprehension blanked: those inside brackets or
+    braces (``[game.heap.Subtraction([1,2])(n).NimValue for n from 1 to 9]`` has brackets of its
+    own; ``{x^2 for x in [1,3]}`` is a set)."""
     out, last = [], 0
     for m in _COMPREHENSION.finditer(text):
         before = text[: m.start()]
-        if before.count("[") > before.count("]"):
+        if before.count("[") + before.count("{") > before.count("]") + before.count("}"):
             out.append(text[last : m.start()] + " " + m.group(1) + " ")
             last = m.end()
     return "".join(out) + text[last:]
