@@ -287,7 +287,7 @@ def test_partisan_outcome_validates_its_position() -> None:
     from zermelo.games.cutcake import Cutcake
 
     with pytest.raises(InvalidPosition, match="cutcake"):
-        partisan_outcome(Cutcake(), ((0, 3),))
+        partisan_outcome(Cutcake(), ((-1, 3),))
 
 
 def test_valid_positions_still_pass() -> None:

@@ -390,7 +390,7 @@ LONG = "9" * 4400
         ("weightedarckayles", "12-3", "weightedarckayles: a weight is one digit 0-9"),
         ("fjords", "L-Q", "fjords: unexpected 'Q' (use '(),-.:;LR') at column 3"),
         ("cutcake", f"3x{LONG}", "cutcake: a piece's columns has 4,400 digits"),
-        ("cutcake", "３x3", "cutcake: a piece's rows must be a whole number from 1 to 10,000"),
+        ("cutcake", "３x3", "cutcake: a piece's rows must be a whole number from 0 to 10,000"),
         ("eatcake", f"{LONG}x3", "a piece's rows has 4,400 digits"),
         ("coins:turtles", LONG, "coins: the coin with a head has 4,400 digits"),
         ("treblecross", LONG, "treblecross: a number of empty cells has 4,400 digits"),

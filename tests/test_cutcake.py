@@ -34,8 +34,8 @@ def test_golden(text: str, expected: str) -> None:
 def test_errors() -> None:
     for bad, message in (
         ("3x", "pieces are RxC"),
-        ("0x3", "rows must be a whole number from 1 to 10,000"),
-        ("200x200", "1 to 10,000 cells"),
+        ("10001x0", "rows must be a whole number from 0 to 10,000"),
+        ("200x200", "at most 10,000 cells"),
         ("", "give pieces"),
     ):
         with pytest.raises(InvalidPosition, match=message):

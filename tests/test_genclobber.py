@@ -100,6 +100,11 @@ RULES = [
     "compass,distance=2",
     "orthogonal,clobber=xo/x",
     "diagonal,clobber=./.,behind=x/o",
+    # directions no turn or mirror keeps (CGSuite's [Coordinates.East, Coordinates.South], Hexagonal)
+    "0:1;1:0",
+    "hexagonal",
+    "0:1;0:-1,clobber=xo/xo",
+    "0:2;1:1",
 ]
 
 
@@ -109,6 +114,17 @@ RULES = [
 def test_general_rules_match_plain_play(rule: str, board: str) -> None:
     g = GenClobber(rule)
     check_position(g, g.parse(board))
+
+
+def test_one_way_rules_are_not_mirrored() -> None:
+    """With directions only east, "xo" (Left clobbers, Right cannot) is 1 and its mirror "ox" is -1:
+    the left-right mirror is no symmetry of the game, and the key must not merge the two."""
+    g = GenClobber("0:1")
+    assert str(z.canonical_form(g, g.parse("xo"))) == "1"
+    assert str(z.canonical_form(g, g.parse("ox"))) == "-1"
+    assert str(z.canonical_form(g, g.parse("xo|ox"))) == "0"  # the colour swap is still the negative
+    h = GenClobber("hexagonal")
+    assert z.canonical_form(h, h.parse("x.|.o")) is not z.canonical_form(h, h.parse(".x|o."))
 
 
 def test_general_rules() -> None:
@@ -123,7 +139,9 @@ def test_general_rules() -> None:
     knights = "1,2,2,1,2,-1,1,-2,-1,-2,-2,-1,-2,1,-1,2"
     assert cgsuite_params({"directions": knights, "maxDistance": "inf"}) == "knights,distance=inf"
     for bad, words in [
-        ("hexagonal", "the variants are"),
+        ("sideways", "the variants are"),
+        ("0:0", "not 0:0"),
+        ("1:x", "steps row:column"),
         ("diagonal,clobber=q/x", "clobber= is Left's cells / Right's"),
         ("diagonal,behind=xo/.", "behind= is Left's a cell / Right's"),
         ("diagonal,distance=0", "the distance"),
@@ -153,6 +171,11 @@ def test_general_rules() -> None:
         ('game.grid.GenClobber(maxDistance => inf)("xox|ox.").CanonicalForm', "{^^*|0,*}"),
         ('game.grid.GenClobber(directions => Coordinates.Compass)("xox|ox.").CanonicalForm', "{^^*|*,v[2]}"),
         ('game.grid.GenClobber()("xox|ox.").CanonicalForm', "{^^*|*,v}"),
+        # one-way directions, worked by hand: east only, "xo.|ox." is {-1|1} = 0 (each side's one
+        # clobber leaves the other side's); Left's "xo" east is 1 less a move for Right, {0|} = 1 ... = *
+        ('game.grid.GenClobber(directions => [Coordinates.East])("xo.|ox.").CanonicalForm', "0"),
+        ('game.grid.GenClobber(directions => [Coordinates.East])("xo").CanonicalForm', "1"),
+        ('game.grid.GenClobber(directions => [(0,1),(0,-1)])("xo").CanonicalForm', "*"),
     ],
 )
 def test_cgsuite_gen_clobber(expr: str, printed: str) -> None:
@@ -163,7 +186,7 @@ def test_cgsuite_gen_clobber_errors() -> None:
     from zermelo.cgsuite import CGSuiteError
 
     for expr, words in [
-        ("game.grid.GenClobber(directions => Coordinates.Hexagonal)", "`directions` is Coordinates.Orthogonal"),
+        ("game.grid.GenClobber(directions => [(0,0)])", "`directions` is a list of Coordinates"),
         ("game.grid.GenClobber(clobbered => {Left => {3}, Right => {1}})", "holds cells 0 (empty), 1"),
         ("game.grid.GenClobber(clobbered => {Left => {1}})", "is a map {Left => …, Right => …}"),
         ("game.grid.GenClobber(speed => 2)", "Invalid parameter name (in call to `game.grid.GenClobber` constructor)"),

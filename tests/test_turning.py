@@ -11,6 +11,8 @@ from zermelo.analyses.analysis import grundy
 from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cli import main
 from zermelo.core.errors import InvalidGame, InvalidPosition
+from zermelo.core.sprague_grundy import mex
+from zermelo.games.registry import make_game
 from zermelo.games.spawning import Spawning
 from zermelo.games.turning import NAMED, Turning
 from zermelo.search.engine import Engine
@@ -63,15 +65,17 @@ def test_names_and_moves() -> None:
 
 def test_bad_input() -> None:
     with pytest.raises(InvalidGame, match="is not an element like"):
+        Turning("1-x")
+    with pytest.raises(InvalidGame, match="'x' is neither a turning code"):
         Turning("x")
+    with pytest.raises(InvalidGame, match="domineering is not a game on heaps"):
+        Turning("domineering")
     with pytest.raises(
         InvalidPosition, match=r"turning: unexpected 'X' at row 1, column 2 of 'HXH' \(use one of 'HT'\)"
     ):
         Turning("1-3").parse("hxh")
-    with pytest.raises(
-        CGSuiteError, match=r"Turning takes a turning code or a game\.heap\.Spawning ruleset, not kayles"
-    ):
-        evaluate("game.strip.Turning(game.heap.Kayles)")
+    with pytest.raises(CGSuiteError, match=r"wythoff is not a game on heaps"):
+        evaluate("game.strip.Turning(game.heap.Wythoff)")
     assert main(["value", "turning:1-3", "htxh"]) == 2
     assert main(["value", "turning:q", "h"]) == 2
 
@@ -82,3 +86,26 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Grundy      2" in out and "Grunt (turning code 4FS)" in out
     assert main(["value", "--cgsuite", "--expr", 'game.strip.Turning("1-3")("htththtth").NimValue']) == 0
     assert capsys.readouterr().out.strip() == "29"
+
+
+def plain_grundy(g: Turning, coins: tuple[int, int]) -> int:
+    """Mex over the whole row's options: no split into heads."""
+    return mex(plain_grundy(g, o) for o in g.options(coins))
+
+
+def test_turning_of_any_heap_ruleset() -> None:
+    """CGSuite's Turning(R) for a heap ruleset R that is not a spawning one: a head on coin n plays
+    as R's heap of n (the coin-turning theorem), checked against plain search; a coin named twice by
+    a move is turned twice (Kayles' heap of 5 -> 2 + 2 turns only coin 5)."""
+    for spec in ("kayles", "cgtbreak:0.07", "subtraction:1,2"):
+        g, heaps = Turning(spec), make_game(spec)
+        for text in ("HTHH", "THTHT", "HHTTH", "TTTTTH"):
+            coins = g.parse(text)
+            want = 0
+            for i, c in enumerate(text, 1):
+                if c == "H":
+                    want ^= grundy(heaps, i)
+            assert grundy(g, coins) == want == plain_grundy(g, coins), (spec, text)
+    kayles = Turning("kayles")
+    assert (5, 0) in set(kayles.options(kayles.parse("TTTTH")))  # 5 -> 2 + 2: coin 2 turned twice
+    assert evaluate('game.strip.Turning(game.heap.Kayles)("hthh").NimValue') == "3"

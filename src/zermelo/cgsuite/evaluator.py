@@ -32,6 +32,7 @@ from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupport
 from .grammar import parse
 from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
 from .loopy_text import loopy_text
+from .map_methods import map_method
 from .methods import call_function, call_method
 from .misere import read as read_misere
 from .named import NOTHING, CGMap, Named, plain
@@ -185,6 +186,8 @@ class _Eval:
         if kind == "infix":
             return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
+            if str(ch[0]) in self.env:  # a ruleset or a map held by a variable: rs := game.heap.Kayles; rs(5)
+                return apply(self.env[str(ch[0])], self._args(ch[1]))
             args = self._args(ch[1])
             plain(args)
             return call_function(str(ch[0]), args)
@@ -441,6 +444,8 @@ def _method(value: Any, name: str, args: list[Any] | None) -> Any:
     if isinstance(value, ClassRef) and args is None:
         return class_member(value, name)
     plain(args, f"in call to `{name}`")
+    if isinstance(value, CGMap):
+        return map_method(value, name, args)
     return call_method(value, name, args)
 
 

@@ -29,6 +29,7 @@ from ..rules import Impartial, Outcome, Partisan, Rules
 from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import INF, surreal
 from .errors import CGSuiteError
+from .map_methods import lookup
 from .misere import is_misere_call, misere_call
 from .named import COLORS, CGMap, Named, Symbol, bind, plain
 from .named import COORDINATES as DIRECTIONS
@@ -269,6 +270,10 @@ def apply(obj: Any, args: list[Any]) -> Any:
         return obj.position(args)
     if isinstance(obj, Family):
         return obj.ruleset(args)
+    if isinstance(obj, CGMap):  # a map is CGSuite's function of its keys
+        if len(args) != 1:
+            raise CGSuiteError("A map takes one key: map(key)")
+        return lookup(obj, args[0])
     raise CGSuiteError("That is not a function or ruleset: it cannot be called")
 
 
@@ -343,7 +348,9 @@ def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
         return (
             check_periodicity(r.name, r.rules, args or []) if name == "CheckPeriodicity" else heap_code(r.name, r.rules)
         )
-    raise CGSuiteError(f"Not a method or member variable: `{name}` (of the ruleset {r.name})")
+    from .ruleset_ops import ruleset_method  # products, joins, tables: CGSuite's other methods
+
+    return ruleset_method(r, name, args, Ruleset, POSITION_METHODS)
 
 
 def _nim_values(r: Ruleset, n: int) -> list[int]:

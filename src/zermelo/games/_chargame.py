@@ -81,6 +81,11 @@ class CharGridGame(Partisan[CharGrid]):
         parts = char_regions(position, self.live, self.blank, diagonal=self.diagonal)
         return [r for r in parts if not self.dead(r)]
 
+    def orbit(self, region: CharGrid) -> tuple[int, int, list[str]]:
+        """(rows, cols, texts): the region's images under the symmetries of the rules, its key the
+        least (default: the turns and mirrors, :func:`~zermelo.games._grid.char_orbit`)."""
+        return char_orbit(region, turns=self.turns)
+
     def components(self, position: CharGrid) -> list[CharGrid]:
         if type(position) is KeyImage:  # the compiled kernel's: one region, its own key
             return [position]
@@ -156,7 +161,7 @@ class CharGridGame(Partisan[CharGrid]):
         parts = self.split(position)
         key: tuple[Hashable, bool]
         if len(parts) == 1:
-            rows, cols, texts = char_orbit(parts[0], turns=self.turns)
+            rows, cols, texts = self.orbit(parts[0])
             plain = min(texts)
             key = ((rows, cols, plain), False)
             if self.negates:

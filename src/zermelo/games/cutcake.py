@@ -43,9 +43,9 @@ class Cutcake(Partisan[Pieces]):
 
     def validate(self, position: Pieces) -> Pieces:
         ok = isinstance(position, tuple) and all(
-            isinstance(p, tuple) and len(p) == 2 and all(is_natural(x) and x >= 1 for x in p) for p in position
+            isinstance(p, tuple) and len(p) == 2 and all(is_natural(x) for x in p) for p in position
         )
-        require(ok, "cutcake", "a position is a tuple of pieces (rows, columns), each >= 1", position)
+        require(ok, "cutcake", "a position is a tuple of pieces (rows, columns), each >= 0", position)
         return position
 
     def format(self, position: Pieces) -> str:
@@ -116,16 +116,22 @@ class Cutcake(Partisan[Pieces]):
 
 
 def parse_pieces(text: str, name: str) -> list[Piece]:
-    """Pieces ``RxC`` separated by spaces, commas or ``+`` (each 1 to 10,000 cells); the cake
-    games of :mod:`~zermelo.games.gencutcake` read theirs here too."""
+    """Pieces ``RxC`` separated by spaces, commas or ``+`` (each up to 10,000 cells); the cake
+    games of :mod:`~zermelo.games.gencutcake` read theirs here too.  A side may be 0, as in
+    CGSuite's ``Cutcake((8,0))``: the cake has no cells, yet its other side is still played on,
+    as a heap of the rules of that side (``0x5`` is Left's four cuts, 4; ``8x0`` is -7).
+
+    >>> parse_pieces("3x4, 0x5", "cutcake")
+    [(3, 4), (0, 5)]
+    """
     pieces = []
     for word in text.replace("+", " ").replace(",", " ").split():
         m = _PIECE.match(word)
         if m is None:
             raise InvalidPosition(f"{name}: pieces are RxC like 3x4, got {word!r}")
-        r, c = (parse_int(m.group(i), f"{name}: a piece's {side}", minimum=1, maximum=10_000) for i, side in _SIDES)
+        r, c = (parse_int(m.group(i), f"{name}: a piece's {side}", minimum=0, maximum=10_000) for i, side in _SIDES)
         if r * c > 10_000:
-            raise InvalidPosition(f"{name}: a piece needs 1 to 10,000 cells, got {word!r}")
+            raise InvalidPosition(f"{name}: a piece has at most 10,000 cells, got {word!r}")
         pieces.append((r, c))
     if not pieces:
         raise InvalidPosition(f"{name}: give pieces like 3x4 2x2")
@@ -133,7 +139,8 @@ def parse_pieces(text: str, name: str) -> list[Piece]:
 
 
 def _norm(pieces: list[Piece]) -> Pieces:
-    return tuple(sorted(p for p in pieces if p != (1, 1)))
+    """Sorted, without the pieces no one can cut (1 × 1, and 0 × 1, 1 × 0, 0 × 0)."""
+    return tuple(sorted(p for p in pieces if max(p) > 1))
 
 
 register(

@@ -51,9 +51,9 @@ from ..core.checks import parse_int
 from ..core.errors import InvalidGame
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from ._chargame import CharGridGame
-from ._grid import CharGrid, char_regions, parse_chars
+from ._grid import CharGrid, char_orbit, char_regions, parse_chars
 
-__all__ = ["DIRECTIONS", "VARIANTS", "GenClobber", "Rule", "parse_rule"]
+__all__ = ["DIRECTIONS", "VARIANTS", "GenClobber", "Rule", "parse_rule", "parse_steps", "steps_name"]
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right: as _grid.char_neighbours
 _DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -74,8 +74,51 @@ VARIANTS: dict[str, tuple[str, tuple[tuple[int, int], ...], bool, str]] = {
 #: Clobber itself (``clobber``, :class:`~zermelo.games.clobber.Clobber`) is the family's plain member.
 _KINDS = {**VARIANTS, "clobber": ("Clobber", _ORTHOGONAL, False, "clobber an adjacent enemy stone")}
 
-#: CGSuite's lists of directions (``Coordinates.Orthogonal`` …) by the names a general rule uses.
+#: CGSuite's lists of directions (``Coordinates.Orthogonal`` …) by the names a general rule uses;
+#: each is kept by every turn and mirror of the board.  Any other list is written as its steps,
+#: row then column (down and right positive), ``0:1;1:0`` (east and south: CGSuite's
+#: ``[Coordinates.East, Coordinates.South]``); ``hexagonal`` is CGSuite's ``Coordinates.Hexagonal``.
 DIRECTIONS = {"orthogonal": _ORTHOGONAL, "diagonal": _DIAGONAL, "compass": _COMPASS, "knights": _KNIGHT}
+_HEXAGONAL = ((-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1))
+#: The four mirrors that keep rows as rows, in :func:`~zermelo.games._grid.char_orbit`'s order of
+#: their images (as it is, left-right, top-bottom, the half turn), as maps of a step.
+_MIRRORS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def parse_steps(text: str) -> tuple[tuple[int, int], ...]:
+    """A rule's directions: a name of :data:`DIRECTIONS`, ``hexagonal``, or steps ``r:c;r:c``.
+
+    >>> parse_steps("0:1;1:0"), parse_steps("hexagonal") == _HEXAGONAL
+    (((0, 1), (1, 0)), True)
+    """
+    t = text.strip().lower()
+    if t in DIRECTIONS:
+        return DIRECTIONS[t]
+    if t == "hexagonal":
+        return _HEXAGONAL
+    steps: list[tuple[int, int]] = []
+    for word in t.split(";"):
+        r, colon, c = word.partition(":")
+        try:
+            step = (int(r), int(c))
+        except ValueError:
+            step = (0, 0)
+        if not colon or step == (0, 0) or max(abs(step[0]), abs(step[1])) > 20:
+            raise InvalidGame(
+                f"genclobber: directions are {', '.join(DIRECTIONS)}, hexagonal, or steps row:column apart by"
+                f" ';' (like 0:1;1:0, each from -20 to 20, not 0:0); got {text.strip()!r}"
+            )
+        if step not in steps:
+            steps.append(step)
+    return tuple(steps)
+
+
+def steps_name(steps: tuple[tuple[int, int], ...]) -> str:
+    """The name of a list of directions: :data:`DIRECTIONS`' name, ``hexagonal``, or its steps."""
+    for name, dirs in (*DIRECTIONS.items(), ("hexagonal", _HEXAGONAL)):
+        if set(steps) == set(dirs):
+            return name
+    return ";".join(f"{r}:{c}" for r, c in sorted(set(steps)))
 
 
 @dataclass(frozen=True)
@@ -140,11 +183,12 @@ def parse_rule(text: str) -> Rule:
         _cg, dirs, slides, _s = _KINDS[t]
         return _variant_rule(t, dirs, slides)
     first, *rest = [w.strip() for w in t.split(",")]
-    if first not in DIRECTIONS:
+    if first not in DIRECTIONS and first != "hexagonal" and ":" not in first:
         raise InvalidGame(
-            f"genclobber: the variants are {', '.join(VARIANTS)}, or directions ({', '.join(DIRECTIONS)})"
-            f" with clobber=, behind=, distance=; got {text.strip()!r}"
+            f"genclobber: the variants are {', '.join(VARIANTS)}, or directions ({', '.join(DIRECTIONS)},"
+            f" hexagonal, or steps like 0:1;1:0) with clobber=, behind=, distance=; got {text.strip()!r}"
         )
+    first = steps_name(parse_steps(first))
     fields: dict[str, str] = {}
     for w in rest:
         key, eq, value = w.partition("=")
@@ -197,7 +241,9 @@ class GenClobber(CharGridGame):
     def __init__(self, kind: str) -> None:
         self.rule = parse_rule(kind)
         self.kind = self.rule.spec()
-        self.directions = DIRECTIONS[self.rule.directions]
+        self.directions = parse_steps(self.rule.directions)
+        #: Directions kept by every turn and mirror (the named lists): else the symmetries that keep them.
+        self.all_turns = self.rule.directions in DIRECTIONS
         super().__init__()
         self.negates = self.rule.symmetric  # else the colours swapped are another game
 
@@ -227,6 +273,17 @@ class GenClobber(CharGridGame):
                     new = list(cells)
                     new[i], new[r * cols + c] = behind, me
                     yield (rows, cols, "".join(new))
+
+    def orbit(self, region: CharGrid) -> tuple[int, int, list[str]]:
+        """Directions that not every turn and mirror keeps (``0:1;1:0``, ``hexagonal``): only the
+        mirrors that map the directions onto themselves are symmetries of the game."""
+        if self.all_turns:
+            return super().orbit(region)
+        rows, cols, cells = region
+        texts = char_orbit((rows, cols, cells), turns=False)[2]
+        dirs = set(self.directions)
+        keep = [t for t, (a, b) in zip(texts, _MIRRORS, strict=True) if {(a * r, b * c) for r, c in dirs} == dirs]
+        return rows, cols, keep
 
     def left_options(self, position: CharGrid) -> Iterator[CharGrid]:
         return self._moves(position, "x", "o")
@@ -265,13 +322,19 @@ class GenClobber(CharGridGame):
             return [position] if not self.dead(position) else []
         if rule.directions == "knights":
             parts = _linked_groups(position, "knights")
+        elif not self.all_turns:
+            parts = _linked_groups(position, "steps", self.directions)
         else:
             parts = char_regions(position, self.live, self.blank, diagonal=rule.directions != "orthogonal")
         return [p for p in parts if not self.dead(p)]
 
 
-def _linked(kind: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
-    """Whether a stone on ``a`` may one day reach ``b`` (knight's move, shared line)."""
+def _linked(kind: str, a: tuple[int, int], b: tuple[int, int], steps: tuple[tuple[int, int], ...] = ()) -> bool:
+    """Whether a stone on ``a`` may one day reach ``b`` (knight's move, shared line, one of the
+    rule's ``steps`` either way)."""
+    if kind == "steps":
+        d = (a[0] - b[0], a[1] - b[1])
+        return d in steps or (-d[0], -d[1]) in steps
     dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
     if kind == "knights":
         return {dr, dc} == {1, 2}
@@ -280,7 +343,7 @@ def _linked(kind: str, a: tuple[int, int], b: tuple[int, int]) -> bool:
     return dr == 0 or dc == 0 or dr == dc  # queens
 
 
-def _linked_groups(position: CharGrid, kind: str) -> list[CharGrid]:
+def _linked_groups(position: CharGrid, kind: str, steps: tuple[tuple[int, int], ...] = ()) -> list[CharGrid]:
     """The groups of stones linked by chains of :func:`_linked`, each on its own cropped board
     (Rooks: with its empty rows and columns cut out)."""
     _rows, cols, cells = position
@@ -295,7 +358,7 @@ def _linked_groups(position: CharGrid, kind: str) -> list[CharGrid]:
 
     for j in range(len(stones)):
         for k in range(j):
-            if _linked(kind, stones[j], stones[k]):
+            if _linked(kind, stones[j], stones[k], steps):
                 group[root(j)] = root(k)
     members: dict[int, list[tuple[int, int]]] = {}
     for k, s in enumerate(stones):
@@ -341,13 +404,13 @@ def _cgsuite_directions(text: str | None) -> str:
         pairs = {(int(a), int(b)) for a, b in zip(nums[::2], nums[1::2], strict=True)}
     except ValueError:
         pairs = set()
-    for name, dirs in DIRECTIONS.items():
-        if pairs == set(dirs):
-            return name
-    raise InvalidGame(
-        "genclobber: `directions` is Coordinates.Orthogonal, Coordinates.Diagonal, Coordinates.Compass"
-        " or Coordinates.KnightsMove"
-    )
+    if not pairs or (0, 0) in pairs:
+        raise InvalidGame(
+            "genclobber: `directions` is a list of Coordinates (Coordinates.Orthogonal, Coordinates.Diagonal,"
+            " Coordinates.Compass, Coordinates.KnightsMove, Coordinates.Hexagonal, [Coordinates.East], [(0,1)]),"
+            " none of them (0,0)"
+        )
+    return steps_name(tuple(sorted(pairs)))
 
 
 def _cgsuite_sides(text: str, what: str) -> str:

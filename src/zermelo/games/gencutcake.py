@@ -42,6 +42,7 @@ from functools import partial
 from typing import ClassVar
 
 from ..core.errors import InvalidGame
+from ..heaps.heap import HeapGame, heap_tuple
 from ..rules import Move, Partisan, is_natural, require
 from ..rules.boards import Board, cakes_board
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_pieces, needs_params, no_params, register
@@ -82,10 +83,15 @@ class GenCutcake(Partisan[Pieces]):
 
     name: ClassVar[str] = "gencutcake"
 
-    def __init__(self, left: str, right: str, twisted: bool = False, *, named: str | None = None) -> None:
-        self.left_code, self.right_code, self.twisted, self.named = left, right, twisted, named
-        self._left, self._right = CodeGame(left), CodeGame(right)  # each checks its code
-        self.symmetric = left == right
+    def __init__(
+        self, left: str | HeapGame, right: str | HeapGame, twisted: bool = False, *, named: str | None = None
+    ) -> None:
+        # A code, or any heap game (CGSuite's ``R.CakeProduct(S)``: :mod:`zermelo.games.heapproduct`).
+        self._left = CodeGame(left) if isinstance(left, str) else left  # a code is checked here
+        self._right = CodeGame(right) if isinstance(right, str) else right
+        self.left_code, self.right_code = _code_of(left), _code_of(right)
+        self.twisted, self.named = twisted, named
+        self.symmetric = self.left_code == self.right_code
         self._handles = _handles(self._left, self._right, twisted)
 
     def spec(self) -> str:
@@ -100,9 +106,9 @@ class GenCutcake(Partisan[Pieces]):
 
     def validate(self, position: Pieces) -> Pieces:
         ok = isinstance(position, tuple) and all(
-            isinstance(p, tuple) and len(p) == 2 and all(is_natural(x) and x >= 1 for x in p) for p in position
+            isinstance(p, tuple) and len(p) == 2 and all(is_natural(x) for x in p) for p in position
         )
-        require(ok, self.spec(), "a position is a tuple of cakes (rows, columns), each >= 1", position)
+        require(ok, self.spec(), "a position is a tuple of cakes (rows, columns), each >= 0", position)
         return position
 
     def format(self, position: Pieces) -> str:
@@ -120,7 +126,7 @@ class GenCutcake(Partisan[Pieces]):
             rest = position[:i] + position[i + 1 :]
             rows, cols = (piece[1], piece[0]) if self.twisted else piece
             for heaps in code.heap_options(cols if left else rows):
-                parts = heaps if isinstance(heaps, tuple) else (heaps,)
+                parts = tuple(h for h in heap_tuple(heaps) if h)  # a heap game may say "none left" as 0
                 new = [(rows, h) for h in parts] if left else [(h, cols) for h in parts]
                 yield i, cols if left else rows, parts, tuple(sorted((*rest, *new)))
 
@@ -178,11 +184,16 @@ class GenCutcake(Partisan[Pieces]):
         return (((r, c),), False) if r <= c else (((c, r),), True)
 
 
-def _handles(left: CodeGame, right: CodeGame, twisted: bool) -> str:
+def _code_of(rules: str | HeapGame) -> str:
+    """A code as written, a heap game by its spec (what tells Left's rules from Right's)."""
+    return rules if isinstance(rules, str) else rules.spec()
+
+
+def _handles(left: HeapGame, right: HeapGame, twisted: bool) -> str:
     """Which handles the drawing needs: ``c``/``r`` if a code eats, ``v``/``h`` if it cuts (looked
     at on lines of up to 12 cells), Left's on the columns (the rows when twisted)."""
 
-    def kinds(code: CodeGame) -> tuple[bool, bool]:
+    def kinds(code: HeapGame) -> tuple[bool, bool]:
         moves = [(n, h if isinstance(h, tuple) else (h,)) for n in range(1, 13) for h in code.heap_options(n)]
         return any(sum(p) < n for n, p in moves), any(sum(p) == n for n, p in moves)
 

@@ -32,6 +32,7 @@ from typing import ClassVar
 
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
+from ..heaps.heap import HeapGame
 from ..rules import Move, Partisan, is_natural, require
 from ..rules.boards import Board, heap_clicks, heaps_board, read_heap_move
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
@@ -51,13 +52,19 @@ class PartizanHeap(Partisan[Heaps]):
 
     name: ClassVar[str] = "partizantakeandbreak"
 
-    def __init__(self, left: str, right: str, *, spec: str | None = None) -> None:
-        self.left_code, self.right_code = left, right
-        self._left, self._right = CodeGame(left), CodeGame(right)  # each checks its code
-        self._spec = spec if spec is not None else f"partizantakeandbreak:{left}/{right}"
+    def __init__(self, left: str | HeapGame, right: str | HeapGame, *, spec: str | None = None) -> None:
+        # Codes, or any two heap games (CGSuite's ``R.PartizanJoin(S)``: :mod:`zermelo.games.heapproduct`).
+        self._left = CodeGame(left) if isinstance(left, str) else left  # a code is checked here
+        self._right = CodeGame(right) if isinstance(right, str) else right
+        self.left_code = left if isinstance(left, str) else left.spec()
+        self.right_code = right if isinstance(right, str) else right.spec()
+        self._spec = spec if spec is not None else f"partizantakeandbreak:{self.left_code}/{self.right_code}"
         # Whether a move may break a heap: then the drawing's heaps are rows of pins (digits 0-3
         # leave one heap or none; anything else may leave more).
-        self.pins = any(ch not in "0123." for ch in left + right)
+        codes = [c for c in (left, right) if isinstance(c, str)]
+        self.pins = any(ch not in "0123." for ch in "".join(codes)) or any(
+            g.breaks for g in (left, right) if isinstance(g, HeapGame)
+        )
 
     def spec(self) -> str:
         return self._spec
@@ -79,7 +86,7 @@ class PartizanHeap(Partisan[Heaps]):
     def format(self, position: Heaps) -> str:
         return " ".join(map(str, position)) if position else "0"
 
-    def _splits(self, position: Heaps, code: CodeGame) -> Iterator[tuple[int, tuple[int, ...], Heaps]]:
+    def _splits(self, position: Heaps, code: HeapGame) -> Iterator[tuple[int, tuple[int, ...], Heaps]]:
         """Each move by ``code``: the heap it changes (from 0), the parts it leaves, the position."""
         for i, n in enumerate(position):
             if i and position[i - 1] == n:
@@ -89,7 +96,7 @@ class PartizanHeap(Partisan[Heaps]):
                 parts = heaps if isinstance(heaps, tuple) else (heaps,)
                 yield i, parts, tuple(sorted((*rest, *(h for h in parts if h))))
 
-    def _moves(self, position: Heaps, code: CodeGame) -> Iterator[Move[Heaps]]:
+    def _moves(self, position: Heaps, code: HeapGame) -> Iterator[Move[Heaps]]:
         """The moves said as on any heaps: ``take 2 from heap 1 (3 -> 1)``, ``heap 2: 6 -> 1 + 3``."""
         for i, parts, after in self._splits(position, code):
             yield Move(heap_move_label(position, i, parts or (0,)), after)

@@ -7,7 +7,10 @@ of coins a move may turn is the *turning code*, CGSuite's: ``1-3`` turns one to 
 (Mock Turtles), ``1+C`` any number of consecutive coins (Ruler), ``3`` exactly three (Triplets),
 ``3E`` three equally spaced (Turnips), ``4FS`` four symmetric ones including coin 1 (Grunt);
 ``C(m)`` keeps them within m consecutive coins, and codes join by commas (``2-3,6C``).  The code
-is that of the spawning games (:mod:`zermelo.games.spawning`), with the same letters.
+is that of the spawning games (:mod:`zermelo.games.spawning`), with the same letters.  Any other
+heap game makes a turning game too (CGSuite's ``Turning(game.heap.Kayles)``: ``turning:kayles``,
+``turning:cgtbreak:0.07``): a head on coin n may go to tails while the coins at the heaps a move of
+the heap game leaves from a heap of n are turned (a coin named twice is turned twice: left as it was).
 
 **Notation.**  ``turning:CODE ROW``, the row as CGSuite writes it (``htththtth``; ``H`` and ``T``
 are read too), or a number n: one head, on coin n.  A move is typed as the coins it turns
@@ -28,15 +31,18 @@ odious numbers (1, 2, 4, 7, 8, 11, …), Ruler's the largest power of 2 dividing
 29
 >>> [grundy(Turning("1+C"), Turning("1+C").parse(str(n))) for n in range(1, 9)]
 [1, 2, 1, 4, 1, 2, 1, 8]
+>>> grundy(Turning("kayles"), Turning("kayles").parse("hthh"))  # Kayles' 1 ^ 3 ^ 1
+3
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, ClassVar
 
 from ..core.errors import InvalidGame
-from ..heaps.heap import heap_tuple
+from ..heaps.heap import HeapGame, heap_tuple
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, needs_params, register
 from ..rules.wording import notes_verdict
 from .coins import CoinTurning
@@ -77,8 +83,8 @@ class Turning(CoinTurning):
     name: ClassVar[str] = "turning"
 
     def __init__(self, code: str) -> None:  # no CoinTurning rule: the code gives the moves
-        self.heaps = Spawning(code)
-        self.rule = self.heaps.code
+        self.heaps: HeapGame = Spawning(code) if code.strip()[:1].isdigit() else _heap_rules(code)
+        self.rule = self.heaps.code if isinstance(self.heaps, Spawning) else self.heaps.spec()
 
     def spec(self) -> str:
         return f"{self.name}:{self.rule}"
@@ -87,7 +93,8 @@ class Turning(CoinTurning):
         """The coins (0-based, left of coin ``i``) a move turns besides ``i``: the heaps that a heap
         of i + 1 spawns (listed by the spawning game, which refuses too many to list)."""
         for option in self.heaps.options(i + 1):
-            yield tuple(h - 1 for h in heap_tuple(option) if h)
+            # A coin named twice is turned twice, so left as it was: as two equal heaps cancel.
+            yield tuple(sorted(h - 1 for h, times in Counter(heap_tuple(option)).items() if h and times % 2))
 
     def coin_value(self, i: int) -> int:
         raise NotImplementedError("a turning code's heads are valued by the engine's search")
@@ -103,32 +110,46 @@ class Turning(CoinTurning):
         n, heads = coins
         where = [str(i + 1) for i in range(n) if heads >> i & 1]
         named = NAMED.get(self.rule)
+        spawning = isinstance(self.heaps, Spawning)
         game = f"{named} (turning code {self.rule})" if named else f"The turning code {self.rule}"
+        if not spawning:
+            game = f"The turning game of the heap game {self.rule}"
+        heap = f'game.heap.Spawning("{self.rule}")' if spawning else self.rule
         move = f" A winning move: {a.winning_moves[0].label}." if a.winning_moves else ""
         heads_text = f"its heads (on coins {', '.join(where)})" if where else "no head"
         return (
             f"{game}: a move turns coins as the code allows, the rightmost from heads to tails. By the"
             f" coin-turning theorem the row '{self.format(coins).lower()}' is the sum of {heads_text}, each a"
-            f' game of its own: a head on coin n plays as a heap of n in game.heap.Spawning("{self.rule}");'
+            f" game of its own: a head on coin n plays as a heap of n in {heap};"
             f" {notes_verdict(a)}.{move}"
         )
 
 
 def turning_code(params: str) -> str:
-    """CGSuite's argument of ``Turning``: a turning code, or a spawning ruleset (which the
-    evaluator hands over as ``ruleset:spawning:CODE``), as the code.
+    """CGSuite's argument of ``Turning``: a turning code, or a heap ruleset (which the evaluator
+    hands over as ``ruleset:SPEC``): a spawning ruleset as its code, any other by its spec.
 
-    >>> turning_code("1-3"), turning_code("ruleset:spawning:1+C")
-    ('1-3', '1+C')
+    >>> turning_code("1-3"), turning_code("ruleset:spawning:1+C"), turning_code("ruleset:kayles")
+    ('1-3', '1+C', 'kayles')
     """
     if not params.startswith("ruleset:"):
         return params
-    head, _, code = params.removeprefix("ruleset:").partition(":")
-    if head != "spawning" or not code:
-        raise InvalidGame(
-            f"turning: CGSuite's Turning takes a turning code or a game.heap.Spawning ruleset, not {params[8:]}"
-        )
-    return code
+    spec = params.removeprefix("ruleset:")
+    head, _, code = spec.partition(":")
+    return code if head == "spawning" and code else spec
+
+
+def _heap_rules(spec: str) -> HeapGame:
+    """The heap game a turning game is made of, by its spec (``kayles``, ``cgtbreak:0.07``)."""
+    from .registry import make_game
+
+    try:
+        game = make_game(spec)
+    except InvalidGame as exc:
+        raise InvalidGame(f"turning: {spec!r} is neither a turning code (1-3, 1+C) nor a heap game ({exc})") from None
+    if not isinstance(game, HeapGame):
+        raise InvalidGame(f"turning: {spec} is not a game on heaps; a turning game is made of a heap ruleset")
+    return game
 
 
 register(
@@ -136,7 +157,8 @@ register(
         "turning",
         needs_params(Turning, "turning", "the turning code", "1-3"),
         "coin-turning games by CGSuite's turning code: Mock Turtles (1-3), Ruler (1+C), Turnips (3E), …",
-        "CODE: how many coins a move turns (1-3, 1+, 3), then C, C(m), E, S, F (as spawning)",
+        "CODE: how many coins a move turns (1-3, 1+, 3), then C, C(m), E, S, F (as spawning); or a heap game's"
+        " spec (kayles, cgtbreak:0.07)",
         "turning:1-3 htththtth",
         table="{n}",
         rules=Turning,
