@@ -329,7 +329,9 @@ for _kind, (_method, _move) in KINDS.items():
             needs_params(partial(heap_product, _kind), _kind, "two heap rulesets R/S", "spawning:1+/spawning:1+C"),
             f"the {_method[:-7].lower()} product of two heap games R and S on pairs m n: {_move}",
             "R/S: two heap games by their specs (kayles, subtraction:1,2, spawning:1+C, cgtbreak:0.07)",
-            _kind + (":spawning:1+/spawning:1+C 4 5" if _kind == "acrostic" else ":spawning:3E/spawning:4FS 6 7"),
+            # small examples: the web's tests type every move of every example (directproduct 6 7
+            # searched for minutes: its spawning moves make wide positions)
+            _kind + (":spawning:1+/spawning:1+C 3 4" if _kind == "acrostic" else ":spawning:3E/spawning:4FS 3 4"),
             rules=HeapProduct,
         )
     )
