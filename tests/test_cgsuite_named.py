@@ -59,6 +59,18 @@ from zermelo.cli import main
         ("{Left => {2}, Right => {1}}", "{Left => {2}, Right => {1}}"),
         ("Coordinates.Diagonal", "[(-1,1),(1,1),(1,-1),(-1,-1)]"),
         ("Coordinates.North", "(-1,0)"),
+        # CGSuite's library defines these rulesets by its schemas (game/graph/constants.cgs); its
+        # worksheet values (GameGraphTest, commit e909ab8b) hold for the schemas' instances too
+        ('game.graph.GenCol([Nothing, Right], [Nothing, Left])("R-.-R-.-L-.-R-.-R-.").CanonicalForm', "7/8"),
+        ('game.graph.GenCol([Nothing, Left], [Nothing, Right])("L-.-.-.-L").CanonicalForm', "{4|0,+-1}"),
+        ('game.graph.GenCol([Left], [Right])("L-.-R").CanonicalForm', "0"),
+        ('game.graph.GenHackenbush()("lrlrrllr").CanonicalForm', "77/128"),
+        ('game.graph.GenHackenbush(childishEdges => [Color.Blue, Color.Red])("l(l;rl)").CanonicalForm', "2"),
+        ('game.graph.GenArcKayles()("-----").NimValue', "3"),  # a path of 6 vertices: CGSuite's Path(6) is 3
+        ('game.graph.GenArcKayles(weighted => true)("3-2-1").NimValue', "0"),
+        ('game.graph.GenArcKayles(weighted => true)("3-2-1")', 'game.graph.GenArcKayles(weighted => true)("3-2-1")'),
+        ("Color.Blue", "Color.Blue"),
+        ("[Nothing, Left]", "[Nothing,Left]"),
     ],
 )
 def test_named_parameters(expr: str, printed: str) -> None:
@@ -109,6 +121,12 @@ def test_named_parameters(expr: str, printed: str) -> None:
         ("{Left => 1 | 2}", "A map is braces of `key => value` entries only"),
         ("{Left => 1, 2}", "A map is braces of `key => value` entries only"),
         ("Coordinates.Up", "Not a method or member variable: `Coordinates.Up`"),
+        # the graph schemas
+        ("game.graph.GenCol([Left], [Left])", "zermelo plays the library's Col"),
+        ("game.graph.GenCol([Left])", "missing required parameter `rightPermitted`"),
+        ("game.graph.GenHackenbush(childishEdges => [Color.Green])", "zermelo plays childishEdges => []"),
+        ("game.graph.GenArcKayles(weighted => 2)", "`weighted` is true or false, got 2"),
+        ("Color.Purple", "Not a method or member variable: `Color.Purple`"),
     ],
 )
 def test_errors(expr: str, words: str) -> None:
@@ -131,40 +149,3 @@ def test_cli_bad_named_parameter_is_one_line(capsys: pytest.CaptureFixture[str])
     assert main(["value", "--cgsuite", "--expr", "game.strip.GenToadsAndFrogs(speed => 2)"]) == 2
     out = capsys.readouterr().out.strip().splitlines()  # CGSuite's way: the error after "!!"
     assert out == ["!! Invalid parameter name (in call to `game.strip.GenToadsAndFrogs` constructor): `speed`"]
-
-
-@pytest.mark.parametrize(
-    ("expr", "printed"),
-    [
-        # CGSuite's library defines these rulesets by its schemas (game/graph/constants.cgs); its
-        # worksheet values (GameGraphTest, commit e909ab8b) hold for the schemas' instances too
-        ('game.graph.GenCol([Nothing, Right], [Nothing, Left])("R-.-R-.-L-.-R-.-R-.").CanonicalForm', "7/8"),
-        ('game.graph.GenCol([Nothing, Left], [Nothing, Right])("L-.-.-.-L").CanonicalForm', "{4|0,+-1}"),
-        ('game.graph.GenCol([Left], [Right])("L-.-R").CanonicalForm', "0"),
-        ('game.graph.GenHackenbush()("lrlrrllr").CanonicalForm', "77/128"),
-        ('game.graph.GenHackenbush(childishEdges => [Color.Blue, Color.Red])("l(l;rl)").CanonicalForm', "2"),
-        ('game.graph.GenArcKayles()("-----").NimValue', "3"),  # a path of 6 vertices: CGSuite's Path(6) is 3
-        ('game.graph.GenArcKayles(weighted => true)("3-2-1").NimValue', "0"),
-        ('game.graph.GenArcKayles(weighted => true)("3-2-1")', 'game.graph.GenArcKayles(weighted => true)("3-2-1")'),
-        ("Color.Blue", "Color.Blue"),
-        ("[Nothing, Left]", "[Nothing,Left]"),
-    ],
-)
-def test_graph_schemas_are_the_librarys_rulesets(expr: str, printed: str) -> None:
-    assert evaluate(expr) == printed
-
-
-@pytest.mark.parametrize(
-    ("expr", "words"),
-    [
-        ("game.graph.GenCol([Left], [Left])", "zermelo plays the library's Col"),
-        ("game.graph.GenCol([Left])", "missing required parameter `rightPermitted`"),
-        ("game.graph.GenHackenbush(childishEdges => [Color.Green])", "zermelo plays childishEdges => []"),
-        ("game.graph.GenArcKayles(weighted => 2)", "`weighted` is true or false, got 2"),
-        ("Color.Purple", "Not a method or member variable: `Color.Purple`"),
-    ],
-)
-def test_graph_schema_errors(expr: str, words: str) -> None:
-    with pytest.raises(CGSuiteError) as info:
-        evaluate(expr)
-    assert words in str(info.value)
