@@ -17,6 +17,8 @@ from ..core.frozen import Frozen
 
 P = TypeVar("P", bound=Hashable)
 
+_SET = object.__setattr__  # a frozen record's own fields, set once in __init__
+
 
 class Move(Frozen, Generic[P]):
     """A labelled move: what a person would say ("take 3 from heap 2") and the position it leads to.
@@ -28,7 +30,11 @@ class Move(Frozen, Generic[P]):
     position: P
 
     def __init__(self, label: str, position: P) -> None:
-        self._fill(label, position)
+        # The two fields set directly, not by Frozen._fill's loop: every labelled option of a
+        # search (negamax over a scored game's moves) makes one (0.6 µs here, 1.5 µs by _fill;
+        # the dataclass it replaced took 0.6 µs).
+        _SET(self, "label", label)
+        _SET(self, "position", position)
 
     def __str__(self) -> str:
         return self.label
