@@ -115,15 +115,34 @@ def test_progress_is_reported_at_most_every_report_every_seconds() -> None:
     assert heard[-1].done and heard[-1].positions == 100
 
 
-def test_a_report_is_not_repeated_when_nothing_moved() -> None:
+def test_a_report_is_repeated_when_nothing_moved() -> None:
+    # A long canonical form can build nothing new for seconds: the display's clock goes on (a line
+    # printer's first line is due after a second), at most every REPORT_EVERY seconds.
     clock = Clock()
     heard: list[Progress] = []
     b = Budget(Limits(None, progress=heard.append), counts="work", phase="value arithmetic", clock=clock)
     clock.now += 1
     b.look(work=7)
-    clock.now += 1
+    clock.now += REPORT_EVERY / 2
     b.look(work=7)
-    assert [(p.work, p.phase, p.seconds) for p in heard] == [(7, "value arithmetic", 1.0)]
+    clock.now += REPORT_EVERY
+    b.look(work=7)
+    assert [(p.work, p.phase, p.seconds) for p in heard] == [
+        (7, "value arithmetic", 1.0),
+        (7, "value arithmetic", 1.0 + 1.5 * REPORT_EVERY),
+    ]
+
+
+def test_a_report_if_due_never_stops() -> None:
+    clock = Clock()
+    heard: list[Progress] = []
+    b = Budget(Limits(max_positions=1, max_seconds=1.0, progress=heard.append), clock=clock)
+    b.positions = 5
+    clock.now += 2
+    b.report_if_due()  # past the cap and the deadline: only the report
+    assert [p.positions for p in heard] == [5]
+    with pytest.raises(SearchLimitExceeded):
+        b.look()
 
 
 def test_a_solver_with_its_own_budget_is_named_with_its_remedies() -> None:

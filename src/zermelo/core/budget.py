@@ -84,7 +84,6 @@ class Budget:
         self.ticks = 0
         self.next_look = every
         self.shown = self.began
-        self.reported: tuple[int, int, int] | None = None
 
     @property
     def count(self) -> int:
@@ -121,6 +120,12 @@ class Budget:
             )
         if self.end is not None and now > self.end:
             raise self.out_of_time(doing, now)
+        self.report_if_due(now)
+
+    def report_if_due(self, now: float | None = None) -> None:
+        """A report if :data:`REPORT_EVERY` seconds passed since the last: never a stop (a watcher
+        from outside calls it where it may not raise)."""
+        now = self.clock() if now is None else now
         if self.show is not None and now - self.shown >= REPORT_EVERY:
             self.report(now)
 
@@ -152,16 +157,17 @@ class Budget:
         return self.end is not None and self.clock() >= self.end
 
     def report(self, now: float | None = None, *, done: bool = False) -> None:
-        """Tell ``limits.progress`` how far the loop got (nothing when no counter moved since the
-        last report, unless ``done``: the display is taken down)."""
+        """Tell ``limits.progress`` how far the loop got (``done``: the display is taken down).
+
+        A report is made also when no counter moved since the last one: a long sum or canonical
+        form can build nothing new for seconds, and the display's clock must go on meanwhile (a
+        line printer's first line is due after a second, whatever the counters did).
+        """
         if self.show is None:
             return
         now = self.clock() if now is None else now
-        counters = (self.positions, self.options, self.work)
-        if counters == self.reported and not done:
-            return
-        self.shown, self.reported = now, counters
-        self.show(Progress(*counters[:2], now - self.since, done=done, phase=self.phase, work=self.work))
+        self.shown = now
+        self.show(Progress(self.positions, self.options, now - self.since, done=done, phase=self.phase, work=self.work))
 
     def seconds(self) -> float:
         """Seconds since the budget was made."""

@@ -96,6 +96,8 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
     def check(signum: int, frame: FrameType | None) -> None:
         # Raise at every tick past the budget, in case one is dropped anyway.
         if frame is None or not raises_into(frame.f_code.co_filename, home):
+            budget.work = work_done() - base
+            budget.report_if_due()  # no stop raised here, but the display goes on
             return
         try:
             budget.look(work=work_done() - base)
