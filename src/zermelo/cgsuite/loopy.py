@@ -24,17 +24,17 @@ from ..values.game import Game, number, star
 from ..values.loopy import OFFSIDE, ONSIDE, Graph
 from ..values.stopper import (
     Sided,
+    SideGraph,
     Stopper,
     Value,
     add,
-    canonical,
     compare,
     equal,
     graph_of,
     negative,
     offside,
     onside,
-    sides,
+    side_value,
     value_of_graph,
 )
 from ..values.surreal import Surreal
@@ -130,9 +130,11 @@ def close(node: Node) -> Value:
         return value_of_graph(g, r)
     on_graph, r = _graph(parts, onside)
     off_graph, s = _graph(parts, offside)
-    on = canonical(*sides(on_graph, r, ONSIDE))
-    off = canonical(*sides(off_graph, s, OFFSIDE))
-    return on if equal(on, off) else Sided(on, off)
+    on = side_value(on_graph, r, ONSIDE)
+    off = side_value(off_graph, s, OFFSIDE)
+    if isinstance(on, SideGraph) or isinstance(off, SideGraph) or not equal(on, off):
+        return Sided(on, off)
+    return on
 
 
 def _graph(parts: list[Node], pick: Any) -> tuple[Graph, int]:
@@ -235,8 +237,10 @@ def _side(v: Any) -> Game | Stopper:
 def _value(v: Any) -> Value:
     if isinstance(v, Sided):
         return v
-    if isinstance(v, Node | _Pass):
-        raise CGSuiteError("`pass` and labels stand only for options inside braces")
+    if isinstance(v, _Pass):
+        raise CGSuiteError("Unexpected `pass`.")  # CGSuite's words: `pass` is only a move inside braces
+    if isinstance(v, Node):
+        raise CGSuiteError("labels stand only for options inside braces")
     return _as_stopper(v)
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core.dyadic import format_dyadic
 from ..values.game import Game, number, star
-from ..values.stopper import Sided, Stopper, add, compare, equal, negative
+from ..values.stopper import Sided, SideGraph, Stopper, add, compare, equal, negative
 from .loopy import over_number
 from .printer import FORMATTERS, sort_key
 from .uptimal import uptimal_expansion
@@ -59,6 +59,8 @@ class _Loopy:
     def stopper(
         self, v: Stopper, brackets: bool, parens: bool, stack: dict[int, str | None], names: list[int]
     ) -> tuple[str, int]:
+        if isinstance(v, SideGraph):  # a side that is not a stopper: its simplified graph as it is
+            return self.general(v, brackets, stack, names)
         p = v.pseudonumber()
         if p is not None:
             kind, x = p
