@@ -339,6 +339,11 @@ ERRORS = [
     ("11 NimSum -1", CGSuiteError, "NimSum applies only to nonnegative integers."),
     ("11 NimProduct -1", CGSuiteError, "NimProduct applies only to nonnegative integers."),
     ("(omega-1) NimProduct 2", CGSuiteError, "NimProduct applies only to ordinals."),
+    # CGSuite's words: a power too big to hold, and a value called as a function
+    ("2^(2^100)", CGSuiteError, "Overflow."),
+    ("(omega+1)^(10^6)", CGSuiteError, "Overflow."),
+    ("5(3)", CGSuiteError, "No method `Eval` for class: `game.Integer`"),
+    ("(^)(2)", CGSuiteError, "No method `Eval` for class: `game.Uptimal`"),
 ]
 
 
@@ -498,9 +503,9 @@ def test_the_engines_refusals_are_the_evaluators_errors() -> None:
     # a search over budget (sums no other test makes, so nothing is cached)
     with pytest.raises(BudgetExceeded, match="budget"), value_budget(Limits(50, None).started()):
         evaluate("({41|{37|-11/8}} + ^.Pow(7) + *29 + {5/16|-3||-7}).Temperature")
-    # what the engine does not do is NotSupported, not a crash (a sided value whose sides are not stoppers)
+    # what the engine does not do is NotSupported, not a crash (a nim-product past ω^(ω^3))
     with pytest.raises(NotSupported):
-        evaluate("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+        evaluate("(omega^(omega^3)) NimProduct omega")
 
 
 def test_cli_prints_one_line_for_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:

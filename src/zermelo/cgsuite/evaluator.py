@@ -338,7 +338,7 @@ class _Eval:
                 return node
         if name == "pass":
             if not self.depth:
-                raise CGSuiteError("`pass` is a move inside braces ({pass|*}), not a value")
+                raise CGSuiteError("Unexpected `pass`.")  # CGSuite's words: `pass` is only a move inside braces
             return PASS
         if name in self.env:
             return self.env[name]
