@@ -283,3 +283,20 @@ def test_bachs_carousel_adds_and_compares_side_by_side() -> None:
     assert evaluate("g + 1 > g", env) == "true"
     with pytest.raises(CGSuiteError, match=r"`Onside` \(in object of class `game.SidedValue`\)"):
         evaluate("g.Onside", env)
+
+
+@pytest.mark.parametrize(
+    ("expr", "written_out", "value"),
+    [
+        ("'{-1|1}':on", "a{-1,a|1}", "1under"),  # CGSuite's EvalTest: -1 stays a Left option of G
+        ("'{*|*}':over", "a{*,{*|*}|*,a}", "{0|*,pass}"),
+    ],
+)
+def test_explicit_ordinal_sums_with_stoppers(expr: str, written_out: str, value: str) -> None:
+    """An explicit G : H is kept as written; its GameValue is {G^L, G:H^L | G^R, G:H^R} with G's
+    options as written (not those of G's canonical form: '{-1|1}' : on is not 0 : on = on)."""
+    assert evaluate(expr) == expr.replace(":", " : ")
+    assert evaluate(f"({expr}).GameValue") == value
+    assert evaluate(f"({expr}).GameValue == {written_out}") == "true"
+    with pytest.raises(CGSuiteError, match="try `GameValue` in place of `CanonicalForm`"):
+        evaluate(f"({expr}).CanonicalForm")
