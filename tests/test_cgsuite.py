@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -552,3 +553,22 @@ def test_not_atomic(text: str, message: str) -> None:
 )
 def test_sets_and_maps_print_in_cgsuites_order(text: str, expected: str) -> None:
     assert evaluate(text) == expected
+
+
+def test_options_are_keyed_only_when_two_must_be_ordered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Printing G^→x keys no option by its uptimal expansion: on each level one option stands
+    beside * and needs no order (the greedy digits of those deep forms once took 170 s of CPU for
+    ``(^).PowTo(60+1/16)``).  Counted, not timed; two uptimals are still ordered."""
+    from zermelo.cgsuite import printer
+
+    keyed: list[Any] = []
+    original = printer.sort_key
+
+    def counted(g: Any) -> Any:
+        keyed.append(g)
+        return original(g)
+
+    monkeypatch.setattr(printer, "sort_key", counted)
+    assert evaluate("(^).PowTo(60+1/16)") == "{^[60]|*,{^[60]|*,{^[60]|*,{^[60]|*,^[61]}}}}"
+    assert all(g.num is not None or g.nim is not None for g in keyed)
+    assert evaluate("{^^,^*|-1}") == "{^*,^^|-1}" and len(keyed) > 1

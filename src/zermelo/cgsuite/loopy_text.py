@@ -28,7 +28,7 @@ from ..core.dyadic import format_dyadic
 from ..values.game import Game, number, star
 from ..values.stopper import Sided, SideGraph, Stopper, add, compare, equal, negative
 from .loopy import over_number
-from .printer import FORMATTERS, sort_key
+from .printer import FORMATTERS, sort_options
 from .uptimal import uptimal_expansion
 
 __all__ = ["loopy_text"]
@@ -132,7 +132,7 @@ class _Loopy:
 
 
 def _sorted(opts: tuple[Game | Stopper, ...]) -> list[Game | Stopper]:
-    short = sorted((o for o in opts if isinstance(o, Game)), key=sort_key)
+    short = sort_options([o for o in opts if isinstance(o, Game)])
     loopy = sorted((o for o in opts if isinstance(o, Stopper)), key=lambda o: (hash(o), o.root))
     return [*short, *loopy]
 
