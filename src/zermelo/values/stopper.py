@@ -167,11 +167,6 @@ class SideGraph(Stopper):
     def __hash__(self) -> int:
         return super().__hash__()
 
-    def __neg__(self) -> Stopper:
-        value = _neg_stopper(self)
-        assert isinstance(value, Stopper)
-        return value
-
     def __repr__(self) -> str:
         return f"SideGraph({self.graph!r}, {self.root}, {self.side})"
 
