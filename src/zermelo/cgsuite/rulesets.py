@@ -115,6 +115,12 @@ class Family:
 
     def ruleset(self, args: list[Any]) -> Ruleset:
         cg, entry = self.cg, self.entry
+        if cg.of_ruleset is not None and len(args) == 1 and isinstance(args[0], Ruleset):
+            try:  # Turning(R): built on R's rules themselves (a procedure's HeapRuleset has no spec)
+                rules = cg.of_ruleset(args[0].rules)
+            except ZermeloError as exc:
+                raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
+            return Ruleset(f"{cg.name}({args[0].name})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
         if cg.bind is None:
             plain(args, f"in call to `{cg.name}` constructor")
             params = cg.separator.join(_param_text(a) for a in args)
@@ -301,8 +307,15 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
     full = f"{ns.path}.{name}"
     if ns.path == "game" and name in PACKAGES and args is None:
         return Namespace(full)
-    if full == "game.heap.HeapRuleset":
-        return _heap_ruleset(args)
+    if full in ("game.heap.HeapRuleset", "game.heap.FunctionalHeapRuleset", "game.heap.PartizanHeapRuleset"):
+        from .heap_ruleset import heap_constructor
+
+        return heap_constructor(full, args, Ruleset)
+    from .coordinate_ruleset import coordinate_constructor
+
+    made = coordinate_constructor(full, args, Ruleset)
+    if made is not None:
+        return made
     hit = rulesets().get(full)
     if hit is None:
         if ns.path == "game":
@@ -318,18 +331,6 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
     ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options)
     return ruleset if args is None else ruleset.position(args)
-
-
-def _heap_ruleset(args: list[Any] | None) -> Ruleset:
-    """``game.heap.HeapRuleset(fn)``: the heap game of a procedure (:mod:`.heap_ruleset`)."""
-    if args is None or len(args) != 1 or not isinstance(args[0], Procedure):
-        raise CGSuiteError(
-            "game.heap.HeapRuleset takes one procedure of the heap size listing its options,"
-            " like game.heap.HeapRuleset(n -> [[m] for m from 0 to n - 1])"
-        )
-    from .heap_ruleset import ProcedureHeap
-
-    return Ruleset(f"game.heap.HeapRuleset({args[0].text})", ProcedureHeap(args[0]))
 
 
 def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
