@@ -56,6 +56,15 @@ GOLDEN = [
     ("[n for n from 3 to 2]", "[]"),
     ("[x+y for x from 1 to 2 for y from 1 to 2]", "[2,3,3,4]"),  # two `for`s: the first outermost
     ("[[a,b] for a from 0 to 2 for b from 0 to a - 1]", "[[1,0],[2,0],[2,1]]"),
+    # A ruleset's method written infix, as CGSuite's help does (its Cutcake is the cake product of 4.0)
+    ("game.heap.Nim PartizanJoin game.heap.Kayles", "game.heap.Nim.PartizanJoin(game.heap.Kayles)"),
+    ('(game.heap.TakeAndBreak("4.0") CakeProduct game.heap.TakeAndBreak("4.0"))((3,4)).CanonicalForm', "1"),
+    ("game.heap.Cutcake((3,4)).CanonicalForm", "1"),
+    # Color is in game.graph in CGSuite's library (its ChildishHackenbush's definition)
+    (
+        'game.graph.GenHackenbush(childishEdges => [game.graph.Color.Blue, game.graph.Color.Red])("lrl").CanonicalForm',
+        "1",
+    ),
 ]
 
 

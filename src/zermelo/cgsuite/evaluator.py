@@ -174,7 +174,7 @@ class _Eval:
         if kind == "pair":
             raise CGSuiteError("A map entry `key => value` belongs in braces without bars: {Left => 0, Right => 0}")
         if kind == "infix":
-            return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
+            return _method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
             if str(ch[0]) in self.env:  # a ruleset or a map held by a variable: rs := game.heap.Kayles; rs(5)
                 return apply(self.env[str(ch[0])], self._args(ch[1]))

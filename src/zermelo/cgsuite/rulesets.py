@@ -307,6 +307,8 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
     full = f"{ns.path}.{name}"
     if ns.path == "game" and name in PACKAGES and args is None:
         return Namespace(full)
+    if full == "game.graph.Color" and args is None:  # where CGSuite's Color lives
+        return COLOR
     if full in ("game.heap.HeapRuleset", "game.heap.FunctionalHeapRuleset", "game.heap.PartizanHeapRuleset"):
         from .heap_ruleset import heap_constructor
 
