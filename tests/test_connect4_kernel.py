@@ -24,7 +24,7 @@ from zermelo.core.errors import SearchLimitExceeded
 from zermelo.games import Connect4
 from zermelo.games import connect4_kernel as k
 from zermelo.search.engine import Limits, Progress
-from zermelo.search.minimax_result import WIN_SCORE
+from zermelo.search.minimax_result import WIN_SCORE, child_target
 
 
 def play(g: Connect4, columns: list[int]) -> tuple[str, ...]:
@@ -52,9 +52,19 @@ def test_kernel_equals_plain_negamax(board: tuple[int, int, int], moves: list[in
     w, h, stones = board
     fast, ref = Connect4(w, h), Connect4(w, h, compiled=False)
     p = play(fast, moves[: stones + extra])
-    want = negamax(ref, p).raw
+    plain = negamax(ref, p)
+    want = plain.raw
     strong = negamax(fast, p, strength="strong")
     assert strong.raw == want, fast.format(p)
+    # Every move that keeps the value, and a line of best play (tried in the solver's order).
+    assert [m.label for m in strong.best_moves] == [m.label for m in plain.best_moves], fast.format(p)
+    line, target = p, want
+    for m in strong.pv:
+        assert m.label in {x.label for x in fast.moves(line)}
+        line, target = m.position, child_target(fast, target, 0)
+        if fast.payoff(line) is None:
+            assert negamax(fast, line, strength="strong", value_only=True).raw == target
+    assert fast.payoff(line) is not None
     weak = negamax(fast, p, strength="weak")
     sign = (want > 0) - (want < 0)
     assert weak.value == sign
@@ -83,6 +93,25 @@ def test_auto_gives_the_distance_when_it_is_cheap() -> None:
     g = Connect4(6, 4)
     r = negamax(g, g.parse(""))
     assert (r.value, r.distance, r.weak) == (-1, 24, False)
+
+
+def test_auto_scores_first_and_falls_back_to_who_wins(monkeypatch: pytest.MonkeyPatch) -> None:
+    from zermelo.search import minimax_compiled as mc
+
+    g = Connect4(6, 4)
+    p = g.parse("3434")
+    exact = negamax(g, p, strength="strong")
+    first = negamax(g, p)  # the exact score within AUTO_FIRST_NODES: no weak search before it
+    monkeypatch.setattr(mc, "AUTO_FIRST_NODES", 1)  # capped at once: weak, then the distance
+    k.reset_table(6, 4)
+    second = negamax(g, p)
+    assert (first.raw, first.weak) == (second.raw, second.weak) == (exact.raw, False)
+    assert [m.label for m in first.best_moves] == [m.label for m in second.best_moves]
+    assert first.pv == second.pv  # the line does not depend on what the table holds
+    monkeypatch.setattr(mc, "AUTO_STRONG_NODES", 1)  # the distance too dear: the answer stays weak
+    k.reset_table(6, 4)
+    weak = negamax(g, p)
+    assert weak.weak and weak.value == (exact.raw > 0) - (exact.raw < 0)
 
 
 def test_the_table_grows_and_keeps_its_bounds() -> None:
@@ -156,7 +185,11 @@ def test_progress_moves_and_names_the_phase() -> None:
         negamax(g, g.parse(""), limits=Limits(1_000, None, seen.append))
     shown = [p for p in seen if not p.done]
     assert len(shown) >= 2 and shown[-1].positions > shown[0].positions
-    assert all("who wins" in p.detail and "ply" in p.detail for p in shown)
+    # The exact score first, within an eighth of the budget (AUTO_FIRST_NODES at most), then who wins.
+    phases = [p.detail.split(":")[0] for p in shown]
+    assert phases[-1] == "who wins" and set(phases) <= {"exact score", "who wins"}, phases
+    assert phases == sorted(phases), phases  # "exact score" < "who wins": never back to the first
+    assert all("ply" in p.detail for p in shown)
     assert seen[-1].done  # the display is taken down
 
 

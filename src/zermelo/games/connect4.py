@@ -32,7 +32,7 @@ from ..rules import Move, Scored, validate_by_text
 from ..rules.boards import Board, cell_name, grid_board
 from ..rules.catalogue import GameEntry, register
 from ..search.minimax_result import WIN_SCORE
-from .connect4_bits import NO_BOOK_ENV, four
+from .connect4_bits import NO_BOOK_ENV, four, winning_cells
 
 __all__ = ["Connect4", "four_lines"]
 
@@ -159,6 +159,42 @@ class Connect4(Scored[Columns]):
         return sorted(moves, key=lambda m: abs(int(m.label.split()[1]) - 1 - centre))
 
     # -- the compiled solver -------------------------------------------------------------------
+
+    def solver_order(self, board: Columns, moves: list[Move[Columns]]) -> list[Move[Columns]]:
+        """The compiled solver's order of moves, without its table's hints (so the same position
+        always gets the same order): a win at once first; a move that hands the opponent a win
+        (the cell right above it, or leaves a threat unblocked) last; between them the most
+        winning cells made first, a move right below one of the mover's own threats on her good
+        rows (odd rows for the first player, Allis) after those with one fewer; centre first on
+        ties.  A line of best play tries moves in this order (fewer tests than centre first).
+
+        >>> g = Connect4()
+        >>> p = g.parse("445566")  # X wins at once in column 3 or 7
+        >>> [m.label for m in g.solver_order(p, g.moves(p))]
+        ['X 3', 'X 7', 'X 4', 'X 5', 'X 2', 'X 6', 'X 1']
+        """
+        cur, mask, n = self.bitboards(board)
+        w, h = self.w, self.h
+        col = (1 << h) - 1
+        bottom = sum(1 << (c * (h + 1)) for c in range(w))
+        possible = (mask + bottom) & (bottom * col)
+        mine, theirs = winning_cells(cur, mask, w, h), winning_cells(cur ^ mask, mask, w, h)
+        rows = bottom * sum(1 << r for r in range(0, h, 2))  # rows 1, 3, 5, ... from the bottom
+        good = mine & (rows if n % 2 == 0 else (bottom * col) ^ rows)
+        forced = possible & theirs
+
+        def rank(m: Move[Columns]) -> tuple[int, int, int]:
+            c = int(m.label.split()[1]) - 1
+            mv = possible & (col << (c * (h + 1)))
+            centre = abs(2 * c - (w - 1))
+            if mv & mine:
+                return (0, 0, centre)
+            if (mv << 1) & theirs or (forced and not mv & forced):
+                return (2, 0, centre)
+            threats = 2 * winning_cells(cur | mv, mask, w, h).bit_count() - (3 if (mv << 1) & good else 0)
+            return (1, -threats, centre)
+
+        return sorted(moves, key=rank)
 
     def bitboards(self, board: Columns) -> tuple[int, int, int]:
         """``(current, mask, moves)``: Tromp's bitboards of the player to move and of all stones.

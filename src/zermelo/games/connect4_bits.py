@@ -14,7 +14,7 @@ numba versions of these.
 
 from __future__ import annotations
 
-__all__ = ["NO_BOOK_ENV", "four", "key", "mirror"]
+__all__ = ["NO_BOOK_ENV", "four", "key", "mirror", "winning_cells"]
 
 #: Set (to anything but empty) in the environment, no opening book is read: every answer is
 #: searched, as the benchmarks against solvers without a book measure it.  Here, not in
@@ -38,6 +38,25 @@ def four(stones: int, h: int) -> bool:
     s = h + 2
     p = stones & (stones >> s)
     return bool(p & (p >> 2 * s))
+
+
+def winning_cells(stones: int, mask: int, w: int, h: int) -> int:
+    """The empty cells where one more of ``stones`` makes four in a row (Pons' shifts; ``mask``:
+    every stone on the board).
+
+    >>> bin(winning_cells(0b111, 0b111, 7, 6))  # three up the first column: the fourth cell
+    '0b1000'
+    """
+    r = (stones << 1) & (stones << 2) & (stones << 3)  # vertical
+    for s in (h + 1, h, h + 2):  # horizontal and the two diagonals
+        p = (stones << s) & (stones << (2 * s))
+        r |= p & (stones << (3 * s))
+        r |= p & (stones >> s)
+        p = (stones >> s) & (stones >> (2 * s))
+        r |= p & (stones << s)
+        r |= p & (stones >> (3 * s))
+    board = sum(1 << (c * (h + 1)) for c in range(w)) * ((1 << h) - 1)
+    return r & (board ^ mask)
 
 
 def mirror(x: int, w: int, h: int) -> int:

@@ -14,9 +14,10 @@ Three strengths:
   line of best play;
 * ``weak`` — only who wins (Pons' solver bisects the score range -1..1 instead of the whole
   range): for a win the one winning move the proof found, for a draw every move that keeps it;
-* ``auto`` (the default) — weak first; a draw is already exact; a win or loss gets its distance
-  too when that costs at most :data:`AUTO_STRONG_NODES` more positions, else the answer stays weak
-  and says so (``--strong`` insists).
+* ``auto`` (the default) — the exact value if it takes at most :data:`AUTO_FIRST_NODES`
+  positions (most positions a script asks about); else weak: a draw is then exact, a win or loss
+  gets its distance too when that costs at most :data:`AUTO_STRONG_NODES` more positions, else the
+  answer stays weak and says so (``--strong`` insists).
 
 ``value_only`` stops at the value: no best moves, no line (for a weak draw, no proof for each
 move that keeps it) — the question Pons' solver answers, a score and nothing else.
@@ -29,11 +30,11 @@ from typing import Any
 
 from ..core.budget import Budget
 from ..core.errors import SearchLimitExceeded
-from ..core.limits import Limits, Progress, over_time, spent
+from ..core.limits import Limits, Progress, over_budget, over_time, spent
 from ..rules import Move, Scored
 from .minimax_result import WIN_SCORE, Result, child_target, split
 
-__all__ = ["AUTO_STRONG_NODES", "COMPILED_BUDGET_FACTOR", "SolverCalls", "compiled_answer"]
+__all__ = ["AUTO_FIRST_NODES", "AUTO_STRONG_NODES", "COMPILED_BUDGET_FACTOR", "SolverCalls", "compiled_answer"]
 
 #: A compiled solver's budget is this multiple of ``Limits.max_positions``: the CLI's default 10^7
 #: gives 10^10, room for the weak proof of 7x6 from the empty board (``--timeout`` and Ctrl-C
@@ -42,6 +43,10 @@ COMPILED_BUDGET_FACTOR = 1000
 #: ``auto`` adds the distance to a weak win or loss when the exact score costs at most this many
 #: more positions (about a second).
 AUTO_STRONG_NODES = 1 << 24
+#: ``auto`` tries the exact score first, within this many positions: most positions a script asks
+#: about score at once, and the weak search first then the distance cost more (on 30 positions of
+#: 12-16 stones, 13.1 M positions against 12.2 M); past it the table keeps what was learnt.
+AUTO_FIRST_NODES = 1 << 20
 
 
 class _Capped(Exception):
@@ -103,6 +108,15 @@ class SolverCalls:
                 raise over_time(
                     None, f"{self.nodes:,} positions", by=game.spec(), positions=self.nodes, elapsed=elapsed
                 ) from None
+            if exc.limit == "positions" and self.max_nodes is not None and exc.budget == left:
+                # The budget of the whole answer, not what an earlier call of it left.
+                raise over_budget(
+                    self.max_nodes,
+                    by=game.spec(),
+                    positions=self.nodes,
+                    seconds=self.budget.seconds(),
+                    remedies=exc.remedies,
+                ) from None
             raise
         if got is None:
             return None
@@ -130,6 +144,15 @@ def compiled_answer(
         if strength == "strong":
             v = b.value(game, position)
             return None if v is None else strong(game, position, v, b)
+        if strength == "auto":
+            # At most an eighth of the budget: a small --budget is left to the weak search.
+            first = AUTO_FIRST_NODES if b.max_nodes is None else min(AUTO_FIRST_NODES, b.max_nodes // 8)
+            try:
+                v = b.value(game, position, cap=first)
+            except _Capped:
+                pass
+            else:
+                return None if v is None else strong(game, position, v, b)
         sign = b.value(game, position, weak=True)
         if sign is None:
             return None
@@ -175,6 +198,7 @@ def _strong(game: Scored[Any], position: Any, v: int, b: SolverCalls) -> Result:
     in_book = edge is not None and not edge(position)
     method = "compiled"
     book_end = None
+    order = getattr(game, "solver_order", game.order)  # the same for a position on every run
     while game.payoff(pos) is None:
         if in_book and pv and edge is not None and edge(pos):
             method, book_end = "compiled, opening book", len(pv)
@@ -182,10 +206,11 @@ def _strong(game: Scored[Any], position: Any, v: int, b: SolverCalls) -> Result:
         step = None
         c = child_target(game, target, 0)
         moves = list(game.moves(pos))
-        # The game's search order (Connect Four: centre first) finds a move that keeps the value
+        # The solver's order (Connect Four: threats first) finds a move that keeps the value
         # soonest: each move tried before it is a proof of its own (on 7x5 from the empty board,
-        # left to right, the line cost half as many positions again as the value).
-        for m in game.order(pos, list(moves)):
+        # left to right, the line cost half as many positions again as the value; on 30 positions
+        # of 12-16 stones centre first cost 1.61 M positions, threats first 0.88 M).
+        for m in order(pos, list(moves)):
             if b.sure(game, m.position, c) <= c:
                 if first:
                     best.append(m)
