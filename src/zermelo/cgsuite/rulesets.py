@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..core.errors import ZermeloError
@@ -52,7 +53,7 @@ __all__ = [
 ]
 
 #: The packages of CGSuite's library under ``game``.
-PACKAGES = ("grid", "strip", "graph", "heap")
+PACKAGES = ("grid", "strip", "graph", "heap", "variant")
 
 
 def rulesets() -> dict[str, tuple[GameEntry, CGSuiteName]]:
@@ -159,8 +160,11 @@ class Position:
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         r = self.ruleset
-        args = shown_args(r.rules.format(self.position), r.shown, r.coordinates)
-        return " + ".join(f"{r.name}({a})" for a in args) if args else "0"
+        printed = getattr(r.rules, "printed", None)  # a twisted variant's negative: -R(…)
+        text, negated = printed(self.position) if printed is not None else (r.rules.format(self.position), False)
+        args = shown_args(text, r.shown, r.coordinates)
+        out = " + ".join(f"{r.name}({a})" for a in args) if args else "0"
+        return f"-{out if len(args) == 1 else f'({out})'}" if negated and args else out
 
     def options(self, player: Player) -> frozenset[Position] | list[Position]:
         """The options: CGSuite's list where the game knows CGSuite's order, else their set."""
@@ -246,6 +250,15 @@ def member(obj: Any, name: str, args: list[Any] | None) -> Any:
     if isinstance(obj, Ruleset):
         return _ruleset_member(obj, name, args)
     if isinstance(obj, Family):
+        for static, names, make in obj.cg.statics:  # TakeAndBreak.FromSubtractionSet([2,3], "3")
+            if static == name and args is not None:
+                where = f"{obj.cg.name}.{name}"
+                given = {k: _param_text(v) for k, v in bind(args, names, where).items()}
+                try:
+                    params = make(given)
+                except ZermeloError as exc:
+                    raise CGSuiteError(f"{where}: {_unprefixed(str(exc))}") from None
+                return obj.ruleset([params])
         raise CGSuiteError(f"{obj.cg.name} needs its parameters first, like {obj.entry.example}")
     if isinstance(obj, Position):
         fn = POSITION_METHODS.get(name)
@@ -309,6 +322,10 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         return Namespace(full)
     if full == "game.graph.Color" and args is None:  # where CGSuite's Color lives
         return COLOR
+    if ns.path == "game.variant":
+        from .variants import variant_constructor
+
+        return variant_constructor(full, args, Ruleset, Position)
     if full in ("game.heap.HeapRuleset", "game.heap.FunctionalHeapRuleset", "game.heap.PartizanHeapRuleset"):
         from .heap_ruleset import heap_constructor
 
@@ -336,6 +353,11 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
 
 
 def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
+    if name in ("ImpartialVariant", "DicoticVariant", "TwistedVariant"):  # R.TwistedVariant("...") too
+        from .variants import variant_ruleset
+
+        made = variant_ruleset(r, name, Ruleset)
+        return made if args is None else made.position(args)
     if name in ("NimValueSequence", "HeapNimValue") and args is not None and len(args) == 1:
         if not isinstance(r.rules, Impartial):
             raise CGSuiteError(f"{r.name} is not impartial: it has no nim values")
@@ -452,6 +474,14 @@ def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
     return frozenset(seen)
 
 
+def _variant(kind: str, p: Position, args: list[Any]) -> Position:
+    from .variants import variant_position
+
+    if args:
+        raise CGSuiteError(f"`{kind}` takes no arguments")
+    return variant_position(p, kind, Ruleset, Position)
+
+
 #: The properties a position answers itself; the others are its canonical form's.
 POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "CanonicalForm": lambda p, _a: _short_form(p),
@@ -463,6 +493,7 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "RightOptions": _side(RIGHT),
     "GridString": lambda p, _a: _grid_string(p),
     "Followers": _followers,
+    **{kind: partial(_variant, kind) for kind in ("ImpartialVariant", "DicoticVariant", "TwistedVariant")},
 }
 
 
