@@ -108,7 +108,7 @@ def test_tables_of_procedures() -> None:
         ("game.heap.CoordinateRuleset(3)", "takes one procedure of the coordinates"),
         ("game.heap.CoordinateRuleset((m, n) -> 3)((1,1)).NimValue", "must be a list of coordinates"),
         ("game.heap.CoordinateRuleset((m, n) -> [3])((1,1)).NimValue", "must be a pair (m, n) or a list of pairs"),
-        ("game.heap.CoordinateRuleset((m, n) -> [(m + 1, n)])((1,1)).NimValue", "a coordinate goes from"),
+        ("game.heap.CoordinateRuleset((m, n) -> [(m + 6000, n)])((1,1)).NimValue", "a coordinate goes from"),
         ("game.heap.CoordinateRuleset((m, n) -> [(m, n)])((1,1)).NimValue", "is loopy"),
         ("game.heap.CoordinateRuleset(m -> [])((1,1)).NimValue", "takes 1 arguments, not 2"),
         ("game.heap.Wythoff.Adjoin(game.heap.Kayles)", "Adjoin takes impartial coordinate rulesets"),

@@ -138,8 +138,10 @@ class PartizanEuclid(Partisan[Pairs]):
         if nums is None or len(nums) != 2 or (nums[0], nums[1]) not in position:
             return None
         p, q = nums
-        if not _moves_at(nums[0], nums[1]):
-            raise InvalidPosition(f"nobody can move from the pair {p} {q} (q is 0 or divides p)")
+        if not _moves_at(p, q):
+            raise InvalidPosition(
+                f"{'q is 0' if q == 0 else f'{q} divides {p}'}: nobody can move from the pair {p} {q}"
+            )
         return next((m for m in moves if m.label.startswith(f"{p} {q} -> ")), None)
 
     def components(self, position: Pairs) -> list[Pairs]:
