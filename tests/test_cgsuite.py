@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -352,6 +353,11 @@ ERRORS = [
     ("11 NimSum -1", CGSuiteError, "NimSum applies only to nonnegative integers."),
     ("11 NimProduct -1", CGSuiteError, "NimProduct applies only to nonnegative integers."),
     ("(omega-1) NimProduct 2", CGSuiteError, "NimProduct applies only to ordinals."),
+    # CGSuite's words: a power too big to hold, and a value called as a function
+    ("2^(2^100)", CGSuiteError, "Overflow."),
+    ("(omega+1)^(10^6)", CGSuiteError, "Overflow."),
+    ("5(3)", CGSuiteError, "No method `Eval` for class: `game.Integer`"),
+    ("(^)(2)", CGSuiteError, "No method `Eval` for class: `game.Uptimal`"),
 ]
 
 
@@ -511,9 +517,9 @@ def test_the_engines_refusals_are_the_evaluators_errors() -> None:
     # a search over budget (sums no other test makes, so nothing is cached)
     with pytest.raises(BudgetExceeded, match="budget"), value_budget(Limits(50, None).started()):
         evaluate("({41|{37|-11/8}} + ^.Pow(7) + *29 + {5/16|-3||-7}).Temperature")
-    # what the engine does not do is NotSupported, not a crash (a sided value whose sides are not stoppers)
+    # what the engine does not do is NotSupported, not a crash (a nim-product past ω^(ω^3))
     with pytest.raises(NotSupported):
-        evaluate("a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}")
+        evaluate("(omega^(omega^3)) NimProduct omega")
 
 
 def test_cli_prints_one_line_for_a_refusal(capsys: pytest.CaptureFixture[str]) -> None:
@@ -560,3 +566,22 @@ def test_not_atomic(text: str, message: str) -> None:
 )
 def test_sets_and_maps_print_in_cgsuites_order(text: str, expected: str) -> None:
     assert evaluate(text) == expected
+
+
+def test_options_are_keyed_only_when_two_must_be_ordered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Printing G^→x keys no option by its uptimal expansion: on each level one option stands
+    beside * and needs no order (the greedy digits of those deep forms once took 170 s of CPU for
+    ``(^).PowTo(60+1/16)``).  Counted, not timed; two uptimals are still ordered."""
+    from zermelo.cgsuite import printer
+
+    keyed: list[Any] = []
+    original = printer.sort_key
+
+    def counted(g: Any) -> Any:
+        keyed.append(g)
+        return original(g)
+
+    monkeypatch.setattr(printer, "sort_key", counted)
+    assert evaluate("(^).PowTo(60+1/16)") == "{^[60]|*,{^[60]|*,{^[60]|*,{^[60]|*,^[61]}}}}"
+    assert all(g.num is not None or g.nim is not None for g in keyed)
+    assert evaluate("{^^,^*|-1}") == "{^*,^^|-1}" and len(keyed) > 1

@@ -117,18 +117,10 @@ ERRORS = [
         "game.heap.TakeAndBreak.FromSubtractionSet: codeDigit",
     ),
     ("game.heap.TakeAndBreak.Foo([1])", CGSuiteError, "game.heap.TakeAndBreak needs its parameters first"),
-    # CGSuite's GameGraphTest refuses these ("That `Graph` is not connected.", "… is empty (no ground).")
-    (
-        'game.graph.Hackenbush("lrlr;lr").CanonicalForm',
-        CGSuiteError,
-        "game.graph.Hackenbush: that graph is not connected",
-    ),
-    ('game.graph.Hackenbush("").CanonicalForm', CGSuiteError, "game.graph.Hackenbush: that graph is empty (no ground)"),
-    (
-        'game.graph.ChildishHackenbush("l;.")',
-        CGSuiteError,
-        "game.graph.ChildishHackenbush: that graph is not connected",
-    ),
+    # CGSuite's GameGraphTest refuses these, in these words (zermelo's own message explains more)
+    ('game.graph.Hackenbush("lrlr;lr").CanonicalForm', CGSuiteError, "That `Graph` is not connected."),
+    ('game.graph.Hackenbush("").CanonicalForm', CGSuiteError, "That `Graph` is empty (no ground)."),
+    ('game.graph.ChildishHackenbush("l;.")', CGSuiteError, "That `Graph` is not connected."),
     ('game.graph.Hackenbush("l-r")', CGSuiteError, "game.graph.Hackenbush: every edge needs a colour"),
     ('game.graph.Col("L-X")', CGSuiteError, "game.graph.Col: unexpected 'X' (use '(),-.:;LR') at column 3"),
     ('game.graph.ArcKayles("-)")', CGSuiteError, "game.graph.ArcKayles: unexpected ')' at column 2"),

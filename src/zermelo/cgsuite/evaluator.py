@@ -340,7 +340,7 @@ class _Eval:
                 return node
         if name == "pass":
             if not self.depth:
-                raise CGSuiteError("`pass` is a move inside braces ({pass|*}), not a value")
+                raise CGSuiteError("Unexpected `pass`.")  # CGSuite's words: `pass` is only a move inside braces
             return PASS
         if name in self.env:
             return self.env[name]
@@ -584,6 +584,8 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
 
 def _ordinal_sum(a: Any, b: Any) -> Any:
     _ordinal_bounds(a, b)
+    if isinstance(a, Explicit) and is_loopy(b):  # kept as written: its .GameValue is the loopy value
+        return Compound(":", a, b)
     if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
         return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
     if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G

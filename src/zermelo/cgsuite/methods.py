@@ -27,9 +27,9 @@ from .loopy import is_loopy, named
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .misere import is_misere_call, misere_call
 from .number_methods import is_number_call, number_call
-from .printer import cgsuite_text, sort_key
+from .printer import cgsuite_text, sort_options
 from .uptimal import format_expansion, uptimal_expansion
-from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number, is_written
+from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number, game_value, is_written
 
 __all__ = ["FUNCTIONS", "METHODS", "call_function", "call_method"]
 
@@ -291,7 +291,7 @@ METHODS: dict[str, Method] = {
     "Options": lambda v, args: _options(v, _player(args)),
     "LeftOptions": lambda v, _a: _options(v, LEFT),
     "RightOptions": lambda v, _a: _options(v, Player("Right")),
-    "SortedOptions": lambda v, args: sorted(_options(v, _player(args)), key=sort_key),
+    "SortedOptions": lambda v, args: sort_options(list(_options(v, _player(args)))),
     "Birthday": _birthday,
     "LeftStop": _frac_fn(lambda g: g.left_stop),
     "RightStop": _frac_fn(lambda g: g.right_stop),
@@ -390,6 +390,8 @@ def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
         return misere_call(value, name, args)
     if is_number_call(value, name):
         return number_call(value, name, args)
+    if name == "GameValue" and args is None and (is_loopy(value) or isinstance(value, Compound)):
+        return game_value(value)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)

@@ -29,6 +29,7 @@ from ..core.errors import ZermeloError
 from ..rules import Impartial, Outcome, Partisan, Rules
 from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import INF, surreal
+from .classes import class_name
 from .errors import CGSuiteError
 from .map_methods import lookup
 from .misere import is_misere_call, misere_call
@@ -101,7 +102,7 @@ class Ruleset:
             text = self.text(words) if self.text is not None else words
             return Position(self, self.rules.parse(text))
         except ZermeloError as exc:
-            raise CGSuiteError(f"{self.name}: {_unprefixed(str(exc))}") from None
+            raise CGSuiteError(_worded(self.name, exc)) from None
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ class Family:
                 target = cg.params
             rules = entry.factory(cg.code(target) if cg.code is not None and target is not None else target)
         except ZermeloError as exc:
-            raise CGSuiteError(f"{self.cg.name}: {_unprefixed(str(exc))}") from None
+            raise CGSuiteError(_worded(self.cg.name, exc)) from None
         shown = (
             ", ".join(_shown_arg(a) for a in args)
             if any(isinstance(a, Named) for a in args)
@@ -293,6 +294,9 @@ def apply(obj: Any, args: list[Any]) -> Any:
         if len(args) != 1:
             raise CGSuiteError("A map takes one key: map(key)")
         return lookup(obj, args[0])
+    name = class_name(obj)
+    if name is not None:  # CGSuite's words: a call is the method Eval, which a value of that class has not
+        raise CGSuiteError(f"No method `Eval` for class: `{name}`")
     raise CGSuiteError("That is not a function or ruleset: it cannot be called")
 
 
@@ -347,7 +351,7 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
     try:
         rules = entry.factory(cg.params)
     except ZermeloError as exc:
-        raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
+        raise CGSuiteError(_worded(cg.name, exc)) from None
     ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options)
     return ruleset if args is None else ruleset.position(args)
 
@@ -564,6 +568,12 @@ def _shown_arg(a: Any) -> str:
     from .printer import cgsuite_text
 
     return '"' + a + '"' if isinstance(a, str) else cgsuite_text(a)
+
+
+def _worded(name: str, exc: ZermeloError) -> str:
+    """A game's error in CGSuite's language: CGSuite's own wording of it when it has one, else
+    the message after the ruleset's name."""
+    return getattr(exc, "cgsuite_words", "") or f"{name}: {_unprefixed(str(exc))}"
 
 
 def _unprefixed(message: str) -> str:
