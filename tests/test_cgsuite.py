@@ -207,6 +207,14 @@ NOTATION = [
     ("[[x, n] for x in [1,2] for n from 1 to x]", "[[1,1],[2,1],[2,2]]"),
     # in braces: a set (each element once) or a map
     ("{x + x for x in [^, *, ^]}", "{0,^^}"),
+    # CGSuite's `where` and `while` in a comprehension (its HeapRuleset help: the pairs of unequal
+    # heaps of Grundy's game, and the heaps a < b < sqrt(n)); the variable is gone afterwards.
+    ("[[k, 7 - k] for k from 1 to 6 where k != 7 - k]", "[[1,6],[2,5],[3,4],[4,3],[5,2],[6,1]]"),
+    ("[x for x in [3, 1, 4, 1, 5] where x > 1]", "[3,4,5]"),
+    ("[[a, b] for b from 0 while b^2 < 5 for a from 0 to b - 1]", "[[0,1],[0,2],[1,2]]"),
+    ("[b for b from 5 while b < 5]", "[]"),
+    ("{x for x in [1, 2, 3] where x != 2}", "{1,3}"),
+    ("[1, 2] Concat [*, []]", "[1,2,*,[]]"),
     ("{x => x + x for x in [1, *]}", "{1 => 2, * => 0}"),
 ]
 
@@ -334,6 +342,11 @@ ERRORS = [
     ("^ : 1001", CGSuiteError, "ordinal sums up to 1,000 days deep only, not ^ : 1001"),
     ("-1823543748192 : 4", CGSuiteError, "ordinal sums up to 1,000,000 days deep only"),
     ("[x for x in 3]", CGSuiteError, "Expected a list or a set to iterate over, not 3"),
+    ("[x for x from 1 to 3 where 5]", CGSuiteError, "Expected `cgsuite.lang.Boolean`; found `game.Integer`."),
+    ("[x for x from 1 while 3]", CGSuiteError, "Expected `cgsuite.lang.Boolean`; found `game.Integer`."),
+    ("[x for x from 1 while true where false]", CGSuiteError, "That loop would run more than 100,000 times"),
+    ("x where x > 1", NotSupported, "CGScript's `where` is not supported"),
+    ("3 Concat [3]", CGSuiteError, "Concat joins two lists"),
     ("0.Lb", CGSuiteError, "Argument to Lb is not strictly positive: 0"),
     ("(-1).Isqrt", CGSuiteError, "Argument to Isqrt is negative: -1"),
     ("0.NimInverse", CGSuiteError, "NimInverse applies only to positive integers."),

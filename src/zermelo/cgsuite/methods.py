@@ -176,6 +176,13 @@ def _size(v: Any, _args: list[Any]) -> Any:
     raise CGSuiteError("Size is defined for collections")
 
 
+def _concat(v: Any, args: list[Any]) -> list[Any]:
+    """A list's ``Concat``: ``[1,2] Concat [3]`` is ``[1,2,3]``."""
+    if isinstance(v, list) and len(args) == 1 and isinstance(args[0], list):
+        return v + args[0]
+    raise CGSuiteError("Concat joins two lists: [1,2] Concat [3]")
+
+
 def _cool(v: Any, args: list[Any]) -> Game:
     t = _dyadic(_scalar_arg(args)[0])
     if t <= -1:
@@ -315,6 +322,7 @@ METHODS: dict[str, Method] = {
     "Followers": _followers,
     "FollowerCount": lambda v, _a: surreal(forms.follower_count(as_game(v))),
     "Size": _size,
+    "Concat": _concat,
     "StopCount": lambda v, _a: surreal(forms.stop_count(as_game(v))),
     "IsNumber": _pred(lambda g: g.num is not None),
     "IsInteger": _pred(lambda g: g.num is not None and g.num.denominator == 1),
