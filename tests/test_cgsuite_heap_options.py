@@ -97,6 +97,13 @@ def test_a_heaps_options_are_its_heap_options_mapped(expr: str, printed: str) ->
     assert evaluate(expr) == printed
 
 
+def test_the_zero_option_is_a_follower_and_a_game() -> None:
+    # The integer 0 among a heap's options is a game like the others: a follower, with a nim value.
+    assert evaluate("game.heap.Nim(3).Followers") == "{0,game.heap.Nim(1),game.heap.Nim(2),game.heap.Nim(3)}"
+    assert evaluate("[o.NimValue for o in game.heap.Kayles(5).Options]") == "[1,2,0,3,3]"
+    assert evaluate("[o.NimValue for o in game.heap.Nim(2).Options]") == "[1,0]"
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.sampled_from("0123467"), min_size=1, max_size=3), st.integers(0, 10))
 def test_a_heaps_listed_options_are_the_engines(digits: list[str], n: int) -> None:

@@ -83,4 +83,3 @@ def heap_listed(rules: Any, position: Any, left: bool) -> list[Any] | None:
     else:
         written = heap_parts(rules, position)
     return [None if not hs else hs[0] if len(hs) == 1 else hs for hs in written]
-

@@ -465,9 +465,10 @@ def _short_form(p: Position) -> Any:
 _MAX_FOLLOWERS = 200_000
 
 
-def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
+def _followers(p: Position, _args: list[Any]) -> frozenset[Any]:
     """Every position reachable from ``p`` (itself included), as CGSuite lists a game's followers:
-    positions, not their canonical forms (Amazons "x...|o..." has 2,784 of them)."""
+    positions, not their canonical forms (Amazons "x...|o..." has 2,784 of them); a heap's option of
+    no heap is CGSuite's integer 0, which has no options."""
     players = (LEFT,) if isinstance(p.ruleset.rules, Impartial) else (LEFT, RIGHT)
     seen, stack = {p}, [p]
     while stack:
@@ -480,7 +481,8 @@ def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
                             f"{cgsuite_name(p)} has more than {_MAX_FOLLOWERS:,} followers: too many to list"
                         )
                     seen.add(o)
-                    stack.append(o)
+                    if isinstance(o, Position):
+                        stack.append(o)
     return frozenset(seen)
 
 
