@@ -72,11 +72,13 @@ def _trim_values(limit: int | None) -> int:
     bound = VALUES_KEEP if limit is None else limit
     held: list[tuple[Any, Any]] = [(rules, memo) for cache in (VALUES, ID_VALUES) for rules, memo in cache.items()]
     walks = sys.modules.get("zermelo.analyses.compiled_walk")  # the compiled walk's states, if loaded
-    if walks is not None:
-        held += walks.WALKS.items()
-    if sum(_held(memo) for _, memo in held) <= bound:
+    states: list[Any] = walks.WALKS.values() if walks is not None else []
+    if sum(_held(memo) for _, memo in held) + sum(_held(state) for state in states) <= bound:
         return 0
     gone = 0
+    for state in states:  # a search under way holds its walk itself: dropping the state kept is safe
+        gone += _held(state)
+        state.clear()
     emptied: dict[int, Any] = {}  # a rules object is in several of these caches: forgets once
     for rules, memo in held:
         if id(rules) in _UNDER_WAY:
