@@ -65,3 +65,23 @@ def test_bad_procedures(expr: str, words: str) -> None:
 def test_cli_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["value", "--cgsuite", "--expr", "game.heap.HeapRuleset(n -> [[n]])(2).NimValue"]) == 2
     assert capsys.readouterr().out.strip().startswith("!! HeapRuleset: the option [2] of a heap of 2")
+
+
+def test_other_names_and_the_partizan_ruleset() -> None:
+    # CGSuite's FunctionalHeapRuleset(fn) is HeapRuleset(fn); PartizanHeapRuleset(L, R) is
+    # L.PartizanJoin(R) (its help says so): CGSuite's worksheet row for Partizan Subtraction {1,3} | {2,3}.
+    nim = "game.heap.FunctionalHeapRuleset(n -> [[m] for m from 0 to n - 1])"
+    assert evaluate(f"{nim}.NimValueSequence(5)") == "[1,2,3,4,5]"
+    assert evaluate(f"{nim}(2)") == f"{nim}(2)"
+    both = "game.heap.Subtraction([1,3]), game.heap.Subtraction([2,3])"
+    assert evaluate(f"game.heap.PartizanHeapRuleset({both})(6).CanonicalForm") == "{1|1,{1|0}||0,{1|0}|0|||0,{1|0}|0}"
+    assert evaluate(f"game.heap.PartizanHeapRuleset({both}).GameValueSequence(3)") == evaluate(
+        "game.heap.PartizanSubtraction([1,3],[2,3]).GameValueSequence(3)"
+    )
+    # Grundy's game as CGSuite's help for HeapRuleset writes it, with `where`: its worksheet row.
+    grundy = "game.heap.HeapRuleset(n -> [[k, n-k] for k from 1 to n-1 where k != n-k])"
+    assert evaluate(f"{grundy}.NimValueSequence(20)") == "[0,0,1,0,2,1,0,2,1,0,2,1,3,2,1,3,2,4,3,0]"
+    with pytest.raises(CGSuiteError, match="takes two heap rulesets, Left's and Right's"):
+        evaluate("game.heap.PartizanHeapRuleset(game.heap.Kayles)")
+    with pytest.raises(CGSuiteError, match="takes one procedure of the heap size"):
+        evaluate("game.heap.FunctionalHeapRuleset(3)")

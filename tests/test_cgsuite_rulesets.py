@@ -56,6 +56,27 @@ GOLDEN = [
     ("[n for n from 3 to 2]", "[]"),
     ("[x+y for x from 1 to 2 for y from 1 to 2]", "[2,3,3,4]"),  # two `for`s: the first outermost
     ("[[a,b] for a from 0 to 2 for b from 0 to a - 1]", "[[1,0],[2,0],[2,1]]"),
+    # A ruleset's method written infix, as CGSuite's help does (its Cutcake is the cake product of 4.0)
+    ("game.heap.Nim PartizanJoin game.heap.Kayles", "game.heap.Nim.PartizanJoin(game.heap.Kayles)"),
+    ('(game.heap.TakeAndBreak("4.0") CakeProduct game.heap.TakeAndBreak("4.0"))((3,4)).CanonicalForm', "1"),
+    ("game.heap.Cutcake((3,4)).CanonicalForm", "1"),
+    # CGSuite's TakeAndBreak.FromSubtractionSet (its Subtraction's definition): its worksheet rows
+    ("game.heap.TakeAndBreak.FromSubtractionSet([2,3,7], allbut => true).code", '"0.3003330[3]"'),
+    (
+        "game.heap.TakeAndBreak.FromSubtractionSet([2,3,7], allbut => true).NimValueSequence(20)",
+        "[1,0,1,2,3,2,3,4,5,4,5,6,7,6,7,8,9,8,9,10]",
+    ),
+    (
+        "game.heap.TakeAndBreak.FromSubtractionSet([2,3,7]).NimValueSequence(20)",
+        "[0,1,1,2,0,0,1,1,2,0,0,1,1,2,0,0,1,1,2,0]",
+    ),
+    ('game.heap.TakeAndBreak.FromSubtractionSet([2,3,5,9], "3")', 'game.heap.TakeAndBreak("0.033030003")'),
+    ('game.heap.TakeAndBreak.FromSubtractionSet([1,2], "7").NimValueSequence(8)', "[1,2,3,1,4,3,2,1]"),
+    # Color is in game.graph in CGSuite's library (its ChildishHackenbush's definition)
+    (
+        'game.graph.GenHackenbush(childishEdges => [game.graph.Color.Blue, game.graph.Color.Red])("lrl").CanonicalForm',
+        "1",
+    ),
 ]
 
 
@@ -84,18 +105,22 @@ ERRORS = [
     ('game.grid.Domineering("..").NimValue', CGSuiteError, "That game is not a nimber"),
     ("for n from 1 to 3 do n end", NotSupported, "CGScript's `for`"),
     ("[n for n from 1 to 1000000]", CGSuiteError, "That list would have"),
-    # CGSuite's GameGraphTest refuses these ("That `Graph` is not connected.", "… is empty (no ground).")
     (
-        'game.graph.Hackenbush("lrlr;lr").CanonicalForm',
+        "game.heap.TakeAndBreak.FromSubtractionSet([0,2])",
         CGSuiteError,
-        "game.graph.Hackenbush: that graph is not connected",
+        "game.heap.TakeAndBreak.FromSubtractionSet: a number to take must be a whole number from 1",
     ),
-    ('game.graph.Hackenbush("").CanonicalForm', CGSuiteError, "game.graph.Hackenbush: that graph is empty (no ground)"),
+    ("game.heap.TakeAndBreak.FromSubtractionSet([1], foo => 1)", CGSuiteError, "Invalid parameter name"),
     (
-        'game.graph.ChildishHackenbush("l;.")',
+        'game.heap.TakeAndBreak.FromSubtractionSet([1], "33")',
         CGSuiteError,
-        "game.graph.ChildishHackenbush: that graph is not connected",
+        "game.heap.TakeAndBreak.FromSubtractionSet: codeDigit",
     ),
+    ("game.heap.TakeAndBreak.Foo([1])", CGSuiteError, "game.heap.TakeAndBreak needs its parameters first"),
+    # CGSuite's GameGraphTest refuses these, in these words (zermelo's own message explains more)
+    ('game.graph.Hackenbush("lrlr;lr").CanonicalForm', CGSuiteError, "That `Graph` is not connected."),
+    ('game.graph.Hackenbush("").CanonicalForm', CGSuiteError, "That `Graph` is empty (no ground)."),
+    ('game.graph.ChildishHackenbush("l;.")', CGSuiteError, "That `Graph` is not connected."),
     ('game.graph.Hackenbush("l-r")', CGSuiteError, "game.graph.Hackenbush: every edge needs a colour"),
     ('game.graph.Col("L-X")', CGSuiteError, "game.graph.Col: unexpected 'X' (use '(),-.:;LR') at column 3"),
     ('game.graph.ArcKayles("-)")', CGSuiteError, "game.graph.ArcKayles: unexpected ')' at column 2"),

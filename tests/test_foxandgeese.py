@@ -213,3 +213,19 @@ def test_ceylonese_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["value", "ceylonese", "x.x.x.|......|.o...."]) == 2
     assert "light square" in capsys.readouterr().err
     assert main(["value", "foxandgeese:0", "x.x.|....|o..."]) == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("game.grid.FoxAndGeese({(3,1),(3,3),(3,5),(3,7)}, (1,6))", "`fox` must be a valid `Coordinates`"),
+        ("game.grid.FoxAndGeese({(3,1),(3,3),(2,5),(3,7)}, (1,1))", "Every element of `geese` must be a valid"),
+        ("game.grid.GenFoxAndGeese(foxRange => 0)", "`foxRange` must be >= 1"),
+    ],
+)
+def test_cgsuite_checks_are_worded_as_cgsuite_words_them(text: str, message: str) -> None:
+    """The checks CGSuite makes itself keep its words, without the ruleset's name in front (the
+    line CGSuite prints)."""
+    with pytest.raises(CGSuiteError) as err:
+        evaluate(text)
+    assert str(err.value).startswith(message)

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import zermelo as z
 from partisan_check import check_position
-from zermelo.cgsuite import evaluate
+from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.core.errors import InvalidGame, InvalidPosition
 from zermelo.games.gentoads import Elephants, GenToads, gen_toads
 from zermelo.games.toads import ToadsAndFrogs
@@ -67,6 +67,12 @@ def test_errors() -> None:
 def test_cgsuite_names() -> None:
     assert evaluate('game.strip.ElephantsAndRhinos("t.t.f.f").CanonicalForm') == "+-1"
     assert evaluate('game.strip.GenToadsAndFrogs(1,2,1)("t..").CanonicalForm') == "2"
+    # CGSuite's library: BackslidingToadsAndFrogs := GenToadsAndFrogs(minSlide => -1); its worksheet row.
+    backsliding = "game.strip.GenToadsAndFrogs(minSlide => -1)"
+    assert evaluate(f'{backsliding}("ttt..fff").GameValue') == "{on||0|-1/2} & {1/2|0||off}"
+    assert evaluate(f'{backsliding}("t.f").Options(Left)') == f'{{{backsliding}(".tf")}}'
+    with pytest.raises(CGSuiteError, match="a backslide \\(minSlide < 0\\) is played with minSlide => -1"):
+        evaluate("game.strip.GenToadsAndFrogs(minSlide => -2)")
 
 
 @settings(max_examples=20, deadline=None)

@@ -34,7 +34,10 @@ def test_each_player_has_one_move_until_q_divides_p(q: int, d: int) -> None:
 
 
 pairs = st.lists(
-    st.tuples(st.integers(2, 60), st.integers(1, 59)).filter(lambda t: t[0] > t[1]), min_size=1, max_size=3
+    st.tuples(st.integers(2, 60), st.integers(1, 59)).filter(lambda t: t[0] > t[1])
+    | st.tuples(st.integers(0, 40), st.integers(0, 40)),  # CGSuite's any pair: (3, 5), (8, 0)
+    min_size=1,
+    max_size=3,
 )
 
 
@@ -45,11 +48,19 @@ def test_fast_value_matches_plain_play(position: list[tuple[int, int]]) -> None:
 
 
 def test_errors() -> None:
-    with pytest.raises(InvalidPosition, match="p > q >= 1"):
-        G.parse("3 5")
+    with pytest.raises(InvalidPosition, match="q must be a whole number"):
+        G.parse("3 -5")
     with pytest.raises(InvalidPosition, match="give pairs"):
         G.parse("7 3 2")
 
 
 def test_cgsuite_name() -> None:
     assert evaluate("game.heap.PartizanEuclid((7,3)).CanonicalForm") == "^"
+    # CGSuite's worksheet row (GameHeapTest, commit e909ab8b): any pair, (8, 0) and (8, 9) too
+    assert evaluate("[game.heap.PartizanEuclid((8,n)).CanonicalForm for n from 0 to 8]") == "[0,0,0,v,0,0,^,^5,0]"
+    assert evaluate("game.heap.PartizanEuclid((3,5)).CanonicalForm") == evaluate(
+        "{(5,3)|(5,2)}".replace("(5,3)", "game.heap.PartizanEuclid((5,3))").replace(
+            "(5,2)", "game.heap.PartizanEuclid((5,2))"
+        )
+        + ".CanonicalForm"
+    )

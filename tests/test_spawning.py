@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import zermelo as z
 from zermelo.core.errors import InvalidGame
-from zermelo.games.spawning import Spawning, parse_spawning
+from zermelo.games.spawning import Element, Spawning, parse_spawning
 
 
 def test_winning_ways_rows() -> None:
@@ -24,27 +24,30 @@ def test_winning_ways_rows() -> None:
 
 def _brute(code: str, n: int) -> set[tuple[int, ...]]:
     """Every set of distinct heaps below n, kept by the element's definition read literally."""
+    return {heaps for e in parse_spawning(code) for heaps in _brute_element(e, n)}
+
+
+def _brute_element(e: Element, n: int) -> set[tuple[int, ...]]:
     out: set[tuple[int, ...]] = set()
-    for e in parse_spawning(code):
-        for k in range(0, n):
-            if not e.low <= k + 1 <= e.high:
+    for k in range(0, n):
+        if not e.low <= k + 1 <= e.high:
+            continue
+        for heaps in combinations(range(1, n), k):
+            coins = (*heaps, n)
+            if coins[0] < n - e.window + 1:
                 continue
-            for heaps in combinations(range(1, n), k):
-                coins = (*heaps, n)
-                if coins[0] < n - e.window + 1:
-                    continue
-                # F: heap 1 among the coins; a move turning only coin n passes when the window
-                # reaches coin 1 (CGSuite's reading, kept)
-                if e.first and (heaps[:1] or (n - e.window + 1,))[0] > 1:
-                    continue
-                gaps = {b - a for a, b in pairwise(coins)}
-                if e.spacing == "C" and gaps - {1}:
-                    continue
-                if e.spacing == "E" and len(gaps) > 1:
-                    continue
-                if e.spacing == "S" and any(a + b != coins[0] + n for a, b in zip(coins, reversed(coins), strict=True)):
-                    continue
-                out.add(heaps)
+            # F: heap 1 among the coins; a move turning only coin n passes when the window
+            # reaches coin 1 (CGSuite's reading, kept)
+            if e.first and (heaps[:1] or (n - e.window + 1,))[0] > 1:
+                continue
+            gaps = {b - a for a, b in pairwise(coins)}
+            if e.spacing == "C" and gaps - {1}:
+                continue
+            if e.spacing == "E" and len(gaps) > 1:
+                continue
+            if e.spacing == "S" and any(a + b != coins[0] + n for a, b in zip(coins, reversed(coins), strict=True)):
+                continue
+            out.add(heaps)
     return out
 
 
@@ -54,6 +57,19 @@ def test_each_code_spawns_what_its_definition_says(code: str) -> None:
     for n in range(1, 9):
         got = {h if isinstance(h, tuple) else (h,) for h in g.heap_options(n)}
         assert got == _brute(code, n), (code, n)
+
+
+@pytest.mark.parametrize("code", ["1-3", "1+C", "2-4E", "3E", "1-4S", "2+S", "1-3F", "1+C(3)", "4FS", "1-3,2", "2-3EF"])
+def test_listed_in_cgsuites_order(code: str) -> None:
+    """CGSuite's HeapOptions: element by element of the code, by count of heaps, then in increasing
+    order (its spawning traversal), an option of two elements twice; heap_options keeps each once."""
+    g = Spawning(code)
+    for n in range(1, 10):
+        want = [hs for e in parse_spawning(code) for hs in sorted(_brute_element(e, n), key=lambda hs: (len(hs), hs))]
+        assert list(g.listed(n)) == want, (code, n)
+        once = [h if isinstance(h, tuple) else (h,) for h in g.heap_options(n)]
+        assert once == list(dict.fromkeys(want))
+    assert list(Spawning("3E").listed(9)) == [(1, 5), (3, 6), (5, 7), (7, 8)]  # Turnips: widest spacing first
 
 
 @settings(max_examples=15, deadline=None)

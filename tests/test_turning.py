@@ -109,3 +109,47 @@ def test_turning_of_any_heap_ruleset() -> None:
     kayles = Turning("kayles")
     assert (5, 0) in set(kayles.options(kayles.parse("TTTTH")))  # 5 -> 2 + 2: coin 2 turned twice
     assert evaluate('game.strip.Turning(game.heap.Kayles)("hthh").NimValue') == "3"
+
+
+# Procedures of CGSuite's HeapRuleset, each with the same rule in Python: the coins (below n)
+# that a move turning coin n turns with it.
+_PROCEDURES = {
+    "n -> [[a] for a from 1 to n - 1 where (a * n) % {k} != 1]": lambda n, k: [
+        (a,) for a in range(1, n) if (a * n) % k != 1
+    ],
+    "n -> [[a, b] for b from 1 to n - 1 for a from 1 to b - 1 where (a + b + n) % {k} == 0] Concat [[]]": (
+        lambda n, k: [(a, b) for b in range(1, n) for a in range(1, b) if (a + b + n) % k == 0] + [()]
+    ),
+}
+
+
+def _plain_row_grundy(turns: dict[int, list[tuple[int, ...]]], row: int, memo: dict[int, int]) -> int:
+    """The coin-turning game searched whole: a head n goes to tails with the coins of one of its moves."""
+    if row not in memo:
+        options = {
+            _plain_row_grundy(turns, row ^ (1 << n) ^ sum(1 << a for a in coins), memo)
+            for n in turns
+            if row >> n & 1
+            for coins in turns[n]
+        }
+        memo[row] = mex(options)
+    return memo[row]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(_PROCEDURES)), st.integers(2, 4), st.lists(st.booleans(), min_size=1, max_size=7))
+def test_turning_of_a_procedures_heap_ruleset(fn: str, k: int, heads: list[bool]) -> None:
+    """CGSuite's Turning(HeapRuleset(fn)): the row's nim value against the whole row searched."""
+    text = "".join("h" if h else "t" for h in heads)
+    rule = _PROCEDURES[fn]
+    turns = {n: rule(n, k) for n in range(1, len(heads) + 1)}
+    want = _plain_row_grundy(turns, sum(1 << (i + 1) for i, h in enumerate(heads) if h), {})
+    ruleset = f"game.strip.Turning(game.heap.HeapRuleset({fn.replace('{k}', str(k))}))"
+    assert evaluate(f'{ruleset}("{text}").NimValue') == str(want)
+
+
+def test_turning_of_a_procedure_prints_and_moves() -> None:
+    r = "game.strip.Turning(game.heap.HeapRuleset(n -> [[m] for m from 1 to n - 1]))"
+    assert evaluate(r) == r
+    assert evaluate(f'{r}("hthh").NimValue') == "1"  # heads 1, 3, 4: 0 ^ 2 ^ 3 (heap n is *(n - 1))
+    assert evaluate(f'{r}("thh").Options.Size') == "3"  # coin 2 with coin 1; coin 3 with coin 1 or 2

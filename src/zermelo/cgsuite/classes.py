@@ -138,7 +138,7 @@ def class_name(v: Any) -> str | None:
     if isinstance(v, Stopper):
         return "game.Pseudonumber" if v.pseudonumber() is not None else "game.CanonicalStopper"
     if isinstance(v, Sided):
-        return "game.StopperSidedValue"
+        return "game.SidedValue" if v.carousel else "game.StopperSidedValue"
     if isinstance(v, MisereGame):
         return "game.misere.MisereCanonicalGame"
     if isinstance(v, Explicit):

@@ -57,18 +57,8 @@ __all__ = ["evaluate", "evaluate_value"]
 
 _LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
 
-_CONSTANTS: dict[str, Any] = {
-    "Left": LEFT,
-    "Right": RIGHT,
-    "Player": PLAYER,
-    "omega": OMEGA,
-    "inf": INF,
-    "game": GAME,
-    "Grid": GRID,
-    "Coordinates": COORDINATES,
-    "Color": COLOR,
-    "Nothing": NOTHING,
-}
+_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "Player": PLAYER, "omega": OMEGA, "inf": INF}
+_CONSTANTS |= {"game": GAME, "Grid": GRID, "Coordinates": COORDINATES, "Color": COLOR, "Nothing": NOTHING}
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
@@ -184,7 +174,7 @@ class _Eval:
         if kind == "pair":
             raise CGSuiteError("A map entry `key => value` belongs in braces without bars: {Left => 0, Right => 0}")
         if kind == "infix":
-            return call_method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
+            return _method(self.eval(ch[0]), str(ch[1]), [self.eval(ch[2])])
         if kind == "call":
             if str(ch[0]) in self.env:  # a ruleset or a map held by a variable: rs := game.heap.Kayles; rs(5)
                 return apply(self.env[str(ch[0])], self._args(ch[1]))
@@ -234,21 +224,31 @@ class _Eval:
         return as_value(self.eval(t))
 
     def _comprehension(self, body: Any, *clauses: Tree[Token]) -> list[Any]:
-        """CGSuite's ``[expr for n from a to b]``: n runs over the integers a..b; several ``for``
-        clauses nest, the first outermost (a later range may use an earlier variable)."""
+        """CGSuite's ``[expr for n from a to b where …]``: several ``for`` nest, the first outermost."""
         out: list[Any] = []
         self._loop(body, list(clauses), out)
         return out
 
+    def _while(self, var: str, start: int, test: Any) -> Iterator[Any]:
+        for n in range(start, start + _MAX_LIST + 1):
+            self.env[var] = surreal(n)  # (set before each test)
+            if not _truth(self.eval(test), "while"):
+                return
+            yield surreal(n)
+        raise CGSuiteError(f"That loop would run more than {_MAX_LIST:,} times")
+
     def _loop(self, body: Any, clauses: list[Tree[Token]], out: list[Any]) -> None:
         if clauses[0].data == "comp_in":  # for x in a list (or a set, in CGSuite's order)
-            name, source = clauses[0].children
+            name, source, where = clauses[0].children
             items = self.eval(source)
             if not isinstance(items, list | frozenset):
                 raise CGSuiteError(f"Expected a list or a set to iterate over, not {cgsuite_text(items)}")
             values: Any = items if isinstance(items, list) else sorted(items, key=item_key)
+        elif clauses[0].data == "comp_while":  # for n from a while n^2 < 10: until the test fails
+            name, start, test, where = clauses[0].children
+            values = self._while(str(name), as_int(self.eval(start)), test)
         else:
-            name, start, stop = clauses[0].children
+            name, start, stop, where = clauses[0].children
             lo, hi = as_int(self.eval(start)), as_int(self.eval(stop))
             if hi - lo + 1 > _MAX_LIST - len(out):
                 raise CGSuiteError(f"That list would have more than {_MAX_LIST:,} elements")
@@ -258,6 +258,8 @@ class _Eval:
         try:
             for n in values:
                 self.env[var] = n
+                if where is not None and not _truth(self.eval(where), "where"):
+                    continue
                 if len(clauses) > 1:
                     self._loop(body, clauses[1:], out)
                 else:  # (a map's key and value: a pair)
@@ -338,7 +340,7 @@ class _Eval:
                 return node
         if name == "pass":
             if not self.depth:
-                raise CGSuiteError("`pass` is a move inside braces ({pass|*}), not a value")
+                raise CGSuiteError("Unexpected `pass`.")  # CGSuite's words: `pass` is only a move inside braces
             return PASS
         if name in self.env:
             return self.env[name]
@@ -582,6 +584,8 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
 
 def _ordinal_sum(a: Any, b: Any) -> Any:
     _ordinal_bounds(a, b)
+    if isinstance(a, Explicit) and is_loopy(b):  # kept as written: its .GameValue is the loopy value
+        return Compound(":", a, b)
     if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
         return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
     if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G

@@ -110,8 +110,9 @@ args: arg ("," arg)*
      | "if" expr "then" stmts ("elseif" expr "then" stmts)* ["else" stmts] "end" -> if_
 
 stmts: [statement] (";" [statement])*
-comp_for: "for" NAME "from" expr "to" expr
-        | "for" NAME "in" expr -> comp_in
+comp_for: "for" NAME "from" expr "to" expr ["where" expr]
+        | "for" NAME "in" expr ["where" expr] -> comp_in
+        | "for" NAME "from" expr "while" expr ["where" expr] -> comp_while
 
 body: options (SLASHES options)*
 options: [entry ("," entry)*]
@@ -146,18 +147,18 @@ _STRINGS = re.compile(r'"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"')
 # A procedure as a call's argument (GenWythoff(k -> k + 2)) is an expression too.
 _PROCEDURE = re.compile(r"([(,]\s*(?:[A-Za-z_]\w*|\(\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+\s*\))\s*)->")
 # CGSuite's list comprehension [expr for n from a to b] (or for x in a list) is an expression.
-_COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)(?:from|in)\b")
+_COMPREHENSION = re.compile(r"\bfor(\s+[A-Za-z_]\w*\s+)(?:from|in)\b|\b(?:where|while)\b()")
 
 
 def _without_comprehensions(text: str) -> str:
-    """``text`` with the ``for n from`` of every comprehension blanked: those inside brackets or
-    braces (``[game.heap.Subtraction([1,2])(n).NimValue for n from 1 to 9]`` has brackets of its
-    own; ``{x^2 for x in [1,3]}`` is a set)."""
+    """``text`` with the ``for n from`` (and ``where``, ``while``) of every comprehension blanked:
+    those inside brackets or braces (``[game.heap.Subtraction([1,2])(n).NimValue for n from 1 to 9]``
+    has brackets of its own; ``{x^2 for x in [1,3]}`` is a set)."""
     out, last = [], 0
     for m in _COMPREHENSION.finditer(text):
         before = text[: m.start()]
         if before.count("[") + before.count("{") > before.count("]") + before.count("}"):
-            out.append(text[last : m.start()] + " " + m.group(1) + " ")
+            out.append(text[last : m.start()] + " " + (m.group(1) or "") + " ")
             last = m.end()
     return "".join(out) + text[last:]
 

@@ -16,7 +16,7 @@ the game could go on for ever: that is refused, naming the heap and the option.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..heaps.heap import HeapGame
 from ..values.surreal import surreal
@@ -24,7 +24,10 @@ from .errors import CGSuiteError
 from .printer import cgsuite_text
 from .values import Procedure, as_int
 
-__all__ = ["ProcedureHeap"]
+if TYPE_CHECKING:
+    from .rulesets import Ruleset
+
+__all__ = ["ProcedureHeap", "heap_constructor"]
 
 #: The most options one heap may list (the procedure builds them all in the evaluator).
 MOST_OPTIONS = 100_000
@@ -40,6 +43,7 @@ class ProcedureHeap(HeapGame):
     def __init__(self, fn: Procedure) -> None:
         self.fn = fn
         self._options: dict[int, list[int | tuple[int, ...]]] = {}
+        self._raw: dict[int, list[Any]] = {}  # fn(n) as it listed them: CGSuite's HeapOptions(n)
 
     def spec(self) -> str:
         return f"{self.name}:{self.fn.text}"
@@ -49,6 +53,11 @@ class ProcedureHeap(HeapGame):
 
     def option_count(self, n: int) -> int:
         return len(self._listed(n))
+
+    def listed(self, n: int) -> list[Any]:
+        """CGSuite's ``HeapOptions(n)``: what ``fn(n)`` lists, as it lists it."""
+        self._listed(n)
+        return self._raw.get(n, [])
 
     def _listed(self, n: int) -> list[int | tuple[int, ...]]:
         hit = self._options.get(n)
@@ -76,7 +85,35 @@ class ProcedureHeap(HeapGame):
                 )
             kept = tuple(h for h in heaps if h)
             out.append(kept[0] if len(kept) == 1 else kept)
+        self._raw[n] = [list(o) if isinstance(o, list | tuple) else sorted(o, key=as_int) for o in listed]
         return out
+
+
+def heap_constructor(full: str, args: list[Any] | None, make: type[Ruleset]) -> Ruleset:
+    """``game.heap.HeapRuleset(fn)`` (CGSuite's other name for it: ``FunctionalHeapRuleset(fn)``),
+    and ``game.heap.PartizanHeapRuleset(L, R)``: Left moves as in the heap ruleset L, Right as in R
+    (CGSuite's ``L.PartizanJoin(R)``)."""
+    if full == "game.heap.PartizanHeapRuleset":
+        from ..games.partizanheap import PartizanHeap
+
+        if (
+            args is None
+            or len(args) != 2
+            or not all(isinstance(a, make) and isinstance(a.rules, HeapGame) for a in args)
+        ):
+            raise CGSuiteError(
+                f"{full} takes two heap rulesets, Left's and Right's, like {full}(game.heap.Subtraction([1,3]),"
+                " game.heap.Subtraction([2,3]))"
+            )
+        left, right = args[0].rules, args[1].rules
+        spec = f"partizanjoin:{left.spec()}/{right.spec()}"
+        return make(f"{full}({args[0].name}, {args[1].name})", PartizanHeap(left, right, spec=spec))
+    if args is None or len(args) != 1 or not isinstance(args[0], Procedure):
+        raise CGSuiteError(
+            f"{full} takes one procedure of the heap size listing its options,"
+            f" like {full}(n -> [[m] for m from 0 to n - 1])"
+        )
+    return make(f"{full}({args[0].text})", ProcedureHeap(args[0]))
 
 
 def _text(v: Any) -> str:

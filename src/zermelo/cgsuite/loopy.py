@@ -24,17 +24,17 @@ from ..values.game import Game, number, star
 from ..values.loopy import OFFSIDE, ONSIDE, Graph
 from ..values.stopper import (
     Sided,
+    SideGraph,
     Stopper,
     Value,
     add,
-    canonical,
     compare,
     equal,
     graph_of,
     negative,
     offside,
     onside,
-    sides,
+    side_value,
     value_of_graph,
 )
 from ..values.surreal import Surreal
@@ -43,6 +43,7 @@ from .errors import CGSuiteError
 __all__ = [
     "PASS",
     "Node",
+    "form_graph",
     "is_loopy",
     "loopy_arith",
     "loopy_compare",
@@ -130,9 +131,11 @@ def close(node: Node) -> Value:
         return value_of_graph(g, r)
     on_graph, r = _graph(parts, onside)
     off_graph, s = _graph(parts, offside)
-    on = canonical(*sides(on_graph, r, ONSIDE))
-    off = canonical(*sides(off_graph, s, OFFSIDE))
-    return on if equal(on, off) else Sided(on, off)
+    on = side_value(on_graph, r, ONSIDE)
+    off = side_value(off_graph, s, OFFSIDE)
+    if isinstance(on, SideGraph) or isinstance(off, SideGraph) or not equal(on, off):
+        return Sided(on, off)
+    return on
 
 
 def _graph(parts: list[Node], pick: Any) -> tuple[Graph, int]:
@@ -235,8 +238,10 @@ def _side(v: Any) -> Game | Stopper:
 def _value(v: Any) -> Value:
     if isinstance(v, Sided):
         return v
-    if isinstance(v, Node | _Pass):
-        raise CGSuiteError("`pass` and labels stand only for options inside braces")
+    if isinstance(v, _Pass):
+        raise CGSuiteError("Unexpected `pass`.")  # CGSuite's words: `pass` is only a move inside braces
+    if isinstance(v, Node):
+        raise CGSuiteError("labels stand only for options inside braces")
     return _as_stopper(v)
 
 
@@ -279,7 +284,7 @@ def _multiple(x: Value, n: int) -> Value:
     return total if total is not None else _as_stopper(number(0))
 
 
-def loopy_ordinal(a: Any, b: Any) -> Value:
+def loopy_ordinal(a: Any, b: Any, written: tuple[Graph, int] | None = None) -> Value:
     """G : H when G or H is a stopper: {G^L, G:H^L | G^R, G:H^R}, G by its canonical form.  On
     the game graphs: G's graph as it is, and a copy of H's in which every position also has G's
     options (the positions of G:H^L are those copies), valued as any graph.
@@ -287,14 +292,40 @@ def loopy_ordinal(a: Any, b: Any) -> Value:
     >>> from zermelo.cgsuite import evaluate
     >>> evaluate("1:on"), evaluate("0:over"), evaluate("over:1")
     ('on', 'over', 'over')
+
+    ``written``: G's graph as written (an explicit game, :func:`form_graph`), in place of its
+    canonical form's: ``('{-1|1}' : on).GameValue`` is ``1under`` (G's Left option -1 stays).
     """
     if isinstance(a, Sided) or isinstance(b, Sided):
         raise CGSuiteError("the ordinal sum is defined here for stoppers, not for stopper-sided values")
-    (g, gr), (h, hr) = graph_of(_value(a)), graph_of(_value(b))  # type: ignore[arg-type]
+    (g, gr), (h, hr) = written or graph_of(_value(a)), graph_of(_value(b))  # type: ignore[arg-type]
     n = len(g)
     left = [*g.left, *(g.left[gr] + tuple(n + x for x in h.left[v]) for v in range(len(h)))]
     right = [*g.right, *(g.right[gr] + tuple(n + x for x in h.right[v]) for v in range(len(h)))]
     return value_of_graph(Graph(tuple(left), tuple(right)), n + hr)
+
+
+def form_graph(form: Any, kind: type[Any]) -> tuple[Graph, int]:
+    """The game graph of a form as written, of class ``kind`` (an explicit game: its ``left``
+    and ``right`` options are forms of that class again or values), and its root."""
+    left: list[tuple[int, ...]] = []
+    right: list[tuple[int, ...]] = []
+
+    def build(f: Any) -> int:
+        at = len(left)
+        if isinstance(f, kind):
+            left.append(())
+            right.append(())
+            left[at] = tuple(build(o) for o in f.left)
+            right[at] = tuple(build(o) for o in f.right)
+            return at
+        g, r = graph_of(_value(f))  # type: ignore[arg-type]
+        left.extend(tuple(w + at for w in ws) for ws in g.left)
+        right.extend(tuple(w + at for w in ws) for ws in g.right)
+        return at + r
+
+    root = build(form)
+    return Graph(tuple(left), tuple(right)), root
 
 
 def loopy_compare(a: Any, b: Any) -> str:

@@ -52,7 +52,7 @@ def _stopper(v: Any) -> Game | Stopper:
     if isinstance(v, Sided):
         raise CGSuiteError("That game is not a stopper.")
     if isinstance(v, Node):
-        raise CGSuiteError("`pass` and labels stand only for options inside braces")
+        raise CGSuiteError("labels stand only for options inside braces")
     return as_game(v)
 
 
@@ -196,7 +196,7 @@ def _number_tiny(v: Any) -> bool:
     return False
 
 
-_ALWAYS = {"IsStopperSided": True, "IsLoopfree": False, "IsNumber": False, "IsInteger": False, "IsNimber": False}
+_ALWAYS = {"IsLoopfree": False, "IsNumber": False, "IsInteger": False, "IsNimber": False}
 _ALWAYS |= {"IsZero": False, "IsOrdinal": False, "IsUptimal": False}
 
 
@@ -204,10 +204,19 @@ def _not_short(_v: Any, _args: list[Any]) -> Any:
     raise CGSuiteError("That is a loopy game (not a short game).")
 
 
+def _side(v: Any, on: bool) -> Any:
+    x = _value(v)
+    if isinstance(x, Sided) and x.carousel:  # CGSuite's SidedValue has no Onside or Offside
+        name = "Onside" if on else "Offside"
+        raise CGSuiteError(f"Not a method or member variable: `{name}` (in object of class `game.SidedValue`)")
+    return onside(x) if on else offside(x)
+
+
 METHODS: dict[str, Method] = {
     "CanonicalForm": _not_short,
-    "Onside": lambda v, _a: onside(_value(v)),
-    "Offside": lambda v, _a: offside(_value(v)),
+    "Onside": lambda v, _a: _side(v, True),
+    "Offside": lambda v, _a: _side(v, False),
+    "IsStopperSided": _pred(lambda v: not (isinstance(v, Sided) and v.carousel)),
     "IsStopper": _pred(lambda v: not isinstance(_value(v), Sided)),
     "IsPlumtree": _pred(lambda v: isinstance(v, Stopper) and v.plumtree),
     "IsPseudonumber": _pred(lambda v: isinstance(v, Stopper) and v.pseudonumber() is not None),

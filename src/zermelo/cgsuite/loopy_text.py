@@ -26,9 +26,9 @@ from typing import Any
 
 from ..core.dyadic import format_dyadic
 from ..values.game import Game, number, star
-from ..values.stopper import Sided, Stopper, add, compare, equal, negative
+from ..values.stopper import Sided, SideGraph, Stopper, add, compare, equal, negative
 from .loopy import over_number
-from .printer import FORMATTERS, sort_key
+from .printer import FORMATTERS, sort_options
 from .uptimal import uptimal_expansion
 
 __all__ = ["loopy_text"]
@@ -59,6 +59,8 @@ class _Loopy:
     def stopper(
         self, v: Stopper, brackets: bool, parens: bool, stack: dict[int, str | None], names: list[int]
     ) -> tuple[str, int]:
+        if isinstance(v, SideGraph):  # a side that is not a stopper: its simplified graph as it is
+            return self.general(v, brackets, stack, names)
         p = v.pseudonumber()
         if p is not None:
             kind, x = p
@@ -130,7 +132,7 @@ class _Loopy:
 
 
 def _sorted(opts: tuple[Game | Stopper, ...]) -> list[Game | Stopper]:
-    short = sorted((o for o in opts if isinstance(o, Game)), key=sort_key)
+    short = sort_options([o for o in opts if isinstance(o, Game)])
     loopy = sorted((o for o in opts if isinstance(o, Stopper)), key=lambda o: (hash(o), o.root))
     return [*short, *loopy]
 

@@ -27,9 +27,9 @@ from .loopy import is_loopy, named
 from .loopy_methods import SHORT_AS_STOPPER, call_loopy
 from .misere import is_misere_call, misere_call
 from .number_methods import is_number_call, number_call
-from .printer import cgsuite_text, sort_key
+from .printer import cgsuite_text, sort_options
 from .uptimal import format_expansion, uptimal_expansion
-from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number, is_written
+from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number, game_value, is_written
 
 __all__ = ["FUNCTIONS", "METHODS", "call_function", "call_method"]
 
@@ -176,6 +176,13 @@ def _size(v: Any, _args: list[Any]) -> Any:
     raise CGSuiteError("Size is defined for collections")
 
 
+def _concat(v: Any, args: list[Any]) -> list[Any]:
+    """A list's ``Concat``: ``[1,2] Concat [3]`` is ``[1,2,3]``."""
+    if isinstance(v, list) and len(args) == 1 and isinstance(args[0], list):
+        return v + args[0]
+    raise CGSuiteError("Concat joins two lists: [1,2] Concat [3]")
+
+
 def _cool(v: Any, args: list[Any]) -> Game:
     t = _dyadic(_scalar_arg(args)[0])
     if t <= -1:
@@ -284,7 +291,7 @@ METHODS: dict[str, Method] = {
     "Options": lambda v, args: _options(v, _player(args)),
     "LeftOptions": lambda v, _a: _options(v, LEFT),
     "RightOptions": lambda v, _a: _options(v, Player("Right")),
-    "SortedOptions": lambda v, args: sorted(_options(v, _player(args)), key=sort_key),
+    "SortedOptions": lambda v, args: sort_options(list(_options(v, _player(args)))),
     "Birthday": _birthday,
     "LeftStop": _frac_fn(lambda g: g.left_stop),
     "RightStop": _frac_fn(lambda g: g.right_stop),
@@ -315,6 +322,7 @@ METHODS: dict[str, Method] = {
     "Followers": _followers,
     "FollowerCount": lambda v, _a: surreal(forms.follower_count(as_game(v))),
     "Size": _size,
+    "Concat": _concat,
     "StopCount": lambda v, _a: surreal(forms.stop_count(as_game(v))),
     "IsNumber": _pred(lambda g: g.num is not None),
     "IsInteger": _pred(lambda g: g.num is not None and g.num.denominator == 1),
@@ -382,6 +390,8 @@ def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
         return misere_call(value, name, args)
     if is_number_call(value, name):
         return number_call(value, name, args)
+    if name == "GameValue" and args is None and (is_loopy(value) or isinstance(value, Compound)):
+        return game_value(value)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)
     fn = METHODS.get(name)

@@ -42,6 +42,7 @@ __all__ = [
     "format_number",
     "item_key",
     "sort_key",
+    "sort_options",
     "thermograph_text",
 ]
 
@@ -118,8 +119,14 @@ def sort_key(g: Game) -> tuple[Any, ...]:
     return key
 
 
-def _sorted(opts: tuple[Game, ...]) -> list[Game]:
-    return sorted(opts, key=sort_key)
+def sort_options(opts: tuple[Game, ...] | list[Game]) -> list[Game]:
+    """Options in CGSuite's display order (:func:`sort_key`).  Numbers and nimbers come first
+    and are keyed at once; the others are keyed only when two or more must be ordered (a key may
+    need an uptimal expansion, whose digits cost sums of deep forms: ``^.PowTo(60+1/16)``'s
+    options, one beside ``*`` on each level, took minutes to key, and need no order)."""
+    plain = sorted((o for o in opts if o.num is not None or o.nim is not None), key=sort_key)
+    other = [o for o in opts if o.num is None and o.nim is None]
+    return plain + (sorted(other, key=sort_key) if len(other) > 1 else other)
 
 
 def _is_tiny(g: Game) -> bool:
@@ -153,7 +160,7 @@ class _Printer:
             s = _uptimal_text(u)
             simple = (not u.digits and (u.nimber == 0 or u.number == 0)) or (u.number == 0 and u.nimber == 0)
             return (f"({s})" if parens and not simple else s), 0
-        lo, ro = _sorted(g.left), _sorted(g.right)
+        lo, ro = sort_options(g.left), sort_options(g.right)
         if neg(g) is g:
             if len(lo) > 1:
                 return "+-{" + ",".join(self.text(o, True, False)[0] for o in lo) + "}", 0

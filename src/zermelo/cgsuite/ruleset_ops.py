@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import ZermeloError
-from ..heaps.heap import HeapGame, heap_tuple
+from ..heaps.heap import HeapGame
 from ..rules import Impartial, Partisan
 from ..rules.catalogue import cgsuite_pieces
 from ..values.surreal import surreal
@@ -157,8 +157,9 @@ def _heap_options(c: Call) -> list[list[Any]]:
     n = as_int(c.args[0], "a heap size")
     if n < 0:
         raise CGSuiteError(f"HeapOptions needs a heap size of at least 0, got {n}")
-    rules = _heap_rules(c, c.r, "HeapOptions")
-    return [[surreal(h) for h in heap_tuple(o) if h] for o in rules.heap_options(n)] if n else []
+    from .heap_options import cgsuite_heap_options
+
+    return cgsuite_heap_options(_heap_rules(c, c.r, "HeapOptions"), n)
 
 
 def _size(args: list[Any], what: str, least: int) -> tuple[int, int]:
@@ -196,10 +197,13 @@ def _game_value_table(c: Call) -> CGTable:
     """CGSuite's ``GenCutcake.GameValueTable``: the cakes m × n, m = 1..rows, n = 1..cols."""
     from ..games.cutcake import Cutcake
     from ..games.gencutcake import GenCutcake
+    from ..games.partizaneuclid import PartizanEuclid
+    from .coordinate_ruleset import PartizanCoordinates
 
-    if not isinstance(c.r.rules, GenCutcake | Cutcake):
+    if not isinstance(c.r.rules, GenCutcake | Cutcake | PartizanCoordinates | PartizanEuclid):
         raise CGSuiteError(
-            f"GameValueTable is a method of the cake rulesets (game.heap.Eatcake); {c.r.name} is not one"
+            "GameValueTable is a method of the cake rulesets (game.heap.Eatcake) and the partizan coordinate"
+            f" rulesets (game.heap.PartizanEuclid); {c.r.name} is not one"
         )
     return _table(c, "GameValueTable", 1)
 
@@ -222,7 +226,21 @@ def _game_value_sequence(c: Call) -> list[Any]:
     return [value(c.r.position([surreal(h)]), []) for h in range(1, n + 1)]
 
 
+def _coordinate_options(c: Call) -> list[Any]:
+    from .coordinate_ruleset import coordinate_options_method
+
+    return coordinate_options_method(c.r, c.args)
+
+
+def _adjoin(c: Call) -> Ruleset:
+    from .coordinate_ruleset import adjoin
+
+    return adjoin(c.r, c.args, c.make)
+
+
 _METHODS: dict[str, Callable[[Call], Any]] = {
+    "CoordinateOptions": _coordinate_options,
+    "Adjoin": _adjoin,
     "AcrosticProduct": _product("acrostic", "AcrosticProduct"),
     "DirectProduct": _product("directproduct", "DirectProduct"),
     "CakeProduct": _cake_product,

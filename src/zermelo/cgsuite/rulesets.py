@@ -22,12 +22,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..core.errors import ZermeloError
 from ..rules import Impartial, Outcome, Partisan, Rules
 from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import INF, surreal
+from .classes import class_name
 from .errors import CGSuiteError
 from .map_methods import lookup
 from .misere import is_misere_call, misere_call
@@ -52,7 +54,7 @@ __all__ = [
 ]
 
 #: The packages of CGSuite's library under ``game``.
-PACKAGES = ("grid", "strip", "graph", "heap")
+PACKAGES = ("grid", "strip", "graph", "heap", "variant")
 
 
 def rulesets() -> dict[str, tuple[GameEntry, CGSuiteName]]:
@@ -100,7 +102,7 @@ class Ruleset:
             text = self.text(words) if self.text is not None else words
             return Position(self, self.rules.parse(text))
         except ZermeloError as exc:
-            raise CGSuiteError(f"{self.name}: {_unprefixed(str(exc))}") from None
+            raise CGSuiteError(_worded(self.name, exc)) from None
 
 
 @dataclass(frozen=True)
@@ -115,6 +117,12 @@ class Family:
 
     def ruleset(self, args: list[Any]) -> Ruleset:
         cg, entry = self.cg, self.entry
+        if cg.of_ruleset is not None and len(args) == 1 and isinstance(args[0], Ruleset):
+            try:  # Turning(R): built on R's rules themselves (a procedure's HeapRuleset has no spec)
+                rules = cg.of_ruleset(args[0].rules)
+            except ZermeloError as exc:
+                raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
+            return Ruleset(f"{cg.name}({args[0].name})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
         if cg.bind is None:
             plain(args, f"in call to `{cg.name}` constructor")
             params = cg.separator.join(_param_text(a) for a in args)
@@ -131,7 +139,7 @@ class Family:
                 target = cg.params
             rules = entry.factory(cg.code(target) if cg.code is not None and target is not None else target)
         except ZermeloError as exc:
-            raise CGSuiteError(f"{self.cg.name}: {_unprefixed(str(exc))}") from None
+            raise CGSuiteError(_worded(self.cg.name, exc)) from None
         shown = (
             ", ".join(_shown_arg(a) for a in args)
             if any(isinstance(a, Named) for a in args)
@@ -153,8 +161,11 @@ class Position:
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         r = self.ruleset
-        args = shown_args(r.rules.format(self.position), r.shown, r.coordinates)
-        return " + ".join(f"{r.name}({a})" for a in args) if args else "0"
+        printed = getattr(r.rules, "printed", None)  # a twisted variant's negative: -R(…)
+        text, negated = printed(self.position) if printed is not None else (r.rules.format(self.position), False)
+        args = shown_args(text, r.shown, r.coordinates)
+        out = " + ".join(f"{r.name}({a})" for a in args) if args else "0"
+        return f"-{out if len(args) == 1 else f'({out})'}" if negated and args else out
 
     def options(self, player: Player) -> frozenset[Position] | list[Position]:
         """The options: CGSuite's list where the game knows CGSuite's order, else their set."""
@@ -240,6 +251,15 @@ def member(obj: Any, name: str, args: list[Any] | None) -> Any:
     if isinstance(obj, Ruleset):
         return _ruleset_member(obj, name, args)
     if isinstance(obj, Family):
+        for static, names, make in obj.cg.statics:  # TakeAndBreak.FromSubtractionSet([2,3], "3")
+            if static == name and args is not None:
+                where = f"{obj.cg.name}.{name}"
+                given = {k: _param_text(v) for k, v in bind(args, names, where).items()}
+                try:
+                    params = make(given)
+                except ZermeloError as exc:
+                    raise CGSuiteError(f"{where}: {_unprefixed(str(exc))}") from None
+                return obj.ruleset([params])
         raise CGSuiteError(f"{obj.cg.name} needs its parameters first, like {obj.entry.example}")
     if isinstance(obj, Position):
         fn = POSITION_METHODS.get(name)
@@ -274,6 +294,9 @@ def apply(obj: Any, args: list[Any]) -> Any:
         if len(args) != 1:
             raise CGSuiteError("A map takes one key: map(key)")
         return lookup(obj, args[0])
+    name = class_name(obj)
+    if name is not None:  # CGSuite's words: a call is the method Eval, which a value of that class has not
+        raise CGSuiteError(f"No method `Eval` for class: `{name}`")
     raise CGSuiteError("That is not a function or ruleset: it cannot be called")
 
 
@@ -301,8 +324,21 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
     full = f"{ns.path}.{name}"
     if ns.path == "game" and name in PACKAGES and args is None:
         return Namespace(full)
-    if full == "game.heap.HeapRuleset":
-        return _heap_ruleset(args)
+    if full == "game.graph.Color" and args is None:  # where CGSuite's Color lives
+        return COLOR
+    if ns.path == "game.variant":
+        from .variants import variant_constructor
+
+        return variant_constructor(full, args, Ruleset, Position)
+    if full in ("game.heap.HeapRuleset", "game.heap.FunctionalHeapRuleset", "game.heap.PartizanHeapRuleset"):
+        from .heap_ruleset import heap_constructor
+
+        return heap_constructor(full, args, Ruleset)
+    from .coordinate_ruleset import coordinate_constructor
+
+    made = coordinate_constructor(full, args, Ruleset)
+    if made is not None:
+        return made
     hit = rulesets().get(full)
     if hit is None:
         if ns.path == "game":
@@ -315,24 +351,17 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
     try:
         rules = entry.factory(cg.params)
     except ZermeloError as exc:
-        raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
+        raise CGSuiteError(_worded(cg.name, exc)) from None
     ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options)
     return ruleset if args is None else ruleset.position(args)
 
 
-def _heap_ruleset(args: list[Any] | None) -> Ruleset:
-    """``game.heap.HeapRuleset(fn)``: the heap game of a procedure (:mod:`.heap_ruleset`)."""
-    if args is None or len(args) != 1 or not isinstance(args[0], Procedure):
-        raise CGSuiteError(
-            "game.heap.HeapRuleset takes one procedure of the heap size listing its options,"
-            " like game.heap.HeapRuleset(n -> [[m] for m from 0 to n - 1])"
-        )
-    from .heap_ruleset import ProcedureHeap
-
-    return Ruleset(f"game.heap.HeapRuleset({args[0].text})", ProcedureHeap(args[0]))
-
-
 def _ruleset_member(r: Ruleset, name: str, args: list[Any] | None) -> Any:
+    if name in ("ImpartialVariant", "DicoticVariant", "TwistedVariant"):  # R.TwistedVariant("...") too
+        from .variants import variant_ruleset
+
+        made = variant_ruleset(r, name, Ruleset)
+        return made if args is None else made.position(args)
     if name in ("NimValueSequence", "HeapNimValue") and args is not None and len(args) == 1:
         if not isinstance(r.rules, Impartial):
             raise CGSuiteError(f"{r.name} is not impartial: it has no nim values")
@@ -449,6 +478,14 @@ def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
     return frozenset(seen)
 
 
+def _variant(kind: str, p: Position, args: list[Any]) -> Position:
+    from .variants import variant_position
+
+    if args:
+        raise CGSuiteError(f"`{kind}` takes no arguments")
+    return variant_position(p, kind, Ruleset, Position)
+
+
 #: The properties a position answers itself; the others are its canonical form's.
 POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "CanonicalForm": lambda p, _a: _short_form(p),
@@ -460,6 +497,7 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "RightOptions": _side(RIGHT),
     "GridString": lambda p, _a: _grid_string(p),
     "Followers": _followers,
+    **{kind: partial(_variant, kind) for kind in ("ImpartialVariant", "DicoticVariant", "TwistedVariant")},
 }
 
 
@@ -530,6 +568,12 @@ def _shown_arg(a: Any) -> str:
     from .printer import cgsuite_text
 
     return '"' + a + '"' if isinstance(a, str) else cgsuite_text(a)
+
+
+def _worded(name: str, exc: ZermeloError) -> str:
+    """A game's error in CGSuite's language: CGSuite's own wording of it when it has one, else
+    the message after the ruleset's name."""
+    return getattr(exc, "cgsuite_words", "") or f"{name}: {_unprefixed(str(exc))}"
 
 
 def _unprefixed(message: str) -> str:

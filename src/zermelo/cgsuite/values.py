@@ -17,7 +17,7 @@ from ..values.misere import MisereGame
 from ..values.surreal import Surreal, SurrealError, compare_with_game, surreal
 from ..values.transfinite import TransfiniteNimber
 from .errors import CGSuiteError
-from .loopy import is_loopy, loopy_arith, loopy_compare
+from .loopy import form_graph, is_loopy, loopy_arith, loopy_compare, loopy_ordinal
 from .misere import from_list, misere_arith
 
 __all__ = [
@@ -105,6 +105,8 @@ class Compound:
         if self.op == ":":
             from ..values.ordinal import ordinal_sum
 
+            if is_loopy(b):
+                raise CGSuiteError(_NOT_SHORT)
             if isinstance(a, Compound | MisereGame):  # the base's form is its definition's (compounds.py)
                 a = Explicit(*FORMS["options"](a))
             return (
@@ -132,6 +134,21 @@ class Compound:
             return f"{a} {self.op} {b}"
         text = f"{a} {self.op} {f'({b})' if isinstance(self.b, Compound) else b}"
         return f"-({text})" if self.negated else text
+
+
+_NOT_SHORT = "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`."
+
+
+def game_value(v: Any) -> Any:
+    """``G.GameValue``: a loopy value itself; an explicit game's ordinal sum with a loopy game,
+    the value of that sum written out with G as written; another compound, its canonical form."""
+    if isinstance(v, Compound) and v.op == ":" and isinstance(v.a, Explicit) and is_loopy(v.b):
+        return loopy_ordinal(v.a, v.b, form_graph(v.a, Explicit))
+    if isinstance(v, Compound):
+        return v.canonical()
+    if is_loopy(v):
+        return v
+    raise CGSuiteError("Not a method or member variable: `GameValue`")
 
 
 def is_written(v: Any) -> bool:

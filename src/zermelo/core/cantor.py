@@ -181,7 +181,8 @@ def _natural_sum(a: GeneralizedOrdinal, b: GeneralizedOrdinal) -> GeneralizedOrd
 
 
 def _check_power(x: GeneralizedOrdinal, n: int) -> None:
-    """Refuse x^n when its coefficients or its terms would be too many to write down."""
+    """Refuse x^n when its coefficients or its terms would be too many to write down (in
+    CGSuite's word for the integers it cannot hold: ``Overflow.``)."""
     if n < 2 or not x.terms:
         return
     bits = max(abs(c).bit_length() for _, c in x.terms)
@@ -189,7 +190,7 @@ def _check_power(x: GeneralizedOrdinal, n: int) -> None:
     size = (bits - (1 if terms == 1 else 0)) * n  # ±1·ω^α to any power stays one small term
     many = terms > 1 and math.comb(n + terms - 1, terms - 1) > MAX_POWER_TERMS
     if size > MAX_POWER_BITS or many:
-        raise SurrealError(f"({x})^{n} is too big to compute exactly")
+        raise SurrealError("Overflow.")
 
 
 def _coerce(x: GeneralizedOrdinal | int) -> GeneralizedOrdinal:

@@ -39,14 +39,18 @@ class ZermeloError(Exception):
     """Base class of every error zermelo reports to a user.
 
     ``remedies`` say what would help; ``doing`` what was under way (``1,000 positions``): both
-    are shown in parentheses after the message by :meth:`worded`.
+    are shown in parentheses after the message by :meth:`worded`.  ``cgsuite_words``: CGSuite's
+    own wording of the same refusal, which CGSuite's language shows instead (empty: none).
     """
 
-    def __init__(self, message: str = "", *, remedies: tuple[Remedy, ...] = (), doing: str = "") -> None:
+    def __init__(
+        self, message: str = "", *, remedies: tuple[Remedy, ...] = (), doing: str = "", cgsuite_words: str = ""
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.remedies = remedies
         self.doing = doing
+        self.cgsuite_words = cgsuite_words
 
     def __str__(self) -> str:
         return self.worded({})

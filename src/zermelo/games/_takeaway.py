@@ -14,10 +14,16 @@ from ..core.errors import InvalidPosition
 from ..rules import Impartial, Move
 from ..rules.boards import Board, heaps_board, read_heap_move
 
-__all__ = ["Position", "TakeAway"]
+__all__ = ["Position", "TakeAway", "cgsuite_listed"]
 
 #: (counters in the heap, the previous take; 0 at the start)
 Position = tuple[int, int]
+
+
+def cgsuite_listed(rules: Impartial[Position], position: Position, _left: bool) -> list[Position]:
+    """A position's options as CGSuite's ``GenMem`` lists them: by the take, smallest first
+    (``[(n - a, a) for a from 1 to n where …]``), which is the order the games here yield them."""
+    return list(rules.options(position))
 
 
 class TakeAway(Impartial[Position]):

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..core.errors import InvalidPosition
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
 from ..rules.wording import MAX_LISTED, first_move, notes_verdict
-from ._takeaway import Position
+from ._takeaway import Position, cgsuite_listed
 from .movelimit import MoveLimit, greedy_terms
 
 if TYPE_CHECKING:
@@ -164,6 +164,6 @@ register(
         "fibonacci 20",
         table="{n}",
         rules=Fibonacci,
-        cgsuite=(CGSuiteName("game.heap.FibonacciNim", coordinates=True),),
+        cgsuite=(CGSuiteName("game.heap.FibonacciNim", coordinates=True, options=cgsuite_listed),),
     )
 )

@@ -84,7 +84,7 @@ class FoxAndGeese(Partisan[Position]):
 
     def __init__(self, fox_range: int = 1, width: int | None = None) -> None:
         if fox_range < 1:
-            raise InvalidGame("`foxRange` must be >= 1")
+            raise InvalidGame(_RANGE, cgsuite_words=_RANGE)
         if width is not None and not 2 <= width <= 16:
             raise InvalidGame(f"foxandgeese: the board is 2 to 16 squares wide; got {width}")
         self.fox_range, self.width = fox_range, width
@@ -197,6 +197,10 @@ class FoxAndGeese(Partisan[Position]):
 
 
 _COORDINATES = "a valid `Coordinates` (1 <= col <= boardWidth; row >= 1; row + col even)"
+# CGSuite's own checks, in its words
+_RANGE = "`foxRange` must be >= 1"
+_FOX = f"`fox` must be {_COORDINATES}"
+_GEESE = f"Every element of `geese` must be {_COORDINATES}"
 
 
 def from_cgsuite(words: str, width: int = 8) -> str:
@@ -213,9 +217,9 @@ def from_cgsuite(words: str, width: int = 8) -> str:
     g, f = [int(w) for w in geese_words.split()], [int(w) for w in fox_words.split()]
     geese, fox = list(zip(g[::2], g[1::2], strict=True)), tuple(f)
     if len(fox) != 2 or not (1 <= fox[1] <= width and fox[0] >= 1 and sum(fox) % 2 == 0):
-        raise InvalidPosition(f"`fox` must be {_COORDINATES}")
+        raise InvalidPosition(_FOX, cgsuite_words=_FOX)
     if not all(1 <= c <= width and r >= 1 and (r + c) % 2 == 0 for r, c in geese):
-        raise InvalidPosition(f"Every element of `geese` must be {_COORDINATES}")
+        raise InvalidPosition(_GEESE, cgsuite_words=_GEESE)
     if fox in geese:
         raise InvalidPosition("the fox stands on a goose's square")
     height = max(r for r, _ in [*geese, fox])

@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from ..core.errors import InvalidGame
 from ..rules import Move
 from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
-from ._takeaway import Position
+from ._takeaway import Position, cgsuite_listed
 from .mem import Mem
 
 __all__ = ["GenMem", "Predicate"]
@@ -213,6 +213,6 @@ register(
         "genmem:a!=k 10 3",
         table="{n}",
         rules=GenMem,
-        cgsuite=(CGSuiteName("game.heap.GenMem", family=True, coordinates=True),),
+        cgsuite=(CGSuiteName("game.heap.GenMem", family=True, coordinates=True, options=cgsuite_listed),),
     )
 )

@@ -186,13 +186,25 @@ def cgsuite_params(named: dict[str, str]) -> str:
     """CGSuite's ``GenToadsAndFrogs(minSlide ? 1, maxSlide ? 1, maxJump ? 1, allowFriendlyJump ?
     false)`` by name, as ``A,B,J[,friendly]``.
 
+    A ``minSlide`` of -1 (a piece may slide one cell back too), the others at their defaults, is
+    CGSuite's Backsliding Toads and Frogs (zermelo's ``backsliding``, a loopy game).
+
     >>> cgsuite_params({"maxJump": "2"}), cgsuite_params({"maxSlide": "3", "allowFriendlyJump": "true"})
     ('1,1,2', '1,3,1,friendly')
+    >>> cgsuite_params({"minSlide": "-1"})
+    '=game.strip.BackslidingToadsAndFrogs'
     """
     low, high, jump = (named.get(k, "1") for k in ("minSlide", "maxSlide", "maxJump"))
     friendly = named.get("allowFriendlyJump", "false")
     if friendly not in ("true", "false"):
         raise InvalidGame(f"gentoads: allowFriendlyJump is true or false, got {friendly}")
+    if low.startswith("-"):
+        if (low, high, jump, friendly) == ("-1", "1", "1", "false"):
+            return "=game.strip.BackslidingToadsAndFrogs"
+        raise InvalidGame(
+            "gentoads: a backslide (minSlide < 0) is played with minSlide => -1 and the other parameters"
+            f" at their defaults (CGSuite's BackslidingToadsAndFrogs); got minSlide => {low}"
+        )
     return f"{low},{high},{jump}" + (",friendly" if friendly == "true" else "")
 
 

@@ -438,7 +438,10 @@ def cgsuite_stalk(text: str) -> str:
     """
     t = text.strip()
     if not t:
-        raise InvalidPosition("hackenbush: that graph is empty (no ground): the ground alone is '.'")
+        raise InvalidPosition(
+            "hackenbush: that graph is empty (no ground): the ground alone is '.'",
+            cgsuite_words="That `Graph` is empty (no ground).",
+        )
     if t == ".":
         return "0"
     if "[" in t or not set(t) & set("lre"):  # zermelo's own (its edges are capitals B, R, G)
@@ -453,7 +456,8 @@ def cgsuite_stalk(text: str) -> str:
         raise InvalidPosition(f"hackenbush: every edge needs a colour, l (blue), r (red) or e (green), got {t!r}")
     if len(components(g)) > 1:
         raise InvalidPosition(
-            f"hackenbush: that graph is not connected: everything must hang from the ground, its first vertex ({t!r})"
+            f"hackenbush: that graph is not connected: everything must hang from the ground, its first vertex ({t!r})",
+            cgsuite_words="That `Graph` is not connected.",
         )
     name = ["g", *(f"v{v}" for v in range(1, n))]
     colour = {"l": "B", "r": "R", "e": "G"}

@@ -31,7 +31,7 @@ from typing import ClassVar
 from ..core.errors import InvalidPosition
 from ..rules import Move, Outcome, is_natural, parse_int, require
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
-from ._takeaway import Position, TakeAway
+from ._takeaway import Position, TakeAway, cgsuite_listed
 
 __all__ = ["Mem"]
 
@@ -109,7 +109,7 @@ register(
         "",
         "mem 12",
         table="{n}",
-        cgsuite=(CGSuiteName("game.heap.Mem", coordinates=True),),
+        cgsuite=(CGSuiteName("game.heap.Mem", coordinates=True, options=cgsuite_listed),),
         rules=Mem,
     )
 )

@@ -29,7 +29,7 @@ from ..core.errors import InvalidGame, InvalidPosition, SearchLimitExceeded
 from ..rules import Move, Outcome, is_natural, parse_int, require
 from ..rules.catalogue import CGSuiteName, GameEntry, register
 from ..rules.wording import notes_verdict
-from ._takeaway import Position, TakeAway
+from ._takeaway import Position, TakeAway, cgsuite_listed
 
 if TYPE_CHECKING:
     from ..analyses.analysis import Analysis
@@ -207,6 +207,6 @@ register(
         rules=MoveLimit,
         # CGSuite's TakeAway(r), GenMem((k, j) -> j <= r * k) at (n, k): k is the previous take
         # (CGSuite has no first move: its (n, 0) has none; zermelo's start is "n" alone).
-        cgsuite=(CGSuiteName("game.heap.TakeAway", family=True, coordinates=True),),
+        cgsuite=(CGSuiteName("game.heap.TakeAway", family=True, coordinates=True, options=cgsuite_listed),),
     )
 )

@@ -1,11 +1,12 @@
 """Partizan Euclid (McKay and Nowakowski, *Outcomes of Partizan Euclid*, INTEGERS 12B (2012/13)
 #A9; suggested by Richard Guy; CGSuite's ``game.heap.PartizanEuclid``).
 
-A position is a pair of whole numbers ``p q`` with p > q ≥ 1 (several pairs are a sum:
-``7 3, 5 2``; ``7 3 + 5 2`` is read too, in one quoted argument).  Write p = kq + t with
-0 ≤ t < q.  If t = 0 (q divides p) nobody can move; otherwise Left moves to (q, t) and Right
-to (q, q − t): each player has exactly one move, one step of the Euclidean algorithm (Left's) or
-of its "furthest" variant (Right's).
+A position is a pair of whole numbers ``p q`` (several pairs are a sum: ``7 3, 5 2``; ``7 3 + 5 2``
+is read too, in one quoted argument).  Write p = kq + t with 0 ≤ t < q.  If q = 0 or t = 0 (q
+divides p) nobody can move; otherwise Left moves to (q, t) and Right to (q, q − t): each player
+has exactly one move, one step of the Euclidean algorithm (Left's) or of its "furthest" variant
+(Right's).  The game is studied with p > q ≥ 1; CGSuite's definition takes any pair, and so does
+zermelo (from (3, 5), t = 3: Left moves to (5, 3), Right to (5, 2)).
 
 Why the values come fast: one option each, so a pair's value is a chain the engine follows down
 the continued fraction of p/q, and pairs of a sum are independent; McKay and Nowakowski show the
@@ -49,9 +50,9 @@ Pairs = tuple[Pair, ...]
 
 
 class PartizanEuclid(Partisan[Pairs]):
-    """Partizan Euclid; a position is a sorted tuple of pairs (p, q), p > q ≥ 1."""
+    """Partizan Euclid; a position is a sorted tuple of pairs (p, q) of whole numbers."""
 
-    syntax = "the two numbers p q, p > q >= 1 (several pairs apart by commas: 7 3, 5 2)"
+    syntax = "the two numbers p q (several pairs apart by commas: 7 3, 5 2)"
     examples = ("31 13", "5 3")
 
     name: ClassVar[str] = "partizaneuclid"
@@ -63,25 +64,22 @@ class PartizanEuclid(Partisan[Pairs]):
             words = [w for w in re.split(r"[\s,()]+", part) if w]
             if len(words) % 2:
                 raise InvalidPosition(
-                    f"partizaneuclid: give pairs p q with p > q >= 1, like '7 3', got {part.strip()!r}"
+                    f"partizaneuclid: give pairs p q of whole numbers, like '7 3', got {part.strip()!r}"
                 )
             for i in range(0, len(words), 2):
                 p, q = parse_int(words[i], "p"), parse_int(words[i + 1], "q")
-                if not p > q >= 1:
-                    raise InvalidPosition(f"partizaneuclid: a pair p q needs p > q >= 1, got {p} {q}")
-                if p > 10**18:
+                if max(p, q) > 10**18:
                     raise InvalidPosition("partizaneuclid: numbers up to 10**18")
                 pairs.append((p, q))
         if not pairs:
-            raise InvalidPosition("partizaneuclid: give a pair p q with p > q >= 1, like '7 3'")
+            raise InvalidPosition("partizaneuclid: give a pair p q of whole numbers, like '7 3'")
         return tuple(sorted(pairs))
 
     def validate(self, position: Pairs) -> Pairs:
         ok = isinstance(position, tuple) and all(
-            isinstance(x, tuple) and len(x) == 2 and is_natural(x[0]) and is_natural(x[1]) and x[0] > x[1] >= 1
-            for x in position
+            isinstance(x, tuple) and len(x) == 2 and is_natural(x[0]) and is_natural(x[1]) for x in position
         )
-        require(ok, "partizaneuclid", "a position is a tuple of pairs (p, q) with p > q >= 1", position)
+        require(ok, "partizaneuclid", "a position is a tuple of pairs (p, q) of whole numbers", position)
         return position
 
     def format(self, position: Pairs) -> str:
@@ -92,8 +90,8 @@ class PartizanEuclid(Partisan[Pairs]):
         for i, (p, q) in enumerate(position):
             if i and position[i - 1] == (p, q):
                 continue
-            t = p % q
-            if t:
+            if _moves_at(p, q):
+                t = p % q
                 rest = position[:i] + position[i + 1 :]
                 new = (q, t) if left else (q, q - t)
                 yield Move(f"{p} {q} -> {new[0]} {new[1]}", tuple(sorted((*rest, new))))
@@ -140,15 +138,22 @@ class PartizanEuclid(Partisan[Pairs]):
         if nums is None or len(nums) != 2 or (nums[0], nums[1]) not in position:
             return None
         p, q = nums
-        if p % q == 0:
-            raise InvalidPosition(f"{q} divides {p}: nobody can move from the pair {p} {q}")
+        if not _moves_at(p, q):
+            raise InvalidPosition(
+                f"{'q is 0' if q == 0 else f'{q} divides {p}'}: nobody can move from the pair {p} {q}"
+            )
         return next((m for m in moves if m.label.startswith(f"{p} {q} -> ")), None)
 
     def components(self, position: Pairs) -> list[Pairs]:
-        return [(x,) for x in position if x[0] % x[1]]
+        return [(x,) for x in position if _moves_at(*x)]
 
     def key(self, position: Pairs) -> Hashable:
-        return tuple(x for x in position if x[0] % x[1])
+        return tuple(x for x in position if _moves_at(*x))
+
+
+def _moves_at(p: int, q: int) -> bool:
+    """Whether a pair has its moves: q is not 0 and does not divide p."""
+    return q != 0 and p % q != 0
 
 
 register(

@@ -99,8 +99,8 @@ class Element:
         elif self.spacing == "C":
             if n - k >= earliest:
                 yield tuple(range(n - k, n))
-        elif self.spacing == "E":
-            for d in range(1, (n - earliest) // k + 1):
+        elif self.spacing == "E":  # CGSuite's order: the widest spacing first
+            for d in range((n - earliest) // k, 0, -1):
                 yield tuple(n - d * (k - i) for i in range(k))
         elif self.spacing == "S":
             # Coins p0 < … < p(k-1) < n symmetric about (p0 + n) / 2.
@@ -165,14 +165,24 @@ class Spawning(HeapGame):
         return f"spawning:{self.code}"
 
     def heap_options(self, n: int) -> Iterator[int | tuple[int, ...]]:
+        seen: set[tuple[int, ...]] = set()
+        for heaps in self.listed(n):
+            if heaps not in seen:
+                seen.add(heaps)
+                yield heaps if len(heaps) != 1 else heaps[0]
+
+    def listed(self, n: int) -> Iterator[tuple[int, ...]]:
+        """A heap's options as CGSuite's ``HeapOptions(n)`` lists them: element by element of the
+        code, each by its count of heaps, then in increasing order of the heaps; an option two
+        elements allow is listed twice.
+
+        >>> list(Spawning("3E").listed(9)), list(Spawning("1,1-2").listed(2))
+        ([(1, 5), (3, 6), (5, 7), (7, 8)], [(), (), (1,)])
+        """
         if n <= 0:
             return  # heap 0 is no coin: no move
-        seen: set[tuple[int, ...]] = set()
         for e in self.elements:
-            for heaps in e.spawn(n):
-                if heaps not in seen:
-                    seen.add(heaps)
-                    yield heaps if len(heaps) != 1 else heaps[0]
+            yield from e.spawn(n)
 
     def board_clicks(self, position: Heaps, after: Heaps, side: str | None = None) -> list[list[str]]:
         """A move is clicked as the coins it turns, a heap of n being a head on coin n: the heap's

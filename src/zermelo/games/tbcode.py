@@ -303,6 +303,28 @@ def set_code(text: str, name: str, digit: str = "3") -> str:
     return "0." + "".join(digit if k in sizes else "0" for k in range(1, max(sizes) + 1))
 
 
+def from_subtraction_set(named: dict[str, str]) -> str:
+    """CGSuite's ``TakeAndBreak.FromSubtractionSet(subtset, codeDigit ? "3", allbut ? false)``: the
+    code with ``codeDigit`` at each take in the set (or, ``allbut``, at each take not in it, and at
+    every larger one: a period ``[d]``).
+
+    >>> from_subtraction_set({"subtset": "2,3,5,9", "codeDigit": "3"})
+    '0.033030003'
+    >>> from_subtraction_set({"subtset": "2,3,7", "allbut": "true"})
+    '0.3003330[3]'
+    """
+    what = "FromSubtractionSet: a number to take"
+    text, digit, allbut = named.get("subtset", ""), named.get("codeDigit", "3"), named.get("allbut", "false")
+    sizes = {parse_int(w, what, minimum=1, maximum=1000, error=InvalidGame) for w in text.split(",") if w}
+    if not sizes:
+        raise InvalidGame("FromSubtractionSet: give a non-empty set of numbers to take, like [2,3,5]")
+    if len(digit) != 1 or allbut not in ("true", "false"):
+        raise InvalidGame('FromSubtractionSet: codeDigit is one digit of a code ("3"), allbut true or false')
+    keep = allbut == "true"
+    body = "".join(digit if (k in sizes) != keep else "0" for k in range(1, max(sizes) + 1))
+    return "0." + body + (f"[{digit}]" if keep else "")
+
+
 def take_and_break(code: str) -> Impartial[object]:
     """The game of a CGSuite code: one of zermelo's take-and-break games when its codes can say
     it (the compiled kernels serve those), else a :class:`CodeGame`."""
@@ -331,7 +353,11 @@ register(
         "cgtbreak:{2+}=.0 12",
         table="{n}",
         cgsuite=(
-            CGSuiteName("game.heap.TakeAndBreak", family=True),
+            CGSuiteName(
+                "game.heap.TakeAndBreak",
+                family=True,
+                statics=(("FromSubtractionSet", ("subtset", "codeDigit", "allbut"), from_subtraction_set),),
+            ),
             CGSuiteName("game.heap.Splittles", family=True, code=lambda s: set_code(s, "Splittles", "7")),
         ),
         rules=Impartial,  # a CodeGame or a TakeAndBreak: impartial both

@@ -39,10 +39,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..core.errors import InvalidGame
 from ..heaps.heap import HeapGame, heap_tuple
+from ..rules import Rules
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, needs_params, register
 from ..rules.wording import notes_verdict
 from .coins import CoinTurning
@@ -82,9 +83,26 @@ class Turning(CoinTurning):
 
     name: ClassVar[str] = "turning"
 
-    def __init__(self, code: str) -> None:  # no CoinTurning rule: the code gives the moves
-        self.heaps: HeapGame = Spawning(code) if code.strip()[:1].isdigit() else _heap_rules(code)
-        self.rule = self.heaps.code if isinstance(self.heaps, Spawning) else self.heaps.spec()
+    def __init__(self, code: str, heaps: HeapGame | None = None) -> None:  # the code gives the moves
+        if heaps is None:
+            heaps = Spawning(code) if code.strip()[:1].isdigit() else _heap_rules(code)
+        self.heaps: HeapGame = heaps
+        self.rule = heaps.code if isinstance(heaps, Spawning) else heaps.spec()
+
+    @classmethod
+    def of_heaps(cls, heaps: Rules[Any]) -> Turning:
+        """The turning game whose heap representation is the heap game ``heaps`` itself (CGSuite's
+        ``Turning(R)``: also a game no spec rebuilds, the evaluator's ``HeapRuleset(n -> …)``).
+
+        >>> from zermelo.heaps.games import Kayles
+        >>> Turning.of_heaps(Kayles()).spec(), Turning.of_heaps(Spawning("1-3")).spec()
+        ('turning:kayles', 'turning:1-3')
+        """
+        if not isinstance(heaps, HeapGame):
+            raise InvalidGame(
+                f"turning: {heaps.spec()} is not a game on heaps; a turning game is made of a heap ruleset"
+            )
+        return cls("", heaps)
 
     def spec(self) -> str:
         return f"{self.name}:{self.rule}"
@@ -164,7 +182,11 @@ register(
         rules=Turning,
         cgsuite=(
             CGSuiteName(
-                "game.strip.Turning", family=True, code=turning_code, shown=cgsuite_string({"H": "h", "T": "t"})
+                "game.strip.Turning",
+                family=True,
+                code=turning_code,
+                shown=cgsuite_string({"H": "h", "T": "t"}),
+                of_ruleset=Turning.of_heaps,
             ),
         ),
     )

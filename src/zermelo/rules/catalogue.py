@@ -56,7 +56,12 @@ class CGSuiteName(NamedTuple):
     ``parameters``: the names of CGSuite's constructor parameters, in order, for a family that
     takes them by name too (``GenToadsAndFrogs(maxJump => 2)``); ``bind`` turns those given (each
     as text: ``2``, ``true``, ``inf``, a map ``Left=2;Right=1``, a ruleset by its ``spec``) into
-    the game's parameters, CGSuite's defaults standing for the others.
+    the game's parameters, CGSuite's defaults standing for the others.  ``of_ruleset``: a family
+    whose one parameter is another ruleset (CGSuite's ``Turning(game.heap.Kayles)``) built from that
+    ruleset's rules themselves, so one that no spec can rebuild (a procedure's
+    ``HeapRuleset(n -> …)``) is taken too.  ``statics``: the family's static constructors, each
+    (CGSuite's name, its parameters' names in order, the game's parameters from those given as text
+    by name): ``TakeAndBreak.FromSubtractionSet([2,3], "3", allbut => true)``.
     """
 
     name: str
@@ -70,6 +75,8 @@ class CGSuiteName(NamedTuple):
     options: Callable[[Any, Any, bool], list[Any]] | None = None
     parameters: tuple[str, ...] = ()
     bind: Callable[[dict[str, str]], str] | None = None
+    of_ruleset: Callable[[Any], Any] | None = None
+    statics: tuple[tuple[str, tuple[str, ...], Callable[[dict[str, str]], str]], ...] = ()
 
 
 def cgsuite_string(table: dict[str, str]) -> Callable[[str], list[str]]:

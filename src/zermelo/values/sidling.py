@@ -21,9 +21,10 @@ is right whatever the steps' reasons:
    alternating cycle is left.  A move whose taking away changed the side is not tried again until
    a move of the other player goes (the change only grows: fewer moves for Right never harm Left,
    fewer for Left never help her).
-3. If no move can go, a side that needs new positions (an *unravelling*, Siegel's complete
-   algorithm; Bach's Carousel) is reported as not done (:class:`~zermelo.core.errors.Unsupported`),
-   never guessed.
+3. If no move can go and alternating cycles are left, the graph so simplified is returned: it
+   equals the side but is not a stopper (a side that a stopper equals only with new positions,
+   an *unravelling* — Siegel's complete algorithm; Bach's Carousel — is not looked for; CGSuite
+   too prints such a side as its simplified graph).
 
 >>> from zermelo.values.loopy import OFFSIDE
 >>> dud = Graph(((0,),), ((0,),))
@@ -35,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..core.errors import Unsupported
 from ..core.traversal import components
 from .game import count_work
 from .loopy import ONSIDE, Graph, is_stopper, le, le_table, nodes_from
@@ -79,8 +79,20 @@ def _take_away(g: Graph, r: int, side: int) -> tuple[Graph, int]:
             else:
                 batch_failed = True
         else:
-            name = "onside" if side == ONSIDE else "offside"
-            raise Unsupported(f"the {name} of that loopy game is not found by taking moves away (not done)")
+            return _irrelevant(g, r, side)
+    return g.reachable(r)
+
+
+def _irrelevant(g: Graph, r: int, side: int) -> tuple[Graph, int]:
+    """The last step when alternating cycles are left: every move whose taking away leaves the
+    side equal is taken away, one at a time (the first player's first), each by one comparison."""
+    first = 1 if side == ONSIDE else 0
+    moves = [(m, v, w) for v in nodes_from(g, [r]) for m in (0, 1) for w in (g.left[v] if m == 0 else g.right[v])]
+    for e in sorted(moves, key=lambda e: (e[0] != first, e)):
+        count_work(1)
+        h = _without(g, [e])
+        if _same_side(h, g, r, r, {e[0]}, side):
+            g = h
     return g.reachable(r)
 
 

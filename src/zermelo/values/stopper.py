@@ -12,7 +12,9 @@ until none applies.
 A game that is not a stopper (``dud`` = {pass|pass}, ``on + off``, ``a{1||a|0}``) has two sides,
 stoppers s ≥ t with G = s & t: the onside (infinite play won by Left) and the offside (by Right)
 (Winning Ways ch. 11, "sidling"; Siegel VI.4), found by :func:`zermelo.values.sidling.sides` and
-then simplified here; a side it cannot find is reported as not done, never guessed.
+then simplified here.  When a side is not equal to a stopper that taking moves away reaches, the
+simplified graph sidling leaves stands for it (a :class:`SideGraph`: CGSuite's
+``SimplifiedLoopyGame``, its ``SidedValue``), compared and added in its side.
 
 Sums: stoppers add by their graphs' sum, simplified; a sum that is not a stopper is sidled.
 Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)⁻ (the *upsum* and
@@ -52,6 +54,7 @@ from .loopy import (
 from .sidling import sides
 
 __all__ = [
+    "SideGraph",
     "Sided",
     "Stopper",
     "Value",
@@ -62,6 +65,7 @@ __all__ = [
     "equal",
     "negative",
     "outcome_class",
+    "side_value",
     "sides",
     "stop",
     "upsum",
@@ -138,12 +142,47 @@ class Stopper:
         return f"Stopper({self.graph!r}, {self.root})"
 
 
+class SideGraph(Stopper):
+    """One side (``side``: ONSIDE or OFFSIDE) of a game, as the graph that sidling leaves when
+    no stopper was reached: not a stopper, its positions compared and added in that side."""
+
+    def __init__(self, graph: Graph, root: int, short: tuple[Game | None, ...], side: int) -> None:
+        super().__init__(graph, root, short)
+        self.side = side
+
+    def at(self, v: int) -> Game | Stopper:
+        s = self.short[v]
+        return s if s is not None else SideGraph(self.graph, v, self.short, self.side)
+
+    @cached_property
+    def plumtree(self) -> bool:
+        return False
+
+    def pseudonumber(self) -> tuple[str, Fraction] | None:
+        return None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SideGraph) and other.side == self.side and equal(self, other)
+
+    def __hash__(self) -> int:
+        return super().__hash__()
+
+    def __repr__(self) -> str:
+        return f"SideGraph({self.graph!r}, {self.root}, {self.side})"
+
+
 @dataclass(frozen=True, eq=False)
 class Sided:
-    """A stopper-sided value ``onside & offside`` that is not a stopper (onside > offside)."""
+    """A value ``onside & offside`` that is not a stopper (onside > offside); its sides are
+    stoppers (a stopper-sided value) or, when sidling found none, :class:`SideGraph` s."""
 
     onside: Game | Stopper
     offside: Game | Stopper
+
+    @property
+    def carousel(self) -> bool:
+        """Whether a side is not a stopper (CGSuite's ``SidedValue`` rather than ``StopperSidedValue``)."""
+        return isinstance(self.onside, SideGraph) or isinstance(self.offside, SideGraph)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sided) and equal(self.onside, other.onside) and equal(self.offside, other.offside)
@@ -314,10 +353,21 @@ def value_of_graph(graph: Graph, root: int) -> Value:
     """The value of the game at ``root``: a short game, a canonical stopper, or its two sides."""
     if is_stopper(graph, root):
         return canonical(graph, root)
-    return _sided(canonical(*sides(graph, root, ONSIDE)), canonical(*sides(graph, root, OFFSIDE)))
+    return _sided(side_value(graph, root, ONSIDE), side_value(graph, root, OFFSIDE))
+
+
+def side_value(graph: Graph, root: int, side: int) -> Game | Stopper:
+    """The ``side`` of the game at ``root``: its canonical stopper, or the :class:`SideGraph`
+    sidling leaves."""
+    g, r = sides(graph, root, side)
+    if is_stopper(g, r):
+        return canonical(g, r)
+    return SideGraph(g, r, tuple(_short_values(g, range(len(g)))), side)
 
 
 def _sided(on: Game | Stopper, off: Game | Stopper) -> Value:
+    if isinstance(on, SideGraph) or isinstance(off, SideGraph):
+        return Sided(on, off)
     return on if equal(on, off) else Sided(on, off)
 
 
@@ -335,7 +385,7 @@ def _side_sum(a: Game | Stopper, b: Game | Stopper, side: int) -> Game | Stopper
         return add_short(a, b)
     (g, r), (h, s) = graph_of(a), graph_of(b)
     total, root = g.sum(h, r, s)
-    return canonical(*sides(total, root, side))
+    return side_value(total, root, side)
 
 
 def upsum(a: Game | Stopper, b: Game | Stopper) -> Game | Stopper:
@@ -375,19 +425,24 @@ def negative(v: Value) -> Value:
 def _neg_stopper(v: Game | Stopper) -> Game | Stopper:
     if isinstance(v, Game):
         return neg(v)
-    return Stopper(v.graph.negative(), v.root, tuple(None if s is None else neg(s) for s in v.short))
+    short = tuple(None if s is None else neg(s) for s in v.short)
+    if isinstance(v, SideGraph):
+        return SideGraph(v.graph.negative(), v.root, short, OFFSIDE if v.side == ONSIDE else ONSIDE)
+    return Stopper(v.graph.negative(), v.root, short)
 
 
-def _le_stoppers(a: Game | Stopper, b: Game | Stopper) -> bool:
+def _le_stoppers(a: Game | Stopper, b: Game | Stopper, side: int = STOPPER) -> bool:
+    """a ≤ b; in ``side`` when either is a :class:`SideGraph` (for stoppers the two agree)."""
     if isinstance(a, Game) and isinstance(b, Game):
         return le_short(a, b)
     (g, r), (h, s) = graph_of(a), graph_of(b)
-    return le(g, r, h, s, STOPPER)
+    loopy_side = isinstance(a, SideGraph) or isinstance(b, SideGraph)
+    return le(g, r, h, s, side if loopy_side else STOPPER)
 
 
 def compare(a: Value, b: Value) -> bool:
     """a ≤ b: both sides (a stopper is its own onside and offside)."""
-    return _le_stoppers(onside(a), onside(b)) and _le_stoppers(offside(a), offside(b))
+    return _le_stoppers(onside(a), onside(b), ONSIDE) and _le_stoppers(offside(a), offside(b), OFFSIDE)
 
 
 def equal(a: Value, b: Value) -> bool:
@@ -406,8 +461,38 @@ def stop(v: Game | Stopper, left: bool) -> Stop:
     """The left or right stop as a pseudonumber: ``(1, 0, 0)`` on, ``(-1, 0, 0)`` off,
     ``(0, x, 1)`` x over, ``(0, x, -1)`` x under, ``(0, x, 0)`` the number x.  In a stopper play
     that alternates ends, so the recursion over alternating moves ends too."""
+    if isinstance(v, SideGraph):
+        return _side_stop(v, left)
     memo: dict[tuple[int, bool], Stop] = {}
     return _stop(v, left, memo)
+
+
+def _side_stop(v: SideGraph, left: bool) -> Stop:
+    """A stop of a side that is not a stopper: alternating play to a short position (its stop),
+    an endless one on in the onside, off in the offside — the greatest fixed point of the stops'
+    recursion from on in the onside (the least from off in the offside), found by iterating."""
+    g = v.graph
+    nodes = [n for n in nodes_from(g, [v.root]) if v.short[n] is None]
+    start: Stop = (1, Fraction(0), 0) if v.side == ONSIDE else (-1, Fraction(0), 0)
+    val = {(n, who): start for n in nodes for who in (True, False)}
+
+    def at(w: int, who: bool) -> Stop:
+        s = v.short[w]
+        return val[(w, who)] if s is None else (0, s.left_stop if who else s.right_stop, 0)
+
+    changed = True
+    while changed:
+        changed = False
+        for n in nodes:
+            for who in (True, False):
+                opts = g.left[n] if who else g.right[n]
+                if not opts:
+                    raise Unsupported("that side has no stop (a position without moves)")
+                stops = [at(w, not who) for w in opts]
+                new = max(stops) if who else min(stops)
+                if new != val[(n, who)]:
+                    val[(n, who)], changed = new, True
+    return val[(v.root, left)]
 
 
 def _stop(v: Game | Stopper, left: bool, memo: dict[tuple[int, bool], Stop]) -> Stop:
@@ -430,9 +515,9 @@ def _stop(v: Game | Stopper, left: bool, memo: dict[tuple[int, bool], Stop]) -> 
     return hit
 
 
-def _stopper_class(g: Game | Stopper) -> str:
+def _stopper_class(g: Game | Stopper, side: int = STOPPER) -> str:
     zero = number(0)
-    ge, le0 = _le_stoppers(zero, g), _le_stoppers(g, zero)
+    ge, le0 = _le_stoppers(zero, g, side), _le_stoppers(g, zero, side)
     return "P" if ge and le0 else "L" if ge else "R" if le0 else "N"
 
 
@@ -456,4 +541,4 @@ def outcome_class(v: Value) -> str:
     ``D``, ``PHat``, ``PCheck``, ``NHat``, ``NCheck`` as CGSuite names them."""
     if not isinstance(v, Sided):
         return _stopper_class(v)
-    return _BY_SIDES[(_stopper_class(v.onside), _stopper_class(v.offside))]
+    return _BY_SIDES[(_stopper_class(v.onside, ONSIDE), _stopper_class(v.offside, OFFSIDE))]
