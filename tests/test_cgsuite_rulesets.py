@@ -170,9 +170,9 @@ PRINTED = [
         + ",".join(f"game.heap.GenWythoff(k -> k + 2)({p})" for p in ["(0,2)", "(1,1)", "(1,0)", "(0,1)", "(0,0)"])
         + "]",
     ),
-    (  # knock an end pin, the middle one, or two
+    (  # knock an end pin, the middle one, or two: CGSuite's HeapOptions(3), mapped
         "game.heap.Kayles(3).Options",
-        "{game.heap.Kayles(1),game.heap.Kayles(1) + game.heap.Kayles(1),game.heap.Kayles(2)}",
+        "[game.heap.Kayles(2),game.heap.Kayles(1) + game.heap.Kayles(1),game.heap.Kayles(1)]",
     ),
     (
         "game.heap.Eatcake((2,3)).LeftOptions",

@@ -25,7 +25,7 @@ from typing import Any
 from ..heaps.heap import HeapGame, heap_tuple
 from ..values.surreal import surreal
 
-__all__ = ["cgsuite_heap_options", "heap_parts"]
+__all__ = ["cgsuite_heap_options", "heap_listed", "heap_parts"]
 
 
 def heap_parts(rules: HeapGame, n: int) -> list[tuple[int, ...]]:
@@ -55,3 +55,31 @@ def cgsuite_heap_options(rules: HeapGame, n: int) -> list[list[Any]]:
     if isinstance(rules, HeapJoin):
         return cgsuite_heap_options(rules.first, n) + cgsuite_heap_options(rules.second, n)
     return [[surreal(h) for h in hs] for hs in heap_parts(rules, n)]
+
+
+def heap_listed(rules: Any, position: Any, left: bool) -> list[Any] | None:
+    """A position of one heap's options as CGSuite lists them (its ``Options``: ``HeapOptions(n)``
+    in order, an option of one heap that heap's position, of several their sum): as zermelo
+    positions, ``None`` standing for an option of no heap (CGSuite's integer 0).  ``None`` for any
+    other position (several heaps: CGSuite's options of a sum are not a heap ruleset's list).
+
+    >>> from zermelo.heaps.games import Kayles
+    >>> heap_listed(Kayles(), 3, True), heap_listed(Kayles(), 1, True), heap_listed(Kayles(), (1, 2), True)
+    ([2, (1, 1), 1], [None], None)
+    """
+    from ..games.partizanheap import PartizanHeap
+    from .heap_ruleset import ProcedureHeap
+    from .values import as_int
+
+    if isinstance(rules, PartizanHeap):
+        if not (isinstance(position, tuple) and len(position) == 1):
+            return None
+        side = rules.side(left)
+        return [tuple(hs) if hs else None for hs in heap_parts(side, position[0])]
+    if not isinstance(rules, HeapGame) or type(position) is not int:
+        return None
+    if isinstance(rules, ProcedureHeap):  # the heaps as fn wrote them, heaps of 0 too
+        written = [tuple(as_int(h, "a heap size") for h in o) for o in rules.listed(position)]
+    else:
+        written = heap_parts(rules, position)
+    return [None if not hs else hs[0] if len(hs) == 1 else hs for hs in written]

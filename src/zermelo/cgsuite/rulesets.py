@@ -167,12 +167,18 @@ class Position:
         out = " + ".join(f"{r.name}({a})" for a in args) if args else "0"
         return f"-{out if len(args) == 1 else f'({out})'}" if negated and args else out
 
-    def options(self, player: Player) -> frozenset[Position] | list[Position]:
-        """The options: CGSuite's list where the game knows CGSuite's order, else their set."""
+    def options(self, player: Player) -> frozenset[Position] | list[Any]:
+        """The options: CGSuite's list where the game knows CGSuite's order (a heap ruleset's
+        heap: its ``HeapOptions``, an option of no heap the integer 0), else their set."""
+        from .heap_options import heap_listed
+
         rules = self.ruleset.rules
         listed = self.ruleset.listed
         if listed is not None and isinstance(rules, Partisan | Impartial):
             return [Position(self.ruleset, p) for p in listed(rules, self.position, player == LEFT)]
+        heaps = heap_listed(rules, self.position, player == LEFT)
+        if heaps is not None:
+            return [surreal(0) if p is None else Position(self.ruleset, p) for p in heaps]
         if isinstance(rules, Partisan):
             opts = rules.left_options(self.position) if player is LEFT else rules.right_options(self.position)
         elif isinstance(rules, Impartial):
@@ -459,9 +465,10 @@ def _short_form(p: Position) -> Any:
 _MAX_FOLLOWERS = 200_000
 
 
-def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
+def _followers(p: Position, _args: list[Any]) -> frozenset[Any]:
     """Every position reachable from ``p`` (itself included), as CGSuite lists a game's followers:
-    positions, not their canonical forms (Amazons "x...|o..." has 2,784 of them)."""
+    positions, not their canonical forms (Amazons "x...|o..." has 2,784 of them); a heap's option of
+    no heap is CGSuite's integer 0, which has no options."""
     players = (LEFT,) if isinstance(p.ruleset.rules, Impartial) else (LEFT, RIGHT)
     seen, stack = {p}, [p]
     while stack:
@@ -474,7 +481,8 @@ def _followers(p: Position, _args: list[Any]) -> frozenset[Position]:
                             f"{cgsuite_name(p)} has more than {_MAX_FOLLOWERS:,} followers: too many to list"
                         )
                     seen.add(o)
-                    stack.append(o)
+                    if isinstance(o, Position):
+                        stack.append(o)
     return frozenset(seen)
 
 

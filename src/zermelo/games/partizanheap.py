@@ -69,6 +69,10 @@ class PartizanHeap(Partisan[Heaps]):
     def spec(self) -> str:
         return self._spec
 
+    def side(self, left: bool) -> HeapGame:
+        """The heap game a player moves in: Left's, or Right's."""
+        return self._left if left else self._right
+
     def parse(self, text: str) -> Heaps:
         words = text.replace(",", " ").replace("+", " ").split()
         if not words:
