@@ -169,7 +169,7 @@ def test_the_value_search_calls_the_forms_and_walk_with_declared_signatures(
     compiled_forms.forms()
     assert z.canonical_form(rules, rules.parse(board)) is plain
     assert {"forms", "walk"} <= set(called)
-    assert compiled_walk.WALKS.get(rules)[0].kernel.__name__ == "call"  # the stand-in itself, resolved once
+    assert compiled_walk.kept(rules).kernel.__name__ == "call"  # the stand-in itself, resolved once
 
 
 def test_a_specialisation_is_keyed_by_every_source_it_compiles(monkeypatch: pytest.MonkeyPatch) -> None:

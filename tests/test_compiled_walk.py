@@ -36,6 +36,7 @@ BOARDS = {"konane": "x.o.x.|o.xox.|.ox..o|xo.o.x", "amazons": "x..|.#o|.x.", "do
 @pytest.fixture(autouse=True)
 def _forms_loaded() -> None:
     compiled_forms.warm()  # as in a warm process: ids, and so the compiled walk, from the first position
+    compiled_walk.WALKS.clear()  # the walks are shared by every rules object: each test starts afresh
 
 
 def python_value(name: str, board: str) -> Any:
@@ -47,8 +48,8 @@ def python_value(name: str, board: str) -> Any:
 
 def walked(rules: Any) -> int:
     """Regions the rules' compiled walk holds."""
-    kept = compiled_walk.WALKS.get(rules)
-    return len(kept[0]) if kept else 0
+    walk = compiled_walk.kept(rules)
+    return len(walk) if walk else 0
 
 
 def boards() -> st.SearchStrategy[tuple[str, str]]:
@@ -63,11 +64,46 @@ def boards() -> st.SearchStrategy[tuple[str, str]]:
 @given(boards())
 def test_values_match_the_python_walk(case: tuple[str, str]) -> None:
     name, board = case
+    compiled_walk.WALKS.clear()  # so that what the walk holds below is this board's
     rules = RULES[name]()
     position = rules.parse(board)
     assert canonical_form(rules, position) is python_value(name, board)
     if any(rules.region_bytes(rules.value_key(p)[0]) for p in rules.components(position)):
         assert walked(rules) > 0  # the compiled walk did value it
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_rules_objects_of_the_same_rules_share_one_walk(name: str) -> None:
+    """A walk's regions depend on the options step, its number and the forms alone: a second rules
+    object finds the first one's state (a new ``Domineering()`` in a warm process), and its values
+    are the Python walk's, the regions valued already not walked again."""
+    first, second = RULES[name](), RULES[name]()
+    board, part = BOARDS[name], BOARDS[name].rsplit("|", 1)[0]
+    assert canonical_form(first, first.parse(board)) is python_value(name, board)
+    walk = compiled_walk.kept(first)
+    assert walk is not None and compiled_walk.kept(second) is walk
+    held = len(walk)
+    assert canonical_form(second, second.parse(board)) is python_value(name, board)
+    assert len(walk) == held  # read from the shared state, nothing walked again
+    assert canonical_form(second, second.parse(part)) is python_value(name, part)
+    assert compiled_walk.kept(second) is walk
+    others = [compiled_walk.kept(RULES[n]()) for n in RULES if n != name]
+    assert all(w is not walk for w in others)  # other rules, other walks
+
+
+def test_a_walk_in_use_by_another_thread_is_left_alone() -> None:
+    """One thread at a time walks a state: a search that finds it busy values its region with a
+    walk of its own (the same id), the kept state untouched."""
+    from zermelo.games.chargrid_kernel import KONANE, region_options
+
+    table = compiled_forms.forms()[0]
+    key = bytes((4, 6)) + b"x.o.x.o.xox..ox..oxo.o.x"
+    every = lambda positions, options: (100, 10_000)  # noqa: E731
+    walk = compiled_walk.RegionWalk(region_options, KONANE, table)
+    with walk._busy:
+        busy = walk.value(key, every)
+    assert len(walk) == 0
+    assert walk.value(key, every) == busy and len(walk) > 0
 
 
 @pytest.mark.parametrize("name", sorted(RULES))
@@ -105,7 +141,7 @@ def test_keys_are_compared_byte_for_byte(name: str, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(compiled_walk, "CAPACITY", 2)
     rules = RULES[name]()
     assert canonical_form(rules, rules.parse(BOARDS[name])) is python_value(name, BOARDS[name])
-    walk = compiled_walk.WALKS.get(rules)[0]
+    walk = compiled_walk.kept(rules)
     assert walk.W[5][compiled_walk.wk.PLANT] == 1
     assert len(walk) > 100
 
@@ -168,10 +204,10 @@ def test_a_timed_search_never_compiles_the_walk(monkeypatch: pytest.MonkeyPatch)
 def test_a_large_state_is_renewed_between_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = Konane()
     canonical_form(rules, rules.parse(BOARDS["konane"]))
-    first = compiled_walk.WALKS.get(rules)[0]
+    first = compiled_walk.kept(rules)
     monkeypatch.setattr(compiled_walk, "MAX_ENTRIES", 10)
     canonical_form(rules, rules.parse("x.o.x.|o.xox."))
-    assert compiled_walk.WALKS.get(rules)[0] is not first
+    assert compiled_walk.kept(rules) is not first
 
 
 def test_a_timed_search_looks_at_the_clock_between_slices(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -225,10 +261,10 @@ def test_a_walk_calls_its_compiled_code_without_numbas_dispatch_once_known() -> 
     rules = Domineering()
     board = "...|..#|..."
     assert canonical_form(rules, rules.parse(board)) is python_value("domineering", board)
-    walk = compiled_walk.WALKS.get(rules)[0]
+    walk = compiled_walk.kept(rules)
     if isinstance(walk.unresolved, compiled_walk.aot.Kernel):
         pytest.skip("the walk was built ahead of time here")
     assert walk.kernel is not walk.unresolved and not hasattr(walk.kernel, "overloads")
     second = Domineering()
     assert canonical_form(second, second.parse("....|....|....")) is python_value("domineering", "....|....|....")
-    assert compiled_walk.WALKS.get(second)[0].kernel is walk.kernel  # resolved once in the process
+    assert compiled_walk.kept(second).kernel is walk.kernel  # resolved once in the process

@@ -13,7 +13,7 @@ from cli_helper_games import play_cli
 from partisan_check import grid_boards
 from zermelo.analyses.analysis import partisan_outcome
 from zermelo.analyses.canonical import ID_VALUES, canonical_form, value_cache
-from zermelo.analyses.compiled_walk import WALKS
+from zermelo.analyses.compiled_walk import kept
 from zermelo.core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from zermelo.games import Nim
 from zermelo.games.clobber import Clobber
@@ -247,9 +247,9 @@ def test_values_come_from_the_shared_value_cache() -> None:
     game = Counted()
     start = game.parse("....|....|....")
     first = classify(game, start, turn="left")
-    walked = WALKS.get(game)
+    walked = kept(game)
     # as Games, as compiled ids, or in the compiled walk's memo
-    cached = len(value_cache(game)) + len(ID_VALUES.get(game)) + (len(walked[0]) if walked else 0)
+    cached = len(value_cache(game)) + len(ID_VALUES.get(game)) + (len(walked) if walked else 0)
     assert cached > 10
     Counted.calls = 0
     for m in first.moves:  # every move's position was valued with the start: no search again

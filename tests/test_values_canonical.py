@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -121,3 +123,28 @@ def test_every_registered_impartial_example_is_its_grundy_nimber() -> None:
         assert value is star(z.grundy(game, pos)), e.example
         checked += 1
     assert checked >= 8
+
+
+def test_a_position_valued_before_is_answered_without_a_search(monkeypatch: Any) -> None:
+    """A root the rules' memo holds (the position or its negative) is answered before a search is
+    set up; the answers are a fresh object's."""
+    from zermelo.analyses import canonical
+    from zermelo.games import Domineering
+
+    made: list[int] = []
+
+    class Counted(canonical._Walk):
+        def __init__(self, *args: Any) -> None:
+            made.append(1)
+            super().__init__(*args)
+
+    monkeypatch.setattr(canonical, "_Walk", Counted)
+    d = Domineering()
+    wide = canonical_form(d, d.parse("...|..."))
+    assert made == [1]
+    assert canonical_form(d, d.parse("...|...")) is wide
+    assert canonical_form(d, d.parse("..|..|..")) is -wide  # the transposed board: the negative, from the memo
+    assert made == [1]
+    fresh = Domineering()
+    assert canonical_form(fresh, fresh.parse("..|..|..")) is -wide
+    assert str(wide) == "{2|-1/2}"

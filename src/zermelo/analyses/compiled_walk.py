@@ -19,6 +19,7 @@ compile`` also builds it ahead of time, one extension per step (:func:`ahead_nam
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -26,13 +27,13 @@ import numpy as np
 
 from ..core import aot
 from ..core._jit import cached, is_loaded, resolved, specialised
-from ..core.cache import RulesCache
+from ..core.cache import KeyedCache
 from ..core.errors import Unsupported
 from ..values.compiled_forms import Forms, OutOfRange
 from ..values.forms_kernel import TABLES, run
 from . import walk_kernel as wk
 
-__all__ = ["SIGNATURE", "RegionWalk", "ahead_name", "cheap", "region_walk", "warm"]
+__all__ = ["SIGNATURE", "WALKS", "RegionWalk", "ahead_name", "cheap", "kept", "region_walk", "warm"]
 
 #: :func:`~zermelo.analyses.walk_kernel.walk` as ``zermelo compile`` builds it for a step: the state
 #: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count), the forms' tables, the rules' number,
@@ -102,11 +103,15 @@ def _kernel(step: Any) -> Any:
 
 
 class RegionWalk:
-    """One rules object's compiled walk: its kernel, its state arrays, the forms it gives ids of."""
+    """One options step's compiled walk: its kernel, its state arrays, the forms it gives ids of.
+
+    One thread at a time walks a state: a search that finds it in use (another thread's search of
+    the same rules) values its region with a walk of its own, not kept."""
 
     def __init__(self, step: Any, code: int, forms: Forms, *, kernel: Any = None) -> None:
         kernel = _kernel(step) if kernel is None else kernel
         self.code, self.forms = code, forms
+        self._busy = threading.Lock()
         n = CAPACITY
         C = np.zeros(wk.COUNTERS, np.int64)
         C[wk.PLANT] = int(PLANT)
@@ -140,6 +145,14 @@ class RegionWalk:
         returns how many positions and options the next slice may take at most.  Raises
         :class:`~zermelo.values.compiled_forms.OutOfRange` for a number too large for the forms
         (the caller values the region in Python) and ``Unsupported`` for a cycle."""
+        if not self._busy.acquire(blocking=False):
+            return RegionWalk(None, self.code, self.forms, kernel=self.unresolved).value(key, between)
+        try:
+            return self._value(key, between)
+        finally:
+            self._busy.release()
+
+    def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]]) -> int:
         W = self.W
         C = W[5]
         n = len(key)
@@ -149,6 +162,8 @@ class RegionWalk:
         W[6][:n] = np.frombuffer(key, np.uint8)
         self._room_for(1, n)
         e = self.call(wk.ROOT_MODE, n)
+        if not C[wk.DEPTH]:  # valued before (by any rules object of these rules): nothing to walk
+            return int(W[1][wk.FIELDS * e + 3])
         try:
             positions, options = between(0, 0)
             while True:
@@ -205,8 +220,24 @@ class RegionWalk:
         self.W = tuple(W)
 
 
-#: Each rules object's walk, while the forms' table it gives ids of lasts.
-WALKS: RulesCache[list[RegionWalk]] = RulesCache(lambda rules: [])
+#: The walks kept, by options step (its Python function) and the number it reads: a walk's
+#: entries (regions' values by key bytes) depend on these and the forms' table alone, so every rules
+#: object of the same rules shares one, and a new ``Domineering()`` in a warm process (a web
+#: worker's request, a notebook's cell) finds its regions valued already.  Three steps today.
+WALKS: KeyedCache[tuple[Any, int], list[RegionWalk]] = KeyedCache(size=8)
+
+
+def _walk_key(rules: Any) -> tuple[Any, int] | None:
+    step = getattr(rules, "compiled_step", None)
+    got = step() if step is not None else None
+    return None if got is None else (getattr(got[0], "py_func", got[0]), got[1])
+
+
+def kept(rules: Any) -> RegionWalk | None:
+    """The walk kept for the rules' options step, if any (for tests and the memos' trim)."""
+    at = _walk_key(rules)
+    held = WALKS.get(at) if at is not None else None
+    return held[0] if held else None
 
 
 def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = False) -> RegionWalk | None:
@@ -220,10 +251,14 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
     if got is None:
         return None
     step_kernel, code = got
-    kept = WALKS.get(rules)
-    if kept and (kept[0].forms is not forms or len(kept[0]) > MAX_ENTRIES):
-        kept.clear()
-    if not kept:
+    at = (getattr(step_kernel, "py_func", step_kernel), code)
+    held: list[RegionWalk] | None = WALKS.get(at)
+    if held is None:
+        held = []
+        WALKS[at] = held
+    if held and (held[0].forms is not forms or len(held[0]) > MAX_ENTRIES):
+        held.clear()
+    if not held:
         kernel: Any = _ahead(step_kernel)
         if kernel is None:
             if ahead_only and not is_loaded():
@@ -231,8 +266,8 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
             kernel = dispatcher(step_kernel)
             if timed and not cached(kernel):
                 return None
-        kept.append(RegionWalk(step_kernel, code, forms, kernel=kernel))
-    return kept[0]
+        held.append(RegionWalk(step_kernel, code, forms, kernel=kernel))
+    return held[0]
 
 
 def cheap(rules: Any) -> bool:
@@ -245,9 +280,11 @@ def cheap(rules: Any) -> bool:
 
 def warm(rules: Any, board: str) -> None:
     """Compile (or load) the rules' walk and value ``board`` (one region) with it once: for
-    ``make kernels`` and the web's warm-up (:mod:`zermelo.web.warmup`)."""
+    ``make kernels`` and the web's warm-up (:mod:`zermelo.web.warmup`).  The walk is kept (with
+    the regions of ``board``) for the rules' next search, by any rules object."""
     from ..values.compiled_forms import forms
 
-    step, code = rules.compiled_step()
     key = rules.region_bytes(rules.value_key(rules.parse(board))[0])
-    RegionWalk(step, code, forms()[0]).value(key, lambda positions, options: (SLICE_POSITIONS, SLICE_OPTIONS))
+    walk = region_walk(rules, forms()[0], False)
+    assert walk is not None, "these rules list no options compiled"
+    walk.value(key, lambda positions, options: (SLICE_POSITIONS, SLICE_OPTIONS))

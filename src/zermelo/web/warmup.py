@@ -14,6 +14,7 @@ from ..analyses import compiled_walk
 from ..games import chargrid_kernel, domineering_kernel
 from ..games.amazons import Amazons
 from ..games.domineering import Domineering
+from ..games.konane import Konane
 from ..values import compiled_forms
 from . import api
 
@@ -65,7 +66,9 @@ def compiled_values() -> None:
     # the compiled value walk over the char grids' and Domineering's options (analyses.compiled_walk,
     # 10-16 CPU s each on a cold cache): a value search where numba is loaded values regions with it
     compiled_walk.warm(Amazons(), "x.|.o")
+    compiled_walk.warm(Konane(), "xo.")  # the char grids' walk with Konane's number: a state of its own
     compiled_walk.warm(Domineering(), "...|...")
+    compiled_forms.forms()[0].fill()  # the values met here as Games: a search's first answer reads its root's
 
 
 def warm() -> None:
