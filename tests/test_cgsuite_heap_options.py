@@ -73,7 +73,13 @@ def test_take_and_break_order_against_the_engines_options(digits: list[str], n: 
             "game.heap.Nim.Join(game.heap.Kayles)(2).Options",
             "[game.heap.Nim.Join(game.heap.Kayles)(1),0," * 1 + "game.heap.Nim.Join(game.heap.Kayles)(1),0]",
         ),
-        # A procedure's heaps as it wrote them, heaps of 0 too.
+        # A procedure's heaps as it wrote them, heaps of 0 too, also inside a join.
+        (
+            "game.heap.Nim.Join(game.heap.HeapRuleset(n -> [[0, n - 1], []]))(2).Options",
+            "[game.heap.Nim.Join(game.heap.HeapRuleset(n -> [[0, n - 1], []]))(1),0,"
+            "game.heap.Nim.Join(game.heap.HeapRuleset(n -> [[0, n - 1], []]))(0)"
+            " + game.heap.Nim.Join(game.heap.HeapRuleset(n -> [[0, n - 1], []]))(1),0]",
+        ),
         (
             "game.heap.HeapRuleset(n -> [[0, n - 1], []])(2).Options",
             "[game.heap.HeapRuleset(n -> [[0, n - 1], []])(0) + game.heap.HeapRuleset(n -> [[0, n - 1], []])(1),0]",

@@ -68,18 +68,17 @@ def heap_listed(rules: Any, position: Any, left: bool) -> list[Any] | None:
     ([2, (1, 1), 1], [None], None)
     """
     from ..games.partizanheap import PartizanHeap
-    from .heap_ruleset import ProcedureHeap
     from .values import as_int
 
-    if isinstance(rules, PartizanHeap):
+    partizan = isinstance(rules, PartizanHeap)
+    if partizan:
         if not (isinstance(position, tuple) and len(position) == 1):
             return None
-        side = rules.side(left)
-        return [tuple(hs) if hs else None for hs in heap_parts(side, position[0])]
-    if not isinstance(rules, HeapGame) or type(position) is not int:
+        rules, position = rules.side(left), position[0]
+    elif not isinstance(rules, HeapGame) or type(position) is not int:
         return None
-    if isinstance(rules, ProcedureHeap):  # the heaps as fn wrote them, heaps of 0 too
-        written = [tuple(as_int(h, "a heap size") for h in o) for o in rules.listed(position)]
-    else:
-        written = heap_parts(rules, position)
+    # R.HeapOptions(n) itself, mapped: one order for both (a procedure's heaps as it wrote them).
+    written = [tuple(as_int(h, "a heap size") for h in o) for o in cgsuite_heap_options(rules, position)]
+    if partizan:  # a partizan position is its heaps sorted, none empty
+        return [tuple(sorted(h for h in hs if h)) or None for hs in written]
     return [None if not hs else hs[0] if len(hs) == 1 else hs for hs in written]

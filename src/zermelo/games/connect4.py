@@ -32,7 +32,7 @@ from ..rules import Move, Scored, validate_by_text
 from ..rules.boards import Board, cell_name, grid_board
 from ..rules.catalogue import GameEntry, register
 from ..search.minimax_result import WIN_SCORE
-from .connect4_bits import NO_BOOK_ENV, four, winning_cells
+from .connect4_bits import NO_BOOK_ENV, four, masks, winning_cells
 
 __all__ = ["Connect4", "four_lines"]
 
@@ -102,6 +102,7 @@ class Connect4(Scored[Columns]):
         self._xshift = w * (h + 1)
         self._stones = (1 << self._xshift) - 1
         self._columns = [_ColumnBits(c * (h + 1), self._xshift) for c in range(w)]
+        self._bottom, self._board = masks(w, h)
 
     def spec(self) -> str:
         return f"connect4:{self.w}x{self.h}"
@@ -155,8 +156,11 @@ class Connect4(Scored[Columns]):
 
     def order(self, board: Columns, moves: list[Move[Columns]]) -> list[Move[Columns]]:
         """Centre columns first: they take part in the most lines."""
-        centre = (self.w - 1) / 2
-        return sorted(moves, key=lambda m: abs(int(m.label.split()[1]) - 1 - centre))
+        return sorted(moves, key=lambda m: self._off_centre(_column(m)))
+
+    def _off_centre(self, c: int) -> int:
+        """How far column ``c`` (from 0) is from the centre, in half columns."""
+        return abs(2 * c - (self.w - 1))
 
     # -- the compiled solver -------------------------------------------------------------------
 
@@ -174,24 +178,23 @@ class Connect4(Scored[Columns]):
         ['X 3', 'X 7', 'X 4', 'X 5', 'X 2', 'X 6', 'X 1']
         """
         cur, mask, n = self.bitboards(board)
-        w, h = self.w, self.h
+        h, bottom, full = self.h, self._bottom, self._board
         col = (1 << h) - 1
-        bottom = sum(1 << (c * (h + 1)) for c in range(w))
-        possible = (mask + bottom) & (bottom * col)
-        mine, theirs = winning_cells(cur, mask, w, h), winning_cells(cur ^ mask, mask, w, h)
+        possible = (mask + bottom) & full
+        mine, theirs = winning_cells(cur, mask, h, full), winning_cells(cur ^ mask, mask, h, full)
         rows = bottom * sum(1 << r for r in range(0, h, 2))  # rows 1, 3, 5, ... from the bottom
-        good = mine & (rows if n % 2 == 0 else (bottom * col) ^ rows)
+        good = mine & (rows if n % 2 == 0 else full ^ rows)
         forced = possible & theirs
 
         def rank(m: Move[Columns]) -> tuple[int, int, int]:
-            c = int(m.label.split()[1]) - 1
+            c = _column(m)
             mv = possible & (col << (c * (h + 1)))
-            centre = abs(2 * c - (w - 1))
+            centre = self._off_centre(c)
             if mv & mine:
                 return (0, 0, centre)
             if (mv << 1) & theirs or (forced and not mv & forced):
                 return (2, 0, centre)
-            threats = 2 * winning_cells(cur | mv, mask, w, h).bit_count() - (3 if (mv << 1) & good else 0)
+            threats = 2 * winning_cells(cur | mv, mask, h, full).bit_count() - (3 if (mv << 1) & good else 0)
             return (1, -threats, centre)
 
         return sorted(moves, key=rank)
@@ -358,6 +361,11 @@ class Connect4(Scored[Columns]):
 
 _solve: Callable[..., tuple[int, int]] | None = None
 _load_book: Callable[[int, int], Any] | None = None
+
+
+def _column(m: Move[Columns]) -> int:
+    """The column a move drops its stone into, from 0 (its label is ``X 4``)."""
+    return int(m.label.split()[1]) - 1
 
 
 def _book_loader() -> Callable[[int, int], Any]:

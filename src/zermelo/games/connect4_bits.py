@@ -14,7 +14,7 @@ numba versions of these.
 
 from __future__ import annotations
 
-__all__ = ["NO_BOOK_ENV", "four", "key", "mirror", "winning_cells"]
+__all__ = ["NO_BOOK_ENV", "four", "key", "masks", "mirror", "winning_cells"]
 
 #: Set (to anything but empty) in the environment, no opening book is read: every answer is
 #: searched, as the benchmarks against solvers without a book measure it.  Here, not in
@@ -40,11 +40,11 @@ def four(stones: int, h: int) -> bool:
     return bool(p & (p >> 2 * s))
 
 
-def winning_cells(stones: int, mask: int, w: int, h: int) -> int:
+def winning_cells(stones: int, mask: int, h: int, board: int) -> int:
     """The empty cells where one more of ``stones`` makes four in a row (Pons' shifts; ``mask``:
-    every stone on the board).
+    every stone on the board; ``board``: every cell of it, as :func:`masks` gives).
 
-    >>> bin(winning_cells(0b111, 0b111, 7, 6))  # three up the first column: the fourth cell
+    >>> bin(winning_cells(0b111, 0b111, 6, masks(7, 6)[1]))  # three up the first column: the fourth cell
     '0b1000'
     """
     r = (stones << 1) & (stones << 2) & (stones << 3)  # vertical
@@ -55,8 +55,17 @@ def winning_cells(stones: int, mask: int, w: int, h: int) -> int:
         p = (stones >> s) & (stones >> (2 * s))
         r |= p & (stones << s)
         r |= p & (stones >> (3 * s))
-    board = sum(1 << (c * (h + 1)) for c in range(w)) * ((1 << h) - 1)
     return r & (board ^ mask)
+
+
+def masks(w: int, h: int) -> tuple[int, int]:
+    """``(bottom, board)``: the bottom cell of each column, and every cell of the board.
+
+    >>> masks(2, 2)
+    (9, 27)
+    """
+    bottom = sum(1 << (c * (h + 1)) for c in range(w))
+    return bottom, bottom * ((1 << h) - 1)
 
 
 def mirror(x: int, w: int, h: int) -> int:
