@@ -29,11 +29,24 @@ from ..core import aot
 from ..core._jit import cached, is_loaded, resolved, specialised
 from ..core.cache import KeyedCache
 from ..core.errors import Unsupported
-from ..values.compiled_forms import Forms, OutOfRange
+from ..core.limits import deep
+from ..values.compiled_forms import Forms, OutOfRange, current
 from ..values.forms_kernel import TABLES, run
+from ..values.game import Game
 from . import walk_kernel as wk
 
-__all__ = ["SIGNATURE", "WALKS", "RegionWalk", "ahead_name", "cheap", "kept", "region_walk", "warm"]
+__all__ = [
+    "ROOTS",
+    "SIGNATURE",
+    "WALKS",
+    "RegionWalk",
+    "ahead_name",
+    "cheap",
+    "kept",
+    "region_walk",
+    "root_value",
+    "warm",
+]
 
 #: :func:`~zermelo.analyses.walk_kernel.walk` as ``zermelo compile`` builds it for a step: the state
 #: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count), the forms' tables, the rules' number,
@@ -112,6 +125,9 @@ class RegionWalk:
         kernel = _kernel(step) if kernel is None else kernel
         self.code, self.forms = code, forms
         self._busy = threading.Lock()
+        #: The ``Game`` of every root :func:`root_value` asked, by its key bytes: its entry's value
+        #: as the caller wants it, read again with no kernel call (renewed with the state).
+        self.roots: dict[bytes, Game] = {}
         n = CAPACITY
         C = np.zeros(wk.COUNTERS, np.int64)
         C[wk.PLANT] = int(PLANT)
@@ -252,6 +268,7 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
         return None
     step_kernel, code = got
     at = (getattr(step_kernel, "py_func", step_kernel), code)
+    ROOTS[type(rules)] = at
     held: list[RegionWalk] | None = WALKS.get(at)
     if held is None:
         held = []
@@ -268,6 +285,43 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
                 return None
         held.append(RegionWalk(step_kernel, code, forms, kernel=kernel))
     return held[0]
+
+
+#: The walk's key in :data:`WALKS` by rules class, for every class whose walk was set up in this
+#: process (by a search or a warm-up): :func:`zermelo.analyses.canonical.canonical_form` asks
+#: :func:`root_value` of a root of these rules first, its options step found without a call.
+ROOTS: dict[type, tuple[Any, int]] = {}
+
+
+def _unbounded(positions: int, options: int) -> tuple[int, int]:
+    return SLICE_POSITIONS, SLICE_OPTIONS
+
+
+def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
+    """The value of the region whose key bytes are ``key`` by the walk kept for ``at`` (an entry
+    of :data:`ROOTS`), walked with no budget: the caller has no limits and no deadline is ambient.
+    None when no walk is kept for ``at``, its state or forms are past their bounds (the long way
+    renews them), or a number is too large for the forms (the long way values it in Python)."""
+    held = WALKS.get(at)
+    if not held:
+        return None
+    walk = held[0]
+    got = walk.roots.get(key)
+    if got is not None:
+        return got
+    if len(walk) > MAX_ENTRIES or not current(walk.forms):
+        return None
+    try:
+        i = walk.value(key, _unbounded)
+    except OutOfRange:
+        return None
+    forms = walk.forms
+    got = forms.made(i)
+    if got is None:
+        with deep():  # the options' Games made first, one level a birthday
+            got = forms.to_game(i)
+    walk.roots[key] = got
+    return got
 
 
 def cheap(rules: Any) -> bool:

@@ -71,7 +71,7 @@ from .forms_kernel import (
 )
 from .game import Game, canonical_row, dyadic, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "ahead", "cheap", "forms", "ready", "warm"]
+__all__ = ["Forms", "OutOfRange", "ahead", "cheap", "current", "forms", "ready", "warm"]
 
 _CACHE_BITS = 20
 #: Slots of the cache of canonical forms by raw options (``RC``: 2^16 slots of 16 numbers, 8 MB).
@@ -214,6 +214,10 @@ class Forms:
         self._to.setdefault(i, g)
         return i
 
+    def made(self, i: int) -> Game | None:
+        """The :class:`Game` of an id if it was made before (no recursion), else None."""
+        return self._to.get(i)
+
     def to_game(self, i: int) -> Game:
         """The :class:`Game` of an id."""
         g = self._to.get(i)
@@ -257,6 +261,12 @@ def forms() -> tuple[Forms, bool]:
         _FORMS.append(Forms())
         return _FORMS[0], True
     return _FORMS[0], False
+
+
+def current(table: Forms) -> bool:
+    """Whether ``table`` is the process's table and within :data:`MAX_ROWS` (a search may use it
+    without :func:`forms`)."""
+    return bool(_FORMS) and _FORMS[0] is table and len(table) <= MAX_ROWS
 
 
 def ready() -> bool:
