@@ -178,7 +178,7 @@ def _short(rules: Rules[Any], position: Any, walks: Any, at: tuple[Any, int]) ->
         elif type(x) is not str:
             return None
     rules.validate(position)
-    key, flip = rules.value_key(position)
+    key, flip = rules.value_key(position)  # type: ignore[attr-defined]
     kb = rules.region_bytes(key)  # type: ignore[attr-defined]
     if kb is None or deadline(_NO_LIMITS, 0.0) is not None:
         return None

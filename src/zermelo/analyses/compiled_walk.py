@@ -305,7 +305,7 @@ def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
     held = WALKS.get(at)
     if not held:
         return None
-    walk = held[0]
+    walk: RegionWalk = held[0]
     got = walk.roots.get(key)
     if got is not None:
         return got
