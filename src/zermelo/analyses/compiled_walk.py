@@ -143,11 +143,20 @@ class RegionWalk:
             np.zeros(1280, np.int64),  # regs
             np.zeros(8, np.int64),  # count
         )
+        self._views()
         self.unresolved = kernel
         self.kernel = resolved(kernel, self.W, forms.S, code, 0, 0, 0)  # the types checked once
 
+    def _views(self) -> None:
+        """The driver's own views of the state's arrays (read and written as Python ints and bytes,
+        with no numpy call each: a small root's look-up is a few of them) and the room the root's
+        look-up needs, made again whenever the arrays are."""
+        W = self.W
+        self._counts, self._entries, self._text = memoryview(W[5]), memoryview(W[1]), memoryview(W[6])
+        self._room = (W[0].shape[0], min(W[1].shape[0] // wk.FIELDS, W[2].shape[0] // 2))
+
     def __len__(self) -> int:
-        return int(self.W[5][wk.ENTRIES])
+        return int(self._counts[wk.ENTRIES])
 
     def call(self, mode: int, a: int = 0, b: int = 0) -> int:
         """The kernel on the state and the forms' tables (grown first when 3/4 full)."""
@@ -169,24 +178,25 @@ class RegionWalk:
             self._busy.release()
 
     def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]]) -> int:
-        W = self.W
-        C = W[5]
+        C = self._counts
         n = len(key)
-        while W[6].shape[0] < n:
+        while len(self._text) < n:
             self._grow(wk.NEED_STEP)
-        W = self.W
-        W[6][:n] = np.frombuffer(key, np.uint8)
-        self._room_for(1, n)
-        e = self.call(wk.ROOT_MODE, n)
+        self._text[:n] = key
+        if C[wk.KEYBYTES] + n > self._room[0]:
+            self._grow(wk.NEED_KEYS)
+        if C[wk.ENTRIES] + 1 > self._room[1]:
+            self._grow(wk.NEED_ENTRIES)
+        e = int(self.kernel(self.W, self.forms.S, self.code, wk.ROOT_MODE, n, 0))  # the forms untouched
         if not C[wk.DEPTH]:  # valued before (by any rules object of these rules): nothing to walk
-            return int(W[1][wk.FIELDS * e + 3])
+            return int(self._entries[wk.FIELDS * e + 3])
         try:
             positions, options = between(0, 0)
             while True:
-                before, listed = int(C[wk.EXPANDED]), int(C[wk.LISTED])
+                before, listed = C[wk.EXPANDED], C[wk.LISTED]
                 status = self.call(wk.WALK, positions, options)
                 if status == wk.GROW:
-                    self._grow(int(C[wk.NEED]))
+                    self._grow(C[wk.NEED])
                 elif status == wk.FULL:
                     self.forms.room(full=True)
                 elif status == wk.OVERFLOW:
@@ -194,7 +204,7 @@ class RegionWalk:
                     raise OutOfRange("a number too large for the compiled forms")
                 elif status == wk.CYCLE:
                     raise Unsupported("this analysis needs a game without cycles")
-                positions, options = between(int(C[wk.EXPANDED]) - before, int(C[wk.LISTED]) - listed)
+                positions, options = between(C[wk.EXPANDED] - before, C[wk.LISTED] - listed)
                 if status == wk.DONE:
                     break
         finally:
@@ -202,14 +212,7 @@ class RegionWalk:
                 self.call(wk.RESET)  # stopped halfway: what is pending is unknown again
         if self.kernel is self.unresolved:  # numba compiled it (or loaded it) at its first call: now known
             self.kernel = resolved(self.kernel, self.W, self.forms.S, self.code, 0, 0, 0)
-        return int(self.W[1][wk.FIELDS * e + 3])
-
-    def _room_for(self, entries: int, nbytes: int) -> None:
-        W, C = self.W, self.W[5]
-        if C[wk.KEYBYTES] + nbytes > W[0].shape[0]:
-            self._grow(wk.NEED_KEYS)
-        if wk.FIELDS * (C[wk.ENTRIES] + entries) > W[1].shape[0] or 2 * (C[wk.ENTRIES] + entries) > W[2].shape[0]:
-            self._grow(wk.NEED_ENTRIES)
+        return int(self._entries[wk.FIELDS * e + 3])
 
     def _grow(self, need: int) -> None:
         """The arrays ``need`` names (:data:`~zermelo.analyses.walk_kernel.NEED_STEP` ...) doubled."""
@@ -234,6 +237,7 @@ class RegionWalk:
             # hashed before it replaces the state: an interrupt leaves one whole state or the other
             self.kernel(tuple(W), self.forms.room(), self.code, wk.REHASH, 0, 0)
         self.W = tuple(W)
+        self._views()
 
 
 #: The walks kept, by options step (its Python function) and the number it reads: a walk's
@@ -293,8 +297,8 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
 ROOTS: dict[type, tuple[Any, int]] = {}
 
 
-def _unbounded(positions: int, options: int) -> tuple[int, int]:
-    return SLICE_POSITIONS, SLICE_OPTIONS
+class _Renew(Exception):
+    """The walk kept is past its bounds: the long way renews it (:func:`root_value`)."""
 
 
 def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
@@ -302,18 +306,25 @@ def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
     of :data:`ROOTS`), walked with no budget: the caller has no limits and no deadline is ambient.
     None when no walk is kept for ``at``, its state or forms are past their bounds (the long way
     renews them), or a number is too large for the forms (the long way values it in Python)."""
-    held = WALKS.get(at)
+    held = WALKS.peek(at)
     if not held:
         return None
     walk: RegionWalk = held[0]
     got = walk.roots.get(key)
     if got is not None:
         return got
-    if len(walk) > MAX_ENTRIES or not current(walk.forms):
-        return None
+
+    first = [True]
+
+    def between(positions: int, options: int) -> tuple[int, int]:
+        if first and (len(walk) > MAX_ENTRIES or not current(walk.forms)):
+            raise _Renew  # looked at once, when there is a walk to do (a root met before is read)
+        first.clear()
+        return SLICE_POSITIONS, SLICE_OPTIONS
+
     try:
-        i = walk.value(key, _unbounded)
-    except OutOfRange:
+        i = walk.value(key, between)
+    except (OutOfRange, _Renew):
         return None
     forms = walk.forms
     got = forms.made(i)

@@ -234,7 +234,8 @@ class Domineering(Partisan[Grid]):
             return self._in_frame(bits, frame_regions(bits))
         if rows <= FRAME_MAX and cols <= FRAME_MAX:
             # Small boards (every region of a board up to 7 x 7): in the frame, whole-int steps.
-            info[position] = out = self._in_frame(framed(position), frame_regions(framed(position)))
+            bits = framed(position)
+            info[position] = out = self._in_frame(bits, frame_regions(bits))
             return out
         # Lone cells take no domino: they are 0 and are dropped.
         parts = regions(position, singles=False)
