@@ -153,12 +153,12 @@ _NONE: dict[str, Any] = {}
 def _short(rules: Rules[Any], position: Any, walks: Any, at: tuple[Any, int]) -> Game | None:
     """Stage 0, the short way of a root that is one region of rules with a compiled walk set up
     in this process (:data:`zermelo.analyses.compiled_walk.ROOTS`), asked with no limits: the
-    checks of :func:`_checked` that such a position needs, its key, and
-    :func:`~zermelo.analyses.compiled_walk.root_value`, with no budget, memo or walk of the long
-    way set up (a 2 x 2 Domineering board cost 0.4 ms that way in a warm process, its kernel call
-    25 µs).  None where the long way must answer: a position of another shape (the boundary's
-    scan and errors are the long way's), a key that is not one region's, a deadline in the
-    context, a walk not kept."""
+    checks of :func:`_checked` that such a position needs, the bytes the walk reads of it as it
+    stands (``rules.root_bytes``), and :func:`~zermelo.analyses.compiled_walk.root_value`, with no
+    key, budget, memo or walk of the long way set up (a 2 x 2 Domineering board cost 0.4 ms that
+    way in a warm process, its kernel call 25 µs).  None where the long way must answer: a
+    position of another shape (the boundary's scan and errors are the long way's), one that is not
+    one region, a deadline in the context, a walk not kept."""
     cls = type(rules)
     fit = _SHORT.get(cls)
     if fit is None:  # a partisan game whose searches take no other way (sums, ordinal sums)
@@ -166,10 +166,10 @@ def _short(rules: Rules[Any], position: Any, walks: Any, at: tuple[Any, int]) ->
             issubclass(cls, Partisan)
             and not issubclass(cls, (Sum, PartisanSum, Impartial))
             and cls.ordinal is Partisan.ordinal
-            and cls.value_key is not Partisan.value_key
+            and callable(getattr(cls, "root_bytes", None))
         )
     own = getattr(rules, "__dict__", _NONE)  # an object's own hooks (a test's) take the long way
-    if not fit or type(position) is not tuple or "compiled_step" in own or "region_bytes" in own or "value_key" in own:
+    if not fit or type(position) is not tuple or "compiled_step" in own or "root_bytes" in own:
         return None
     for x in position:  # game_argument's scan, for a flat tuple of ints and texts
         if type(x) is int:
@@ -178,14 +178,10 @@ def _short(rules: Rules[Any], position: Any, walks: Any, at: tuple[Any, int]) ->
         elif type(x) is not str:
             return None
     rules.validate(position)
-    key, flip = rules.value_key(position)  # type: ignore[attr-defined]
-    kb = rules.region_bytes(key)  # type: ignore[attr-defined]
+    kb = rules.root_bytes(position)  # type: ignore[attr-defined]
     if kb is None or deadline(_NO_LIMITS, 0.0) is not None:
         return None
-    v = walks.root_value(at, kb)
-    if v is None:
-        return None
-    return -v if flip else v  # type: ignore[no-any-return]
+    return walks.root_value(at, kb)  # type: ignore[no-any-return]
 
 
 def _checked(rules: Rules[Any], position: Any, limits: Limits | None) -> Limits:

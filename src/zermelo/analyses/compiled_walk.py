@@ -152,7 +152,7 @@ class RegionWalk:
         with no numpy call each: a small root's look-up is a few of them) and the room the root's
         look-up needs, made again whenever the arrays are."""
         W = self.W
-        self._counts, self._entries, self._text = memoryview(W[5]), memoryview(W[1]), memoryview(W[6])
+        self._counts, self._entries, self._text = W[5].data, W[1].data, W[6].data
         self._room = (W[0].shape[0], min(W[1].shape[0] // wk.FIELDS, W[2].shape[0] // 2))
 
     def __len__(self) -> int:

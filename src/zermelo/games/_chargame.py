@@ -182,6 +182,16 @@ class CharGridGame(Partisan[CharGrid]):
             return None
         return bytes((rows, cols)) + cells.encode("latin-1")
 
+    def root_bytes(self, position: CharGrid) -> bytes | None:
+        """For a value search's short way (:func:`zermelo.analyses.canonical.canonical_form`): the
+        bytes the compiled walk reads (:meth:`region_bytes`) of a board that is one live region as
+        it stands, not its least image (any image of a region values it; the walk keys its options
+        by theirs); None for any other board (several regions, a dead one, a side past 255)."""
+        rows, cols, cells = position
+        if not self._whole(position) or rows > 255 or cols > 255 or self.dead(position):
+            return None
+        return bytes((rows, cols)) + cells.encode("latin-1")
+
     def _analyse(self, position: CharGrid) -> tuple[tuple[Hashable, bool], list[CharGrid]]:
         info = self._info
         if len(info) > 1_000_000:
