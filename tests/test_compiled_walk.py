@@ -270,3 +270,87 @@ def test_a_walk_calls_its_compiled_code_without_numbas_dispatch_once_known() -> 
     second = Domineering()
     assert canonical_form(second, second.parse("....|....|....")) is python_value("domineering", "....|....|....")
     assert compiled_walk.kept(second).kernel is walk.kernel  # resolved once in the process
+
+
+def _short_way_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(canonical, "_short", lambda *args: None)
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards())
+def test_the_short_way_gives_the_python_walks_values(case: tuple[str, str]) -> None:
+    """A root asked with no limits where the rules' walk is kept is valued as it stands
+    (``rules.root_bytes``), no key or search of the long way set up: the Python walk's value."""
+    name, board = case
+    rules = RULES[name]()
+    compiled_walk.warm(rules, BOARDS[name].split("|", 1)[0])  # the walk kept, as in a warm process
+    position = rules.parse(board)
+    assert canonical_form(RULES[name](), position) is python_value(name, board)
+    kb = rules.root_bytes(position)
+    walk = compiled_walk.kept(rules)
+    assert walk is not None and (kb is None or kb in walk.roots)  # one region: it did go the short way
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_a_root_asked_again_makes_no_kernel_call(name: str) -> None:
+    """The short way keeps each root's Game with the walk: asked again, by any rules object of
+    the same rules, it is read without a kernel call (a board the short way takes: one region)."""
+    board = {"amazons": "x..|o.x"}.get(name, BOARDS[name])
+    first = RULES[name]()
+    value = canonical_form(first, first.parse(board))  # no walk kept yet: the long way sets it up
+    walk = compiled_walk.kept(first)
+    assert walk is not None
+    calls: list[int] = []
+    kernel = walk.kernel
+
+    def counted(*args: Any) -> Any:
+        calls.append(args[3])
+        return kernel(*args)
+
+    walk.kernel = counted
+    second = RULES[name]()
+    assert canonical_form(second, second.parse(board)) is value
+    assert calls and calls[0] == 1  # the root's look-up (ROOT_MODE), then its walk if it is new as it stands
+    made = len(calls)
+    third = RULES[name]()
+    assert canonical_form(third, third.parse(board)) is value
+    assert len(calls) == made
+    assert value is python_value(name, board)
+
+
+def test_limits_and_a_deadline_take_the_long_way() -> None:
+    """Limits, or a deadline in the context, still stop a big root when its rules' walk is kept
+    (the short way is for roots asked with no limits and no deadline)."""
+    from zermelo.core.limits import deadline_scope
+
+    board = "....|....|....|...."
+    compiled_walk.warm(Domineering(), "...|...")
+    d = Domineering()
+    with pytest.raises(SearchLimitExceeded, match="more than 5 positions"):
+        canonical_form(d, d.parse(board), limits=Limits(max_positions=5))
+    with deadline_scope(0.0), pytest.raises(SearchLimitExceeded, match="time budget"):  # passed long ago
+        canonical_form(d, d.parse(board))
+    assert canonical_form(Domineering(), d.parse(board)) is python_value("domineering", board)
+
+
+BAD = {
+    "domineering": [(2, 2, 10**5000), (2, 2, 1 << 4), (2, 2, -1), (2, 2, "15"), [2, 2, 15], (2, 2), (0, 2, 1)],
+    "konane": [(2, 2, "xoz."), (2, 2, "xo."), (2, 2, 10**5000), (2, 2, ("x", "o", ".", ".")), (2, -2, "xo..")],
+}
+
+
+@pytest.mark.parametrize(("name", "position"), [(n, p) for n, ps in BAD.items() for p in ps])
+def test_bad_input_gets_the_long_ways_error_when_a_walk_is_kept(
+    name: str, position: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled_walk.warm(RULES[name](), BOARDS[name].split("|", 1)[0])
+
+    def error() -> str:
+        with pytest.raises(ValueError) as got:
+            canonical_form(RULES[name](), position)
+        return f"{type(got.value).__name__}: {got.value}"
+
+    short = error()
+    _short_way_off(monkeypatch)
+    assert short == error()
+    assert "\n" not in short
