@@ -310,7 +310,7 @@ def test_a_root_asked_again_makes_no_kernel_call(name: str) -> None:
     walk.kernel = counted
     second = RULES[name]()
     assert canonical_form(second, second.parse(board)) is value
-    assert calls and calls[0] == 1  # the root's look-up (ROOT_MODE), then its walk if it is new as it stands
+    assert calls[:1] == [4]  # the root's look-up and its walk in one call (ROOT_WALK)
     made = len(calls)
     third = RULES[name]()
     assert canonical_form(third, third.parse(board)) is value
@@ -354,3 +354,21 @@ def test_bad_input_gets_the_long_ways_error_when_a_walk_is_kept(
     _short_way_off(monkeypatch)
     assert short == error()
     assert "\n" not in short
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_the_short_way_grows_its_state_and_forms(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A root walked the short way in a state of 2 entries, every key hashed to 0, and a new
+    forms' table: the one call's walk asks for room again and again, and answers right."""
+    monkeypatch.setattr(compiled_walk, "PLANT", True)
+    monkeypatch.setattr(compiled_walk, "CAPACITY", 2)
+    table = compiled_forms.Forms(8)  # a table of 8 rows, grown by the walk's calls (3/4 full, or FULL)
+    monkeypatch.setattr(compiled_forms, "_FORMS", [table])
+    compiled_walk.warm(RULES[name](), {"konane": "xo.", "amazons": "x.o", "domineering": ".."}[name])
+    board = {"amazons": "x..|o.x"}.get(name, BOARDS[name])
+    rules = RULES[name]()
+    assert canonical_form(rules, rules.parse(board)) is python_value(name, board)
+    walk = compiled_walk.kept(rules)
+    assert walk is not None and rules.root_bytes(rules.parse(board)) in walk.roots  # the short way
+    assert len(walk) > 50 and walk.W[5][compiled_walk.wk.PLANT] == 1
+    assert walk.forms is table and len(table.S[0]) > 8

@@ -162,12 +162,13 @@ class RegionWalk:
         """The kernel on the state and the forms' tables (grown first when 3/4 full)."""
         return int(self.kernel(self.W, self.forms.room(), self.code, mode, a, b))
 
-    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]]) -> int:
+    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None) -> int:
         """The id (in :attr:`forms`) of the value of the region whose key bytes are ``key``.
 
         ``between(positions, options)`` is called before the first slice and after each with the
         positions expanded and options listed in it; it looks at the budget (raising past it) and
-        returns how many positions and options the next slice may take at most.  Raises
+        returns how many positions and options the next slice may take at most.  ``None``: no
+        budget (slices of :data:`SLICE_POSITIONS`, the first in the root's look-up's call).  Raises
         :class:`~zermelo.values.compiled_forms.OutOfRange` for a number too large for the forms
         (the caller values the region in Python) and ``Unsupported`` for a cycle."""
         if not self._busy.acquire(blocking=False):
@@ -177,7 +178,7 @@ class RegionWalk:
         finally:
             self._busy.release()
 
-    def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]]) -> int:
+    def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None) -> int:
         C = self._counts
         n = len(key)
         while len(self._text) < n:
@@ -187,32 +188,42 @@ class RegionWalk:
             self._grow(wk.NEED_KEYS)
         if C[wk.ENTRIES] + 1 > self._room[1]:
             self._grow(wk.NEED_ENTRIES)
-        e = int(self.kernel(self.W, self.forms.S, self.code, wk.ROOT_MODE, n, 0))  # the forms untouched
-        if not C[wk.DEPTH]:  # valued before (by any rules object of these rules): nothing to walk
-            return int(self._entries[wk.FIELDS * e + 3])
         try:
-            positions, options = between(0, 0)
-            while True:
-                before, listed = C[wk.EXPANDED], C[wk.LISTED]
-                status = self.call(wk.WALK, positions, options)
-                if status == wk.GROW:
-                    self._grow(C[wk.NEED])
-                elif status == wk.FULL:
-                    self.forms.room(full=True)
-                elif status == wk.OVERFLOW:
-                    self.forms.overflowed()
-                    raise OutOfRange("a number too large for the compiled forms")
-                elif status == wk.CYCLE:
-                    raise Unsupported("this analysis needs a game without cycles")
-                positions, options = between(C[wk.EXPANDED] - before, C[wk.LISTED] - listed)
-                if status == wk.DONE:
-                    break
+            if between is None:  # no budget: the root's look-up and its walk's first slice in one call
+                status = self.call(wk.ROOT_WALK, n, SLICE_POSITIONS)
+                while status != wk.DONE:
+                    self._handle(status)
+                    status = self.call(wk.WALK, SLICE_POSITIONS, SLICE_POSITIONS)
+            else:
+                e = int(self.kernel(self.W, self.forms.S, self.code, wk.ROOT_MODE, n, 0))  # the forms untouched
+                if not C[wk.DEPTH]:  # valued before (by any rules object of these rules): nothing to walk
+                    return int(self._entries[wk.FIELDS * e + 3])
+                positions, options = between(0, 0)
+                while True:
+                    before, listed = C[wk.EXPANDED], C[wk.LISTED]
+                    status = self.call(wk.WALK, positions, options)
+                    self._handle(status)
+                    positions, options = between(C[wk.EXPANDED] - before, C[wk.LISTED] - listed)
+                    if status == wk.DONE:
+                        break
         finally:
             if C[wk.DEPTH]:
                 self.call(wk.RESET)  # stopped halfway: what is pending is unknown again
         if self.kernel is self.unresolved:  # numba compiled it (or loaded it) at its first call: now known
             self.kernel = resolved(self.kernel, self.W, self.forms.S, self.code, 0, 0, 0)
-        return int(self._entries[wk.FIELDS * e + 3])
+        return int(self._entries[wk.FIELDS * C[wk.ROOT] + 3])
+
+    def _handle(self, status: int) -> None:
+        """What a slice's status asks before the next: arrays or forms grown, or the error."""
+        if status == wk.GROW:
+            self._grow(self._counts[wk.NEED])
+        elif status == wk.FULL:
+            self.forms.room(full=True)
+        elif status == wk.OVERFLOW:
+            self.forms.overflowed()
+            raise OutOfRange("a number too large for the compiled forms")
+        elif status == wk.CYCLE:
+            raise Unsupported("this analysis needs a game without cycles")
 
     def _grow(self, need: int) -> None:
         """The arrays ``need`` names (:data:`~zermelo.analyses.walk_kernel.NEED_STEP` ...) doubled."""
@@ -297,15 +308,13 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
 ROOTS: dict[type, tuple[Any, int]] = {}
 
 
-class _Renew(Exception):
-    """The walk kept is past its bounds: the long way renews it (:func:`root_value`)."""
-
-
 def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
     """The value of the region whose key bytes are ``key`` by the walk kept for ``at`` (an entry
-    of :data:`ROOTS`), walked with no budget: the caller has no limits and no deadline is ambient.
-    None when no walk is kept for ``at``, its state or forms are past their bounds (the long way
-    renews them), or a number is too large for the forms (the long way values it in Python)."""
+    of :data:`ROOTS`), walked with no budget (the caller has no limits and no deadline is ambient),
+    the root's look-up and the walk in one kernel call, and kept in the walk's :attr:`~RegionWalk.roots`.
+    None when no walk is kept for ``at``, its state or forms are past their bounds or its forms
+    are not the process's table (the long way renews them), or a number is too large for the
+    forms (the long way values it in Python)."""
     held = WALKS.peek(at)
     if not held:
         return None
@@ -313,20 +322,13 @@ def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
     got = walk.roots.get(key)
     if got is not None:
         return got
-
-    first = [True]
-
-    def between(positions: int, options: int) -> tuple[int, int]:
-        if first and (len(walk) > MAX_ENTRIES or not current(walk.forms)):
-            raise _Renew  # looked at once, when there is a walk to do (a root met before is read)
-        first.clear()
-        return SLICE_POSITIONS, SLICE_OPTIONS
-
-    try:
-        i = walk.value(key, between)
-    except (OutOfRange, _Renew):
-        return None
     forms = walk.forms
+    if len(walk) > MAX_ENTRIES or not current(forms):
+        return None
+    try:
+        i = walk.value(key, None)
+    except OutOfRange:
+        return None
     got = forms.made(i)
     if got is None:
         with deep():  # the options' Games made first, one level a birthday
