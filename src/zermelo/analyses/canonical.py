@@ -24,7 +24,7 @@ from ..core.cache import RulesCache, memo_trimmer
 from ..core.checks import MAX_NUMBER_BITS, game_argument, short
 from ..core.checks import shown as quoted
 from ..core.errors import InvalidArgument, Unsupported
-from ..core.limits import Limits, deadline, deep
+from ..core.limits import Limits, ambient_deadline, deep
 from ..core.sprague_grundy import mex
 from ..rules import Impartial, Partisan, PartisanSum, Rules, Sum
 from ..rules.sizes import check_size
@@ -179,7 +179,7 @@ def _short(rules: Rules[Any], position: Any, walks: Any, at: tuple[Any, int]) ->
             return None
     rules.validate(position)
     kb = rules.root_bytes(position)  # type: ignore[attr-defined]
-    if kb is None or deadline(_NO_LIMITS, 0.0) is not None:
+    if kb is None or ambient_deadline() is not None:
         return None
     return walks.root_value(at, kb)  # type: ignore[no-any-return]
 

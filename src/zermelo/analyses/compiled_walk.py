@@ -323,7 +323,7 @@ def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
     if got is not None:
         return got
     forms = walk.forms
-    if len(walk) > MAX_ENTRIES or not current(forms):
+    if walk._counts[wk.ENTRIES] > MAX_ENTRIES or not current(forms):
         return None
     try:
         i = walk.value(key, None)

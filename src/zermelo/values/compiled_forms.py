@@ -269,7 +269,7 @@ def forms() -> tuple[Forms, bool]:
 def current(table: Forms) -> bool:
     """Whether ``table`` is the process's table and within :data:`MAX_ROWS` (a search may use it
     without :func:`forms`)."""
-    return bool(_FORMS) and _FORMS[0] is table and len(table) <= MAX_ROWS
+    return bool(_FORMS) and _FORMS[0] is table and table._m[COUNT] <= MAX_ROWS
 
 
 def ready() -> bool:
