@@ -49,6 +49,7 @@ __all__ = [
     "STOPPER",
     "Graph",
     "from_game",
+    "has_cycle",
     "is_loopfree",
     "is_plumtree",
     "is_stopper",
@@ -146,7 +147,7 @@ def nodes_from(graph: Graph, roots: Iterable[int]) -> list[int]:
     return sorted(seen)
 
 
-def _has_cycle(succ: dict[int, list[int]]) -> bool:
+def has_cycle(succ: dict[int, list[int]]) -> bool:
     """Whether the directed graph ``succ`` (on its keys) has a cycle: iterative depth-first search."""
     colour: dict[int, int] = {}
     for start in succ:
@@ -176,19 +177,19 @@ def is_stopper(graph: Graph, root: int) -> bool:
     for v in nodes:
         succ[2 * v] = [2 * w + 1 for w in graph.left[v]]
         succ[2 * v + 1] = [2 * w for w in graph.right[v]]
-    return not _has_cycle(succ)
+    return not has_cycle(succ)
 
 
 def is_loopfree(graph: Graph, root: int) -> bool:
     """No position reachable from ``root`` can repeat (a short game)."""
     nodes = nodes_from(graph, [root])
-    return not _has_cycle({v: [*graph.left[v], *graph.right[v]] for v in nodes})
+    return not has_cycle({v: [*graph.left[v], *graph.right[v]] for v in nodes})
 
 
 def is_plumtree(graph: Graph, root: int) -> bool:
     """No cycle but passes (a move from a position to itself): a tree hung with passes."""
     nodes = nodes_from(graph, [root])
-    return not _has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
+    return not has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
 
 
 def _csr(graph: Graph) -> Any:

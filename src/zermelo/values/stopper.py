@@ -29,7 +29,7 @@ Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)�
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -54,25 +54,29 @@ from .loopy import (
 from .sidling import sides
 
 __all__ = [
+    "MAX_ROUNDS",
     "SideGraph",
     "Sided",
     "Stopper",
     "Value",
     "add",
+    "bypass_one",
     "canonical",
     "compare",
+    "dominated",
     "downsum",
     "equal",
     "negative",
     "outcome_class",
     "side_value",
+    "sided",
     "sides",
     "stop",
     "upsum",
     "value_of_graph",
 ]
 
-_MAX_ROUNDS = 10_000  # simplification passes: each removes or bypasses at least one option
+MAX_ROUNDS = 10_000  # simplification passes: each removes or bypasses at least one option
 
 
 class Stopper:
@@ -221,7 +225,7 @@ def canonical(graph: Graph, root: int) -> Game | Stopper:
     lo = [set(g.left[v]) for v in range(n)]
     ro = [set(g.right[v]) for v in range(n)]
     root = r
-    for _ in range(_MAX_ROUNDS):
+    for _ in range(MAX_ROUNDS):
         if not _simplify_once(lo, ro, root, table) and not _fuse(lo, ro, root, table):
             break
     else:
@@ -238,18 +242,18 @@ def _simplify_once(lo: list[set[int]], ro: list[set[int]], root: int, table: lis
     changed = False
     for v in _reachable_sets(lo, ro, root):
         count_work(1)
-        keep_l = {a for a in lo[v] if not any(_below(table, a, b) for b in lo[v])}
-        keep_r = {a for a in ro[v] if not any(_below(table, b, a) for b in ro[v])}
+        keep_l = {a for a in lo[v] if not any(dominated(table, a, b) for b in lo[v])}
+        keep_r = {a for a in ro[v] if not any(dominated(table, b, a) for b in ro[v])}
         if keep_l != lo[v] or keep_r != ro[v]:
             lo[v], ro[v] = keep_l, keep_r
             changed = True
         for mine, theirs, below in ((lo, ro, True), (ro, lo, False)):
-            if _bypass_one(v, mine, theirs, below, lo, ro, root, table):
+            if bypass_one(v, mine, theirs, below, table, lambda: _still_stopper(lo, ro, root)):
                 changed = True
     return changed
 
 
-def _below(table: list[list[bool]], a: int, b: int) -> bool:
+def dominated(table: list[list[bool]], a: int, b: int) -> bool:
     """a is dominated by b: a < b, or a = b and b is the one kept (the lower number)."""
     return a != b and table[a][b] and (not table[b][a] or b < a)
 
@@ -280,19 +284,17 @@ def _fuse(lo: list[set[int]], ro: list[set[int]], root: int, table: list[list[bo
     return True
 
 
-def _bypass_one(
+def bypass_one(
     v: int,
     mine: list[set[int]],
     theirs: list[set[int]],
     below: bool,
-    lo: list[set[int]],
-    ro: list[set[int]],
-    root: int,
     table: list[list[bool]],
+    still_stopper: Callable[[], bool],
 ) -> bool:
     """Bypass one reversible option of ``v`` on one side (Left's when ``below``): an option a
     with a reply b (b ≤ v for Left's) is replaced by b's options on the same side, unless that
-    would make a game with infinite alternating play."""
+    would make a game with infinite alternating play (``still_stopper`` says, after the change)."""
     for a in sorted(mine[v]):
         for b in sorted(theirs[a]):
             if not (table[b][v] if below else table[v][b]):
@@ -302,7 +304,7 @@ def _bypass_one(
                 continue
             old = mine[v]
             mine[v] = new
-            if _still_stopper(lo, ro, root):
+            if still_stopper():
                 return True
             mine[v] = old
     return False
@@ -353,7 +355,7 @@ def value_of_graph(graph: Graph, root: int) -> Value:
     """The value of the game at ``root``: a short game, a canonical stopper, or its two sides."""
     if is_stopper(graph, root):
         return canonical(graph, root)
-    return _sided(side_value(graph, root, ONSIDE), side_value(graph, root, OFFSIDE))
+    return sided(side_value(graph, root, ONSIDE), side_value(graph, root, OFFSIDE))
 
 
 def side_value(graph: Graph, root: int, side: int) -> Game | Stopper:
@@ -365,7 +367,8 @@ def side_value(graph: Graph, root: int, side: int) -> Game | Stopper:
     return SideGraph(g, r, tuple(_short_values(g, range(len(g)))), side)
 
 
-def _sided(on: Game | Stopper, off: Game | Stopper) -> Value:
+def sided(on: Game | Stopper, off: Game | Stopper) -> Value:
+    """The value with these onside and offside: the stopper itself when they are equal."""
     if isinstance(on, SideGraph) or isinstance(off, SideGraph):
         return Sided(on, off)
     return on if equal(on, off) else Sided(on, off)
@@ -410,7 +413,7 @@ def add(a: Value, b: Value) -> Value:
     """a + b: stoppers by their sum's graph; sided values side by side."""
     if not isinstance(a, Sided) and not isinstance(b, Sided):
         return _stopper_sum(a, b)
-    return _sided(upsum(onside(a), onside(b)), downsum(offside(a), offside(b)))
+    return sided(upsum(onside(a), onside(b)), downsum(offside(a), offside(b)))
 
 
 def negative(v: Value) -> Value:
