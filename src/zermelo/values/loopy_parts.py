@@ -20,13 +20,18 @@ their canonical graphs, not copies of them.
   does (dominated and reversible options, fusion of equal positions), but only its own positions
   move: the store's nodes are simplest forms already.  A position equal to an exit's follower is
   fused into it.  A position alone, with short exits and no pass, is the short game of its options.
-* Any other component (its own cycles alternate, or an exit is not a stopper) is valued side by
-  side: its onside on the exits' onsides, its offside on their offsides
-  (:func:`~zermelo.values.stopper.side_value`, each of its positions), the value being a stopper
-  when the two are equal.
+* Any other component (its own cycles alternate, or an exit is not a stopper) is put in the
+  store as it is, twice: once on its exits' onsides, once on their offsides (the onside of a
+  position is the onside of its graph with the exits replaced by their onsides).  Its sides are
+  found by sidling (:func:`~zermelo.values.stopper.side_value`) where a value is read — the root —
+  on all of that graph at once, as the whole graph's value would be: sidling each position alone
+  costs far more comparisons.  Past :data:`LAZY` positions such a graph is sidled where it stands,
+  for each position that another component or the root moves to.
 * The root's value is read from the store and put in simplest form once more
   (:func:`~zermelo.values.stopper.canonical`): the store may hold a value twice (two components
-  finding it), which a later component's graph can then reach by two nodes.
+  finding it, by options not yet shared), which a later component's graph can reach by two nodes.
+* Components of one shape on the same exits' values (the fox's steps beside geese that differ
+  only far away) are valued once.
 
 Every graph simplified or sidled is at most ``max_pairs`` pairs of positions (each side to move)
 to compare, else :class:`~zermelo.core.errors.SearchLimitExceeded` names the largest one.
@@ -69,8 +74,7 @@ __all__ = ["LAZY", "value_by_components"]
 #: costs about half a second; a small comparison interpreted, a few milliseconds).
 _MANY = 64
 #: A component that is not a stopper's (or has an exit that is not) is kept as it is, on its
-#: exits, while its graph so has at most this many positions: sidling is left to the root, once
-#: on a graph this size or larger (each position sidled on its own costs far more comparisons).
+#: exits, while that graph has at most this many positions; past it, it is sidled at once.
 LAZY = 2_000
 
 
