@@ -37,7 +37,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +55,7 @@ __all__ = [
     "is_stopper",
     "le",
     "nodes_from",
+    "reach",
 ]
 
 STOPPER, ONSIDE, OFFSIDE = 0, 1, 2
@@ -136,11 +137,17 @@ def from_game(g: Game) -> tuple[Graph, int]:
 
 def nodes_from(graph: Graph, roots: Iterable[int]) -> list[int]:
     """The positions reachable from ``roots`` (the roots included), in increasing order."""
+    return reach(graph.left, graph.right, roots)
+
+
+def reach(left: Sequence[Collection[int]], right: Sequence[Collection[int]], roots: Iterable[int]) -> list[int]:
+    """The nodes reachable from ``roots`` by the moves ``left[v]`` and ``right[v]`` (the roots
+    included), in increasing order: :func:`nodes_from` of a graph being built."""
     seen = set(roots)
     stack = list(seen)
     while stack:
         v = stack.pop()
-        for w in (*graph.left[v], *graph.right[v]):
+        for w in (*left[v], *right[v]):
             if w not in seen:
                 seen.add(w)
                 stack.append(w)

@@ -46,25 +46,24 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import partial
 
 from ..core.errors import Unsupported
 from ..core.limits import over_budget
 from ..core.traversal import components
 from .game import Game, count_work, game
-from .loopy import OFFSIDE, ONSIDE, Graph, has_cycle, le_table
+from .loopy import OFFSIDE, ONSIDE, Graph, has_cycle, le_table, reach
 from .stopper import (
     MAX_ROUNDS,
     SideGraph,
     Stopper,
     Value,
-    bypass_one,
     canonical,
-    dominated,
     equal,
     side_value,
     sided,
+    simplify_once,
 )
 from .survival import load_kernels
 
@@ -119,7 +118,7 @@ class _Store:
             return self.game(v)
         g = v.graph
         nodes: dict[int, int] = {}
-        for u in _reach(g.left, g.right, [v.root]):
+        for u in reach(g.left, g.right, [v.root]):
             s = v.short[u]
             nodes[u] = self.game(s) if s is not None else self._new((), ())
         for u, i in nodes.items():
@@ -154,7 +153,7 @@ class _Store:
 
     def closure(self, roots: Iterable[int]) -> list[int]:
         """The nodes reachable from ``roots``, oldest first."""
-        return sorted(_reach(self.left, self.right, roots))
+        return reach(self.left, self.right, roots)
 
     def graph(self, root: int) -> tuple[Graph, int]:
         """The graph of the value at ``root`` (root 0)."""
@@ -174,18 +173,6 @@ class _Store:
         g, r = self.graph(root)
         _check(len(g), max_pairs)
         return side_value(g, r, side)
-
-
-def _reach(lo: Sequence[tuple[int, ...]], ro: Sequence[tuple[int, ...]], roots: Iterable[int]) -> set[int]:
-    seen = set(roots)
-    stack = list(seen)
-    while stack:
-        v = stack.pop()
-        for w in (*lo[v], *ro[v]):
-            if w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return seen
 
 
 def value_by_components(graph: Graph, root: int, max_pairs: int | None = None, *, lazy: int = LAZY) -> Value:
@@ -353,17 +340,7 @@ def _simplify(
     rep = list(range(len(lo)))
     alive = list(range(m, len(lo)))
     for _ in range(MAX_ROUNDS):
-        changed = False
-        still_stopper = partial(_stays_stopper, lo, ro, alive)
-        for v in alive:
-            keep_l = {a for a in lo[v] if not any(dominated(table, a, b) for b in lo[v])}
-            keep_r = {a for a in ro[v] if not any(dominated(table, b, a) for b in ro[v])}
-            if keep_l != lo[v] or keep_r != ro[v]:
-                lo[v], ro[v] = keep_l, keep_r
-                changed = True
-            for mine, theirs, below in ((lo, ro, True), (ro, lo, False)):
-                if bypass_one(v, mine, theirs, below, table, still_stopper):
-                    changed = True
+        changed = simplify_once(lo, ro, alive, table, partial(_stays_stopper, lo, ro, alive))
         if not changed and not _fuse(lo, ro, alive, rep, m, table):
             break
         alive = [v for v in alive if rep[v] == v]

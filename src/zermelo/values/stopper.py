@@ -50,6 +50,7 @@ from .loopy import (
     le,
     le_table,
     nodes_from,
+    reach,
 )
 from .sidling import sides
 
@@ -60,10 +61,8 @@ __all__ = [
     "Stopper",
     "Value",
     "add",
-    "bypass_one",
     "canonical",
     "compare",
-    "dominated",
     "downsum",
     "equal",
     "negative",
@@ -71,6 +70,7 @@ __all__ = [
     "side_value",
     "sided",
     "sides",
+    "simplify_once",
     "stop",
     "upsum",
     "value_of_graph",
@@ -239,21 +239,34 @@ def canonical(graph: Graph, root: int) -> Game | Stopper:
 
 def _simplify_once(lo: list[set[int]], ro: list[set[int]], root: int, table: list[list[bool]]) -> bool:
     """One pass of dominated options removed and reversible ones bypassed; whether anything changed."""
+    return simplify_once(lo, ro, _reachable_sets(lo, ro, root), table, lambda: _still_stopper(lo, ro, root))
+
+
+def simplify_once(
+    lo: list[set[int]],
+    ro: list[set[int]],
+    nodes: Iterable[int],
+    table: list[list[bool]],
+    still_stopper: Callable[[], bool],
+) -> bool:
+    """One pass over ``nodes`` of a stopper's graph being simplified (``lo``/``ro``, ``table[a][b]``
+    is a ≤ b): dominated options removed, reversible ones bypassed unless ``still_stopper`` says
+    no after the change; whether anything changed."""
     changed = False
-    for v in _reachable_sets(lo, ro, root):
+    for v in nodes:
         count_work(1)
-        keep_l = {a for a in lo[v] if not any(dominated(table, a, b) for b in lo[v])}
-        keep_r = {a for a in ro[v] if not any(dominated(table, b, a) for b in ro[v])}
+        keep_l = {a for a in lo[v] if not any(_below(table, a, b) for b in lo[v])}
+        keep_r = {a for a in ro[v] if not any(_below(table, b, a) for b in ro[v])}
         if keep_l != lo[v] or keep_r != ro[v]:
             lo[v], ro[v] = keep_l, keep_r
             changed = True
         for mine, theirs, below in ((lo, ro, True), (ro, lo, False)):
-            if bypass_one(v, mine, theirs, below, table, lambda: _still_stopper(lo, ro, root)):
+            if _bypass_one(v, mine, theirs, below, table, still_stopper):
                 changed = True
     return changed
 
 
-def dominated(table: list[list[bool]], a: int, b: int) -> bool:
+def _below(table: list[list[bool]], a: int, b: int) -> bool:
     """a is dominated by b: a < b, or a = b and b is the one kept (the lower number)."""
     return a != b and table[a][b] and (not table[b][a] or b < a)
 
@@ -284,7 +297,7 @@ def _fuse(lo: list[set[int]], ro: list[set[int]], root: int, table: list[list[bo
     return True
 
 
-def bypass_one(
+def _bypass_one(
     v: int,
     mine: list[set[int]],
     theirs: list[set[int]],
@@ -311,15 +324,7 @@ def bypass_one(
 
 
 def _reachable_sets(lo: list[set[int]], ro: list[set[int]], root: int) -> list[int]:
-    seen = {root}
-    stack = [root]
-    while stack:
-        v = stack.pop()
-        for w in (*lo[v], *ro[v]):
-            if w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return sorted(seen)
+    return reach(lo, ro, [root])
 
 
 def _still_stopper(lo: list[set[int]], ro: list[set[int]], root: int) -> bool:
