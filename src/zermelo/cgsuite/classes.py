@@ -30,9 +30,9 @@ from .errors import CGSuiteError
 from .named import NOTHING
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
-from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Player
+from .values import FORMS, LEFT, RIGHT, Compound, EnumValue, Explicit, Player
 
-__all__ = ["CLASS_NAMES", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
+__all__ = ["CLASS_NAMES", "ENUMS", "ICON", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
 # The classes of CGSuite's default packages (cgsuite.lang, cgsuite.util, game): a worksheet
 # variable cannot take one's name.
@@ -113,12 +113,30 @@ class ClassRef(str):
 
 
 PLAYER = ClassRef("game.Player")  # ``Player``, whose members are ``Player.Left`` and ``Player.Right``
+ICON = ClassRef("cgsuite.util.Icon")  # the pictures a grid ruleset may draw its cells with
+
+#: CGSuite's enumerated types other than ``Player``: their constants, in CGSuite's order.
+ENUMS: dict[ClassRef, tuple[str, ...]] = {
+    ICON: (
+        *("Blank", "BlackStone", "GrayStone", "WhiteStone"),
+        *(
+            f"{side}{piece}"
+            for side in ("Black", "White")
+            for piece in ("Bishop", "King", "Knight", "Pawn", "Queen", "Rook")
+        ),
+        *("BlackDomino", "GrayDomino", "WhiteDomino"),
+        *("BlackSquare", "BlueSquare", "GraySquare", "GreenSquare", "RedSquare"),
+        *("Frog", "Toad", "PennyHeads", "PennyTails", "DownArrow", "LeftArrow", "RightArrow", "UpArrow"),
+    )
+}
 
 
 def class_member(cls: ClassRef, name: str) -> Any:
     """``Player.Left``, ``Player.Right``: a class's constants."""
     if cls == PLAYER and name in ("Left", "Right"):
         return LEFT if name == "Left" else RIGHT
+    if name in ENUMS.get(cls, ()):
+        return EnumValue(cls, name)
     if name == "Class":
         return ClassRef("cgsuite.lang.Class")
     raise CGSuiteError(f"Not a method or member variable: `{name}` (in class `{cls}`)")
@@ -147,6 +165,8 @@ def class_name(v: Any) -> str | None:
         return "game.CompoundGame"
     if isinstance(v, Player):
         return "game.Player"
+    if isinstance(v, EnumValue):
+        return v.enum
     if isinstance(v, Thermograph):
         return "cgsuite.util.Thermograph"
     if isinstance(v, ClassRef):

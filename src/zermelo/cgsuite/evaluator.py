@@ -27,7 +27,7 @@ from ..values.game import Game, add, game, neg, number, star
 from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from ..values.transfinite import NimberError
-from .classes import CLASS_NAMES, PLAYER, ClassRef, class_member, class_name, pair
+from .classes import CLASS_NAMES, ICON, PLAYER, ClassRef, class_member, class_name, pair
 from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
 from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
@@ -47,6 +47,7 @@ from .values import (
     arith,
     as_game,
     as_int,
+    as_number,
     compare,
     is_written,
     negate,
@@ -57,7 +58,7 @@ __all__ = ["evaluate", "evaluate_value"]
 
 _LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
 
-_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "Player": PLAYER, "omega": OMEGA, "inf": INF}
+_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "Player": PLAYER, "Icon": ICON, "omega": OMEGA, "inf": INF}
 _CONSTANTS |= {"game": GAME, "Grid": GRID, "Coordinates": COORDINATES, "Color": COLOR, "Nothing": NOTHING}
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
@@ -133,6 +134,8 @@ class _Eval:
             return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
         if kind == "plus_pm":
             return arith("+", self.value(ch[0]), self._switch(ch[2]))
+        if kind in ("times", "add_star") and isinstance(ch[0], Tree) and ch[0].data == "upof":
+            return self._upof(ch[0].children, ch[1] if kind == "times" else surreal(1))  # ^(n)*m: one term
         if kind in ("times", "divide", "modulo", "exponent"):
             op = {"times": "*", "divide": "/", "modulo": "%", "exponent": "^"}[kind]
             return arith(op, self.value(ch[0]), self.value(ch[1]))
@@ -187,6 +190,8 @@ class _Eval:
             return _uplit(str(ch[0]), negative_number=False)
         if kind == "upby":
             return self._upby(str(ch[0]), ch[1])
+        if kind == "upof":
+            return self._upof(ch, surreal(0))
         if kind == "juxt":
             return arith("+", _fraction(str(ch[0])), self.eval(ch[1]))
         if kind == "nimber":
@@ -357,6 +362,18 @@ class _Eval:
         n = as_int(self.eval(Tree("name", [Token("NAME", name)])), "an integer count of ups")
         part = _ups(-n if sign == "v" else n)
         return arith("+", part, star() if nim is None else nimber(self.eval(nim)))
+
+    def _upof(self, ch: list[Any], nim: Any) -> Any:
+        """``^x``, ``^x*y``, ``vx*y`` of any expression x (CGSuite's ``^(n)``, ``^"foo"``): its up-
+        multiple of two small integers, else CGSuite's "No operation" naming both types."""
+        word = "down" if str(ch[0]) == "v" else "up"
+        n, m = self.value(ch[1]), nim if not isinstance(nim, Tree) else self.value(nim)
+        counts = [as_number(x) for x in (n, m)]
+        if any(c is None or not c.is_integer() for c in counts):
+            names = ", ".join(f"`{class_name(x) or type(x).__name__}`" for x in (n, m))
+            raise CGSuiteError(f"No operation `{word}` for arguments of types {names}")
+        ups, stars = (int(c.as_fraction()) for c in counts if c is not None)
+        return arith("+", _ups(-ups if word == "down" else ups), nimber(surreal(stars)))
 
     def _negate(self, t: Any) -> Any:
         # A minus written against a number-and-infinitesimal word belongs to its number, as
