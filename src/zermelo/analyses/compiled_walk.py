@@ -283,7 +283,8 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
         return None
     step_kernel, code = got
     at = (getattr(step_kernel, "py_func", step_kernel), code)
-    ROOTS[type(rules)] = at
+    if "compiled_step" not in getattr(rules, "__dict__", {}):  # the class's own step: its roots' walk
+        ROOTS[type(rules)] = at
     held: list[RegionWalk] | None = WALKS.get(at)
     if held is None:
         held = []
