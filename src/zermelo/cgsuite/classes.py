@@ -26,7 +26,7 @@ from ..values.stopper import Sided, Stopper
 from ..values.surreal import Surreal, surreal
 from ..values.thermograph import Thermograph
 from ..values.transfinite import TransfiniteNimber
-from .errors import CGSuiteError
+from .errors import CGSuiteError, NotSupported
 from .named import NOTHING
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
@@ -116,12 +116,23 @@ PLAYER = ClassRef("game.Player")  # ``Player``, whose members are ``Player.Left`
 
 
 def class_member(cls: ClassRef, name: str) -> Any:
-    """``Player.Left``, ``Player.Right``: a class's constants."""
+    """``Player.Left``, ``Player.Right``: a class's constants; every class's ``Class``, ``Name`` and
+    ``QualifiedName`` (CGSuite's members of a class object; its instance members are not)."""
     if cls == PLAYER and name in ("Left", "Right"):
         return LEFT if name == "Left" else RIGHT
     if name == "Class":
         return ClassRef("cgsuite.lang.Class")
-    raise CGSuiteError(f"Not a method or member variable: `{name}` (in class `{cls}`)")
+    if name in ("Name", "QualifiedName"):  # a nested class's name keeps its enclosing class's
+        return CGString(str(cls) if name == "QualifiedName" else _short_name(str(cls)))
+    if not cls.startswith("game."):  # Icon.BlackQueen, Graph.Path: CGSuite's, not zermelo's
+        raise NotSupported(f"`{cls}.{name}` is not supported: zermelo has the class, not its members")
+    raise CGSuiteError(f"Not a method or member variable: `{name}` (in object of class `cgsuite.lang.Class`)")
+
+
+def _short_name(qualified: str) -> str:
+    parts = qualified.split(".")
+    first = next(i for i, p in enumerate(parts) if p[:1].isupper())
+    return ".".join(parts[first:])
 
 
 def class_name(v: Any) -> str | None:

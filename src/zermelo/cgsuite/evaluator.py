@@ -27,9 +27,11 @@ from ..values.game import Game, add, game, neg, number, star
 from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from ..values.transfinite import NimberError
+from .class_tree import base_class
 from .classes import CLASS_NAMES, PLAYER, ClassRef, class_member, class_name, pair
 from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
+from .instances import is_op, object_member
 from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
 from .loopy_text import loopy_text
 from .map_methods import map_method
@@ -153,6 +155,8 @@ class _Eval:
             return _truth(self.eval(ch[1]))
         if kind == "not_op":
             return not _truth(self.eval(ch[0]))
+        if kind == "is_op":
+            return is_op(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "prop":
             return _method(self.eval(ch[0]), str(ch[1]), None)
         if kind == "method":
@@ -273,8 +277,7 @@ class _Eval:
                 self.env[var] = saved
 
     def _procedure(self, t: Tree[Token]) -> Procedure:
-        """``k -> body`` (``(k, a) -> body``): called with values, the body evaluated with the
-        parameters bound to them."""
+        """``k -> body`` (``(k, a) -> body``): called, the body with the parameters bound."""
         head, body = str(t.children[0]), t.children[1]
         names = [n.strip() for n in head.strip("() ").split(",")]
         text = self.source[t.meta.start_pos : t.meta.end_pos] if not t.meta.empty else head + " -> ..."
@@ -349,6 +352,8 @@ class _Eval:
         loopy = named(name)
         if loopy is not None:
             return loopy
+        if (cls := base_class(name, None, ())) is not None:  # a class of CGSuite's default packages: Integer
+            return cls
         raise CGSuiteError(f"That variable is not defined: `{name}`")
 
     def _upby(self, word: str, nim: Any) -> Any:
@@ -441,6 +446,8 @@ _UNSET = object()
 
 def _method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` / ``value.Name(args)``: the library's objects answer themselves."""
+    if (found := object_member(value, name, args)) is not None:  # Class, SensibleLeftOptions, …
+        return found
     if isinstance(value, Namespace | Ruleset | Family | Position):
         return member(value, name, args)
     if isinstance(value, ClassRef) and args is None:

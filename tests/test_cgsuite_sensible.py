@@ -1,0 +1,75 @@
+"""Sensible options (CGSuite's ``SensibleLeftOptions``, ``SensibleRightOptions``,
+``SensibleOptions(player)``): golden rows, and the definition checked on random games."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from zermelo.cgsuite import CGSuiteError, evaluate
+from zermelo.cgsuite.evaluator import evaluate_value
+from zermelo.cgsuite.rulesets import Position
+from zermelo.cgsuite.sensible import sensible_options
+from zermelo.cgsuite.values import LEFT, RIGHT
+from zermelo.values.game import le
+
+
+@pytest.mark.parametrize(
+    ("expr", "printed"),
+    [
+        # CGSuite's tutorial ("Games and Rulesets"): this Clobber position has one sensible Left option.
+        ('game.grid.Clobber("xoxo|ox..").SensibleLeftOptions', '{game.grid.Clobber("xx.o|ox..")}'),
+        ('game.grid.Clobber("xoxo|ox..").SensibleOptions(Left)', '{game.grid.Clobber("xx.o|ox..")}'),
+        # A canonical form's sensible options are its options.
+        ("{2||1|0}.SensibleLeftOptions", "{2}"),
+        ("3.SensibleLeftOptions", "{2}"),
+        ("0.SensibleRightOptions", "{}"),
+        ("*3.SensibleRightOptions", "{0,*,*2}"),
+        # As written: the value is the number 1 = {0|}; -1 is dominated, * and 2 are not needed.
+        ("'{0, *, -1 | 2}'.SensibleLeftOptions", "{0}"),
+        ("'{0, *, -1 | 2}'.SensibleRightOptions", "{}"),
+        # A reversible move replaced by what it reverses to: no option of G is that good.
+        ("'{{2|-1}|1}'.SensibleLeftOptions", "{}"),
+        # A heap: the first option of each nim value below 4, in CGSuite's order of HeapOptions(5).
+        (
+            "game.heap.Kayles(5).SensibleLeftOptions",
+            "{game.heap.Kayles(1) + game.heap.Kayles(3),game.heap.Kayles(2) + game.heap.Kayles(2),"
+            "game.heap.Kayles(3),game.heap.Kayles(4)}",
+        ),
+    ],
+)
+def test_golden(expr: str, printed: str) -> None:
+    assert evaluate(expr) == printed
+
+
+def test_loopy_and_bad_player() -> None:
+    loopy = "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`."
+    with pytest.raises(CGSuiteError) as info:
+        evaluate('game.strip.BackslidingToadsAndFrogs("t..f").SensibleLeftOptions')
+    assert str(info.value) == loopy
+    with pytest.raises(CGSuiteError, match="SensibleOptions takes one player"):
+        evaluate('game.grid.Clobber("xo").SensibleOptions(3)')
+
+
+@settings(max_examples=25, deadline=None)
+@given(row=st.text("xo.", min_size=1, max_size=5), left=st.booleans())
+def test_definition_on_clobber(row: str, left: bool) -> None:
+    """Each sensible option is an option at least as good as some canonical option; every
+    canonical option that some option reaches is reached by one of them."""
+    g = evaluate_value(f'game.grid.Clobber("{row}")')
+    assert isinstance(g, Position)
+    player = LEFT if left else RIGHT
+    options = g.options(player)
+    found = sensible_options(g, player)
+    k = g.canonical_form()
+    targets = k.left if left else k.right
+
+    def better(o: Position, t: object) -> bool:
+        form = o.canonical_form()
+        return le(t, form) if left else le(form, t)  # type: ignore[arg-type]
+
+    assert found <= set(options)
+    assert all(any(better(o, t) for t in targets) for o in found)
+    assert all(any(better(o, t) for o in found) for t in targets if any(better(o, t) for o in options))
+    assert len(found) <= len(targets)
