@@ -33,7 +33,7 @@ from typing import Any
 from .classes import ClassRef
 from .errors import CGSuiteError
 
-__all__ = ["CLASS_PARENTS", "ancestors", "base_class", "class_object", "position_class", "ruleset_class"]
+__all__ = ["CLASS_NAMES", "CLASS_PARENTS", "ancestors", "base_class", "class_object", "position_class", "ruleset_class"]
 
 _L, _U, _G = "cgsuite.lang.", "cgsuite.util.", "game."
 _OBJECT = _L + "Object"
@@ -188,6 +188,8 @@ _HEAD = re.compile(r"game\.\w+\.\w+")
 _VARIANT = re.compile(r"\.(Dicotic|Impartial|Twisted)Variant$")
 # Bare names: the classes of the packages CGSuite imports by default (cgsuite.lang, cgsuite.util, game).
 _BARE = {n.rsplit(".", 1)[1]: n for n in CLASS_PARENTS if re.fullmatch(r"(cgsuite\.lang|cgsuite\.util|game)\.\w+", n)}
+#: Their names, which a worksheet variable cannot take (``Integer := 5`` is CGSuite's error).
+CLASS_NAMES = frozenset(_BARE)
 
 
 @cache

@@ -1,6 +1,6 @@
 """CGSuite's classes of the evaluator's values: ``G.Class`` (printed ``⟪game.Uptimal⟫``), the
-types named in CGSuite's "No operation" errors, and the class names a worksheet cannot assign to
-(``Integer := 5``).
+types named in CGSuite's "No operation" errors (the classes' ancestry, and the class names a
+worksheet cannot assign to, ``Integer := 5``: :mod:`zermelo.cgsuite.class_tree`).
 
 The class of a value is a fact of its kind, as CGSuite's documentation names them: a number is
 ``Zero``, ``Integer``, ``DyadicRational``, ``Rational``, ``GeneralizedOrdinal`` or
@@ -32,74 +32,8 @@ from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
 from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Player
 
-__all__ = ["CLASS_NAMES", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
+__all__ = ["PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
-# The classes of CGSuite's default packages (cgsuite.lang, cgsuite.util, game): a worksheet
-# variable cannot take one's name.
-CLASS_NAMES = frozenset(
-    {
-        "Boolean",
-        "Class",
-        "Collection",
-        "Coordinates",
-        "Enum",
-        "Function",
-        "InstanceClass",
-        "List",
-        "Map",
-        "MapEntry",
-        "Nothing",
-        "Object",
-        "Output",
-        "Range",
-        "Script",
-        "Set",
-        "String",
-        "System",
-        "DirectedGraph",
-        "Edge",
-        "Graph",
-        "Grid",
-        "Icon",
-        "MutableList",
-        "MutableMap",
-        "MutableSet",
-        "Random",
-        "Strip",
-        "Symmetry",
-        "Table",
-        "Thermograph",
-        "Trajectory",
-        "UptimalExpansion",
-        "Vertex",
-        "CanonicalShortGame",
-        "CanonicalStopper",
-        "CompoundGame",
-        "CompoundImpartialGame",
-        "CompoundType",
-        "DyadicRational",
-        "ExplicitGame",
-        "Game",
-        "GeneralizedOrdinal",
-        "ImpartialGame",
-        "Integer",
-        "NegativeGame",
-        "Nimber",
-        "NormalValue",
-        "OutcomeClass",
-        "Player",
-        "Pseudonumber",
-        "Rational",
-        "Ruleset",
-        "Side",
-        "SidedValue",
-        "StopperSidedValue",
-        "SurrealNumber",
-        "TransfiniteNimber",
-        "Uptimal",
-        "Zero",
-    }
-)
 _OUTCOMES = frozenset({"P", "N", "L", "R"})
 
 

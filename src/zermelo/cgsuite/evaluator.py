@@ -27,8 +27,8 @@ from ..values.game import Game, add, game, neg, number, star
 from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from ..values.transfinite import NimberError
-from .class_tree import base_class
-from .classes import CLASS_NAMES, PLAYER, ClassRef, class_member, class_name, pair
+from .class_tree import CLASS_NAMES, base_class
+from .classes import PLAYER, ClassRef, class_member, class_name, pair
 from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
 from .instances import is_op, object_member
