@@ -73,3 +73,39 @@ def test_definition_on_clobber(row: str, left: bool) -> None:
     assert all(any(better(o, t) for t in targets) for o in found)
     assert all(any(better(o, t) for o in found) for t in targets if any(better(o, t) for o in options))
     assert len(found) <= len(targets)
+
+
+@pytest.mark.parametrize(
+    ("expr", "printed"),
+    [
+        # CGSuite's order of Options (GenClobber: stones in reading order, then north, east, south,
+        # west), worked by hand from its rules; the first of Right's two options worth v* is found.
+        (
+            'game.grid.Clobber("xoxo|ox..").RightOptions',
+            '[game.grid.Clobber("x.oo|ox.."),game.grid.Clobber("x.xo|oo.."),game.grid.Clobber("o.xo|ox.."),'
+            'game.grid.Clobber("xoo.|ox.."),game.grid.Clobber("ooxo|.x.."),game.grid.Clobber("xoxo|.o..")]',
+        ),
+        ('game.grid.Clobber("xoxo|ox..").SensibleRightOptions', '{game.grid.Clobber("x.xo|oo..")}'),
+        # Kings: Coordinates.Compass, north first, clockwise.
+        (
+            'game.grid.Kings("xo|ox").LeftOptions',
+            '[game.grid.Kings(".x|ox"),game.grid.Kings(".o|xx"),game.grid.Kings("xx|o."),game.grid.Kings("xo|x.")]',
+        ),
+        # Domineering: the domino's first cell in reading order.
+        (
+            'game.grid.Domineering("...|...").RightOptions',
+            '[game.grid.Domineering("##.|..."),game.grid.Domineering(".##|..."),'
+            'game.grid.Domineering("...|##."),game.grid.Domineering("...|.##")]',
+        ),
+        # GenToadsAndFrogs: forward slides, then slides back, then jumps; by piece, then distance.
+        (
+            'game.strip.GenToadsAndFrogs(minSlide => -2, maxSlide => 2, maxJump => 2)(".t.tf..").LeftOptions',
+            '[game.strip.GenToadsAndFrogs(minSlide => -2, maxSlide => 2, maxJump => 2)("..ttf.."),'
+            'game.strip.GenToadsAndFrogs(minSlide => -2, maxSlide => 2, maxJump => 2)("t..tf.."),'
+            'game.strip.GenToadsAndFrogs(minSlide => -2, maxSlide => 2, maxJump => 2)(".tt.f.."),'
+            'game.strip.GenToadsAndFrogs(minSlide => -2, maxSlide => 2, maxJump => 2)(".t..ft.")]',
+        ),
+    ],
+)
+def test_cgsuite_order_of_options(expr: str, printed: str) -> None:
+    assert evaluate(expr) == printed

@@ -3,6 +3,8 @@ is the negative, Toads and Frogs as gentoads:1,1,1, the fast value against plain
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -79,7 +81,7 @@ def test_cgsuite_names() -> None:
     # CGSuite's library: BackslidingToadsAndFrogs := GenToadsAndFrogs(minSlide => -1); its worksheet row.
     backsliding = "game.strip.GenToadsAndFrogs(minSlide => -1)"
     assert evaluate(f'{backsliding}("ttt..fff").GameValue') == "{on||0|-1/2} & {1/2|0||off}"
-    assert evaluate(f'{backsliding}("t.f").Options(Left)') == f'{{{backsliding}(".tf")}}'
+    assert evaluate(f'{backsliding}("t.f").Options(Left)') == f'[{backsliding}(".tf")]'
     with pytest.raises(CGSuiteError, match="minSlide must be a whole number from -400 to 400, got '-500'"):
         evaluate("game.strip.GenToadsAndFrogs(minSlide => -500)")
 
@@ -142,3 +144,17 @@ def test_every_variant_against_plain_search(params: tuple[int, int, int, bool], 
         assert outcome_class(loopy_value(g, row)) == loopy_outcome(g, row)
     else:
         check_position(g, g.parse(row))
+
+
+@settings(max_examples=20, deadline=None)
+@given(params=_PARAMS, row=st.text("TF..", min_size=1, max_size=6))
+def test_cgsuite_listing_is_every_option_once(params: tuple[int, int, int, bool], row: str) -> None:
+    """CGSuite's order of the options (its Options list) holds exactly the moves of the rules."""
+    from zermelo.games.gentoads import cgsuite_listed
+
+    low, high, jump, friendly = params
+    g = gen_toads(f"{low},{high},{max(jump, 0)}" + (",friendly" if friendly else ""))
+    p = g.parse(row)
+    for left in (True, False):
+        moves: list[Any] = list(g.left_options(p) if left else g.right_options(p))  # type: ignore[arg-type]
+        assert sorted(cgsuite_listed(g, p, left)) == sorted(moves)

@@ -15,7 +15,7 @@ a game (``.Temperature``) is asked of its canonical form.
 >>> evaluate('game.heap.Kayles.NimValueSequence(12)')
 '[1,2,3,1,4,3,2,1,4,2,6,4]'
 >>> evaluate('game.grid.Clobber("xoo").LeftOptions')
-'{game.grid.Clobber(".xo")}'
+'[game.grid.Clobber(".xo")]'
 """
 
 from __future__ import annotations

@@ -7,9 +7,11 @@ is that good (K^L came from bypassing a reversible move).  Right's the same with
 is a set, as CGSuite's: several K^L may find the same G^L.  They show how K sits in G: the moves
 worth considering.  A loopy game has no canonical form: CGSuite's error.
 
-Which G^L is found first, when several are >= K^L, follows G's order of options: CGSuite's own for
-heap rulesets (``HeapOptions``) and games as written; a board game's options are taken in the order
-of their text, which may pick another of the equally good moves than CGSuite's generation order.
+Which G^L is found first, when several are >= K^L, follows G's order of options, CGSuite's own
+where zermelo knows it (a ruleset's ``Options`` list: heaps, Domineering, the Clobber family, Toads
+and Frogs and its generalizations, the graph and coordinate games; games as written); another
+board game's options are taken in the order of their text, where CGSuite's generation order may
+find another of the equally good moves.
 
 >>> from zermelo.cgsuite import evaluate
 >>> evaluate("'{0, *, -1 | 2}'.SensibleLeftOptions"), evaluate("'{0, *, -1 | 2}'.SensibleRightOptions")

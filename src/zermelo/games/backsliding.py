@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, no_params, register
-from .gentoads import LoopyGenToads
+from .gentoads import LoopyGenToads, cgsuite_listed
 
 __all__ = ["BackslidingToads"]
 
@@ -47,6 +47,12 @@ register(
         "backsliding T..F",
         rules=BackslidingToads,
         aliases=("backslidingtoadsandfrogs",),
-        cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs", shown=cgsuite_string({"T": "t", "F": "f"})),),
+        cgsuite=(
+            CGSuiteName(
+                "game.strip.BackslidingToadsAndFrogs",
+                shown=cgsuite_string({"T": "t", "F": "f"}),
+                options=cgsuite_listed,
+            ),
+        ),
     )
 )

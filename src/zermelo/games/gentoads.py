@@ -34,7 +34,7 @@ move), ``TF.`` 0 (nobody moves: the toad cannot jump), and ``T.T.F.F`` is ±1.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ..core.checks import parse_int
 from ..core.errors import InvalidGame, InvalidPosition
@@ -43,7 +43,7 @@ from ..rules.boards import Board, grid_board
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, needs_params, no_params, register
 from ._grid import check_cells
 
-__all__ = ["Elephants", "GenToads", "LoopyGenToads"]
+__all__ = ["Elephants", "GenToads", "LoopyGenToads", "cgsuite_listed"]
 
 Rows = tuple[str, ...]
 _SWAP = str.maketrans("TF", "FT")
@@ -251,6 +251,28 @@ class Elephants(GenToads):
         return "elephants"
 
 
+def _cgsuite_key(row: str, option: str, step: int) -> tuple[int, int, int]:
+    """Where CGSuite's ``GenToadsAndFrogs`` lists a move: forward slides first, then slides back,
+    then jumps; within each by the piece's cell, then by the distance."""
+    changed = [i for i, (a, b) in enumerate(zip(row, option, strict=True)) if a != b]
+    j, t = changed if option[changed[0]] == "." else changed[::-1]
+    forward = (t - j) * step
+    between = row[min(j, t) + 1 : max(j, t)]
+    kind = 1 if forward < 0 else 0 if set(between) <= {"."} else 2
+    return kind, j, abs(t - j)
+
+
+def cgsuite_listed(rules: GenToads | LoopyGenToads, position: Rows | str, left: bool) -> list[Any]:
+    """The options in CGSuite's order (its ``Options`` of a strip, a list); a sum of rows (no one
+    strip of CGSuite's) in the order the moves are made."""
+    options: list[Any] = list(rules.left_options(position) if left else rules.right_options(position))  # type: ignore[arg-type]
+    row = position if isinstance(position, str) else position[0] if len(position) == 1 else None
+    if row is None:
+        return options
+    step = 1 if left else -1
+    return sorted(options, key=lambda o: _cgsuite_key(row, o if isinstance(o, str) else o[0], step))
+
+
 def gen_toads(params: str) -> GenToads | LoopyGenToads:
     """``A,B,J`` or ``A,B,J,friendly`` (CGSuite's ``GenToadsAndFrogs(minSlide, maxSlide, maxJump)``);
     A < 0 (backslides) is the loopy game."""
@@ -304,6 +326,7 @@ register(
                 "game.strip.GenToadsAndFrogs",
                 family=True,
                 shown=cgsuite_string({"T": "t", "F": "f"}),
+                options=cgsuite_listed,
                 parameters=("minSlide", "maxSlide", "maxJump", "allowFriendlyJump"),
                 bind=cgsuite_params,
             ),
@@ -319,6 +342,10 @@ register(
         "elephants T.T..F.F",
         rules=Elephants,
         aliases=("elephantsandrhinos",),
-        cgsuite=(CGSuiteName("game.strip.ElephantsAndRhinos", shown=cgsuite_string({"T": "t", "F": "f"})),),
+        cgsuite=(
+            CGSuiteName(
+                "game.strip.ElephantsAndRhinos", shown=cgsuite_string({"T": "t", "F": "f"}), options=cgsuite_listed
+            ),
+        ),
     )
 )
