@@ -46,6 +46,9 @@ _OF_CLASS = "(in object of class `cgsuite.lang.Class`)"
         ("game.heap.HeapRuleset(n -> [[n-1]]).Class", "⟪game.heap.FunctionalHeapRuleset⟫"),
         ("game.heap.Nim.DicoticVariant(3).Class", "⟪game.variant.DicoticVariantGame⟫"),
         ("game.grid.Cram.Class", "⟪game.variant.ImpartialVariantRuleset⟫"),
+        ("game.heap.PartizanSplittles([1,2],[2,3]).Class", "⟪game.heap.PartizanHeapRuleset⟫"),  # a def of CGSuite's
+        ("game.heap.Kayles is game.heap.TakeAndBreak", "true"),
+        ("game.heap.TakeAndBreak is Class", "true"),  # a class named bare is a class object
         # Base classes and classes named bare: the class object.
         ("game.grid.GridRuleset", "⟪game.grid.GridRuleset⟫"),
         ("game.strip.StripRuleset", "⟪game.strip.StripRuleset⟫"),
@@ -96,3 +99,5 @@ def test_cgsuite_errors(expr: str, message: str) -> None:
 def test_not_supported() -> None:
     with pytest.raises(NotSupported, match=r"Icon\.BlackQueen` is not supported"):
         evaluate("Icon.BlackQueen")
+    with pytest.raises(NotSupported, match="does not know its CGSuite class"):  # Konane: not in CGSuite's library
+        evaluate("game.grid.Konane.Class")

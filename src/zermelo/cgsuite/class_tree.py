@@ -166,7 +166,7 @@ _INSTANCE_OF = {
         "GenMem": "FibonacciNim TakeAway Mem GenMem",
         "GenWythoff": "Wythoff GenWythoff",
         "PartizanCoordinateRuleset": "PartizanEuclid PartizanCoordinateRuleset",
-        "PartizanHeapRuleset": "PartizanSubtraction PartizanHeapRuleset",
+        "PartizanHeapRuleset": "PartizanSubtraction PartizanSplittles PartizanTakeAndBreak PartizanHeapRuleset",
         "FunctionalHeapRuleset": "HeapRuleset FunctionalHeapRuleset",
         "FunctionalCoordinateRuleset": "CoordinateRuleset FunctionalCoordinateRuleset",
         "Spawning": "Spawning",
