@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cgsuite.evaluator import evaluate_value
 from zermelo.cgsuite.rulesets import Position
-from zermelo.cgsuite.sensible import sensible_options
+from zermelo.cgsuite.sensible import sensible_lines, sensible_options
 from zermelo.cgsuite.values import LEFT, RIGHT
 from zermelo.values.game import le
 
@@ -109,3 +109,36 @@ def test_definition_on_clobber(row: str, left: bool) -> None:
 )
 def test_cgsuite_order_of_options(expr: str, printed: str) -> None:
     assert evaluate(expr) == printed
+
+
+def test_sensible_lines() -> None:
+    # ^ = {0|*}: Left's move to 0 is reached through a reversible move and its reversing reply.
+    assert evaluate('game.grid.Clobber("xxx|xoo").SensibleLines(Left)') == (
+        '{[game.grid.Clobber("xxx|.xo"),game.grid.Clobber("xxo|.x."),game.grid.Clobber("x.x|.x.")]}'
+    )
+    assert evaluate("'{{2|-1}|1}'.SensibleLines(Left)") == "{}"  # the form 0 has no options
+    with pytest.raises(CGSuiteError, match="SensibleLines takes one player"):
+        evaluate('game.grid.Clobber("xo").SensibleLines')
+
+
+@settings(max_examples=25, deadline=None)
+@given(row=st.sampled_from([3, 6]).flatmap(lambda n: st.text("xo.", min_size=n, max_size=n)), left=st.booleans())
+def test_lines_by_definition(row: str, left: bool) -> None:
+    """A line alternates the player's moves and the opponent's replies; every move is at least as
+    good as its target K^L, every reply reverses (back to <= G for Left), the last move is K^L."""
+    board = row if len(row) == 3 else f"{row[:3]}|{row[3:]}"
+    g = evaluate_value(f'game.grid.Clobber("{board}")')
+    assert isinstance(g, Position)
+    player, other = (LEFT, RIGHT) if left else (RIGHT, LEFT)
+    k = g.canonical_form()
+    lines = sensible_lines(g, player)
+    targets = set(k.left if left else k.right)
+    assert {line[-1].canonical_form() for line in lines} == targets
+    for line in lines:
+        current = g
+        for i, step in enumerate(line):
+            mover = player if i % 2 == 0 else other
+            assert step in set(current.options(mover))
+            if i % 2:  # a reply: back to no better than G for the player
+                assert le(step.canonical_form(), k) if left else le(k, step.canonical_form())
+            current = step

@@ -1,5 +1,5 @@
 """A game's sensible options, CGSuite's ``G.SensibleLeftOptions``, ``G.SensibleRightOptions`` and
-``G.SensibleOptions(player)``.
+``G.SensibleOptions(player)``, and its sensible lines of play, ``G.SensibleLines(player)``.
 
 Let K be the canonical form of G.  For each Left option K^L of K, the sensible Left option is the
 first Left option G^L of G (in the order of G's options) with G^L >= K^L; none if no option of G
@@ -34,7 +34,7 @@ from .printer import cgsuite_text
 from .rulesets import Position
 from .values import LEFT, RIGHT, Explicit, Player, as_game
 
-__all__ = ["SENSIBLE", "sensible_options"]
+__all__ = ["SENSIBLE", "sensible_lines", "sensible_options"]
 
 _LOOPY = "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`."
 
@@ -77,9 +77,45 @@ def sensible_options(g: Any, player: Player) -> frozenset[Any]:
     return frozenset(found)
 
 
-def _player(args: list[Any] | None) -> Player:
+def _first(options: list[Any], player: Player, bound: Game, at_least: bool) -> Any:
+    """The first of ``options`` whose form is >= ``bound`` (``at_least``) or <= it, else None."""
+    for o in options:
+        form = _form(o)
+        if le(bound, form) if at_least else le(form, bound):
+            return o
+    return None
+
+
+def sensible_lines(g: Any, player: Player) -> frozenset[tuple[Any, ...]]:
+    """CGSuite's ``SensibleLines(player)``: for each option K^L of G's canonical form K, the line
+    G^L, G^LR, G^LRL, … that reaches it: each move of ``player`` the first at least as good as
+    K^L, each reply the first that reverses it (back to a game <= G for Left, >= G for Right),
+    until a move's value is K^L itself.  A set of lists, as CGSuite's."""
+    k = _form(g)
+    left = player is LEFT
+    lines = []
+    for target in k.left if left else k.right:
+        line: list[Any] = []
+        current = g
+        while True:
+            move = _first(_options(current, player), player, target, left)
+            if move is None:
+                raise CGSuiteError("unable to find sensible continuation")
+            line.append(move)
+            if _form(move) is target:
+                break
+            reply = _first(_options(move, RIGHT if left else LEFT), player, k, not left)
+            if reply is None:
+                raise CGSuiteError("unable to find reverting continuation")
+            line.append(reply)
+            current = reply
+        lines.append(tuple(line))
+    return frozenset(lines)
+
+
+def _player(args: list[Any] | None, name: str = "SensibleOptions") -> Player:
     if args is None or len(args) != 1 or not isinstance(args[0], Player):
-        raise CGSuiteError("SensibleOptions takes one player: SensibleOptions(Left) or SensibleOptions(Right)")
+        raise CGSuiteError(f"{name} takes one player: {name}(Left) or {name}(Right)")
     return args[0]
 
 
@@ -88,4 +124,5 @@ SENSIBLE: dict[str, Callable[[Any, list[Any] | None], frozenset[Any]]] = {
     "SensibleLeftOptions": lambda g, _args: sensible_options(g, LEFT),
     "SensibleRightOptions": lambda g, _args: sensible_options(g, RIGHT),
     "SensibleOptions": lambda g, args: sensible_options(g, _player(args)),
+    "SensibleLines": lambda g, args: sensible_lines(g, _player(args, "SensibleLines")),
 }
