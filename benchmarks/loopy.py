@@ -1,4 +1,4 @@
-"""Loopy values (issue 26): CPU seconds of CGSuite's larger loopy examples, each in a fresh process.
+"""Loopy values (issues 26 and 28): CPU seconds of CGSuite's larger loopy examples, each in a fresh process.
 
 ``python -m benchmarks loopy`` runs each case in a new Python process and reads its CPU time
 (user + system, ``resource.getrusage`` of the child: numba's import and the kernel's cache load
@@ -33,6 +33,18 @@ CASES = [
     ("a{1||a|0} (a sided value, 5 positions)", EVAL + "'a{1||a|0}'])"),
     ("(a{0||||0|||a|*||*} + {1|0}).Degree", EVAL + "'(a{0||||0|||a|*||*} + {1|0}).Degree'])"),
     ("Bach's Carousel (sides not stoppers)", EVAL + "'a{0,{1|1,{*,{1+*|1+*,a}|*}}|0}'])"),
+    (
+        "FoxAndGeese, four geese (10,597 positions)",
+        EVAL + "'game.grid.FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue'])",
+    ),
+    (
+        "CeyloneseFoxAndGeese, four geese (12,721 positions)",
+        EVAL + "'game.grid.CeyloneseFoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1)).GameValue'])",
+    ),
+    (
+        "GenFoxAndGeese(boardWidth => 10), five geese (8,492 positions)",
+        EVAL + "'game.grid.GenFoxAndGeese(boardWidth => 10)({(3,1),(3,3),(3,5),(3,7),(3,9)}, (1,9)).GameValue'])",
+    ),
 ]
 
 

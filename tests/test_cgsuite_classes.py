@@ -45,6 +45,9 @@ ERRORS = [
     ('("foo","bar")', "No operation `(,)` for arguments of types `cgsuite.lang.String`, `cgsuite.lang.String`"),
     ('*"foo"', "No operation `nim` for argument of type `cgsuite.lang.String`"),
     ("*(-8)", "Nim value is negative: -8"),
+    ('^"foo"', "No operation `up` for arguments of types `cgsuite.lang.String`, `game.Zero`"),
+    ('v"foo"*9', "No operation `down` for arguments of types `cgsuite.lang.String`, `game.Integer`"),
+    ("^(1/2)", "No operation `up` for arguments of types `game.DyadicRational`, `game.Zero`"),
     (
         "({0||0|vvv}).UptimalExpansion",
         "Not a method or member variable: `UptimalExpansion` (in object of class `game.CanonicalShortGame`)",

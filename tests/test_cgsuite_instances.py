@@ -97,7 +97,7 @@ def test_cgsuite_errors(expr: str, message: str) -> None:
 
 
 def test_not_supported() -> None:
-    with pytest.raises(NotSupported, match=r"Icon\.BlackQueen` is not supported"):
-        evaluate("Icon.BlackQueen")
+    with pytest.raises(NotSupported, match=r"Graph\.Path` is not supported"):
+        evaluate("Graph.Path(5)")
     with pytest.raises(NotSupported, match="does not know its CGSuite class"):  # Konane: not in CGSuite's library
         evaluate("game.grid.Konane.Class")

@@ -15,6 +15,7 @@ from zermelo.analyses.loopy_form import game_graph, loopy_value
 from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cli import main
 from zermelo.core.errors import InvalidPosition, SearchLimitExceeded
+from zermelo.core.limits import Limits
 from zermelo.games.foxandgeese import FoxAndGeese, Position
 from zermelo.values.loopy import Graph
 from zermelo.values.stopper import Stopper, outcome_class
@@ -100,14 +101,30 @@ def test_cgsuites_own_arguments() -> None:
         evaluate('game.grid.FoxAndGeese("x.x.|....|o...").CanonicalForm')
 
 
-def test_a_board_too_large_for_the_comparison_stops_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["value", "foxandgeese", ".x.x.x.x|........|........|o......."]) == 2
-    assert "pairs of positions to compare (10,597 positions)" in _error_line(capsys)
-    with pytest.raises(SearchLimitExceeded):
-        loopy_value(G, G.parse(".x.x.x.x|........|........|o......."))
-    # A budget raised past it meets the memory the pairs would take: one line, not a crash.
-    assert main(["value", "foxandgeese", ".x.x.x.x|........|........|o.......", "--budget", "1000000000"]) == 2
-    assert "224,592,818 pairs of positions (about 4 GB of memory)" in _error_line(capsys)
+def test_a_part_too_large_for_the_budget_stops_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The graph is valued one strongly connected component at a time (zermelo.values.loopy_parts):
+    the budget caps the pairs of positions of the largest graph simplified (here 36 positions) and,
+    on the command line, the steps of value arithmetic too (whichever it meets first)."""
+    p = G.parse("x.x.x.x.|........|o.......")
+    with pytest.raises(SearchLimitExceeded, match=r"more than 2,000 pairs of positions to compare \(\d+ positions"):
+        loopy_value(G, p, limits=Limits(max_positions=2000))
+    assert main(["value", "foxandgeese", "x.x.x.x.|........|o.......", "--budget", "2000"]) == 2
+    assert "search budget exceeded: more than 2,000 " in _error_line(capsys)
+
+
+@pytest.mark.parametrize(
+    ("expr", "value"),
+    [
+        ("game.grid.FoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1))", "{4*|7/2}"),
+        ("game.grid.CeyloneseFoxAndGeese({(4,2),(4,4),(4,6),(4,8)}, (1,1))", "{9||4v[on]*|5/2*|||3|5/2*,5/2v||5/2}"),
+        ("game.grid.GenFoxAndGeese(boardWidth => 10)({(3,1),(3,3),(3,5),(3,7),(3,9)}, (1,9))", "{6over|5*}"),
+    ],
+)
+def test_cgsuites_worksheet_with_four_and_five_geese(expr: str, value: str) -> None:
+    """CGSuite's own test worksheet: 10,597, 12,721 and 8,492 positions, valued component by
+    component (the whole graph's pairs were over the budget).  About a CPU second each, so in
+    tests/slow_tests.txt; the CPU times are in docs/benchmarks.md ("Fox and Geese")."""
+    assert evaluate(f"{expr}.GameValue") == value
 
 
 def _error_line(capsys: pytest.CaptureFixture[str]) -> str:

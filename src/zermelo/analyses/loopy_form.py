@@ -2,8 +2,9 @@
 
 The positions reachable from the root are walked once (breadth first, by the rules' key, under
 the position budget: the game's graph, as :func:`~zermelo.analyses.canonical.canonical_form` walks
-a short game's options), and the graph is valued by :mod:`zermelo.values.stopper`: a short game,
-a canonical stopper, or its onside and offside.  Who wins, with draws, is the engine's question
+a short game's options), and the graph is valued by :mod:`zermelo.values.loopy_parts`, one strongly
+connected component at a time, on :mod:`zermelo.values.stopper`: a short game, a canonical
+stopper, or its onside and offside.  Who wins, with draws, is the engine's question
 (:func:`zermelo.analyses.draws.loopy_outcome`), not this module's.
 
 >>> from zermelo.games.backsliding import BackslidingToads
@@ -21,7 +22,8 @@ from ..core.limits import Limits, over_budget
 from ..rules import Partisan
 from ..values.game import count_work
 from ..values.loopy import Graph
-from ..values.stopper import Sided, Value, offside, onside, outcome_class, stop, value_of_graph
+from ..values.loopy_parts import value_by_components
+from ..values.stopper import Sided, Value, offside, onside, outcome_class, stop
 
 __all__ = ["game_graph", "graph_facts", "loopy_facts", "loopy_position_facts", "loopy_value"]
 
@@ -58,11 +60,8 @@ def loopy_value(rules: Partisan[Any], position: Any, *, limits: Limits | None = 
     """The value of ``position``: short game, canonical stopper or stopper-sided value."""
     rules.validate(position)
     graph, _ = game_graph(rules, position, limits)
-    cap = (limits or Limits()).max_positions
-    pairs = 2 * len(graph) ** 2  # the simplification compares every pair of positions, each side to move
-    if cap is not None and pairs > cap:
-        raise over_budget(cap, f"pairs of positions to compare ({len(graph):,} positions)", positions=len(graph))
-    return value_of_graph(graph, 0)
+    # Each part simplified compares every pair of its positions, each side to move: the budget caps them.
+    return value_by_components(graph, 0, (limits or Limits()).max_positions)
 
 
 def _stop_text(s: tuple[int, Any, int]) -> str:

@@ -30,9 +30,9 @@ from .errors import CGSuiteError, NotSupported
 from .named import NOTHING
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
-from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Player
+from .values import FORMS, LEFT, RIGHT, Compound, EnumValue, Explicit, Player
 
-__all__ = ["PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
+__all__ = ["ENUMS", "ICON", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
 _OUTCOMES = frozenset({"P", "N", "L", "R"})
 
@@ -47,18 +47,36 @@ class ClassRef(str):
 
 
 PLAYER = ClassRef("game.Player")  # ``Player``, whose members are ``Player.Left`` and ``Player.Right``
+ICON = ClassRef("cgsuite.util.Icon")  # the pictures a grid ruleset may draw its cells with
+
+#: CGSuite's enumerated types other than ``Player``: their constants, in CGSuite's order.
+ENUMS: dict[ClassRef, tuple[str, ...]] = {
+    ICON: (
+        *("Blank", "BlackStone", "GrayStone", "WhiteStone"),
+        *(
+            f"{side}{piece}"
+            for side in ("Black", "White")
+            for piece in ("Bishop", "King", "Knight", "Pawn", "Queen", "Rook")
+        ),
+        *("BlackDomino", "GrayDomino", "WhiteDomino"),
+        *("BlackSquare", "BlueSquare", "GraySquare", "GreenSquare", "RedSquare"),
+        *("Frog", "Toad", "PennyHeads", "PennyTails", "DownArrow", "LeftArrow", "RightArrow", "UpArrow"),
+    )
+}
 
 
-def class_member(cls: ClassRef, name: str) -> Any:
+def class_member(cls: ClassRef, name: str, args: list[Any] | None = None) -> Any:
     """``Player.Left``, ``Player.Right``: a class's constants; every class's ``Class``, ``Name`` and
     ``QualifiedName`` (CGSuite's members of a class object; its instance members are not)."""
-    if cls == PLAYER and name in ("Left", "Right"):
+    if args is None and cls == PLAYER and name in ("Left", "Right"):
         return LEFT if name == "Left" else RIGHT
-    if name == "Class":
+    if args is None and name in ENUMS.get(cls, ()):
+        return EnumValue(cls, name)
+    if args is None and name == "Class":
         return ClassRef("cgsuite.lang.Class")
-    if name in ("Name", "QualifiedName"):  # a nested class's name keeps its enclosing class's
+    if args is None and name in ("Name", "QualifiedName"):  # a nested class's keeps its enclosing class's
         return CGString(str(cls) if name == "QualifiedName" else _short_name(str(cls)))
-    if not cls.startswith("game."):  # Icon.BlackQueen, Graph.Path: CGSuite's, not zermelo's
+    if not cls.startswith("game."):  # Graph.Path(5), Grid.Parse(…): CGSuite's, not zermelo's
         raise NotSupported(f"`{cls}.{name}` is not supported: zermelo has the class, not its members")
     raise CGSuiteError(f"Not a method or member variable: `{name}` (in object of class `cgsuite.lang.Class`)")
 
@@ -92,6 +110,8 @@ def class_name(v: Any) -> str | None:
         return "game.CompoundGame"
     if isinstance(v, Player):
         return "game.Player"
+    if isinstance(v, EnumValue):
+        return v.enum
     if isinstance(v, Thermograph):
         return "cgsuite.util.Thermograph"
     if isinstance(v, ClassRef):

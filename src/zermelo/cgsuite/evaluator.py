@@ -24,31 +24,31 @@ from ..core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from ..core.limits import deep
 from ..values.calculus import power, power_to
 from ..values.game import Game, add, game, neg, number, star
-from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from ..values.transfinite import NimberError
 from .class_tree import CLASS_NAMES, base_class
-from .classes import PLAYER, ClassRef, class_member, class_name, pair
+from .classes import ICON, PLAYER, ClassRef, class_member, class_name, pair
 from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
 from .instances import is_op, object_member
-from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
+from .loopy import PASS, Node, close, is_loopy, named, nest, open_labels, over_number, sided, upon_value
 from .loopy_text import loopy_text
 from .map_methods import map_method
 from .methods import call_function, call_method
 from .misere import read as read_misere
 from .named import NOTHING, CGMap, Named, plain
+from .ordinal_sums import ordinal_sum_of
 from .printer import CGString, Coordinates, cgsuite_text, item_key
 from .rulesets import COLOR, COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
     RIGHT,
-    Compound,
     Explicit,
     Procedure,
     arith,
     as_game,
     as_int,
+    as_number,
     compare,
     is_written,
     negate,
@@ -59,14 +59,12 @@ __all__ = ["evaluate", "evaluate_value"]
 
 _LOOPY_PRINTER = loopy_text  # loaded for its printing of loopy values (it registers itself with the printer)
 
-_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "Player": PLAYER, "omega": OMEGA, "inf": INF}
+_CONSTANTS: dict[str, Any] = {"Left": LEFT, "Right": RIGHT, "Player": PLAYER, "Icon": ICON, "omega": OMEGA, "inf": INF}
 _CONSTANTS |= {"game": GAME, "Grid": GRID, "Coordinates": COORDINATES, "Color": COLOR, "Nothing": NOTHING}
 _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on)>|\^*|v*)(\*\d*)?")
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 _MAX_LIST = 100_000  # elements of one list comprehension
-_MAX_ORDINAL_DAYS = 1000  # G : x, x a number: ^ : 1000 is ^[1001], printed in seconds
-_MAX_STALK = 1_000_000  # x : y of numbers: the signs of a stalk
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -135,6 +133,8 @@ class _Eval:
             return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
         if kind == "plus_pm":
             return arith("+", self.value(ch[0]), self._switch(ch[2]))
+        if kind in ("times", "add_star") and isinstance(ch[0], Tree) and ch[0].data == "upof":
+            return self._upof(ch[0].children, ch[1] if kind == "times" else surreal(1))  # ^(n)*m: one term
         if kind in ("times", "divide", "modulo", "exponent"):
             op = {"times": "*", "divide": "/", "modulo": "%", "exponent": "^"}[kind]
             return arith(op, self.value(ch[0]), self.value(ch[1]))
@@ -145,7 +145,7 @@ class _Eval:
         if kind == "switch":
             return self._switch(ch[1])
         if kind == "ordinal_sum":
-            return _ordinal_sum(self.eval(ch[0]), self.eval(ch[1]))
+            return ordinal_sum_of(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "compare":
             return compare(str(ch[1]), self.value(ch[0]), self.value(ch[2]))
         if kind in ("and_op", "or_op"):
@@ -191,6 +191,8 @@ class _Eval:
             return _uplit(str(ch[0]), negative_number=False)
         if kind == "upby":
             return self._upby(str(ch[0]), ch[1])
+        if kind == "upof":
+            return self._upof(ch, surreal(0))
         if kind == "juxt":
             return arith("+", _fraction(str(ch[0])), self.eval(ch[1]))
         if kind == "nimber":
@@ -363,6 +365,18 @@ class _Eval:
         part = _ups(-n if sign == "v" else n)
         return arith("+", part, star() if nim is None else nimber(self.eval(nim)))
 
+    def _upof(self, ch: list[Any], nim: Any) -> Any:
+        """``^x``, ``^x*y``, ``vx*y`` of any expression x (CGSuite's ``^(n)``, ``^"foo"``): its up-
+        multiple of two small integers, else CGSuite's "No operation" naming both types."""
+        word = "down" if str(ch[0]) == "v" else "up"
+        n, m = self.value(ch[1]), nim if not isinstance(nim, Tree) else self.value(nim)
+        counts = [as_number(x) for x in (n, m)]
+        if any(c is None or not c.is_integer() for c in counts):
+            names = ", ".join(f"`{class_name(x) or type(x).__name__}`" for x in (n, m))
+            raise CGSuiteError(f"No operation `{word}` for arguments of types {names}")
+        ups, stars = (int(c.as_fraction()) for c in counts if c is not None)
+        return arith("+", _ups(-ups if word == "down" else ups), nimber(surreal(stars)))
+
     def _negate(self, t: Any) -> Any:
         # A minus written against a number-and-infinitesimal word belongs to its number, as
         # CGSuite prints them: -1^^ is -1 + ^^, -2Tiny(1) is -2 + Tiny(1).
@@ -450,8 +464,8 @@ def _method(value: Any, name: str, args: list[Any] | None) -> Any:
         return found
     if isinstance(value, Namespace | Ruleset | Family | Position):
         return member(value, name, args)
-    if isinstance(value, ClassRef) and args is None:
-        return class_member(value, name)
+    if isinstance(value, ClassRef):
+        return class_member(value, name, args)
     plain(args, f"in call to `{name}`")
     if isinstance(value, CGMap):
         return map_method(value, name, args)
@@ -556,30 +570,6 @@ def _ups(n: int) -> Game:
     return neg(part) if n < 0 else part
 
 
-def _ordinal_bounds(a: Any, b: Any) -> None:
-    """G : x walks x's form, one level a day of x's birthday; x : y of numbers joins their sign
-    expansions: both bounded, said in one line (a day count past them would exhaust memory)."""
-    x, y = (_days(v) for v in (a, b))
-    if y is None:
-        return
-    most = _MAX_ORDINAL_DAYS if x is None else _MAX_STALK
-    if y + (x or 0) > most:
-        raise CGSuiteError(f"ordinal sums up to {most:,} days deep only, not {_short_text(a)} : {_short_text(b)}")
-
-
-def _short_text(v: Any) -> str:
-    text = cgsuite_text(v)
-    return text if len(text) <= 24 else text[:21] + "..."
-
-
-def _days(v: Any) -> int | None:
-    """About the birthday of a short number (its integer part and binary places), else None."""
-    if not isinstance(v, Surreal) or not v.is_dyadic():
-        return None
-    f = v.as_fraction()
-    return abs(f.numerator) // f.denominator + f.denominator.bit_length() - 1
-
-
 def _count(text: str, most: int = _MAX_COUNT) -> int:
     n = _int(text)
     if n > most:
@@ -587,14 +577,3 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
     if n < 1:
         raise CGSuiteError(f"the count of ups must be at least 1, not {n}")
     return n
-
-
-def _ordinal_sum(a: Any, b: Any) -> Any:
-    _ordinal_bounds(a, b)
-    if isinstance(a, Explicit) and is_loopy(b):  # kept as written: its .GameValue is the loopy value
-        return Compound(":", a, b)
-    if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
-        return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
-    if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G
-        return Compound(":", a, b)
-    return ordinal_sum(as_game(a), as_game(b))

@@ -87,6 +87,7 @@ args: arg ("," arg)*
 ?atom: INT -> integer
      | UPLIT -> uplit
      | UPBY [atom] -> upby
+     | UPOF atom -> upof
      | JUXT postfix -> juxt
      | "*" atom -> nimber
      | MISERE -> misere
@@ -126,6 +127,7 @@ PARAMS.3: /\(\s*[A-Za-z_]\w*(\s*,\s*[A-Za-z_]\w*)+\s*\)(?=\s*->)/
 STRING: /"(?:[^"\\\n\r]|\\(?:[\\nrt"]|u[0-9a-fA-F]{4}))*"/
 REL.2: "==" | "!=" | "<=" | ">=" | "<|" | "|>" | "<>" | "<" | ">"
 SLASHES: /\|+/
+UPOF.5: /\^(?=\s*[("{])|v(?=")/
 UPBY.5: /(\^\s*|v\s+)(v+[A-Za-uw-z_]|[A-Za-uw-z_])[A-Za-z0-9_]*\s*\*/
 UPLIT.3: /(\d+(\/\d+)?(?!\^\d))?([\^v](\d+|\[(\d+|on)\]|<(\d+|on)>)|\^+|v+)(?![A-Za-z_(])(\*\d*)?/
 OVERLIT.3: /\d+(\/\d+)?(over|under)(?![A-Za-z0-9_])/

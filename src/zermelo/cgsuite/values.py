@@ -53,6 +53,18 @@ LEFT, RIGHT = Player("Left"), Player("Right")
 
 
 @dataclass(frozen=True)
+class EnumValue:
+    """A constant of one of CGSuite's enumerated types other than ``Player`` (``Icon.BlackQueen``):
+    printed as its literal, equal only to itself."""
+
+    enum: str  # the class's full name, ``cgsuite.util.Icon``
+    literal: str
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        return self.literal
+
+
+@dataclass(frozen=True)
 class Procedure:
     """CGSuite's ``k -> k + 1``, as an argument of a ruleset (``GenWythoff(k -> k + 2)``): its text
     as typed, and the call that evaluates its body with the parameter bound."""
@@ -272,7 +284,7 @@ def arith(op: str, a: Any, b: Any) -> Any:
         raise CGSuiteError("/ by zero") from None
 
 
-_PLAIN = (bool, str, list, tuple, frozenset, Player)
+_PLAIN = (bool, str, list, tuple, frozenset, Player, EnumValue)
 
 
 def _class_name(v: Any) -> str | None:
@@ -368,7 +380,7 @@ def _nimbers(op: str, a: Any, b: Any) -> Any:
 def compare(rel: str, a: Any, b: Any) -> bool:
     """CGSuite's comparisons: ``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` (confused),
     ``<|`` (less than or confused), ``|>`` (greater than or confused)."""
-    plain = (bool, Player, MisereGame, str, list, tuple, frozenset)
+    plain = (bool, Player, EnumValue, MisereGame, str, list, tuple, frozenset)
     if isinstance(a, plain) or isinstance(b, plain):  # strings, lists, tuples, sets: equal or not
         if rel in ("==", "!="):
             return bool(a == b) == (rel == "==")

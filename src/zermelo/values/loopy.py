@@ -37,7 +37,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,11 +49,13 @@ __all__ = [
     "STOPPER",
     "Graph",
     "from_game",
+    "has_cycle",
     "is_loopfree",
     "is_plumtree",
     "is_stopper",
     "le",
     "nodes_from",
+    "reach",
 ]
 
 STOPPER, ONSIDE, OFFSIDE = 0, 1, 2
@@ -135,18 +137,24 @@ def from_game(g: Game) -> tuple[Graph, int]:
 
 def nodes_from(graph: Graph, roots: Iterable[int]) -> list[int]:
     """The positions reachable from ``roots`` (the roots included), in increasing order."""
+    return reach(graph.left, graph.right, roots)
+
+
+def reach(left: Sequence[Collection[int]], right: Sequence[Collection[int]], roots: Iterable[int]) -> list[int]:
+    """The nodes reachable from ``roots`` by the moves ``left[v]`` and ``right[v]`` (the roots
+    included), in increasing order: :func:`nodes_from` of a graph being built."""
     seen = set(roots)
     stack = list(seen)
     while stack:
         v = stack.pop()
-        for w in (*graph.left[v], *graph.right[v]):
+        for w in (*left[v], *right[v]):
             if w not in seen:
                 seen.add(w)
                 stack.append(w)
     return sorted(seen)
 
 
-def _has_cycle(succ: dict[int, list[int]]) -> bool:
+def has_cycle(succ: dict[int, list[int]]) -> bool:
     """Whether the directed graph ``succ`` (on its keys) has a cycle: iterative depth-first search."""
     colour: dict[int, int] = {}
     for start in succ:
@@ -176,19 +184,19 @@ def is_stopper(graph: Graph, root: int) -> bool:
     for v in nodes:
         succ[2 * v] = [2 * w + 1 for w in graph.left[v]]
         succ[2 * v + 1] = [2 * w for w in graph.right[v]]
-    return not _has_cycle(succ)
+    return not has_cycle(succ)
 
 
 def is_loopfree(graph: Graph, root: int) -> bool:
     """No position reachable from ``root`` can repeat (a short game)."""
     nodes = nodes_from(graph, [root])
-    return not _has_cycle({v: [*graph.left[v], *graph.right[v]] for v in nodes})
+    return not has_cycle({v: [*graph.left[v], *graph.right[v]] for v in nodes})
 
 
 def is_plumtree(graph: Graph, root: int) -> bool:
     """No cycle but passes (a move from a position to itself): a tree hung with passes."""
     nodes = nodes_from(graph, [root])
-    return not _has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
+    return not has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
 
 
 def _csr(graph: Graph) -> Any:

@@ -29,7 +29,7 @@ Stopper-sided values add side by side: (s & t) + (u & v) = (s + u)⁺ & (t + v)�
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -50,10 +50,12 @@ from .loopy import (
     le,
     le_table,
     nodes_from,
+    reach,
 )
 from .sidling import sides
 
 __all__ = [
+    "MAX_ROUNDS",
     "SideGraph",
     "Sided",
     "Stopper",
@@ -66,13 +68,15 @@ __all__ = [
     "negative",
     "outcome_class",
     "side_value",
+    "sided",
     "sides",
+    "simplify_once",
     "stop",
     "upsum",
     "value_of_graph",
 ]
 
-_MAX_ROUNDS = 10_000  # simplification passes: each removes or bypasses at least one option
+MAX_ROUNDS = 10_000  # simplification passes: each removes or bypasses at least one option
 
 
 class Stopper:
@@ -221,7 +225,7 @@ def canonical(graph: Graph, root: int) -> Game | Stopper:
     lo = [set(g.left[v]) for v in range(n)]
     ro = [set(g.right[v]) for v in range(n)]
     root = r
-    for _ in range(_MAX_ROUNDS):
+    for _ in range(MAX_ROUNDS):
         if not _simplify_once(lo, ro, root, table) and not _fuse(lo, ro, root, table):
             break
     else:
@@ -235,8 +239,21 @@ def canonical(graph: Graph, root: int) -> Game | Stopper:
 
 def _simplify_once(lo: list[set[int]], ro: list[set[int]], root: int, table: list[list[bool]]) -> bool:
     """One pass of dominated options removed and reversible ones bypassed; whether anything changed."""
+    return simplify_once(lo, ro, _reachable_sets(lo, ro, root), table, lambda: _still_stopper(lo, ro, root))
+
+
+def simplify_once(
+    lo: list[set[int]],
+    ro: list[set[int]],
+    nodes: Iterable[int],
+    table: list[list[bool]],
+    still_stopper: Callable[[], bool],
+) -> bool:
+    """One pass over ``nodes`` of a stopper's graph being simplified (``lo``/``ro``, ``table[a][b]``
+    is a ≤ b): dominated options removed, reversible ones bypassed unless ``still_stopper`` says
+    no after the change; whether anything changed."""
     changed = False
-    for v in _reachable_sets(lo, ro, root):
+    for v in nodes:
         count_work(1)
         keep_l = {a for a in lo[v] if not any(_below(table, a, b) for b in lo[v])}
         keep_r = {a for a in ro[v] if not any(_below(table, b, a) for b in ro[v])}
@@ -244,7 +261,7 @@ def _simplify_once(lo: list[set[int]], ro: list[set[int]], root: int, table: lis
             lo[v], ro[v] = keep_l, keep_r
             changed = True
         for mine, theirs, below in ((lo, ro, True), (ro, lo, False)):
-            if _bypass_one(v, mine, theirs, below, lo, ro, root, table):
+            if _bypass_one(v, mine, theirs, below, table, still_stopper):
                 changed = True
     return changed
 
@@ -285,14 +302,12 @@ def _bypass_one(
     mine: list[set[int]],
     theirs: list[set[int]],
     below: bool,
-    lo: list[set[int]],
-    ro: list[set[int]],
-    root: int,
     table: list[list[bool]],
+    still_stopper: Callable[[], bool],
 ) -> bool:
     """Bypass one reversible option of ``v`` on one side (Left's when ``below``): an option a
     with a reply b (b ≤ v for Left's) is replaced by b's options on the same side, unless that
-    would make a game with infinite alternating play."""
+    would make a game with infinite alternating play (``still_stopper`` says, after the change)."""
     for a in sorted(mine[v]):
         for b in sorted(theirs[a]):
             if not (table[b][v] if below else table[v][b]):
@@ -302,22 +317,14 @@ def _bypass_one(
                 continue
             old = mine[v]
             mine[v] = new
-            if _still_stopper(lo, ro, root):
+            if still_stopper():
                 return True
             mine[v] = old
     return False
 
 
 def _reachable_sets(lo: list[set[int]], ro: list[set[int]], root: int) -> list[int]:
-    seen = {root}
-    stack = [root]
-    while stack:
-        v = stack.pop()
-        for w in (*lo[v], *ro[v]):
-            if w not in seen:
-                seen.add(w)
-                stack.append(w)
-    return sorted(seen)
+    return reach(lo, ro, [root])
 
 
 def _still_stopper(lo: list[set[int]], ro: list[set[int]], root: int) -> bool:
@@ -353,7 +360,7 @@ def value_of_graph(graph: Graph, root: int) -> Value:
     """The value of the game at ``root``: a short game, a canonical stopper, or its two sides."""
     if is_stopper(graph, root):
         return canonical(graph, root)
-    return _sided(side_value(graph, root, ONSIDE), side_value(graph, root, OFFSIDE))
+    return sided(side_value(graph, root, ONSIDE), side_value(graph, root, OFFSIDE))
 
 
 def side_value(graph: Graph, root: int, side: int) -> Game | Stopper:
@@ -365,7 +372,8 @@ def side_value(graph: Graph, root: int, side: int) -> Game | Stopper:
     return SideGraph(g, r, tuple(_short_values(g, range(len(g)))), side)
 
 
-def _sided(on: Game | Stopper, off: Game | Stopper) -> Value:
+def sided(on: Game | Stopper, off: Game | Stopper) -> Value:
+    """The value with these onside and offside: the stopper itself when they are equal."""
     if isinstance(on, SideGraph) or isinstance(off, SideGraph):
         return Sided(on, off)
     return on if equal(on, off) else Sided(on, off)
@@ -410,7 +418,7 @@ def add(a: Value, b: Value) -> Value:
     """a + b: stoppers by their sum's graph; sided values side by side."""
     if not isinstance(a, Sided) and not isinstance(b, Sided):
         return _stopper_sum(a, b)
-    return _sided(upsum(onside(a), onside(b)), downsum(offside(a), offside(b)))
+    return sided(upsum(onside(a), onside(b)), downsum(offside(a), offside(b)))
 
 
 def negative(v: Value) -> Value:

@@ -31,7 +31,7 @@ import numpy as np
 from ..core._jit import interpreted, is_loaded, njit
 from ..core.errors import Unsupported
 
-__all__ = ["MAX_STATES", "Csr", "Sides", "csr", "results"]
+__all__ = ["MAX_STATES", "Csr", "Sides", "csr", "load_kernels", "results"]
 
 #: The most states one comparison solves, and the bytes of memory each takes (its arrays).
 MAX_STATES = 100_000_000
@@ -64,6 +64,11 @@ def _reverse(ptr: Any, flat: Any, n: int) -> tuple[Any, Any]:
     rptr = np.zeros(n + 1, np.int64)
     np.cumsum(np.bincount(flat, minlength=n), out=rptr[1:])
     return rptr, sources[order]
+
+
+def load_kernels() -> None:
+    """Run every comparison from now on compiled, however small: for a caller with many to make."""
+    import numba  # noqa: F401  (loaded, it makes :func:`results` choose the compiled kernel)
 
 
 def results(g: Csr, h: Csr, side: int, root: int) -> Any:
