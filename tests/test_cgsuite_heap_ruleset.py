@@ -53,7 +53,6 @@ def test_values_against_the_same_game_in_python() -> None:
         ("game.heap.HeapRuleset(n -> 3)(3).NimValue", "fn(3) must be a list of lists of heap sizes, not 3"),
         ("game.heap.HeapRuleset(n -> [3])(3).NimValue", "an option of fn(3) must be a list of heap sizes, not 3"),
         ("game.heap.HeapRuleset(3)", "takes one procedure of the heap size"),
-        ("game.heap.HeapRuleset", "takes one procedure of the heap size"),
     ],
 )
 def test_bad_procedures(expr: str, words: str) -> None:

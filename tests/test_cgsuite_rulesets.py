@@ -19,10 +19,10 @@ GOLDEN = [
     ('game.grid.Domineering("..|..").CanonicalForm', "+-1"),
     ("game.grid.Domineering(Grid.Empty(2,3)).CanonicalForm", "{2|-1/2}"),
     ('game.grid.Domineering("..|..").OutcomeClass', "N"),
-    ('game.grid.Domineering("..|..").Options(Left)', '{game.grid.Domineering("#.|#."),game.grid.Domineering(".#|.#")}'),
+    ('game.grid.Domineering("..|..").Options(Left)', '[game.grid.Domineering("#.|#."),game.grid.Domineering(".#|.#")]'),
     ('game.grid.Domineering("...|...").Temperature', "5/4"),
     ('game.grid.Domineering("..|..") + 1', "{2|0}"),
-    ('game.grid.Clobber("xoo").LeftOptions', '{game.grid.Clobber(".xo")}'),
+    ('game.grid.Clobber("xoo").LeftOptions', '[game.grid.Clobber(".xo")]'),
     ('game.grid.Clobber("xo").CanonicalForm', "*"),
     ('game.grid.Clobber("xoo").GameValue', "v"),
     ('game.grid.Cram("...|...").OutcomeClass', "N"),
@@ -144,7 +144,7 @@ def test_every_cgsuite_name_is_one_game() -> None:
 # Positions print as CGSuite prints them (its ToOutput: the ruleset, then its CharMap's string, or
 # coordinates, one summand per heap or cake), whichever notation they were typed in.
 PRINTED = [
-    ('game.strip.BackslidingToadsAndFrogs("TT.F").LeftOptions', '{game.strip.BackslidingToadsAndFrogs("t.tf")}'),
+    ('game.strip.BackslidingToadsAndFrogs("TT.F").LeftOptions', '[game.strip.BackslidingToadsAndFrogs("t.tf")]'),
     ('game.strip.ToadsAndFrogs("tt.f")', 'game.strip.ToadsAndFrogs("tt.f")'),
     ('game.strip.ElephantsAndRhinos("T.F")', 'game.strip.ElephantsAndRhinos("t.f")'),
     (

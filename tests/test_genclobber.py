@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import zermelo as z
 from partisan_check import check_position, grid_boards
@@ -193,3 +194,19 @@ def test_cgsuite_gen_clobber_errors() -> None:
     ]:
         with pytest.raises(CGSuiteError, match=words.replace("(", r"\(").replace(")", r"\)").replace("{", r"\{")):
             evaluate(expr)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    kind=st.sampled_from(["clobber", "kings", "knights", "queens", "anti"]),
+    cells=st.text("xo.", min_size=6, max_size=6),
+)
+def test_cgsuite_listing_is_every_option_once(kind: str, cells: str) -> None:
+    """CGSuite's order of the options (its Options list) holds exactly the moves of the rules."""
+    from zermelo.games.genclobber import cgsuite_listed
+
+    g = GenClobber(kind)
+    p = g.parse(cells[:3] + "|" + cells[3:])
+    for left in (True, False):
+        listed = cgsuite_listed(g, p, left)
+        assert sorted(listed) == sorted(g.left_options(p) if left else g.right_options(p))

@@ -1,6 +1,6 @@
 """CGSuite's classes of the evaluator's values: ``G.Class`` (printed ``⟪game.Uptimal⟫``), the
-types named in CGSuite's "No operation" errors, and the class names a worksheet cannot assign to
-(``Integer := 5``).
+types named in CGSuite's "No operation" errors (the classes' ancestry, and the class names a
+worksheet cannot assign to, ``Integer := 5``: :mod:`zermelo.cgsuite.class_tree`).
 
 The class of a value is a fact of its kind, as CGSuite's documentation names them: a number is
 ``Zero``, ``Integer``, ``DyadicRational``, ``Rational``, ``GeneralizedOrdinal`` or
@@ -26,80 +26,14 @@ from ..values.stopper import Sided, Stopper
 from ..values.surreal import Surreal, surreal
 from ..values.thermograph import Thermograph
 from ..values.transfinite import TransfiniteNimber
-from .errors import CGSuiteError
+from .errors import CGSuiteError, NotSupported
 from .named import NOTHING
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
 from .values import FORMS, LEFT, RIGHT, Compound, EnumValue, Explicit, Player
 
-__all__ = ["CLASS_NAMES", "ENUMS", "ICON", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
+__all__ = ["ENUMS", "ICON", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
-# The classes of CGSuite's default packages (cgsuite.lang, cgsuite.util, game): a worksheet
-# variable cannot take one's name.
-CLASS_NAMES = frozenset(
-    {
-        "Boolean",
-        "Class",
-        "Collection",
-        "Coordinates",
-        "Enum",
-        "Function",
-        "InstanceClass",
-        "List",
-        "Map",
-        "MapEntry",
-        "Nothing",
-        "Object",
-        "Output",
-        "Range",
-        "Script",
-        "Set",
-        "String",
-        "System",
-        "DirectedGraph",
-        "Edge",
-        "Graph",
-        "Grid",
-        "Icon",
-        "MutableList",
-        "MutableMap",
-        "MutableSet",
-        "Random",
-        "Strip",
-        "Symmetry",
-        "Table",
-        "Thermograph",
-        "Trajectory",
-        "UptimalExpansion",
-        "Vertex",
-        "CanonicalShortGame",
-        "CanonicalStopper",
-        "CompoundGame",
-        "CompoundImpartialGame",
-        "CompoundType",
-        "DyadicRational",
-        "ExplicitGame",
-        "Game",
-        "GeneralizedOrdinal",
-        "ImpartialGame",
-        "Integer",
-        "NegativeGame",
-        "Nimber",
-        "NormalValue",
-        "OutcomeClass",
-        "Player",
-        "Pseudonumber",
-        "Rational",
-        "Ruleset",
-        "Side",
-        "SidedValue",
-        "StopperSidedValue",
-        "SurrealNumber",
-        "TransfiniteNimber",
-        "Uptimal",
-        "Zero",
-    }
-)
 _OUTCOMES = frozenset({"P", "N", "L", "R"})
 
 
@@ -131,15 +65,26 @@ ENUMS: dict[ClassRef, tuple[str, ...]] = {
 }
 
 
-def class_member(cls: ClassRef, name: str) -> Any:
-    """``Player.Left``, ``Player.Right``: a class's constants."""
-    if cls == PLAYER and name in ("Left", "Right"):
+def class_member(cls: ClassRef, name: str, args: list[Any] | None = None) -> Any:
+    """``Player.Left``, ``Player.Right``: a class's constants; every class's ``Class``, ``Name`` and
+    ``QualifiedName`` (CGSuite's members of a class object; its instance members are not)."""
+    if args is None and cls == PLAYER and name in ("Left", "Right"):
         return LEFT if name == "Left" else RIGHT
-    if name in ENUMS.get(cls, ()):
+    if args is None and name in ENUMS.get(cls, ()):
         return EnumValue(cls, name)
-    if name == "Class":
+    if args is None and name == "Class":
         return ClassRef("cgsuite.lang.Class")
-    raise CGSuiteError(f"Not a method or member variable: `{name}` (in class `{cls}`)")
+    if args is None and name in ("Name", "QualifiedName"):  # a nested class's keeps its enclosing class's
+        return CGString(str(cls) if name == "QualifiedName" else _short_name(str(cls)))
+    if not cls.startswith("game."):  # Graph.Path(5), Grid.Parse(…): CGSuite's, not zermelo's
+        raise NotSupported(f"`{cls}.{name}` is not supported: zermelo has the class, not its members")
+    raise CGSuiteError(f"Not a method or member variable: `{name}` (in object of class `cgsuite.lang.Class`)")
+
+
+def _short_name(qualified: str) -> str:
+    parts = qualified.split(".")
+    first = next(i for i, p in enumerate(parts) if p[:1].isupper())
+    return ".".join(parts[first:])
 
 
 def class_name(v: Any) -> str | None:

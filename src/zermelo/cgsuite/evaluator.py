@@ -24,24 +24,25 @@ from ..core.errors import InvalidPosition, SearchLimitExceeded, Unsupported
 from ..core.limits import deep
 from ..values.calculus import power, power_to
 from ..values.game import Game, add, game, neg, number, star
-from ..values.ordinal import ordinal_sum
 from ..values.surreal import INF, OMEGA, Surreal, surreal
 from ..values.transfinite import NimberError
-from .classes import CLASS_NAMES, ICON, PLAYER, ClassRef, class_member, class_name, pair
+from .class_tree import CLASS_NAMES, base_class
+from .classes import ICON, PLAYER, ClassRef, class_member, class_name, pair
 from .errors import BudgetExceeded, CGSuiteError, CGSuiteSyntaxError, NotSupported
 from .grammar import parse
-from .loopy import PASS, Node, close, is_loopy, loopy_ordinal, named, nest, open_labels, over_number, sided, upon_value
+from .instances import is_op, object_member
+from .loopy import PASS, Node, close, is_loopy, named, nest, open_labels, over_number, sided, upon_value
 from .loopy_text import loopy_text
 from .map_methods import map_method
 from .methods import call_function, call_method
 from .misere import read as read_misere
 from .named import NOTHING, CGMap, Named, plain
+from .ordinal_sums import ordinal_sum_of
 from .printer import CGString, Coordinates, cgsuite_text, item_key
 from .rulesets import COLOR, COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
     LEFT,
     RIGHT,
-    Compound,
     Explicit,
     Procedure,
     arith,
@@ -64,8 +65,6 @@ _UPLIT = re.compile(r"(?:(\d+)(?:/(\d+))?)?([\^v])(\d+|\[(?:\d+|on)\]|<(?:\d+|on
 _MAX_COUNT = 1000  # ups in one word; n.↑ costs about n² steps
 _MAX_POWER = 64  # ^[n] and ^<n>: their canonical forms grow with n
 _MAX_LIST = 100_000  # elements of one list comprehension
-_MAX_ORDINAL_DAYS = 1000  # G : x, x a number: ^ : 1000 is ^[1001], printed in seconds
-_MAX_STALK = 1_000_000  # x : y of numbers: the signs of a stalk
 
 
 def evaluate(text: str, env: dict[str, Any] | None = None) -> str:
@@ -146,7 +145,7 @@ class _Eval:
         if kind == "switch":
             return self._switch(ch[1])
         if kind == "ordinal_sum":
-            return _ordinal_sum(self.eval(ch[0]), self.eval(ch[1]))
+            return ordinal_sum_of(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "compare":
             return compare(str(ch[1]), self.value(ch[0]), self.value(ch[2]))
         if kind in ("and_op", "or_op"):
@@ -156,6 +155,8 @@ class _Eval:
             return _truth(self.eval(ch[1]))
         if kind == "not_op":
             return not _truth(self.eval(ch[0]))
+        if kind == "is_op":
+            return is_op(self.eval(ch[0]), self.eval(ch[1]))
         if kind == "prop":
             return _method(self.eval(ch[0]), str(ch[1]), None)
         if kind == "method":
@@ -278,8 +279,7 @@ class _Eval:
                 self.env[var] = saved
 
     def _procedure(self, t: Tree[Token]) -> Procedure:
-        """``k -> body`` (``(k, a) -> body``): called with values, the body evaluated with the
-        parameters bound to them."""
+        """``k -> body`` (``(k, a) -> body``): called, the body with the parameters bound."""
         head, body = str(t.children[0]), t.children[1]
         names = [n.strip() for n in head.strip("() ").split(",")]
         text = self.source[t.meta.start_pos : t.meta.end_pos] if not t.meta.empty else head + " -> ..."
@@ -354,6 +354,8 @@ class _Eval:
         loopy = named(name)
         if loopy is not None:
             return loopy
+        if (cls := base_class(name, None, ())) is not None:  # a class of CGSuite's default packages: Integer
+            return cls
         raise CGSuiteError(f"That variable is not defined: `{name}`")
 
     def _upby(self, word: str, nim: Any) -> Any:
@@ -458,10 +460,12 @@ _UNSET = object()
 
 def _method(value: Any, name: str, args: list[Any] | None) -> Any:
     """``value.Name`` / ``value.Name(args)``: the library's objects answer themselves."""
+    if (found := object_member(value, name, args)) is not None:  # Class, SensibleLeftOptions, …
+        return found
     if isinstance(value, Namespace | Ruleset | Family | Position):
         return member(value, name, args)
-    if isinstance(value, ClassRef) and args is None:
-        return class_member(value, name)
+    if isinstance(value, ClassRef):
+        return class_member(value, name, args)
     plain(args, f"in call to `{name}`")
     if isinstance(value, CGMap):
         return map_method(value, name, args)
@@ -566,30 +570,6 @@ def _ups(n: int) -> Game:
     return neg(part) if n < 0 else part
 
 
-def _ordinal_bounds(a: Any, b: Any) -> None:
-    """G : x walks x's form, one level a day of x's birthday; x : y of numbers joins their sign
-    expansions: both bounded, said in one line (a day count past them would exhaust memory)."""
-    x, y = (_days(v) for v in (a, b))
-    if y is None:
-        return
-    most = _MAX_ORDINAL_DAYS if x is None else _MAX_STALK
-    if y + (x or 0) > most:
-        raise CGSuiteError(f"ordinal sums up to {most:,} days deep only, not {_short_text(a)} : {_short_text(b)}")
-
-
-def _short_text(v: Any) -> str:
-    text = cgsuite_text(v)
-    return text if len(text) <= 24 else text[:21] + "..."
-
-
-def _days(v: Any) -> int | None:
-    """About the birthday of a short number (its integer part and binary places), else None."""
-    if not isinstance(v, Surreal) or not v.is_dyadic():
-        return None
-    f = v.as_fraction()
-    return abs(f.numerator) // f.denominator + f.denominator.bit_length() - 1
-
-
 def _count(text: str, most: int = _MAX_COUNT) -> int:
     n = _int(text)
     if n > most:
@@ -597,14 +577,3 @@ def _count(text: str, most: int = _MAX_COUNT) -> int:
     if n < 1:
         raise CGSuiteError(f"the count of ups must be at least 1, not {n}")
     return n
-
-
-def _ordinal_sum(a: Any, b: Any) -> Any:
-    _ordinal_bounds(a, b)
-    if isinstance(a, Explicit) and is_loopy(b):  # kept as written: its .GameValue is the loopy value
-        return Compound(":", a, b)
-    if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
-        return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
-    if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G
-        return Compound(":", a, b)
-    return ordinal_sum(as_game(a), as_game(b))

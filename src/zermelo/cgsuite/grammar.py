@@ -1,7 +1,7 @@
 """CGSuite's expression language for short games, as a lark LALR grammar.
 
 Precedence follows CGSuite 2.x's own grammar, loosest first: ``:=``; ``or``; ``and``; ``not``;
-comparisons (``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` confused, ``<|``, ``|>``);
+``is`` (``x is Integer``); comparisons (``==``, ``!=``, ``<=``, ``>=``, ``<``, ``>``, ``<>`` confused, ``<|``, ``|>``);
 infix methods (``a NimProduct b`` is ``a.NimProduct(b)``); ``+``, ``-`` and binary ``+-``;
 ordinal sum ``:``; ``*``, ``/``, ``%`` (and a trailing ``*``: ``2*`` is 2 + *); unary ``-``,
 ``+``, ``+-``; ``^`` (a power: ``2^400``, ``2^(*+*)``; after a number, ``^`` followed by
@@ -53,7 +53,8 @@ start: [statement] (";" [statement])*
 ?expr: or_
 ?or_: and_ | or_ "or" and_ -> or_op
 ?and_: not_ | and_ "and" not_ -> and_op
-?not_: rel | "not" not_ -> not_op
+?not_: is_ | "not" not_ -> not_op
+?is_: rel | rel "is" rel -> is_op
 ?rel: sided | sided REL sided -> compare
 ?sided: infix | infix "&" infix -> sided
 ?infix: add | add NAME add -> infix

@@ -15,7 +15,7 @@ a game (``.Temperature``) is asked of its canonical form.
 >>> evaluate('game.heap.Kayles.NimValueSequence(12)')
 '[1,2,3,1,4,3,2,1,4,2,6,4]'
 >>> evaluate('game.grid.Clobber("xoo").LeftOptions')
-'{game.grid.Clobber(".xo")}'
+'[game.grid.Clobber(".xo")]'
 """
 
 from __future__ import annotations
@@ -29,7 +29,8 @@ from ..core.errors import ZermeloError
 from ..rules import Impartial, Outcome, Partisan, Rules
 from ..rules.catalogue import CGSuiteName, GameEntry
 from ..values.surreal import INF, surreal
-from .classes import class_name
+from .class_tree import base_class, class_object
+from .classes import ClassRef, class_name
 from .errors import CGSuiteError
 from .map_methods import lookup
 from .misere import is_misere_call, misere_call
@@ -112,8 +113,8 @@ class Family:
     entry: GameEntry
     cg: CGSuiteName
 
-    def cgsuite_text(self, _printer: Any = None) -> str:
-        return self.cg.name
+    def cgsuite_text(self, _printer: Any = None) -> str:  # a class named bare: ⟪game.grid.GenClobber⟫
+        return f"⟪{self.cg.name}⟫" if class_object(self.cg.name) else self.cg.name
 
     def ruleset(self, args: list[Any]) -> Ruleset:
         cg, entry = self.cg, self.entry
@@ -300,6 +301,9 @@ def apply(obj: Any, args: list[Any]) -> Any:
         if len(args) != 1:
             raise CGSuiteError("A map takes one key: map(key)")
         return lookup(obj, args[0])
+    if isinstance(obj, ClassRef):  # a class held by a variable: called as if named
+        ns, _, last = obj.rpartition(".")
+        return _namespace_member(Namespace(ns), last, args)
     name = class_name(obj)
     if name is not None:  # CGSuite's words: a call is the method Eval, which a value of that class has not
         raise CGSuiteError(f"No method `Eval` for class: `{name}`")
@@ -332,6 +336,8 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         return Namespace(full)
     if full == "game.graph.Color" and args is None:  # where CGSuite's Color lives
         return COLOR
+    if (cls := base_class(full, args, rulesets())) is not None:  # a base class named bare: GridRuleset
+        return cls
     if ns.path == "game.variant":
         from .variants import variant_constructor
 

@@ -1,5 +1,6 @@
 """Backsliding Toads and Frogs (Winning Ways ch. 11): Toads and Frogs in which a piece may also
-slide one cell *back* into an empty cell, so positions repeat: a loopy game.
+slide one cell *back* into an empty cell, so positions repeat: a loopy game (the moves are
+generalized Toads and Frogs' with a backslide, :class:`~zermelo.games.gentoads.LoopyGenToads`).
 
 Toads (``T``, Left) move one cell right into an empty cell, jump right over one frog into the
 empty cell behind it, or slide one cell left into an empty cell; frogs (``F``, Right) the same
@@ -15,71 +16,26 @@ rows against the engine's search of the game graph, draws included.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
 from typing import ClassVar
 
-from ..core.errors import InvalidPosition
-from ..rules import Partisan, validate_by_text
-from ..rules.boards import Board, grid_board
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, no_params, register
-from ._grid import check_cells
+from .gentoads import LoopyGenToads, cgsuite_listed
 
 __all__ = ["BackslidingToads"]
 
 
-class BackslidingToads(Partisan[str]):
-    """Backsliding Toads and Frogs on one row: a position is the row, ``T``, ``F`` and ``.``."""
+class BackslidingToads(LoopyGenToads):
+    """Backsliding Toads and Frogs on one row: a position is the row, ``T``, ``F`` and ``.``;
+    CGSuite's ``GenToadsAndFrogs(minSlide => -1)`` (``gentoads:-1,1,1``)."""
 
-    syntax = "the row from the left: T a toad (Left's), F a frog (Right's), . an empty square"
     examples = ("T..F", "TT..FF")
-    cell_symbols = ".TF"
-
     name: ClassVar[str] = "backsliding"
-    loopy: ClassVar[bool] = True
 
-    validate = validate_by_text
+    def __init__(self) -> None:
+        super().__init__(-1, 1, 1)
 
-    def parse(self, text: str) -> str:
-        row = text.strip().upper().replace("_", ".")
-        if not row:
-            raise InvalidPosition(f"backsliding: a row of T (toad), F (frog) and . (empty); got {text!r}")
-        check_cells("backsliding", [row], "TF.")
-        if len(row) > 16:
-            raise InvalidPosition("backsliding: at most 16 cells (the game graph of a longer row is too large)")
-        return row
-
-    def format(self, position: str) -> str:
-        return position
-
-    def board(self, position: str) -> Board | None:
-        return grid_board((position,))
-
-    def key(self, position: str) -> Hashable:
-        return position
-
-    def _moves(self, row: str, piece: str, other: str, step: int) -> Iterator[str]:
-        n = len(row)
-        for j, ch in enumerate(row):
-            if ch != piece:
-                continue
-            targets = []
-            a, b, back = j + step, j + 2 * step, j - step
-            if 0 <= a < n and row[a] == ".":
-                targets.append(a)
-            elif 0 <= b < n and row[a] == other and row[b] == ".":
-                targets.append(b)
-            if 0 <= back < n and row[back] == ".":
-                targets.append(back)
-            for t in targets:
-                cells = list(row)
-                cells[j], cells[t] = ".", piece
-                yield "".join(cells)
-
-    def left_options(self, position: str) -> Iterator[str]:
-        return self._moves(position, "T", "F", 1)
-
-    def right_options(self, position: str) -> Iterator[str]:
-        return self._moves(position, "F", "T", -1)
+    def spec(self) -> str:
+        return "backsliding"
 
 
 register(
@@ -91,6 +47,12 @@ register(
         "backsliding T..F",
         rules=BackslidingToads,
         aliases=("backslidingtoadsandfrogs",),
-        cgsuite=(CGSuiteName("game.strip.BackslidingToadsAndFrogs", shown=cgsuite_string({"T": "t", "F": "f"})),),
+        cgsuite=(
+            CGSuiteName(
+                "game.strip.BackslidingToadsAndFrogs",
+                shown=cgsuite_string({"T": "t", "F": "f"}),
+                options=cgsuite_listed,
+            ),
+        ),
     )
 )

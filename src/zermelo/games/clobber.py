@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..rules.catalogue import CGSuiteName, GameEntry, no_params, register
-from .genclobber import GenClobber
+from .genclobber import GenClobber, cgsuite_listed
 
 __all__ = ["Clobber"]
 
@@ -40,6 +40,6 @@ register(
         "",
         'clobber "xox|oxo"',
         rules=Clobber,
-        cgsuite=(CGSuiteName("game.grid.Clobber"),),
+        cgsuite=(CGSuiteName("game.grid.Clobber", options=cgsuite_listed),),
     )
 )

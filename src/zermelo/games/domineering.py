@@ -295,6 +295,12 @@ def region_key(part: Grid) -> tuple[Grid, bool]:
     return (plain, False) if plain <= turned else (turned, True)
 
 
+def _cgsuite_listed(rules: Domineering, position: Grid, left: bool) -> list[Grid]:
+    """CGSuite's list of the options (its ``Options``): the domino's first cell in reading order,
+    which is the order the moves are made in here."""
+    return list(rules.left_options(position) if left else rules.right_options(position))
+
+
 register(
     GameEntry(
         "domineering",
@@ -303,6 +309,6 @@ register(
         "",
         'domineering "..|.."',
         rules=Domineering,
-        cgsuite=(CGSuiteName("game.grid.Domineering"),),
+        cgsuite=(CGSuiteName("game.grid.Domineering", options=_cgsuite_listed),),
     )
 )

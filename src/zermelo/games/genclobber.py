@@ -53,12 +53,27 @@ from ..rules.catalogue import CGSuiteName, GameEntry, needs_params, register
 from ._chargame import CharGridGame
 from ._grid import CharGrid, char_orbit, char_regions, parse_chars
 
-__all__ = ["DIRECTIONS", "VARIANTS", "GenClobber", "Rule", "parse_rule", "parse_steps", "steps_name"]
+__all__ = ["DIRECTIONS", "VARIANTS", "GenClobber", "Rule", "cgsuite_listed", "parse_rule", "parse_steps", "steps_name"]
 
 _ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))  # up, down, left, right: as _grid.char_neighbours
 _DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _COMPASS = (*_ORTHOGONAL, *_DIAGONAL)
 _KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+
+# CGSuite's own order of its lists of directions (north is up: row - 1), which its Options follow.
+_CG_ORTHOGONAL = ((-1, 0), (0, 1), (1, 0), (0, -1))
+_CG_ORDERS = (
+    _CG_ORTHOGONAL,
+    ((-1, 1), (1, 1), (1, -1), (-1, -1)),  # Coordinates.Diagonal
+    ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)),  # Coordinates.Compass
+    ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)),  # Coordinates.KnightsMove
+)
+
+
+def _in_cgsuite_order(steps: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """``steps`` in CGSuite's order when they are one of its named lists, else as given."""
+    return next((order for order in _CG_ORDERS if set(order) == set(steps)), steps)
+
 
 #: variant: (CGSuite's name, directions, slides (unlimited distance), what is clobbered, summary)
 VARIANTS: dict[str, tuple[str, tuple[tuple[int, int], ...], bool, str]] = {
@@ -256,6 +271,18 @@ class GenClobber(CharGridGame):
         return parse_chars(text, chars, name=self.spec(), aliases=self.aliases)
 
     def _moves(self, position: CharGrid, me: str, you: str) -> Iterator[CharGrid]:
+        return (option for _step, option in self._steps(position, me))
+
+    def cgsuite_options(self, position: CharGrid, left: bool) -> list[CharGrid]:
+        """The options as CGSuite's ``GenClobber`` lists them (its ``Options``, a list): stones in
+        reading order, each stone's moves in the order of CGSuite's list of directions
+        (``Coordinates.Orthogonal`` is north, east, south, west)."""
+        order = {d: k for k, d in enumerate(_in_cgsuite_order(self.directions))}
+        moves = list(self._steps(position, "x" if left else "o"))
+        return [option for _key, option in sorted((((i, order[d]), g) for (i, d), g in moves), key=lambda m: m[0])]
+
+    def _steps(self, position: CharGrid, me: str) -> Iterator[tuple[tuple[int, tuple[int, int]], CharGrid]]:
+        """Each move as ((its stone's cell, its direction), the position after it)."""
         rows, cols, cells = position
         side = 0 if me == "x" else 1
         onto, behind, reach = self.rule.clobbered[side], self.rule.behind[side], self.rule.reach
@@ -272,7 +299,7 @@ class GenClobber(CharGridGame):
                 if cells[r * cols + c] in onto:
                     new = list(cells)
                     new[i], new[r * cols + c] = behind, me
-                    yield (rows, cols, "".join(new))
+                    yield (i, (dr, dc)), (rows, cols, "".join(new))
 
     def orbit(self, region: CharGrid) -> tuple[int, int, list[str]]:
         """Directions that not every turn and mirror keeps (``0:1;1:0``, ``hexagonal``): only the
@@ -427,6 +454,11 @@ def _cgsuite_sides(text: str, what: str) -> str:
     return "/".join(cells)
 
 
+def cgsuite_listed(rules: GenClobber, position: CharGrid, left: bool) -> list[CharGrid]:
+    """CGSuite's list of a position's options (:meth:`GenClobber.cgsuite_options`)."""
+    return rules.cgsuite_options(position, left)
+
+
 def _entry() -> GameEntry:
     names = " | ".join(VARIANTS)
     return GameEntry(
@@ -438,10 +470,14 @@ def _entry() -> GameEntry:
         'genclobber:kings "xox|oxo"',
         rules=GenClobber,
         cgsuite=(
-            *(CGSuiteName(f"game.grid.{cg}", params=kind) for kind, (cg, *_rest) in VARIANTS.items()),
+            *(
+                CGSuiteName(f"game.grid.{cg}", params=kind, options=cgsuite_listed)
+                for kind, (cg, *_r) in VARIANTS.items()
+            ),
             CGSuiteName(
                 "game.grid.GenClobber",
                 family=True,
+                options=cgsuite_listed,
                 parameters=("directions", "clobbered", "leftBehind", "maxDistance"),
                 bind=cgsuite_params,
             ),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..rules.catalogue import CGSuiteName, GameEntry, cgsuite_string, no_params, register
-from .gentoads import GenToads
+from .gentoads import GenToads, cgsuite_listed
 
 __all__ = ["ToadsAndFrogs"]
 
@@ -96,6 +96,8 @@ register(
         "toads TT..FF",
         rules=ToadsAndFrogs,
         aliases=("toadsandfrogs",),
-        cgsuite=(CGSuiteName("game.strip.ToadsAndFrogs", shown=cgsuite_string({"T": "t", "F": "f"})),),
+        cgsuite=(
+            CGSuiteName("game.strip.ToadsAndFrogs", shown=cgsuite_string({"T": "t", "F": "f"}), options=cgsuite_listed),
+        ),
     )
 )

@@ -24,9 +24,9 @@ their canonical graphs, not copies of them.
   store as it is, twice: once on its exits' onsides, once on their offsides (the onside of a
   position is the onside of its graph with the exits replaced by their onsides).  Its sides are
   found by sidling (:func:`~zermelo.values.stopper.side_value`) where a value is read — the root —
-  on all of that graph at once, as the whole graph's value would be: sidling each position alone
-  costs far more comparisons.  Past :data:`LAZY` positions such a graph is sidled where it stands,
-  for each position that another component or the root moves to.
+  on all of that graph at once, as the whole graph's value would be: sidling each position of a
+  component alone costs far more comparisons (tried: docs/benchmarks.md, *loopy*).  Such a
+  graph grows with the components above it, and the budget caps it as it grows.
 * The root's value is read from the store and put in simplest form once more
   (:func:`~zermelo.values.stopper.canonical`): the store may hold a value twice (two components
   finding it, by options not yet shared), which a later component's graph can reach by two nodes.
@@ -56,25 +56,20 @@ from .game import Game, count_work, game
 from .loopy import OFFSIDE, ONSIDE, Graph, has_cycle, le_table, reach
 from .stopper import (
     MAX_ROUNDS,
-    SideGraph,
     Stopper,
     Value,
     canonical,
-    equal,
     side_value,
     sided,
     simplify_once,
 )
 from .survival import load_kernels
 
-__all__ = ["LAZY", "value_by_components"]
+__all__ = ["value_by_components"]
 
 #: With more components than this, the comparisons are run compiled from the start (loading numba
 #: costs about half a second; a small comparison interpreted, a few milliseconds).
 _MANY = 64
-#: A component that is not a stopper's (or has an exit that is not) is kept as it is, on its
-#: exits, while that graph has at most this many positions; past it, it is sidled at once.
-LAZY = 2_000
 
 
 class _Store:
@@ -111,21 +106,6 @@ class _Store:
         self.right.append(right)
         self.short.append(None)
         return len(self.left) - 1
-
-    def value(self, v: Game | Stopper) -> int:
-        """The node of a value sidling found (a short game, a stopper, a side's graph)."""
-        if isinstance(v, Game):
-            return self.game(v)
-        g = v.graph
-        nodes: dict[int, int] = {}
-        for u in reach(g.left, g.right, [v.root]):
-            s = v.short[u]
-            nodes[u] = self.game(s) if s is not None else self._new((), ())
-        for u, i in nodes.items():
-            if v.short[u] is None:
-                self.left[i] = tuple(nodes[w] for w in g.left[u])
-                self.right[i] = tuple(nodes[w] for w in g.right[u])
-        return nodes[v.root]
 
     def loopy(self, left: tuple[int, ...], right: tuple[int, ...]) -> int:
         """The node of a loopy value whose options are nodes already made or, as -1, itself (a
@@ -175,9 +155,9 @@ class _Store:
         return side_value(g, r, side)
 
 
-def value_by_components(graph: Graph, root: int, max_pairs: int | None = None, *, lazy: int = LAZY) -> Value:
+def value_by_components(graph: Graph, root: int, max_pairs: int | None = None) -> Value:
     """The value of the game at ``root``, as :func:`~zermelo.values.stopper.value_of_graph` gives
-    it, valued component by component (see the module's text; ``lazy`` is :data:`LAZY`)."""
+    it, valued component by component (see the module's text)."""
     g, r = graph.reachable(root)
     n = len(g)
     comp = components({v: (*g.left[v], *g.right[v]) for v in range(n)})
@@ -190,13 +170,12 @@ def value_by_components(graph: Graph, root: int, max_pairs: int | None = None, *
     on = [-1] * n
     off = [-1] * n
     done: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}  # components of one shape on the same exits
-    needed = {r} | {w for v in range(n) for w in (*g.left[v], *g.right[v]) if comp[w] != comp[v]}
     for part in members.values():
         nodes = sorted(part)
-        key = (_shape(g, nodes, on, off), tuple(v in needed for v in nodes))
+        key = _shape(g, nodes, on, off)
         hit = done.get(key)
         if hit is None:
-            _component(g, nodes, store, on, off, max_pairs, needed, lazy)
+            _component(g, nodes, store, on, off, max_pairs)
             done[key] = [on[v] for v in nodes], [off[v] for v in nodes]
         else:
             for v, a, b in zip(nodes, *hit, strict=True):
@@ -250,11 +229,8 @@ def _component(
     on: list[int],
     off: list[int],
     max_pairs: int | None,
-    needed: set[int],
-    lazy: int,
 ) -> None:
-    """Value the positions ``nodes`` of one strongly connected component of ``g`` (their exits
-    valued): all of them when it is a stopper, else those ``needed`` (the root, the exits of others)."""
+    """Value the positions ``nodes`` of one strongly connected component of ``g`` (their exits valued)."""
     inside = set(nodes)
     exits = sorted({w for v in nodes for w in (*g.left[v], *g.right[v]) if w not in inside})
     count_work(len(nodes))
@@ -273,39 +249,11 @@ def _component(
             for v in nodes:
                 off[v] = on[v]
             return
-    sides = [_small_graph(g, nodes, exits, values, store) for values in (on, off)]
-    if max(len(lo) for _, _, lo, _ in sides) <= lazy:
-        for values, (kept, _, lo, ro) in zip((on, off), sides, strict=True):  # two copies: on ≠ off
-            made = store.copy(kept, lo, ro)
-            for v, node in zip(nodes, made, strict=True):
-                values[v] = node
-        return
-    wanted = [v for v in nodes if v in needed]
-    onsides = _sides(g, nodes, wanted, exits, on, store, ONSIDE, max_pairs)
-    offsides = _sides(g, nodes, wanted, exits, off, store, OFFSIDE, max_pairs)
-    for v, a, b in zip(wanted, onsides, offsides, strict=True):
-        on[v] = store.value(a)
-        if not isinstance(a, SideGraph) and not isinstance(b, SideGraph) and equal(a, b):
-            off[v] = on[v]
-        else:
-            off[v] = store.value(b)
-
-
-def _sides(
-    g: Graph,
-    nodes: list[int],
-    wanted: list[int],
-    exits: list[int],
-    values: list[int],
-    store: _Store,
-    side: int,
-    max_pairs: int | None,
-) -> list[Game | Stopper]:
-    """One side of the ``wanted`` positions of a component, on that side of its exits."""
-    _, local, lo, ro = _small_graph(g, nodes, exits, values, store)
-    small = _frozen(lo, ro)
-    _check(len(small), max_pairs)
-    return [side_value(small, local[v], side) for v in wanted]
+    for values in (on, off):  # two copies, on its exits' onsides and on their offsides: on ≠ off
+        kept, _, lo, ro = _small_graph(g, nodes, exits, values, store)
+        _check(len(lo), max_pairs)  # it is sidled at the root with all it reaches
+        for v, node in zip(nodes, store.copy(kept, lo, ro), strict=True):
+            values[v] = node
 
 
 def _small_graph(
