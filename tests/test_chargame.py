@@ -1,5 +1,6 @@
 """The char-grid games' base (games/_chargame.py): a position given from Python is checked by its
-text's round trip; the direct check of a triple of the rules' own text form agrees with it."""
+text's round trip; the direct check of a triple of the rules' own text form agrees with it; a
+board of live cells alone is its one region."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from partisan_check import grid_boards
 from zermelo.core.errors import InvalidPosition
+from zermelo.games._grid import char_regions
 from zermelo.games.amazons import Amazons
 from zermelo.games.clobber import Clobber
 from zermelo.games.fission import Fission
@@ -53,3 +56,22 @@ def test_every_example_is_accepted_directly(cls: Any) -> None:
     for text in rules.examples:
         position = rules.parse(text)
         assert rules.validate(position) is position
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(RULES).flatmap(
+        lambda c: st.tuples(st.just(c), grid_boards(3, 4, [x for x in "xo..#" if x in c.chars]))
+    )
+)
+def test_a_board_of_live_cells_is_its_one_region_without_the_flood_fill(case: tuple[Any, str]) -> None:
+    """``split`` of a board whose every cell is live skips the flood fill: the same parts as
+    :func:`char_regions`; ``root_bytes`` is that one region's bytes as it stands, else None."""
+    cls, board = case
+    rules = cls()
+    position = rules.parse(board)
+    flooded = [r for r in char_regions(position, rules.live, rules.blank, diagonal=rules.diagonal) if not rules.dead(r)]
+    assert rules.split(position) == flooded
+    whole = all(c in rules.live for c in position[2])
+    expected = bytes(position[:2]) + position[2].encode() if whole and flooded == [position] else None
+    assert rules.root_bytes(position) == expected

@@ -84,7 +84,9 @@ def test_rules_objects_of_the_same_rules_share_one_walk(name: str) -> None:
     assert walk is not None and compiled_walk.kept(second) is walk
     held = len(walk)
     assert canonical_form(second, second.parse(board)) is python_value(name, board)
-    assert len(walk) == held  # read from the shared state, nothing walked again
+    # read from the shared state: nothing walked again but, the short way, the board as it stands
+    # (its entry beside its least image's, its options all known)
+    assert len(walk) <= held + 1
     assert canonical_form(second, second.parse(part)) is python_value(name, part)
     assert compiled_walk.kept(second) is walk
     others = [compiled_walk.kept(RULES[n]()) for n in RULES if n != name]
@@ -268,3 +270,105 @@ def test_a_walk_calls_its_compiled_code_without_numbas_dispatch_once_known() -> 
     second = Domineering()
     assert canonical_form(second, second.parse("....|....|....")) is python_value("domineering", "....|....|....")
     assert compiled_walk.kept(second).kernel is walk.kernel  # resolved once in the process
+
+
+def _short_way_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(canonical, "_short", lambda *args: None)
+
+
+@settings(max_examples=25, deadline=None)
+@given(boards())
+def test_the_short_way_gives_the_python_walks_values(case: tuple[str, str]) -> None:
+    """A root asked with no limits where the rules' walk is kept is valued as it stands
+    (``rules.root_bytes``), no key or search of the long way set up: the Python walk's value."""
+    name, board = case
+    rules = RULES[name]()
+    compiled_walk.warm(rules, BOARDS[name].split("|", 1)[0])  # the walk kept, as in a warm process
+    position = rules.parse(board)
+    assert canonical_form(RULES[name](), position) is python_value(name, board)
+    kb = rules.root_bytes(position)
+    walk = compiled_walk.kept(rules)
+    assert walk is not None and (kb is None or kb in walk.roots)  # one region: it did go the short way
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_a_root_asked_again_makes_no_kernel_call(name: str) -> None:
+    """The short way keeps each root's Game with the walk: asked again, by any rules object of
+    the same rules, it is read without a kernel call (a board the short way takes: one region)."""
+    board = {"amazons": "x..|o.x"}.get(name, BOARDS[name])
+    first = RULES[name]()
+    value = canonical_form(first, first.parse(board))  # no walk kept yet: the long way sets it up
+    walk = compiled_walk.kept(first)
+    assert walk is not None
+    calls: list[int] = []
+    kernel = walk.kernel
+
+    def counted(*args: Any) -> Any:
+        calls.append(args[3])
+        return kernel(*args)
+
+    walk.kernel = counted
+    second = RULES[name]()
+    assert canonical_form(second, second.parse(board)) is value
+    assert calls[:1] == [4]  # the root's look-up and its walk in one call (ROOT_WALK)
+    made = len(calls)
+    third = RULES[name]()
+    assert canonical_form(third, third.parse(board)) is value
+    assert len(calls) == made
+    assert value is python_value(name, board)
+
+
+def test_limits_and_a_deadline_take_the_long_way() -> None:
+    """Limits, or a deadline in the context, still stop a big root when its rules' walk is kept
+    (the short way is for roots asked with no limits and no deadline)."""
+    from zermelo.core.limits import deadline_scope
+
+    board = "....|....|....|...."
+    compiled_walk.warm(Domineering(), "...|...")
+    d = Domineering()
+    with pytest.raises(SearchLimitExceeded, match="more than 5 positions"):
+        canonical_form(d, d.parse(board), limits=Limits(max_positions=5))
+    with deadline_scope(0.0), pytest.raises(SearchLimitExceeded, match="time budget"):  # passed long ago
+        canonical_form(d, d.parse(board))
+    assert canonical_form(Domineering(), d.parse(board)) is python_value("domineering", board)
+
+
+BAD = {
+    "domineering": [(2, 2, 10**5000), (2, 2, 1 << 4), (2, 2, -1), (2, 2, "15"), [2, 2, 15], (2, 2), (0, 2, 1)],
+    "konane": [(2, 2, "xoz."), (2, 2, "xo."), (2, 2, 10**5000), (2, 2, ("x", "o", ".", ".")), (2, -2, "xo..")],
+}
+
+
+@pytest.mark.parametrize(("name", "position"), [(n, p) for n, ps in BAD.items() for p in ps])
+def test_bad_input_gets_the_long_ways_error_when_a_walk_is_kept(
+    name: str, position: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled_walk.warm(RULES[name](), BOARDS[name].split("|", 1)[0])
+
+    def error() -> str:
+        with pytest.raises(ValueError) as got:
+            canonical_form(RULES[name](), position)
+        return f"{type(got.value).__name__}: {got.value}"
+
+    short = error()
+    _short_way_off(monkeypatch)
+    assert short == error()
+    assert "\n" not in short
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_the_short_way_grows_its_state_and_forms(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A root walked the short way in a state of 2 entries, every key hashed to 0, and a new
+    forms' table: the one call's walk asks for room again and again, and answers right."""
+    monkeypatch.setattr(compiled_walk, "PLANT", True)
+    monkeypatch.setattr(compiled_walk, "CAPACITY", 2)
+    table = compiled_forms.Forms(8)  # a table of 8 rows, grown by the walk's calls (3/4 full, or FULL)
+    monkeypatch.setattr(compiled_forms, "_FORMS", [table])
+    compiled_walk.warm(RULES[name](), {"konane": "xo.", "amazons": "x.o", "domineering": ".."}[name])
+    board = {"amazons": "x..|o.x"}.get(name, BOARDS[name])
+    rules = RULES[name]()
+    assert canonical_form(rules, rules.parse(board)) is python_value(name, board)
+    walk = compiled_walk.kept(rules)
+    assert walk is not None and rules.root_bytes(rules.parse(board)) in walk.roots  # the short way
+    assert len(walk) > 50 and walk.W[5][compiled_walk.wk.PLANT] == 1
+    assert walk.forms is table and len(table.S[0]) > 8

@@ -101,3 +101,30 @@ def test_boards_wider_than_the_frame_match_plain_play(board: str) -> None:
     # Up to 7 x 7 every region is keyed in the 8-column frame; 8 or 9 columns go by the grid
     # helpers until a move splits them into regions that fit.
     check_position(D, D.parse(board))
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(r, c) for r in range(1, 8) for c in range(1, 8)])
+def test_a_full_rectangle_is_keyed_without_its_mirrors(rows: int, cols: int) -> None:
+    """``frame_key`` of a full rectangle skips its mirror images (each is itself): the key the
+    images give."""
+    from zermelo.games._frame import _least_mirror, frame_key, framed, transpose
+
+    b = framed((rows, cols, (1 << rows * cols) - 1))
+    turned = _least_mirror(transpose(b), cols, rows)
+    plain = _least_mirror(b, rows, cols) if rows <= cols else None
+    images = (plain, False) if plain is not None and (rows < cols or plain <= turned) else (turned, True)
+    assert frame_key(b) == images
+
+
+@pytest.mark.parametrize(
+    ("board", "one"),
+    [("..|..", True), ("..#|...", True), ("#..|#..", False), (".#.|.#.", False), (".#|#.", False), ("..|.#|#.", False)],
+)
+def test_root_bytes_are_a_board_of_one_region_in_the_corner(board: str, one: bool) -> None:
+    """The short way's bytes of a root (a framed board as it stands): only for one region in the
+    corner of the frame, no lone cell (else the long way keys it)."""
+    from zermelo.games._frame import framed
+
+    position = D.parse(board)
+    assert D.root_bytes(position) == (framed(position).to_bytes(8, "little") if one else None)
+    assert D.root_bytes(D.parse("........")) is None  # wider than the frame

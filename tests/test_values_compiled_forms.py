@@ -98,6 +98,7 @@ def test_the_search_switches_to_ids_halfway_and_answers_the_same(
     rules = z.make_game(name)
     plain = z.canonical_form(rules, rules.parse(board))
     monkeypatch.setattr(walk, "COMPILED_AFTER", [3, 3])
+    monkeypatch.setattr(walk, "_short", lambda *args: None)  # the long way's switch (not a kept walk's root)
     again = z.make_game(name)  # fresh memo
     assert walk.canonical_form(again, again.parse(board)) is plain
     assert walk.ID_VALUES.get(again)  # the search did switch
@@ -115,6 +116,7 @@ def test_a_timed_search_keeps_to_python_when_the_forms_would_compile(monkeypatch
     board = "....|....|...."
     plain = z.canonical_form(z.make_game("domineering"), z.make_game("domineering").parse(board))
     monkeypatch.setattr(walk, "COMPILED_AFTER", [3, 3])
+    monkeypatch.setattr(walk, "_short", lambda *args: None)  # the long way's switch (not a kept walk's root)
     monkeypatch.setattr(compiled_forms, "cheap", lambda: False)
     timed, untimed = z.make_game("domineering"), z.make_game("domineering")
     assert walk.canonical_form(timed, timed.parse(board), limits=z.Limits(max_seconds=600)) is plain
@@ -130,6 +132,7 @@ def test_a_table_past_its_bound_is_renewed_before_the_next_search(monkeypatch: p
     from zermelo.values import compiled_forms
 
     monkeypatch.setattr(walk, "COMPILED_AFTER", [3, 3])
+    monkeypatch.setattr(walk, "_short", lambda *args: None)  # the long way's ids (the short way's: test_compiled_walk)
     unbounded = 1 << 62  # while the test looks at the table (looking would renew it)
     monkeypatch.setattr(compiled_forms, "MAX_ROWS", unbounded)
     boards = ["....|....|....", "...#|....|.#.."]

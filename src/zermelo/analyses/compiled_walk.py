@@ -29,11 +29,24 @@ from ..core import aot
 from ..core._jit import cached, is_loaded, resolved, specialised
 from ..core.cache import KeyedCache
 from ..core.errors import Unsupported
-from ..values.compiled_forms import Forms, OutOfRange
+from ..core.limits import deep
+from ..values.compiled_forms import Forms, OutOfRange, current
 from ..values.forms_kernel import TABLES, run
+from ..values.game import Game
 from . import walk_kernel as wk
 
-__all__ = ["SIGNATURE", "WALKS", "RegionWalk", "ahead_name", "cheap", "kept", "region_walk", "warm"]
+__all__ = [
+    "ROOTS",
+    "SIGNATURE",
+    "WALKS",
+    "RegionWalk",
+    "ahead_name",
+    "cheap",
+    "kept",
+    "region_walk",
+    "root_value",
+    "warm",
+]
 
 #: :func:`~zermelo.analyses.walk_kernel.walk` as ``zermelo compile`` builds it for a step: the state
 #: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count), the forms' tables, the rules' number,
@@ -112,6 +125,9 @@ class RegionWalk:
         kernel = _kernel(step) if kernel is None else kernel
         self.code, self.forms = code, forms
         self._busy = threading.Lock()
+        #: The ``Game`` of every root :func:`root_value` asked, by its key bytes: its entry's value
+        #: as the caller wants it, read again with no kernel call (renewed with the state).
+        self.roots: dict[bytes, Game] = {}
         n = CAPACITY
         C = np.zeros(wk.COUNTERS, np.int64)
         C[wk.PLANT] = int(PLANT)
@@ -127,22 +143,32 @@ class RegionWalk:
             np.zeros(1280, np.int64),  # regs
             np.zeros(8, np.int64),  # count
         )
+        self._views()
         self.unresolved = kernel
         self.kernel = resolved(kernel, self.W, forms.S, code, 0, 0, 0)  # the types checked once
 
+    def _views(self) -> None:
+        """The driver's own views of the state's arrays (read and written as Python ints and bytes,
+        with no numpy call each: a small root's look-up is a few of them) and the room the root's
+        look-up needs, made again whenever the arrays are."""
+        W = self.W
+        self._counts, self._entries, self._text = W[5].data, W[1].data, W[6].data
+        self._room = (W[0].shape[0], min(W[1].shape[0] // wk.FIELDS, W[2].shape[0] // 2))
+
     def __len__(self) -> int:
-        return int(self.W[5][wk.ENTRIES])
+        return int(self._counts[wk.ENTRIES])
 
     def call(self, mode: int, a: int = 0, b: int = 0) -> int:
         """The kernel on the state and the forms' tables (grown first when 3/4 full)."""
         return int(self.kernel(self.W, self.forms.room(), self.code, mode, a, b))
 
-    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]]) -> int:
+    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None) -> int:
         """The id (in :attr:`forms`) of the value of the region whose key bytes are ``key``.
 
         ``between(positions, options)`` is called before the first slice and after each with the
         positions expanded and options listed in it; it looks at the budget (raising past it) and
-        returns how many positions and options the next slice may take at most.  Raises
+        returns how many positions and options the next slice may take at most.  ``None``: no
+        budget (slices of :data:`SLICE_POSITIONS`, the first in the root's look-up's call).  Raises
         :class:`~zermelo.values.compiled_forms.OutOfRange` for a number too large for the forms
         (the caller values the region in Python) and ``Unsupported`` for a cycle."""
         if not self._busy.acquire(blocking=False):
@@ -152,48 +178,52 @@ class RegionWalk:
         finally:
             self._busy.release()
 
-    def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]]) -> int:
-        W = self.W
-        C = W[5]
+    def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None) -> int:
+        C = self._counts
         n = len(key)
-        while W[6].shape[0] < n:
+        while len(self._text) < n:
             self._grow(wk.NEED_STEP)
-        W = self.W
-        W[6][:n] = np.frombuffer(key, np.uint8)
-        self._room_for(1, n)
-        e = self.call(wk.ROOT_MODE, n)
-        if not C[wk.DEPTH]:  # valued before (by any rules object of these rules): nothing to walk
-            return int(W[1][wk.FIELDS * e + 3])
+        self._text[:n] = key
+        if C[wk.KEYBYTES] + n > self._room[0]:
+            self._grow(wk.NEED_KEYS)
+        if C[wk.ENTRIES] + 1 > self._room[1]:
+            self._grow(wk.NEED_ENTRIES)
         try:
-            positions, options = between(0, 0)
-            while True:
-                before, listed = int(C[wk.EXPANDED]), int(C[wk.LISTED])
-                status = self.call(wk.WALK, positions, options)
-                if status == wk.GROW:
-                    self._grow(int(C[wk.NEED]))
-                elif status == wk.FULL:
-                    self.forms.room(full=True)
-                elif status == wk.OVERFLOW:
-                    self.forms.overflowed()
-                    raise OutOfRange("a number too large for the compiled forms")
-                elif status == wk.CYCLE:
-                    raise Unsupported("this analysis needs a game without cycles")
-                positions, options = between(int(C[wk.EXPANDED]) - before, int(C[wk.LISTED]) - listed)
-                if status == wk.DONE:
-                    break
+            if between is None:  # no budget: the root's look-up and its walk's first slice in one call
+                status = self.call(wk.ROOT_WALK, n, SLICE_POSITIONS)
+                while status != wk.DONE:
+                    self._handle(status)
+                    status = self.call(wk.WALK, SLICE_POSITIONS, SLICE_POSITIONS)
+            else:
+                e = int(self.kernel(self.W, self.forms.S, self.code, wk.ROOT_MODE, n, 0))  # the forms untouched
+                if not C[wk.DEPTH]:  # valued before (by any rules object of these rules): nothing to walk
+                    return int(self._entries[wk.FIELDS * e + 3])
+                positions, options = between(0, 0)
+                while True:
+                    before, listed = C[wk.EXPANDED], C[wk.LISTED]
+                    status = self.call(wk.WALK, positions, options)
+                    self._handle(status)
+                    positions, options = between(C[wk.EXPANDED] - before, C[wk.LISTED] - listed)
+                    if status == wk.DONE:
+                        break
         finally:
             if C[wk.DEPTH]:
                 self.call(wk.RESET)  # stopped halfway: what is pending is unknown again
         if self.kernel is self.unresolved:  # numba compiled it (or loaded it) at its first call: now known
             self.kernel = resolved(self.kernel, self.W, self.forms.S, self.code, 0, 0, 0)
-        return int(self.W[1][wk.FIELDS * e + 3])
+        return int(self._entries[wk.FIELDS * C[wk.ROOT] + 3])
 
-    def _room_for(self, entries: int, nbytes: int) -> None:
-        W, C = self.W, self.W[5]
-        if C[wk.KEYBYTES] + nbytes > W[0].shape[0]:
-            self._grow(wk.NEED_KEYS)
-        if wk.FIELDS * (C[wk.ENTRIES] + entries) > W[1].shape[0] or 2 * (C[wk.ENTRIES] + entries) > W[2].shape[0]:
-            self._grow(wk.NEED_ENTRIES)
+    def _handle(self, status: int) -> None:
+        """What a slice's status asks before the next: arrays or forms grown, or the error."""
+        if status == wk.GROW:
+            self._grow(self._counts[wk.NEED])
+        elif status == wk.FULL:
+            self.forms.room(full=True)
+        elif status == wk.OVERFLOW:
+            self.forms.overflowed()
+            raise OutOfRange("a number too large for the compiled forms")
+        elif status == wk.CYCLE:
+            raise Unsupported("this analysis needs a game without cycles")
 
     def _grow(self, need: int) -> None:
         """The arrays ``need`` names (:data:`~zermelo.analyses.walk_kernel.NEED_STEP` ...) doubled."""
@@ -218,6 +248,7 @@ class RegionWalk:
             # hashed before it replaces the state: an interrupt leaves one whole state or the other
             self.kernel(tuple(W), self.forms.room(), self.code, wk.REHASH, 0, 0)
         self.W = tuple(W)
+        self._views()
 
 
 #: The walks kept, by options step (its Python function) and the number it reads: a walk's
@@ -252,6 +283,8 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
         return None
     step_kernel, code = got
     at = (getattr(step_kernel, "py_func", step_kernel), code)
+    if "compiled_step" not in getattr(rules, "__dict__", {}):  # the class's own step: its roots' walk
+        ROOTS[type(rules)] = at
     held: list[RegionWalk] | None = WALKS.get(at)
     if held is None:
         held = []
@@ -268,6 +301,41 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
                 return None
         held.append(RegionWalk(step_kernel, code, forms, kernel=kernel))
     return held[0]
+
+
+#: The walk's key in :data:`WALKS` by rules class, for every class whose walk was set up in this
+#: process (by a search or a warm-up): :func:`zermelo.analyses.canonical.canonical_form` asks
+#: :func:`root_value` of a root of these rules first, its options step found without a call.
+ROOTS: dict[type, tuple[Any, int]] = {}
+
+
+def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
+    """The value of the region whose key bytes are ``key`` by the walk kept for ``at`` (an entry
+    of :data:`ROOTS`), walked with no budget (the caller has no limits and no deadline is ambient),
+    the root's look-up and the walk in one kernel call, and kept in the walk's :attr:`~RegionWalk.roots`.
+    None when no walk is kept for ``at``, its state or forms are past their bounds or its forms
+    are not the process's table (the long way renews them), or a number is too large for the
+    forms (the long way values it in Python)."""
+    held = WALKS.peek(at)
+    if not held:
+        return None
+    walk: RegionWalk = held[0]
+    got = walk.roots.get(key)
+    if got is not None:
+        return got
+    forms = walk.forms
+    if walk._counts[wk.ENTRIES] > MAX_ENTRIES or not current(forms):
+        return None
+    try:
+        i = walk.value(key, None)
+    except OutOfRange:
+        return None
+    got = forms.made(i)
+    if got is None:
+        with deep():  # the options' Games made first, one level a birthday
+            got = forms.to_game(i)
+    walk.roots[key] = got
+    return got
 
 
 def cheap(rules: Any) -> bool:

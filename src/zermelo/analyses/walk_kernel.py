@@ -55,7 +55,7 @@ UNKNOWN, PENDING = -1, -2
 # What the walk returns.
 DONE, SLICE, GROW, FULL, OVERFLOW, CYCLE = range(6)
 # Modes of walk().
-WALK, ROOT_MODE, REHASH, RESET = range(4)
+WALK, ROOT_MODE, REHASH, RESET, ROOT_WALK = range(5)
 # Bits of C[NEED]: the arrays to grow.
 NEED_STEP, NEED_KEYS, NEED_ENTRIES, NEED_CHILDREN, NEED_STACK = 1, 2, 4, 8, 16
 # The forms kernel's operations (values.compiled_forms.OPS).
@@ -225,10 +225,13 @@ def walk(W, S, rules, mode, a, b):  # type: ignore[no-untyped-def]
     """The one entry point.  ``mode`` :data:`WALK`: walk on from the stack, at most ``a`` positions
     expanded and ``b`` options listed in this call; a status.  :data:`ROOT_MODE`: the region whose
     key is ``text[:a]`` found or added, pushed when its value is unknown (the stack empty); its index.
+    :data:`ROOT_WALK`: the same root (its index left in ``C[ROOT]``), then the walk on from it, at
+    most ``b`` positions expanded and ``b`` options listed: a status, in one call (a search with no
+    budget: a small root's two calls cost it twice the arguments' unboxing on cold caches).
     :data:`REHASH`: the (emptied, grown) table ``HT`` filled from ``E``.  :data:`RESET`: the stack
     dropped (a search stopped by its budget), its pending regions unknown again."""
     E, HT, STK, C = W[1], W[2], W[3], W[5]
-    if mode == ROOT_MODE:
+    if mode == ROOT_MODE or mode == ROOT_WALK:  # noqa: SIM109 (numba: two compares)
         text = W[6]
         e = find(W, text, 0, a, key_hash(text, 0, a, C[PLANT]))
         C[ROOT] = e
@@ -236,7 +239,9 @@ def walk(W, S, rules, mode, a, b):  # type: ignore[no-untyped-def]
             STK[0] = e
             STK[1] = -1
             C[DEPTH] = 1
-        return e
+        if mode == ROOT_MODE:
+            return e
+        a = b
     if mode == REHASH:
         mask = HT.shape[0] - 1
         for e in range(C[ENTRIES]):

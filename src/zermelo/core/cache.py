@@ -168,6 +168,11 @@ class KeyedCache(Generic[K, V]):
             self._entries.move_to_end(key)
             return self._entries[key]
 
+    def peek(self, key: K, default: Any = None) -> Any:
+        """The value kept for ``key``, else ``default``, not marked used: one look-up, no lock (for
+        a hot path whose entries are few: the least recently *stored* goes first)."""
+        return self._entries.get(key, default)
+
     def __setitem__(self, key: K, value: V) -> None:
         with self._lock:
             self._entries[key] = value

@@ -61,6 +61,7 @@ class CharGridGame(Partisan[CharGrid]):
         self._switch: int | None = None  # when to load the kernel (see keyed_options)
         # The cells a board may hold that its text reads back as themselves (no alias, no row separator).
         self._cells = frozenset(c for c in self.chars if self.aliases.get(c, c) == c) - set("|/ \n")
+        self._unlive = str.maketrans("", "", self.live)  # a board's text less its live cells: see split
 
     def validate(self, position: CharGrid) -> CharGrid:
         """A position given from Python must read back from its own text (:func:`validate_by_text`);
@@ -98,8 +99,15 @@ class CharGridGame(Partisan[CharGrid]):
 
     def split(self, position: CharGrid) -> list[CharGrid]:
         """The independent parts of a board (uncached): its regions of live cells, the dead ones dropped."""
+        if self._whole(position):  # every cell live: the board is its one region
+            return [] if self.dead(position) else [position]
         parts = char_regions(position, self.live, self.blank, diagonal=self.diagonal)
         return [r for r in parts if not self.dead(r)]
+
+    def _whole(self, position: CharGrid) -> bool:
+        """Whether every cell of the board is live (then it is connected: one region, uncropped)."""
+        cells = position[2]
+        return type(position) is tuple and type(cells) is str and bool(cells) and not cells.translate(self._unlive)
 
     def orbit(self, region: CharGrid) -> tuple[int, int, list[str]]:
         """(rows, cols, texts): the region's images under the symmetries of the rules, its key the
@@ -171,6 +179,16 @@ class CharGridGame(Partisan[CharGrid]):
             return None
         rows, cols, cells = key
         if type(rows) is not int or type(cols) is not int or type(cells) is not str or rows > 255 or cols > 255:
+            return None
+        return bytes((rows, cols)) + cells.encode("latin-1")
+
+    def root_bytes(self, position: CharGrid) -> bytes | None:
+        """For a value search's short way (:func:`zermelo.analyses.canonical.canonical_form`): the
+        bytes the compiled walk reads (:meth:`region_bytes`) of a board that is one live region as
+        it stands, not its least image (any image of a region values it; the walk keys its options
+        by theirs); None for any other board (several regions, a dead one, a side past 255)."""
+        rows, cols, cells = position
+        if not self._whole(position) or rows > 255 or cols > 255 or self.dead(position):
             return None
         return bytes((rows, cols)) + cells.encode("latin-1")
 

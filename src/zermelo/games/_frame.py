@@ -132,6 +132,10 @@ def transpose(b: int) -> int:
     return b ^ t ^ (t << 28)
 
 
+#: The framed full rectangle of r rows and c columns, ``_FULL[r][c]``.
+_FULL = [[sum(((1 << c) - 1) << (8 * i) for i in range(r)) for c in range(FRAME_MAX + 1)] for r in range(FRAME_MAX + 1)]
+
+
 def _least_mirror(b: int, rows: int, cols: int) -> int:
     """The least of a corner region's four images under the mirrors that keep rows as rows."""
     raw = b.to_bytes(rows, "little")
@@ -154,8 +158,12 @@ def frame_key(b: int) -> tuple[int, bool]:
 
     >>> frame_key(0b1_0000_0001), frame_key(0b11)  # a vertical domino is a horizontal one turned
     ((3, True), (3, False))
+    >>> frame_key(0b111_0000_0111) == frame_key(transpose(0b111_0000_0111))[:1] + (False,)  # 2 x 3 and 3 x 2
+    True
     """
     rows, cols = frame_shape(b)
+    if b == _FULL[rows][cols]:  # a full rectangle is every mirror image of itself
+        return (b, False) if rows <= cols else (_FULL[cols][rows], True)
     if rows < cols:
         return (_least_mirror(b, rows, cols), False)
     if rows > cols:

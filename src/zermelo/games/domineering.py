@@ -197,6 +197,17 @@ class Domineering(Partisan[Grid]):
             return None
         return key.to_bytes(8, "little")
 
+    def root_bytes(self, position: Grid) -> bytes | None:
+        """For a value search's short way (:func:`zermelo.analyses.canonical.canonical_form`): the
+        bytes the compiled walk reads (:meth:`region_bytes`) of a board of at most 7 × 7 that is
+        one region in the corner of the frame as it stands, not its least image (any image of a
+        region values it; the walk keys its options by theirs); None for any other board."""
+        rows, cols, _bits = position
+        if rows > FRAME_MAX or cols > FRAME_MAX:
+            return None
+        b = framed(position)
+        return b.to_bytes(8, "little") if frame_regions(b) == [b] else None
+
     def _in_frame(self, bits: int, corners: list[int]) -> list[Any]:
         """The analysis of a board in the frame, from its regions moved to the corner."""
         keys = self._keys
@@ -234,7 +245,8 @@ class Domineering(Partisan[Grid]):
             return self._in_frame(bits, frame_regions(bits))
         if rows <= FRAME_MAX and cols <= FRAME_MAX:
             # Small boards (every region of a board up to 7 x 7): in the frame, whole-int steps.
-            info[position] = out = self._in_frame(framed(position), frame_regions(framed(position)))
+            bits = framed(position)
+            info[position] = out = self._in_frame(bits, frame_regions(bits))
             return out
         # Lone cells take no domino: they are 0 and are dropped.
         parts = regions(position, singles=False)

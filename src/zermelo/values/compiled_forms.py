@@ -71,7 +71,7 @@ from .forms_kernel import (
 )
 from .game import Game, canonical_row, dyadic, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "ahead", "cheap", "forms", "ready", "warm"]
+__all__ = ["Forms", "OutOfRange", "ahead", "cheap", "current", "forms", "ready", "warm"]
 
 _CACHE_BITS = 20
 #: Slots of the cache of canonical forms by raw options (``RC``: 2^16 slots of 16 numbers, 8 MB).
@@ -135,6 +135,10 @@ class Forms:
         if old:  # hashed before it replaces the table: an interrupt leaves one whole table or the other
             self.kernel(grown, 9, 0, 0, _NONE, _NONE)
         self.S = grown
+        # The counters as Python ints, and the sizes past which the table grows (3/4 full): read
+        # by room() and len() with no numpy call (a small root's search asks them once or twice).
+        self._m = M.data
+        self._full = (T.shape[0] * 3, OPT.shape[0] * 3)
 
     def call(self, op: int, a: int = 0, b: int = 0, X: Any = _NONE, Y: Any = _NONE) -> int:
         """:func:`run` ``(S, op, a, b, X, Y)``, again on grown arrays when it ran out of room."""
@@ -156,10 +160,9 @@ class Forms:
     def room(self, *, full: bool = False) -> tuple[Any, ...]:
         """The tables for a kernel that calls :func:`run` itself (the compiled value walk), grown
         first when 3/4 full or when ``full`` (that kernel found them full and stopped)."""
-        S = self.S
-        M = S[2]
-        if full or M[COUNT] * 4 > S[0].shape[0] * 3 or M[OFILL] * 4 > S[1].shape[0] * 3:
-            self._grow(2 * S[0].shape[0])
+        M, (rows, opts) = self._m, self._full
+        if full or M[COUNT] * 4 > rows or M[OFILL] * 4 > opts:
+            self._grow(2 * self.S[0].shape[0])
         return self.S
 
     def overflowed(self) -> None:
@@ -188,7 +191,7 @@ class Forms:
         return self.call(3, g, h) != 0
 
     def __len__(self) -> int:
-        return int(self.S[2][COUNT])
+        return int(self._m[COUNT])
 
     # -------------------------------------------------------------- the bridge
     def from_game(self, g: Game) -> int:
@@ -213,6 +216,10 @@ class Forms:
         self._from[g.id] = i
         self._to.setdefault(i, g)
         return i
+
+    def made(self, i: int) -> Game | None:
+        """The :class:`Game` of an id if it was made before (no recursion), else None."""
+        return self._to.get(i)
 
     def to_game(self, i: int) -> Game:
         """The :class:`Game` of an id."""
@@ -257,6 +264,12 @@ def forms() -> tuple[Forms, bool]:
         _FORMS.append(Forms())
         return _FORMS[0], True
     return _FORMS[0], False
+
+
+def current(table: Forms) -> bool:
+    """Whether ``table`` is the process's table and within :data:`MAX_ROWS` (a search may use it
+    without :func:`forms`)."""
+    return bool(_FORMS) and _FORMS[0] is table and table._m[COUNT] <= MAX_ROWS
 
 
 def ready() -> bool:
