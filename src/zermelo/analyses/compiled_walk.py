@@ -162,9 +162,7 @@ class RegionWalk:
         """The kernel on the state and the forms' tables (grown first when 3/4 full)."""
         return int(self.kernel(self.W, self.forms.room(), self.code, mode, a, b))
 
-    def value(
-        self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None, cap: int | None = None
-    ) -> int:
+    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None, cap: int | None = None) -> int:
         """The id (in :attr:`forms`) of the value of the region whose key bytes are ``key``.
 
         ``between(positions, options)`` is called before the first slice and after each with the
