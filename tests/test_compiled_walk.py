@@ -333,6 +333,28 @@ def test_limits_and_a_deadline_take_the_long_way() -> None:
     assert canonical_form(Domineering(), d.parse(board)) is python_value("domineering", board)
 
 
+def test_the_short_way_keeps_the_default_position_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A root asked with no limits is still held to the default limits' count of positions (10**7):
+    the short way stops past it with the long way's one-line error, between two slices of its walk
+    (here the default made 5 positions, slices of 64, so a 5 x 5 board stops after its first)."""
+    monkeypatch.setattr(canonical, "_NO_LIMITS", Limits(max_positions=5))
+    monkeypatch.setattr(compiled_walk, "SLICE_POSITIONS", 64)
+    compiled_walk.warm(Domineering(), "...|...")
+    d = Domineering()
+    walks: list[Any] = []
+    root_value = compiled_walk.root_value
+
+    def counted(at: Any, key: bytes, cap: int | None) -> Any:
+        walks.append(cap)
+        return root_value(at, key, cap)
+
+    monkeypatch.setattr(compiled_walk, "root_value", counted)
+    with pytest.raises(SearchLimitExceeded, match="more than 5 positions"):
+        canonical_form(d, d.parse("|".join(["....."] * 5)))
+    assert walks == [5]  # the short way stopped it, not the long way after it
+    assert canonical_form(Domineering(), d.parse("..|..")) is python_value("domineering", "..|..")  # walk reset
+
+
 BAD = {
     "domineering": [(2, 2, 10**5000), (2, 2, 1 << 4), (2, 2, -1), (2, 2, "15"), [2, 2, 15], (2, 2), (0, 2, 1)],
     "konane": [(2, 2, "xoz."), (2, 2, "xo."), (2, 2, 10**5000), (2, 2, ("x", "o", ".", ".")), (2, -2, "xo..")],

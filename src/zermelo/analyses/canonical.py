@@ -155,8 +155,9 @@ def _short(rules: Rules[Any], position: Any, walks: Any, at: tuple[Any, int]) ->
     in this process (:data:`zermelo.analyses.compiled_walk.ROOTS`), asked with no limits: the
     checks of :func:`_checked` that such a position needs, the bytes the walk reads of it as it
     stands (``rules.root_bytes``), and :func:`~zermelo.analyses.compiled_walk.root_value`, with no
-    key, budget, memo or walk of the long way set up (a 2 x 2 Domineering board cost 0.4 ms that
-    way in a warm process, its kernel call 25 µs).  None where the long way must answer: a
+    key, ``Budget``, memo or walk of the long way set up (a 2 x 2 Domineering board cost 0.4 ms
+    that way in a warm process, its kernel call 25 µs); the default limits' count of positions
+    still holds, looked at between the walk's slices.  None where the long way must answer: a
     position of another shape (the boundary's scan and errors are the long way's), one that is not
     one region, a deadline in the context, a walk not kept."""
     cls = type(rules)
@@ -181,7 +182,7 @@ def _short(rules: Rules[Any], position: Any, walks: Any, at: tuple[Any, int]) ->
     kb = rules.root_bytes(position)  # type: ignore[attr-defined]
     if kb is None or ambient_deadline() is not None:
         return None
-    return walks.root_value(at, kb)  # type: ignore[no-any-return]
+    return walks.root_value(at, kb, _NO_LIMITS.max_positions)  # type: ignore[no-any-return]
 
 
 def _checked(rules: Rules[Any], position: Any, limits: Limits | None) -> Limits:

@@ -29,7 +29,7 @@ from ..core import aot
 from ..core._jit import cached, is_loaded, resolved, specialised
 from ..core.cache import KeyedCache
 from ..core.errors import Unsupported
-from ..core.limits import deep
+from ..core.limits import deep, over_budget
 from ..values.compiled_forms import Forms, OutOfRange, current
 from ..values.forms_kernel import TABLES, run
 from ..values.game import Game
@@ -162,23 +162,24 @@ class RegionWalk:
         """The kernel on the state and the forms' tables (grown first when 3/4 full)."""
         return int(self.kernel(self.W, self.forms.room(), self.code, mode, a, b))
 
-    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None) -> int:
+    def value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None, cap: int | None = None) -> int:
         """The id (in :attr:`forms`) of the value of the region whose key bytes are ``key``.
 
         ``between(positions, options)`` is called before the first slice and after each with the
         positions expanded and options listed in it; it looks at the budget (raising past it) and
         returns how many positions and options the next slice may take at most.  ``None``: no
-        budget (slices of :data:`SLICE_POSITIONS`, the first in the root's look-up's call).  Raises
+        budget but ``cap`` positions expanded (slices of :data:`SLICE_POSITIONS`, the first in the
+        root's look-up's call; the default limits' count, checked between slices).  Raises
         :class:`~zermelo.values.compiled_forms.OutOfRange` for a number too large for the forms
         (the caller values the region in Python) and ``Unsupported`` for a cycle."""
         if not self._busy.acquire(blocking=False):
-            return RegionWalk(None, self.code, self.forms, kernel=self.unresolved).value(key, between)
+            return RegionWalk(None, self.code, self.forms, kernel=self.unresolved).value(key, between, cap)
         try:
-            return self._value(key, between)
+            return self._value(key, between, cap)
         finally:
             self._busy.release()
 
-    def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None) -> int:
+    def _value(self, key: bytes, between: Callable[[int, int], tuple[int, int]] | None, cap: int | None) -> int:
         C = self._counts
         n = len(key)
         while len(self._text) < n:
@@ -190,9 +191,12 @@ class RegionWalk:
             self._grow(wk.NEED_ENTRIES)
         try:
             if between is None:  # no budget: the root's look-up and its walk's first slice in one call
+                start = C[wk.EXPANDED]
                 status = self.call(wk.ROOT_WALK, n, SLICE_POSITIONS)
                 while status != wk.DONE:
                     self._handle(status)
+                    if cap is not None and C[wk.EXPANDED] - start > cap:
+                        raise over_budget(cap, "positions", positions=int(C[wk.EXPANDED] - start))
                     status = self.call(wk.WALK, SLICE_POSITIONS, SLICE_POSITIONS)
             else:
                 e = int(self.kernel(self.W, self.forms.S, self.code, wk.ROOT_MODE, n, 0))  # the forms untouched
@@ -309,9 +313,10 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
 ROOTS: dict[type, tuple[Any, int]] = {}
 
 
-def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
+def root_value(at: tuple[Any, int], key: bytes, cap: int | None) -> Game | None:
     """The value of the region whose key bytes are ``key`` by the walk kept for ``at`` (an entry
-    of :data:`ROOTS`), walked with no budget (the caller has no limits and no deadline is ambient),
+    of :data:`ROOTS`), walked with no budget but the default limits' ``cap`` positions (the caller
+    has no limits and no deadline is ambient: past ``cap``, the long way's one-line error),
     the root's look-up and the walk in one kernel call, and kept in the walk's :attr:`~RegionWalk.roots`.
     None when no walk is kept for ``at``, its state or forms are past their bounds or its forms
     are not the process's table (the long way renews them), or a number is too large for the
@@ -327,7 +332,7 @@ def root_value(at: tuple[Any, int], key: bytes) -> Game | None:
     if walk._counts[wk.ENTRIES] > MAX_ENTRIES or not current(forms):
         return None
     try:
-        i = walk.value(key, None)
+        i = walk.value(key, None, cap)
     except OutOfRange:
         return None
     got = forms.made(i)
