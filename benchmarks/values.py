@@ -139,6 +139,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
         if lib == "zermelo":
             from zermelo.values import game, number, total
 
+            _warm_if_asked()
             t = _start()
             g = total(game([number(a)], [number(b)]) for a, b in sw)
             seconds = time.process_time() - t
@@ -210,14 +211,10 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
     raise ValueError(case)
 
 
-def _zermelo_value(rules: Any, position: Any) -> dict[str, Any]:
-    """zermelo's canonical form of a position, timed; the value's text is its check.
-
-    With ``ZERMELO_BENCH_WARM=1`` in the environment the process is warmed first, outside the
-    clock, as a web worker is (:func:`zermelo.web.warmup.compiled_values`: numba and the compiled
-    forms, walks and options loaded), for the warm-process tables of ``benchmarks.values_variants``."""
-    import zermelo as z
-
+def _warm_if_asked() -> None:
+    """With ``ZERMELO_BENCH_WARM=1`` in the environment, warm the process first, outside the clock,
+    as a web worker is (:func:`zermelo.web.warmup.compiled_values`: numba and the compiled forms,
+    walks and options loaded), for the warm-process tables of ``benchmarks.values_variants``."""
     if os.environ.get("ZERMELO_BENCH_WARM") == "1":
         from zermelo.games import chargrid_kernel
         from zermelo.web import warmup
@@ -225,6 +222,14 @@ def _zermelo_value(rules: Any, position: Any) -> dict[str, Any]:
         warmup.compiled_values()
         chargrid_kernel.warm()
 
+
+def _zermelo_value(rules: Any, position: Any) -> dict[str, Any]:
+    """zermelo's canonical form of a position, timed; the value's text is its check.
+
+    Warmed first when asked (:func:`_warm_if_asked`)."""
+    import zermelo as z
+
+    _warm_if_asked()
     canonical_form = z.canonical_form  # a lazy name: its import stays outside the clock, as the peers' do
     t = _start()
     g = canonical_form(rules, position)

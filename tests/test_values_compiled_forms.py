@@ -3,6 +3,7 @@ search's switch to them (analyses/canonical.py)."""
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 from typing import Any
 
@@ -165,3 +166,61 @@ def test_a_number_past_the_kernels_range_is_valued_in_python(monkeypatch: pytest
     forms()  # loaded: the search switches at once
     got = walk.canonical_form(Halving(), 0)
     assert got is number(Fraction(1, 2**40))  # 2^-40: its exponent is past the kernels' 31
+
+
+def _python_total(parts: list[Game]) -> Game:
+    """The sum by the Python core alone (``values.game.total`` without its hook)."""
+    acc = number(0)
+    for g in parts:
+        acc = acc + g
+    return acc
+
+
+@SETTINGS
+@given(st.lists(raw_forms(), min_size=3, max_size=6))
+def test_a_warm_process_sums_many_games_in_the_compiled_forms(ts: list[Any]) -> None:
+    """Once a process has the compiled forms, ``total`` of three or more games that are neither
+    numbers nor nimbers goes to them (``values.game.TOTAL_HOOK``): the same interned value."""
+    core = importlib.import_module("zermelo.values.game")  # the package's `game` is the function
+
+    f = forms()[0]
+    assert core.TOTAL_HOOK[:1] == [compiled_forms.compiled_total]
+    parts = [both(f, t)[0] for t in ts]
+    calls: list[int] = []
+    kernel = f.kernel
+
+    def counted(*args: Any) -> Any:
+        calls.append(args[1])
+        return kernel(*args)
+
+    f.kernel = counted
+    try:
+        got = core.total(parts)
+    finally:
+        f.kernel = kernel
+    assert got is _python_total(parts)
+    hot = sum(1 for g in parts if g.num is None and g.nim is None)
+    assert (6 in calls) == (hot >= core.HOOK_FROM)  # op 6: the kernel's total, only for sums of 3+ hot games
+
+
+def test_a_watched_or_timed_sum_stays_in_python() -> None:
+    """The value budget stops Python code at its ticks, not a kernel's call: with an interval timer
+    armed, or a deadline in the context, the compiled forms decline and the Python core adds."""
+    import signal
+
+    from zermelo.core.limits import deadline_scope
+
+    forms()
+    parts = [parse_value(t) for t in ("{2|1}", "{3|-1}", "{1/2|-5}", "{4|-2}")]
+    assert compiled_forms.compiled_total(parts) is _python_total(parts)
+    with deadline_scope(1e12):
+        assert compiled_forms.compiled_total(parts) is None
+    old = signal.signal(signal.SIGALRM, lambda *_: None)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 100.0)
+        assert compiled_forms.compiled_total(parts) is None
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    big = parse_value("{1|0}") + number(Fraction(1 << 80))  # past the forms' numbers
+    assert compiled_forms.compiled_total([*parts, big]) is None

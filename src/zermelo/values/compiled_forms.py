@@ -40,6 +40,7 @@ sums cannot overflow); a value outside that sets the *overflow* flag and :class:
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -49,6 +50,7 @@ import numpy as np
 from ..core import aot
 from ..core._jit import cached, compiled, resolved
 from ..core._jit import ready as loaded
+from ..core.limits import Limits, deadline
 from .forms_kernel import (
     COUNT,
     EXP,
@@ -69,9 +71,9 @@ from .forms_kernel import (
     ROFF,
     run,
 )
-from .game import Game, canonical_row, dyadic, game, number, star
+from .game import TOTAL_HOOK, Game, canonical_row, dyadic, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "ahead", "cheap", "current", "forms", "ready", "warm"]
+__all__ = ["Forms", "OutOfRange", "ahead", "cheap", "compiled_total", "current", "forms", "ready", "warm"]
 
 _CACHE_BITS = 20
 #: Slots of the cache of canonical forms by raw options (``RC``: 2^16 slots of 16 numbers, 8 MB).
@@ -262,8 +264,35 @@ def forms() -> tuple[Forms, bool]:
         _FORMS.clear()
     if not _FORMS:
         _FORMS.append(Forms())
+        if not TOTAL_HOOK:  # from now on sums of many games add here (values.game.total)
+            TOTAL_HOOK.append(compiled_total)
         return _FORMS[0], True
     return _FORMS[0], False
+
+
+_FREE = Limits(max_positions=None)
+
+
+def compiled_total(parts: list[Game]) -> Game | None:
+    """The sum of ``parts`` by the process's table (:data:`zermelo.values.game.TOTAL_HOOK`), or None
+    where the sum must be Python's: no table or one past its bounds, a number too large for the
+    forms, or a watched computation — an interval timer armed (the value budget's ticks, which
+    stop Python code, not a kernel's call) or a deadline in the context.
+
+    >>> from zermelo.values import parse_value
+    >>> _ = forms()
+    >>> print(compiled_total([parse_value(t) for t in ("{2|1}", "{3|-1}", "{1/2|-5}")]))
+    {11/2|9/2||3/2|1/2|||0|-1||-4|-5}
+    """
+    if not _FORMS or not current(_FORMS[0]) or deadline(_FREE, 0.0) is not None:
+        return None
+    if hasattr(signal, "getitimer") and signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0):
+        return None
+    table = _FORMS[0]
+    try:
+        return table.to_game(table.total([table.from_game(g) for g in parts]))
+    except OutOfRange:
+        return None
 
 
 def current(table: Forms) -> bool:
