@@ -136,13 +136,30 @@ def test_a_report_is_repeated_when_nothing_moved() -> None:
 def test_a_report_if_due_never_stops() -> None:
     clock = Clock()
     heard: list[Progress] = []
-    b = Budget(Limits(max_positions=1, max_seconds=1.0, progress=heard.append), clock=clock)
+    b = Budget(Limits(max_positions=1, max_seconds=3.0, progress=heard.append), clock=clock)
     b.positions = 5
     clock.now += 2
-    b.report_if_due()  # past the cap and the deadline: only the report
+    b.report_if_due()  # past the cap: only the report
     assert [p.positions for p in heard] == [5]
     with pytest.raises(SearchLimitExceeded):
         b.look()
+
+
+def test_no_report_past_the_deadline() -> None:
+    # A stop delayed past the deadline (a loaded machine, a watcher's tick outside the arithmetic)
+    # shows no progress line before its one error: the stop is due, not a report.
+    clock = Clock()
+    heard: list[Progress] = []
+    b = Budget(Limits(max_positions=None, max_seconds=1.0, progress=heard.append), clock=clock)
+    b.positions = 5
+    clock.now += 0.5
+    b.report_if_due()
+    clock.now += 1.0
+    b.report_if_due()
+    assert [p.positions for p in heard] == [5]
+    with pytest.raises(SearchLimitExceeded, match="time budget"):
+        b.look()
+    assert len(heard) == 1
 
 
 def test_a_solver_with_its_own_budget_is_named_with_its_remedies() -> None:

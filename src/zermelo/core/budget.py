@@ -124,9 +124,11 @@ class Budget:
 
     def report_if_due(self, now: float | None = None) -> None:
         """A report if :data:`REPORT_EVERY` seconds passed since the last: never a stop (a watcher
-        from outside calls it where it may not raise)."""
+        from outside calls it where it may not raise).  None past the deadline: the stop is due
+        there, at the next look (a loaded machine that delays it shows no progress line before
+        the one error of a short ``--timeout``)."""
         now = self.clock() if now is None else now
-        if self.show is not None and now - self.shown >= REPORT_EVERY:
+        if self.show is not None and now - self.shown >= REPORT_EVERY and (self.end is None or now <= self.end):
             self.report(now)
 
     def check_cap(self, now: float | None = None, **counters: int) -> None:
