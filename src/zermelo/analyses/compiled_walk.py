@@ -262,10 +262,16 @@ class RegionWalk:
 WALKS: KeyedCache[tuple[Any, int], list[RegionWalk]] = KeyedCache(size=8)
 
 
+def _step_key(step_kernel: Any, code: int) -> tuple[Any, int]:
+    """A walk's key in :data:`WALKS`: its options step's Python function (numba's dispatcher or
+    its stand-in alike) and the number it reads."""
+    return (getattr(step_kernel, "py_func", step_kernel), code)
+
+
 def _walk_key(rules: Any) -> tuple[Any, int] | None:
     step = getattr(rules, "compiled_step", None)
     got = step() if step is not None else None
-    return None if got is None else (getattr(got[0], "py_func", got[0]), got[1])
+    return None if got is None else _step_key(*got)
 
 
 def kept(rules: Any) -> RegionWalk | None:
@@ -286,7 +292,7 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
     if got is None:
         return None
     step_kernel, code = got
-    at = (getattr(step_kernel, "py_func", step_kernel), code)
+    at = _step_key(step_kernel, code)
     if "compiled_step" not in getattr(rules, "__dict__", {}):  # the class's own step: its roots' walk
         ROOTS[type(rules)] = at
     held: list[RegionWalk] | None = WALKS.get(at)

@@ -67,17 +67,12 @@ def sensible_options(g: Any, player: Player) -> frozenset[Any]:
     """G's sensible options for ``player`` (the module's definition)."""
     options = _options(g, player)
     k = _form(g)
-    found = []
-    for target in k.left if player is LEFT else k.right:
-        for o in options:
-            form = _form(o)
-            if le(target, form) if player is LEFT else le(form, target):
-                found.append(o)
-                break
-    return frozenset(found)
+    left = player is LEFT
+    found = (_first(options, target, left) for target in (k.left if left else k.right))
+    return frozenset(o for o in found if o is not None)
 
 
-def _first(options: list[Any], player: Player, bound: Game, at_least: bool) -> Any:
+def _first(options: list[Any], bound: Game, at_least: bool) -> Any:
     """The first of ``options`` whose form is >= ``bound`` (``at_least``) or <= it, else None."""
     for o in options:
         form = _form(o)
@@ -98,13 +93,13 @@ def sensible_lines(g: Any, player: Player) -> frozenset[tuple[Any, ...]]:
         line: list[Any] = []
         current = g
         while True:
-            move = _first(_options(current, player), player, target, left)
+            move = _first(_options(current, player), target, left)
             if move is None:
                 raise CGSuiteError("unable to find sensible continuation")
             line.append(move)
             if _form(move) is target:
                 break
-            reply = _first(_options(move, RIGHT if left else LEFT), player, k, not left)
+            reply = _first(_options(move, RIGHT if left else LEFT), k, not left)
             if reply is None:
                 raise CGSuiteError("unable to find reverting continuation")
             line.append(reply)

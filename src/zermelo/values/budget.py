@@ -38,7 +38,7 @@ from ..core.errors import SearchLimitExceeded
 from ..core.limits import ARITHMETIC, Limits
 from .game import repair_interrupted, work_done
 
-__all__ = ["value_budget", "work_done"]
+__all__ = ["timer_armed", "value_budget", "work_done"]
 
 TICK = 0.05  # seconds between looks at the clock and the caches
 _HOME = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the zermelo package
@@ -59,6 +59,12 @@ def raises_into(filename: str, home: str = _HOME) -> bool:
     False
     """
     return filename.startswith(home) and filename != _CALLBACKS
+
+
+def timer_armed() -> bool:
+    """Whether an interval timer (``ITIMER_REAL``) is armed in this process: a value budget's ticks,
+    or another's timer, which a value budget leaves alone and a compiled call could not heed."""
+    return hasattr(signal, "getitimer") and signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0)
 
 
 @contextmanager
@@ -83,7 +89,7 @@ def value_budget(limits: Limits, *, count_work: bool = True, arithmetic_only: bo
     watchable = (
         hasattr(signal, "setitimer")
         and threading.current_thread() is threading.main_thread()
-        and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no outer budget (or other timer) running
+        and not timer_armed()  # no outer budget (or other timer) running
     )
     if not watchable or (budget.end is None and budget.cap is None and budget.show is None):
         yield

@@ -40,7 +40,6 @@ sums cannot overflow); a value outside that sets the *overflow* flag and :class:
 
 from __future__ import annotations
 
-import signal
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
@@ -50,7 +49,8 @@ import numpy as np
 from ..core import aot
 from ..core._jit import cached, compiled, resolved
 from ..core._jit import ready as loaded
-from ..core.limits import Limits, deadline
+from ..core.limits import ambient_deadline
+from .budget import timer_armed
 from .forms_kernel import (
     COUNT,
     EXP,
@@ -270,9 +270,6 @@ def forms() -> tuple[Forms, bool]:
     return _FORMS[0], False
 
 
-_FREE = Limits(max_positions=None)
-
-
 def compiled_total(parts: list[Game]) -> Game | None:
     """The sum of ``parts`` by the process's table (:data:`zermelo.values.game.TOTAL_HOOK`), or None
     where the sum must be Python's: no table or one past its bounds, a number too large for the
@@ -284,9 +281,7 @@ def compiled_total(parts: list[Game]) -> Game | None:
     >>> print(compiled_total([parse_value(t) for t in ("{2|1}", "{3|-1}", "{1/2|-5}")]))
     {11/2|9/2||3/2|1/2|||0|-1||-4|-5}
     """
-    if not _FORMS or not current(_FORMS[0]) or deadline(_FREE, 0.0) is not None:
-        return None
-    if hasattr(signal, "getitimer") and signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0):
+    if not _FORMS or not current(_FORMS[0]) or ambient_deadline() is not None or timer_armed():
         return None
     table = _FORMS[0]
     try:

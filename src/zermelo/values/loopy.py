@@ -37,7 +37,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Container, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,8 +48,8 @@ __all__ = [
     "ONSIDE",
     "STOPPER",
     "Graph",
+    "alternates",
     "from_game",
-    "has_cycle",
     "is_loopfree",
     "is_plumtree",
     "is_stopper",
@@ -154,7 +154,7 @@ def reach(left: Sequence[Collection[int]], right: Sequence[Collection[int]], roo
     return sorted(seen)
 
 
-def has_cycle(succ: dict[int, list[int]]) -> bool:
+def _has_cycle(succ: dict[int, list[int]]) -> bool:
     """Whether the directed graph ``succ`` (on its keys) has a cycle: iterative depth-first search."""
     colour: dict[int, int] = {}
     for start in succ:
@@ -176,27 +176,40 @@ def has_cycle(succ: dict[int, list[int]]) -> bool:
     return False
 
 
-def is_stopper(graph: Graph, root: int) -> bool:
-    """No infinite alternating play from any follower of ``root``: the states (position, player
-    to move) reachable from the root, each move to the other player's state, form no cycle."""
-    nodes = nodes_from(graph, [root])
+def alternates(
+    left: Sequence[Collection[int]],
+    right: Sequence[Collection[int]],
+    nodes: Iterable[int],
+    within: Container[int] | None = None,
+) -> bool:
+    """Whether play can alternate for ever among ``nodes``: the states (position, player to move),
+    each move to the other player's state, have a cycle.  Moves to positions not ``within`` are
+    not followed (``None``: ``nodes`` hold every follower, none is left out)."""
     succ: dict[int, list[int]] = {}
     for v in nodes:
-        succ[2 * v] = [2 * w + 1 for w in graph.left[v]]
-        succ[2 * v + 1] = [2 * w for w in graph.right[v]]
-    return not has_cycle(succ)
+        ls, rs = left[v], right[v]
+        if within is not None:
+            ls, rs = [w for w in ls if w in within], [w for w in rs if w in within]
+        succ[2 * v] = [2 * w + 1 for w in ls]
+        succ[2 * v + 1] = [2 * w for w in rs]
+    return _has_cycle(succ)
+
+
+def is_stopper(graph: Graph, root: int) -> bool:
+    """No infinite alternating play from any follower of ``root``."""
+    return not alternates(graph.left, graph.right, nodes_from(graph, [root]))
 
 
 def is_loopfree(graph: Graph, root: int) -> bool:
     """No position reachable from ``root`` can repeat (a short game)."""
     nodes = nodes_from(graph, [root])
-    return not has_cycle({v: [*graph.left[v], *graph.right[v]] for v in nodes})
+    return not _has_cycle({v: [*graph.left[v], *graph.right[v]] for v in nodes})
 
 
 def is_plumtree(graph: Graph, root: int) -> bool:
     """No cycle but passes (a move from a position to itself): a tree hung with passes."""
     nodes = nodes_from(graph, [root])
-    return not has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
+    return not _has_cycle({v: [w for w in (*graph.left[v], *graph.right[v]) if w != v] for v in nodes})
 
 
 def _csr(graph: Graph) -> Any:

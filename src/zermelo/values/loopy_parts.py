@@ -53,7 +53,7 @@ from ..core.errors import Unsupported
 from ..core.limits import over_budget
 from ..core.traversal import components
 from .game import Game, count_work, game
-from .loopy import OFFSIDE, ONSIDE, Graph, has_cycle, le_table, reach
+from .loopy import OFFSIDE, ONSIDE, Graph, alternates, le_table, reach
 from .stopper import (
     MAX_ROUNDS,
     Stopper,
@@ -205,11 +205,7 @@ def _alternates(lo: list[set[int]], ro: list[set[int]], nodes: Iterable[int]) ->
     """Whether play can alternate for ever among ``nodes`` (the store's nodes are stoppers and
     never move back to a component's positions, so an alternating cycle of a small graph is here)."""
     inside = set(nodes)
-    succ: dict[int, list[int]] = {}
-    for v in inside:
-        succ[2 * v] = [2 * w + 1 for w in lo[v] if w in inside]
-        succ[2 * v + 1] = [2 * w for w in ro[v] if w in inside]
-    return has_cycle(succ)
+    return alternates(lo, ro, inside, inside)
 
 
 def _stays_stopper(lo: list[set[int]], ro: list[set[int]], nodes: list[int]) -> bool:
