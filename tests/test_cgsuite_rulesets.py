@@ -21,7 +21,8 @@ GOLDEN = [
     ('game.grid.Domineering("..|..").OutcomeClass', "N"),
     ('game.grid.Domineering("..|..").Options(Left)', '[game.grid.Domineering("#.|#."),game.grid.Domineering(".#|.#")]'),
     ('game.grid.Domineering("...|...").Temperature', "5/4"),
-    ('game.grid.Domineering("..|..") + 1', "{2|0}"),
+    ('game.grid.Domineering("..|..") + 1', 'game.grid.Domineering("..|..") + 1'),  # CGSuite's CompoundGame
+    ('(game.grid.Domineering("..|..") + 1).CanonicalForm', "{2|0}"),
     ('game.grid.Clobber("xoo").LeftOptions', '[game.grid.Clobber(".xo")]'),
     ('game.grid.Clobber("xo").CanonicalForm', "*"),
     ('game.grid.Clobber("xoo").GameValue', "v"),

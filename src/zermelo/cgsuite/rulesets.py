@@ -38,7 +38,7 @@ from .named import COLORS, CGMap, Named, Symbol, bind, plain
 from .named import COORDINATES as DIRECTIONS
 from .position_text import position_text, shown_args
 from .printer import CGString
-from .values import LEFT, RIGHT, Player, Procedure, as_int
+from .values import LEFT, RIGHT, Negative, Player, Procedure, as_int, negate
 
 __all__ = [
     "COLOR",
@@ -196,6 +196,19 @@ class Position:
         else:
             raise CGSuiteError(f"{self.ruleset.name} is not a game of two players' options")
         return frozenset(Position(self.ruleset, p) for p in opts)
+
+    def kept(self) -> bool:
+        """Whether a sum or a negative keeps this position as written, CGSuite's compound of it
+        (:mod:`.position_sums`): a short game of two players' options, not a twisted variant's."""
+        rules = self.ruleset.rules
+        return isinstance(rules, Impartial | Partisan) and not rules.loopy and not hasattr(rules, "printed")
+
+    def cgsuite_negative(self) -> Any:
+        """``-G``: an impartial position is its own negative, a partizan one's CGSuite's
+        ``NegativeGame``; one not kept (:meth:`kept`), the negative of its value."""
+        if not self.kept():
+            return negate(self.canonical_form())
+        return self if isinstance(self.ruleset.rules, Impartial) else Negative(self)
 
     def canonical_form(self) -> Any:
         from ..analyses.analysis import grundy
