@@ -25,7 +25,7 @@ __all__ = ["class_of_any", "impartial_sum", "is_op", "object_member"]
 
 
 def _class(v: Any) -> str | None:
-    if isinstance(v, Compound) and v.op == "+" and impartial_sum(v):
+    if isinstance(v, Compound) and v.op in ("+", ":") and impartial_sum(v):  # CGSuite's Ops: G : H of two too
         return "game.CompoundImpartialGame"
     if isinstance(v, Position):
         text = v.cgsuite_text()

@@ -89,6 +89,9 @@ def as_misere(v: Any) -> MisereGame:
         return nim_heap(v.nim)
     if (isinstance(v, Game) and v.num == 0) or (isinstance(v, Surreal) and v == surreal(0)):
         return nim_heap(0)
+    own = _own_form(v)
+    if own is not None:  # a ruleset's position, a sum of them: from its parts' misère forms
+        return own
     written = _written_options(v)
     if written is not None:  # a compound or explicit game of impartial forms: its own options'
         left, right = ({as_misere(o) for o in side} for side in written)
@@ -98,8 +101,15 @@ def as_misere(v: Any) -> MisereGame:
 
 
 #: The options of a form kept as written, None for any other value (set by .compounds, which
-#: reads those forms; no import of them here, which they import).
-WRITTEN: dict[str, Callable[[Any], Any]] = {}
+#: reads those forms; no import of them here, which they import); the misère form of a position
+#: or a sum of positions and the misère outcome of a sum with a partizan part, None for any other
+#: value (set by .misere_sums).
+WRITTEN: dict[str, Callable[..., Any]] = {}
+
+
+def _own_form(v: Any, name: str | None = None) -> MisereGame | None:
+    find = WRITTEN.get("misere")
+    return None if find is None else find(v, name)
 
 
 def _written_options(v: Any) -> Any:
@@ -199,6 +209,10 @@ def misere_call(value: Any, name: str, args: list[Any] | None) -> Any:
         from ..analyses.misere_partisan import form_misere_outcome  # the engine: only when asked
 
         return str(form_misere_outcome(value))  # a partisan form, played as it stands
-    g = as_misere(value)
+    played = WRITTEN["misere_outcome"](value) if name == "MisereOutcomeClass" and "misere_outcome" in WRITTEN else None
+    if played is not None:  # a sum with a partizan part: searched as it stands
+        return played
+    own = _own_form(value, name)  # a sum refuses a property CGSuite's class of it lacks, by name
+    g = as_misere(value) if own is None else own
     fn = METHODS.get(name) or _OWN[name]  # (is_misere_call: one of the two)
     return fn(g, [] if args is None else args)

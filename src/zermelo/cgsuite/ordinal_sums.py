@@ -17,6 +17,7 @@ from ..values.surreal import Surreal
 from .errors import CGSuiteError
 from .loopy import is_loopy, loopy_ordinal
 from .printer import cgsuite_text
+from .rulesets import Position
 from .values import Compound, Explicit, as_game, is_written
 
 __all__ = ["ordinal_sum_of"]
@@ -56,6 +57,11 @@ def ordinal_sum_of(a: Any, b: Any) -> Any:
         return Compound(":", a, b)
     if is_loopy(a) or is_loopy(b):  # 1:off, over:1 (G by its canonical form)
         return loopy_ordinal(a if is_loopy(a) else as_game(a), b if is_loopy(b) else as_game(b))
-    if is_written(a) or is_written(b):  # kept as written; its value depends on the form of G
+    if is_written(a) or is_written(b) or _kept(a) or _kept(b):  # kept as written; its value depends on the form of G
         return Compound(":", a, b)
     return ordinal_sum(as_game(a), as_game(b))
+
+
+def _kept(v: Any) -> bool:
+    """A ruleset's position that CGSuite's ``:`` keeps in its compound (:meth:`Position.kept`)."""
+    return isinstance(v, Position) and v.kept()

@@ -28,6 +28,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..values.game import ZERO
+from ..values.misere import MisereGame
+from . import misere_sums  # noqa: F401  (registers the misère forms of the sums kept here)
 from .errors import CGSuiteError
 from .rulesets import Position, as_value
 from .values import Compound, Explicit, Negative, arith, as_game, is_written, negate
@@ -62,9 +64,9 @@ def negative_of(v: Any) -> Any:
 
 def _short(v: Any) -> bool:
     """Whether v is a short game that CGSuite's ``+`` makes a compound with."""
-    if holds_position(v) or isinstance(v, Explicit | Compound):
+    if holds_position(v) or isinstance(v, Explicit | Compound | MisereGame):  # a misère form: an ImpartialGame
         return True
-    if is_written(v) or isinstance(v, Position):  # a misère form, a loopy position: their own sums
+    if is_written(v) or isinstance(v, Position):  # a loopy position: its own sums
         return False
     try:
         as_game(v)

@@ -290,8 +290,14 @@ def member(obj: Any, name: str, args: list[Any] | None) -> Any:
             return misere_call(misere_canonical_form(rules, obj.position), name, args)
         from .methods import call_method
 
+        if name in _KEPT_COMPOUNDS and obj.kept():  # CGSuite's compound of the position, kept as written
+            return call_method(obj, name, args)
         return call_method(obj.canonical_form(), name, args)
     raise CGSuiteError(f"Not a method or member variable: `{name}`")
+
+
+#: The infix compounds (:mod:`.compounds`) that keep a position as written, as CGSuite does.
+_KEPT_COMPOUNDS = frozenset({"ConjunctiveSum", "SelectiveSum", "OrdinalProduct"})
 
 
 def apply(obj: Any, args: list[Any]) -> Any:
