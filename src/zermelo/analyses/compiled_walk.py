@@ -49,9 +49,11 @@ __all__ = [
 ]
 
 #: :func:`~zermelo.analyses.walk_kernel.walk` as ``zermelo compile`` builds it for a step: the state
-#: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count), the forms' tables, the rules' number,
-#: the mode and its two numbers.
-SIGNATURE = f"i8(Tuple(u1[:], i8[:], i8[:], i8[:], i8[:], i8[:], u1[:], i8[:], i8[:], i8[:]), {TABLES}, i8, i8, i8, i8)"
+#: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count, work), the forms' tables, the rules'
+#: number, the mode and its two numbers.
+SIGNATURE = (
+    f"i8(Tuple(u1[:], i8[:], i8[:], i8[:], i8[:], i8[:], u1[:], i8[:], i8[:], i8[:], i8[:]), {TABLES}, i8, i8, i8, i8)"
+)
 
 #: Positions a slice of the walk expands at most between two looks at the budget, and options it
 #: lists (a position of a 10 x 10 Amazons board has 3,682 options; 16,384 of them take ~30 ms).
@@ -142,6 +144,7 @@ class RegionWalk:
             np.zeros(768, np.int64),  # opts
             np.zeros(1280, np.int64),  # regs
             np.zeros(8, np.int64),  # count
+            np.zeros(512, np.int64),  # work
         )
         self._views()
         self.unresolved = kernel
@@ -239,7 +242,7 @@ class RegionWalk:
             return b
 
         if need & wk.NEED_STEP:
-            W[6], W[7], W[8] = doubled(W[6]), doubled(W[7]), doubled(W[8])
+            W[6], W[7], W[8], W[10] = doubled(W[6]), doubled(W[7]), doubled(W[8]), doubled(W[10])
         if need & wk.NEED_KEYS:
             W[0] = doubled(W[0])
         if need & wk.NEED_CHILDREN:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core._jit import ahead, njit
+from ..core.borrowed import borrowed
 
 __all__ = ["FIELDS", "TABLES", "run"]
 
@@ -120,16 +121,21 @@ def options(S, g, left):  # type: ignore[no-untyped-def]
 # Loops rather than numpy's sort, concatenate and friends: each numpy function numba compiles
 # into a kernel costs seconds of compiling on a cold cache, and these arrays are short.
 @njit
-def sorted_copy(X):  # type: ignore[no-untyped-def]
-    """``X`` sorted (a copy; insertion sort: options lists are short)."""
-    a = X.copy()
-    for i in range(1, a.shape[0]):
-        x, j = a[i], i
-        while j > 0 and a[j - 1] > x:
-            a[j] = a[j - 1]
+def sort(X):  # type: ignore[no-untyped-def]
+    """``X`` sorted in place, and returned (insertion sort: options lists are short)."""
+    for i in range(1, X.shape[0]):
+        x, j = X[i], i
+        while j > 0 and X[j - 1] > x:
+            X[j] = X[j - 1]
             j -= 1
-        a[j] = x
-    return a
+        X[j] = x
+    return X
+
+
+@njit
+def sorted_copy(X):  # type: ignore[no-untyped-def]
+    """``X`` sorted (a copy)."""
+    return sort(X.copy())
 
 
 @njit
@@ -195,13 +201,22 @@ def intern(S, L, R):  # type: ignore[no-untyped-def]
     nim = -1
     if nl == nr:
         nim = nl
-        seen = np.zeros(nl, np.bool_)
-        for j in range(nl):
-            k = T[L[j], NIM]
-            if L[j] != R[j] or k < 0 or k >= nl or seen[k]:
-                nim = -1
-                break
-            seen[k] = True
+        if nl <= 62:  # the nimbers met, as bits
+            bits = np.int64(0)
+            for j in range(nl):
+                k = T[L[j], NIM]
+                if L[j] != R[j] or k < 0 or k >= nl or (bits >> k) & 1:
+                    nim = -1
+                    break
+                bits |= np.int64(1) << k
+        else:
+            seen = np.zeros(nl, np.bool_)
+            for j in range(nl):
+                k = T[L[j], NIM]
+                if L[j] != R[j] or k < 0 or k >= nl or seen[k]:
+                    nim = -1
+                    break
+                seen[k] = True
     T[i, NIM] = nim
     HF[slot] = i
     return i
@@ -224,9 +239,15 @@ def star_of(S, n):  # type: ignore[no-untyped-def]
 @njit
 def le(S, g, h):  # type: ignore[no-untyped-def]
     """G <= H: no G^L >= H and no H^R <= G; the stops first, cached (see values.game.le)."""
+    return le_in(S[0], S[1], S[5], S[6], g, h)
+
+
+@njit
+def le_in(T, OPT, CK, CV, g, h):  # type: ignore[no-untyped-def]
+    """:func:`le` on the four tables it reads (the table, the options, the comparisons' cache):
+    it calls itself for the options, and a call's arguments cost a reference count each."""
     if g == h:
         return True
-    T = S[0]
     gnum, hnum = T[g, KIND] == IS_NUMBER, T[h, KIND] == IS_NUMBER
     if gnum and hnum:
         return dy_cmp(T[g, NUM], T[g, EXP], T[h, NUM], T[h, EXP]) <= 0
@@ -238,21 +259,19 @@ def le(S, g, h):  # type: ignore[no-untyped-def]
         return False
     if T[g, NIM] >= 0 and T[h, NIM] >= 0:
         return False
-    CK, CV = S[5], S[6]
     key = (g << 32) | h
     slot = ((key * -7046029254386353131) >> 20) & (CK.shape[0] - 1)
     if CK[slot] == key:
         return CV[slot] != 0
-    OPT = S[1]
     r = True
     if not gnum:
         for j in range(T[g, LOFF], T[g, LOFF] + T[g, LCNT]):
-            if le(S, h, OPT[j]):
+            if le_in(T, OPT, CK, CV, h, OPT[j]):
                 r = False
                 break
     if r and not hnum:
         for j in range(T[h, ROFF], T[h, ROFF] + T[h, RCNT]):
-            if le(S, OPT[j], g):
+            if le_in(T, OPT, CK, CV, OPT[j], g):
                 r = False
                 break
     CK[slot] = key
@@ -262,43 +281,47 @@ def le(S, g, h):  # type: ignore[no-untyped-def]
 
 @njit
 def distinct(X):  # type: ignore[no-untyped-def]
-    """The sorted distinct ids of ``X``."""
-    s = sorted_copy(X)
-    if s.shape[0] < 2:
-        return s
-    out = np.empty(s.shape[0], np.int64)
+    """The sorted distinct ids of ``X``, in ``X`` itself: sorted, its distinct ids moved to its
+    front, that front returned (a view: no array made).  The ids ``X`` holds stay the same set
+    (what is left past the front repeats them), so a call that is run again on it (the driver's
+    retry on grown tables) sees the same options."""
+    sort(X)
     k = 0
-    for j in range(s.shape[0]):
-        if k == 0 or s[j] != out[k - 1]:
-            out[k] = s[j]
+    for j in range(X.shape[0]):
+        if k == 0 or X[j] != X[k - 1]:
+            X[k] = X[j]
             k += 1
-    return out[:k]
+    return X[:k]
 
 
 @njit
 def undominated(S, opts, left):  # type: ignore[no-untyped-def]
-    """The maximal options for Left (minimal for Right), compared with the kept ones only."""
+    """The maximal options for Left (minimal for Right) of the sorted ``opts``, compared with the
+    kept ones only: kept in ``opts``'s front (the kept ones are never more than the ones read, and
+    stay in their order: sorted), which is returned."""
     n = opts.shape[0]
     if n < 2:
         return opts
-    keep = np.empty(n, np.int64)
+    T, OPT, CK, CV = S[0], S[1], S[5], S[6]
+    keep = opts
     k = 0
-    for a in opts:
+    for i in range(n):
+        a = opts[i]
         dominated = False
         for j in range(k):
-            if le(S, a, keep[j]) if left else le(S, keep[j], a):
+            if le_in(T, OPT, CK, CV, a, keep[j]) if left else le_in(T, OPT, CK, CV, keep[j], a):
                 dominated = True
                 break
         if not dominated:
             m = 0
             for j in range(k):
                 x = keep[j]
-                if not (le(S, x, a) if left else le(S, a, x)):
+                if not (le_in(T, OPT, CK, CV, x, a) if left else le_in(T, OPT, CK, CV, a, x)):
                     keep[m] = x
                     m += 1
             keep[m] = a
             k = m + 1
-    return sorted_copy(keep[:k])
+    return keep[:k]
 
 
 @njit
@@ -331,13 +354,13 @@ def raw_cmp(S, L, R, x, want_le, memo):  # type: ignore[no-untyped-def]
 
 
 @njit
-def bypass(S, opts, L, R, left):  # type: ignore[no-untyped-def]
-    """Each reversible option replaced by the options it reverses through; (options, changed)."""
+def bypass(S, opts, L, R, left, memo):  # type: ignore[no-untyped-def]
+    """Each reversible option replaced by the options it reverses through; (options, changed).
+    ``memo``: :func:`raw_cmp`'s, the caller's (emptied here)."""
     out = np.empty(2 * opts.shape[0] + 8, np.int64)
     k = 0
     changed = False
-    memo = np.empty((64, 3), np.int64)  # rows past memo[0, 0] are never read
-    memo[0, 0] = 0
+    memo[0, 0] = 0  # rows past memo[0, 0] are never read
     want_le = np.int64(1) if left else np.int64(0)
     for o in opts:
         replaced = False
@@ -392,7 +415,8 @@ def number_between(S, lo, hi):  # type: ignore[no-untyped-def]
 
 @njit
 def canonical(S, left, right):  # type: ignore[no-untyped-def]
-    """The id of the canonical form of {left | right} (ids, any order, repeats allowed)."""
+    """The id of the canonical form of {left | right} (ids, any order, repeats allowed; the two
+    arrays are sorted in place, as :func:`distinct` says)."""
     T = S[0]
     L, R = distinct(left), distinct(right)
     numeric, lo, hi = number_bounds(S, L, R)
@@ -408,7 +432,7 @@ def canonical(S, left, right):  # type: ignore[no-untyped-def]
     at, hit = cached_form(S, L, R)
     if hit >= 0:
         return hit
-    r = simplified(S, L, R)
+    r = simplified(S, L, R)  # works on a copy: L and R are the cache's key below
     M, RC = S[2], S[9]
     if at >= 0 and M[FULL] == 0 and M[OVERFLOW] == 0:
         RC[at], RC[at + 1], RC[at + 2] = L.shape[0], R.shape[0], r
@@ -436,16 +460,22 @@ def cached_form(S, L, R):  # type: ignore[no-untyped-def]
 @njit
 def simplified(S, L, R):  # type: ignore[no-untyped-def]
     """The id of the canonical form of {L | R} (distinct sorted ids, not all numbers nor all
-    nimbers): dominated options removed, reversible ones bypassed."""
+    nimbers): dominated options removed, reversible ones bypassed (on a copy: ``L`` and ``R``
+    are left as they are)."""
     T = S[0]
-    L = undominated(S, L, True)
-    R = undominated(S, R, False)
+    nl = L.shape[0]
+    both = np.empty(nl + R.shape[0], np.int64)
+    both[:nl] = L
+    both[nl:] = R
+    L = undominated(S, both[:nl], True)
+    R = undominated(S, both[nl:], False)
+    memo = np.empty((64, 3), np.int64)
     while True:
         changed = False
-        newL, ch = bypass(S, L, L, R, True)
+        newL, ch = bypass(S, L, L, R, True, memo)
         if ch:
             L, changed = undominated(S, newL, True), True
-        newR, ch = bypass(S, R, L, R, False)
+        newR, ch = bypass(S, R, L, R, False, memo)
         if ch:
             R, changed = undominated(S, newR, False), True
         if not changed:
@@ -476,7 +506,7 @@ def neg(S, g):  # type: ignore[no-untyped-def]
         nr = np.empty(L.shape[0], np.int64)
         for j in range(L.shape[0]):
             nr[j] = neg(S, L[j])
-        n = intern(S, sorted_copy(nl), sorted_copy(nr))
+        n = intern(S, sort(nl), sort(nr))
     if M[FULL] == 0 and M[OVERFLOW] == 0:
         T[g, NEG] = n
         T[n, NEG] = g
@@ -536,7 +566,7 @@ def total(S, ids):  # type: ignore[no-untyped-def]
         g = ids[j]
         rank = 0 if T[g, KIND] == IS_NUMBER else (1 if T[g, NIM] >= 0 else 2)
         order[j] = (rank << 40) | g
-    order = sorted_copy(order)
+    sort(order)
     acc = number_of(S, 0, 0)
     for j in range(order.shape[0]):
         acc = add(S, acc, order[j] & ((1 << 40) - 1))
@@ -576,7 +606,9 @@ def rehash(S):  # type: ignore[no-untyped-def]
 def run(S, op, a, b, X, Y):  # type: ignore[no-untyped-def]
     """The one entry point (numba compiles and caches each entry point with all it calls: one
     entry compiles the arithmetic once): ``op`` is one of :data:`OPS`; the result an id (0/1 for
-    a comparison)."""
+    a comparison).  The tables are borrowed (:mod:`zermelo.core.borrowed`): the kernels below
+    pass them to each other without counting references."""
+    S = borrowed(S)
     if op == 0:
         return number_of(S, a, b)
     if op == 1:
