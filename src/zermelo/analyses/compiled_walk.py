@@ -31,7 +31,7 @@ from ..core.cache import KeyedCache
 from ..core.errors import Unsupported
 from ..core.limits import deep, over_budget
 from ..values.compiled_forms import Forms, OutOfRange, current
-from ..values.forms_kernel import TABLES, run
+from ..values.forms_kernel import TABLES, canonical, run
 from ..values.game import Game
 from . import walk_kernel as wk
 
@@ -93,7 +93,8 @@ def dispatcher(step: Any) -> Any:
     found = _DISPATCHERS.get(fn)
     if found is None:
         name = fn.__module__.rsplit(".", 1)[-1]
-        found = _DISPATCHERS[fn] = specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
+        bound = {"options_step": step, "forms_run": run, "forms_canonical": canonical}
+        found = _DISPATCHERS[fn] = specialised(wk.walk, bound, name)
     return found
 
 

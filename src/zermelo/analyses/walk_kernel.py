@@ -16,7 +16,9 @@ The kernels here call two names they do not define, bound for each game by
   A region's key bytes are its key in the Python rules' memo, written as bytes: two regions
   with the same bytes are the same game.  ``work`` is its scratch, as large as it needs (it says
   False when it is not).
-* ``forms_run``: :func:`zermelo.values.forms_kernel.run`, the canonical forms over ids.
+* ``forms_run``: :func:`zermelo.values.forms_kernel.run`, the canonical forms over ids; and
+  ``forms_canonical``: its :func:`~zermelo.values.forms_kernel.canonical`, called directly for
+  each region (an operation through ``run`` costs the call its tables' arguments once more).
 
 The walk's state is a tuple ``W`` of arrays, kept between calls so that a search runs in slices
 (the budget and Ctrl-C are looked at between them) and resumes:
@@ -45,6 +47,7 @@ import numpy as np
 
 from ..core._jit import njit
 from ..core.borrowed import borrowed
+from ..values.forms_kernel import NEG
 
 __all__ = ["FIELDS", "walk"]
 
@@ -61,7 +64,7 @@ WALK, ROOT_MODE, REHASH, RESET, ROOT_WALK = range(5)
 # Bits of C[NEED]: the arrays to grow.
 NEED_STEP, NEED_KEYS, NEED_ENTRIES, NEED_CHILDREN, NEED_STACK = 1, 2, 4, 8, 16
 # The forms kernel's operations (values.compiled_forms.OPS).
-_NUMBER, _NEG, _TOTAL, _CANONICAL = 0, 4, 6, 7
+_NUMBER, _NEG, _TOTAL = 0, 4, 6
 # Fields of the forms' counters (values.forms_kernel).
 _FULL, _OVERFLOW = 2, 3
 
@@ -73,6 +76,11 @@ def options_step(*args: Any) -> bool:  # pragma: no cover - bound by specialised
 
 def forms_run(*args: Any) -> int:  # pragma: no cover - bound by specialised()
     """Bound to :func:`zermelo.values.forms_kernel.run` by :func:`zermelo.core._jit.specialised`."""
+    raise NotImplementedError("the walk kernel runs only as compiled for a game")
+
+
+def forms_canonical(*args: Any) -> int:  # pragma: no cover - bound by specialised()
+    """Bound to :func:`zermelo.values.forms_kernel.canonical` by :func:`zermelo.core._jit.specialised`."""
     raise NotImplementedError("the walk kernel runs only as compiled for a game")
 
 
@@ -199,7 +207,7 @@ def finish(W, S, cp, none, nil):  # type: ignore[no-untyped-def]
     """The value of the frame whose options lie at ``CP[cp]``, its regions' values known: an
     option's value is its one region's (negated where the key says), the sum of its regions',
     or 0 when it has none; then the canonical form {Left's | Right's}."""
-    E, CP = W[1], W[4]
+    E, CP, T = W[1], W[4], S[0]
     lefts, nopt = CP[cp], CP[cp + 1]
     vals = np.empty(nopt, np.int64)
     q = cp + 2
@@ -210,16 +218,20 @@ def finish(W, S, cp, none, nil):  # type: ignore[no-untyped-def]
             vals[j] = forms_run(S, nil + _NUMBER, nil, nil, none, none)
         elif k == 1:
             v = E[4 * CP[q] + 3]
-            vals[j] = forms_run(S, nil + _NEG, v, nil, none, none) if CP[q + 1] != 0 else v
+            if CP[q + 1] != 0:  # the negative: the table's, once known (a call to the forms else)
+                v = T[v, NEG] if T[v, NEG] >= 0 else forms_run(S, nil + _NEG, v, nil, none, none)
+            vals[j] = v
         else:
             parts = np.empty(k, np.int64)
             for i in range(k):
                 v = E[4 * CP[q + 2 * i] + 3]
-                parts[i] = forms_run(S, nil + _NEG, v, nil, none, none) if CP[q + 2 * i + 1] != 0 else v
+                if CP[q + 2 * i + 1] != 0:
+                    v = T[v, NEG] if T[v, NEG] >= 0 else forms_run(S, nil + _NEG, v, nil, none, none)
+                parts[i] = v
             vals[j] = forms_run(S, nil + _TOTAL, nil, nil, parts, none)
         q += 2 * k
     # Left's options then Right's, as views: the canonical form sorts them in place
-    return forms_run(S, nil + _CANONICAL, nil, nil, vals[:lefts], vals[lefts:])
+    return forms_canonical(S, vals[:lefts], vals[lefts:])
 
 
 @njit
