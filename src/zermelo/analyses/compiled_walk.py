@@ -43,6 +43,8 @@ __all__ = [
     "ahead_name",
     "cheap",
     "kept",
+    "load",
+    "loaded",
     "region_walk",
     "root_value",
     "warm",
@@ -112,6 +114,22 @@ def _ahead(step: Any) -> aot.Kernel | None:
     if hit is None or hit[0] is not ext:  # reading the declarations again costs 0.1-0.4 ms
         hit = _AHEAD[fn] = (ext, aot.kernels(name, lambda _: dispatcher(step)).get("walk") if ext else None)
     return hit[1]
+
+
+def loaded(step: Any) -> bool:
+    """Whether the walk bound to ``step`` built ahead of time is loaded in this process (found by
+    :func:`_ahead` before): the caller pays no load for it."""
+    hit = _AHEAD.get(getattr(step, "py_func", step))
+    return hit is not None and hit[1] is not None
+
+
+def load(rules: Any) -> bool:
+    """Load the rules' walk built ahead of time, if ``zermelo compile`` built it (numpy and the
+    extension: no numba, no search); whether it is loaded.  With the compiled forms' table made
+    (:func:`zermelo.values.compiled_forms.forms`), a search of these rules then takes both from its
+    root (:func:`zermelo.analyses.canonical.canonical_form`)."""
+    got = getattr(rules, "compiled_step", lambda: None)()
+    return got is not None and _ahead(got[0]) is not None
 
 
 def _kernel(step: Any) -> Any:
