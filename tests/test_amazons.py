@@ -118,3 +118,13 @@ def test_the_engine_looks_at_the_clock_every_few_hundred_options_of_a_wide_game(
     widest = 2 * 16 * 16  # two amazons to move, at most 16 cells to land on, then 16 to shoot at
     steps = [b[1] - a[1] for a, b in itertools.pairwise(seen)]
     assert steps and max(steps) <= 1024 + widest, steps
+
+
+@settings(max_examples=25, deadline=None)
+@given(grid_boards(3, 3, "xo..#"))
+def test_cgsuite_listing_is_every_option_once(board: str) -> None:
+    """CGSuite's order of the options (its Options list) holds exactly the moves of the rules."""
+    p = A.parse(board)
+    for left in (True, False):
+        listed = A.cgsuite_options(p, left)
+        assert sorted(listed) == sorted(A.left_options(p) if left else A.right_options(p))

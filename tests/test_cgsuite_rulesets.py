@@ -21,7 +21,8 @@ GOLDEN = [
     ('game.grid.Domineering("..|..").OutcomeClass', "N"),
     ('game.grid.Domineering("..|..").Options(Left)', '[game.grid.Domineering("#.|#."),game.grid.Domineering(".#|.#")]'),
     ('game.grid.Domineering("...|...").Temperature', "5/4"),
-    ('game.grid.Domineering("..|..") + 1', "{2|0}"),
+    ('game.grid.Domineering("..|..") + 1', 'game.grid.Domineering("..|..") + 1'),  # CGSuite's CompoundGame
+    ('(game.grid.Domineering("..|..") + 1).CanonicalForm', "{2|0}"),
     ('game.grid.Clobber("xoo").LeftOptions', '[game.grid.Clobber(".xo")]'),
     ('game.grid.Clobber("xo").CanonicalForm', "*"),
     ('game.grid.Clobber("xoo").GameValue', "v"),
@@ -147,9 +148,11 @@ PRINTED = [
     ('game.strip.BackslidingToadsAndFrogs("TT.F").LeftOptions', '[game.strip.BackslidingToadsAndFrogs("t.tf")]'),
     ('game.strip.ToadsAndFrogs("tt.f")', 'game.strip.ToadsAndFrogs("tt.f")'),
     ('game.strip.ElephantsAndRhinos("T.F")', 'game.strip.ElephantsAndRhinos("t.f")'),
-    (
-        'game.strip.TopplingDominoes("lre").LeftOptions',
-        '{game.strip.TopplingDominoes(""),game.strip.TopplingDominoes("lr"),game.strip.TopplingDominoes("re")}',
+    (  # its strip keeps its length (game/strip/TopplingDominoes.cgs): Left's options, then Right's
+        'game.strip.TopplingDominoes("lre").Options',
+        '[game.strip.TopplingDominoes(".re"),game.strip.TopplingDominoes("..."),game.strip.TopplingDominoes("..."),'
+        'game.strip.TopplingDominoes("lr."),game.strip.TopplingDominoes("..e"),game.strip.TopplingDominoes("l.."),'
+        'game.strip.TopplingDominoes("..."),game.strip.TopplingDominoes("lr.")]',
     ),
     (  # CGSuite's GenWythoff lists heap 1's moves, heap 2's, then both: (1,0) and (0,1) apart
         "game.heap.Wythoff((1,2)).Options",

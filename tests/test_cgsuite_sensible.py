@@ -105,6 +105,48 @@ def test_definition_on_clobber(row: str, left: bool) -> None:
             'game.strip.GenToadsAndFrogs(minSlide => -2, maxSlide => 2, maxJump => 2)(".tt.f.."),'
             'game.strip.GenToadsAndFrogs(minSlide => -2, maxSlide => 2, maxJump => 2)(".t..ft.")]',
         ),
+        # Amazons (game/grid/Amazons.cgs): amazons in reading order (Grid.FindAll), the move's
+        # direction in Coordinates.Compass order (north, then clockwise), nearer squares first,
+        # then the arrow's likewise (it may cross or hit the square the amazon left).
+        (
+            'game.grid.Amazons("x.|..").LeftOptions',
+            '[game.grid.Amazons(".x|.#"),game.grid.Amazons(".x|#."),game.grid.Amazons("#x|.."),'
+            'game.grid.Amazons(".#|.x"),game.grid.Amazons("..|#x"),game.grid.Amazons("#.|.x"),'
+            'game.grid.Amazons("#.|x."),game.grid.Amazons(".#|x."),game.grid.Amazons("..|x#")]',
+        ),
+        (
+            'game.grid.Amazons("#.|.x").LeftOptions',
+            '[game.grid.Amazons("#x|.#"),game.grid.Amazons("#x|#."),game.grid.Amazons("##|x."),game.grid.Amazons("#.|x#")]',
+        ),
+        # All four are worth 1, the one Left option of 2: CGSuite's first is found, not "##|x.".
+        ('game.grid.Amazons("#.|.x").SensibleLeftOptions', '{game.grid.Amazons("#x|.#")}'),
+        # Fission (game/grid/Fission.cgs): the stones in reading order (Grid.FindAll), one split
+        # each; the stone on the right edge cannot split.  Both options are worth -1 (mirrors).
+        (
+            'game.grid.Fission(".x.|..x|.x.").RightOptions',
+            '[game.grid.Fission("x.x|..x|.x."),game.grid.Fission(".x.|..x|x.x")]',
+        ),
+        ('game.grid.Fission(".x.|..x|.x.").SensibleRightOptions', '{game.grid.Fission("x.x|..x|.x.")}'),
+        # TopplingDominoes (game/strip/TopplingDominoes.cgs): each domino of the player's or green
+        # from the left, the strip emptied from its start to it, then from it to its end; the
+        # strip keeps its length and a repeat stays in the list.
+        (
+            'game.strip.TopplingDominoes("lre").LeftOptions',
+            '[game.strip.TopplingDominoes(".re"),game.strip.TopplingDominoes("..."),'
+            'game.strip.TopplingDominoes("..."),game.strip.TopplingDominoes("lr.")]',
+        ),
+        (
+            'game.strip.TopplingDominoes("l.re").RightOptions',
+            '[game.strip.TopplingDominoes("...e"),game.strip.TopplingDominoes("l..."),'
+            'game.strip.TopplingDominoes("...."),game.strip.TopplingDominoes("l.r.")]',
+        ),
+        (
+            'game.strip.TopplingDominoes("ll").LeftOptions',
+            '[game.strip.TopplingDominoes(".l"),game.strip.TopplingDominoes(".."),'
+            'game.strip.TopplingDominoes(".."),game.strip.TopplingDominoes("l.")]',
+        ),
+        # "ll" is 2 = {1|}: of the two options worth 1, CGSuite's first is found.
+        ('game.strip.TopplingDominoes("ll").SensibleLeftOptions', '{game.strip.TopplingDominoes(".l")}'),
     ],
 )
 def test_cgsuite_order_of_options(expr: str, printed: str) -> None:

@@ -54,3 +54,17 @@ def test_cgsuite_strip() -> None:
     from zermelo.cgsuite import evaluate
 
     assert evaluate('game.strip.TopplingDominoes("l.rl").CanonicalForm') == "1/2"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text("lre.", max_size=6))
+def test_cgsuite_listing_is_the_rules_options(strip: str) -> None:
+    """CGSuite's list of a strip's options, its strips read as rows, are the rules' options (the
+    list has repeats: two strips, or one domino toppled either way, may leave the same rows)."""
+    from zermelo.games.toppling import cgsuite_listed, cgsuite_strip
+
+    row = T.parse(cgsuite_strip(strip)) if strip else ()
+    for left in (True, False):
+        listed = {T.parse(cgsuite_strip(s)) for s in cgsuite_listed(T, strip, left)}
+        assert listed == set(T.left_options(row) if left else T.right_options(row))
+        assert all(len(s) == len(strip) for s in cgsuite_listed(T, strip, left))

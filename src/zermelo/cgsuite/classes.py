@@ -30,7 +30,7 @@ from .errors import CGSuiteError, NotSupported
 from .named import NOTHING
 from .printer import CGString, Coordinates
 from .uptimal import uptimal_expansion
-from .values import FORMS, LEFT, RIGHT, Compound, EnumValue, Explicit, Player
+from .values import FORMS, LEFT, RIGHT, Compound, EnumValue, Explicit, Negative, Player
 
 __all__ = ["ENUMS", "ICON", "PLAYER", "ClassRef", "class_member", "class_name", "class_of", "pair"]
 
@@ -108,6 +108,8 @@ def class_name(v: Any) -> str | None:
         return "game.ExplicitGame"
     if isinstance(v, Compound):
         return "game.CompoundGame"
+    if isinstance(v, Negative):
+        return "game.NegativeGame"
     if isinstance(v, Player):
         return "game.Player"
     if isinstance(v, EnumValue):

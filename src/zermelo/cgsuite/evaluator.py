@@ -38,6 +38,7 @@ from .methods import call_function, call_method
 from .misere import read as read_misere
 from .named import NOTHING, CGMap, Named, plain
 from .ordinal_sums import ordinal_sum_of
+from .position_sums import negative_of, sum_of
 from .printer import CGString, Coordinates, cgsuite_text, item_key
 from .rulesets import COLOR, COORDINATES, GAME, GRID, Family, Namespace, Position, Ruleset, apply, as_value, member
 from .values import (
@@ -130,7 +131,7 @@ class _Eval:
         if kind == "if_":
             return self._if(ch)
         if kind in ("plus", "minus"):
-            return arith("+" if kind == "plus" else "-", self.value(ch[0]), self.value(ch[1]))
+            return sum_of("+" if kind == "plus" else "-", self.eval(ch[0]), self.eval(ch[1]))
         if kind == "plus_pm":
             return arith("+", self.value(ch[0]), self._switch(ch[2]))
         if kind in ("times", "add_star") and isinstance(ch[0], Tree) and ch[0].data == "upof":
@@ -226,7 +227,8 @@ class _Eval:
         raise CGSuiteError(f"not supported: {kind}")
 
     def value(self, t: Any) -> Any:
-        """The value of ``t`` for arithmetic: a ruleset's position as its canonical form."""
+        """The value of ``t`` for arithmetic: a ruleset's position as its canonical form (its sums
+        and negatives are :mod:`.position_sums`')."""
         return as_value(self.eval(t))
 
     def _comprehension(self, body: Any, *clauses: Tree[Token]) -> list[Any]:
@@ -388,7 +390,7 @@ class _Eval:
             return over_number(-_fraction(text[: -len(word)]).as_fraction(), word == "over")
         if isinstance(t, Tree) and t.data == "juxt":
             return arith("+", negate(_fraction(str(t.children[0]))), self.eval(t.children[1]))
-        return negate(self.value(t))
+        return negative_of(self.eval(t))
 
     def _switch(self, t: Any) -> Any:
         v = self.eval(t)

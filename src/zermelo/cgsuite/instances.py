@@ -19,12 +19,14 @@ from .errors import CGSuiteError, NotSupported
 from .printer import cgsuite_text
 from .rulesets import Family, Namespace, Position, Ruleset
 from .sensible import SENSIBLE
-from .values import Procedure
+from .values import FORMS, Compound, Procedure
 
-__all__ = ["class_of_any", "is_op", "object_member"]
+__all__ = ["class_of_any", "impartial_sum", "is_op", "object_member"]
 
 
 def _class(v: Any) -> str | None:
+    if isinstance(v, Compound) and v.op == "+" and impartial_sum(v):
+        return "game.CompoundImpartialGame"
     if isinstance(v, Position):
         text = v.cgsuite_text()
         if " + " in text:  # a sum of positions: CGSuite's compound game
@@ -39,6 +41,16 @@ def _class(v: Any) -> str | None:
     if isinstance(v, Procedure):
         return "cgsuite.lang.Function"
     return class_name(v)
+
+
+def impartial_sum(v: Compound) -> bool:
+    """Whether the sum v is CGSuite's ``CompoundImpartialGame``: two impartial games added (not a
+    difference, which CGSuite's ``Game`` builds as its plain compound)."""
+    return not v.plain and all((c := _class(x)) is not None and _IMPARTIAL in ancestors(c) for x in (v.a, v.b))
+
+
+_IMPARTIAL = "game.ImpartialGame"
+FORMS["impartial"] = impartial_sum
 
 
 def class_of_any(v: Any) -> ClassRef:

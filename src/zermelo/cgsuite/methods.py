@@ -29,7 +29,7 @@ from .misere import is_misere_call, misere_call
 from .number_methods import is_number_call, number_call
 from .printer import cgsuite_text, sort_options
 from .uptimal import format_expansion, uptimal_expansion
-from .values import LEFT, Compound, Explicit, Player, as_game, as_int, as_number, game_value, is_written
+from .values import LEFT, Compound, Explicit, Negative, Player, as_game, as_int, as_number, game_value, is_written
 
 __all__ = ["FUNCTIONS", "METHODS", "call_function", "call_method"]
 
@@ -390,7 +390,7 @@ def call_method(value: Any, name: str, args: list[Any] | None) -> Any:
         return misere_call(value, name, args)
     if is_number_call(value, name):
         return number_call(value, name, args)
-    if name == "GameValue" and args is None and (is_loopy(value) or isinstance(value, Compound)):
+    if name == "GameValue" and args is None and (is_loopy(value) or isinstance(value, Compound | Negative)):
         return game_value(value)
     if is_loopy(value) or name in SHORT_AS_STOPPER:
         return call_loopy(value, name, [] if args is None else args)

@@ -36,8 +36,9 @@ from .map_methods import lookup
 from .misere import is_misere_call, misere_call
 from .named import COLORS, CGMap, Named, Symbol, bind, plain
 from .named import COORDINATES as DIRECTIONS
+from .position_text import position_text, shown_args
 from .printer import CGString
-from .values import LEFT, RIGHT, Player, Procedure, as_int
+from .values import LEFT, RIGHT, Negative, Player, Procedure, as_int, negate
 
 __all__ = [
     "COLOR",
@@ -51,7 +52,6 @@ __all__ = [
     "as_value",
     "member",
     "rulesets",
-    "shown_args",
 ]
 
 #: The packages of CGSuite's library under ``game``.
@@ -92,16 +92,17 @@ class Ruleset:
     shown: Callable[[str], list[str]] | None = None
     coordinates: bool = False
     listed: Callable[[Any, Any, bool], list[Any]] | None = None  # CGSuiteName.options
+    strip: Callable[[str], str | None] | None = None  # CGSuiteName.strip
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         return self.name
 
     def position(self, args: list[Any]) -> Position:
         plain(args, f"in call to `{self.name}`")
-        words = _position_text(args)
+        words = position_text(args)
         try:
             text = self.text(words) if self.text is not None else words
-            return Position(self, self.rules.parse(text))
+            return Position(self, self.rules.parse(text), self.strip(words) if self.strip is not None else None)
         except ZermeloError as exc:
             raise CGSuiteError(_worded(self.name, exc)) from None
 
@@ -123,7 +124,7 @@ class Family:
                 rules = cg.of_ruleset(args[0].rules)
             except ZermeloError as exc:
                 raise CGSuiteError(f"{cg.name}: {_unprefixed(str(exc))}") from None
-            return Ruleset(f"{cg.name}({args[0].name})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
+            return Ruleset(f"{cg.name}({args[0].name})", rules, cg.text, cg.shown, cg.coordinates, cg.options, cg.strip)
         if cg.bind is None:
             plain(args, f"in call to `{cg.name}` constructor")
             params = cg.separator.join(_param_text(a) for a in args)
@@ -146,7 +147,7 @@ class Family:
             if any(isinstance(a, Named) for a in args)
             else (",".join(_shown_arg(a) for a in args))
         )
-        return Ruleset(f"{self.cg.name}({shown})", rules, cg.text, cg.shown, cg.coordinates, cg.options)
+        return Ruleset(f"{self.cg.name}({shown})", rules, cg.text, cg.shown, cg.coordinates, cg.options, cg.strip)
 
 
 @dataclass(frozen=True)
@@ -155,13 +156,17 @@ class Position:
 
     ruleset: Ruleset
     position: Any = field(compare=False)
+    strip: str | None = field(default=None, compare=False)  # CGSuite's strip as kept (CGSuiteName.strip)
     key: Any = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "key", self.ruleset.rules.format(self.position))
+        key = self.strip if self.strip is not None else self.ruleset.rules.format(self.position)
+        object.__setattr__(self, "key", key)
 
     def cgsuite_text(self, _printer: Any = None) -> str:
         r = self.ruleset
+        if self.strip is not None:
+            return f'{r.name}("{self.strip}")'
         printed = getattr(r.rules, "printed", None)  # a twisted variant's negative: -R(…)
         text, negated = printed(self.position) if printed is not None else (r.rules.format(self.position), False)
         args = shown_args(text, r.shown, r.coordinates)
@@ -175,6 +180,10 @@ class Position:
 
         rules = self.ruleset.rules
         listed = self.ruleset.listed
+        if listed is not None and self.ruleset.strip is not None:  # CGSuite's strips, as its ruleset lists them
+            if self.strip is not None:
+                return [self.ruleset.position([s]) for s in listed(rules, self.strip, player == LEFT)]
+            listed = None
         if listed is not None and isinstance(rules, Partisan | Impartial):
             return [Position(self.ruleset, p) for p in listed(rules, self.position, player == LEFT)]
         heaps = heap_listed(rules, self.position, player == LEFT)
@@ -187,6 +196,19 @@ class Position:
         else:
             raise CGSuiteError(f"{self.ruleset.name} is not a game of two players' options")
         return frozenset(Position(self.ruleset, p) for p in opts)
+
+    def kept(self) -> bool:
+        """Whether a sum or a negative keeps this position as written, CGSuite's compound of it
+        (:mod:`.position_sums`): a short game of two players' options, not a twisted variant's."""
+        rules = self.ruleset.rules
+        return isinstance(rules, Impartial | Partisan) and not rules.loopy and not hasattr(rules, "printed")
+
+    def cgsuite_negative(self) -> Any:
+        """``-G``: an impartial position is its own negative, a partizan one's CGSuite's
+        ``NegativeGame``; one not kept (:meth:`kept`), the negative of its value."""
+        if not self.kept():
+            return negate(self.canonical_form())
+        return self if isinstance(self.ruleset.rules, Impartial) else Negative(self)
 
     def canonical_form(self) -> Any:
         from ..analyses.analysis import grundy
@@ -206,25 +228,6 @@ class Position:
         if isinstance(rules, Partisan):
             return canonical_form(rules, self.position)
         raise CGSuiteError(f"{self.ruleset.name} is a scored game: it has no canonical form")
-
-
-def shown_args(text: str, shown: Callable[[str], list[str]] | None, coordinates: bool) -> list[str]:
-    """A position's text as CGSuite's arguments, one per summand: the game's own ``shown``, else
-    whole numbers as heaps (``Kayles(1) + Kayles(3)``) or pairs as coordinates (``Wythoff((3,5))``),
-    else the text as a string.
-
-    >>> shown_args("1 3", None, False), shown_args("3 5", None, True), shown_args("..|#.", None, False)
-    (['1', '3'], ['(3,5)'], ['"..|#."'])
-    """
-    if shown is not None:
-        return shown(text)
-    words = text.split()
-    if words and all(w.isdigit() for w in words):
-        if not coordinates:
-            return words
-        if len(words) % 2 == 0:
-            return [f"({a},{b})" for a, b in zip(words[::2], words[1::2], strict=True)]
-    return ['"' + text + '"']
 
 
 def cgsuite_name(p: Position) -> str:
@@ -364,7 +367,7 @@ def _namespace_member(ns: Namespace, name: str, args: list[Any] | None) -> Any:
         rules = entry.factory(cg.params)
     except ZermeloError as exc:
         raise CGSuiteError(_worded(cg.name, exc)) from None
-    ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options)
+    ruleset = Ruleset(cg.name, rules, cg.text, cg.shown, cg.coordinates, cg.options, cg.strip)
     return ruleset if args is None else ruleset.position(args)
 
 
@@ -521,27 +524,6 @@ def _grid_string(p: Position) -> CGString:
         raise CGSuiteError(f"Not a method or member variable: `GridString` (of {p.ruleset.name}: not a grid game)")
     (arg,) = shown_args(p.ruleset.rules.format(p.position), p.ruleset.shown, p.ruleset.coordinates)
     return CGString(arg[1:-1])
-
-
-def _position_text(args: list[Any]) -> str:
-    """The words of a position from CGSuite's arguments: a string as it is, numbers and tuples
-    of numbers as whole numbers separated by spaces (``Wythoff((3,5))`` is ``3 5``)."""
-    if len(args) == 1 and isinstance(args[0], str):
-        return args[0]
-    words: list[str] = []
-    for a in args:
-        if isinstance(a, frozenset):  # a set of coordinates (FoxAndGeese's geese), then ";"
-            for c in sorted(a, key=lambda c: [as_int(x) for x in c] if isinstance(c, tuple | list) else [as_int(c)]):
-                words.extend(str(as_int(x, "a whole number")) for x in (c if isinstance(c, tuple | list) else (c,)))
-            words.append(";")
-            continue
-        for x in a if isinstance(a, tuple | list) else (a,):
-            if isinstance(x, str):
-                raise CGSuiteError("A position is a string, or whole numbers")
-            words.append(str(as_int(x, "a whole number or a string")))
-    if not words:
-        raise CGSuiteError('Give a position: a string like "..|.." or a heap size')
-    return " ".join(words)
 
 
 #: The arguments a procedure parameter is written down by (``f(1) … f(PROCEDURE_POINTS)``).

@@ -9,7 +9,8 @@ worth considering.  A loopy game has no canonical form: CGSuite's error.
 
 Which G^L is found first, when several are >= K^L, follows G's order of options, CGSuite's own
 where zermelo knows it (a ruleset's ``Options`` list: heaps, Domineering, the Clobber family, Toads
-and Frogs and its generalizations, the graph and coordinate games; games as written); another
+and Frogs and its generalizations, Amazons, Fission, Toppling Dominoes, the graph and coordinate
+games; games as written); another
 board game's options are taken in the order of their text, where CGSuite's generation order may
 find another of the equally good moves.
 

@@ -7,7 +7,7 @@ game is needed), transfinite nimbers, truth values, players, sets and lists.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -22,6 +22,7 @@ from .misere import from_list, misere_arith
 
 __all__ = [
     "Explicit",
+    "Negative",
     "Player",
     "Procedure",
     "arith",
@@ -35,7 +36,8 @@ __all__ = [
 
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 # What the modules built on this one give it (each registers itself when loaded, as the printer's
-# FORMATTERS): "options" and "value" of a compound's form (compounds.py), "class_name" (classes.py).
+# FORMATTERS): "options" and "value" of a compound's form (compounds.py), "class_name" (classes.py),
+# "impartial": whether a sum is CGSuite's CompoundImpartialGame (instances.py).
 FORMS: dict[str, Callable[[Any], Any]] = {}
 
 
@@ -109,6 +111,7 @@ class Compound:
     a: Any
     b: Any
     negated: bool = False
+    plain: bool = field(default=False, compare=False)  # a "+" CGSuite builds as its plain CompoundGame (G - H)
 
     def canonical(self) -> Game:
         a, b = self.a, self.b
@@ -130,7 +133,12 @@ class Compound:
         return neg(g) if self.negated else g
 
     def negative(self) -> Compound:
-        if self.op in ("+", ":", "ConjunctiveSum", "SelectiveSum"):  # -(G op H) = -G op -H
+        impartial = FORMS.get("impartial")  # instances.py: CGSuite's impartial compound is its own negative
+        if self.op == "+" and impartial is not None and impartial(self):
+            return self
+        if self.op == "+":  # -(G + H) = -G + -H, CGSuite's plain CompoundGame
+            return Compound("+", negate(self.a), negate(self.b), plain=True)
+        if self.op in (":", "ConjunctiveSum", "SelectiveSum"):  # -(G op H) = -G op -H
             return Compound(self.op, negate(self.a), negate(self.b))
         return Compound(self.op, self.a, self.b, not self.negated)
 
@@ -148,6 +156,25 @@ class Compound:
         return f"-({text})" if self.negated else text
 
 
+@dataclass(frozen=True)
+class Negative:
+    """CGSuite's ``NegativeGame``: ``-G`` of a partizan ruleset's position, kept as written
+    (``-game.grid.Domineering("..")``; a position that is a sum of several, ``-A + -B``)."""
+
+    g: Any
+
+    def canonical(self) -> Game:
+        return neg(as_game(self.g))
+
+    def negative(self) -> Any:
+        return self.g
+
+    def cgsuite_text(self, _printer: Any = None) -> str:
+        from .printer import cgsuite_text
+
+        return " + ".join("-" + part for part in cgsuite_text(self.g).split(" + "))
+
+
 _NOT_SHORT = "That is not a short game. If that is intentional, try `GameValue` in place of `CanonicalForm`."
 
 
@@ -156,7 +183,7 @@ def game_value(v: Any) -> Any:
     the value of that sum written out with G as written; another compound, its canonical form."""
     if isinstance(v, Compound) and v.op == ":" and isinstance(v.a, Explicit) and is_loopy(v.b):
         return loopy_ordinal(v.a, v.b, form_graph(v.a, Explicit))
-    if isinstance(v, Compound):
+    if isinstance(v, Compound | Negative):
         return v.canonical()
     if is_loopy(v):
         return v
@@ -166,7 +193,7 @@ def game_value(v: Any) -> Any:
 def is_written(v: Any) -> bool:
     """An explicit game, a compound of one or a misère form (a game form of its own, as CGSuite
     takes it wherever a normal-play game goes): kept as written."""
-    return isinstance(v, Explicit | Compound | MisereGame)
+    return isinstance(v, Explicit | Compound | Negative | MisereGame)
 
 
 def explicit_ordinal(a: Any, b: Any) -> Explicit:
@@ -207,7 +234,7 @@ def as_game(v: Any) -> Game:
     """v as a canonical short game; CGSuiteError for anything else."""
     if isinstance(v, Game):
         return v
-    if isinstance(v, Explicit | Compound):
+    if isinstance(v, Explicit | Compound | Negative):
         return v.canonical()
     if isinstance(v, MisereGame):  # its form in normal play: the nimber of its G+
         return star(v.gplus)
@@ -239,8 +266,10 @@ def _is_scalar(v: Any) -> bool:
 def negate(v: Any) -> Any:
     if isinstance(v, Surreal | TransfiniteNimber):
         return -v
-    if isinstance(v, Explicit | Compound):
+    if isinstance(v, Explicit | Compound | Negative):
         return v.negative()
+    if hasattr(v, "cgsuite_negative"):  # a ruleset's position (cgsuite.rulesets.Position)
+        return v.cgsuite_negative()
     if isinstance(v, MisereGame):  # impartial: its own negative
         return v
     if is_loopy(v):

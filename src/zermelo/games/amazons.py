@@ -33,21 +33,27 @@ from ._grid import CharGrid
 
 __all__ = ["Amazons"]
 
-_QUEEN = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+Steps = tuple[tuple[int, int], ...]
+
+_QUEEN: Steps = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+#: CGSuite's ``Coordinates.Compass`` (north, i.e. the row above, first, then clockwise), the order
+#: in which its ``Amazons`` tries the directions of a move and of its arrow.
+_COMPASS: Steps = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 
 
-_RAYS: dict[tuple[int, int], list[list[tuple[int, ...]]]] = {}
+_RAYS: dict[tuple[int, int, Steps], list[list[tuple[int, ...]]]] = {}
 
 
-def _ray_table(rows: int, cols: int) -> list[list[tuple[int, ...]]]:
-    """For each cell, the cells along each of the eight queen's rays from it, nearest first."""
-    table = _RAYS.get((rows, cols))
+def _ray_table(rows: int, cols: int, steps: Steps = _QUEEN) -> list[list[tuple[int, ...]]]:
+    """For each cell, the cells along each of the queen's rays from it (in the order of
+    ``steps``), nearest first."""
+    table = _RAYS.get((rows, cols, steps))
     if table is None:
-        table = _RAYS[(rows, cols)] = []
+        table = _RAYS[(rows, cols, steps)] = []
         for i in range(rows * cols):
             r0, c0 = divmod(i, cols)
             rays = []
-            for dr, dc in _QUEEN:
+            for dr, dc in steps:
                 ray = []
                 r, c = r0 + dr, c0 + dc
                 while 0 <= r < rows and 0 <= c < cols:
@@ -83,14 +89,29 @@ class Amazons(CharGridGame):
         for _label, option in self._labelled_moves(position, me, labels=False):
             yield option
 
-    def _labelled_moves(self, position: CharGrid, me: str, *, labels: bool = True) -> Iterator[tuple[str, CharGrid]]:
-        """Every move as (``a1-c1/c3``, or ``""`` without ``labels``; the option).
+    def cgsuite_options(self, position: CharGrid, left: bool) -> list[CharGrid]:
+        """The options as CGSuite's ``Amazons`` lists them (its ``Options``, a list): amazons in
+        reading order, then the directions of the move in the order of ``Coordinates.Compass``,
+        nearer squares first, then the arrow's likewise.
+
+        >>> a = Amazons()
+        >>> [a.format(p) for p in a.cgsuite_options(a.parse("x.|.."), True)][:4]
+        ['.x|.#', '.x|#.', '#x|..', '.#|.x']
+        """
+        me = "x" if left else "o"
+        return [option for _label, option in self._labelled_moves(position, me, labels=False, steps=_COMPASS)]
+
+    def _labelled_moves(
+        self, position: CharGrid, me: str, *, labels: bool = True, steps: Steps = _QUEEN
+    ) -> Iterator[tuple[str, CharGrid]]:
+        """Every move as (``a1-c1/c3``, or ``""`` without ``labels``; the option), the rays taken
+        in the order of ``steps``.
 
         No two moves give one board: the cell left, the cell reached and the burnt cell can all
         be read back from the option, so no set of seen boards is kept.
         """
         rows, cols, cells = position
-        rays = _ray_table(rows, cols)
+        rays = _ray_table(rows, cols, steps)
         board = list(cells)
         i = cells.find(me)
         while i >= 0:
@@ -154,6 +175,11 @@ class Amazons(CharGridGame):
         return [[_cell(i, cols) for i in (went[0], came[0], burnt[0])]]
 
 
+def _cgsuite_listed(rules: Amazons, position: CharGrid, left: bool) -> list[CharGrid]:
+    """CGSuite's list of a position's options (:meth:`Amazons.cgsuite_options`)."""
+    return rules.cgsuite_options(position, left)
+
+
 register(
     GameEntry(
         "amazons",
@@ -162,6 +188,6 @@ register(
         "",
         'amazons "x...|o..."',
         rules=Amazons,
-        cgsuite=(CGSuiteName("game.grid.Amazons"),),
+        cgsuite=(CGSuiteName("game.grid.Amazons", options=_cgsuite_listed),),
     )
 )

@@ -84,6 +84,12 @@ class Fission(CharGridGame):
         return "x" not in region[2]
 
 
+def _cgsuite_listed(rules: Fission, position: CharGrid, left: bool) -> list[CharGrid]:
+    """CGSuite's list of the options (its ``Fission``'s ``Options``: the stones in reading order,
+    its ``FindAll``'s, one split each), which is the order the splits are made in here."""
+    return list(rules.left_options(position) if left else rules.right_options(position))
+
+
 register(
     GameEntry(
         "fission",
@@ -92,6 +98,6 @@ register(
         "",
         'fission "...|.x.|..."',
         rules=Fission,
-        cgsuite=(CGSuiteName("game.grid.Fission"),),
+        cgsuite=(CGSuiteName("game.grid.Fission", options=_cgsuite_listed),),
     )
 )

@@ -123,6 +123,31 @@ def cgsuite_strip(text: str) -> str:
     return row or "0"
 
 
+def cgsuite_kept(text: str) -> str | None:
+    """The strip CGSuite keeps of a position typed as one (``l``, ``r``, ``e``, ``.``), else None.
+
+    >>> cgsuite_kept("l.re"), cgsuite_kept("BRG")
+    ('l.re', None)
+    """
+    t = text.strip()
+    return None if set(t) - set("lre.") else t
+
+
+def cgsuite_listed(_rules: TopplingDominoes, strip: str, left: bool) -> list[str]:
+    """CGSuite's list of a strip's options (its ``TopplingDominoes``' ``Options``): for each of the
+    player's dominoes and each green one, from the left, the strip with it and all on its left
+    toppled (emptied), then with it and all on its right; a repeat stays, as in CGSuite's list.
+
+    >>> cgsuite_listed(TopplingDominoes(), "lre", True)
+    ['.re', '...', '...', 'lr.']
+    """
+    out = []
+    for n, d in enumerate(strip):
+        if d in ("le" if left else "re"):
+            out += ["." * (n + 1) + strip[n + 1 :], strip[:n] + "." * (len(strip) - n)]
+    return out
+
+
 register(
     GameEntry(
         "toppling",
@@ -137,6 +162,8 @@ register(
                 "game.strip.TopplingDominoes",
                 text=cgsuite_strip,
                 shown=cgsuite_string({"B": "l", "R": "r", "G": "e", "0": ""}),
+                options=cgsuite_listed,
+                strip=cgsuite_kept,
             ),
         ),
     )

@@ -61,7 +61,10 @@ class CGSuiteName(NamedTuple):
     ruleset's rules themselves, so one that no spec can rebuild (a procedure's
     ``HeapRuleset(n -> …)``) is taken too.  ``statics``: the family's static constructors, each
     (CGSuite's name, its parameters' names in order, the game's parameters from those given as text
-    by name): ``TakeAndBreak.FromSubtractionSet([2,3], "3", allbut => true)``.
+    by name): ``TakeAndBreak.FromSubtractionSet([2,3], "3", allbut => true)``.  ``strip``: CGSuite's
+    position is its strip, kept as typed where the game's own text drops some of it (a toppled
+    Toppling Dominoes strip keeps its empty squares): the strip CGSuite prints, or None for a
+    position typed otherwise; ``options(rules, strip, left)`` then lists CGSuite's strips.
     """
 
     name: str
@@ -77,6 +80,7 @@ class CGSuiteName(NamedTuple):
     bind: Callable[[dict[str, str]], str] | None = None
     of_ruleset: Callable[[Any], Any] | None = None
     statics: tuple[tuple[str, tuple[str, ...], Callable[[dict[str, str]], str]], ...] = ()
+    strip: Callable[[str], str | None] | None = None
 
 
 def cgsuite_string(table: dict[str, str]) -> Callable[[str], list[str]]:
