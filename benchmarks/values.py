@@ -226,14 +226,14 @@ def _warm_if_asked() -> None:
 def _load_if_asked(rules: Any) -> None:
     """With ``ZERMELO_BENCH_LOADED=1`` in the environment, load zermelo's compiled code first,
     outside the clock, as importing cgt-py loads its own: the compiled forms' table and the rules'
-    walk built ahead of time (``zermelo compile``; numpy and the extensions, no numba), but no
-    search: the state of a process whose earlier large search loaded them."""
+    walk built ahead of time (``zermelo compile``; numpy and the extensions, no numba) with an
+    empty state (:func:`zermelo.analyses.compiled_walk.load`), but no search."""
     if os.environ.get("ZERMELO_BENCH_LOADED") == "1":
         from zermelo.analyses import compiled_walk
         from zermelo.values import compiled_forms
 
         compiled_forms.forms()
-        compiled_walk.load(rules)
+        compiled_walk.load(rules)  # the rules' walk, when it has one
 
 
 def _zermelo_value(rules: Any, position: Any) -> dict[str, Any]:

@@ -436,3 +436,19 @@ def test_loaded_says_whether_a_walk_built_ahead_was_found() -> None:
         compiled_walk._AHEAD.pop(fn, None)
         if saved is not None:
             compiled_walk._AHEAD[fn] = saved
+
+
+def test_load_readies_a_walk_built_ahead_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """compiled_walk.load: with the walk built ahead of time (here numba's code standing in for
+    the extension), the rules' walk is kept with an empty state and their roots take the short
+    way; without it, nothing is kept and it says so."""
+    rules = Konane()
+    monkeypatch.setattr(compiled_walk, "_ahead", lambda step: None)
+    assert not compiled_walk.load(rules) and compiled_walk.kept(rules) is None
+    monkeypatch.setattr(compiled_walk, "_ahead", compiled_walk.dispatcher)
+    assert compiled_walk.load(rules)
+    assert compiled_walk.kept(rules) is not None and walked(rules) == 0  # no search made
+    assert Konane in compiled_walk.ROOTS
+    board = BOARDS["konane"]
+    assert canonical_form(rules, rules.parse(board)) is python_value("konane", board)
+    assert walked(rules) > 0

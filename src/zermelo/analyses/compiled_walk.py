@@ -124,12 +124,17 @@ def loaded(step: Any) -> bool:
 
 
 def load(rules: Any) -> bool:
-    """Load the rules' walk built ahead of time, if ``zermelo compile`` built it (numpy and the
-    extension: no numba, no search); whether it is loaded.  With the compiled forms' table made
-    (:func:`zermelo.values.compiled_forms.forms`), a search of these rules then takes both from its
-    root (:func:`zermelo.analyses.canonical.canonical_form`)."""
+    """Make the rules' walk ready, if ``zermelo compile`` built it ahead of time: the compiled
+    forms' table (:func:`zermelo.values.compiled_forms.forms`), the extension (numpy and the file:
+    no numba) and an empty state kept for the rules, its types checked — no search.  A search of
+    these rules then takes them from its root (:func:`zermelo.analyses.canonical.canonical_form`,
+    its short way for a root of one region).  Whether the walk is ready."""
     got = getattr(rules, "compiled_step", lambda: None)()
-    return got is not None and _ahead(got[0]) is not None
+    if got is None or _ahead(got[0]) is None:
+        return False
+    from ..values.compiled_forms import forms
+
+    return region_walk(rules, forms()[0], False, ahead_only=True) is not None
 
 
 def _kernel(step: Any) -> Any:

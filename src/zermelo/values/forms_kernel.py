@@ -133,12 +133,6 @@ def sort(X):  # type: ignore[no-untyped-def]
 
 
 @njit
-def sorted_copy(X):  # type: ignore[no-untyped-def]
-    """``X`` sorted (a copy)."""
-    return sort(X.copy())
-
-
-@njit
 def form_hash(L, R):  # type: ignore[no-untyped-def]
     h = np.int64(1469598103934665603)
     for x in L:
@@ -197,26 +191,13 @@ def intern(S, L, R):  # type: ignore[no-untyped-def]
         if dy_cmp(T[x, LSN], T[x, LSE], bn, be) < 0:
             bn, be = T[x, LSN], T[x, LSE]
     T[i, RSN], T[i, RSE] = bn, be
-    # A nimber *n is {0, ..., *(n-1) | the same}.
-    nim = -1
-    if nl == nr:
-        nim = nl
-        if nl <= 62:  # the nimbers met, as bits
-            bits = np.int64(0)
-            for j in range(nl):
-                k = T[L[j], NIM]
-                if L[j] != R[j] or k < 0 or k >= nl or (bits >> k) & 1:
-                    nim = -1
-                    break
-                bits |= np.int64(1) << k
-        else:
-            seen = np.zeros(nl, np.bool_)
-            for j in range(nl):
-                k = T[L[j], NIM]
-                if L[j] != R[j] or k < 0 or k >= nl or seen[k]:
-                    nim = -1
-                    break
-                seen[k] = True
+    # A nimber *n is {0, ..., *(n-1) | the same}: n distinct ids (one game, one id) below *n.
+    nim = nl if nl == nr else -1
+    for j in range(nl if nl == nr else 0):
+        k = T[L[j], NIM]
+        if L[j] != R[j] or k < 0 or k >= nl:
+            nim = -1
+            break
     T[i, NIM] = nim
     HF[slot] = i
     return i
@@ -229,7 +210,7 @@ def star_of(S, n):  # type: ignore[no-untyped-def]
     ids = np.empty(max(n, 1), np.int64)
     ids[0] = g
     for k in range(1, n + 1):
-        s = sorted_copy(ids[:k])
+        s = sort(ids[:k].copy())
         g = intern(S, s, s)
         if k < n:
             ids[k] = g
@@ -237,15 +218,9 @@ def star_of(S, n):  # type: ignore[no-untyped-def]
 
 
 @njit
-def le(S, g, h):  # type: ignore[no-untyped-def]
-    """G <= H: no G^L >= H and no H^R <= G; the stops first, cached (see values.game.le)."""
-    return le_in(S[0], S[1], S[5], S[6], g, h)
-
-
-@njit
-def le_in(T, OPT, CK, CV, g, h):  # type: ignore[no-untyped-def]
-    """:func:`le` on the four tables it reads (the table, the options, the comparisons' cache):
-    it calls itself for the options, and a call's arguments cost a reference count each."""
+def le(T, OPT, CK, CV, g, h):  # type: ignore[no-untyped-def]
+    """G <= H: no G^L >= H and no H^R <= G; the stops first, cached (see values.game.le).  On the
+    four tables it reads (``S[0]``, ``S[1]``, ``S[5]``, ``S[6]``): fewer arguments to count a call."""
     if g == h:
         return True
     gnum, hnum = T[g, KIND] == IS_NUMBER, T[h, KIND] == IS_NUMBER
@@ -266,12 +241,12 @@ def le_in(T, OPT, CK, CV, g, h):  # type: ignore[no-untyped-def]
     r = True
     if not gnum:
         for j in range(T[g, LOFF], T[g, LOFF] + T[g, LCNT]):
-            if le_in(T, OPT, CK, CV, h, OPT[j]):
+            if le(T, OPT, CK, CV, h, OPT[j]):
                 r = False
                 break
     if r and not hnum:
         for j in range(T[h, ROFF], T[h, ROFF] + T[h, RCNT]):
-            if le_in(T, OPT, CK, CV, OPT[j], g):
+            if le(T, OPT, CK, CV, OPT[j], g):
                 r = False
                 break
     CK[slot] = key
@@ -281,10 +256,8 @@ def le_in(T, OPT, CK, CV, g, h):  # type: ignore[no-untyped-def]
 
 @njit
 def distinct(X):  # type: ignore[no-untyped-def]
-    """The sorted distinct ids of ``X``, in ``X`` itself: sorted, its distinct ids moved to its
-    front, that front returned (a view: no array made).  The ids ``X`` holds stay the same set
-    (what is left past the front repeats them), so a call that is run again on it (the driver's
-    retry on grown tables) sees the same options."""
+    """The sorted distinct ids of ``X``: ``X`` sorted, its distinct ids moved to its front, that
+    front returned (no array made); ``X`` holds the same set (a retry on grown tables sees it)."""
     sort(X)
     k = 0
     for j in range(X.shape[0]):
@@ -297,8 +270,7 @@ def distinct(X):  # type: ignore[no-untyped-def]
 @njit
 def undominated(S, opts, left):  # type: ignore[no-untyped-def]
     """The maximal options for Left (minimal for Right) of the sorted ``opts``, compared with the
-    kept ones only: kept in ``opts``'s front (the kept ones are never more than the ones read, and
-    stay in their order: sorted), which is returned."""
+    kept ones only, kept sorted in ``opts``'s front (never more than the ones read), returned."""
     n = opts.shape[0]
     if n < 2:
         return opts
@@ -309,14 +281,14 @@ def undominated(S, opts, left):  # type: ignore[no-untyped-def]
         a = opts[i]
         dominated = False
         for j in range(k):
-            if le_in(T, OPT, CK, CV, a, keep[j]) if left else le_in(T, OPT, CK, CV, keep[j], a):
+            if le(T, OPT, CK, CV, a, keep[j]) if left else le(T, OPT, CK, CV, keep[j], a):
                 dominated = True
                 break
         if not dominated:
             m = 0
             for j in range(k):
                 x = keep[j]
-                if not (le_in(T, OPT, CK, CV, x, a) if left else le_in(T, OPT, CK, CV, a, x)):
+                if not (le(T, OPT, CK, CV, x, a) if left else le(T, OPT, CK, CV, a, x)):
                     keep[m] = x
                     m += 1
             keep[m] = a
@@ -335,8 +307,9 @@ def raw_cmp(S, L, R, x, want_le, memo):  # type: ignore[no-untyped-def]
     r = True
     other = 1 - want_le
     # X <= G: no G^R <= X and no X^L >= G;  X >= G: no G^L >= X and no X^R <= G
+    T, OPT, CK, CV = S[0], S[1], S[5], S[6]
     for g in R if want_le else L:
-        if le(S, g, x) if want_le else le(S, x, g):
+        if le(T, OPT, CK, CV, g, x) if want_le else le(T, OPT, CK, CV, x, g):
             r = False
             break
     if r:
@@ -463,12 +436,8 @@ def simplified(S, L, R):  # type: ignore[no-untyped-def]
     nimbers): dominated options removed, reversible ones bypassed (on a copy: ``L`` and ``R``
     are left as they are)."""
     T = S[0]
-    nl = L.shape[0]
-    both = np.empty(nl + R.shape[0], np.int64)
-    both[:nl] = L
-    both[nl:] = R
-    L = undominated(S, both[:nl], True)
-    R = undominated(S, both[nl:], False)
+    L = undominated(S, L.copy(), True)
+    R = undominated(S, R.copy(), False)
     memo = np.empty((64, 3), np.int64)
     while True:
         changed = False
@@ -616,7 +585,7 @@ def run(S, op, a, b, X, Y):  # type: ignore[no-untyped-def]
     if op == 2:
         return intern(S, distinct(X), distinct(Y))
     if op == 3:
-        return np.int64(1) if le(S, a, b) else np.int64(0)
+        return np.int64(1) if le(S[0], S[1], S[5], S[6], a, b) else np.int64(0)
     if op == 4:
         return neg(S, a)
     if op == 5:
