@@ -300,3 +300,100 @@ def test_the_key_covers_the_build_recipe(monkeypatch: pytest.MonkeyPatch) -> Non
     real = aot._source
     monkeypatch.setattr(aot, "_source", lambda m: real(m) + (b"# edited" if m == aot.__name__ else b""))
     assert aot.key("zermelo.search.heap_buffers") != before
+
+
+#: A buffers module whose kernel calls a kernel that makes a numpy array of a buffer, as
+#: :mod:`zermelo.search.heap_buffers` does (``_i8`` boxes an array in numba's own Python wrapper:
+#: its environment holds numpy's ``dtype``).
+BUFFERS_KERNEL = """
+import numpy as np
+from zermelo.core._jit import ahead, njit
+
+@njit
+def _i8(b):
+    return np.frombuffer(b, np.int64)
+
+@ahead("i8(i8[:], i8)", buffers=True)
+def total(b, k):
+    a = _i8(b)
+    s = 0
+    for i in range(a.shape[0]):
+        s += a[i]
+    return s * k
+"""
+
+
+def test_a_buffers_module_builds_without_numpy_from_a_cold_numba_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real build, its called kernel compiled here for the first time (a new file: nothing of it
+    in numba's cache).  numba's ``pycc`` then finds that kernel's environment in its code and would
+    pickle it into the extension (numpy's ``dtype`` of its result: loading the extension imported
+    numpy, and ``zermelo compile`` refused heap_buffers' on an empty cache, passing only when run
+    again); from numba's disk cache the same code comes without it.  The build leaves it out
+    either way: the extension loads without numpy and computes."""
+    import array
+    import subprocess
+
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    name = f"buffers_aot_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text(BUFFERS_KERNEL)
+    module = __import__(name)
+    assert name in aot._BUFFERS
+    from zermelo.core import _jit
+
+    path = aot.build(name, {"total": _jit.dispatcher(module.total)})
+    assert aot.check(name, path) is None
+    probe = (
+        "import array, importlib.util, sys\n"
+        f"spec = importlib.util.spec_from_file_location({path.name.split('.', 1)[0]!r}, {str(path)!r})\n"
+        "ext = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(ext)\n"
+        "print(ext.total__0(memoryview(array.array('q', [1, 2, 3, 4])), 10), 'numpy' in sys.modules)\n"
+    )
+    run = subprocess.run([sys.executable, "-I", "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["100", "False"]
+    assert module.total(memoryview(array.array("q", [1, 2, 3, 4])), 10) == 100  # numba's, the same answer
+
+
+def test_compile_builds_the_others_when_one_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An extension that cannot be built stops none after it: each is built, each failure has its
+    line with its reason, then one error line and status 2."""
+    import json
+
+    from zermelo.cli import main
+    from zermelo.commands.compile import _builds
+
+    monkeypatch.setenv("ZERMELO_CACHE_DIR", str(tmp_path))
+    modules = [module for module, _ in _builds()]
+    bad = {"zermelo.search.heap_buffers": "OSError: loading it imports numpy", modules[0]: "OSError: no cc"}
+    built: list[str] = []
+
+    def build(module: str, functions: Any) -> Path:
+        if module in bad:
+            raise OSError(bad[module].split(": ", 1)[1])
+        built.append(module)
+        return aot._file(module)
+
+    monkeypatch.setattr(aot, "build", build)
+    assert main(["compile"]) == 2
+    out, err = capsys.readouterr()
+    assert built == [m for m in modules if m not in bad]
+    assert all(f"{m}: " in out for m in built)
+    assert f"{modules[0]}: not compiled: OSError: no cc\n" in out
+    assert "zermelo.search.heap_buffers: not compiled: OSError: loading it imports numpy\n" in out
+    said = (
+        f"cannot compile 2 of {len(modules)} extensions ahead of time (each named above with its reason): {modules[0]}:"
+    )
+    assert err == f"zermelo: error: {said} OSError: no cc\n"
+    bad = {"zermelo.search.heap_buffers": "OSError: no cc"}
+    assert main(["compile", "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert [d.get("error") for d in json.loads(out)] == [bad.get(m) for m in modules]
+    assert err == "zermelo: error: cannot compile zermelo.search.heap_buffers ahead of time: OSError: no cc\n"
+    bad = dict.fromkeys(modules, "OSError: no cc")
+    assert main(["compile"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"zermelo: error: cannot compile any of the {len(modules)} extensions ahead of time: OSError: no cc\n"

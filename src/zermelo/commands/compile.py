@@ -9,7 +9,9 @@ another numba or another CPU finds none and uses numba as before; run the comman
 rebuild (it needs a C compiler; an extension up to date is kept unless ``--force``).  Each
 extension is loaded in a new process before it is kept, and before one found is called up to date
 (:func:`zermelo.core.aot.check`): one that lacks a kernel, or a lean build that imports numpy, is
-built again.  ``ZERMELO_NO_AOT=1`` ignores them.
+built again.  One that cannot be built (no C compiler, a failed compile, a build refused by that
+check) does not stop the others: they are built, and then one line names what was not (exit
+status 2).  ``ZERMELO_NO_AOT=1`` ignores them.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ def add(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     builds = _builds()
     done = []
+    failed: list[tuple[str, str]] = []  # (module, why), said in one line once the others are built
     declared = aot.declared()
     for module, dispatchers in builds:
         kernels = declared[module]
@@ -82,8 +85,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"{module}: {found} is not right ({problem}): compiling it again")
         try:
             path = aot.build(module, dispatchers())
-        except Exception as exc:  # no pycc, no C compiler, a failed compile or link: say so in one line
-            raise Unsupported(f"cannot compile {module} ahead of time: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:  # no pycc, no C compiler, a failed compile or link: the others still built
+            why = f"{type(exc).__name__}: {exc}"
+            failed.append((module, why))
+            done.append({"module": module, "kernels": sorted(kernels), "error": why})
+            if not args.json:
+                print(f"{module}: not compiled: {why}")
+            continue
         seconds = time.perf_counter() - start
         entry: dict[str, Any] = {
             "module": module,
@@ -98,4 +106,18 @@ def run(args: argparse.Namespace) -> int:
             print(f"{module}: {', '.join(sorted(kernels))} in {seconds:.1f} s -> {path}")
     if args.json:
         emit_json(done)
+    if failed:
+        raise Unsupported(_failure(failed, len(builds)))
     return 0
+
+
+def _failure(failed: list[tuple[str, str]], total: int) -> str:
+    """The one line for the extensions not built (each has its line above, its reason in full)."""
+    (first, why), reasons = failed[0], {why for _, why in failed}
+    if len(failed) == 1:
+        return f"cannot compile {first} ahead of time: {why}"
+    if len(reasons) == 1:
+        which = f"any of the {total}" if len(failed) == total else f"{len(failed)} of {total}"
+        return f"cannot compile {which} extensions ahead of time: {why}"
+    said = "each named above with its reason"
+    return f"cannot compile {len(failed)} of {total} extensions ahead of time ({said}): {first}: {why}"

@@ -20,7 +20,8 @@ write (mode 700), as numba's own cache (:func:`zermelo.core._jit.cache_place`).
 
 A module declared with ``buffers=True`` takes ``memoryview`` s of ``array.array`` s where the
 others take numpy arrays, and its extension is built without numpy's ``import_array()`` (numba's
-module code, otherwise unchanged): loading it and calling it never import numpy
+module code, otherwise unchanged) and without the environments of the kernels it calls
+(:func:`_linked_alone`): loading it and calling it never import numpy
 (:mod:`zermelo.search.heap_buffers`, for :mod:`zermelo.heaps.quick`).  Its key covers the sources of
 the modules whose kernels it calls (:func:`depends`).
 
@@ -500,12 +501,18 @@ def _age(path: Path) -> float:
 
 
 def _without_numpy(cc_class: Any) -> Any:
-    from pathlib import Path
-
     """numba's ``pycc.CC`` whose extension does not call numpy's ``import_array()`` when it loads:
     numba's module code (``modulemixin.c``) copied with that one line left out.  Only for kernels
     that take no numpy array (buffers are unpacked by Python's buffer protocol): numpy's C API is
-    never set up in such an extension."""
+    never set up in such an extension.
+
+    Nor does it keep the environments of the kernels its kernels call (:func:`_linked_alone`):
+    numba's ``pycc`` pickles them into the extension, which unpickles them when it loads, and the
+    environment of a called kernel that returns an array (``np.frombuffer`` of a buffer) holds
+    numpy's ``dtype``, for numba's Python wrapper of it, which the extension never runs."""
+    from pathlib import Path
+
+    compiler = _linked_alone(importlib.import_module("numba.pycc.compiler").ModuleCompiler)
 
     class WithoutNumpy(cc_class):  # type: ignore[misc]
         def _get_mixin_sources(self) -> list[str]:
@@ -533,4 +540,37 @@ def _without_numpy(cc_class: Any) -> Any:
             )
             return objects
 
+        def _compile_object_files(self, build_dir: str) -> tuple[list[str], list[str]]:
+            # numba's CC._compile_object_files, with the compiler above
+            lean = compiler(self._export_entries, self._basename, self._use_nrt, cpu_name=self._target_cpu)
+            lean.external_init_function = self._init_function
+            obj = os.path.join(build_dir, os.path.splitext(self._output_file)[0] + ".o")
+            lean.write_native_object(obj, wrap=True)
+            return [obj], lean.dll_exports
+
     return WithoutNumpy
+
+
+def _linked_alone(compiler_class: Any) -> Any:
+    """numba's ``pycc`` compiler without the environments of the kernels the exported ones call.
+
+    An exported kernel that calls another kernel links that kernel's code as numba compiled it for
+    itself, and numba's ``pycc`` pickles each environment it finds in that code (the constants of
+    numba's Python wrapper of the kernel, never called in the extension) into the extension, which
+    recreates them when it loads.  It finds them only in code compiled in this process: code loaded
+    from numba's disk cache comes without them.  So a build on an empty cache kept numpy's
+    ``dtype`` of ``np.frombuffer``'s result in :mod:`zermelo.search.heap_buffers`' extension,
+    which then imported numpy when it loaded (refused by :func:`check`: ``zermelo compile`` failed
+    on its first run and passed on its second).  Left out always, the build is the one a warm cache
+    gives.  The called kernels' native code reads its environment only to call Python (a
+    ``print``, an object), which a buffers kernel never does; if one did, numba's check of the
+    environment would raise ``RuntimeError`` (missing Environment), not crash."""
+
+    class LinkedAlone(compiler_class):  # type: ignore[misc]
+        def _emit_python_wrapper(self, llvm_module: Any) -> None:
+            if not isinstance(getattr(self, "extra_environments", None), dict):
+                raise OSError("numba's pycc changed (no extra_environments of linked code); not compiled")
+            self.extra_environments: dict[str, Any] = {}
+            super()._emit_python_wrapper(llvm_module)
+
+    return LinkedAlone
