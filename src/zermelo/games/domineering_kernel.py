@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import compiled, njit
+from ..core._jit import ahead, compiled, njit
 
 __all__ = ["MAX_OPTIONS", "MAX_REGIONS", "KeyedOptions", "keyed_options", "region_options", "warm"]
 
@@ -32,7 +32,7 @@ MAX_OPTIONS = 84
 MAX_REGIONS = 84 * 24
 
 
-@njit
+@ahead("b1(i8, i8[:], i8[:], i8[:])")  # built by ``zermelo compile``: a warm process needs no numba
 def keyed_options(bits, opts, regs, count):  # type: ignore[no-untyped-def]
     """The options of the framed region ``bits``: Left's vertical dominoes first, then Right's
     horizontal ones, lowest cell first (the Python rules' order).  ``opts[3j:3j+3]`` = (the
