@@ -140,6 +140,7 @@ def run_one(lib: str, case: str) -> dict[str, Any]:
             from zermelo.values import game, number, total
 
             _warm_if_asked()
+            _load_if_asked(None)  # the compiled forms' table: sums of three or more hot games go there
             t = _start()
             g = total(game([number(a)], [number(b)]) for a, b in sw)
             seconds = time.process_time() - t
@@ -223,13 +224,27 @@ def _warm_if_asked() -> None:
         chargrid_kernel.warm()
 
 
+def _load_if_asked(rules: Any) -> None:
+    """With ``ZERMELO_BENCH_LOADED=1`` in the environment, load zermelo's compiled code first,
+    outside the clock, as importing cgt-py loads its own: the compiled forms' table and the rules'
+    walk built ahead of time (``zermelo compile``; numpy and the extensions, no numba) with an
+    empty state (:func:`zermelo.analyses.compiled_walk.load`), but no search."""
+    if os.environ.get("ZERMELO_BENCH_LOADED") == "1":
+        from zermelo.analyses import compiled_walk
+        from zermelo.values import compiled_forms
+
+        compiled_forms.forms()
+        compiled_walk.load(rules)  # the rules' walk, when it has one
+
+
 def _zermelo_value(rules: Any, position: Any) -> dict[str, Any]:
     """zermelo's canonical form of a position, timed; the value's text is its check.
 
-    Warmed first when asked (:func:`_warm_if_asked`)."""
+    Warmed first when asked (:func:`_warm_if_asked`), or its compiled code loaded (:func:`_load_if_asked`)."""
     import zermelo as z
 
     _warm_if_asked()
+    _load_if_asked(rules)
     canonical_form = z.canonical_form  # a lazy name: its import stays outside the clock, as the peers' do
     t = _start()
     g = canonical_form(rules, position)

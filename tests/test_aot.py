@@ -67,22 +67,22 @@ def test_a_call_no_signature_accepts_goes_to_numba() -> None:
 
 
 def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A short octal run, a Connect Four solve, an Amazons move list and a misère quotient with
+    """A short octal run, a Connect Four solve, Amazons' and Domineering's move lists and a misère quotient with
     stand-in extensions (each compiled kernel the kernel's plain Python): every call of a declared
     kernel must match a declared signature — if a runner changed a dtype, its runs would silently
     go back to numba (the fallback fails here)."""
     from zermelo.core import _jit
-    from zermelo.games import connect4_kernel
+    from zermelo.games import connect4_kernel, domineering_kernel
     from zermelo.games.chargrid_kernel import KeyedOptions
     from zermelo.heaps import Octal, sequence
     from zermelo.misere import kernels as misere_kernels  # noqa: F401  (its kernels declared)
     from zermelo.misere.quotient import compute
 
-    called: set[str] = set()
+    called: set[tuple[str, str]] = set()
 
-    def compiled(name: str, kernel: Any) -> Any:
+    def compiled(module: str, name: str, kernel: Any) -> Any:
         def call(*args: Any) -> Any:
-            called.add(name)
+            called.add((module, name))
             return _jit.interpreted(kernel)(*args)
 
         return call
@@ -98,7 +98,7 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
         ext = type(sys)("stand-in")
         for name, sigs in kernels.items():
             for i in range(len(sigs)):
-                setattr(ext, f"{name}__{i}", compiled(name, getattr(namespace, name)))
+                setattr(ext, f"{name}__{i}", compiled(module, name, getattr(namespace, name)))
         monkeypatch.setitem(aot._LOADED, module, ext)
         for name, kernel in aot.kernels(module, refused).items():
             monkeypatch.setitem(_jit._AHEAD, (module, name), kernel)
@@ -114,8 +114,10 @@ def test_the_runs_call_the_compiled_kernels_with_declared_signatures(monkeypatch
     table = connect4_kernel.table_for(6, 5)  # grows (4x4 and 5x4 tables never do)
     table.grow(connect4_kernel.GROW_AFTER * table.table.shape[0])
     assert KeyedOptions("amazons", {}, {})((2, 2, "x..o"))[0] == 4  # 2 cells to go, 2 to shoot at
+    framed = domineering_kernel.KeyedOptions({}, {}, lambda key: 0)
+    assert framed(2, 0b111_00000_111)[0] == 3  # two rows of three: Left's 3 vertical dominoes
     assert compute(Octal("0.07"), 14).quotient.order == 24  # the misère search and marking, compiled when ready
-    assert called == {name for kernels in declared.values() for name in kernels}
+    assert called == {(module, name) for module, kernels in declared.items() for name in kernels}
 
 
 #: The value search's kernels compiled ahead of time: the forms and one walk per options step.

@@ -394,3 +394,61 @@ def test_the_short_way_grows_its_state_and_forms(name: str, monkeypatch: pytest.
     assert walk is not None and rules.root_bytes(rules.parse(board)) in walk.roots  # the short way
     assert len(walk) > 50 and walk.W[5][compiled_walk.wk.PLANT] == 1
     assert walk.forms is table and len(table.S[0]) > 8
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_a_process_without_numba_takes_the_loaded_kernels_from_the_root(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process where numba is not loaded keeps a small search in Python (numpy's import and the
+    extensions' loads would cost it more than they save) unless the compiled forms' table is made
+    and the rules' walk built ahead of time is loaded already: then the search takes them from its
+    root (an earlier large search's switch paid for them), with the Python walk's value."""
+    rules = RULES[name]()
+    monkeypatch.setattr(canonical, "is_loaded", lambda: False)
+    monkeypatch.setattr(compiled_walk, "loaded", lambda step: False)
+    assert canonical._IdValues.start(rules, {}, 0, 0, False) is None
+    monkeypatch.setattr(compiled_walk, "loaded", lambda step: True)
+    assert canonical._IdValues.start(rules, {}, 0, 0, False) is not None
+    monkeypatch.setattr(compiled_forms, "_FORMS", [])  # no table made: Python again
+    assert canonical._IdValues.start(rules, {}, 0, 0, False) is None
+    monkeypatch.undo()
+
+    monkeypatch.setattr(canonical, "is_loaded", lambda: False)
+    monkeypatch.setattr(compiled_walk, "loaded", lambda step: True)
+    board = BOARDS[name]
+    got = canonical_form(rules, rules.parse(board), limits=Limits())  # limits: the long way, not the short one
+    assert got is python_value(name, board)
+    assert walked(rules) > 0  # valued by the compiled walk from its root
+
+
+def test_loaded_says_whether_a_walk_built_ahead_was_found() -> None:
+    step = Konane().compiled_step()[0]
+    fn = getattr(step, "py_func", step)
+    saved = compiled_walk._AHEAD.pop(fn, None)
+    try:
+        assert not compiled_walk.loaded(step)
+        compiled_walk._AHEAD[fn] = (None, None)  # looked for, not built
+        assert not compiled_walk.loaded(step)
+        compiled_walk._AHEAD[fn] = (object(), object())
+        assert compiled_walk.loaded(step)
+    finally:
+        compiled_walk._AHEAD.pop(fn, None)
+        if saved is not None:
+            compiled_walk._AHEAD[fn] = saved
+
+
+def test_load_readies_a_walk_built_ahead_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """compiled_walk.load: with the walk built ahead of time (here numba's code standing in for
+    the extension), the rules' walk is kept with an empty state and their roots take the short
+    way; without it, nothing is kept and it says so."""
+    rules = Konane()
+    monkeypatch.setattr(compiled_walk, "_ahead", lambda step: None)
+    assert not compiled_walk.load(rules) and compiled_walk.kept(rules) is None
+    monkeypatch.setattr(compiled_walk, "_ahead", compiled_walk.dispatcher)
+    assert compiled_walk.load(rules)
+    assert compiled_walk.kept(rules) is not None and walked(rules) == 0  # no search made
+    assert Konane in compiled_walk.ROOTS
+    board = BOARDS["konane"]
+    assert canonical_form(rules, rules.parse(board)) is python_value("konane", board)
+    assert walked(rules) > 0

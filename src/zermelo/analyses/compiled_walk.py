@@ -31,7 +31,7 @@ from ..core.cache import KeyedCache
 from ..core.errors import Unsupported
 from ..core.limits import deep, over_budget
 from ..values.compiled_forms import Forms, OutOfRange, current
-from ..values.forms_kernel import TABLES, run
+from ..values.forms_kernel import TABLES, canonical, run
 from ..values.game import Game
 from . import walk_kernel as wk
 
@@ -43,15 +43,19 @@ __all__ = [
     "ahead_name",
     "cheap",
     "kept",
+    "load",
+    "loaded",
     "region_walk",
     "root_value",
     "warm",
 ]
 
 #: :func:`~zermelo.analyses.walk_kernel.walk` as ``zermelo compile`` builds it for a step: the state
-#: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count), the forms' tables, the rules' number,
-#: the mode and its two numbers.
-SIGNATURE = f"i8(Tuple(u1[:], i8[:], i8[:], i8[:], i8[:], i8[:], u1[:], i8[:], i8[:], i8[:]), {TABLES}, i8, i8, i8, i8)"
+#: ``W`` (KP, E, HT, STK, CP, C, text, opts, regs, count, work), the forms' tables, the rules'
+#: number, the mode and its two numbers.
+SIGNATURE = (
+    f"i8(Tuple(u1[:], i8[:], i8[:], i8[:], i8[:], i8[:], u1[:], i8[:], i8[:], i8[:], i8[:]), {TABLES}, i8, i8, i8, i8)"
+)
 
 #: Positions a slice of the walk expands at most between two looks at the budget, and options it
 #: lists (a position of a 10 x 10 Amazons board has 3,682 options; 16,384 of them take ~30 ms).
@@ -91,7 +95,8 @@ def dispatcher(step: Any) -> Any:
     found = _DISPATCHERS.get(fn)
     if found is None:
         name = fn.__module__.rsplit(".", 1)[-1]
-        found = _DISPATCHERS[fn] = specialised(wk.walk, {"options_step": step, "forms_run": run}, name)
+        bound = {"options_step": step, "forms_run": run, "forms_canonical": canonical}
+        found = _DISPATCHERS[fn] = specialised(wk.walk, bound, name)
     return found
 
 
@@ -109,6 +114,27 @@ def _ahead(step: Any) -> aot.Kernel | None:
     if hit is None or hit[0] is not ext:  # reading the declarations again costs 0.1-0.4 ms
         hit = _AHEAD[fn] = (ext, aot.kernels(name, lambda _: dispatcher(step)).get("walk") if ext else None)
     return hit[1]
+
+
+def loaded(step: Any) -> bool:
+    """Whether the walk bound to ``step`` built ahead of time is loaded in this process (found by
+    :func:`_ahead` before): the caller pays no load for it."""
+    hit = _AHEAD.get(getattr(step, "py_func", step))
+    return hit is not None and hit[1] is not None
+
+
+def load(rules: Any) -> bool:
+    """Make the rules' walk ready, if ``zermelo compile`` built it ahead of time: the compiled
+    forms' table (:func:`zermelo.values.compiled_forms.forms`), the extension (numpy and the file:
+    no numba) and an empty state kept for the rules, its types checked — no search.  A search of
+    these rules then takes them from its root (:func:`zermelo.analyses.canonical.canonical_form`,
+    its short way for a root of one region).  Whether the walk is ready."""
+    got = getattr(rules, "compiled_step", lambda: None)()
+    if got is None or _ahead(got[0]) is None:
+        return False
+    from ..values.compiled_forms import forms
+
+    return region_walk(rules, forms()[0], False, ahead_only=True) is not None
 
 
 def _kernel(step: Any) -> Any:
@@ -142,6 +168,7 @@ class RegionWalk:
             np.zeros(768, np.int64),  # opts
             np.zeros(1280, np.int64),  # regs
             np.zeros(8, np.int64),  # count
+            np.zeros(512, np.int64),  # work
         )
         self._views()
         self.unresolved = kernel
@@ -239,7 +266,7 @@ class RegionWalk:
             return b
 
         if need & wk.NEED_STEP:
-            W[6], W[7], W[8] = doubled(W[6]), doubled(W[7]), doubled(W[8])
+            W[6], W[7], W[8], W[10] = doubled(W[6]), doubled(W[7]), doubled(W[8]), doubled(W[10])
         if need & wk.NEED_KEYS:
             W[0] = doubled(W[0])
         if need & wk.NEED_CHILDREN:

@@ -7,15 +7,18 @@ whose rules list a region's options compiled; :mod:`zermelo.analyses.compiled_wa
 The kernels here call two names they do not define, bound for each game by
 :func:`zermelo.core._jit.specialised`:
 
-* ``options_step(key, rules, text, opts, regs, count) -> bool``: the game's options of the region
+* ``options_step(key, rules, text, opts, regs, count, work) -> bool``: the game's options of the region
   whose key bytes are ``key`` (``rules`` a number the game reads), Left's first.  It fills
   ``count[0]`` (Left's options), ``count[1]`` (options), ``opts[3j]`` and ``opts[3j + 1]`` (the
   count of option ``j``'s regions, dead ones dropped, and the index of its first), and for region
   ``r``: ``regs[5r + 2]`` (1 when the region is the negative of its key) and ``regs[5r + 3]``,
   ``regs[5r + 4]`` (where its key's bytes lie in ``text``).  False when an array is too small.
   A region's key bytes are its key in the Python rules' memo, written as bytes: two regions
-  with the same bytes are the same game.
-* ``forms_run``: :func:`zermelo.values.forms_kernel.run`, the canonical forms over ids.
+  with the same bytes are the same game.  ``work`` is its scratch, as large as it needs (it says
+  False when it is not).
+* ``forms_run``: :func:`zermelo.values.forms_kernel.run`, the canonical forms over ids; and
+  ``forms_canonical``: its :func:`~zermelo.values.forms_kernel.canonical`, called directly for
+  each region (an operation through ``run`` costs the call its tables' arguments once more).
 
 The walk's state is a tuple ``W`` of arrays, kept between calls so that a search runs in slices
 (the budget and Ctrl-C are looked at between them) and resumes:
@@ -27,7 +30,7 @@ The walk's state is a tuple ``W`` of arrays, kept between calls so that a search
 * ``STK``: the stack, two numbers a frame (region, where its options lie in ``CP`` or -1 before
   it is expanded); ``CP``: each expanded frame's options (Left's count, the count, then per
   option its count of regions and each region's (index, negated?)); ``C``: the counters below.
-* ``text``, ``opts``, ``regs``, ``count``: the step's arrays.
+* ``text``, ``opts``, ``regs``, ``count``, ``work``: the step's arrays.
 
 A kernel never grows an array: past one it returns :data:`GROW` (``C[NEED]`` says which) before it
 changes anything, and the driver grows it and calls again; a full table of forms returns
@@ -43,6 +46,8 @@ from typing import Any
 import numpy as np
 
 from ..core._jit import njit
+from ..core.borrowed import borrowed
+from ..values.forms_kernel import NEG
 
 __all__ = ["FIELDS", "walk"]
 
@@ -59,7 +64,7 @@ WALK, ROOT_MODE, REHASH, RESET, ROOT_WALK = range(5)
 # Bits of C[NEED]: the arrays to grow.
 NEED_STEP, NEED_KEYS, NEED_ENTRIES, NEED_CHILDREN, NEED_STACK = 1, 2, 4, 8, 16
 # The forms kernel's operations (values.compiled_forms.OPS).
-_NUMBER, _NEG, _TOTAL, _CANONICAL = 0, 4, 6, 7
+_NUMBER, _NEG, _TOTAL = 0, 4, 6
 # Fields of the forms' counters (values.forms_kernel).
 _FULL, _OVERFLOW = 2, 3
 
@@ -74,15 +79,27 @@ def forms_run(*args: Any) -> int:  # pragma: no cover - bound by specialised()
     raise NotImplementedError("the walk kernel runs only as compiled for a game")
 
 
+def forms_canonical(*args: Any) -> int:  # pragma: no cover - bound by specialised()
+    """Bound to :func:`zermelo.values.forms_kernel.canonical` by :func:`zermelo.core._jit.specialised`."""
+    raise NotImplementedError("the walk kernel runs only as compiled for a game")
+
+
 @njit
 def key_hash(src, a, b, plant):  # type: ignore[no-untyped-def]
-    """The hash of the bytes ``src[a:b]`` (FNV-1a); 0 for every key when ``plant`` (a test's
-    collisions: then only the byte comparison tells keys apart)."""
+    """The hash of the bytes ``src[a:b]``: FNV-1a over its 8-byte words (a key is tens of bytes:
+    a multiplication a word, not a byte, is what the walk's look-up of each option waits on);
+    0 for every key when ``plant`` (a test's collisions: then only the byte comparison tells keys
+    apart)."""
     if plant != 0:
         return np.int64(0)
-    h = np.int64(1469598103934665603)
-    for i in range(a, b):
-        h = (h ^ np.int64(src[i])) * np.int64(1099511628211)
+    h = np.int64(1469598103934665603) ^ (b - a)
+    i = a
+    while i < b:
+        word = np.int64(0)
+        for j in range(i, min(i + 8, b)):
+            word = (word << 8) | np.int64(src[j])
+        h = (h ^ word) * np.int64(1099511628211)
+        i += 8
     return h ^ (h >> 29)
 
 
@@ -127,9 +144,9 @@ def expand(W, e, rules):  # type: ignore[no-untyped-def]
     """The top frame's region ``e`` expanded: its options listed by the game's step, their
     regions found or added, the unknown ones pushed.  A status (:data:`DONE` when expanded)."""
     KP, E, HT, STK, CP, C = W[0], W[1], W[2], W[3], W[4], W[5]
-    text, opts, regs, count = W[6], W[7], W[8], W[9]
+    text, opts, regs, count, work = W[6], W[7], W[8], W[9], W[10]
     off = E[4 * e]
-    if not options_step(KP[off : off + E[4 * e + 1]], rules, text, opts, regs, count):
+    if not options_step(KP[off : off + E[4 * e + 1]], rules, text, opts, regs, count, work):
         C[NEED] = NEED_STEP
         return GROW
     lefts, nopt = count[0], count[1]
@@ -190,34 +207,31 @@ def finish(W, S, cp, none, nil):  # type: ignore[no-untyped-def]
     """The value of the frame whose options lie at ``CP[cp]``, its regions' values known: an
     option's value is its one region's (negated where the key says), the sum of its regions',
     or 0 when it has none; then the canonical form {Left's | Right's}."""
-    E, CP = W[1], W[4]
+    E, CP, T = W[1], W[4], S[0]
     lefts, nopt = CP[cp], CP[cp + 1]
     vals = np.empty(nopt, np.int64)
-    zero = forms_run(S, nil + _NUMBER, nil, nil, none, none)
     q = cp + 2
     for j in range(nopt):
         k = CP[q]
         q += 1
         if k == 0:
-            vals[j] = zero
+            vals[j] = forms_run(S, nil + _NUMBER, nil, nil, none, none)
         elif k == 1:
             v = E[4 * CP[q] + 3]
-            vals[j] = forms_run(S, nil + _NEG, v, nil, none, none) if CP[q + 1] != 0 else v
+            if CP[q + 1] != 0:  # the negative: the table's, once known (a call to the forms else)
+                v = T[v, NEG] if T[v, NEG] >= 0 else forms_run(S, nil + _NEG, v, nil, none, none)
+            vals[j] = v
         else:
             parts = np.empty(k, np.int64)
             for i in range(k):
                 v = E[4 * CP[q + 2 * i] + 3]
-                parts[i] = forms_run(S, nil + _NEG, v, nil, none, none) if CP[q + 2 * i + 1] != 0 else v
+                if CP[q + 2 * i + 1] != 0:
+                    v = T[v, NEG] if T[v, NEG] >= 0 else forms_run(S, nil + _NEG, v, nil, none, none)
+                parts[i] = v
             vals[j] = forms_run(S, nil + _TOTAL, nil, nil, parts, none)
         q += 2 * k
-    left = np.empty(lefts, np.int64)
-    right = np.empty(nopt - lefts, np.int64)
-    for j in range(nopt):
-        if j < lefts:
-            left[j] = vals[j]
-        else:
-            right[j - lefts] = vals[j]
-    return forms_run(S, nil + _CANONICAL, nil, nil, left, right)
+    # Left's options then Right's, as views: the canonical form sorts them in place
+    return forms_canonical(S, vals[:lefts], vals[lefts:])
 
 
 @njit
@@ -229,7 +243,11 @@ def walk(W, S, rules, mode, a, b):  # type: ignore[no-untyped-def]
     most ``b`` positions expanded and ``b`` options listed: a status, in one call (a search with no
     budget: a small root's two calls cost it twice the arguments' unboxing on cold caches).
     :data:`REHASH`: the (emptied, grown) table ``HT`` filled from ``E``.  :data:`RESET`: the stack
-    dropped (a search stopped by its budget), its pending regions unknown again."""
+    dropped (a search stopped by its budget), its pending regions unknown again.  The state and the
+    tables are borrowed (:mod:`zermelo.core.borrowed`): the kernels below pass them to each other
+    without counting references."""
+    W = borrowed(W)
+    S = borrowed(S)
     E, HT, STK, C = W[1], W[2], W[3], W[5]
     if mode == ROOT_MODE or mode == ROOT_WALK:  # noqa: SIM109 (numba: two compares)
         text = W[6]

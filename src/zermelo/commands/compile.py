@@ -33,6 +33,7 @@ KERNEL_MODULES = (
     "zermelo.search.heap_buffers",
     "zermelo.games.connect4_kernel",
     "zermelo.games.chargrid_kernel",
+    "zermelo.games.domineering_kernel",
     "zermelo.misere.kernels",
     "zermelo.values.forms_kernel",
 )

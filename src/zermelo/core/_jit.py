@@ -249,6 +249,9 @@ def specialised(kernel: Any, bindings: dict[str, Any], tag: str) -> Any:
     with signals_deferred():
         import numba
 
+        from .borrowed import register
+
+        register()
         with _LOCK:
             namespace = dict(sys.modules[module].__dict__)
             namespace.update(bound)
@@ -288,6 +291,10 @@ def _compile_module(module: str) -> None:
 
 def _make_dispatchers(module: str) -> None:
     import numba
+
+    from .borrowed import register
+
+    register()
 
     with _LOCK:  # two threads' first calls: one makes the dispatchers, the other then finds them
         pending = _PENDING.pop(module, {})

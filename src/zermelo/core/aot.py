@@ -409,6 +409,9 @@ def build(module: str, functions: dict[str, Callable[..., Any]]) -> Path:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         pycc: Any = importlib.import_module("numba.pycc")
+    from .borrowed import register
+
+    register()
 
     where = folder()
     with contextlib.suppress(OSError):

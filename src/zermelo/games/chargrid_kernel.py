@@ -32,7 +32,7 @@ from ..core import aot
 from ..core._jit import ahead, compiled, njit
 from ._grid import KeyImage
 
-__all__ = ["AMAZONS", "KONANE", "RULES", "KeyedOptions", "keyed_options", "region_options", "warm"]
+__all__ = ["AMAZONS", "KONANE", "RULES", "WORK", "KeyedOptions", "keyed_options", "region_options", "warm"]
 
 LEFT, RIGHT, DOT, WALL = 120, 111, 46, 35
 #: Which rules :func:`keyed_options` plays.
@@ -45,29 +45,52 @@ _DR = np.array([0, 0, 1, -1, 1, 1, -1, -1], np.int64)
 _DC = np.array([1, -1, 0, 0, 1, -1, 1, -1], np.int64)
 
 
-@ahead("b1(u1[:], i8, i8, i8, u1[:], i8[:], i8[:], i8[:])")
-def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: ignore[no-untyped-def]
+#: Numbers of ``work`` that :func:`keyed_options` needs for a region of ``n`` cells, times ``n``.
+WORK = 6
+
+
+@ahead("b1(u1[:], i8, i8, i8, u1[:], i8[:], i8[:], i8[:], i8[:])")
+def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # type: ignore[no-untyped-def]
     """Every option of the region ``cells`` (``rows`` x ``cols``) under ``rules`` (:data:`KONANE`
     or :data:`AMAZONS`), Left's first, with their regions' keys: see the module's docstring.
-    False when an array is too small (grow it and call again).
+    ``work`` is the caller's scratch (:data:`WORK` numbers a cell: the board played on, the flood
+    fill's labels and stack, each cell's row and column, a region's cells).  False when an array is
+    too small (grow it and call again).
 
     One function, no calls: numba compiles a kernel's callees into it and optimises them again
-    there (three nested functions took 7 CPU s to compile on a cold cache).  Steps:
+    there (three nested functions took 7 CPU s to compile on a cold cache); no array made either
+    (four per call were a tenth of its time: the allocator and numba's reference counts).  Steps:
 
     1. The moves, three numbers each, written to ``opts`` (Konane: the stone, the step, the jumps;
        Amazons: the amazon, where she goes, where her arrow lands), in the Python rules' order
        (the queen's steps E, W, S, N, SE, SW, NE, NW as :data:`zermelo.games.amazons._QUEEN`).
-    2. Each move played on a copy of the board; its regions flooded one by one (bounding box and
-       stones counted), dead ones dropped (Konane: without both colours; Amazons: without an
-       amazon).
-    3. Each live region's key: image ``t`` reads cell (i, j) at ``start + i * di + j * dj``; ``t``
-       in 0..3 are the plain shape (bit 1 mirrors the columns, bit 2 the rows), 4..7 the
-       transpose's; a wide region keeps 0..3, a tall one 4..7, a square one all eight (the least
-       shape, rows first); the least image, or the least with the colours swapped if less.
+    2. Each move played on a copy of the board (and taken back after, cell by cell); its regions
+       flooded one by one (bounding box and stones counted), dead ones dropped (Konane: without
+       both colours; Amazons: without an amazon).
+    3. Each live region's cells copied out of its bounding box (other cells ``#``; not when it is
+       the whole board), then its key:
+       image ``t`` reads cell (i, j) at ``start + i * di + j * dj``; ``t`` in 0..3 are the plain
+       shape (bit 1 mirrors the columns, bit 2 the rows), 4..7 the transpose's; a wide region
+       keeps 0..3, a tall one 4..7, a square one all eight (the least shape, rows first); the least
+       image, or the least with the colours swapped if less.
     4. The option's record over its move's three numbers (read first), and the whole board's
        text unless exactly one region is live.
     """
     n = rows * cols
+    if work.shape[0] < WORK * n:
+        return False
+    board = work[0:n]
+    label = work[n : 2 * n]
+    stack = work[2 * n : 3 * n]
+    row = work[3 * n : 4 * n]  # each cell's row and column, found once: no division after
+    col = work[4 * n : 5 * n]
+    part = work[5 * n : 6 * n]  # a region's cells in its bounding box
+    i = 0
+    for r in range(rows):
+        for c in range(cols):
+            row[i] = r
+            col[i] = c
+            i += 1
     # 1. the moves
     moves = 0
     lefts = 0
@@ -78,8 +101,8 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
         for i in range(n):
             if cells[i] != me:
                 continue
-            r0 = i // cols
-            c0 = i - r0 * cols
+            r0 = row[i]
+            c0 = col[i]
             if rules == KONANE:
                 for d in range(4):
                     dr = _DR[d]
@@ -125,23 +148,20 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                     r += dr
                     c += dc
     reach = 8 if rules == AMAZONS else 4
-    board = np.empty(n, np.uint8)
-    label = np.empty(n, np.int64)
-    stack = np.empty(n, np.int64)
-    row = np.empty(n, np.int64)  # each cell's row, found once: the flood fill divides no more
     # Konane on a board without holes: every option's one region is the whole board (empty cells
     # join it), so its stones are counted, not flooded.
     board_only = rules == KONANE
-    xs0 = os0 = 0
+    xs0 = os0 = live = 0
     for i in range(n):
         board[i] = cells[i]
-        row[i] = i // cols
         if cells[i] == WALL:
             board_only = False
-        elif cells[i] == LEFT:
-            xs0 += 1
-        elif cells[i] == RIGHT:
-            os0 += 1
+        else:
+            live += 1
+            if cells[i] == LEFT:
+                xs0 += 1
+            elif cells[i] == RIGHT:
+                os0 += 1
     count[0] = lefts
     nreg = 0
     used = 0
@@ -149,9 +169,10 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
     for j in range(moves):
         # 2. the move played
         me = LEFT if j < lefts else RIGHT
-        at = opts[3 * j]
+        origin = at = opts[3 * j]
         a = opts[3 * j + 1]
         b = opts[3 * j + 2]
+        alive = live - (rules == AMAZONS)  # the arrow burns a cell
         if rules == KONANE:
             for _ in range(b):
                 board[at] = DOT
@@ -162,10 +183,12 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
             board[at] = DOT
             board[a] = me
             board[b] = WALL
-        for i in range(n):
-            label[i] = 0 if board_only else -1
+        if not board_only:
+            for i in range(n):
+                label[i] = -1
         k = 0
         first = nreg
+        seen = 0  # live cells flooded so far
         for seed in range(n):
             if board_only:  # the one region: the board, less the stones jumped
                 if seed > 0:
@@ -173,8 +196,9 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                 r0, r1, c0, c1, k = 0, rows - 1, 0, cols - 1, 1
                 xs = xs0 - (b if me == RIGHT else 0)
                 os_ = os0 - (b if me == LEFT else 0)
+                whole = True
             else:
-                if board[seed] == WALL or label[seed] >= 0:
+                if seen == alive or board[seed] == WALL or label[seed] >= 0:
                     continue
                 label[seed] = k
                 stack[0] = seed
@@ -185,11 +209,13 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                 c1 = -1
                 xs = 0
                 os_ = 0
+                size = 0
                 while top > 0:
                     top -= 1
                     c = stack[top]
                     r = row[c]
-                    q = c - r * cols
+                    q = col[c]
+                    size += 1
                     r0 = min(r0, r)
                     r1 = max(r1, r)
                     c0 = min(c0, q)
@@ -208,6 +234,9 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                                 stack[top] = d
                                 top += 1
                 k += 1
+                # the only region left with live cells: its box holds no other region's cell
+                whole = seen == 0 and size == alive
+                seen += size
             if xs + os_ == 0 or (rules == KONANE and xs * os_ == 0):
                 continue  # dead
             # 3. the region's key
@@ -216,6 +245,16 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
             size = h * w
             if 5 * nreg + 5 > regs.shape[0] or used + size + 2 > text.shape[0]:
                 return False
+            src = board  # the whole board is the region: its images read the board itself
+            if w != cols or h != rows or not whole:
+                src = part
+                m = 0
+                for r in range(r0, r1 + 1):
+                    pos = r * cols + c0
+                    for _c in range(w):
+                        part[m] = board[pos] if whole or label[pos] == k - 1 else WALL
+                        m += 1
+                        pos += 1
             text[used] = min(h, w)  # the key's two bytes: its rows and columns
             text[used + 1] = max(h, w)
             base = used + 2
@@ -230,13 +269,13 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                     fa = t & 1
                     fb = (t >> 1) & 1
                     if t < 4:
-                        start = (r0 + (h - 1) * fb) * cols + c0 + (w - 1) * fa
-                        di = cols * (1 - 2 * fb)
+                        start = (h - 1) * fb * w + (w - 1) * fa
+                        di = w * (1 - 2 * fb)
                         dj = 1 - 2 * fa
                     else:
-                        start = (r0 + (h - 1) * fa) * cols + c0 + (w - 1) * fb
+                        start = (h - 1) * fa * w + (w - 1) * fb
                         di = 1 - 2 * fb
-                        dj = cols * (1 - 2 * fa)
+                        dj = w * (1 - 2 * fa)
                     # compared with the least image so far while it is read: most images
                     # are greater within a few cells and stop there; from the first less cell
                     # on, the image is written over the old one (the cells before are equal).
@@ -246,7 +285,7 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
                     for ii in range(kr):
                         pos = start + ii * di
                         for _jj in range(kc):
-                            ch = board[pos] if label[pos] == k - 1 else WALL
+                            ch = src[pos]
                             if sw == 1 and ch != DOT and ch != WALL:  # a stone (cells hold x, o, ., #)
                                 ch = LEFT + RIGHT - ch
                             if state == 0:
@@ -273,20 +312,30 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
             regs[5 * nreg + 4] = used
             nreg += 1
         # 4. the option's record
-        whole = -1
+        whole_at = -1
         if nreg - first != 1:
             others += 1
             if used + n > text.shape[0]:
                 return False
             for i in range(n):
                 text[used + i] = board[i]
-            whole = used
+            whole_at = used
             used += n
         opts[3 * j] = nreg - first
         opts[3 * j + 1] = first
-        opts[3 * j + 2] = whole
-        for i in range(n):
-            board[i] = cells[i]
+        opts[3 * j + 2] = whole_at
+        # the move taken back (the cells it changed)
+        if rules == KONANE:
+            at = origin
+            for _ in range(b):
+                board[at] = cells[at]
+                board[at + a] = cells[at + a]
+                at += 2 * a
+            board[at] = cells[at]
+        else:
+            board[b] = cells[b]
+            board[a] = cells[a]
+            board[origin] = cells[origin]
     count[1] = moves
     count[2] = nreg
     count[3] = used
@@ -295,11 +344,11 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count):  # type: i
 
 
 @njit
-def region_options(key, rules, text, opts, regs, count):  # type: ignore[no-untyped-def]
+def region_options(key, rules, text, opts, regs, count, work):  # type: ignore[no-untyped-def]
     """The options step of the compiled value walk (:mod:`zermelo.analyses.walk_kernel`): the
     options of the region whose key bytes are ``key`` (its rows, its columns, its cells: what
     :func:`keyed_options` writes for each region), in the arrays' layout that module describes."""
-    return keyed_options(key[2:], np.int64(key[0]), np.int64(key[1]), rules, text, opts, regs, count)
+    return keyed_options(key[2:], np.int64(key[0]), np.int64(key[1]), rules, text, opts, regs, count, work)
 
 
 class KeyedOptions:
@@ -320,6 +369,7 @@ class KeyedOptions:
         self.opts = np.empty(768, np.int64)
         self.regs = np.empty(1280, np.int64)
         self.count = np.zeros(5, np.int64)
+        self.work = np.empty(WORK * 64, np.int64)
         self._views()
         if kernel is None:
             kernel = compiled(keyed_options)
@@ -332,7 +382,7 @@ class KeyedOptions:
         self.text_view = np.frombuffer(self.text, np.uint8)
 
     def _args(self) -> tuple[Any, ...]:
-        return (self.cells_view, 1, 1, self.rules, self.text_view, self.opts, self.regs, self.count)
+        return (self.cells_view, 1, 1, self.rules, self.text_view, self.opts, self.regs, self.count, self.work)
 
     def __call__(self, position: tuple[int, int, str]) -> tuple[int, list[Any], list[tuple[Hashable, bool]]]:
         rows, cols, cells = position
@@ -341,10 +391,11 @@ class KeyedOptions:
         n = rows * cols
         if n > len(self.cells):
             self.cells = bytearray(2 * n)
+            self.work = np.empty(WORK * 2 * n, np.int64)
             self._views()
         self.cells[:n] = cells.encode("latin-1")
         kernel, rules, count = self.kernel, self.rules, self.count
-        while not kernel(self.cells_view, rows, cols, rules, self.text_view, self.opts, self.regs, count):
+        while not kernel(self.cells_view, rows, cols, rules, self.text_view, self.opts, self.regs, count, self.work):
             self.text = bytearray(2 * len(self.text))
             self._views()
             self.opts = np.empty(2 * self.opts.shape[0], np.int64)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core._jit import compiled, njit
+from ..core._jit import ahead, compiled, njit
 
 __all__ = ["MAX_OPTIONS", "MAX_REGIONS", "KeyedOptions", "keyed_options", "region_options", "warm"]
 
@@ -32,7 +32,7 @@ MAX_OPTIONS = 84
 MAX_REGIONS = 84 * 24
 
 
-@njit
+@ahead("b1(i8, i8[:], i8[:], i8[:])")  # built by ``zermelo compile``: a warm process needs no numba
 def keyed_options(bits, opts, regs, count):  # type: ignore[no-untyped-def]
     """The options of the framed region ``bits``: Left's vertical dominoes first, then Right's
     horizontal ones, lowest cell first (the Python rules' order).  ``opts[3j:3j+3]`` = (the
@@ -127,11 +127,11 @@ def keyed_options(bits, opts, regs, count):  # type: ignore[no-untyped-def]
 
 
 @njit
-def region_options(key, rules, text, opts, regs, count):  # type: ignore[no-untyped-def]
+def region_options(key, rules, text, opts, regs, count, work):  # type: ignore[no-untyped-def]
     """The options step of the compiled value walk (:mod:`zermelo.analyses.walk_kernel`): the
     options of the framed region whose key bytes are ``key`` (its least image's 8 bytes, lowest
     first: what the walk's arrays hold for each region), in the layout that module describes
-    (``rules`` is not read).  :func:`keyed_options`'s records are rewritten in place: an option's
+    (``rules`` and ``work`` are not read).  :func:`keyed_options`'s records are rewritten in place: an option's
     (board, regions, first) as (regions, first, board), a region's three numbers as five, its key's
     8 bytes in ``text``."""
     bits = np.int64(0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core._jit import ahead, njit
+from ..core.borrowed import borrowed
 
 __all__ = ["FIELDS", "TABLES", "run"]
 
@@ -120,16 +121,15 @@ def options(S, g, left):  # type: ignore[no-untyped-def]
 # Loops rather than numpy's sort, concatenate and friends: each numpy function numba compiles
 # into a kernel costs seconds of compiling on a cold cache, and these arrays are short.
 @njit
-def sorted_copy(X):  # type: ignore[no-untyped-def]
-    """``X`` sorted (a copy; insertion sort: options lists are short)."""
-    a = X.copy()
-    for i in range(1, a.shape[0]):
-        x, j = a[i], i
-        while j > 0 and a[j - 1] > x:
-            a[j] = a[j - 1]
+def sort(X):  # type: ignore[no-untyped-def]
+    """``X`` sorted in place, and returned (insertion sort: options lists are short)."""
+    for i in range(1, X.shape[0]):
+        x, j = X[i], i
+        while j > 0 and X[j - 1] > x:
+            X[j] = X[j - 1]
             j -= 1
-        a[j] = x
-    return a
+        X[j] = x
+    return X
 
 
 @njit
@@ -191,17 +191,13 @@ def intern(S, L, R):  # type: ignore[no-untyped-def]
         if dy_cmp(T[x, LSN], T[x, LSE], bn, be) < 0:
             bn, be = T[x, LSN], T[x, LSE]
     T[i, RSN], T[i, RSE] = bn, be
-    # A nimber *n is {0, ..., *(n-1) | the same}.
-    nim = -1
-    if nl == nr:
-        nim = nl
-        seen = np.zeros(nl, np.bool_)
-        for j in range(nl):
-            k = T[L[j], NIM]
-            if L[j] != R[j] or k < 0 or k >= nl or seen[k]:
-                nim = -1
-                break
-            seen[k] = True
+    # A nimber *n is {0, ..., *(n-1) | the same}: n distinct ids (one game, one id) below *n.
+    nim = nl if nl == nr else -1
+    for j in range(nl if nl == nr else 0):
+        k = T[L[j], NIM]
+        if L[j] != R[j] or k < 0 or k >= nl:
+            nim = -1
+            break
     T[i, NIM] = nim
     HF[slot] = i
     return i
@@ -214,7 +210,7 @@ def star_of(S, n):  # type: ignore[no-untyped-def]
     ids = np.empty(max(n, 1), np.int64)
     ids[0] = g
     for k in range(1, n + 1):
-        s = sorted_copy(ids[:k])
+        s = sort(ids[:k].copy())
         g = intern(S, s, s)
         if k < n:
             ids[k] = g
@@ -222,11 +218,11 @@ def star_of(S, n):  # type: ignore[no-untyped-def]
 
 
 @njit
-def le(S, g, h):  # type: ignore[no-untyped-def]
-    """G <= H: no G^L >= H and no H^R <= G; the stops first, cached (see values.game.le)."""
+def le(T, OPT, CK, CV, g, h):  # type: ignore[no-untyped-def]
+    """G <= H: no G^L >= H and no H^R <= G; the stops first, cached (see values.game.le).  On the
+    four tables it reads (``S[0]``, ``S[1]``, ``S[5]``, ``S[6]``): fewer arguments to count a call."""
     if g == h:
         return True
-    T = S[0]
     gnum, hnum = T[g, KIND] == IS_NUMBER, T[h, KIND] == IS_NUMBER
     if gnum and hnum:
         return dy_cmp(T[g, NUM], T[g, EXP], T[h, NUM], T[h, EXP]) <= 0
@@ -238,21 +234,19 @@ def le(S, g, h):  # type: ignore[no-untyped-def]
         return False
     if T[g, NIM] >= 0 and T[h, NIM] >= 0:
         return False
-    CK, CV = S[5], S[6]
     key = (g << 32) | h
     slot = ((key * -7046029254386353131) >> 20) & (CK.shape[0] - 1)
     if CK[slot] == key:
         return CV[slot] != 0
-    OPT = S[1]
     r = True
     if not gnum:
         for j in range(T[g, LOFF], T[g, LOFF] + T[g, LCNT]):
-            if le(S, h, OPT[j]):
+            if le(T, OPT, CK, CV, h, OPT[j]):
                 r = False
                 break
     if r and not hnum:
         for j in range(T[h, ROFF], T[h, ROFF] + T[h, RCNT]):
-            if le(S, OPT[j], g):
+            if le(T, OPT, CK, CV, OPT[j], g):
                 r = False
                 break
     CK[slot] = key
@@ -262,43 +256,44 @@ def le(S, g, h):  # type: ignore[no-untyped-def]
 
 @njit
 def distinct(X):  # type: ignore[no-untyped-def]
-    """The sorted distinct ids of ``X``."""
-    s = sorted_copy(X)
-    if s.shape[0] < 2:
-        return s
-    out = np.empty(s.shape[0], np.int64)
+    """The sorted distinct ids of ``X``: ``X`` sorted, its distinct ids moved to its front, that
+    front returned (no array made); ``X`` holds the same set (a retry on grown tables sees it)."""
+    sort(X)
     k = 0
-    for j in range(s.shape[0]):
-        if k == 0 or s[j] != out[k - 1]:
-            out[k] = s[j]
+    for j in range(X.shape[0]):
+        if k == 0 or X[j] != X[k - 1]:
+            X[k] = X[j]
             k += 1
-    return out[:k]
+    return X[:k]
 
 
 @njit
 def undominated(S, opts, left):  # type: ignore[no-untyped-def]
-    """The maximal options for Left (minimal for Right), compared with the kept ones only."""
+    """The maximal options for Left (minimal for Right) of the sorted ``opts``, compared with the
+    kept ones only, kept sorted in ``opts``'s front (never more than the ones read), returned."""
     n = opts.shape[0]
     if n < 2:
         return opts
-    keep = np.empty(n, np.int64)
+    T, OPT, CK, CV = S[0], S[1], S[5], S[6]
+    keep = opts
     k = 0
-    for a in opts:
+    for i in range(n):
+        a = opts[i]
         dominated = False
         for j in range(k):
-            if le(S, a, keep[j]) if left else le(S, keep[j], a):
+            if le(T, OPT, CK, CV, a, keep[j]) if left else le(T, OPT, CK, CV, keep[j], a):
                 dominated = True
                 break
         if not dominated:
             m = 0
             for j in range(k):
                 x = keep[j]
-                if not (le(S, x, a) if left else le(S, a, x)):
+                if not (le(T, OPT, CK, CV, x, a) if left else le(T, OPT, CK, CV, a, x)):
                     keep[m] = x
                     m += 1
             keep[m] = a
             k = m + 1
-    return sorted_copy(keep[:k])
+    return keep[:k]
 
 
 @njit
@@ -312,8 +307,9 @@ def raw_cmp(S, L, R, x, want_le, memo):  # type: ignore[no-untyped-def]
     r = True
     other = 1 - want_le
     # X <= G: no G^R <= X and no X^L >= G;  X >= G: no G^L >= X and no X^R <= G
+    T, OPT, CK, CV = S[0], S[1], S[5], S[6]
     for g in R if want_le else L:
-        if le(S, g, x) if want_le else le(S, x, g):
+        if le(T, OPT, CK, CV, g, x) if want_le else le(T, OPT, CK, CV, x, g):
             r = False
             break
     if r:
@@ -331,13 +327,13 @@ def raw_cmp(S, L, R, x, want_le, memo):  # type: ignore[no-untyped-def]
 
 
 @njit
-def bypass(S, opts, L, R, left):  # type: ignore[no-untyped-def]
-    """Each reversible option replaced by the options it reverses through; (options, changed)."""
+def bypass(S, opts, L, R, left, memo):  # type: ignore[no-untyped-def]
+    """Each reversible option replaced by the options it reverses through; (options, changed).
+    ``memo``: :func:`raw_cmp`'s, the caller's (emptied here)."""
     out = np.empty(2 * opts.shape[0] + 8, np.int64)
     k = 0
     changed = False
-    memo = np.empty((64, 3), np.int64)  # rows past memo[0, 0] are never read
-    memo[0, 0] = 0
+    memo[0, 0] = 0  # rows past memo[0, 0] are never read
     want_le = np.int64(1) if left else np.int64(0)
     for o in opts:
         replaced = False
@@ -392,7 +388,8 @@ def number_between(S, lo, hi):  # type: ignore[no-untyped-def]
 
 @njit
 def canonical(S, left, right):  # type: ignore[no-untyped-def]
-    """The id of the canonical form of {left | right} (ids, any order, repeats allowed)."""
+    """The id of the canonical form of {left | right} (ids, any order, repeats allowed; the two
+    arrays are sorted in place, as :func:`distinct` says)."""
     T = S[0]
     L, R = distinct(left), distinct(right)
     numeric, lo, hi = number_bounds(S, L, R)
@@ -408,7 +405,7 @@ def canonical(S, left, right):  # type: ignore[no-untyped-def]
     at, hit = cached_form(S, L, R)
     if hit >= 0:
         return hit
-    r = simplified(S, L, R)
+    r = simplified(S, L, R)  # works on a copy: L and R are the cache's key below
     M, RC = S[2], S[9]
     if at >= 0 and M[FULL] == 0 and M[OVERFLOW] == 0:
         RC[at], RC[at + 1], RC[at + 2] = L.shape[0], R.shape[0], r
@@ -436,16 +433,18 @@ def cached_form(S, L, R):  # type: ignore[no-untyped-def]
 @njit
 def simplified(S, L, R):  # type: ignore[no-untyped-def]
     """The id of the canonical form of {L | R} (distinct sorted ids, not all numbers nor all
-    nimbers): dominated options removed, reversible ones bypassed."""
+    nimbers): dominated options removed, reversible ones bypassed (on a copy: ``L`` and ``R``
+    are left as they are)."""
     T = S[0]
-    L = undominated(S, L, True)
-    R = undominated(S, R, False)
+    L = undominated(S, L.copy(), True)
+    R = undominated(S, R.copy(), False)
+    memo = np.empty((64, 3), np.int64)
     while True:
         changed = False
-        newL, ch = bypass(S, L, L, R, True)
+        newL, ch = bypass(S, L, L, R, True, memo)
         if ch:
             L, changed = undominated(S, newL, True), True
-        newR, ch = bypass(S, R, L, R, False)
+        newR, ch = bypass(S, R, L, R, False, memo)
         if ch:
             R, changed = undominated(S, newR, False), True
         if not changed:
@@ -476,7 +475,7 @@ def neg(S, g):  # type: ignore[no-untyped-def]
         nr = np.empty(L.shape[0], np.int64)
         for j in range(L.shape[0]):
             nr[j] = neg(S, L[j])
-        n = intern(S, sorted_copy(nl), sorted_copy(nr))
+        n = intern(S, sort(nl), sort(nr))
     if M[FULL] == 0 and M[OVERFLOW] == 0:
         T[g, NEG] = n
         T[n, NEG] = g
@@ -536,7 +535,7 @@ def total(S, ids):  # type: ignore[no-untyped-def]
         g = ids[j]
         rank = 0 if T[g, KIND] == IS_NUMBER else (1 if T[g, NIM] >= 0 else 2)
         order[j] = (rank << 40) | g
-    order = sorted_copy(order)
+    sort(order)
     acc = number_of(S, 0, 0)
     for j in range(order.shape[0]):
         acc = add(S, acc, order[j] & ((1 << 40) - 1))
@@ -576,7 +575,9 @@ def rehash(S):  # type: ignore[no-untyped-def]
 def run(S, op, a, b, X, Y):  # type: ignore[no-untyped-def]
     """The one entry point (numba compiles and caches each entry point with all it calls: one
     entry compiles the arithmetic once): ``op`` is one of :data:`OPS`; the result an id (0/1 for
-    a comparison)."""
+    a comparison).  The tables are borrowed (:mod:`zermelo.core.borrowed`): the kernels below
+    pass them to each other without counting references."""
+    S = borrowed(S)
     if op == 0:
         return number_of(S, a, b)
     if op == 1:
@@ -584,7 +585,7 @@ def run(S, op, a, b, X, Y):  # type: ignore[no-untyped-def]
     if op == 2:
         return intern(S, distinct(X), distinct(Y))
     if op == 3:
-        return np.int64(1) if le(S, a, b) else np.int64(0)
+        return np.int64(1) if le(S[0], S[1], S[5], S[6], a, b) else np.int64(0)
     if op == 4:
         return neg(S, a)
     if op == 5:
