@@ -34,7 +34,6 @@ from ..values.compounds import conjunctive_sum, ordinal_product, selective_sum
 from ..values.game import Game, number
 from ..values.misere import MisereGame
 from .misere import WRITTEN
-from .rulesets import Position
 from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Negative, as_game, as_int, is_written, negate
 
 __all__ = ["FORM_COMPOUNDS", "MAX_STEPS", "compound", "compound_value", "form_options"]
@@ -88,7 +87,8 @@ class _Reader:
 def is_tree(v: Any) -> bool:
     """Whether v is walked as a game tree: a ruleset's position CGSuite keeps (:meth:`Position.kept`)
     or the negative of one."""
-    return isinstance(v, Negative) or (isinstance(v, Position) and v.kept())
+    kept = FORMS.get("kept_position")  # rulesets.py registers it: no position exists before
+    return isinstance(v, Negative) or (kept is not None and bool(kept(v)))
 
 
 def as_form(v: Any) -> Any:
@@ -100,11 +100,11 @@ def form_options(v: Any) -> Sides:
     """The Left and Right options of the form v (a canonical game, an explicit game, a compound,
     a ruleset's position: its moves, a position's negative: its options' negatives, sides swapped)."""
     v = as_form(v)
-    if isinstance(v, Position):
-        return tuple(v.options(LEFT)), tuple(v.options(RIGHT))
     if isinstance(v, Negative):
         left, right = form_options(v.g)
         return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
+    if is_tree(v):  # a ruleset's position: its moves
+        return tuple(v.options(LEFT)), tuple(v.options(RIGHT))
     if isinstance(v, Game):
         return v.left, v.right
     if isinstance(v, Explicit):

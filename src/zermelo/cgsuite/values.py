@@ -37,7 +37,7 @@ __all__ = [
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 # What the modules built on this one give it (each registers itself when loaded, as the printer's
 # FORMATTERS): "options" and "value" of a compound's form and "tree", whether a value is walked as
-# a ruleset's game tree (compounds.py), "class_name" (classes.py),
+# a ruleset's game tree (compounds.py), "kept_position" (rulesets.py), "class_name" (classes.py),
 # "impartial": whether a sum is CGSuite's CompoundImpartialGame (instances.py).
 FORMS: dict[str, Callable[[Any], Any]] = {}
 
