@@ -240,7 +240,8 @@ def specialised(kernel: Any, bindings: dict[str, Any], tag: str) -> Any:
     fn = getattr(kernel, "py_func", kernel)
     module = fn.__module__
     py = {name: getattr(k, "py_func", k) for name, k in bindings.items()}
-    stamp = _source_stamp(sorted({module, *(f.__module__ for f in py.values())}))
+    # core.borrowed's source too: its compiled form of borrowed() is compiled into the copy
+    stamp = _source_stamp(sorted({module, "zermelo.core.borrowed", *(f.__module__ for f in py.values())}))
     key = (module, fn.__qualname__, tag, stamp)
     found = _SPECIAL.get(key)
     if found is not None:

@@ -294,6 +294,10 @@ def _source(module: str) -> bytes:
         return f.read()
 
 
+#: The module whose numba extension (:func:`zermelo.core.borrowed.register`) every build compiles in.
+BORROWED = "zermelo.core.borrowed"
+
+
 def key(module: str) -> str:
     """The extension's name for ``module``: its short name and 16 hex digits of the BLAKE2b (256 bits)
     of its source (and those of :func:`depends` and of this module, which builds it), numba's
@@ -305,7 +309,8 @@ def key(module: str) -> str:
     h = blake2b(digest_size=32)
     # This module's own source too: it is the build's recipe (an extension built by another
     # version of it, from another checkout sharing the cache, is another file).
-    sources = [_source(m) for m in (module, *_DEPENDS.get(module, ()), __name__)]
+    # And core.borrowed's: the compiled form of its borrowed() is part of every build (register()).
+    sources = [_source(m) for m in (module, *_DEPENDS.get(module, ()), __name__, BORROWED)]
     parts: list[bytes | str] = [*sources, _numba_version(), sys.implementation.cache_tag, _cpu()]
     for part in parts:
         h.update(blake2b(part if isinstance(part, bytes) else part.encode(), digest_size=32).digest())

@@ -11,9 +11,12 @@ alive while the kernel runs (the driver holds them), and a borrowed view is neve
 Python (a kernel's entry point takes the views and returns numbers).
 
 In Python (a kernel run as plain Python, :func:`zermelo.core._jit.interpreted`) it is the array
-itself.  numba learns its compiled form from :func:`register`, which
-:mod:`zermelo.core._jit` and :mod:`zermelo.core.aot` call after importing numba and before
-compiling anything (so importing this module imports no numba).
+itself.  numba learns its compiled form from :func:`register`, which :mod:`zermelo.core._jit` and
+:mod:`zermelo.core.aot` call after importing numba and before compiling anything (so importing
+this module imports no numba).  This module's source is part of the key of every extension
+``zermelo compile`` builds and of every copy :func:`zermelo.core._jit.specialised` caches;
+numba's own disk cache of a plain kernel is keyed by its module's source alone, so a change to the
+compiled form here should come with ``make kernels`` on a clean cache.
 
 >>> import numpy as np
 >>> a = np.arange(3)
