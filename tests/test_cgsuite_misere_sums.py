@@ -148,7 +148,7 @@ def test_sums_agree_with_brute_force(parts: list[tuple[str, int]]) -> None:
 )
 def test_other_compounds_of_positions_are_kept_and_refuse_misere_properties(expr: str) -> None:
     # CGSuite keeps the position in the compound (was `*5`, `*4 ConjunctiveSum ...`: Kayles 5 lost);
-    # their misère forms would need the positions' trees, which those compounds do not walk
+    # their misère forms would need the positions' misère trees, read only for sums so far
     assert evaluate(expr) == expr
     with pytest.raises(NotSupported, match=r"misère properties of an? [a-z ]+ with a ruleset's position"):
         evaluate(f"({expr}).MisereNimValue")

@@ -7,24 +7,40 @@ valued by ``.CanonicalForm``.  Its value depends on the forms of its parts: a ca
 form is its canonical form, an explicit game's ``'{*|*}'`` the one written, and a compound's the
 one its definition gives (G + H has the options G^L + H and G + H^L, and so on).
 
+A ruleset's position is walked as its game tree, as CGSuite's ``CompoundGame`` walks it: its
+options are its ruleset's moves, recursively, not its canonical form's (``game.heap.Kayles(4)``
+is ``*``, but its options are worth 0, ``*2`` and ``*3``, so its conjunctive sum with
+``game.heap.Nim(2)`` is ``*2``, not ``* ConjunctiveSum *2`` = ``*``); a partizan position's
+negative is walked as the negatives of its options, sides swapped.  A compound's forms are read
+once each (memoised by form), and a compound makes at most :data:`MAX_STEPS` pairs, options and
+forms in all: a larger one is the budget's one-line error.
+
 >>> from zermelo.cgsuite import evaluate
 >>> evaluate("(1/2 ConjunctiveSum 1/4).CanonicalForm"), evaluate("('{*|*}' ConjunctiveSum 3).CanonicalForm")
 ('1/2', '2')
 >>> evaluate("-(1 SelectiveSum '{1|0}')"), evaluate("((*5) OrdinalProduct (*6)).CanonicalForm")
 ("-1 SelectiveSum '{0|-1}'", '*30')
+>>> evaluate("(game.heap.Kayles(4) ConjunctiveSum game.heap.Nim(2)).CanonicalForm")
+'*2'
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
+from ..core.limits import over_budget
 from ..values.compounds import conjunctive_sum, ordinal_product, selective_sum
 from ..values.game import Game, number
 from ..values.misere import MisereGame
 from .misere import WRITTEN
-from .values import FORMS, Compound, Explicit, as_game, as_int, is_written, negate
+from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Negative, as_game, as_int, is_written, negate
 
-__all__ = ["FORM_COMPOUNDS", "compound", "compound_value", "form_options"]
+__all__ = ["FORM_COMPOUNDS", "MAX_STEPS", "compound", "compound_value", "form_options"]
+
+#: Pairs, options and forms one compound's value makes (a ruleset's position brings its whole
+#: tree): about 2 CPU seconds.
+MAX_STEPS = 1_000_000
 
 FORM_COMPOUNDS = {"ConjunctiveSum": conjunctive_sum, "SelectiveSum": selective_sum, "OrdinalProduct": ordinal_product}
 
@@ -39,23 +55,56 @@ def compound(op: str, a: Any, b: Any) -> Compound:
 
 def compound_value(c: Compound) -> Game:
     """The canonical value of a compound kept as written."""
-    return FORM_COMPOUNDS[c.op](c.a, c.b, form_options) if not c.negated else _negated(c)
+    reader = _Reader()
+    value = FORM_COMPOUNDS[c.op](c.a, c.b, reader, reader.tick)
+    if c.negated:
+        from ..values.game import neg
+
+        return neg(value)
+    return value
 
 
-def _negated(c: Compound) -> Game:
-    from ..values.game import neg
+class _Reader:
+    """:func:`form_options`, memoised by form; the steps of the walk counted against :data:`MAX_STEPS`."""
 
-    return neg(FORM_COMPOUNDS[c.op](c.a, c.b, form_options))
+    def __init__(self) -> None:
+        self.seen: dict[Hashable, Sides] = {}
+        self.steps = 0
+
+    def __call__(self, v: Any) -> Sides:
+        found = self.seen.get(v)
+        if found is None:
+            found = self.seen[v] = form_options(v)
+            self.tick(1 + len(found[0]) + len(found[1]))
+        return found
+
+    def tick(self, n: int) -> None:
+        self.steps += n
+        if self.steps > MAX_STEPS:
+            raise over_budget(MAX_STEPS, "pairs, options and forms in a compound's game trees")
+
+
+def is_tree(v: Any) -> bool:
+    """Whether v is walked as a game tree: a ruleset's position CGSuite keeps (:meth:`Position.kept`)
+    or the negative of one."""
+    kept = FORMS.get("kept_position")  # rulesets.py registers it: no position exists before
+    return isinstance(v, Negative) or (kept is not None and bool(kept(v)))
 
 
 def as_form(v: Any) -> Any:
-    """v as a form the compounds walk: itself if written, else its canonical form."""
-    return v if isinstance(v, Explicit | Compound | Game | MisereGame) else as_game(v)
+    """v as a form the compounds walk: itself if written or a position's tree, else its canonical form."""
+    return v if isinstance(v, Explicit | Compound | Game | MisereGame) or is_tree(v) else as_game(v)
 
 
 def form_options(v: Any) -> Sides:
-    """The Left and Right options of the form v (a canonical game, an explicit game, a compound)."""
+    """The Left and Right options of the form v (a canonical game, an explicit game, a compound,
+    a ruleset's position: its moves, a position's negative: its options' negatives, sides swapped)."""
     v = as_form(v)
+    if isinstance(v, Negative):
+        left, right = form_options(v.g)
+        return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
+    if is_tree(v):  # a ruleset's position: its moves
+        return tuple(v.options(LEFT)), tuple(v.options(RIGHT))
     if isinstance(v, Game):
         return v.left, v.right
     if isinstance(v, Explicit):
@@ -117,5 +166,5 @@ def _cp_term(a: Any, b: Any, x: Any, y: Any) -> Compound:
     return Compound("+", Compound("+", Compound(op, x, b), Compound(op, a, y)), negate(Compound(op, x, y)))
 
 
-FORMS["options"], FORMS["value"] = form_options, compound_value
+FORMS["options"], FORMS["value"], FORMS["tree"] = form_options, compound_value, is_tree
 WRITTEN["options"] = lambda v: form_options(v) if is_written(v) else None

@@ -67,8 +67,8 @@ _OPS = {":": "an ordinal sum", "ConjunctiveSum": "a conjunctive sum", "Selective
 
 
 def _holds_position(v: Any) -> bool:
-    """Whether a ruleset's position is in v: its misère form is its tree's, which the compounds
-    other than ``+`` do not walk (they read its normal-play canonical form)."""
+    """Whether a ruleset's position is in v: its misère form is its tree's, which zermelo reads
+    only for ``+`` (the other compounds walk the tree for their normal-play value only)."""
     if isinstance(v, Compound):
         return _holds_position(v.a) or _holds_position(v.b)
     return isinstance(v, Position | Negative)

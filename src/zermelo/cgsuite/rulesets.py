@@ -38,7 +38,7 @@ from .named import COLORS, CGMap, Named, Symbol, bind, plain
 from .named import COORDINATES as DIRECTIONS
 from .position_text import position_text, shown_args
 from .printer import CGString
-from .values import LEFT, RIGHT, Negative, Player, Procedure, as_int, negate
+from .values import FORMS, LEFT, RIGHT, Negative, Player, Procedure, as_int, negate
 
 __all__ = [
     "COLOR",
@@ -295,6 +295,13 @@ def member(obj: Any, name: str, args: list[Any] | None) -> Any:
         return call_method(obj.canonical_form(), name, args)
     raise CGSuiteError(f"Not a method or member variable: `{name}`")
 
+
+def _kept_position(v: Any) -> bool:
+    """Whether v is a kept position, which :mod:`.compounds` walks as its game tree."""
+    return isinstance(v, Position) and v.kept()
+
+
+FORMS["kept_position"] = _kept_position
 
 #: The infix compounds (:mod:`.compounds`) that keep a position as written, as CGSuite does.
 _KEPT_COMPOUNDS = frozenset({"ConjunctiveSum", "SelectiveSum", "OrdinalProduct"})

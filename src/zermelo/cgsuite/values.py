@@ -36,7 +36,8 @@ __all__ = [
 
 _MAX_NIMBER = 1024  # *n holds n options (and its n options theirs)
 # What the modules built on this one give it (each registers itself when loaded, as the printer's
-# FORMATTERS): "options" and "value" of a compound's form (compounds.py), "class_name" (classes.py),
+# FORMATTERS): "options" and "value" of a compound's form and "tree", whether a value is walked as
+# a ruleset's game tree (compounds.py), "kept_position" (rulesets.py), "class_name" (classes.py),
 # "impartial": whether a sum is CGSuite's CompoundImpartialGame (instances.py).
 FORMS: dict[str, Callable[[Any], Any]] = {}
 
@@ -122,8 +123,8 @@ class Compound:
 
             if is_loopy(b):
                 raise CGSuiteError(_NOT_SHORT)
-            if isinstance(a, Compound | MisereGame):  # the base's form is its definition's (compounds.py)
-                a = Explicit(*FORMS["options"](a))
+            if isinstance(a, Compound | MisereGame) or FORMS["tree"](a):  # the base's form: its definition's, its tree
+                a = Explicit(*FORMS["options"](a))  # (compounds.py); H counts only by its value (the colon principle)
             return (
                 explicit_ordinal(a, b).canonical() if isinstance(a, Explicit) else ordinal_sum(as_game(a), as_game(b))
             )
