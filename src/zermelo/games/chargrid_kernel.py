@@ -59,7 +59,7 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
 
     One function, no calls: numba compiles a kernel's callees into it and optimises them again
     there (three nested functions took 7 CPU s to compile on a cold cache); no array made either
-    (four per call were a tenth of its time: the allocator and numba's reference counts).  Steps:
+    (the caller's ``work`` holds them).  Steps:
 
     1. The moves, three numbers each, written to ``opts`` (Konane: the stone, the step, the jumps;
        Amazons: the amazon, where she goes, where her arrow lands), in the Python rules' order
