@@ -129,7 +129,7 @@ def load(rules: Any) -> bool:
     no numba) and an empty state kept for the rules, its types checked — no search.  A search of
     these rules then takes them from its root (:func:`zermelo.analyses.canonical.canonical_form`,
     its short way for a root of one region).  Whether the walk is ready."""
-    got = getattr(rules, "compiled_step", lambda: None)()
+    got = _compiled_step(rules)
     if got is None or _ahead(got[0]) is None:
         return False
     from ..values.compiled_forms import forms
@@ -295,9 +295,15 @@ def _step_key(step_kernel: Any, code: int) -> tuple[Any, int]:
     return (getattr(step_kernel, "py_func", step_kernel), code)
 
 
-def _walk_key(rules: Any) -> tuple[Any, int] | None:
+def _compiled_step(rules: Any) -> tuple[Any, int] | None:
+    """The rules' compiled options step and the number it reads (``rules.compiled_step()``), or
+    None: rules without one, or whose step is off."""
     step = getattr(rules, "compiled_step", None)
-    got = step() if step is not None else None
+    return step() if step is not None else None
+
+
+def _walk_key(rules: Any) -> tuple[Any, int] | None:
+    got = _compiled_step(rules)
     return None if got is None else _step_key(*got)
 
 
@@ -314,8 +320,7 @@ def region_walk(rules: Any, forms: Forms, timed: bool, *, ahead_only: bool = Fal
     compiled first, or (``ahead_only``) it was not built ahead of time and numba is not loaded (a
     search still small for numba's load).  A state of another table, or past :data:`MAX_ENTRIES`
     regions, is renewed."""
-    step = getattr(rules, "compiled_step", None)
-    got = step() if step is not None else None
+    got = _compiled_step(rules)
     if got is None:
         return None
     step_kernel, code = got
@@ -379,8 +384,7 @@ def root_value(at: tuple[Any, int], key: bytes, cap: int | None) -> Game | None:
 def cheap(rules: Any) -> bool:
     """Whether the rules' compiled walk costs at most a load here (built ahead of time, or numba's
     cache holds it)."""
-    step = getattr(rules, "compiled_step", None)
-    got = step() if step is not None else None
+    got = _compiled_step(rules)
     return got is not None and (_ahead(got[0]) is not None or cached(dispatcher(got[0])))
 
 
