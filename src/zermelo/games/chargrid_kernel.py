@@ -46,7 +46,7 @@ _DC = np.array([1, -1, 0, 0, 1, -1, 1, -1], np.int64)
 
 
 #: Numbers of ``work`` that :func:`keyed_options` needs for a region of ``n`` cells, times ``n``.
-WORK = 6
+WORK = 11
 
 
 @ahead("b1(u1[:], i8, i8, i8, u1[:], i8[:], i8[:], i8[:], i8[:])")
@@ -54,8 +54,9 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
     """Every option of the region ``cells`` (``rows`` x ``cols``) under ``rules`` (:data:`KONANE`
     or :data:`AMAZONS`), Left's first, with their regions' keys: see the module's docstring.
     ``work`` is the caller's scratch (:data:`WORK` numbers a cell: the board played on, the flood
-    fill's labels and stack, each cell's row and column, a region's cells).  False when an array is
-    too small (grow it and call again).
+    fill's labels and stack, each cell's row and column, a region's cells, and what the flood found
+    by the cell burnt: one region or not, and its box).  False when an array is too small (grow it
+    and call again).
 
     One function, no calls: numba compiles a kernel's callees into it and optimises them again
     there (three nested functions took 7 CPU s to compile on a cold cache); no array made either
@@ -66,7 +67,10 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
        (the queen's steps E, W, S, N, SE, SW, NE, NW as :data:`zermelo.games.amazons._QUEEN`).
     2. Each move played on a copy of the board (and taken back after, cell by cell); its regions
        flooded one by one (bounding box and stones counted), dead ones dropped (Konane: without
-       both colours; Amazons: without an amazon).
+       both colours; Amazons: without an amazon).  A move changes the cells that are not ``#`` only
+       by the arrow it burns (Konane: none), so when a flood finds the board's cells less that one
+       all in one region, later moves burning the same cell take that region and its box without
+       a flood (Konane: every move, after the first).
     3. Each live region's cells copied out of its bounding box (other cells ``#``; not when it is
        the whole board), then its key:
        image ``t`` reads cell (i, j) at ``start + i * di + j * dj``; ``t`` in 0..3 are the plain
@@ -85,11 +89,16 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
     row = work[3 * n : 4 * n]  # each cell's row and column, found once: no division after
     col = work[4 * n : 5 * n]
     part = work[5 * n : 6 * n]  # a region's cells in its bounding box
+    # by the cell a move burns (Konane: cell 0 for every move): -1 not flooded yet, 0 several
+    # regions, 1 one region, whose box is in the next four
+    one = work[6 * n : 7 * n]
+    box = work[7 * n : 11 * n]
     i = 0
     for r in range(rows):
         for c in range(cols):
             row[i] = r
             col[i] = c
+            one[i] = -1
             i += 1
     # 1. the moves
     moves = 0
@@ -183,19 +192,32 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
             board[at] = DOT
             board[a] = me
             board[b] = WALL
-        if not board_only:
+        burnt = b if rules == AMAZONS else 0
+        known = board_only or one[burnt] == 1
+        if not known:
             for i in range(n):
                 label[i] = -1
         k = 0
         first = nreg
         seen = 0  # live cells flooded so far
         for seed in range(n):
-            if board_only:  # the one region: the board, less the stones jumped
+            if known:  # the one region: the board less the cell burnt, or less the stones jumped
                 if seed > 0:
                     break
-                r0, r1, c0, c1, k = 0, rows - 1, 0, cols - 1, 1
-                xs = xs0 - (b if me == RIGHT else 0)
-                os_ = os0 - (b if me == LEFT else 0)
+                if board_only:
+                    r0, r1, c0, c1 = 0, rows - 1, 0, cols - 1
+                else:
+                    r0 = box[4 * burnt]
+                    r1 = box[4 * burnt + 1]
+                    c0 = box[4 * burnt + 2]
+                    c1 = box[4 * burnt + 3]
+                k = 1
+                if rules == KONANE:
+                    xs = xs0 - (b if me == RIGHT else 0)
+                    os_ = os0 - (b if me == LEFT else 0)
+                else:  # the amazons all stay
+                    xs = xs0
+                    os_ = os0
                 whole = True
             else:
                 if seen == alive or board[seed] == WALL or label[seed] >= 0:
@@ -236,6 +258,13 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                 k += 1
                 # the only region left with live cells: its box holds no other region's cell
                 whole = seen == 0 and size == alive
+                if seen == 0:
+                    one[burnt] = whole
+                    if whole:
+                        box[4 * burnt] = r0
+                        box[4 * burnt + 1] = r1
+                        box[4 * burnt + 2] = c0
+                        box[4 * burnt + 3] = c1
                 seen += size
             if xs + os_ == 0 or (rules == KONANE and xs * os_ == 0):
                 continue  # dead
