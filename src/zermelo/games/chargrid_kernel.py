@@ -76,7 +76,8 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
        image ``t`` reads cell (i, j) at ``start + i * di + j * dj``; ``t`` in 0..3 are the plain
        shape (bit 1 mirrors the columns, bit 2 the rows), 4..7 the transpose's; a wide region
        keeps 0..3, a tall one 4..7, a square one all eight (the least shape, rows first); the least
-       image, or the least with the colours swapped if less.
+       image, or the least with the colours swapped if less (a region of one colour reads only
+       the images that can be least: with ``x`` only the swapped ones, with ``o`` only the plain).
     4. The option's record over its move's three numbers (read first), and the whole board's
        text unless exactly one region is live.
     """
@@ -293,7 +294,10 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
             kc = max(h, w)
             have = False
             swapped = 0
-            for sw in range(2):
+            # a region of one colour: its swapped images are all less (x only: o < x at the first
+            # stone, the cells before the same) or all greater (o only): one sweep, not two
+            for sw in range(1 if os_ == 0 else 0, 1 if xs == 0 else 2):
+                flip = (LEFT ^ RIGHT) * sw  # a stone's colour swapped: x ^ o
                 for t in range(lo, hi):
                     fa = t & 1
                     fb = (t >> 1) & 1
@@ -315,8 +319,8 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                         pos = start + ii * di
                         for _jj in range(kc):
                             ch = src[pos]
-                            if sw == 1 and ch != DOT and ch != WALL:  # a stone (cells hold x, o, ., #)
-                                ch = LEFT + RIGHT - ch
+                            if ch >= RIGHT:  # a stone (cells hold x, o, ., #)
+                                ch ^= flip
                             if state == 0:
                                 old = text[base + m]
                                 if ch > old:
