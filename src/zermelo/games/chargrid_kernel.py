@@ -67,7 +67,8 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
        (the queen's steps E, W, S, N, SE, SW, NE, NW as :data:`zermelo.games.amazons._QUEEN`).
     2. Each move played on a copy of the board (and taken back after, cell by cell); its regions
        flooded one by one (bounding box and stones counted), dead ones dropped (Konane: without
-       both colours; Amazons: without an amazon).  A move changes the cells that are not ``#`` only
+       both colours; Amazons: without an amazon; on at most 62 cells, flooded as the bits of a
+       number, a shift a step).  A move changes the cells that are not ``#`` only
        by the arrow it burns (Konane: none), so when a flood finds the board's cells less that one
        all in one region, later moves burning the same cell take that region and its box without
        a flood (Konane: every move, after the first).
@@ -172,6 +173,26 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                 xs0 += 1
             elif cells[i] == RIGHT:
                 os0 += 1
+    # Amazons on at most 62 cells: the cells as the bits of a number (cell i: bit i), a region
+    # flooded by shifts (all its cells spread to their queen's neighbours at once, a step a
+    # round), its stones and box read off its bits; else the cells are flooded from a stack.
+    bits = rules == AMAZONS and n <= 62
+    L0 = X0 = O0 = col0 = not_first = not_last = row0 = np.int64(0)  # the live cells, x's, o's,
+    one_bit = np.int64(1)  # the first column, the cells not in the first and not in the last, the first row
+    if bits:
+        for i in range(n):
+            if cells[i] != WALL:
+                L0 |= one_bit << i
+            if cells[i] == LEFT:
+                X0 |= one_bit << i
+            elif cells[i] == RIGHT:
+                O0 |= one_bit << i
+        for r in range(rows):
+            col0 |= one_bit << (r * cols)
+        full = (one_bit << n) - 1
+        not_first = full & ~col0
+        not_last = full & ~(col0 << (cols - 1))
+        row0 = (one_bit << cols) - 1
     count[0] = lefts
     nreg = 0
     used = 0
@@ -195,14 +216,66 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
             board[b] = WALL
         burnt = b if rules == AMAZONS else 0
         known = board_only or one[burnt] == 1
-        if not known:
+        if not known and not bits:
             for i in range(n):
                 label[i] = -1
         k = 0
         first = nreg
-        seen = 0  # live cells flooded so far
+        seen = 0  # live cells (regions, by bits) flooded so far
+        Lm = rest = Xm = Om = R = np.int64(0)  # by bits: the live cells, those not flooded yet, x's, o's, a region
+        if bits:
+            Lm = rest = L0 & ~(one_bit << b)
+            Xm = X0
+            Om = O0
+            if me == LEFT:
+                Xm = (X0 & ~(one_bit << origin)) | (one_bit << a)
+            else:
+                Om = (O0 & ~(one_bit << origin)) | (one_bit << a)
         for seed in range(n):
-            if known:  # the one region: the board less the cell burnt, or less the stones jumped
+            if bits and not known:
+                if rest == 0:
+                    break
+                R = rest & -rest  # the first cell not flooded, then its region
+                while True:
+                    spread = R | ((R << 1) & not_first) | ((R >> 1) & not_last)
+                    grown = (spread | (spread << cols) | (spread >> cols)) & Lm
+                    if grown == R:
+                        break
+                    R = grown
+                rest &= ~R
+                xs = 0  # its stones: bits counted
+                t = R & Xm
+                while t != 0:
+                    t &= t - 1
+                    xs += 1
+                os_ = 0
+                t = R & Om
+                while t != 0:
+                    t &= t - 1
+                    os_ += 1
+                r0 = 0  # its box: the first and last rows and columns it has a cell in
+                while (R >> (r0 * cols)) & row0 == 0:
+                    r0 += 1
+                r1 = rows - 1
+                while (R >> (r1 * cols)) & row0 == 0:
+                    r1 -= 1
+                c0 = 0
+                while (R >> c0) & col0 == 0:
+                    c0 += 1
+                c1 = cols - 1
+                while (R >> c1) & col0 == 0:
+                    c1 -= 1
+                k += 1
+                whole = R == Lm
+                if seen == 0:
+                    one[burnt] = whole
+                    if whole:
+                        box[4 * burnt] = r0
+                        box[4 * burnt + 1] = r1
+                        box[4 * burnt + 2] = c0
+                        box[4 * burnt + 3] = c1
+                seen += 1
+            elif known:  # the one region: the board less the cell burnt, or less the stones jumped
                 if seed > 0:
                     break
                 if board_only:
@@ -282,7 +355,10 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                 for r in range(r0, r1 + 1):
                     pos = r * cols + c0
                     for _c in range(w):
-                        part[m] = board[pos] if whole or label[pos] == k - 1 else WALL
+                        if whole or (bits and (R >> pos) & 1) or (not bits and label[pos] == k - 1):
+                            part[m] = board[pos]
+                        else:
+                            part[m] = WALL
                         m += 1
                         pos += 1
             text[used] = min(h, w)  # the key's two bytes: its rows and columns
