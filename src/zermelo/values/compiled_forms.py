@@ -73,7 +73,18 @@ from .forms_kernel import (
 )
 from .game import TOTAL_HOOK, Game, canonical_row, dyadic, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "ahead", "cache_slots", "cheap", "compiled_total", "current", "forms", "ready", "warm"]
+__all__ = [
+    "Forms",
+    "OutOfRange",
+    "ahead",
+    "cache_slots",
+    "cheap",
+    "compiled_total",
+    "current",
+    "forms",
+    "ready",
+    "warm",
+]
 
 #: At most 2^20 slots in each cache of comparisons and sums (``CK``/``CV``, ``AK``/``AV``: 25 MB).
 _CACHE_BITS = 20
