@@ -277,8 +277,8 @@ class Forms:
 
 _FORMS: list[Forms] = []
 #: Rows past which :func:`forms` starts a new table between searches: the ids of the old one are
-#: gone.  ~170 bytes a row (its fields, options and hash slots) beside the comparison and sum caches'
-#: fixed 25 MB: about 45 MB, so a web worker valuing large positions for weeks stays near the
+#: gone.  ~170 bytes a row (its fields, options and hash slots) beside the caches' 33 MB at most
+#: (:func:`cache_slots`): about 45 MB, so a web worker valuing large positions for weeks stays near the
 #: other caches' bounds (2^23 rows, ~1.4 GB a worker, was the first bound).  One search may grow
 #: the table past it; the next one starts afresh.
 MAX_ROWS = 1 << 18
