@@ -56,6 +56,53 @@ def test_options_and_keys_match_the_python_rules(name: str, board: str) -> None:
                 assert sorted(fast.value_key(p) for p in parts) == list(key[0])
 
 
+@pytest.mark.parametrize(
+    ("name", "board"),
+    [
+        # arrows burning the corridor's cells: some split it (several moves burn each), some not
+        ("amazons", "x...o"),
+        ("amazons", "x.#..|..#.o|....."),
+        ("amazons", "x.#|.#.|#.o"),  # cells joined at corners only: every middle cell cuts
+        ("amazons", "xo.|...|..#"),
+        # Konane with holes: a move never changes which cells are holes
+        ("konane", "xoxo.|o#..x|x.oxo|..x.#"),
+        ("konane", "xo.ox|.#o.x|xo.#o|o.x.."),
+    ],
+)
+def test_moves_burning_one_cell_share_its_flood(name: str, board: str) -> None:
+    """The kernel floods the board less a burnt cell once and reuses it for every later move
+    burning that cell: the options and keys stay the Python rules' ones, split or not."""
+    plain = RULES[name]()
+    fast = compiled_rules(name)
+    for region in plain.components(plain.parse(board)):
+        _lefts, _kids, keys = fast.keyed_options(region)
+        assert keys == [plain.value_key(c) for c in [*plain.left_options(region), *plain.right_options(region)]]
+        assert len(keys) >= 5
+
+
+@st.composite
+def sparse_boards(draw: st.DrawFn) -> str:
+    """Amazons boards of 61 to 64 cells, the kernel's edge between flooding by bits (at most 62
+    cells) and from a stack: mostly burnt, a few empty cells and amazons, in rows wider and
+    narrower than tall."""
+    rows, cols = draw(st.sampled_from([(1, 61), (2, 31), (1, 62), (7, 9), (9, 7), (8, 8), (4, 16)]))
+    cells = draw(st.lists(st.sampled_from("####...xo"), min_size=rows * cols, max_size=rows * cols))
+    return "|".join("".join(cells[r * cols : (r + 1) * cols]) for r in range(rows))
+
+
+@settings(max_examples=30, deadline=None)
+@given(sparse_boards())
+def test_large_boards_flood_by_bits_or_by_stack_alike(board: str) -> None:
+    plain = Amazons()
+    fast = compiled_rules("amazons")
+    for region in plain.components(plain.parse(board)):
+        _lefts, _kids, keys = fast.keyed_options(region)
+        assert keys == [plain.value_key(c) for c in [*plain.left_options(region), *plain.right_options(region)]]
+    whole = plain.parse(board)  # the whole board at once: several regions, the box of each
+    _lefts, _kids, keys = fast.keyed_options(whole)
+    assert keys == [plain.value_key(c) for c in [*plain.left_options(whole), *plain.right_options(whole)]]
+
+
 @settings(max_examples=8, deadline=None)
 @given(st.sampled_from(sorted(RULES)), grid_boards(2, 4, "xo..#"))
 def test_values_match_the_python_path(name: str, board: str) -> None:

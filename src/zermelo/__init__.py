@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .core import openblas
 from .core._lazy import lazy
+
+openblas.quiet()  # before any numpy import: zermelo calls no BLAS, whose idle workers spin 0.1 s
 
 if TYPE_CHECKING:  # for type checkers and readers; at run time each name loads on first use
     from . import games, heaps

@@ -206,10 +206,13 @@ def expand(W, e, rules):  # type: ignore[no-untyped-def]
 def finish(W, S, cp, none, nil):  # type: ignore[no-untyped-def]
     """The value of the frame whose options lie at ``CP[cp]``, its regions' values known: an
     option's value is its one region's (negated where the key says), the sum of its regions',
-    or 0 when it has none; then the canonical form {Left's | Right's}."""
+    or 0 when it has none; then the canonical form {Left's | Right's}.  The options' values and
+    an option's parts are written over the step's ``opts`` and ``regs`` (read by :func:`expand`
+    only, and at least as long as the frame's options and regions were when it was expanded:
+    the arrays only grow): no array made."""
     E, CP, T = W[1], W[4], S[0]
     lefts, nopt = CP[cp], CP[cp + 1]
-    vals = np.empty(nopt, np.int64)
+    vals = W[7][:nopt]
     q = cp + 2
     for j in range(nopt):
         k = CP[q]
@@ -222,7 +225,7 @@ def finish(W, S, cp, none, nil):  # type: ignore[no-untyped-def]
                 v = T[v, NEG] if T[v, NEG] >= 0 else forms_run(S, nil + _NEG, v, nil, none, none)
             vals[j] = v
         else:
-            parts = np.empty(k, np.int64)
+            parts = W[8][:k]
             for i in range(k):
                 v = E[4 * CP[q + 2 * i] + 3]
                 if CP[q + 2 * i + 1] != 0:

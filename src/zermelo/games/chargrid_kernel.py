@@ -46,7 +46,7 @@ _DC = np.array([1, -1, 0, 0, 1, -1, 1, -1], np.int64)
 
 
 #: Numbers of ``work`` that :func:`keyed_options` needs for a region of ``n`` cells, times ``n``.
-WORK = 6
+WORK = 11
 
 
 @ahead("b1(u1[:], i8, i8, i8, u1[:], i8[:], i8[:], i8[:], i8[:])")
@@ -54,8 +54,9 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
     """Every option of the region ``cells`` (``rows`` x ``cols``) under ``rules`` (:data:`KONANE`
     or :data:`AMAZONS`), Left's first, with their regions' keys: see the module's docstring.
     ``work`` is the caller's scratch (:data:`WORK` numbers a cell: the board played on, the flood
-    fill's labels and stack, each cell's row and column, a region's cells).  False when an array is
-    too small (grow it and call again).
+    fill's labels and stack, each cell's row and column, a region's cells, and what the flood found
+    by the cell burnt: one region or not, and its box).  False when an array is too small (grow it
+    and call again).
 
     One function, no calls: numba compiles a kernel's callees into it and optimises them again
     there (three nested functions took 7 CPU s to compile on a cold cache); no array made either
@@ -66,13 +67,18 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
        (the queen's steps E, W, S, N, SE, SW, NE, NW as :data:`zermelo.games.amazons._QUEEN`).
     2. Each move played on a copy of the board (and taken back after, cell by cell); its regions
        flooded one by one (bounding box and stones counted), dead ones dropped (Konane: without
-       both colours; Amazons: without an amazon).
+       both colours; Amazons: without an amazon; on at most 62 cells, flooded as the bits of a
+       number, a shift a step).  A move changes the cells that are not ``#`` only
+       by the arrow it burns (Konane: none), so when a flood finds the board's cells less that one
+       all in one region, later moves burning the same cell take that region and its box without
+       a flood (Konane: every move, after the first).
     3. Each live region's cells copied out of its bounding box (other cells ``#``; not when it is
        the whole board), then its key:
        image ``t`` reads cell (i, j) at ``start + i * di + j * dj``; ``t`` in 0..3 are the plain
        shape (bit 1 mirrors the columns, bit 2 the rows), 4..7 the transpose's; a wide region
        keeps 0..3, a tall one 4..7, a square one all eight (the least shape, rows first); the least
-       image, or the least with the colours swapped if less.
+       image, or the least with the colours swapped if less (a region of one colour reads only
+       the images that can be least: with ``x`` only the swapped ones, with ``o`` only the plain).
     4. The option's record over its move's three numbers (read first), and the whole board's
        text unless exactly one region is live.
     """
@@ -85,11 +91,16 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
     row = work[3 * n : 4 * n]  # each cell's row and column, found once: no division after
     col = work[4 * n : 5 * n]
     part = work[5 * n : 6 * n]  # a region's cells in its bounding box
+    # by the cell a move burns (Konane: cell 0 for every move): -1 not flooded yet, 0 several
+    # regions, 1 one region, whose box is in the next four
+    one = work[6 * n : 7 * n]
+    box = work[7 * n : 11 * n]
     i = 0
     for r in range(rows):
         for c in range(cols):
             row[i] = r
             col[i] = c
+            one[i] = -1
             i += 1
     # 1. the moves
     moves = 0
@@ -162,6 +173,26 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                 xs0 += 1
             elif cells[i] == RIGHT:
                 os0 += 1
+    # Amazons on at most 62 cells: the cells as the bits of a number (cell i: bit i), a region
+    # flooded by shifts (all its cells spread to their queen's neighbours at once, a step a
+    # round), its stones and box read off its bits; else the cells are flooded from a stack.
+    bits = rules == AMAZONS and n <= 62
+    live0 = x0 = o0 = col0 = not_first = not_last = row0 = np.int64(0)  # the live cells, x's, o's,
+    one_bit = np.int64(1)  # the first column, the cells not in the first and not in the last, the first row
+    if bits:
+        for i in range(n):
+            if cells[i] != WALL:
+                live0 |= one_bit << i
+            if cells[i] == LEFT:
+                x0 |= one_bit << i
+            elif cells[i] == RIGHT:
+                o0 |= one_bit << i
+        for r in range(rows):
+            col0 |= one_bit << (r * cols)
+        full = (one_bit << n) - 1
+        not_first = full & ~col0
+        not_last = full & ~(col0 << (cols - 1))
+        row0 = (one_bit << cols) - 1
     count[0] = lefts
     nreg = 0
     used = 0
@@ -183,19 +214,85 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
             board[at] = DOT
             board[a] = me
             board[b] = WALL
-        if not board_only:
+        burnt = b if rules == AMAZONS else 0
+        known = board_only or one[burnt] == 1
+        if not known and not bits:
             for i in range(n):
                 label[i] = -1
         k = 0
         first = nreg
-        seen = 0  # live cells flooded so far
+        seen = 0  # live cells (regions, by bits) flooded so far
+        # by bits: the live cells, those not flooded yet, the x's, the o's, a region
+        live_bits = rest = x_bits = o_bits = region = np.int64(0)
+        if bits:
+            live_bits = rest = live0 & ~(one_bit << b)
+            x_bits = x0
+            o_bits = o0
+            if me == LEFT:
+                x_bits = (x0 & ~(one_bit << origin)) | (one_bit << a)
+            else:
+                o_bits = (o0 & ~(one_bit << origin)) | (one_bit << a)
         for seed in range(n):
-            if board_only:  # the one region: the board, less the stones jumped
+            if bits and not known:
+                if rest == 0:
+                    break
+                region = rest & -rest  # the first cell not flooded, then its region
+                while True:
+                    spread = region | ((region << 1) & not_first) | ((region >> 1) & not_last)
+                    grown = (spread | (spread << cols) | (spread >> cols)) & live_bits
+                    if grown == region:
+                        break
+                    region = grown
+                rest &= ~region
+                xs = 0  # its stones: bits counted
+                stones = region & x_bits
+                while stones != 0:
+                    stones &= stones - 1
+                    xs += 1
+                os_ = 0
+                stones = region & o_bits
+                while stones != 0:
+                    stones &= stones - 1
+                    os_ += 1
+                r0 = 0  # its box: the first and last rows and columns it has a cell in
+                while (region >> (r0 * cols)) & row0 == 0:
+                    r0 += 1
+                r1 = rows - 1
+                while (region >> (r1 * cols)) & row0 == 0:
+                    r1 -= 1
+                c0 = 0
+                while (region >> c0) & col0 == 0:
+                    c0 += 1
+                c1 = cols - 1
+                while (region >> c1) & col0 == 0:
+                    c1 -= 1
+                k += 1
+                whole = region == live_bits
+                if seen == 0:
+                    one[burnt] = whole
+                    if whole:
+                        box[4 * burnt] = r0
+                        box[4 * burnt + 1] = r1
+                        box[4 * burnt + 2] = c0
+                        box[4 * burnt + 3] = c1
+                seen += 1
+            elif known:  # the one region: the board less the cell burnt, or less the stones jumped
                 if seed > 0:
                     break
-                r0, r1, c0, c1, k = 0, rows - 1, 0, cols - 1, 1
-                xs = xs0 - (b if me == RIGHT else 0)
-                os_ = os0 - (b if me == LEFT else 0)
+                if board_only:
+                    r0, r1, c0, c1 = 0, rows - 1, 0, cols - 1
+                else:
+                    r0 = box[4 * burnt]
+                    r1 = box[4 * burnt + 1]
+                    c0 = box[4 * burnt + 2]
+                    c1 = box[4 * burnt + 3]
+                k = 1
+                if rules == KONANE:
+                    xs = xs0 - (b if me == RIGHT else 0)
+                    os_ = os0 - (b if me == LEFT else 0)
+                else:  # the amazons all stay
+                    xs = xs0
+                    os_ = os0
                 whole = True
             else:
                 if seen == alive or board[seed] == WALL or label[seed] >= 0:
@@ -236,6 +333,13 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                 k += 1
                 # the only region left with live cells: its box holds no other region's cell
                 whole = seen == 0 and size == alive
+                if seen == 0:
+                    one[burnt] = whole
+                    if whole:
+                        box[4 * burnt] = r0
+                        box[4 * burnt + 1] = r1
+                        box[4 * burnt + 2] = c0
+                        box[4 * burnt + 3] = c1
                 seen += size
             if xs + os_ == 0 or (rules == KONANE and xs * os_ == 0):
                 continue  # dead
@@ -252,7 +356,10 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                 for r in range(r0, r1 + 1):
                     pos = r * cols + c0
                     for _c in range(w):
-                        part[m] = board[pos] if whole or label[pos] == k - 1 else WALL
+                        if whole or (bits and (region >> pos) & 1) or (not bits and label[pos] == k - 1):
+                            part[m] = board[pos]
+                        else:
+                            part[m] = WALL
                         m += 1
                         pos += 1
             text[used] = min(h, w)  # the key's two bytes: its rows and columns
@@ -264,7 +371,9 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
             kc = max(h, w)
             have = False
             swapped = 0
-            for sw in range(2):
+            # a region of one colour: its swapped images are all less (x only: o < x at the first
+            # stone, the cells before the same) or all greater (o only): one sweep, not two
+            for sw in range(1 if os_ == 0 else 0, 1 if xs == 0 else 2):
                 for t in range(lo, hi):
                     fa = t & 1
                     fb = (t >> 1) & 1
@@ -286,8 +395,11 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                         pos = start + ii * di
                         for _jj in range(kc):
                             ch = src[pos]
-                            if sw == 1 and ch != DOT and ch != WALL:  # a stone (cells hold x, o, ., #)
-                                ch = LEFT + RIGHT - ch
+                            # a stone's colour swapped (cells hold x, o, ., #), x ^ o: ``sw`` tested
+                            # first, the plain sweep tests no cell (Konane's mixed cells mispredicted
+                            # a test of each: its step 12% slower)
+                            if sw == 1 and ch >= RIGHT:
+                                ch ^= LEFT ^ RIGHT
                             if state == 0:
                                 old = text[base + m]
                                 if ch > old:

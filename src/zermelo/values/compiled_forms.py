@@ -73,11 +73,37 @@ from .forms_kernel import (
 )
 from .game import TOTAL_HOOK, Game, canonical_row, dyadic, game, number, star
 
-__all__ = ["Forms", "OutOfRange", "ahead", "cheap", "compiled_total", "current", "forms", "ready", "warm"]
+__all__ = [
+    "Forms",
+    "OutOfRange",
+    "ahead",
+    "cache_slots",
+    "cheap",
+    "compiled_total",
+    "current",
+    "forms",
+    "ready",
+    "warm",
+]
 
+#: At most 2^20 slots in each cache of comparisons and sums (``CK``/``CV``, ``AK``/``AV``: 25 MB).
 _CACHE_BITS = 20
-#: Slots of the cache of canonical forms by raw options (``RC``: 2^16 slots of 16 numbers, 8 MB).
+#: At most 2^16 slots in the cache of canonical forms by raw options (``RC``: 16 numbers a slot, 8 MB).
 _RAW_BITS = 16
+
+
+def cache_slots(capacity: int) -> tuple[int, int]:
+    """The slots of the comparisons' and sums' caches and of the raw forms' cache for a table of
+    ``capacity`` rows: four and a quarter of a slot a row, up to :data:`_CACHE_BITS` and
+    :data:`_RAW_BITS` (reached at 2^18 rows).  Caches of the largest size from the first search
+    cost a small one more than its work: its look-ups land on 33 MB of memory, each a miss of
+    the processor's caches and of its table of pages (a 5 x 5 Amazons endgame, 808 regions, took
+    6.6-7.5 ms with them, 5.9 ms with caches of 2^14 and 2^10 slots).
+
+    >>> cache_slots(1 << 12), cache_slots(1 << 18), cache_slots(1 << 22)
+    ((16384, 1024), (1048576, 65536), (1048576, 65536))
+    """
+    return min(1 << _CACHE_BITS, 4 * capacity), min(1 << _RAW_BITS, max(1, capacity // 4))
 
 
 class OutOfRange(ArithmeticError):
@@ -119,18 +145,19 @@ class Forms:
         T = np.zeros((capacity, FIELDS), np.int64)
         OPT = np.zeros(4 * capacity, np.int64)
         M = np.zeros(8, np.int64)
-        cache = 1 << _CACHE_BITS
-        CK, CV = np.full(cache, -1, np.int64), np.zeros(cache, np.int8)
-        AK, AV = np.full(cache, -1, np.int64), np.zeros(cache, np.int64)
+        cache, raw = cache_slots(capacity)
+        if old and old[5].shape[0] == cache and old[9].shape[0] == RAW_WIDTH * raw:
+            CK, CV, AK, AV, RC = old[5], old[6], old[7], old[8], old[9]
+        else:  # the caches grow with the table, emptied (a slot's place depends on their size)
+            CK, CV = np.full(cache, -1, np.int64), np.zeros(cache, np.int8)
+            AK, AV = np.full(cache, -1, np.int64), np.zeros(cache, np.int64)
+            RC = np.full(RAW_WIDTH * raw, -1, np.int64)
         if old:
             count, ofill = int(old[2][COUNT]), int(old[2][OFILL])
             T[:count] = old[0][:count]
             OPT[:ofill] = old[1][:ofill]
             M[:] = old[2]
             M[FULL] = 0
-            CK, CV, AK, AV, RC = old[5], old[6], old[7], old[8], old[9]
-        else:
-            RC = np.full(RAW_WIDTH << _RAW_BITS, -1, np.int64)
         HF = np.full(2 * capacity, -1, np.int64)
         HN = np.full(2 * capacity, -1, np.int64)
         grown = (T, OPT, M, HF, HN, CK, CV, AK, AV, RC)
@@ -250,8 +277,8 @@ class Forms:
 
 _FORMS: list[Forms] = []
 #: Rows past which :func:`forms` starts a new table between searches: the ids of the old one are
-#: gone.  ~170 bytes a row (its fields, options and hash slots) beside the comparison and sum caches'
-#: fixed 25 MB: about 45 MB, so a web worker valuing large positions for weeks stays near the
+#: gone.  ~170 bytes a row (its fields, options and hash slots) beside the caches' 33 MB at most
+#: (:func:`cache_slots`): about 45 MB, so a web worker valuing large positions for weeks stays near the
 #: other caches' bounds (2^23 rows, ~1.4 GB a worker, was the first bound).  One search may grow
 #: the table past it; the next one starts afresh.
 MAX_ROWS = 1 << 18

@@ -528,17 +528,16 @@ def add(S, g, h):  # type: ignore[no-untyped-def]
 
 @njit
 def total(S, ids):  # type: ignore[no-untyped-def]
-    """The id of the sum of ``ids``: numbers first, then nimbers, then the rest (smallest first)."""
+    """The id of the sum of ``ids``: numbers first, then nimbers, then the rest (smallest first).
+    ``ids`` is the caller's scratch: its order is changed."""
     T = S[0]
-    order = np.empty(ids.shape[0], np.int64)
-    for j in range(ids.shape[0]):
+    for j in range(ids.shape[0]):  # each id with its rank above it, sorted in place
         g = ids[j]
-        rank = 0 if T[g, KIND] == IS_NUMBER else (1 if T[g, NIM] >= 0 else 2)
-        order[j] = (rank << 40) | g
-    sort(order)
+        ids[j] = ((0 if T[g, KIND] == IS_NUMBER else (1 if T[g, NIM] >= 0 else 2)) << 40) | g
+    sort(ids)
     acc = number_of(S, 0, 0)
-    for j in range(order.shape[0]):
-        acc = add(S, acc, order[j] & ((1 << 40) - 1))
+    for j in range(ids.shape[0]):
+        acc = add(S, acc, ids[j] & ((1 << 40) - 1))
     return acc
 
 
