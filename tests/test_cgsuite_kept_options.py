@@ -138,9 +138,53 @@ PTB = 'game.heap.PartizanTakeAndBreak("0.07","0.7")'
             '[game.heap.Kayles(1) + game.heap.Kayles(1) + game.grid.Domineering(".|.")],'
             '[game.heap.Kayles(2) + game.grid.Domineering(".|.")]}',
         ),
+        # G ConjunctiveSum H: each G^L with each H^L, G's options outer (CompoundGame.scala's
+        # ConjunctiveSum case); a sum as a part binds as tightly, so no parentheses.
+        (
+            "(game.heap.Nim(2) ConjunctiveSum game.heap.Kayles(3)).LeftOptions",
+            "[game.heap.Nim(1) ConjunctiveSum game.heap.Kayles(2),"
+            "game.heap.Nim(1) ConjunctiveSum game.heap.Kayles(1) + game.heap.Kayles(1),"
+            "game.heap.Nim(1) ConjunctiveSum game.heap.Kayles(1),0 ConjunctiveSum game.heap.Kayles(2),"
+            "0 ConjunctiveSum game.heap.Kayles(1) + game.heap.Kayles(1),0 ConjunctiveSum game.heap.Kayles(1)]",
+        ),
+        (
+            f"({DOM22} ConjunctiveSum {DOM13}).RightOptions",
+            '[game.grid.Domineering("##|..") ConjunctiveSum game.grid.Domineering("##."),'
+            'game.grid.Domineering("##|..") ConjunctiveSum game.grid.Domineering(".##"),'
+            'game.grid.Domineering("..|##") ConjunctiveSum game.grid.Domineering("##."),'
+            'game.grid.Domineering("..|##") ConjunctiveSum game.grid.Domineering(".##")]',
+        ),
+        # G : H: G's options bare, then G : H^L; a sum after `:` binds looser, in parentheses.
+        (
+            "(game.heap.Nim(2) : game.heap.Kayles(3)).Options",
+            "[game.heap.Nim(1),0,game.heap.Nim(2) : game.heap.Kayles(2),"
+            "game.heap.Nim(2) : (game.heap.Kayles(1) + game.heap.Kayles(1)),game.heap.Nim(2) : game.heap.Kayles(1)]",
+        ),
+        (
+            f"({DOM22} : {DOM13}).RightOptions",
+            '[game.grid.Domineering("##|.."),game.grid.Domineering("..|##"),'
+            'game.grid.Domineering("..|..") : game.grid.Domineering("##."),'
+            'game.grid.Domineering("..|..") : game.grid.Domineering(".##")]',
+        ),
+        # Nim(2)'s 3 followers, and Kayles(3)'s 8 each after `:` (the 7 but 0 and Nim(2) : 0).
+        ("(game.heap.Nim(2) : game.heap.Kayles(3)).FollowerCount", "10"),
     ],
 )
 def test_options_of_kept_sums(expr: str, printed: str) -> None:
+    assert evaluate(expr) == printed
+
+
+@pytest.mark.parametrize(
+    ("expr", "printed"),
+    [
+        # CompoundGame.toOutput: a part in parentheses only when its compound binds looser
+        # (precedence: ConwayProduct 1, : 2, + ConjunctiveSum SelectiveSum 3, OrdinalProduct 4).
+        ("'{0|}' ConjunctiveSum ('{0|}' + 1)", "'{0|}' ConjunctiveSum '{0|}' + 1"),
+        ("2 * (2 * '{0|}')", "2 * 2 * '{0|}'"),
+        ("('{0|}' OrdinalProduct 1) ConjunctiveSum '{0|}'", "('{0|}' OrdinalProduct 1) ConjunctiveSum '{0|}'"),
+    ],
+)
+def test_compounds_print_with_cgsuites_precedence(expr: str, printed: str) -> None:
     assert evaluate(expr) == printed
 
 

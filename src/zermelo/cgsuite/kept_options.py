@@ -10,6 +10,10 @@ from the parts' own options, as CGSuite's ``CompoundGame`` and ``NegativeGame`` 
 * An impartial sum (a ``CompoundImpartialGame``) has one collection of options, the same for
   ``Options``, ``Options(player)``, ``LeftOptions`` and ``RightOptions``, each a
   ``CompoundImpartialGame``.
+* G ConjunctiveSum H: each G^L ConjunctiveSum H^L, G's options outer; G : H: each G^L itself,
+  then each G : H^L (a ``CompoundImpartialGame`` of impartial parts, as CGSuite's ``:`` makes).
+  (CGSuite's selective sum moves to G^L + H and G^L ConjunctiveSum H^L, not its own definition,
+  and its products to sums of products: their options are still their canonical forms' here.)
 * -G (a ``NegativeGame``): CGSuite's class gives no ``Options``, so ``Options``, ``Options(p)``,
   ``LeftOptions`` and ``RightOptions`` are Game's own error; within a sum, and for its sensible
   options and followers, -G's options for Left are the negatives of G's for Right.
@@ -73,6 +77,13 @@ class Options:
             items = tuple(dict.fromkeys(items))
         return Options(items, self.is_set, self.ordered and other.ordered)
 
+    def paired(self, other: Options, fn: Callable[[Any, Any], Any]) -> Options:
+        """CGSuite's ``for (x <- a; y <- b) yield fn(x, y)``: in a collection of a's kind."""
+        items = tuple(fn(x, y) for x in self.items for y in other.items)
+        if self.is_set:
+            items = tuple(dict.fromkeys(items))
+        return Options(items, self.is_set, self.ordered and other.ordered)
+
     def mapped(self, fn: Callable[[Any], Any]) -> Options:
         items = tuple(fn(x) for x in self.items)
         return Options(tuple(dict.fromkeys(items)) if self.is_set else items, self.is_set, self.ordered)
@@ -80,15 +91,20 @@ class Options:
 
 def is_kept(v: Any) -> bool:
     """Whether v is a sum or negative kept as CGSuite keeps it, whose options this module gives."""
-    if isinstance(v, Negative) or (isinstance(v, Compound) and v.op == "+" and not v.negated):
+    if isinstance(v, Negative) or (isinstance(v, Compound) and v.op in _KEPT_OPS and not v.negated):
         return True
     return _position(v) and _heaps(v) is not None  # a heap ruleset's position of several heaps: a sum
 
 
+#: The compounds whose options CGSuite builds as this module does: ``+``, ``ConjunctiveSum``, ``:``.
+_KEPT_OPS = ("+", "ConjunctiveSum", ":")
+
+
 def _impartial(v: Any) -> bool:
-    """Whether v is CGSuite's ``CompoundImpartialGame`` (instances.py registers the test)."""
+    """Whether v is CGSuite's ``CompoundImpartialGame`` (instances.py registers the test): a sum
+    or ordinal sum of impartial games (a conjunctive sum is ``Game``'s, a plain ``CompoundGame``)."""
     test = FORMS.get("impartial")
-    return isinstance(v, Compound) and bool(test is not None and test(v))
+    return isinstance(v, Compound) and v.op in ("+", ":") and bool(test is not None and test(v))
 
 
 def _position(v: Any) -> bool:
@@ -104,9 +120,10 @@ def options_of(v: Any, player: Player) -> Options:
     if isinstance(v, Compound) and is_kept(v):
         a, b = options_of(v.a, player), options_of(v.b, player)
         plain = not _impartial(v)
-        return a.mapped(lambda x: Compound("+", x, v.b, plain=plain)).then(
-            b.mapped(lambda y: Compound("+", v.a, y, plain=plain))
-        )
+        if v.op == "ConjunctiveSum":  # each G^L with each H^L
+            return a.paired(b, lambda x, y: Compound(v.op, x, y))
+        moved = a if v.op == ":" else a.mapped(lambda x: Compound("+", x, v.b, plain=plain))  # G : H's G^L bare
+        return moved.then(b.mapped(lambda y: Compound(v.op, v.a, y, plain=plain)))
     if isinstance(v, Negative):
         return options_of(v.g, RIGHT if player is LEFT else LEFT).mapped(negate)
     if _position(v):
