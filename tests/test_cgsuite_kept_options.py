@@ -30,6 +30,7 @@ from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cgsuite.evaluator import evaluate_value
 from zermelo.cgsuite.instances import class_of_any
 from zermelo.cgsuite.printer import cgsuite_text
+from zermelo.cgsuite.values import Compound
 from zermelo.cli import main
 
 DOM22 = 'game.grid.Domineering("..|..")'
@@ -168,6 +169,22 @@ PTB = 'game.heap.PartizanTakeAndBreak("0.07","0.7")'
         ),
         # Nim(2)'s 3 followers, and Kayles(3)'s 8 each after `:` (the 7 but 0 and Nim(2) : 0).
         ("(game.heap.Nim(2) : game.heap.Kayles(3)).FollowerCount", "10"),
+        # G OrdinalProduct H: for each H^L, (G OrdinalProduct H^L) : G^P; then for each H^R,
+        # (G OrdinalProduct H^R) : (-G)^P (CompoundGame.scala's OrdinalProduct case).
+        ("('{1|}' OrdinalProduct '{0|}').LeftOptions", "[('{1|}' OrdinalProduct 0) : 1]"),
+        (
+            f'({DOM12} OrdinalProduct game.grid.Domineering(".|.")).Options',
+            '[(game.grid.Domineering("..") OrdinalProduct game.grid.Domineering("#|#")) : game.grid.Domineering("##")]',
+        ),
+        # Its negative is a NegativeGame (CompoundGame's unary minus for a product): its sensible
+        # options are the negatives of the product's Right options.
+        (
+            f'(-({DOM12} OrdinalProduct game.grid.Domineering(".|."))).SensibleLeftOptions',
+            '{-(game.grid.Domineering("..") OrdinalProduct game.grid.Domineering("#|#"))'
+            ' : -game.grid.Domineering("##")}',
+        ),
+        ("(-(2 * '{0|}')).Class", "⟪game.NegativeGame⟫"),
+        ("(-(2 * '{0|}')).Decomposition", "[-(2 * '{0|}')]"),
     ],
 )
 def test_options_of_kept_sums(expr: str, printed: str) -> None:
@@ -205,6 +222,11 @@ def test_the_options_are_compounds_of_cgsuites_classes() -> None:
         (f"(-{DOM12}).RightOptions", "Subclasses of `Game` must implement the `Options` method."),
         (f"(-{DOM12}).Options", "Subclasses of `Game` must implement the `Options` method."),
         (f"(-{DOM12}).Options(Left)", "Subclasses of `Game` must implement the `Options` method."),
+        (
+            f"(-({DOM12} OrdinalProduct {DOM12})).LeftOptions",
+            "Subclasses of `Game` must implement the `Options` method.",
+        ),
+        ("(-(2 * '{0|}')).Options", "Subclasses of `Game` must implement the `Options` method."),
         # SortedOptions is a canonical game's member.
         (
             f"({DOM12} + {DOM13}).SortedOptions",
@@ -264,3 +286,16 @@ def test_sum_options_are_one_part_moved(a: str, b: str, op: str, player: str) ->
     # Every follower of the sum is a pair of the parts' followers, each pair reached.
     counts = [int(evaluate(f"{x}.FollowerCount")) for x in (a, b)]
     assert int(evaluate(f"({a} {op} {b}).FollowerCount")) == counts[0] * counts[1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(_PART, _PART, st.sampled_from(["ConjunctiveSum", ":"]), st.sampled_from(["Left", "Right"]))
+def test_conjunctive_and_ordinal_sum_options_from_the_parts(a: str, b: str, op: str, player: str) -> None:
+    # G ConjunctiveSum H: each G^P with each H^P, G's outer; G : H: each G^P itself, then G : H^P.
+    mine, theirs = evaluate_value(f"{a}.Options({player})"), evaluate_value(f"{b}.Options({player})")
+    g = evaluate_value(a)
+    if op == "ConjunctiveSum":
+        expected = [Compound(op, x, y) for x in mine for y in theirs]
+    else:
+        expected = [*mine, *(Compound(op, g, y) for y in theirs)]
+    assert _texts(f"({a} {op} {b}).Options({player})") == [cgsuite_text(x) for x in expected]
