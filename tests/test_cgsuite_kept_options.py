@@ -30,6 +30,7 @@ from zermelo.cgsuite import CGSuiteError, evaluate
 from zermelo.cgsuite.evaluator import evaluate_value
 from zermelo.cgsuite.instances import class_of_any
 from zermelo.cgsuite.printer import cgsuite_text
+from zermelo.cgsuite.values import Compound
 from zermelo.cli import main
 
 DOM22 = 'game.grid.Domineering("..|..")'
@@ -138,9 +139,69 @@ PTB = 'game.heap.PartizanTakeAndBreak("0.07","0.7")'
             '[game.heap.Kayles(1) + game.heap.Kayles(1) + game.grid.Domineering(".|.")],'
             '[game.heap.Kayles(2) + game.grid.Domineering(".|.")]}',
         ),
+        # G ConjunctiveSum H: each G^L with each H^L, G's options outer (CompoundGame.scala's
+        # ConjunctiveSum case); a sum as a part binds as tightly, so no parentheses.
+        (
+            "(game.heap.Nim(2) ConjunctiveSum game.heap.Kayles(3)).LeftOptions",
+            "[game.heap.Nim(1) ConjunctiveSum game.heap.Kayles(2),"
+            "game.heap.Nim(1) ConjunctiveSum game.heap.Kayles(1) + game.heap.Kayles(1),"
+            "game.heap.Nim(1) ConjunctiveSum game.heap.Kayles(1),0 ConjunctiveSum game.heap.Kayles(2),"
+            "0 ConjunctiveSum game.heap.Kayles(1) + game.heap.Kayles(1),0 ConjunctiveSum game.heap.Kayles(1)]",
+        ),
+        (
+            f"({DOM22} ConjunctiveSum {DOM13}).RightOptions",
+            '[game.grid.Domineering("##|..") ConjunctiveSum game.grid.Domineering("##."),'
+            'game.grid.Domineering("##|..") ConjunctiveSum game.grid.Domineering(".##"),'
+            'game.grid.Domineering("..|##") ConjunctiveSum game.grid.Domineering("##."),'
+            'game.grid.Domineering("..|##") ConjunctiveSum game.grid.Domineering(".##")]',
+        ),
+        # G : H: G's options bare, then G : H^L; a sum after `:` binds looser, in parentheses.
+        (
+            "(game.heap.Nim(2) : game.heap.Kayles(3)).Options",
+            "[game.heap.Nim(1),0,game.heap.Nim(2) : game.heap.Kayles(2),"
+            "game.heap.Nim(2) : (game.heap.Kayles(1) + game.heap.Kayles(1)),game.heap.Nim(2) : game.heap.Kayles(1)]",
+        ),
+        (
+            f"({DOM22} : {DOM13}).RightOptions",
+            '[game.grid.Domineering("##|.."),game.grid.Domineering("..|##"),'
+            'game.grid.Domineering("..|..") : game.grid.Domineering("##."),'
+            'game.grid.Domineering("..|..") : game.grid.Domineering(".##")]',
+        ),
+        # Nim(2)'s 3 followers, and Kayles(3)'s 8 each after `:` (the 7 but 0 and Nim(2) : 0).
+        ("(game.heap.Nim(2) : game.heap.Kayles(3)).FollowerCount", "10"),
+        # G OrdinalProduct H: for each H^L, (G OrdinalProduct H^L) : G^P; then for each H^R,
+        # (G OrdinalProduct H^R) : (-G)^P (CompoundGame.scala's OrdinalProduct case).
+        ("('{1|}' OrdinalProduct '{0|}').LeftOptions", "[('{1|}' OrdinalProduct 0) : 1]"),
+        (
+            f'({DOM12} OrdinalProduct game.grid.Domineering(".|.")).Options',
+            '[(game.grid.Domineering("..") OrdinalProduct game.grid.Domineering("#|#")) : game.grid.Domineering("##")]',
+        ),
+        # Its negative is a NegativeGame (CompoundGame's unary minus for a product): its sensible
+        # options are the negatives of the product's Right options.
+        (
+            f'(-({DOM12} OrdinalProduct game.grid.Domineering(".|."))).SensibleLeftOptions',
+            '{-(game.grid.Domineering("..") OrdinalProduct game.grid.Domineering("#|#"))'
+            ' : -game.grid.Domineering("##")}',
+        ),
+        ("(-(2 * '{0|}')).Class", "⟪game.NegativeGame⟫"),
+        ("(-(2 * '{0|}')).Decomposition", "[-(2 * '{0|}')]"),
     ],
 )
 def test_options_of_kept_sums(expr: str, printed: str) -> None:
+    assert evaluate(expr) == printed
+
+
+@pytest.mark.parametrize(
+    ("expr", "printed"),
+    [
+        # CompoundGame.toOutput: a part in parentheses only when its compound binds looser
+        # (precedence: ConwayProduct 1, : 2, + ConjunctiveSum SelectiveSum 3, OrdinalProduct 4).
+        ("'{0|}' ConjunctiveSum ('{0|}' + 1)", "'{0|}' ConjunctiveSum '{0|}' + 1"),
+        ("2 * (2 * '{0|}')", "2 * 2 * '{0|}'"),
+        ("('{0|}' OrdinalProduct 1) ConjunctiveSum '{0|}'", "('{0|}' OrdinalProduct 1) ConjunctiveSum '{0|}'"),
+    ],
+)
+def test_compounds_print_with_cgsuites_precedence(expr: str, printed: str) -> None:
     assert evaluate(expr) == printed
 
 
@@ -161,6 +222,11 @@ def test_the_options_are_compounds_of_cgsuites_classes() -> None:
         (f"(-{DOM12}).RightOptions", "Subclasses of `Game` must implement the `Options` method."),
         (f"(-{DOM12}).Options", "Subclasses of `Game` must implement the `Options` method."),
         (f"(-{DOM12}).Options(Left)", "Subclasses of `Game` must implement the `Options` method."),
+        (
+            f"(-({DOM12} OrdinalProduct {DOM12})).LeftOptions",
+            "Subclasses of `Game` must implement the `Options` method.",
+        ),
+        ("(-(2 * '{0|}')).Options", "Subclasses of `Game` must implement the `Options` method."),
         # SortedOptions is a canonical game's member.
         (
             f"({DOM12} + {DOM13}).SortedOptions",
@@ -220,3 +286,16 @@ def test_sum_options_are_one_part_moved(a: str, b: str, op: str, player: str) ->
     # Every follower of the sum is a pair of the parts' followers, each pair reached.
     counts = [int(evaluate(f"{x}.FollowerCount")) for x in (a, b)]
     assert int(evaluate(f"({a} {op} {b}).FollowerCount")) == counts[0] * counts[1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(_PART, _PART, st.sampled_from(["ConjunctiveSum", ":"]), st.sampled_from(["Left", "Right"]))
+def test_conjunctive_and_ordinal_sum_options_from_the_parts(a: str, b: str, op: str, player: str) -> None:
+    # G ConjunctiveSum H: each G^P with each H^P, G's outer; G : H: each G^P itself, then G : H^P.
+    mine, theirs = evaluate_value(f"{a}.Options({player})"), evaluate_value(f"{b}.Options({player})")
+    g = evaluate_value(a)
+    if op == "ConjunctiveSum":
+        expected = [Compound(op, x, y) for x in mine for y in theirs]
+    else:
+        expected = [*mine, *(Compound(op, g, y) for y in theirs)]
+    assert _texts(f"({a} {op} {b}).Options({player})") == [cgsuite_text(x) for x in expected]

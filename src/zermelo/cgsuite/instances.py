@@ -16,7 +16,7 @@ from ..rules import Impartial
 from .class_tree import ancestors, class_object, position_class, ruleset_class
 from .classes import ClassRef, class_name
 from .errors import CGSuiteError, NotSupported
-from .kept_options import KEPT_MEMBERS, is_kept, kept_member
+from .kept_options import answers, kept_member
 from .printer import cgsuite_text
 from .rulesets import Family, Namespace, Position, Ruleset
 from .sensible import SENSIBLE
@@ -26,6 +26,8 @@ __all__ = ["class_of_any", "impartial_sum", "is_op", "object_member"]
 
 
 def _class(v: Any) -> str | None:
+    if isinstance(v, Compound) and v.negated:  # -(G OrdinalProduct H), -(2 * G): kept around the product
+        return "game.NegativeGame"
     if isinstance(v, Compound) and v.op in ("+", ":") and impartial_sum(v):  # CGSuite's Ops: G : H of two too
         return "game.CompoundImpartialGame"
     if isinstance(v, Position):
@@ -90,6 +92,6 @@ def object_member(v: Any, name: str, args: list[Any] | None) -> Any:
         return class_of_any(v)
     if name in SENSIBLE and not isinstance(v, Ruleset | Family | Namespace):
         return SENSIBLE[name](v, args)
-    if name in KEPT_MEMBERS and is_kept(v):  # a sum's or a negative's options, from its parts'
+    if answers(v, name):  # a sum's or a negative's options, from its parts'
         return kept_member(v, name, args)
     return None

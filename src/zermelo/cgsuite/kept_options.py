@@ -10,8 +10,15 @@ from the parts' own options, as CGSuite's ``CompoundGame`` and ``NegativeGame`` 
 * An impartial sum (a ``CompoundImpartialGame``) has one collection of options, the same for
   ``Options``, ``Options(player)``, ``LeftOptions`` and ``RightOptions``, each a
   ``CompoundImpartialGame``.
-* -G (a ``NegativeGame``): CGSuite's class gives no ``Options``, so ``Options``, ``Options(p)``,
-  ``LeftOptions`` and ``RightOptions`` are Game's own error; within a sum, and for its sensible
+* G ConjunctiveSum H: each G^L ConjunctiveSum H^L, G's options outer; G : H: each G^L itself,
+  then each G : H^L (a ``CompoundImpartialGame`` of impartial parts, as CGSuite's ``:`` makes).
+  G OrdinalProduct H: for each H^L each (G OrdinalProduct H^L) : G^L, then for each H^R each
+  (G OrdinalProduct H^R) : (-G)^L, a list.  (CGSuite's selective sum moves to G^L + H and
+  G^L ConjunctiveSum H^L, not to its own definition, and a Conway product to sums of products:
+  their options are still their canonical forms' here.)
+* -G (a ``NegativeGame``: a position's negative, a product's): CGSuite's class gives no
+  ``Options``, so ``Options``, ``Options(p)``, ``LeftOptions`` and ``RightOptions`` are Game's
+  own error; within a sum, and for its sensible
   options and followers, -G's options for Left are the negatives of G's for Right.
 * ``SortedOptions`` is a canonical game's: CGSuite's "Not a method" error for these classes.
 * ``Followers`` is every game reached (the game itself included), ``FollowerCount`` their number;
@@ -35,7 +42,7 @@ text, where CGSuite orders sums by their hash codes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules import Impartial
@@ -45,7 +52,7 @@ from .errors import CGSuiteError
 from .printer import cgsuite_text
 from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Negative, Player, as_game, negate
 
-__all__ = ["KEPT_MEMBERS", "Options", "is_kept", "kept_member", "options_of"]
+__all__ = ["KEPT_MEMBERS", "Options", "answers", "is_kept", "kept_member", "options_of"]
 
 #: Followers listed at most (as a position's ``Followers``).
 MAX_FOLLOWERS = 200_000
@@ -73,6 +80,13 @@ class Options:
             items = tuple(dict.fromkeys(items))
         return Options(items, self.is_set, self.ordered and other.ordered)
 
+    def paired(self, other: Options, fn: Callable[[Any, Any], Any]) -> Options:
+        """CGSuite's ``for (x <- a; y <- b) yield fn(x, y)``: in a collection of a's kind."""
+        items = tuple(fn(x, y) for x in self.items for y in other.items)
+        if self.is_set:
+            items = tuple(dict.fromkeys(items))
+        return Options(items, self.is_set, self.ordered and other.ordered)
+
     def mapped(self, fn: Callable[[Any], Any]) -> Options:
         items = tuple(fn(x) for x in self.items)
         return Options(tuple(dict.fromkeys(items)) if self.is_set else items, self.is_set, self.ordered)
@@ -80,15 +94,38 @@ class Options:
 
 def is_kept(v: Any) -> bool:
     """Whether v is a sum or negative kept as CGSuite keeps it, whose options this module gives."""
-    if isinstance(v, Negative) or (isinstance(v, Compound) and v.op == "+" and not v.negated):
+    if isinstance(v, Negative) or (isinstance(v, Compound) and v.op in _KEPT_OPS and not v.negated):
         return True
+    if isinstance(v, Compound) and v.negated:  # -(G OrdinalProduct H): a NegativeGame of one
+        return v.op == "OrdinalProduct"
     return _position(v) and _heaps(v) is not None  # a heap ruleset's position of several heaps: a sum
 
 
+#: The compounds whose options CGSuite builds as this module does.
+_KEPT_OPS = ("+", "ConjunctiveSum", ":", "OrdinalProduct")
+
+
+def _negative(v: Any) -> bool:
+    """Whether v is CGSuite's ``NegativeGame``: a position's negative, or a product's (whose
+    negative CGSuite keeps around it: ``-(G OrdinalProduct H)``, ``-(2 * G)``)."""
+    return isinstance(v, Negative) or (isinstance(v, Compound) and v.negated)
+
+
+def answers(v: Any, name: str) -> bool:
+    """Whether :func:`kept_member` answers ``v.name``: any options-like member of a kept compound,
+    and a negated product's ``Options`` family (CGSuite's error) and ``Decomposition``."""
+    return name in KEPT_MEMBERS and (is_kept(v) or (_negative(v) and name not in _WALKS))
+
+
+#: The members that walk a game's options, for a kept compound only.
+_WALKS = frozenset({"Followers", "FollowerCount"})
+
+
 def _impartial(v: Any) -> bool:
-    """Whether v is CGSuite's ``CompoundImpartialGame`` (instances.py registers the test)."""
+    """Whether v is CGSuite's ``CompoundImpartialGame`` (instances.py registers the test): a sum
+    or ordinal sum of impartial games (a conjunctive sum is ``Game``'s, a plain ``CompoundGame``)."""
     test = FORMS.get("impartial")
-    return isinstance(v, Compound) and bool(test is not None and test(v))
+    return isinstance(v, Compound) and v.op in ("+", ":") and bool(test is not None and test(v))
 
 
 def _position(v: Any) -> bool:
@@ -101,12 +138,17 @@ def options_of(v: Any, player: Player) -> Options:
     """CGSuite's ``options(player)`` of v, a sum's part or a sum: a position's moves, a sum's from
     its parts', a negative's the negatives of its game's other side's, a game as written its own,
     a canonical game's its canonical options (a set)."""
+    if isinstance(v, Compound) and v.negated and v.op == "OrdinalProduct":  # a NegativeGame's
+        return options_of(replace(v, negated=False), RIGHT if player is LEFT else LEFT).mapped(negate)
+    if isinstance(v, Compound) and v.op == "OrdinalProduct":
+        return _ordinal_product(v, player)
     if isinstance(v, Compound) and is_kept(v):
         a, b = options_of(v.a, player), options_of(v.b, player)
         plain = not _impartial(v)
-        return a.mapped(lambda x: Compound("+", x, v.b, plain=plain)).then(
-            b.mapped(lambda y: Compound("+", v.a, y, plain=plain))
-        )
+        if v.op == "ConjunctiveSum":  # each G^L with each H^L
+            return a.paired(b, lambda x, y: Compound(v.op, x, y))
+        moved = a if v.op == ":" else a.mapped(lambda x: Compound("+", x, v.b, plain=plain))  # G : H's G^L bare
+        return moved.then(b.mapped(lambda y: Compound(v.op, v.a, y, plain=plain)))
     if isinstance(v, Negative):
         return options_of(v.g, RIGHT if player is LEFT else LEFT).mapped(negate)
     if _position(v):
@@ -124,6 +166,18 @@ def options_of(v: Any, player: Player) -> Options:
         left, right = FORMS["options"](v)
         return _unordered(left if player is LEFT else right)
     return _canonical(as_game(v), player)
+
+
+def _ordinal_product(v: Compound, player: Player) -> Options:
+    """G OrdinalProduct H's options: for each H^L, each (G OrdinalProduct H^L) : G^P; then for each
+    H^R, each (G OrdinalProduct H^R) : (-G)^P; always a list (CGSuite's outer ``Seq(Left, Right)``)."""
+    items: list[Any] = []
+    ordered = True
+    for side, base in ((LEFT, v.a), (RIGHT, negate(v.a))):
+        hs, gs = options_of(v.b, side), options_of(base, player)
+        ordered = ordered and hs.ordered and gs.ordered
+        items += [Compound(":", Compound(v.op, v.a, y), x) for y in hs.items for x in gs.items]
+    return Options(tuple(items), False, ordered)
 
 
 def _heaps(v: Any) -> list[Any] | None:
@@ -169,7 +223,7 @@ def _canonical(g: Game, player: Player) -> Options:
 
 def _side(v: Any, player: Player | None) -> list[Any] | frozenset[Any]:
     """CGSuite's ``Options(player)`` member (None: ``Options``) of a kept sum or negative."""
-    if isinstance(v, Negative):
+    if _negative(v):
         raise CGSuiteError(_NO_OPTIONS)
     if _impartial(v) or player is not None:
         return options_of(v, LEFT if player is None else player).value()
@@ -219,7 +273,7 @@ def kept_member(v: Any, name: str, args: list[Any] | None) -> Any:
         _no_player(name, args)
         return [v]
     if name == "SortedOptions":
-        cls = "game.NegativeGame" if isinstance(v, Negative) else "game.CompoundGame"
+        cls = "game.NegativeGame" if _negative(v) else "game.CompoundGame"
         if _impartial(v):
             cls = "game.CompoundImpartialGame"
         raise CGSuiteError(f"Not a method or member variable: `{name}` (in object of class `{cls}`)")
