@@ -120,6 +120,8 @@ PTB = 'game.heap.PartizanTakeAndBreak("0.07","0.7")'
         (f"(-{DOM12}).SensibleLeftOptions", '{-game.grid.Domineering("##")}'),
         # Followers: the pairs of the parts' followers (Kayles(3): 3, 2, 1+1, 1, 0, 0+1, 1+0, 0+0).
         ("game.heap.Kayles(3).FollowerCount", "8"),
+        # Kayles(4): 4, 3, 2, 1, 0, 1+2, 1+1 (an option of 4 and of 1+2 alike), 0+2, 1+0, 0+1, 0+0.
+        ("game.heap.Kayles(4).FollowerCount", "11"),
         ("(game.heap.Kayles(3) + game.heap.Nim(1)).FollowerCount", "16"),
         (f"({DOM12} - {DOM13}).FollowerCount", "6"),
         (
@@ -127,8 +129,8 @@ PTB = 'game.heap.PartizanTakeAndBreak("0.07","0.7")'
             '{-game.grid.Domineering("##."),-game.grid.Domineering(".##"),-game.grid.Domineering("...")}',
         ),
         # A partizan heap's option of two heaps is their sum; the followers of a difference
-        # are pairs: 12 of the heap of 4 (its options' sums counted), 3 of the heap of 2 (2, 1, 0).
-        (f"({PTB}(4) - {PTB}(2)).FollowerCount", "36"),
+        # are pairs: 11 of the heap of 4 (4, 3, 2, 1, 0, 1+1, 1+2, 0+1, 1+0, 0+2, 0+0), 3 of 2 (2, 1, 0).
+        (f"({PTB}(4) - {PTB}(2)).FollowerCount", "33"),
         # Game.cgs's Decomposition: the game alone.
         (f"({DOM12} + game.heap.Nim(1)).Decomposition", '[game.grid.Domineering("..") + game.heap.Nim(1)]'),
         (f"(-{DOM12}).Decomposition", '[-game.grid.Domineering("..")]'),

@@ -157,7 +157,8 @@ def options_of(v: Any, player: Player) -> Options:
             return options_of(total, player)
         rules = v.ruleset.rules
         opts = v.options(LEFT if isinstance(rules, Impartial) else player)
-        return Options(tuple(opts), False, True) if isinstance(opts, list) else _unordered(opts)
+        items = tuple(_as_sum(x) for x in opts)  # an option of several heaps: their sum, as it is reached
+        return Options(items, False, True) if isinstance(opts, list) else _unordered(items)
     if isinstance(v, Explicit):
         return Options(tuple(v.left if player is LEFT else v.right), False, True)
     if isinstance(v, MisereGame):
@@ -240,6 +241,7 @@ def _player(args: list[Any] | None) -> Player | None:
 
 def followers(v: Any) -> frozenset[Any]:
     """CGSuite's ``Followers``: every game reached from v by any moves, v itself included."""
+    v = _as_sum(v)
     seen, stack = {v}, [v]
     while stack:
         g = stack.pop()
