@@ -16,6 +16,7 @@ from ..rules import Impartial
 from .class_tree import ancestors, class_object, position_class, ruleset_class
 from .classes import ClassRef, class_name
 from .errors import CGSuiteError, NotSupported
+from .kept_options import answers, kept_member
 from .printer import cgsuite_text
 from .rulesets import Family, Namespace, Position, Ruleset
 from .sensible import SENSIBLE
@@ -25,6 +26,8 @@ __all__ = ["class_of_any", "impartial_sum", "is_op", "object_member"]
 
 
 def _class(v: Any) -> str | None:
+    if isinstance(v, Compound) and v.negated:  # -(G OrdinalProduct H), -(2 * G): kept around the product
+        return "game.NegativeGame"
     if isinstance(v, Compound) and v.op in ("+", ":") and impartial_sum(v):  # CGSuite's Ops: G : H of two too
         return "game.CompoundImpartialGame"
     if isinstance(v, Position):
@@ -83,9 +86,12 @@ def is_op(x: Any, c: Any) -> bool:
 
 def object_member(v: Any, name: str, args: list[Any] | None) -> Any:
     """The members CGSuite gives every object or every game, the library's included: ``Class``,
-    ``SensibleLeftOptions``, …; None for any other name."""
+    ``SensibleLeftOptions``, …, and a kept sum's or negative's options (:mod:`.kept_options`);
+    None for any other name."""
     if name == "Class" and args is None:
         return class_of_any(v)
     if name in SENSIBLE and not isinstance(v, Ruleset | Family | Namespace):
         return SENSIBLE[name](v, args)
+    if answers(v, name):  # a sum's or a negative's options, from its parts'
+        return kept_member(v, name, args)
     return None

@@ -13,8 +13,9 @@ up: it builds a compound, printed as written and valued by ``.CanonicalForm``.
   ``game.CompoundGame``, impartial parts or not: ``game.heap.Nim(3) - game.heap.Nim(2)`` prints
   ``game.heap.Nim(3) + game.heap.Nim(2)`` (a nim heap is its own negative).
 
-A loopy ruleset's position, a twisted variant's and a scored game's are added by their values, as
-before.  The classes are :mod:`.instances`'s.
+Their options, sensible options and followers come from the parts' own options, as CGSuite's
+compounds build them (:mod:`.kept_options`).  A loopy ruleset's position, a twisted variant's and a
+scored game's are added by their values, as before.  The classes are :mod:`.instances`'s.
 
 >>> from zermelo.cgsuite import evaluate
 >>> evaluate("game.heap.Nim(3) + game.heap.Kayles(4)"), evaluate("(game.heap.Nim(3) + game.heap.Kayles(4)).NimValue")

@@ -302,6 +302,7 @@ def _kept_position(v: Any) -> bool:
 
 
 FORMS["kept_position"] = _kept_position
+FORMS["position"] = lambda v: isinstance(v, Position)
 
 #: The infix compounds (:mod:`.compounds`) that keep a position as written, as CGSuite does.
 _KEPT_COMPOUNDS = frozenset({"ConjunctiveSum", "SelectiveSum", "OrdinalProduct"})
@@ -484,28 +485,13 @@ def _short_form(p: Position) -> Any:
     return p.canonical_form()
 
 
-_MAX_FOLLOWERS = 200_000
-
-
 def _followers(p: Position, _args: list[Any]) -> frozenset[Any]:
     """Every position reachable from ``p`` (itself included), as CGSuite lists a game's followers:
     positions, not their canonical forms (Amazons "x...|o..." has 2,784 of them); a heap's option of
     no heap is CGSuite's integer 0, which has no options."""
-    players = (LEFT,) if isinstance(p.ruleset.rules, Impartial) else (LEFT, RIGHT)
-    seen, stack = {p}, [p]
-    while stack:
-        q = stack.pop()
-        for player in players:
-            for o in q.options(player):
-                if o not in seen:
-                    if len(seen) >= _MAX_FOLLOWERS:
-                        raise CGSuiteError(
-                            f"{cgsuite_name(p)} has more than {_MAX_FOLLOWERS:,} followers: too many to list"
-                        )
-                    seen.add(o)
-                    if isinstance(o, Position):
-                        stack.append(o)
-    return frozenset(seen)
+    from .kept_options import followers
+
+    return followers(p)
 
 
 def _variant(kind: str, p: Position, args: list[Any]) -> Position:
@@ -527,6 +513,7 @@ POSITION_METHODS: dict[str, Callable[[Position, list[Any]], Any]] = {
     "RightOptions": _side(RIGHT),
     "GridString": lambda p, _a: _grid_string(p),
     "Followers": _followers,
+    "FollowerCount": lambda p, _a: surreal(len(_followers(p, _a))),
     **{kind: partial(_variant, kind) for kind in ("ImpartialVariant", "DicoticVariant", "TwistedVariant")},
 }
 

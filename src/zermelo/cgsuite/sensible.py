@@ -31,6 +31,7 @@ from typing import Any
 from ..rules import Partisan
 from ..values.game import Game, le
 from .errors import CGSuiteError
+from .kept_options import is_kept, options_of
 from .printer import cgsuite_text
 from .rulesets import Position
 from .values import LEFT, RIGHT, Explicit, Player, as_game
@@ -52,6 +53,9 @@ def _form(v: Any) -> Game:
 
 def _options(g: Any, player: Player) -> list[Any]:
     """G's options for ``player`` in G's order (see the module's note)."""
+    if is_kept(g):  # a sum or negative kept as CGSuite keeps it: its options from its parts'
+        found = options_of(g, player)
+        return list(found.items) if found.ordered else sorted(found.items, key=cgsuite_text)
     if isinstance(g, Position):
         rules = g.ruleset.rules
         if isinstance(rules, Partisan) and rules.loopy:

@@ -144,17 +144,28 @@ class Compound:
         return Compound(self.op, self.a, self.b, not self.negated)
 
     def cgsuite_text(self, _printer: Any = None) -> str:
-        from .printer import cgsuite_text
-
-        a, b = cgsuite_text(self.a), cgsuite_text(self.b)
-        if self.op in "+:":
-            if self.op == ":":
-                a, b = (
-                    f"({x})" if isinstance(v, Compound) and v.op == "+" else x for x, v in ((a, self.a), (b, self.b))
-                )
-            return f"{a} {self.op} {b}"
-        text = f"{a} {self.op} {f'({b})' if isinstance(self.b, Compound) else b}"
+        """CGSuite's ``CompoundGame`` text: a part in parentheses when it is a compound that binds
+        looser (``G : (H + K)``, ``G ConjunctiveSum (H OrdinalProduct K)``); a position of several
+        heaps is CGSuite's sum of them."""
+        a, b = (_part_text(v, _PRECEDENCE[self.op]) for v in (self.a, self.b))
+        text = f"{a} {self.op} {b}"
         return f"-({text})" if self.negated else text
+
+
+#: The precedence of CGSuite's compound types (core/CompoundGame.scala): a higher binds looser.
+_PRECEDENCE = {"*": 1, "ConwayProduct": 1, ":": 2, "+": 3, "ConjunctiveSum": 3, "SelectiveSum": 3, "OrdinalProduct": 4}
+
+
+def _part_text(v: Any, precedence: int) -> str:
+    from .printer import cgsuite_text
+
+    text = cgsuite_text(v)
+    if isinstance(v, Compound) and not v.negated:  # a negated product prints as -(…): a NegativeGame
+        looser = _PRECEDENCE[v.op] > precedence
+    else:  # a position of several heaps: CGSuite's sum
+        position = FORMS.get("position")
+        looser = position is not None and position(v) and " + " in text and _PRECEDENCE["+"] > precedence
+    return f"({text})" if looser else text
 
 
 @dataclass(frozen=True)

@@ -268,14 +268,7 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                     c1 -= 1
                 k += 1
                 whole = region == live_bits
-                if seen == 0:
-                    one[burnt] = whole
-                    if whole:
-                        box[4 * burnt] = r0
-                        box[4 * burnt + 1] = r1
-                        box[4 * burnt + 2] = c0
-                        box[4 * burnt + 3] = c1
-                seen += 1
+                size = 1  # a region: ``seen`` counts regions here
             elif known:  # the one region: the board less the cell burnt, or less the stones jumped
                 if seed > 0:
                     break
@@ -333,7 +326,8 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
                 k += 1
                 # the only region left with live cells: its box holds no other region's cell
                 whole = seen == 0 and size == alive
-                if seen == 0:
+            if not known:
+                if seen == 0:  # the first region flooded, kept by the cell burnt: all, and its box?
                     one[burnt] = whole
                     if whole:
                         box[4 * burnt] = r0
