@@ -26,7 +26,7 @@ forms in all: a larger one is the budget's one-line error.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from ..core.limits import over_budget
@@ -36,7 +36,7 @@ from ..values.misere import MisereGame
 from .misere import WRITTEN
 from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Negative, as_game, as_int, is_written, negate
 
-__all__ = ["FORM_COMPOUNDS", "MAX_STEPS", "compound", "compound_value", "form_options"]
+__all__ = ["FORM_COMPOUNDS", "MAX_STEPS", "Reader", "compound", "compound_value", "form_options"]
 
 #: Pairs, options and forms one compound's value makes (a ruleset's position brings its whole
 #: tree): about 2 CPU seconds.
@@ -55,7 +55,7 @@ def compound(op: str, a: Any, b: Any) -> Compound:
 
 def compound_value(c: Compound) -> Game:
     """The canonical value of a compound kept as written."""
-    reader = _Reader()
+    reader = Reader()
     value = FORM_COMPOUNDS[c.op](c.a, c.b, reader, reader.tick)
     if c.negated:
         from ..values.game import neg
@@ -64,7 +64,7 @@ def compound_value(c: Compound) -> Game:
     return value
 
 
-class _Reader:
+class Reader:
     """:func:`form_options`, memoised by form; the steps of the walk counted against :data:`MAX_STEPS`."""
 
     def __init__(self) -> None:
@@ -74,7 +74,7 @@ class _Reader:
     def __call__(self, v: Any) -> Sides:
         found = self.seen.get(v)
         if found is None:
-            found = self.seen[v] = form_options(v)
+            found = self.seen[v] = form_options(v, self)
             self.tick(1 + len(found[0]) + len(found[1]))
         return found
 
@@ -96,12 +96,15 @@ def as_form(v: Any) -> Any:
     return v if isinstance(v, Explicit | Compound | Game | MisereGame) or is_tree(v) else as_game(v)
 
 
-def form_options(v: Any) -> Sides:
+def form_options(v: Any, read: Callable[[Any], Sides] | None = None) -> Sides:
     """The Left and Right options of the form v (a canonical game, an explicit game, a compound,
-    a ruleset's position: its moves, a position's negative: its options' negatives, sides swapped)."""
+    a ruleset's position: its moves, a position's negative: its options' negatives, sides swapped).
+    ``read``: how a compound's parts' options are read (a :class:`Reader`, memoised), by default
+    this function."""
+    read = form_options if read is None else read
     v = as_form(v)
     if isinstance(v, Negative):
-        left, right = form_options(v.g)
+        left, right = read(v.g)
         return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
     if is_tree(v):  # a ruleset's position: its moves
         return tuple(v.options(LEFT)), tuple(v.options(RIGHT))
@@ -111,22 +114,22 @@ def form_options(v: Any) -> Sides:
         return v.left, v.right
     if isinstance(v, MisereGame):  # an impartial form: its options are either player's
         return v.options, v.options
-    left, right = _compound_options(v.op, v.a, v.b)
+    left, right = _compound_options(v.op, v.a, v.b, read)
     if v.negated:  # a negated product: the negatives of the product's options, sides swapped
         return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
     return left, right
 
 
-def _compound_options(op: str, a: Any, b: Any) -> Sides:
+def _compound_options(op: str, a: Any, b: Any, read: Callable[[Any], Sides]) -> Sides:
     if op == "*":  # n * G: G + (n-1) * G, as CGSuite's integer multiple of a form
         n = as_int(a)
         if n == 0:
             return (), ()
         if n < 0:
-            left, right = _compound_options("*", -n, b)
+            left, right = _compound_options("*", -n, b, read)
             return tuple(negate(x) for x in right), tuple(negate(x) for x in left)
-        return form_options(b) if n == 1 else form_options(Compound("+", b, Compound("*", number(n - 1), b)))
-    (al, ar), (bl, br) = form_options(a), form_options(b)
+        return read(b) if n == 1 else read(Compound("+", b, Compound("*", number(n - 1), b)))
+    (al, ar), (bl, br) = read(a), read(b)
     if op == "+":
         return (
             tuple(Compound("+", x, b) for x in al) + tuple(Compound("+", a, y) for y in bl),

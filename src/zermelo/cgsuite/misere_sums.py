@@ -32,6 +32,7 @@ from ..values.misere import MisereGame, add
 from .errors import CGSuiteError, NotSupported
 from .instances import class_of_any, impartial_sum
 from .misere import WRITTEN, as_misere
+from .misere_compounds import compound_misere_form, compound_misere_outcome, is_compound
 from .rulesets import Position
 from .values import Compound, Negative, as_game, is_written
 
@@ -50,20 +51,19 @@ def misere_form(v: Any, name: str | None = None) -> MisereGame | None:
         from ..misere.forms import misere_canonical_form  # the misère package: only when asked
 
         return misere_canonical_form(rules, v.position)
+    if is_compound(v):  # G : H, G ConjunctiveSum H, …: by their trees
+        return compound_misere_form(v, asked)
     if not (isinstance(v, Compound | Negative) and _holds_position(v)):
-        return None  # an explicit game's compounds: their written options' forms (.misere.as_misere)
+        return None  # an explicit game's sums: their written options' forms (.misere.as_misere)
     if isinstance(v, Negative) or (v.op == "+" and not impartial_sum(v)):
         if name == "MisereOutcomeClass" and isinstance(v, Compound) and _impartial_parts(v):
             return _sum(v)  # G - H of impartial games: the tree of G + H
         raise CGSuiteError(f"Not a method or member variable: `{asked}` (in object of class `{class_of_any(v)}`)")
     if v.op == "+":
         return _sum(v)
-    raise NotSupported(  # G : H, G ConjunctiveSum H, … of positions
-        f"misère properties of {_OPS.get(v.op, 'a compound')} with a ruleset's position in it are not supported"
+    raise NotSupported(  # n * G, G ConwayProduct H of positions
+        "misère properties of a product with a ruleset's position in it are not supported"
     )
-
-
-_OPS = {":": "an ordinal sum", "ConjunctiveSum": "a conjunctive sum", "SelectiveSum": "a selective sum"}
 
 
 def _holds_position(v: Any) -> bool:
@@ -75,7 +75,10 @@ def _holds_position(v: Any) -> bool:
 
 
 def misere_outcome(v: Any) -> str | None:
-    """``v.MisereOutcomeClass`` of a sum with a partizan part, by search; None for any other value."""
+    """``v.MisereOutcomeClass`` of a sum with a partizan part or of a compound (:mod:`.misere_compounds`),
+    by search; None for any other value."""
+    if is_compound(v):
+        return compound_misere_outcome(v)
     if not (isinstance(v, Negative) or (isinstance(v, Compound) and v.op == "+")) or not _holds_position(v):
         return None
     if _impartial_parts(v):
