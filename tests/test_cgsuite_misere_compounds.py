@@ -228,8 +228,11 @@ _PARTIZAN_LEAF = st.one_of(
 
 
 @settings(max_examples=40, deadline=None)
-@given(_OPS, _PARTIZAN_LEAF, _PARTIZAN_LEAF)
-def test_misere_outcomes_agree_with_brute_force(op: str, a: tuple[Any, ...], b: tuple[Any, ...]) -> None:
-    node = (op, a, b)
+@given(_OPS, _PARTIZAN_LEAF, _PARTIZAN_LEAF, st.booleans())
+def test_misere_outcomes_agree_with_brute_force(op: str, a: tuple[Any, ...], b: tuple[Any, ...], negated: bool) -> None:
+    node: tuple[Any, ...] = (op, a, b)
+    expr = _text(node)
+    if negated:  # -(G op H): a NegativeGame of a product, the compound of the negatives otherwise
+        node, expr = ("-", node), f"(-{expr})"
     expected = partisan_outcome(_Brute(), node, misere=True)
-    assert evaluate(f"{_text(node)}.MisereOutcomeClass") == str(expected)
+    assert evaluate(f"{expr}.MisereOutcomeClass") == str(expected)
