@@ -39,7 +39,8 @@ from .values import FORMS, LEFT, RIGHT, Compound, Explicit, Negative, as_game, a
 __all__ = ["FORM_COMPOUNDS", "MAX_STEPS", "Reader", "compound", "compound_value", "form_options"]
 
 #: Pairs, options and forms one compound's value makes (a ruleset's position brings its whole
-#: tree): about 2 CPU seconds.
+#: tree): 2-8 CPU seconds (Nim and Kayles trees 4-6 s in normal play, misère and Domineering
+#: trees up to 8 s: Kayles(30) SelectiveSum Nim(30), measured by compmisere28).
 MAX_STEPS = 1_000_000
 
 FORM_COMPOUNDS = {"ConjunctiveSum": conjunctive_sum, "SelectiveSum": selective_sum, "OrdinalProduct": ordinal_product}
