@@ -41,7 +41,7 @@ text, where CGSuite orders sums by their hash codes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -73,23 +73,21 @@ class Options:
         """The evaluator's value: a list in CGSuite's order, else a set."""
         return list(self.items) if self.ordered and not self.is_set else frozenset(self.items)
 
+    def _kind(self, items: Iterable[Any], ordered: bool) -> Options:
+        """``items`` in a collection of this one's kind: a set keeps each item once."""
+        return Options(tuple(dict.fromkeys(items)) if self.is_set else tuple(items), self.is_set, ordered)
+
     def then(self, other: Options) -> Options:
         """CGSuite's ``a ++ b``: b's items after a's, in a collection of a's kind."""
-        items = self.items + other.items
-        if self.is_set:
-            items = tuple(dict.fromkeys(items))
-        return Options(items, self.is_set, self.ordered and other.ordered)
+        return self._kind(self.items + other.items, self.ordered and other.ordered)
 
     def paired(self, other: Options, fn: Callable[[Any, Any], Any]) -> Options:
         """CGSuite's ``for (x <- a; y <- b) yield fn(x, y)``: in a collection of a's kind."""
-        items = tuple(fn(x, y) for x in self.items for y in other.items)
-        if self.is_set:
-            items = tuple(dict.fromkeys(items))
-        return Options(items, self.is_set, self.ordered and other.ordered)
+        return self._kind((fn(x, y) for x in self.items for y in other.items), self.ordered and other.ordered)
 
     def mapped(self, fn: Callable[[Any], Any]) -> Options:
-        items = tuple(fn(x) for x in self.items)
-        return Options(tuple(dict.fromkeys(items)) if self.is_set else items, self.is_set, self.ordered)
+        """CGSuite's ``a map fn``: in a collection of a's kind."""
+        return self._kind((fn(x) for x in self.items), self.ordered)
 
 
 def is_kept(v: Any) -> bool:

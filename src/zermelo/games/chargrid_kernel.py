@@ -162,31 +162,28 @@ def keyed_options(cells, rows, cols, rules, text, opts, regs, count, work):  # t
     # Konane on a board without holes: every option's one region is the whole board (empty cells
     # join it), so its stones are counted, not flooded.
     board_only = rules == KONANE
-    xs0 = os0 = live = 0
-    for i in range(n):
-        board[i] = cells[i]
-        if cells[i] == WALL:
-            board_only = False
-        else:
-            live += 1
-            if cells[i] == LEFT:
-                xs0 += 1
-            elif cells[i] == RIGHT:
-                os0 += 1
     # Amazons on at most 62 cells: the cells as the bits of a number (cell i: bit i), a region
     # flooded by shifts (all its cells spread to their queen's neighbours at once, a step a
     # round), its stones and box read off its bits; else the cells are flooded from a stack.
     bits = rules == AMAZONS and n <= 62
     live0 = x0 = o0 = col0 = not_first = not_last = row0 = np.int64(0)  # the live cells, x's, o's,
     one_bit = np.int64(1)  # the first column, the cells not in the first and not in the last, the first row
-    if bits:
-        for i in range(n):
-            if cells[i] != WALL:
-                live0 |= one_bit << i
+    xs0 = os0 = live = 0
+    for i in range(n):
+        board[i] = cells[i]
+        bit = one_bit << i if bits else np.int64(0)  # cell i's bit (none past 62 cells)
+        if cells[i] == WALL:
+            board_only = False
+        else:
+            live += 1
+            live0 |= bit
             if cells[i] == LEFT:
-                x0 |= one_bit << i
+                xs0 += 1
+                x0 |= bit
             elif cells[i] == RIGHT:
-                o0 |= one_bit << i
+                os0 += 1
+                o0 |= bit
+    if bits:
         for r in range(rows):
             col0 |= one_bit << (r * cols)
         full = (one_bit << n) - 1
